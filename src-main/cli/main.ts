@@ -1,0 +1,51 @@
+/**
+ * `clearframe` from a terminal: the same engine as the app, without a window. Commands are
+ * added as the engine grows; each one is listed by `help`.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+interface Command {
+  summary: string;
+  run(args: string[]): Promise<number> | number;
+}
+
+const packageJson = JSON.parse(
+  readFileSync(new URL('../../package.json', import.meta.url), 'utf8'),
+) as { version: string };
+
+const commands: Record<string, Command> = {
+  help: {
+    summary: 'list the commands',
+    run: () => {
+      console.log('Usage: clearframe <command> [options]\n\nCommands:');
+      for (const [name, command] of Object.entries(commands)) {
+        console.log(`  ${name.padEnd(12)}${command.summary}`);
+      }
+      return 0;
+    },
+  },
+  version: {
+    summary: 'print the version',
+    run: () => {
+      console.log(packageJson.version);
+      return 0;
+    },
+  },
+};
+
+/** Exit codes: 0 done, 2 the command line was wrong. */
+export async function main(argv: string[]): Promise<number> {
+  const [name = 'help', ...rest] = argv;
+  const command =
+    commands[name === '--help' || name === '-h' ? 'help' : name === '--version' ? 'version' : name];
+  if (!command) {
+    console.error(`clearframe: unknown command "${name}". Run "clearframe help" for the list.`);
+    return 2;
+  }
+  return command.run(rest);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.exitCode = await main(process.argv.slice(2));
+}

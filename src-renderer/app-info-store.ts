@@ -1,0 +1,23 @@
+import { create } from 'zustand';
+import type { AppInfo } from '../src-shared/ipc/contract.ts';
+import { bridge } from './bridge.ts';
+
+interface AppInfoState {
+  info: AppInfo | null;
+  error: string | null;
+  load: () => Promise<void>;
+}
+
+export const useAppInfo = create<AppInfoState>((set) => ({
+  info: null,
+  error: null,
+  load: async () => {
+    try {
+      const result = await bridge().invoke('app:info');
+      if (result.ok) set({ info: result.value, error: null });
+      else set({ error: result.error.message });
+    } catch (error) {
+      set({ error: error instanceof Error ? error.message : String(error) });
+    }
+  },
+}));

@@ -1,0 +1,13 @@
+/**
+ * Channel names, kept free of zod so the preload bundle stays tiny. The schemas for each
+ * name live in `contract.ts`, which is type-checked against these lists.
+ */
+export const invokeChannelNames = ['app:info'] as const;
+export const eventChannelNames = ['app:notice'] as const;
+
+export type InvokeChannel = (typeof invokeChannelNames)[number];
+export type EventChannel = (typeof eventChannelNames)[number];
+
+export function isInvokeChannel(name: unknown): name is InvokeChannel {
+  return typeof name === 'string' && (invokeChannelNames as readonly string[]).includes(name);
+}

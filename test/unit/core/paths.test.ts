@@ -1,0 +1,13 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dataPaths } from '../../../src-main/core/paths.ts';
+
+describe('dataPaths', () => {
+  it('keeps every file inside the user data folder', () => {
+    const paths = dataPaths('/home/ada/.config/Clearframe/');
+    expect(paths.root).toBe(path.resolve('/home/ada/.config/Clearframe'));
+    for (const file of [paths.settingsFile, paths.database, paths.logsDir, paths.thumbnailsDir]) {
+      expect(path.dirname(file)).toBe(paths.root);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { ESLint } from 'eslint';
+import { fileURLToPath } from 'node:url';
+import tseslint from 'typescript-eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let eslint: ESLint;
+
+beforeAll(() => {
+  // Type information is not needed for import rules, and virtual files have no tsconfig entry.
+  eslint = new ESLint({ cwd: root, overrideConfig: [tseslint.configs.disableTypeChecked] });
+});
+
+async function importErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .map((m) => m.message);
+}
+
+describe('layer boundaries enforced by lint', () => {
+  const forbidden: Array<[string, string, RegExp]> = [
+    ['src-main/core/x.ts', "import { app } from 'electron';", /Only src-main\/electron/],
+    ['src-main/simulator/x.ts', "import type { App } from 'electron';", /Only src-main\/electron/],
+    ['src-main/cli/x.ts', "import x from '../../src-renderer/App.tsx';", /Only the renderer/],
+    ['src-shared/x.ts', "import fs from 'node:fs';", /no Node built-ins/],
+    ['src-shared/x.ts', "import path from 'path';", /no Node built-ins/],
+    ['src-shared/x.ts', "import { promises } from 'fs/promises';", /no Node built-ins/],
+    ['src-shared/x.ts', "import { ipcMain } from 'electron';", /Only src-main\/electron/],
+    ['src-shared/x.ts', "import { useState } from 'react';", /no React/],
+    [
+      'src-shared/x.ts',
+      "import { a } from '../src-main/core/paths.ts';",
+      /imports nothing from src-main/,
+    ],
+    ['src-shared/x.ts', 'export const w = window.innerWidth;', /must not depend on a runtime/],
+    ['src-shared/x.ts', 'export const p = process.platform;', /must not depend on a runtime/],
+    [
+      'src-renderer/x.ts',
+      "import { dataPaths } from '../src-main/core/paths.ts';",
+      /only through window.clearframe/,
+    ],
+    ['src-renderer/x.ts', "import { ipcRenderer } from 'electron';", /Only src-main\/electron/],
+    ['src-renderer/x.ts', "import os from 'node:os';", /no Node built-ins/],
+  ];
+
+  it.each(forbidden)('%s: %s is refused', async (filePath, code, message) => {
+    const errors = await importErrors(filePath, `${code}\nexport {};\n`);
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.join('\n')).toMatch(message);
+  });
+
+  const allowed: Array<[string, string]> = [
+    ['src-main/electron/x.ts', "import { app } from 'electron';"],
+    ['src-main/preload/x.ts', "import { contextBridge } from 'electron';"],
+    ['src-main/core/x.ts', "import fs from 'node:fs';"],
+    ['src-shared/x.ts', "import { z } from 'zod';"],
+    ['src-renderer/x.ts', "import { useState } from 'react';"],
+    ['src-renderer/x.ts', "import type { AppInfo } from '../src-shared/ipc/contract.ts';"],
+  ];
+
+  it.each(allowed)('%s: %s is allowed', async (filePath, code) => {
+    expect(await importErrors(filePath, `${code}\nexport {};\n`)).toEqual([]);
+  });
+});
