@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { runSimulator } from '../simulator/cli.ts';
 
 interface Command {
   summary: string;
@@ -24,6 +25,10 @@ const commands: Record<string, Command> = {
       }
       return 0;
     },
+  },
+  simulator: {
+    summary: 'run the local stand-in for the service (--port=N)',
+    run: runSimulator,
   },
   version: {
     summary: 'print the version',

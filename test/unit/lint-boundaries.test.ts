@@ -55,6 +55,7 @@ describe('layer boundaries enforced by lint', () => {
     ['src-main/preload/x.ts', "import { contextBridge } from 'electron';"],
     ['src-main/core/x.ts', "import fs from 'node:fs';"],
     ['src-shared/x.ts', "import { z } from 'zod';"],
+    ['src-shared/api/x.ts', "import { VIDEO_LIMITS } from '../domain/limits.ts';"],
     ['src-renderer/x.ts', "import { useState } from 'react';"],
     ['src-renderer/x.ts', "import type { AppInfo } from '../src-shared/ipc/contract.ts';"],
   ];

@@ -1,0 +1,103 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * Ways the simulator can misbehave on purpose. Request faults hit one API request; task
+ * faults are fixed when a task is created; download faults hit the result files.
+ */
+export const REQUEST_FAULTS = [
+  'server-error',
+  'service-error',
+  'rate-limit',
+  'reset',
+  'malformed-json',
+] as const;
+export const TASK_FAULTS = ['never-finish', 'fail-late'] as const;
+export const DOWNLOAD_FAULTS = ['result-404', 'result-expired', 'download-cut'] as const;
+export const FAULT_KINDS = [...REQUEST_FAULTS, ...TASK_FAULTS, ...DOWNLOAD_FAULTS] as const;
+
+export type RequestFault = (typeof REQUEST_FAULTS)[number];
+export type TaskFault = (typeof TASK_FAULTS)[number];
+export type DownloadFault = (typeof DOWNLOAD_FAULTS)[number];
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** A header that forces faults on one request (comma-separated kinds), for tests. */
+export const FAULT_HEADER = 'x-sim-fault';
+/** A header that adds latency to one request, in milliseconds. */
+export const LATENCY_HEADER = 'x-sim-latency';
+
+export interface FaultConfig {
+  /** Decisions are a hash of this seed and the request, so a run can be replayed. */
+  seed: number;
+  /** Probability from 0 to 1 of each fault on each eligible request, task or file. */
+  rates: Partial<Record<FaultKind, number>>;
+  /** Latency added to every API request. */
+  latencyMs: number;
+  /** `Retry-After` sent with a 429, in seconds. */
+  retryAfterSeconds: number;
+}
+
+export const NO_FAULTS: FaultConfig = { seed: 1, rates: {}, latencyMs: 0, retryAfterSeconds: 1 };
+
+export function isFaultKind(value: string): value is FaultKind {
+  return (FAULT_KINDS as readonly string[]).includes(value);
+}
+
+/** Kinds forced by the fault header; unknown names are refused so a typo is not silent. */
+export function forcedFaults(header: string | string[] | undefined): Set<FaultKind> {
+  const raw = Array.isArray(header) ? header.join(',') : (header ?? '');
+  const kinds = new Set<FaultKind>();
+  for (const name of raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    if (!isFaultKind(name)) {
+      throw new Error(`unknown fault "${name}"; known: ${FAULT_KINDS.join(', ')}`);
+    }
+    kinds.add(name);
+  }
+  return kinds;
+}
+
+/** A uniform number in [0, 1) from the seed and a description of the moment. */
+export function seededDraw(seed: number, ...parts: string[]): number {
+  const digest = createHash('sha256')
+    .update(`${seed}|${parts.join('|')}`)
+    .digest();
+  return digest.readUInt32BE(0) / 2 ** 32;
+}
+
+/**
+ * Decides faults. Each decision hashes the seed with what is being decided and a stable
+ * identity (the request's path, body and how many identical requests came before), so the
+ * same sequence of requests meets the same faults however their timing interleaves.
+ */
+export class FaultPlan {
+  config: FaultConfig;
+  private readonly occurrences = new Map<string, number>();
+
+  constructor(config: Partial<FaultConfig> = {}) {
+    this.config = { ...NO_FAULTS, ...config, rates: { ...config.rates } };
+  }
+
+  update(config: Partial<FaultConfig>): void {
+    this.config = { ...this.config, ...config, rates: { ...this.config.rates, ...config.rates } };
+  }
+
+  /** A stable identity for the nth identical request. */
+  requestIdentity(method: string, path: string, bodyHash: string): string {
+    const key = `${method} ${path} ${bodyHash}`;
+    const n = (this.occurrences.get(key) ?? 0) + 1;
+    this.occurrences.set(key, n);
+    return `${key} #${n}`;
+  }
+
+  hits(kind: FaultKind, identity: string, forced: ReadonlySet<FaultKind>): boolean {
+    if (forced.has(kind)) return true;
+    const rate = this.config.rates[kind] ?? 0;
+    return rate > 0 && seededDraw(this.config.seed, kind, identity) < rate;
+  }
+
+  draw(...parts: string[]): number {
+    return seededDraw(this.config.seed, ...parts);
+  }
+}

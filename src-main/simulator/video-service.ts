@@ -1,0 +1,400 @@
+import { readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
+import {
+  KIND_BY_TYPE,
+  VIDEO_PATHS,
+  videoGenerateShape,
+  videoRequestIssues,
+  type VideoGenerateRequest,
+} from '../../src-shared/api/video.ts';
+import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
+import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
+import type { Account } from './accounts.ts';
+import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
+import type { AssetRegistry } from './assets.ts';
+import type { FaultKind, FaultPlan, TaskFault } from './faults.ts';
+import type { FileHost } from './file-host.ts';
+
+export interface VideoTiming {
+  /** Time a task stays `pending` before `processing`. */
+  pendingMs: number;
+  /** Time from `processing` to a final status. */
+  processingMs: number;
+  jitter: number;
+  /** How long output and last-frame URLs work after completion (upstream: about 24 h). */
+  outputTtlMs: number;
+  /** Tasks an account may have pending or processing at once (upstream: 120). */
+  maxActiveTasks: number;
+}
+
+export const DEFAULT_VIDEO_TIMING: VideoTiming = {
+  pendingMs: 2000,
+  processingMs: 20_000,
+  jitter: 0.2,
+  outputTtlMs: 24 * 60 * 60 * 1000,
+  maxActiveTasks: 120,
+};
+
+interface LateFailure {
+  code: string;
+  message: string;
+}
+
+interface VideoTask {
+  id: string;
+  account: Account;
+  request: VideoGenerateRequest;
+  createdAt: number;
+  startsAt: number;
+  endsAt: number;
+  fault: TaskFault | undefined;
+  forcedFaults: ReadonlySet<FaultKind>;
+  lateFailure: LateFailure | undefined;
+  reservedCents: number;
+  chargedSeconds: number;
+  settled: boolean;
+  outputs?: string[];
+  lastFrameUrl?: string;
+  chargedCents?: number;
+}
+
+const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
+const PORTRAIT_RATIOS = new Set(['3:4', '9:16']);
+
+function videoError(
+  status: number,
+  code: string,
+  message: string,
+  extra: Record<string, string> = {},
+): ApiReply {
+  const type =
+    {
+      400: 'BadRequest',
+      401: 'Unauthorized',
+      403: 'Forbidden',
+      404: 'NotFound',
+      405: 'MethodNotAllowed',
+      429: 'TooManyRequests',
+    }[status] ?? 'Error';
+  return { status, code, body: { error: { code, message, ...extra, type } } };
+}
+
+const videoAuthError = (): ApiReply =>
+  videoError(
+    401,
+    'AuthenticationError',
+    'The API key is missing or not valid: send Authorization: Bearer <API key>.',
+  );
+
+/** The video interface of sections 4.4 to 4.6, with billing per second of output. */
+export class VideoService {
+  private readonly tasks = new Map<string, VideoTask>();
+  private readonly files: FileHost;
+  private readonly faults: FaultPlan;
+  private readonly assets: AssetRegistry;
+  readonly timing: VideoTiming;
+  private readonly now: () => number;
+
+  constructor(
+    files: FileHost,
+    faults: FaultPlan,
+    assets: AssetRegistry,
+    timing: VideoTiming,
+    now: () => number,
+  ) {
+    this.files = files;
+    this.faults = faults;
+    this.assets = assets;
+    this.timing = timing;
+    this.now = now;
+  }
+
+  /** Answers a video operation, or undefined when the path is not one. */
+  handle(ctx: ApiContext): ApiReply | undefined {
+    const { origin } = ctx;
+    const taskPrefix = `${VIDEO_PATHS.tasks}/`;
+    if (ctx.operation === VIDEO_PATHS.generate) {
+      if (ctx.method !== 'POST') return methodNotAllowed('POST');
+      if (!ctx.account) return videoAuthError();
+      return this.generate(ctx, ctx.account);
+    }
+    if (ctx.operation === VIDEO_PATHS.tasks) {
+      if (ctx.method !== 'GET') return methodNotAllowed('GET');
+      if (!ctx.account) return videoAuthError();
+      return this.list(ctx.query, ctx.account, origin);
+    }
+    if (ctx.operation.startsWith(taskPrefix)) {
+      if (ctx.method !== 'GET') return methodNotAllowed('GET');
+      if (!ctx.account) return videoAuthError();
+      const id = decodeURIComponent(ctx.operation.slice(taskPrefix.length));
+      const task = this.tasks.get(id);
+      if (!task || task.account !== ctx.account) {
+        return videoError(404, 'NotFound', `Task ${id} was not found.`);
+      }
+      return { status: 200, body: { task: this.view(task, origin) } };
+    }
+    return undefined;
+  }
+
+  /** Charges every finished task of the account, so balances are current when read. */
+  settle(account: Account, origin: string): void {
+    for (const task of this.tasks.values()) {
+      if (task.account === account && !task.settled) this.view(task, origin);
+    }
+  }
+
+  private generate(ctx: ApiContext, account: Account): ApiReply {
+    const json = parseJsonObject(ctx.body);
+    if (!json)
+      return videoError(400, 'InvalidParameter', 'The request body must be a JSON object.');
+    const shape = videoGenerateShape.safeParse(json);
+    if (!shape.success) {
+      const issue = shape.error.issues[0];
+      return videoError(400, 'InvalidParameter', issue?.message ?? 'The request is malformed.', {
+        param: issue?.path.join('.') ?? '',
+      });
+    }
+    const request = shape.data;
+    const [issue] = videoRequestIssues(request);
+    if (issue) return videoError(400, 'InvalidParameter', issue.message, { param: issue.param });
+    if (!account.enabledModels.has(request.model)) {
+      return videoError(
+        400,
+        'ModelNotEnabled',
+        `The model ${request.model} is not enabled for this account.`,
+        { param: 'model' },
+      );
+    }
+    const assetIssue = this.checkAssets(request);
+    if (assetIssue)
+      return videoError(400, 'InvalidParameter', assetIssue.message, { param: assetIssue.param });
+
+    const estimateCents = toCents(estimateVideoCost(request.duration, account.tier).usd);
+    if (account.spendableCents < estimateCents) {
+      return videoError(
+        403,
+        'AccountOverdueError',
+        `The balance is not sufficient for this request (about ${(estimateCents / 100).toFixed(2)} USD): top up the API balance.`,
+      );
+    }
+    const active = [...this.tasks.values()].filter(
+      (t) => t.account === account && !t.settled,
+    ).length;
+    if (active >= this.timing.maxActiveTasks) {
+      return {
+        ...videoError(
+          429,
+          'RateLimitExceeded.QueueFull',
+          `At most ${this.timing.maxActiveTasks} tasks may wait or run at once; try again when some have finished.`,
+        ),
+        headers: { 'Retry-After': '10' },
+      };
+    }
+
+    const id = `vid_${this.faults.draw('video-task', ctx.identity).toString(36).slice(2, 14)}`;
+    const createdAt = this.now();
+    const startsAt =
+      createdAt +
+      jittered(this.timing.pendingMs, this.timing.jitter, this.faults.draw('video-pending', id));
+    const endsAt =
+      startsAt +
+      jittered(
+        this.timing.processingMs,
+        this.timing.jitter,
+        this.faults.draw('video-processing', id),
+      );
+    const fault = (['never-finish', 'fail-late'] as const).find((kind) =>
+      this.faults.hits(kind, id, ctx.forced),
+    );
+    account.reservedCents += estimateCents;
+    const task: VideoTask = {
+      id,
+      account,
+      request,
+      createdAt,
+      startsAt,
+      endsAt,
+      fault,
+      forcedFaults: ctx.forced,
+      lateFailure: this.lateFailure(request, fault),
+      reservedCents: estimateCents,
+      chargedSeconds: this.outputSeconds(request),
+      settled: false,
+    };
+    this.tasks.set(id, task);
+    return {
+      status: 200,
+      body: {
+        task: {
+          id,
+          status: 'pending',
+          model: request.model,
+          created_at: Math.floor(createdAt / 1000),
+        },
+      },
+    };
+  }
+
+  private checkAssets(
+    request: VideoGenerateRequest,
+  ): { param: string; message: string } | undefined {
+    for (const [index, item] of request.content.entries()) {
+      if (item.type === 'text') continue;
+      const url = item[item.type]?.url ?? '';
+      if (!url.startsWith('asset://')) continue;
+      const asset = this.assets.resolve(url);
+      const param = `content[${index}].${item.type}.url`;
+      if (!asset) return { param, message: `The asset ${url} does not exist: upload it first.` };
+      if (asset.kind !== KIND_BY_TYPE[item.type]) {
+        return {
+          param,
+          message: `The asset ${url} is a ${asset.kind}, not a ${KIND_BY_TYPE[item.type]}.`,
+        };
+      }
+    }
+    return undefined;
+  }
+
+  private referenceVideoSeconds(request: VideoGenerateRequest): number | undefined {
+    const video = request.content.find((item) => item.type === 'video_url');
+    return video?.video_url ? this.assets.resolve(video.video_url.url)?.durationSeconds : undefined;
+  }
+
+  /** In the auto mode the model picks the length: here, the reference video's, else the default. */
+  private outputSeconds(request: VideoGenerateRequest): number {
+    if (request.duration !== VIDEO_LIMITS.autoDuration)
+      return request.duration ?? VIDEO_LIMITS.defaultDuration;
+    const reference = this.referenceVideoSeconds(request);
+    const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
+    return reference === undefined
+      ? VIDEO_LIMITS.defaultDuration
+      : Math.min(max, Math.max(min, reference));
+  }
+
+  /** Problems that surface as a failed task, as upstream does in the auto mode and moderation. */
+  private lateFailure(
+    request: VideoGenerateRequest,
+    fault: TaskFault | undefined,
+  ): LateFailure | undefined {
+    if (request.omni_reference_task_type === 'auto') {
+      const seconds = this.referenceVideoSeconds(request);
+      const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
+      if (seconds !== undefined && (seconds < min || seconds > max)) {
+        return {
+          code: 'InvalidParameter',
+          message: `In the auto omni mode the reference video must be ${min} to ${max} seconds long; it is ${seconds} s.`,
+        };
+      }
+    }
+    if (fault === 'fail-late') {
+      return {
+        code: 'OutputVideoSensitiveContentDetected',
+        message: 'The generated video did not pass moderation.',
+      };
+    }
+    return undefined;
+  }
+
+  private view(task: VideoTask, origin: string): Record<string, unknown> {
+    const now = this.now();
+    const base = {
+      id: task.id,
+      model: task.request.model,
+      created_at: Math.floor(task.createdAt / 1000),
+    };
+    if (now < task.startsAt) return { ...base, status: 'pending', updated_at: base.created_at };
+    if (task.fault === 'never-finish' || now < task.endsAt) {
+      return { ...base, status: 'processing', updated_at: Math.floor(task.startsAt / 1000) };
+    }
+    const updated = { ...base, updated_at: Math.floor(task.endsAt / 1000) };
+    if (!task.settled) this.finish(task, origin);
+    if (task.lateFailure) return { ...updated, status: 'failed', error: task.lateFailure };
+    return {
+      ...updated,
+      status: 'completed',
+      duration: task.chargedSeconds,
+      outputs: task.outputs,
+      ...(task.lastFrameUrl ? { last_frame_url: task.lastFrameUrl } : {}),
+    };
+  }
+
+  /** Releases the reservation, then charges the output seconds of a completed task. */
+  private finish(task: VideoTask, origin: string): void {
+    task.settled = true;
+    task.account.reservedCents -= task.reservedCents;
+    if (task.lateFailure) return;
+    const cents = toCents(estimateVideoCost(task.chargedSeconds, task.account.tier).usd);
+    task.account.balanceCents -= cents;
+    task.chargedCents = cents;
+    const shape = PORTRAIT_RATIOS.has(task.request.ratio ?? '') ? 'portrait' : 'landscape';
+    const expiresAt = task.endsAt + this.timing.outputTtlMs;
+    const host = (name: string, file: string, contentType: string) => {
+      const fault = (['result-404', 'result-expired', 'download-cut'] as const).find((kind) =>
+        this.faults.hits(kind, `${task.id} ${name}`, task.forcedFaults),
+      );
+      return (
+        origin +
+        this.files.add({
+          name,
+          contentType,
+          expiresAt,
+          load: () => readFile(fixture(file)),
+          ...(fault ? { fault } : {}),
+        })
+      );
+    };
+    task.outputs = [host(`${task.id}.mp4`, `${shape}.mp4`, 'video/mp4')];
+    if (task.request.return_last_frame) {
+      task.lastFrameUrl = host(`${task.id}-last-frame.png`, `${shape}-last-frame.png`, 'image/png');
+    }
+  }
+
+  private list(query: URLSearchParams, account: Account, origin: string): ApiReply {
+    const pageNum = query.has('page_num') ? Number(query.get('page_num')) : 1;
+    const { min, max } = VIDEO_LIMITS.listPageSize;
+    const pageSize = query.has('page_size')
+      ? Number(query.get('page_size'))
+      : VIDEO_LIMITS.listPageSize.default;
+    if (!Number.isInteger(pageNum) || pageNum < 1) {
+      return videoError(400, 'InvalidParameter', 'page_num must be a whole number from 1.', {
+        param: 'page_num',
+      });
+    }
+    if (!Number.isInteger(pageSize) || pageSize < min || pageSize > max) {
+      return videoError(
+        400,
+        'InvalidParameter',
+        `page_size must be a whole number from ${min} to ${max}.`,
+        { param: 'page_size' },
+      );
+    }
+    const status = query.get('filter.status');
+    const ids = new Set(query.getAll('filter.task_ids'));
+    const model = query.get('filter.model');
+    const since = this.now() - VIDEO_LIMITS.listWindowDays * 24 * 60 * 60 * 1000;
+    const views = [...this.tasks.values()]
+      .filter((task) => task.account === account && task.createdAt >= since)
+      .filter((task) => ids.size === 0 || ids.has(task.id))
+      .filter((task) => !model || task.request.model === model)
+      .sort((a, b) => b.createdAt - a.createdAt)
+      .map((task) => this.view(task, origin))
+      .filter((view) => !status || view['status'] === status);
+    const start = (pageNum - 1) * pageSize;
+    return {
+      status: 200,
+      body: {
+        tasks: views.slice(start, start + pageSize),
+        total: views.length,
+        page_num: pageNum,
+        page_size: pageSize,
+      },
+    };
+  }
+}
+
+function methodNotAllowed(allowed: string): ApiReply {
+  return {
+    ...videoError(405, 'MethodNotAllowed', `Use ${allowed} for this operation.`),
+    headers: { Allow: allowed },
+  };
+}

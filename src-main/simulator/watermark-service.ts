@@ -1,0 +1,266 @@
+import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
+import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
+import { maskCoverage } from '../../src-shared/domain/mask-rule.ts';
+import { decodeRgb, probeImage, type RawImage } from '../core/media/decode.ts';
+import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
+import type { FaultPlan, TaskFault } from './faults.ts';
+import type { FileHost } from './file-host.ts';
+import { inpaint, outputFormatFor, type OutputFormat } from './inpaint.ts';
+
+export interface WatermarkTiming {
+  /** Time from submission to a final status. */
+  processingMs: number;
+  /** Spread of the processing time, ±fraction. */
+  jitter: number;
+  /** How long a result URL works after the task succeeds. */
+  resultTtlMs: number;
+}
+
+export const DEFAULT_WATERMARK_TIMING: WatermarkTiming = {
+  processingMs: 1500,
+  jitter: 0.2,
+  resultTtlMs: 60 * 60 * 1000,
+};
+
+interface WatermarkTask {
+  id: string;
+  accountId: string;
+  readyAt: number;
+  fault: TaskFault | undefined;
+  /** Faults the submit request forced, which also apply to its result file. */
+  forcedFaults: ApiContext['forced'];
+  output: OutputFormat;
+  image: Buffer;
+  mask: Buffer | undefined;
+  resultUrl?: string;
+}
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+function envelope(code: number, message: string, data?: unknown): ApiReply {
+  return {
+    status: 200,
+    code,
+    body: data === undefined ? { code, message } : { code, message, data },
+  };
+}
+
+const parameterError = (message: string) => envelope(WATERMARK_CODES.parameter, message);
+
+class InputError extends Error {}
+
+/** The watermark interface of section 4.1 and 4.2: validation, credits, tasks, results. */
+export class WatermarkService {
+  private readonly tasks = new Map<string, WatermarkTask>();
+  private readonly files: FileHost;
+  private readonly faults: FaultPlan;
+  readonly timing: WatermarkTiming;
+  private readonly now: () => number;
+
+  constructor(files: FileHost, faults: FaultPlan, timing: WatermarkTiming, now: () => number) {
+    this.files = files;
+    this.faults = faults;
+    this.timing = timing;
+    this.now = now;
+  }
+
+  async handle(ctx: ApiContext): Promise<ApiReply | undefined> {
+    if (ctx.operation === WATERMARK_PATHS.submit) return this.submit(ctx);
+    if (ctx.operation === WATERMARK_PATHS.result) return this.result(ctx);
+    return undefined;
+  }
+
+  private async submit(ctx: ApiContext): Promise<ApiReply> {
+    const account = ctx.account;
+    if (!account) throw new Error('authenticated before submit');
+    const body = parseJsonObject(ctx.body);
+    if (!body) return parameterError('The request body must be a JSON object.');
+    for (const member of ['image_url', 'image_base64', 'smear_url', 'smear_base64']) {
+      if (body[member] !== undefined && typeof body[member] !== 'string') {
+        return parameterError(`${member} must be a string.`);
+      }
+    }
+    const { image_url, image_base64, smear_url, smear_base64 } = body as Record<
+      string,
+      string | undefined
+    >;
+    if (image_url === undefined && image_base64 === undefined) {
+      return parameterError('One of image_url or image_base64 is required.');
+    }
+    if (image_url !== undefined && image_base64 !== undefined) {
+      return parameterError('Give only one of image_url and image_base64.');
+    }
+    if (smear_url !== undefined && smear_base64 !== undefined) {
+      return parameterError('Give only one of smear_url and smear_base64.');
+    }
+
+    let image: Buffer;
+    let mask: Buffer | undefined;
+    let decodedImage: RawImage;
+    try {
+      image = await this.readMember('image', image_url, image_base64);
+      decodedImage = await decodeImage(image, 'image');
+      if (smear_url !== undefined || smear_base64 !== undefined) {
+        mask = await this.readMember('smear', smear_url, smear_base64);
+        const decodedMask = await decodeImage(mask, 'smear mask');
+        if (
+          decodedMask.width !== decodedImage.width ||
+          decodedMask.height !== decodedImage.height
+        ) {
+          return parameterError(
+            `The smear mask is ${decodedMask.width}x${decodedMask.height} but the image is ${decodedImage.width}x${decodedImage.height}; they must be the same size.`,
+          );
+        }
+        if (maskCoverage(decodedMask.data, decodedMask.width, decodedMask.height).marked === 0) {
+          return parameterError(
+            'The smear mask marks nothing: paint the areas to remove in a colour other than pure black or pure white.',
+          );
+        }
+      }
+    } catch (error) {
+      if (error instanceof InputError) return parameterError(error.message);
+      throw error;
+    }
+
+    if (account.creditsRemaining < 1) {
+      return envelope(
+        WATERMARK_CODES.insufficientCredits,
+        'Insufficient credits to perform the action.',
+      );
+    }
+    account.creditUsage += 1;
+    const id = `wm_${this.faults.draw('watermark-task', ctx.identity).toString(36).slice(2, 14)}`;
+    const fault = (['never-finish', 'fail-late'] as const).find((kind) =>
+      this.faults.hits(kind, id, ctx.forced),
+    );
+    this.tasks.set(id, {
+      id,
+      accountId: account.id,
+      readyAt:
+        this.now() +
+        jittered(
+          this.timing.processingMs,
+          this.timing.jitter,
+          this.faults.draw('watermark-time', id),
+        ),
+      fault,
+      forcedFaults: ctx.forced,
+      output: outputFormatFor((await probeImage(image))?.format),
+      image,
+      mask,
+    });
+    return envelope(WATERMARK_CODES.success, 'success', { task_id: id });
+  }
+
+  private result(ctx: ApiContext): ApiReply {
+    const body = parseJsonObject(ctx.body);
+    if (!body) return parameterError('The request body must be a JSON object.');
+    const taskId = body['task_id'];
+    if (typeof taskId !== 'string' || taskId === '') {
+      return parameterError('task_id is required: use the value the submit operation returned.');
+    }
+    const task = this.tasks.get(taskId);
+    if (!task || task.accountId !== ctx.account?.id) {
+      return parameterError(`Task ${taskId} was not found.`);
+    }
+    if (task.fault === 'never-finish' || this.now() < task.readyAt) {
+      return envelope(WATERMARK_CODES.success, 'success', { status: 'processing', images: [] });
+    }
+    if (task.fault === 'fail-late') {
+      const timedOut = this.faults.draw('watermark-late-kind', task.id) < 0.5;
+      return envelope(WATERMARK_CODES.success, 'success', {
+        status: timedOut ? 'timeout' : 'failed',
+        images: [],
+        err_msg: timedOut
+          ? 'Processing took too long and was stopped.'
+          : 'The image could not be processed.',
+      });
+    }
+    task.resultUrl ??= this.hostResult(task, ctx.origin);
+    return envelope(WATERMARK_CODES.success, 'success', {
+      status: 'success',
+      images: [{ url: task.resultUrl }],
+    });
+  }
+
+  private hostResult(task: WatermarkTask, origin: string): string {
+    const fault = (['result-404', 'result-expired', 'download-cut'] as const).find((kind) =>
+      this.faults.hits(kind, task.id, task.forcedFaults),
+    );
+    const { image, mask } = task;
+    const produced = inpaint(image, mask);
+    // The inputs are not needed once the result exists; only the result is kept.
+    produced.then(
+      () => {
+        task.image = Buffer.alloc(0);
+        task.mask = undefined;
+      },
+      () => undefined,
+    );
+    return (
+      origin +
+      this.files.add({
+        name: `${task.id}.${task.output.extension}`,
+        contentType: task.output.contentType,
+        expiresAt: task.readyAt + this.timing.resultTtlMs,
+        load: () => produced,
+        ...(fault ? { fault } : {}),
+      })
+    );
+  }
+
+  private async readMember(
+    what: 'image' | 'smear',
+    url: string | undefined,
+    base64: string | undefined,
+  ): Promise<Buffer> {
+    const member = `${what}_base64`;
+    if (base64 !== undefined) {
+      if (hasDataUrlPrefix(base64)) {
+        throw new InputError(
+          `${member} must be raw base64 without a data:image/...;base64, prefix.`,
+        );
+      }
+      if (!isRawBase64(base64)) throw new InputError(`${member} is not valid base64.`);
+      return Buffer.from(base64, 'base64');
+    }
+    return fetchLoopback(`${what}_url`, url ?? '');
+  }
+}
+
+async function decodeImage(bytes: Buffer, what: string): Promise<RawImage> {
+  try {
+    return await decodeRgb(bytes);
+  } catch {
+    throw new InputError(
+      `The ${what} could not be decoded: send a JPEG, PNG, WebP, TIFF, GIF or AVIF image.`,
+    );
+  }
+}
+
+/** The simulator fetches only from this machine, so it can never be turned against a network. */
+async function fetchLoopback(member: string, url: string): Promise<Buffer> {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new InputError(`${member} is not a URL.`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
+    throw new InputError(`${member} must be an http or https URL.`);
+  }
+  if (!LOOPBACK_HOSTS.has(parsed.hostname)) {
+    throw new InputError(
+      `${member} must point at this machine: the simulator fetches only from loopback addresses.`,
+    );
+  }
+  let response: Response;
+  try {
+    response = await fetch(parsed, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
+  } catch {
+    throw new InputError(`${member} could not be fetched.`);
+  }
+  if (!response.ok)
+    throw new InputError(`${member} could not be fetched (HTTP ${response.status}).`);
+  return Buffer.from(await response.arrayBuffer());
+}

@@ -1,0 +1,46 @@
+/**
+ * The service's limits, written once. Sources: the service interface (sections 4.4 and 8)
+ * and the provider's public notes; `docs/simulator.md` says which is which.
+ */
+export const VIDEO_LIMITS = {
+  contentItems: { min: 1, max: 50 },
+  /** The default output length when a request names none. */
+  defaultDuration: 10,
+  /** `duration` in the auto omni mode: the model decides. */
+  autoDuration: -1,
+  /** Upper bound used to estimate the cost of an auto-mode request. */
+  autoDurationUpperBound: 30,
+  autoReferenceVideoSeconds: { min: 4, max: 30 },
+  resolutions: ['480p', '720p'] as const,
+  defaultResolution: '720p',
+  ratios: ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'] as const,
+  defaultRatio: '16:9',
+  adaptiveRatio: 'adaptive',
+  pollIntervalSeconds: { min: 5, max: 10 },
+  listPageSize: { min: 1, max: 500, default: 20 },
+  listWindowDays: 7,
+  referenceImage: {
+    minSide: 300,
+    maxSide: 6000,
+    minAspect: 0.4,
+    maxAspect: 2.5,
+    maxBytes: 30 * 1024 * 1024,
+  },
+  requestBodyMaxBytes: 64 * 1024 * 1024,
+} as const;
+
+export type VideoResolution = (typeof VIDEO_LIMITS.resolutions)[number];
+export type VideoRatio = (typeof VIDEO_LIMITS.ratios)[number];
+
+/** Models the app knows; an account may have only some of them enabled. */
+export const VIDEO_MODELS = {
+  'videomodel-2-5': { label: 'Video model 2.5', duration: { min: 4, max: 30 } },
+} as const satisfies Record<string, { label: string; duration: { min: number; max: number } }>;
+
+export type VideoModelId = keyof typeof VIDEO_MODELS;
+
+export const DEFAULT_VIDEO_MODEL: VideoModelId = 'videomodel-2-5';
+
+export function isKnownVideoModel(id: string): id is VideoModelId {
+  return Object.hasOwn(VIDEO_MODELS, id);
+}

@@ -1,0 +1,32 @@
+import { VIDEO_LIMITS } from './limits.ts';
+
+/** USD per second of output, from the service interface (section 8). */
+export const PRICE_PER_SECOND_USD = {
+  starter: 0.22,
+  enterprise: 0.16,
+} as const;
+
+export type PricingTier = keyof typeof PRICE_PER_SECOND_USD;
+
+export const PRICING_TIERS = Object.keys(PRICE_PER_SECOND_USD) as PricingTier[];
+
+export interface CostEstimate {
+  /** In USD, rounded to the cent. */
+  usd: number;
+  seconds: number;
+  /** True when the model picks the length (auto mode) and the figure is the upper bound. */
+  upperBound: boolean;
+}
+
+/** Money is counted in whole cents so sums of many rounds do not drift. */
+export function toCents(usd: number): number {
+  return Math.round(usd * 100);
+}
+
+export function estimateVideoCost(duration: number | undefined, tier: PricingTier): CostEstimate {
+  const requested = duration ?? VIDEO_LIMITS.defaultDuration;
+  const upperBound = requested === VIDEO_LIMITS.autoDuration;
+  const seconds = upperBound ? VIDEO_LIMITS.autoDurationUpperBound : requested;
+  const cents = Math.round(seconds * PRICE_PER_SECOND_USD[tier] * 100);
+  return { usd: cents / 100, seconds, upperBound };
+}

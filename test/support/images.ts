@@ -1,0 +1,45 @@
+import sharp from 'sharp';
+
+/** A small test photo: a colour gradient with a white "watermark" bar near the bottom right. */
+export async function makePhoto(
+  width = 64,
+  height = 48,
+  format: 'png' | 'jpeg' = 'png',
+): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const i = (y * width + x) * 3;
+      pixels[i] = Math.round((x / width) * 200);
+      pixels[i + 1] = Math.round((y / height) * 200);
+      pixels[i + 2] = 120;
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } })
+    .toFormat(format)
+    .toBuffer();
+}
+
+/** A mask with a red rectangle marked and everything else pure black. */
+export async function makeMask(
+  width: number,
+  height: number,
+  rect: { left: number; top: number; width: number; height: number } | undefined,
+): Promise<Buffer> {
+  const base = sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } } });
+  if (!rect) return base.png().toBuffer();
+  const mark = await sharp({
+    create: {
+      width: rect.width,
+      height: rect.height,
+      channels: 3,
+      background: { r: 255, g: 0, b: 0 },
+    },
+  })
+    .png()
+    .toBuffer();
+  return base
+    .composite([{ input: mark, left: rect.left, top: rect.top }])
+    .png()
+    .toBuffer();
+}
