@@ -42,6 +42,8 @@ interface LateFailure {
 
 interface VideoTask {
   id: string;
+  /** Creation order, to list tasks created in the same millisecond newest first. */
+  seq: number;
   account: Account;
   request: VideoGenerateRequest;
   createdAt: number;
@@ -209,6 +211,7 @@ export class VideoService {
     account.reservedCents += estimateCents;
     const task: VideoTask = {
       id,
+      seq: this.tasks.size,
       account,
       request,
       createdAt,
@@ -376,7 +379,7 @@ export class VideoService {
       .filter((task) => task.account === account && task.createdAt >= since)
       .filter((task) => ids.size === 0 || ids.has(task.id))
       .filter((task) => !model || task.request.model === model)
-      .sort((a, b) => b.createdAt - a.createdAt)
+      .sort((a, b) => b.createdAt - a.createdAt || b.seq - a.seq)
       .map((task) => this.view(task, origin))
       .filter((view) => !status || view['status'] === status);
     const start = (pageNum - 1) * pageSize;
