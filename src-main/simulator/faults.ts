@@ -79,8 +79,9 @@ export class FaultPlan {
     this.config = { ...NO_FAULTS, ...config, rates: { ...config.rates } };
   }
 
+  /** Changes what is given; `rates`, when given, replaces all the rates. */
   update(config: Partial<FaultConfig>): void {
-    this.config = { ...this.config, ...config, rates: { ...this.config.rates, ...config.rates } };
+    this.config = { ...this.config, ...config, rates: { ...(config.rates ?? this.config.rates) } };
   }
 
   /** A stable identity for the nth identical request. */

@@ -1,10 +1,14 @@
 import sharp from 'sharp';
 
-/** A small test photo: a colour gradient with a white "watermark" bar near the bottom right. */
+/**
+ * A small test photo: a colour gradient. `variant` changes its colours and first pixels, so
+ * tests can make many distinct images (and request bodies) of one size.
+ */
 export async function makePhoto(
   width = 64,
   height = 48,
   format: 'png' | 'jpeg' = 'png',
+  variant = 0,
 ): Promise<Buffer> {
   const pixels = Buffer.alloc(width * height * 3);
   for (let y = 0; y < height; y += 1) {
@@ -12,7 +16,9 @@ export async function makePhoto(
       const i = (y * width + x) * 3;
       pixels[i] = Math.round((x / width) * 200);
       pixels[i + 1] = Math.round((y / height) * 200);
-      pixels[i + 2] = 120;
+      pixels[i + 2] = (120 + variant * 7) % 256;
+      if (x === 0 && y === 0) pixels[i] = variant % 256;
+      if (x === 1 && y === 0) pixels[i] = Math.floor(variant / 256) % 256;
     }
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } })

@@ -1,0 +1,76 @@
+import type { z } from 'zod';
+import { ParameterError, UnexpectedResponseError, type Operation } from './errors.ts';
+import { requestJson, type JsonRequest, type KeyProvider, type Transport } from './http.ts';
+import { withRetries, type CallKind, type RetryPolicy } from './retry.ts';
+
+export interface ClientOptions {
+  baseUrl: string;
+  key: KeyProvider;
+  transport: Transport;
+  retry?: RetryPolicy;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+/** The shared path of every client call: check what we send, call with the retry policy, check what came back. */
+export async function callService<T>(
+  options: ClientOptions,
+  call: {
+    operation: Operation;
+    kind: CallKind;
+    method: JsonRequest['method'];
+    path: string;
+    body?: unknown;
+    parse: (body: unknown) => T;
+    signal?: AbortSignal | undefined;
+  },
+): Promise<T> {
+  const url = options.baseUrl.replace(/\/+$/, '') + call.path;
+  const reply = await withRetries(
+    call.kind,
+    () =>
+      requestJson(options.transport, {
+        operation: call.operation,
+        method: call.method,
+        url,
+        key: options.key,
+        ...(call.body !== undefined ? { body: call.body } : {}),
+        ...(call.signal ? { signal: call.signal } : {}),
+      }),
+    { ...(options.retry ? { policy: options.retry } : {}), signal: call.signal },
+  );
+  return call.parse(reply.body);
+}
+
+/** Checks a request against its schema before anything is sent or paid for. */
+export function checkOutgoing<S extends z.ZodType>(
+  operation: Operation,
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
+  throw new ParameterError(`${operation} was not sent: ${where}${issue?.message ?? 'invalid'}`, {
+    operation,
+    serviceMessage: `${where}${issue?.message ?? 'invalid'}`,
+  });
+}
+
+/** Reads an answer tolerantly; a missing member the interface promises is an unexpected response. */
+export function readIncoming<S extends z.ZodType>(
+  operation: Operation,
+  schema: S,
+  value: unknown,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  throw new UnexpectedResponseError(
+    `${operation} answered without ${issue?.path.join('.') || 'the expected members'}`,
+    { operation },
+  );
+}

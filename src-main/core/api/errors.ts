@@ -1,0 +1,139 @@
+/**
+ * What can go wrong talking to the service, as classes callers match with `instanceof`.
+ * Each carries the HTTP status, the service's code and message, the operation, and one
+ * sentence for the user that says what to do. Nothing here may ever hold the API key:
+ * every message passes through `redactSecrets` on its way in.
+ */
+export type Operation =
+  | 'watermark.submit'
+  | 'watermark.result'
+  | 'watermark.quota'
+  | 'video.generate'
+  | 'video.get'
+  | 'video.list'
+  | 'video.quota'
+  | 'download';
+
+export interface ServiceErrorDetails {
+  operation: Operation;
+  status?: number;
+  /** The envelope code (watermark) or the error code (video), when the service sent one. */
+  code?: number | string;
+  serviceMessage?: string;
+  cause?: unknown;
+}
+
+const registeredSecrets = new Set<string>();
+
+/** Keys the process knows; any of them found in an error or log text is masked. */
+export function registerSecret(secret: string): void {
+  if (secret.length >= 6) registeredSecrets.add(secret);
+}
+
+const BEARER = /(Bearer\s+)[^\s"',;]+/gi;
+
+export function redactSecrets(text: string): string {
+  let out = text.replace(BEARER, '$1[redacted]');
+  for (const secret of registeredSecrets) out = out.split(secret).join('[redacted]');
+  return out;
+}
+
+export abstract class ServiceError extends Error {
+  readonly operation: Operation;
+  readonly status: number | undefined;
+  readonly code: number | string | undefined;
+  readonly serviceMessage: string | undefined;
+  /** What the user should do, in one sentence. */
+  abstract readonly userMessage: string;
+
+  constructor(summary: string, details: ServiceErrorDetails) {
+    super(
+      redactSecrets(summary),
+      details.cause === undefined ? undefined : { cause: details.cause },
+    );
+    this.name = new.target.name;
+    this.operation = details.operation;
+    this.status = details.status;
+    this.code = details.code;
+    this.serviceMessage =
+      details.serviceMessage === undefined ? undefined : redactSecrets(details.serviceMessage);
+  }
+}
+
+/** 1000 / 400: the request was wrong; sending it again will not help. */
+export class ParameterError extends ServiceError {
+  get userMessage(): string {
+    return `The service refused the request: ${this.serviceMessage ?? this.message}. Change the input and try again.`;
+  }
+}
+
+/** 1001 / 405: a bug on our side, not the user's. */
+export class MethodError extends ServiceError {
+  readonly userMessage =
+    'The service refused how Clearframe called it. Please report this with the diagnostics.';
+}
+
+/** 1002 / 401. */
+export class AuthenticationError extends ServiceError {
+  readonly userMessage = 'The service did not accept the API key. Check or replace it in Settings.';
+}
+
+/** 1003 / 403 balance: credits or USD balance are too low. */
+export class InsufficientFundsError extends ServiceError {
+  get userMessage(): string {
+    return this.operation.startsWith('video')
+      ? 'The video API balance is too low for this request. Top up the balance in your account, then retry.'
+      : 'There are not enough watermark credits left. Buy more credits in your account, then retry.';
+  }
+}
+
+/** 429: the service asks us to slow down; `retryAfterMs` says for how long when it says. */
+export class RateLimitedError extends ServiceError {
+  readonly retryAfterMs: number | undefined;
+  readonly userMessage =
+    'The service is busy and asked Clearframe to slow down. It will retry by itself.';
+
+  constructor(summary: string, details: ServiceErrorDetails & { retryAfterMs?: number }) {
+    super(summary, details);
+    this.retryAfterMs = details.retryAfterMs;
+  }
+}
+
+/** 11xx / 5xx. */
+export class ServerError extends ServiceError {
+  readonly userMessage = 'The service had an internal problem. Try again in a few minutes.';
+}
+
+/** The connection failed. `requestSent` is false only when the request provably never left. */
+export class NetworkError extends ServiceError {
+  readonly requestSent: boolean;
+  readonly userMessage = 'Clearframe could not reach the service. Check the internet connection.';
+
+  constructor(summary: string, details: ServiceErrorDetails & { requestSent: boolean }) {
+    super(summary, details);
+    this.requestSent = details.requestSent;
+  }
+}
+
+/** No answer in time. The request may or may not have been carried out. */
+export class TimeoutError extends ServiceError {
+  readonly userMessage = 'The service did not answer in time. Try again later.';
+}
+
+/** Stopped by the caller (cancel, quit). */
+export class AbortedError extends ServiceError {
+  readonly userMessage = 'Stopped.';
+}
+
+/** The answer was not what the interface describes: not JSON, or missing members. */
+export class UnexpectedResponseError extends ServiceError {
+  readonly userMessage =
+    'The service sent an answer Clearframe does not understand. Try again later.';
+}
+
+/** A result file could not be fetched: gone (404), expired (403), or not a file we accept. */
+export class DownloadError extends ServiceError {
+  get userMessage(): string {
+    return `The result could not be downloaded: ${this.message}. Retry the job to make it again.`;
+  }
+}
