@@ -19,7 +19,7 @@ export interface CompletionModelOptions {
 
 export const DEFAULT_COMPLETION_MODEL: CompletionModelOptions = {
   window: 64,
-  firstQuantile: 0.5,
+  firstQuantile: 0.35,
   initialDelayMs: 1000,
   growth: 1.5,
   minGapMs: 50,
@@ -67,7 +67,7 @@ export class CompletionModel {
     const earliest = elapsedMs + (checksSoFar === 0 ? 0 : minGapMs);
     if (this.samples.length < MIN_SAMPLES) {
       if (checksSoFar === 0) return Math.max(earliest, initialDelayMs);
-      return earliest + Math.min(maxGapMs, Math.max(minGapMs, lastGapMs * growth));
+      return elapsedMs + Math.min(maxGapMs, Math.max(minGapMs, lastGapMs * growth));
     }
     const longest = this.sorted[this.sorted.length - 1] as number;
     for (let k = checksSoFar; k < checksSoFar + 30; k += 1) {

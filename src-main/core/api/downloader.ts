@@ -192,7 +192,7 @@ async function transfer(
       : undefined;
   if (total !== undefined && total > maxBytes) {
     await response.body.dump();
-    throw fail(`the result is ${total} bytes, more than the ${maxBytes} allowed`);
+    throw fail(`the result is ${total} bytes, more than the ${maxBytes} bytes allowed`);
   }
   let received = resumed ? offset : 0;
   const meter = new Transform({
