@@ -1,0 +1,14 @@
+import { MASK_MARK_RGB, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import { MaskPlane } from './mask-raster.ts';
+import { encodeTwoColourPng } from './two-colour-png.ts';
+
+/**
+ * The mask PNG for an image of this size: marked pixels in the mark colour, everything else
+ * pure black, exactly the image's size, one bit a pixel. While it is built the image costs
+ * one byte a pixel in memory.
+ */
+export function buildMask(width: number, height: number, strokes: readonly Stroke[]): Buffer {
+  const plane = new MaskPlane(width, height);
+  for (const stroke of strokes) plane.apply(stroke, 1);
+  return encodeTwoColourPng(plane.data, width, height, MASK_MARK_RGB);
+}

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/**
+ * What the mask editor sends: shapes in image pixel coordinates, applied in order, so an
+ * eraser stroke after a brush stroke clears what it crosses. The main process turns them
+ * into the mask PNG; the renderer never makes the file.
+ */
+const point = z.tuple([z.number().finite(), z.number().finite()]);
+const radius = z.number().finite().positive().max(2000);
+
+export const strokeSchema = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('brush'), points: z.array(point).min(1).max(100_000), radius }),
+  z.strictObject({ kind: z.literal('eraser'), points: z.array(point).min(1).max(100_000), radius }),
+  z.strictObject({
+    kind: z.literal('rect'),
+    x: z.number().finite(),
+    y: z.number().finite(),
+    width: z.number().finite().nonnegative(),
+    height: z.number().finite().nonnegative(),
+    erase: z.boolean().optional(),
+  }),
+  z.strictObject({
+    kind: z.literal('polygon'),
+    points: z.array(point).min(3).max(100_000),
+    erase: z.boolean().optional(),
+  }),
+]);
+export type Stroke = z.infer<typeof strokeSchema>;
+
+export const strokesSchema = z.array(strokeSchema).max(10_000);
+
+/** The colour of marked pixels: neither pure black nor pure white, as section 4.1 asks. */
+export const MASK_MARK_RGB = [255, 0, 0] as const;
