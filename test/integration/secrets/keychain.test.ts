@@ -6,10 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AuthenticationError } from '../../../src-main/core/api/errors.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { ApiKeys, InvalidKeyError } from '../../../src-main/core/secrets/api-keys.ts';
-import {
-  KeychainStore,
-  KeychainUnavailableError,
-} from '../../../src-main/core/secrets/keychain.ts';
+import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { testApiKey } from '../../../src-main/core/secrets/test-key.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { KEYRING_DIR_ENV } from '../../support/keychain-session.ts';
