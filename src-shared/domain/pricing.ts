@@ -1,14 +1,13 @@
 import { VIDEO_LIMITS } from './limits.ts';
 
+export const PRICING_TIERS = ['starter', 'enterprise'] as const;
+export type PricingTier = (typeof PRICING_TIERS)[number];
+
 /** USD per second of output, from the service interface (section 8). */
-export const PRICE_PER_SECOND_USD = {
+export const PRICE_PER_SECOND_USD: Readonly<Record<PricingTier, number>> = {
   starter: 0.22,
   enterprise: 0.16,
-} as const;
-
-export type PricingTier = keyof typeof PRICE_PER_SECOND_USD;
-
-export const PRICING_TIERS = Object.keys(PRICE_PER_SECOND_USD) as PricingTier[];
+};
 
 export interface CostEstimate {
   /** In USD, rounded to the cent. */

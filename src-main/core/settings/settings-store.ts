@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  DEFAULT_SETTINGS,
+  SETTINGS_VERSION,
+  settingsSchema,
+  type Settings,
+} from '../../../src-shared/domain/settings.ts';
+
+/** Field path (such as `concurrency.video`) to the sentence shown next to that field. */
+export type FieldErrors = Record<string, string>;
+
+export type UpdateResult = { ok: true; settings: Settings } | { ok: false; errors: FieldErrors };
+
+/**
+ * Upgrades a stored settings object one version at a time. Version 0 is the unversioned
+ * file of the first builds, which called the template `outputTemplate`.
+ */
+const MIGRATIONS: Record<number, (old: Record<string, unknown>) => Record<string, unknown>> = {
+  0: ({ outputTemplate, ...rest }) => ({
+    ...rest,
+    ...(outputTemplate === undefined ? {} : { filenameTemplate: outputTemplate }),
+    version: 1,
+  }),
+};
+
+export function migrate(stored: Record<string, unknown>): Record<string, unknown> {
+  let current = stored;
+  let version = typeof current['version'] === 'number' ? current['version'] : 0;
+  while (version < SETTINGS_VERSION) {
+    const step = MIGRATIONS[version];
+    if (!step) throw new Error(`no migration from settings version ${version}`);
+    current = step(current);
+    version = current['version'] as number;
+  }
+  return current;
+}
+
+function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.') || 'settings';
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** Writes to a temporary file beside the target, flushes it, then renames it over the target. */
+export async function writeFileAtomic(file: string, contents: string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
+  const handle = await open(temp, 'w', 0o600);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+  try {
+    await rename(temp, file);
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw error;
+  }
+}
+
+/**
+ * Settings in `settings.json` in the user data folder: validated on the way in and out,
+ * written atomically, migrated from older versions. A file that cannot be read is kept
+ * aside under a dated name and the defaults are used, with a message saying so.
+ */
+export class SettingsStore {
+  private readonly file: string;
+  private current: Settings = DEFAULT_SETTINGS;
+  /** Said once after loading, when the stored file had to be set aside. */
+  notice: string | undefined;
+
+  constructor(file: string) {
+    this.file = file;
+  }
+
+  get(): Settings {
+    return this.current;
+  }
+
+  async load(): Promise<Settings> {
+    let text: string;
+    try {
+      text = await readFile(this.file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      this.current = DEFAULT_SETTINGS;
+      return this.current;
+    }
+    try {
+      const parsed = settingsSchema.safeParse(migrate(JSON.parse(text) as Record<string, unknown>));
+      if (!parsed.success)
+        throw new Error(
+          Object.entries(fieldErrors(parsed.error.issues))
+            .map(([k, v]) => `${k}: ${v}`)
+            .join('; '),
+        );
+      this.current = parsed.data;
+      if (text !== this.serialise(parsed.data))
+        await writeFileAtomic(this.file, this.serialise(parsed.data));
+    } catch (error) {
+      const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      await rename(this.file, aside);
+      this.current = DEFAULT_SETTINGS;
+      this.notice = `Your settings could not be read (${(error as Error).message}), so the defaults are in use. The old file was kept as ${path.basename(aside)}.`;
+    }
+    return this.current;
+  }
+
+  /** Applies a change when every field is valid; otherwise nothing is written. */
+  async update(patch: Record<string, unknown>): Promise<UpdateResult> {
+    const merged = mergeDeep(this.current, patch);
+    const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
+    if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
+    await writeFileAtomic(this.file, this.serialise(parsed.data));
+    this.current = parsed.data;
+    return { ok: true, settings: parsed.data };
+  }
+
+  private serialise(settings: Settings): string {
+    return `${JSON.stringify(settings, null, 2)}\n`;
+  }
+}
+
+function mergeDeep(
+  base: Record<string, unknown>,
+  patch: Record<string, unknown>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...base };
+  for (const [key, value] of Object.entries(patch)) {
+    const existing = out[key];
+    out[key] =
+      value &&
+      typeof value === 'object' &&
+      !Array.isArray(value) &&
+      existing &&
+      typeof existing === 'object'
+        ? mergeDeep(existing as Record<string, unknown>, value as Record<string, unknown>)
+        : value;
+  }
+  return out;
+}

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { filenameTemplateProblem } from './filename-template.ts';
+import { PRICING_TIERS } from './pricing.ts';
+
+/** The provider's documented host; both interfaces default to it. */
+export const PROVIDER_BASE_URL = 'https://backend.kaze.ai';
+
+export const SETTINGS_VERSION = 1;
+
+const baseUrl = z
+  .string()
+  .trim()
+  .url({
+    error: 'Enter a full address that starts with https:// (or http:// for a local service).',
+  })
+  .refine((value) => /^https?:\/\//.test(value), {
+    error: 'The address must start with https:// or http://.',
+  });
+
+/** Every user setting, with its default and its rule; written once, used by main and the screens. */
+export const settingsSchema = z.strictObject({
+  version: z.literal(SETTINGS_VERSION),
+  watermarkBaseUrl: baseUrl.default(PROVIDER_BASE_URL),
+  videoBaseUrl: baseUrl.default(PROVIDER_BASE_URL),
+  /** Talk to the built-in simulator instead of the service. */
+  demoMode: z.boolean().default(true),
+  pricingTier: z
+    .enum(PRICING_TIERS, {
+      error: `Choose ${PRICING_TIERS.join(' or ')}.`,
+    })
+    .default('starter'),
+  concurrency: z
+    .strictObject({
+      watermark: z
+        .number({ error: 'Enter a number.' })
+        .int('Enter a whole number.')
+        .min(1, 'At least 1.')
+        .max(32, 'At most 32.')
+        .default(4),
+      video: z
+        .number({ error: 'Enter a number.' })
+        .int('Enter a whole number.')
+        .min(1, 'At least 1.')
+        .max(20, 'At most 20.')
+        .default(3),
+    })
+    .default({ watermark: 4, video: 3 }),
+  /** Null: next to each input, in a `clearframe` folder. */
+  outputFolder: z.string().min(1).nullable().default(null),
+  filenameTemplate: z
+    .string()
+    .superRefine((value, ctx) => {
+      const problem = filenameTemplateProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default('{name}-clean.{ext}'),
+  conflictPolicy: z
+    .enum(['skip', 'overwrite', 'suffix'], { error: 'Choose skip, overwrite or suffix.' })
+    .default('suffix'),
+  metadataPolicy: z.enum(['keep', 'strip'], { error: 'Choose keep or strip.' }).default('keep'),
+  /** Largest watermark image sent as is, in megapixels, and what to do with a larger one. */
+  watermarkPixelCap: z
+    .strictObject({
+      megapixels: z
+        .number({ error: 'Enter a number.' })
+        .positive('Must be more than 0.')
+        .max(200, 'At most 200.')
+        .default(40),
+      onExceed: z
+        .enum(['downscale', 'refuse'], { error: 'Choose downscale or refuse.' })
+        .default('downscale'),
+    })
+    .default({ megapixels: 40, onExceed: 'downscale' }),
+  /** USD; null means no cap. */
+  budgetCapUsd: z
+    .number({ error: 'Enter an amount in USD.' })
+    .min(0, 'The cap cannot be negative.')
+    .nullable()
+    .default(null),
+  theme: z
+    .enum(['system', 'light', 'dark'], { error: 'Choose system, light or dark.' })
+    .default('system'),
+  checkForUpdates: z.boolean().default(true),
+});
+
+export type Settings = z.output<typeof settingsSchema>;
+
+export const DEFAULT_SETTINGS: Settings = settingsSchema.parse({ version: SETTINGS_VERSION });
