@@ -1,0 +1,188 @@
+import { readFile } from 'node:fs/promises';
+import sharp, { type Metadata } from 'sharp';
+import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { sniffImageType, type SniffedType } from './sniff.ts';
+
+export type IntakeProblem =
+  | 'empty'
+  | 'heic'
+  | 'not-an-image'
+  | 'unsupported'
+  | 'corrupt'
+  | 'too-large'
+  | 'too-small'
+  | 'aspect';
+
+/** A file Clearframe will not send, with a sentence that says why and what to do. */
+export class IntakeError extends Error {
+  readonly problem: IntakeProblem;
+  readonly userMessage: string;
+
+  constructor(problem: IntakeProblem, userMessage: string) {
+    super(userMessage);
+    this.name = 'IntakeError';
+    this.problem = problem;
+    this.userMessage = userMessage;
+  }
+}
+
+export type IntakePurpose =
+  | { use: 'watermark'; maxMegapixels: number; onExceed: 'downscale' | 'refuse' }
+  | { use: 'video-reference' };
+
+export interface PreparedImage {
+  /** The format of the bytes that will be sent. */
+  format: 'jpeg' | 'png' | 'webp';
+  /** The source's format, as its bytes say. */
+  sourceFormat: SniffedType;
+  width: number;
+  height: number;
+  /** Raw base64 of what will be sent, without any `data:` prefix. */
+  base64: string;
+  /** True when the file was re-encoded (turned upright, downscaled, converted). */
+  reencoded: boolean;
+  /** A small WebP for the interface. */
+  thumbnail: Buffer;
+}
+
+const ACCEPTED: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif']);
+const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
+export const THUMBNAIL_SIZE = 256;
+
+function refuseType(type: SniffedType): never {
+  if (type === 'heic') {
+    throw new IntakeError(
+      'heic',
+      'HEIC photos cannot be read here. Export the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and add it again.',
+    );
+  }
+  if (type === 'text' || type === 'unknown') {
+    throw new IntakeError(
+      'not-an-image',
+      'This file is not an image, whatever its name says. Add a JPEG, PNG, WebP, AVIF, TIFF or GIF file.',
+    );
+  }
+  throw new IntakeError(
+    'unsupported',
+    `${type.toUpperCase()} images are not accepted. Convert it to PNG or JPEG and add it again.`,
+  );
+}
+
+/**
+ * Reads an image the user gave, by its bytes rather than its name, checks it decodes to the
+ * end, turns it upright, applies the limits of its purpose and returns the base64 the
+ * service wants. A file that needs no change is sent byte for byte: its buffer and the
+ * base64 string are the only copies held.
+ */
+export async function prepareImage(file: string, purpose: IntakePurpose): Promise<PreparedImage> {
+  const bytes = await readFile(file);
+  if (bytes.length === 0)
+    throw new IntakeError(
+      'empty',
+      'The file is empty. Check that it finished copying, then add it again.',
+    );
+  const type = sniffImageType(bytes);
+  if (!ACCEPTED.has(type)) refuseType(type);
+
+  let meta: Metadata;
+  let thumbnail: Buffer;
+  try {
+    meta = await sharp(bytes).metadata();
+    // Decoding the whole file small proves it is complete and gives the thumbnail in one pass.
+    thumbnail = await sharp(bytes, { failOn: 'truncated' })
+      .autoOrient()
+      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 70 })
+      .toBuffer();
+  } catch {
+    throw new IntakeError(
+      'corrupt',
+      'The image is damaged or incomplete and cannot be read. Open it in another program to check it, then add it again.',
+    );
+  }
+  const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
+  let width = upright.width;
+  let height = upright.height;
+  if (!width || !height)
+    throw new IntakeError('corrupt', 'The image has no size. It may be damaged; add another copy.');
+
+  let targetPixels: number | undefined;
+  if (purpose.use === 'watermark') {
+    const cap = purpose.maxMegapixels * 1_000_000;
+    if (width * height > cap) {
+      if (purpose.onExceed === 'refuse') {
+        throw new IntakeError(
+          'too-large',
+          `The image has ${((width * height) / 1e6).toFixed(1)} megapixels, more than the ${purpose.maxMegapixels} allowed. Raise the limit in Settings or choose to downscale large images.`,
+        );
+      }
+      targetPixels = cap;
+    }
+  } else {
+    checkVideoReference(width, height, bytes.length);
+  }
+
+  const rotated = (meta.orientation ?? 1) !== 1;
+  const cmyk = meta.space === 'cmyk';
+  const needsWork = rotated || cmyk || targetPixels !== undefined || !SENT_AS_IS.has(type);
+  if (!needsWork) {
+    return {
+      format: type as PreparedImage['format'],
+      sourceFormat: type,
+      width,
+      height,
+      base64: bytes.toString('base64'),
+      reencoded: false,
+      thumbnail,
+    };
+  }
+
+  let pipeline = sharp(bytes).autoOrient().toColourspace('srgb').keepIccProfile();
+  if (targetPixels !== undefined) {
+    const scale = Math.sqrt(targetPixels / (width * height));
+    width = Math.max(1, Math.floor(width * scale));
+    height = Math.max(1, Math.floor(height * scale));
+    pipeline = pipeline.resize(width, height, { fit: 'fill' });
+  }
+  // Same format where the service takes it; lossless PNG otherwise. JPEG at a quality that
+  // does not visibly soften detail, without chroma subsampling.
+  const format: PreparedImage['format'] = type === 'jpeg' || type === 'webp' ? type : 'png';
+  const encoded =
+    format === 'jpeg'
+      ? await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer()
+      : format === 'webp'
+        ? await pipeline.webp({ quality: 95 }).toBuffer()
+        : await pipeline.png().toBuffer();
+  return {
+    format,
+    sourceFormat: type,
+    width,
+    height,
+    base64: encoded.toString('base64'),
+    reencoded: true,
+    thumbnail,
+  };
+}
+
+function checkVideoReference(width: number, height: number, bytes: number): void {
+  const limits = VIDEO_LIMITS.referenceImage;
+  if (bytes > limits.maxBytes) {
+    throw new IntakeError(
+      'too-large',
+      `A reference image may be at most ${limits.maxBytes / 1024 / 1024} MB. Save it smaller and add it again.`,
+    );
+  }
+  if (Math.min(width, height) < limits.minSide || Math.max(width, height) > limits.maxSide) {
+    throw new IntakeError(
+      Math.min(width, height) < limits.minSide ? 'too-small' : 'too-large',
+      `A reference image needs ${limits.minSide} to ${limits.maxSide} pixels on each side; this one is ${width}×${height}. Resize it and add it again.`,
+    );
+  }
+  const aspect = width / height;
+  if (aspect < limits.minAspect || aspect > limits.maxAspect) {
+    throw new IntakeError(
+      'aspect',
+      `A reference image must be between ${limits.minAspect}:1 and ${limits.maxAspect}:1 in shape; this one is ${aspect.toFixed(2)}:1. Crop it and add it again.`,
+    );
+  }
+}
