@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { UserFacingError } from '../user-error.ts';
 import { sniffImageType, type SniffedType } from './sniff.ts';
+import { renderThumbnail } from './thumbnail-render.ts';
 
 export type IntakeProblem =
   | 'empty'
@@ -14,15 +16,12 @@ export type IntakeProblem =
   | 'aspect';
 
 /** A file Clearframe will not send, with a sentence that says why and what to do. */
-export class IntakeError extends Error {
+export class IntakeError extends UserFacingError {
   readonly problem: IntakeProblem;
-  readonly userMessage: string;
 
   constructor(problem: IntakeProblem, userMessage: string) {
     super(userMessage);
-    this.name = 'IntakeError';
     this.problem = problem;
-    this.userMessage = userMessage;
   }
 }
 
@@ -47,7 +46,6 @@ export interface PreparedImage {
 
 const ACCEPTED: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif']);
 const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
-export const THUMBNAIL_SIZE = 256;
 
 function refuseType(type: SniffedType): never {
   if (type === 'heic') {
@@ -88,12 +86,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
   let thumbnail: Buffer;
   try {
     meta = await sharp(bytes).metadata();
-    // Decoding the whole file small proves it is complete and gives the thumbnail in one pass.
-    thumbnail = await sharp(bytes, { failOn: 'truncated' })
-      .autoOrient()
-      .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 70 })
-      .toBuffer();
+    thumbnail = await renderThumbnail(bytes);
   } catch {
     throw new IntakeError(
       'corrupt',

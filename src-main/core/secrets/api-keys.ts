@@ -7,17 +7,10 @@ import {
 } from '../../../src-shared/domain/api-keys.ts';
 import { AuthenticationError, registerSecret } from '../api/errors.ts';
 import type { KeyProvider } from '../api/http.ts';
+import { UserFacingError } from '../user-error.ts';
 import type { SecretStore } from './keychain.ts';
 
-export class InvalidKeyError extends Error {
-  readonly userMessage: string;
-
-  constructor(message: string) {
-    super(message);
-    this.name = 'InvalidKeyError';
-    this.userMessage = message;
-  }
-}
+export class InvalidKeyError extends UserFacingError {}
 
 const account = (kind: ApiKeyKind) => `${kind}-api-key`;
 

@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename } from 'node:fs/promises';
 import path from 'node:path';
 import {
   DEFAULT_SETTINGS,
@@ -7,6 +6,7 @@ import {
   settingsSchema,
   type Settings,
 } from '../../../src-shared/domain/settings.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
 
 /** Field path (such as `concurrency.video`) to the sentence shown next to that field. */
 export type FieldErrors = Record<string, string>;
@@ -44,25 +44,6 @@ function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: strin
     errors[field] ??= issue.message;
   }
   return errors;
-}
-
-/** Writes to a temporary file beside the target, flushes it, then renames it over the target. */
-export async function writeFileAtomic(file: string, contents: string): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const temp = `${file}.${randomBytes(4).toString('hex')}.tmp`;
-  const handle = await open(temp, 'w', 0o600);
-  try {
-    await handle.writeFile(contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
-    await rename(temp, file);
-  } catch (error) {
-    await rm(temp, { force: true });
-    throw error;
-  }
 }
 
 /**
@@ -103,7 +84,7 @@ export class SettingsStore {
         );
       this.current = parsed.data;
       if (text !== this.serialise(parsed.data))
-        await writeFileAtomic(this.file, this.serialise(parsed.data));
+        await writeFileAtomic(this.file, this.serialise(parsed.data), 0o600);
     } catch (error) {
       const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
       await rename(this.file, aside);
@@ -118,7 +99,7 @@ export class SettingsStore {
     const merged = mergeDeep(this.current, patch);
     const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-    await writeFileAtomic(this.file, this.serialise(parsed.data));
+    await writeFileAtomic(this.file, this.serialise(parsed.data), 0o600);
     this.current = parsed.data;
     return { ok: true, settings: parsed.data };
   }

@@ -1,0 +1,102 @@
+import sharp from 'sharp';
+import { maskCoverage, type MaskCoverage } from '../../../src-shared/domain/mask-rule.ts';
+import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
+import { UserFacingError } from '../user-error.ts';
+import { decodeRgb, type RawImage } from './decode.ts';
+import { encodeTwoColourPng } from './two-colour-png.ts';
+
+export class MaskImportError extends UserFacingError {}
+
+export interface ImportedMask {
+  /** The mask in our own form: one-bit palette PNG, marked pixels in the mark colour. */
+  png: Buffer;
+  coverage: MaskCoverage;
+  /** How the file marked what to erase. */
+  convention: 'service-colours' | 'white-on-black';
+  resized: boolean;
+  warnings: string[];
+}
+
+/** Above this share of the image marked, the user is warned. */
+export const LARGE_MASK_FRACTION = 0.5;
+/** Sizes of the same shape differ by rounding only: a tenth of a percent of aspect. */
+const SAME_SHAPE_TOLERANCE = 0.001;
+
+function isGreyscale(image: RawImage): boolean {
+  const { data } = image;
+  for (let i = 0; i < data.length; i += 3) {
+    if (data[i] !== data[i + 1] || data[i] !== data[i + 2]) return false;
+  }
+  return true;
+}
+
+/**
+ * Reads a mask made elsewhere and rewrites it in the service's rule. Two conventions are
+ * understood: the service's own (any colour but pure black or white marks a pixel), and the
+ * common grey mask where white means erase, whose pixels are marked when brighter than mid
+ * grey. A mask of another size but the same shape is scaled with nearest neighbour, which
+ * adds no in-between colours.
+ */
+export async function importMask(
+  bytes: Buffer,
+  imageWidth: number,
+  imageHeight: number,
+): Promise<ImportedMask> {
+  let image: RawImage;
+  try {
+    image = await decodeRgb(bytes);
+  } catch {
+    throw new MaskImportError(
+      'The mask file cannot be read as an image. Export it as PNG and try again.',
+    );
+  }
+  let resized = false;
+  if (image.width !== imageWidth || image.height !== imageHeight) {
+    const shape = image.width / image.height;
+    const target = imageWidth / imageHeight;
+    if (Math.abs(shape / target - 1) > SAME_SHAPE_TOLERANCE) {
+      throw new MaskImportError(
+        `The mask is ${image.width}×${image.height} but the image is ${imageWidth}×${imageHeight}, a different shape. Export the mask at the image's size.`,
+      );
+    }
+    image = await decodeRgb(
+      await sharp(bytes)
+        .autoOrient()
+        .resize(imageWidth, imageHeight, { fit: 'fill', kernel: 'nearest' })
+        .png()
+        .toBuffer(),
+    );
+    resized = true;
+  }
+
+  const convention = isGreyscale(image) ? 'white-on-black' : 'service-colours';
+  const plane = new Uint8Array(imageWidth * imageHeight);
+  const { data } = image;
+  for (let p = 0, i = 0; p < plane.length; p += 1, i += 3) {
+    const r = data[i] as number;
+    const g = data[i + 1] as number;
+    const b = data[i + 2] as number;
+    plane[p] =
+      convention === 'white-on-black'
+        ? r >= 128
+          ? 1
+          : 0
+        : (r === 0 && g === 0 && b === 0) || (r === 255 && g === 255 && b === 255)
+          ? 0
+          : 1;
+  }
+  const png = encodeTwoColourPng(plane, imageWidth, imageHeight, MASK_MARK_RGB);
+  const coverage = maskCoverage((await decodeRgb(png)).data, imageWidth, imageHeight);
+  if (coverage.marked === 0) {
+    throw new MaskImportError(
+      'The mask marks nothing: paint the areas to remove in white (or any colour) on black.',
+    );
+  }
+  const warnings =
+    coverage.fraction > LARGE_MASK_FRACTION
+      ? [
+          `The mask covers ${Math.round(coverage.fraction * 100)} % of the image, so most of it will be repainted. Check that it is not inverted.`,
+        ]
+      : [];
+  return { png, coverage, convention, resized, warnings };
+}
