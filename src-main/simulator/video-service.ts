@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   KIND_BY_TYPE,
@@ -15,6 +16,12 @@ import type { AssetRegistry } from './assets.ts';
 import type { FaultKind, FaultPlan, TaskFault } from './faults.ts';
 import type { FileHost } from './file-host.ts';
 
+/**
+ * The clips and last frames served as outputs. Beside this file in the source tree; a
+ * bundled build (the app) passes where it packed them instead.
+ */
+export const DEFAULT_FIXTURES_DIR = fileURLToPath(new URL('./fixtures/', import.meta.url));
+
 export interface VideoTiming {
   /** Time a task stays `pending` before `processing`. */
   pendingMs: number;
@@ -25,6 +32,8 @@ export interface VideoTiming {
   outputTtlMs: number;
   /** Tasks an account may have pending or processing at once (upstream: 120). */
   maxActiveTasks: number;
+  /** Where the output clips are read from. */
+  fixturesDir: string;
 }
 
 export const DEFAULT_VIDEO_TIMING: VideoTiming = {
@@ -33,6 +42,7 @@ export const DEFAULT_VIDEO_TIMING: VideoTiming = {
   jitter: 0.2,
   outputTtlMs: 24 * 60 * 60 * 1000,
   maxActiveTasks: 120,
+  fixturesDir: DEFAULT_FIXTURES_DIR,
 };
 
 interface LateFailure {
@@ -60,7 +70,6 @@ interface VideoTask {
   chargedCents?: number;
 }
 
-const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 const PORTRAIT_RATIOS = new Set(['3:4', '9:16']);
 
 function videoError(
@@ -341,7 +350,7 @@ export class VideoService {
           name,
           contentType,
           expiresAt,
-          load: () => readFile(fixture(file)),
+          load: () => readFile(path.join(this.timing.fixturesDir, file)),
           ...(fault ? { fault } : {}),
         })
       );
