@@ -1,0 +1,66 @@
+/**
+ * The job database's schema, one migration per version. `PRAGMA user_version` records how
+ * far a file has been brought; each step runs in its own transaction.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE watermark_jobs (
+    id TEXT PRIMARY KEY,
+    batch_id TEXT NOT NULL,
+    input_path TEXT NOT NULL,
+    mask_json TEXT,
+    options_json TEXT NOT NULL DEFAULT '{}',
+    state TEXT NOT NULL,
+    remote_task_id TEXT,
+    output_path TEXT,
+    error_json TEXT,
+    attempt INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    submitted_at INTEGER
+  );
+  CREATE INDEX watermark_jobs_state ON watermark_jobs (state);
+  CREATE INDEX watermark_jobs_batch ON watermark_jobs (batch_id);
+
+  CREATE TABLE video_projects (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE video_shots (
+    id TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL REFERENCES video_projects (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    title TEXT NOT NULL DEFAULT ''
+  );
+  CREATE TABLE video_rounds (
+    id TEXT PRIMARY KEY,
+    shot_id TEXT NOT NULL REFERENCES video_shots (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    request_json TEXT NOT NULL,
+    estimate_cents INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    remote_task_id TEXT,
+    outputs_json TEXT,
+    last_frame_path TEXT,
+    charged_cents INTEGER,
+    error_json TEXT,
+    attempt INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    submitted_at INTEGER
+  );
+  CREATE INDEX video_rounds_state ON video_rounds (state);
+
+  CREATE TABLE job_events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    job_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    detail_json TEXT,
+    UNIQUE (job_id, seq)
+  );
+  `,
+];

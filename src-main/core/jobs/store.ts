@@ -1,0 +1,240 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { rename } from 'node:fs/promises';
+import {
+  canTransition,
+  type JobKind,
+  type JobState,
+} from '../../../src-shared/domain/job-states.ts';
+import { UserFacingError } from '../user-error.ts';
+import { MIGRATIONS } from './schema.ts';
+
+export class DatabaseDamagedError extends UserFacingError {
+  readonly file: string;
+
+  constructor(file: string, detail: string) {
+    super(
+      `The job database is damaged (${detail}). Clearframe can set it aside and start with an empty queue; your images and results on disk are not touched.`,
+    );
+    this.file = file;
+  }
+}
+
+export class IllegalTransitionError extends Error {
+  constructor(jobId: string, from: JobState, to: JobState) {
+    super(`job ${jobId} cannot go from ${from} to ${to}`);
+    this.name = 'IllegalTransitionError';
+  }
+}
+
+export interface WatermarkJobRow {
+  id: string;
+  batch_id: string;
+  input_path: string;
+  mask_json: string | null;
+  options_json: string;
+  state: JobState;
+  remote_task_id: string | null;
+  output_path: string | null;
+  error_json: string | null;
+  attempt: number;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
+}
+
+export interface JobEvent {
+  jobId: string;
+  kind: JobKind;
+  seq: number;
+  state: JobState;
+  at: number;
+  detail: unknown;
+}
+
+/** Columns a transition may set along with the state, in the same transaction. */
+export interface TransitionPatch {
+  remoteTaskId?: string;
+  outputPath?: string;
+  error?: { code: string; message: string } | null;
+  detail?: unknown;
+}
+
+const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'video_rounds' };
+
+/**
+ * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
+ * so a state change that returned has reached the disk, foreign keys on, migrations by
+ * `user_version`, and an integrity check on open.
+ */
+export class JobStore {
+  readonly db: Database.Database;
+  private readonly now: () => number;
+
+  private constructor(db: Database.Database, now: () => number) {
+    this.db = db;
+    this.now = now;
+  }
+
+  static open(file: string, options: { now?: () => number } = {}): JobStore {
+    let db: Database.Database;
+    try {
+      db = new Database(file);
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = FULL');
+      db.pragma('foreign_keys = ON');
+      const check = db.pragma('quick_check', { simple: true }) as string;
+      if (check !== 'ok') {
+        db.close();
+        throw new DatabaseDamagedError(file, check);
+      }
+    } catch (error) {
+      if (error instanceof DatabaseDamagedError) throw error;
+      throw new DatabaseDamagedError(file, error instanceof Error ? error.message : String(error));
+    }
+    const store = new JobStore(db, options.now ?? Date.now);
+    store.migrate();
+    return store;
+  }
+
+  /** The way out of a damaged file: rename it (and its WAL) aside, so a new one can start. */
+  static async setAside(file: string): Promise<string> {
+    const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    await rename(file, aside);
+    for (const suffix of ['-wal', '-shm'])
+      await rename(`${file}${suffix}`, `${aside}${suffix}`).catch(() => undefined);
+    return aside;
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  private migrate(): void {
+    for (let version = this.schemaVersion; version < MIGRATIONS.length; version += 1) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[version] as string);
+        this.db.pragma(`user_version = ${version + 1}`);
+      })();
+    }
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  /** Adds a batch in one transaction: all of it or none. */
+  addWatermarkJobs(
+    inputs: ReadonlyArray<{ inputPath: string; mask?: unknown; options?: unknown }>,
+    batchId = randomUUID(),
+  ): string[] {
+    const insert = this.db.prepare(
+      `INSERT INTO watermark_jobs (id, batch_id, input_path, mask_json, options_json, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
+    );
+    return this.db.transaction(() =>
+      inputs.map((input) => {
+        const id = randomUUID();
+        const at = this.now();
+        insert.run(
+          id,
+          batchId,
+          input.inputPath,
+          input.mask === undefined ? null : JSON.stringify(input.mask),
+          JSON.stringify(input.options ?? {}),
+          at,
+          at,
+        );
+        this.appendEvent(id, 'watermark', 'queued', undefined);
+        return id;
+      }),
+    )();
+  }
+
+  getWatermarkJob(id: string): WatermarkJobRow | undefined {
+    return this.db.prepare('SELECT * FROM watermark_jobs WHERE id = ?').get(id) as
+      WatermarkJobRow | undefined;
+  }
+
+  watermarkJobsIn(states: readonly JobState[]): WatermarkJobRow[] {
+    const marks = states.map(() => '?').join(', ');
+    return this.db
+      .prepare(`SELECT * FROM watermark_jobs WHERE state IN (${marks}) ORDER BY created_at, rowid`)
+      .all(...states) as WatermarkJobRow[];
+  }
+
+  /**
+   * Moves a job to a new state when the state machine allows it, with the columns that go
+   * with it and an event, in one transaction. A task id is therefore on disk before anyone
+   * can see the job as submitted, and before the first poll.
+   */
+  transition(kind: JobKind, jobId: string, to: JobState, patch: TransitionPatch = {}): JobEvent {
+    const table = TABLE[kind];
+    return this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+        { state: JobState } | undefined;
+      if (!row) throw new Error(`no ${kind} job ${jobId}`);
+      if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
+      const at = this.now();
+      const sets = ['state = @to', 'updated_at = @at'];
+      if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
+      if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
+      if (patch.outputPath !== undefined && kind === 'watermark')
+        sets.push('output_path = @outputPath');
+      if (patch.error !== undefined) sets.push('error_json = @error');
+      if (to === 'queued' && (row.state === 'failed' || row.state === 'canceled')) {
+        sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
+      }
+      this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
+        id: jobId,
+        to,
+        at,
+        remoteTaskId: patch.remoteTaskId ?? null,
+        outputPath: patch.outputPath ?? null,
+        error:
+          patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
+      });
+      return this.appendEvent(
+        jobId,
+        kind,
+        to,
+        patch.detail ?? (patch.error ? { error: patch.error } : undefined),
+      );
+    })();
+  }
+
+  events(jobId: string): JobEvent[] {
+    const rows = this.db
+      .prepare('SELECT * FROM job_events WHERE job_id = ? ORDER BY seq')
+      .all(jobId) as Array<{
+      job_id: string;
+      kind: JobKind;
+      seq: number;
+      state: JobState;
+      at: number;
+      detail_json: string | null;
+    }>;
+    return rows.map((r) => ({
+      jobId: r.job_id,
+      kind: r.kind,
+      seq: r.seq,
+      state: r.state,
+      at: r.at,
+      detail: r.detail_json === null ? undefined : (JSON.parse(r.detail_json) as unknown),
+    }));
+  }
+
+  /** Events carry a sequence number per job, so a screen can apply them in order and drop repeats. */
+  private appendEvent(jobId: string, kind: JobKind, state: JobState, detail: unknown): JobEvent {
+    const { next } = this.db
+      .prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM job_events WHERE job_id = ?')
+      .get(jobId) as { next: number };
+    const at = this.now();
+    this.db
+      .prepare(
+        'INSERT INTO job_events (job_id, kind, seq, state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?)',
+      )
+      .run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
+    return { jobId, kind, seq: next, state, at, detail };
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The life of a job, written once. Both kinds share the states: a watermark job and a video
+ * round are each queued, prepared, submitted (paid), polled, downloaded. `needs-attention`
+ * holds a job whose submission may or may not have reached the service: it is never sent
+ * again without the user's word.
+ */
+export const JOB_KINDS = ['watermark', 'video'] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
+export const JOB_STATES = [
+  'queued',
+  'preparing',
+  'submitting',
+  'submitted',
+  'processing',
+  'downloading',
+  'done',
+  'failed',
+  'canceled',
+  'needs-attention',
+] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
+export const FINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'canceled']);
+
+const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
+  queued: ['preparing', 'canceled'],
+  // Preparing is local work (reading, checking, the mask); a bad input fails here, unpaid.
+  preparing: ['submitting', 'queued', 'failed', 'canceled'],
+  // `queued` again only when the request provably never left (refused connection, 429).
+  submitting: ['submitted', 'queued', 'failed', 'needs-attention'],
+  submitted: ['processing', 'downloading', 'failed', 'canceled'],
+  processing: ['downloading', 'failed', 'canceled'],
+  downloading: ['done', 'failed', 'canceled'],
+  done: [],
+  // Retry makes a new attempt; the old outcome stays in the event log.
+  failed: ['queued'],
+  canceled: ['queued'],
+  // The user decides: found on the service (submitted), send again (queued), or give up.
+  'needs-attention': ['submitted', 'queued', 'failed', 'canceled'],
+};
+
+export function canTransition(from: JobState, to: JobState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function allowedNext(from: JobState): readonly JobState[] {
+  return TRANSITIONS[from];
+}
