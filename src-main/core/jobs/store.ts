@@ -156,6 +156,18 @@ export class JobStore {
       WatermarkJobRow | undefined;
   }
 
+  /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */
+  positionInBatch(id: string): number {
+    const row = this.db
+      .prepare(
+        `SELECT COUNT(*) AS n FROM watermark_jobs
+         WHERE batch_id = (SELECT batch_id FROM watermark_jobs WHERE id = @id)
+           AND rowid <= (SELECT rowid FROM watermark_jobs WHERE id = @id)`,
+      )
+      .get({ id }) as { n: number };
+    return row.n;
+  }
+
   watermarkJobsIn(states: readonly JobState[]): WatermarkJobRow[] {
     const marks = states.map(() => '?').join(', ');
     return this.db

@@ -1,0 +1,177 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
+import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
+import { Poller } from '../../../src-main/core/api/poller.ts';
+import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
+import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { makePhoto } from '../../support/images.ts';
+import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+
+const KEY = 'engine-key';
+let dir: string;
+let photos: string;
+let out: string;
+let sim: Simulator;
+let transport: Transport;
+let settings: Settings;
+
+function engine(store: JobStore): WatermarkEngine {
+  return new WatermarkEngine({
+    store,
+    client: new WatermarkClient({ baseUrl: sim.watermarkBaseUrl, key: () => KEY, transport }),
+    transport,
+    poller: new Poller(),
+    settings: () => settings,
+  });
+}
+
+async function writePhotos(count: number): Promise<string[]> {
+  await mkdir(photos, { recursive: true });
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const file = path.join(photos, `photo-${String(i).padStart(3, '0')}.png`);
+      await writeFile(file, await makePhoto(24, 16, 'png', i));
+      return file;
+    }),
+  );
+}
+
+const submits = () =>
+  sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit));
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-engine-'));
+  photos = path.join(dir, 'photos');
+  out = path.join(dir, 'out');
+  sim = await startSimulator({
+    accounts: [{ key: KEY, credits: 100_000 }],
+    watermark: { processingMs: 150, jitter: 0.2 },
+  });
+  transport = createTransport({ maxConnections: 16 });
+  settings = { ...DEFAULT_SETTINGS, outputFolder: out, concurrency: { watermark: 8, video: 2 } };
+});
+
+afterEach(async () => {
+  expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
+  await transport.close();
+  await sim.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('watermark engine', () => {
+  it('runs a 300-image folder with bad files mixed in: the bad ones fail with reasons, the rest succeed', async () => {
+    const good = await writePhotos(300);
+    const bad = {
+      empty: path.join(photos, 'empty.jpg'),
+      text: path.join(photos, 'notes.jpg'),
+      cut: path.join(photos, 'cut.jpg'),
+    };
+    await writeFile(bad.empty, Buffer.alloc(0));
+    await writeFile(bad.text, 'not a picture');
+    const jpeg = await sharp({
+      create: {
+        width: 200,
+        height: 100,
+        channels: 3,
+        background: '#000',
+        noise: { type: 'gaussian', mean: 100, sigma: 40 },
+      },
+    })
+      .jpeg()
+      .toBuffer();
+    await writeFile(bad.cut, jpeg.subarray(0, jpeg.length >> 1));
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    const ids = run.add([...good, ...Object.values(bad)].map((inputPath) => ({ inputPath })));
+    await run.whenIdle();
+    const rows = ids.map((id) => store.getWatermarkJob(id));
+    const done = rows.filter((row) => row?.state === 'done');
+    const failed = rows.filter((row) => row?.state === 'failed');
+    expect(done).toHaveLength(300);
+    expect(
+      failed.map((row) => [
+        path.basename(row?.input_path ?? ''),
+        (JSON.parse(row?.error_json ?? '{}') as { message: string }).message,
+      ]),
+    ).toEqual([
+      ['empty.jpg', expect.stringMatching(/file is empty/)],
+      ['notes.jpg', expect.stringMatching(/not an image/)],
+      ['cut.jpg', expect.stringMatching(/damaged or incomplete/)],
+    ]);
+    expect((await readdir(out)).filter((name) => name.endsWith('-clean.png'))).toHaveLength(300);
+    expect(submits()).toHaveLength(300);
+    store.close();
+  });
+
+  it('a new engine on the same database resumes a batch without sending anything again', async () => {
+    const files = await writePhotos(40);
+    const dbFile = path.join(dir, 'jobs.sqlite');
+    const first = JobStore.open(dbFile);
+    const runA = engine(first);
+    runA.add(files.map((inputPath) => ({ inputPath })));
+    // Let some jobs finish and others be sent, then stop as a crash or quit would.
+    while (
+      first.watermarkJobsIn(['done']).length < 8 ||
+      first.watermarkJobsIn(['processing']).length < 2
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    runA.stop();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const inFlight = first.watermarkJobsIn(['submitted', 'processing', 'downloading']).length;
+    first.close();
+    expect(inFlight).toBeGreaterThan(0);
+
+    const second = JobStore.open(dbFile);
+    const runB = engine(second);
+    runB.recover();
+    await runB.whenIdle();
+    expect(second.watermarkJobsIn(['done'])).toHaveLength(40);
+    expect(submits()).toHaveLength(40);
+    second.close();
+  });
+
+  it('pauses, cancels and retries as asked', async () => {
+    const files = await writePhotos(6);
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    run.pause();
+    const ids = run.add(files.map((inputPath) => ({ inputPath })));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(store.watermarkJobsIn(['queued'])).toHaveLength(6);
+    expect(submits()).toHaveLength(0);
+    run.cancel([ids[0]!, ids[1]!]);
+    expect(store.getWatermarkJob(ids[0]!)?.state).toBe('canceled');
+    run.resume();
+    await run.whenIdle();
+    expect(store.watermarkJobsIn(['done'])).toHaveLength(4);
+    run.retry([ids[0]!]);
+    await run.whenIdle();
+    expect(store.getWatermarkJob(ids[0]!)).toMatchObject({ state: 'done', attempt: 2 });
+    expect(store.getWatermarkJob(ids[1]!)?.state).toBe('canceled');
+    store.close();
+  });
+
+  it('puts a submission whose outcome is unknown aside for the user, never resending it', async () => {
+    const [file] = await writePhotos(1);
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    sim.setFaults({ rates: { reset: 1 } });
+    const [id] = run.add([{ inputPath: file! }]);
+    await run.whenIdle();
+    sim.setFaults({ rates: {} });
+    expect(store.getWatermarkJob(id!)).toMatchObject({ state: 'needs-attention' });
+    expect(JSON.parse(store.getWatermarkJob(id!)?.error_json ?? '{}')).toMatchObject({
+      message: expect.stringMatching(/may already have used a credit/),
+    });
+    expect(submits()).toHaveLength(1);
+    store.close();
+  });
+});
