@@ -5,6 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runSimulator } from '../simulator/cli.ts';
+import { UserFacingError } from '../core/user-error.ts';
+import { runRemove } from './remove.ts';
 
 interface Command {
   summary: string;
@@ -26,6 +28,10 @@ const commands: Record<string, Command> = {
       return 0;
     },
   },
+  remove: {
+    summary: 'remove watermarks from images and folders (--demo to try it on the simulator)',
+    run: runRemove,
+  },
   simulator: {
     summary: 'run the local stand-in for the service (--port=N)',
     run: runSimulator,
@@ -39,7 +45,7 @@ const commands: Record<string, Command> = {
   },
 };
 
-/** Exit codes: 0 done, 2 the command line was wrong. */
+/** Exit codes: 0 done, 1 some jobs did not finish or an error, 2 the command line was wrong, 3 no key, 130 interrupted. */
 export async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
   const command =
@@ -48,7 +54,13 @@ export async function main(argv: string[]): Promise<number> {
     console.error(`clearframe: unknown command "${name}". Run "clearframe help" for the list.`);
     return 2;
   }
-  return command.run(rest);
+  try {
+    return await command.run(rest);
+  } catch (error) {
+    // Errors meant for people are printed as the sentence they carry; others with their stack.
+    console.error(error instanceof UserFacingError ? `clearframe: ${error.userMessage}` : error);
+    return 1;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

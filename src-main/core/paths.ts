@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 
 /** Where Clearframe keeps its files inside the per-user data folder the host gives it. */
@@ -18,4 +19,20 @@ export function dataPaths(userDataDir: string): DataPaths {
     logsDir: path.join(root, 'logs'),
     thumbnailsDir: path.join(root, 'thumbnails'),
   };
+}
+
+/**
+ * The per-user data folder, the same one Electron's `app.getPath('userData')` gives the app,
+ * so the command line and the app share settings and the job database.
+ */
+export function defaultUserDataDir(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): string {
+  if (env['CLEARFRAME_DATA_DIR']) return env['CLEARFRAME_DATA_DIR'];
+  if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'Clearframe');
+  if (platform === 'win32')
+    return path.join(env['APPDATA'] ?? path.join(home, 'AppData', 'Roaming'), 'Clearframe');
+  return path.join(env['XDG_CONFIG_HOME'] ?? path.join(home, '.config'), 'Clearframe');
 }

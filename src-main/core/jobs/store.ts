@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
+import path from 'node:path';
 import {
   canTransition,
   type JobKind,
@@ -77,6 +79,7 @@ export class JobStore {
   }
 
   static open(file: string, options: { now?: () => number } = {}): JobStore {
+    mkdirSync(path.dirname(file), { recursive: true });
     let db: Database.Database;
     try {
       db = new Database(file);
@@ -89,8 +92,11 @@ export class JobStore {
         throw new DatabaseDamagedError(file, check);
       }
     } catch (error) {
-      if (error instanceof DatabaseDamagedError) throw error;
-      throw new DatabaseDamagedError(file, error instanceof Error ? error.message : String(error));
+      const code = (error as { code?: unknown }).code;
+      if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+        throw new DatabaseDamagedError(file, (error as Error).message);
+      }
+      throw error;
     }
     const store = new JobStore(db, options.now ?? Date.now);
     store.migrate();
@@ -154,6 +160,13 @@ export class JobStore {
   getWatermarkJob(id: string): WatermarkJobRow | undefined {
     return this.db.prepare('SELECT * FROM watermark_jobs WHERE id = ?').get(id) as
       WatermarkJobRow | undefined;
+  }
+
+  /** The newest job for an input file, to avoid adding the same file twice. */
+  latestWatermarkJobFor(inputPath: string): WatermarkJobRow | undefined {
+    return this.db
+      .prepare('SELECT * FROM watermark_jobs WHERE input_path = ? ORDER BY rowid DESC LIMIT 1')
+      .get(inputPath) as WatermarkJobRow | undefined;
   }
 
   /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */

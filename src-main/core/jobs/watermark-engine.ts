@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { FINAL_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
@@ -281,7 +281,10 @@ export class WatermarkEngine {
     const outputDir =
       settings.outputFolder ?? path.join(path.dirname(job.input_path), DEFAULT_OUTPUT_SUBFOLDER);
     await mkdir(outputDir, { recursive: true });
-    const scratch = await mkdtemp(path.join(outputDir, '.clearframe-'));
+    // Named after the job, so a download cut off by a crash is swept up when the job resumes.
+    const scratch = path.join(outputDir, `.clearframe-${job.id}`);
+    await rm(scratch, { recursive: true, force: true });
+    await mkdir(scratch);
     try {
       const saved = await download(this.options.transport, {
         url: result.imageUrls[0] ?? '',

@@ -13,6 +13,11 @@ const version = (
 function run(...args: string[]) {
   return spawnSync(process.execPath, ['--experimental-strip-types', cli, ...args], {
     encoding: 'utf8',
+    env: {
+      ...process.env,
+      CLEARFRAME_WATERMARK_KEY: '',
+      CLEARFRAME_DATA_DIR: '/nonexistent/clearframe-cli-test',
+    },
   });
 }
 
@@ -27,5 +32,25 @@ describe('clearframe CLI', () => {
     const result = run('frobnicate');
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/unknown command "frobnicate".*clearframe help/);
+  });
+
+  it.each([
+    [['remove'], /name at least one image or folder/],
+    [['remove', '.', '--mask-rect', '1,2,3'], /--mask-rect takes x,y,width,height/],
+    [['remove', '.', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 32/],
+    [['remove', '.', '--frobnicate'], /Unknown option '--frobnicate'/],
+    [['remove', '/nonexistent/photos'], /no such file or directory/],
+  ])('remove refuses %j with exit code 2 and a reason', (args, message) => {
+    const result = run(...args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(message);
+  });
+
+  it('remove without a key says how to set one and exits with 3', () => {
+    const result = run('remove', fileURLToPath(new URL('.', import.meta.url)));
+    expect(result.status).toBe(3);
+    expect(result.stderr).toMatch(
+      /No watermark API token is set.*CLEARFRAME_WATERMARK_KEY.*--demo/,
+    );
   });
 });
