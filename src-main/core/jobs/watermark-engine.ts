@@ -106,15 +106,24 @@ export class WatermarkEngine {
         this.move(job.id, 'needs-attention', {
           error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
         });
-      } else this.launch(job, () => this.afterSubmit(job));
+      } else this.launch(job, (signal) => this.afterSubmit(job, signal));
     }
     this.pump();
   }
 
+  /** Strokes are checked here, so a malformed mask is refused before anything is stored. */
   add(inputs: ReadonlyArray<{ inputPath: string; strokes?: unknown }>): string[] {
-    const ids = this.store.addWatermarkJobs(
-      inputs.map((input) => ({ inputPath: input.inputPath, mask: input.strokes })),
-    );
+    const jobs = inputs.map((input) => {
+      if (input.strokes === undefined) return { inputPath: input.inputPath };
+      const strokes = strokesSchema.safeParse(input.strokes);
+      if (!strokes.success) {
+        throw new UserFacingError(
+          `The mask for ${input.inputPath} is malformed (${strokes.error.issues[0]?.message ?? 'invalid'}); draw it again.`,
+        );
+      }
+      return { inputPath: input.inputPath, mask: strokes.data };
+    });
+    const ids = this.store.addWatermarkJobs(jobs);
     this.pump();
     return ids;
   }

@@ -174,4 +174,18 @@ describe('watermark engine', () => {
     expect(submits()).toHaveLength(1);
     store.close();
   });
+
+  it('refuses a malformed mask when jobs are added, storing none of them', async () => {
+    const [file] = await writePhotos(1);
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    expect(() =>
+      run.add([
+        { inputPath: file!, strokes: [{ kind: 'rect', x: 1, y: 1, width: 4, height: 4 }] },
+        { inputPath: file!, strokes: [{ kind: 'brush', points: [], radius: 3 }] },
+      ]),
+    ).toThrow(/mask for .* is malformed.*draw it again/);
+    expect(store.watermarkJobsIn(['queued', 'preparing'])).toEqual([]);
+    store.close();
+  });
 });
