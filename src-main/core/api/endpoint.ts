@@ -44,19 +44,30 @@ export async function callService<T>(
   return call.parse(reply.body);
 }
 
+/** Parses with a schema, or hands its first issue to `refuse`, which throws the right error. */
+function parseOrRefuse<S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  refuse: (issue: { path: string; message: string }) => never,
+): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return refuse({ path: issue?.path.join('.') ?? '', message: issue?.message ?? 'invalid' });
+}
+
 /** Checks a request against its schema before anything is sent or paid for. */
 export function checkOutgoing<S extends z.ZodType>(
   operation: Operation,
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-  throw new ParameterError(`${operation} was not sent: ${where}${issue?.message ?? 'invalid'}`, {
-    operation,
-    serviceMessage: `${where}${issue?.message ?? 'invalid'}`,
+  return parseOrRefuse(schema, value, ({ path, message }) => {
+    const reason = `${path ? `${path}: ` : ''}${message}`;
+    throw new ParameterError(`${operation} was not sent: ${reason}`, {
+      operation,
+      serviceMessage: reason,
+    });
   });
 }
 
@@ -66,11 +77,10 @@ export function readIncoming<S extends z.ZodType>(
   schema: S,
   value: unknown,
 ): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw new UnexpectedResponseError(
-    `${operation} answered without ${issue?.path.join('.') || 'the expected members'}`,
-    { operation },
-  );
+  return parseOrRefuse(schema, value, ({ path }) => {
+    throw new UnexpectedResponseError(
+      `${operation} answered without ${path || 'the expected members'}`,
+      { operation },
+    );
+  });
 }
