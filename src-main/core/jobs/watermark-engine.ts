@@ -75,7 +75,8 @@ function errorValue(error: unknown): { code: string; message: string } {
  */
 export class WatermarkEngine {
   private readonly options: WatermarkEngineOptions;
-  private readonly running = new Map<string, AbortController>();
+  /** Jobs being worked on, with their batch, for the fair share. */
+  private readonly running = new Map<string, { controller: AbortController; batchId: string }>();
   private paused = false;
   private stopped = false;
   private idleWaiters: Array<() => void> = [];
@@ -145,7 +146,7 @@ export class WatermarkEngine {
       if (job.state === 'queued' || job.state === 'needs-attention') {
         this.move(id, 'canceled');
       } else if (this.running.has(id)) {
-        this.running.get(id)?.abort();
+        this.running.get(id)?.controller.abort();
       }
     }
   }
@@ -172,7 +173,7 @@ export class WatermarkEngine {
   /** Stops starting jobs and stops polling; jobs keep their state for the next start. */
   stop(): void {
     this.stopped = true;
-    for (const controller of this.running.values()) controller.abort(new Error('stopping'));
+    for (const { controller } of this.running.values()) controller.abort(new Error('stopping'));
   }
 
   private isIdle(): boolean {
@@ -184,29 +185,43 @@ export class WatermarkEngine {
 
   /** Starts queued jobs up to the concurrency, taking from the batch with the fewest running. */
   private pump(): void {
-    while (
-      !this.paused &&
-      !this.stopped &&
-      this.running.size < this.options.settings().concurrency.watermark
-    ) {
-      const queued = this.store.watermarkJobsIn(['queued']);
-      if (queued.length === 0) break;
-      const runningPerBatch = new Map<string, number>();
-      for (const id of this.running.keys()) {
-        const batch = this.store.getWatermarkJob(id)?.batch_id ?? '';
-        runningPerBatch.set(batch, (runningPerBatch.get(batch) ?? 0) + 1);
+    const limit = this.options.settings().concurrency.watermark;
+    if (!this.paused && !this.stopped && this.running.size < limit) {
+      // One read of the queue per pump, grouped by batch in the order the batches' oldest
+      // jobs were added; each free slot goes to the batch with the fewest jobs running.
+      const waiting = new Map<string, WatermarkJobRow[]>();
+      for (const job of this.store.watermarkJobsIn(['queued'])) {
+        const group = waiting.get(job.batch_id);
+        if (group) group.push(job);
+        else waiting.set(job.batch_id, [job]);
       }
-      const next = [...queued].sort(
-        (a, b) => (runningPerBatch.get(a.batch_id) ?? 0) - (runningPerBatch.get(b.batch_id) ?? 0),
-      )[0] as WatermarkJobRow;
-      this.launch(next, (signal) => this.runFromStart(next, signal));
+      const runningPerBatch = new Map<string, number>();
+      for (const { batchId } of this.running.values()) {
+        runningPerBatch.set(batchId, (runningPerBatch.get(batchId) ?? 0) + 1);
+      }
+      while (this.running.size < limit && waiting.size > 0) {
+        let chosen: string | undefined;
+        for (const batchId of waiting.keys()) {
+          if (
+            chosen === undefined ||
+            (runningPerBatch.get(batchId) ?? 0) < (runningPerBatch.get(chosen) ?? 0)
+          ) {
+            chosen = batchId;
+          }
+        }
+        const group = waiting.get(chosen as string) as WatermarkJobRow[];
+        const next = group.shift() as WatermarkJobRow;
+        if (group.length === 0) waiting.delete(chosen as string);
+        runningPerBatch.set(next.batch_id, (runningPerBatch.get(next.batch_id) ?? 0) + 1);
+        this.launch(next, (signal) => this.runFromStart(next, signal));
+      }
     }
     if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
   }
 
   private launch(job: WatermarkJobRow, work: (signal: AbortSignal) => Promise<void>): void {
     const controller = new AbortController();
-    this.running.set(job.id, controller);
+    this.running.set(job.id, { controller, batchId: job.batch_id });
     void work(controller.signal)
       .catch((error: unknown) => this.settleFailure(job.id, error, controller.signal))
       .finally(() => {
