@@ -36,3 +36,11 @@ export function defaultUserDataDir(
     return path.join(env['APPDATA'] ?? path.join(home, 'AppData', 'Roaming'), 'Clearframe');
   return path.join(env['XDG_CONFIG_HOME'] ?? path.join(home, '.config'), 'Clearframe');
 }
+
+/** Where finished video rounds go when the settings name no output folder. */
+export function defaultVideoOutputDir(
+  platform: NodeJS.Platform = process.platform,
+  home: string = os.homedir(),
+): string {
+  return path.join(home, platform === 'darwin' ? 'Movies' : 'Videos', 'Clearframe');
+}

@@ -34,6 +34,8 @@ export interface FaultConfig {
   latencyMs: number;
   /** `Retry-After` sent with a 429, in seconds. */
   retryAfterSeconds: number;
+  /** When given, request faults hit only requests whose path ends with one of these. */
+  onlyPaths?: readonly string[];
 }
 
 export const NO_FAULTS: FaultConfig = { seed: 1, rates: {}, latencyMs: 0, retryAfterSeconds: 1 };
@@ -94,6 +96,12 @@ export class FaultPlan {
 
   hits(kind: FaultKind, identity: string, forced: ReadonlySet<FaultKind>): boolean {
     if (forced.has(kind)) return true;
+    const { onlyPaths } = this.config;
+    if (onlyPaths && (REQUEST_FAULTS as readonly string[]).includes(kind)) {
+      // A request's identity is "METHOD path?query body #n".
+      const requestPath = identity.split(' ')[1]?.split('?')[0] ?? '';
+      if (!onlyPaths.some((p) => requestPath.endsWith(p))) return false;
+    }
     const rate = this.config.rates[kind] ?? 0;
     return rate > 0 && seededDraw(this.config.seed, kind, identity) < rate;
   }

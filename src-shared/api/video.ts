@@ -72,8 +72,15 @@ function isAssetUrl(url: string): boolean {
   return /^asset:\/\/[^\s/]+/.test(url);
 }
 
-function isHttpsUrl(url: string): boolean {
-  return /^https:\/\/[^\s/]+/.test(url);
+/**
+ * A public https URL, or plain http to this machine: that is the built-in simulator's file
+ * host, whose last-frame URLs a later round starts from.
+ */
+function isFetchableUrl(url: string): boolean {
+  return (
+    /^https:\/\/[^\s/]+/.test(url) ||
+    /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?\//.test(url)
+  );
 }
 
 /**
@@ -116,14 +123,14 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
         message: `a ${item.type} item needs ${item.type}.url`,
       });
     } else if (
-      item.type === 'audio_url' ? !isAssetUrl(url) && !isHttpsUrl(url) : !isAssetUrl(url)
+      item.type === 'video_url' ? !isAssetUrl(url) : !isAssetUrl(url) && !isFetchableUrl(url)
     ) {
       issues.push({
         param: `${at}.${item.type}.url`,
         message:
-          item.type === 'audio_url'
-            ? 'audio must be an asset:// URL or a public https:// URL'
-            : `${KIND_BY_TYPE[item.type]}s must be uploaded assets given as asset:// URLs`,
+          item.type === 'video_url'
+            ? 'videos must be uploaded and processed assets given as asset:// URLs'
+            : `${KIND_BY_TYPE[item.type] === 'image' ? 'an image' : 'audio'} must be an asset:// URL or a public https:// URL`,
       });
     }
     const allowed: readonly string[] = ROLES_BY_TYPE[item.type];
@@ -246,6 +253,8 @@ export const videoTaskSchema = z.looseObject({
   status: z.string(),
   outputs: z.array(z.string()).nullish(),
   last_frame_url: z.string().nullish(),
+  /** Seconds of output charged; the simulator's name, not shown in the spec. */
+  duration: z.number().nullish(),
   error: z.looseObject({ code: z.string().optional(), message: z.string().optional() }).nullish(),
   model: z.string().optional(),
   created_at: z.number().optional(),

@@ -57,7 +57,12 @@ export interface JobEvent {
 /** Columns a transition may set along with the state, in the same transaction. */
 export interface TransitionPatch {
   remoteTaskId?: string;
+  /** Watermark jobs: the cleaned image. */
   outputPath?: string;
+  /** Video rounds: what was downloaded, and what it cost. */
+  outputs?: unknown;
+  lastFramePath?: string;
+  chargedCents?: number;
   error?: { code: string; message: string } | null;
   detail?: unknown;
 }
@@ -71,7 +76,7 @@ const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'vi
  */
 export class JobStore {
   readonly db: Database.Database;
-  private readonly now: () => number;
+  readonly now: () => number;
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
@@ -188,6 +193,42 @@ export class JobStore {
       .all(...states) as WatermarkJobRow[];
   }
 
+  countWatermarkJobsIn(states: readonly JobState[]): number {
+    const marks = states.map(() => '?').join(', ');
+    const row = this.db
+      .prepare(`SELECT COUNT(*) AS n FROM watermark_jobs WHERE state IN (${marks})`)
+      .get(...states) as { n: number };
+    return row.n;
+  }
+
+  /**
+   * The first `perBatch` queued jobs of each batch, in the order they were added: all the
+   * scheduler needs to share free slots fairly, without reading a 10,000-job queue each time.
+   */
+  queuedWatermarkHeads(perBatch: number): WatermarkJobRow[] {
+    return this.db
+      .prepare(
+        `SELECT * FROM (
+           SELECT *, rowid AS added,
+             ROW_NUMBER() OVER (PARTITION BY batch_id ORDER BY created_at, rowid) AS place
+           FROM watermark_jobs WHERE state = 'queued')
+         WHERE place <= ? ORDER BY created_at, added`,
+      )
+      .all(perBatch) as WatermarkJobRow[];
+  }
+
+  /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */
+  clearFinishedWatermarkJobs(): number {
+    return this.db.transaction(() => {
+      this.db.exec(
+        `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
+           (SELECT id FROM watermark_jobs WHERE state IN ('done', 'canceled'))`,
+      );
+      return this.db.prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`).run()
+        .changes;
+    })();
+  }
+
   /**
    * Moves a job to a new state when the state machine allows it, with the columns that go
    * with it and an event, in one transaction. A task id is therefore on disk before anyone
@@ -206,8 +247,16 @@ export class JobStore {
       if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
       if (patch.outputPath !== undefined && kind === 'watermark')
         sets.push('output_path = @outputPath');
+      if (kind === 'video') {
+        if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
+        if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
+        if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
+      }
       if (patch.error !== undefined) sets.push('error_json = @error');
-      if (to === 'queued' && (row.state === 'failed' || row.state === 'canceled')) {
+      if (
+        to === 'queued' &&
+        (row.state === 'failed' || row.state === 'canceled' || row.state === 'needs-attention')
+      ) {
         sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
       }
       this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
@@ -216,6 +265,9 @@ export class JobStore {
         at,
         remoteTaskId: patch.remoteTaskId ?? null,
         outputPath: patch.outputPath ?? null,
+        outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
+        lastFramePath: patch.lastFramePath ?? null,
+        chargedCents: patch.chargedCents ?? null,
         error:
           patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
       });
@@ -249,8 +301,11 @@ export class JobStore {
     }));
   }
 
-  /** Events carry a sequence number per job, so a screen can apply them in order and drop repeats. */
-  private appendEvent(jobId: string, kind: JobKind, state: JobState, detail: unknown): JobEvent {
+  /**
+   * Events carry a sequence number per job, so a screen can apply them in order and drop
+   * repeats. Call inside the transaction that made the change.
+   */
+  appendEvent(jobId: string, kind: JobKind, state: JobState, detail: unknown): JobEvent {
     const { next } = this.db
       .prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM job_events WHERE job_id = ?')
       .get(jobId) as { next: number };

@@ -1,19 +1,10 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { FINAL_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import type { JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
-import {
-  AbortedError,
-  AuthenticationError,
-  InsufficientFundsError,
-  MethodError,
-  NetworkError,
-  ParameterError,
-  RateLimitedError,
-  ServiceError,
-} from '../api/errors.ts';
+import { AbortedError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
@@ -21,6 +12,7 @@ import { prepareImage } from '../media/intake.ts';
 import { buildMask } from '../media/mask-builder.ts';
 import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput } from '../media/output.ts';
 import { UserFacingError } from '../user-error.ts';
+import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
 import type { JobEvent, JobStore, WatermarkJobRow } from './store.ts';
 
 export interface WatermarkEngineOptions {
@@ -44,44 +36,15 @@ const UNKNOWN_OUTCOME =
   'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.';
 
 /**
- * What a failed submission means for the user's money. `not-sent`: it provably never reached
- * the service. `refused`: the service answered no, so nothing was charged. `unknown`: it may
- * have been carried out (a dropped connection, a timeout, a 5xx, a garbled answer).
- */
-export function submissionOutcome(error: unknown): 'not-sent' | 'refused' | 'unknown' {
-  if ((error instanceof NetworkError && !error.requestSent) || error instanceof RateLimitedError)
-    return 'not-sent';
-  if (
-    error instanceof ParameterError ||
-    error instanceof AuthenticationError ||
-    error instanceof InsufficientFundsError ||
-    error instanceof MethodError
-  ) {
-    return 'refused';
-  }
-  return 'unknown';
-}
-
-function errorValue(error: unknown): { code: string; message: string } {
-  if (error instanceof ServiceError) return { code: error.name, message: error.userMessage };
-  if (error instanceof UserFacingError) return { code: error.name, message: error.userMessage };
-  return { code: 'Error', message: error instanceof Error ? error.message : String(error) };
-}
-
-/**
  * Runs watermark jobs from the store: a fair share of the concurrency for each batch, one
  * poller for every task, every step recorded before the next begins, so a restart picks up
  * each job where it was without sending anything twice.
  */
-export class WatermarkEngine {
+export class WatermarkEngine extends JobLoop {
   private readonly options: WatermarkEngineOptions;
-  /** Jobs being worked on, with their batch, for the fair share. */
-  private readonly running = new Map<string, { controller: AbortController; batchId: string }>();
-  private paused = false;
-  private stopped = false;
-  private idleWaiters: Array<() => void> = [];
 
   constructor(options: WatermarkEngineOptions) {
+    super();
     this.options = options;
   }
 
@@ -107,7 +70,7 @@ export class WatermarkEngine {
         this.move(job.id, 'needs-attention', {
           error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
         });
-      } else this.launch(job, (signal) => this.afterSubmit(job, signal));
+      } else this.launch(this.startable(job, (signal) => this.afterSubmit(job, signal)));
     }
     this.pump();
   }
@@ -129,15 +92,6 @@ export class WatermarkEngine {
     return ids;
   }
 
-  pause(): void {
-    this.paused = true;
-  }
-
-  resume(): void {
-    this.paused = false;
-    this.pump();
-  }
-
   /** Stops polling; a task already sent may still be processed and billed by the service. */
   cancel(ids: readonly string[]): void {
     for (const id of ids) {
@@ -145,8 +99,8 @@ export class WatermarkEngine {
       if (!job) continue;
       if (job.state === 'queued' || job.state === 'needs-attention') {
         this.move(id, 'canceled');
-      } else if (this.running.has(id)) {
-        this.running.get(id)?.controller.abort();
+      } else {
+        this.abortRunning(id);
       }
     }
   }
@@ -164,96 +118,46 @@ export class WatermarkEngine {
     this.pump();
   }
 
-  /** Resolves when nothing runs and nothing that could run is queued. */
-  whenIdle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  /** Takes done and canceled jobs off the list; their files stay where they were written. */
+  clearFinished(): number {
+    return this.store.clearFinishedWatermarkJobs();
   }
 
-  /** Stops starting jobs and stops polling; jobs keep their state for the next start. */
-  stop(): void {
-    this.stopped = true;
-    for (const { controller } of this.running.values()) controller.abort(new Error('stopping'));
+  protected concurrency(): number {
+    return this.options.settings().concurrency.watermark;
   }
 
-  private isIdle(): boolean {
-    return (
-      this.running.size === 0 &&
-      (this.paused || this.stopped || this.store.watermarkJobsIn(['queued']).length === 0)
-    );
+  protected hasQueued(): boolean {
+    return this.store.countWatermarkJobsIn(['queued']) > 0;
   }
 
-  /** Starts queued jobs up to the concurrency, taking from the batch with the fewest running. */
-  private pump(): void {
-    const limit = this.options.settings().concurrency.watermark;
-    if (!this.paused && !this.stopped && this.running.size < limit) {
-      // One read of the queue per pump, grouped by batch in the order the batches' oldest
-      // jobs were added; each free slot goes to the batch with the fewest jobs running.
-      const waiting = new Map<string, WatermarkJobRow[]>();
-      for (const job of this.store.watermarkJobsIn(['queued'])) {
-        const group = waiting.get(job.batch_id);
-        if (group) group.push(job);
-        else waiting.set(job.batch_id, [job]);
-      }
-      const runningPerBatch = new Map<string, number>();
-      for (const { batchId } of this.running.values()) {
-        runningPerBatch.set(batchId, (runningPerBatch.get(batchId) ?? 0) + 1);
-      }
-      while (this.running.size < limit && waiting.size > 0) {
-        let chosen: string | undefined;
-        for (const batchId of waiting.keys()) {
-          if (
-            chosen === undefined ||
-            (runningPerBatch.get(batchId) ?? 0) < (runningPerBatch.get(chosen) ?? 0)
-          ) {
-            chosen = batchId;
-          }
-        }
-        const group = waiting.get(chosen as string) as WatermarkJobRow[];
-        const next = group.shift() as WatermarkJobRow;
-        if (group.length === 0) waiting.delete(chosen as string);
-        runningPerBatch.set(next.batch_id, (runningPerBatch.get(next.batch_id) ?? 0) + 1);
-        this.launch(next, (signal) => this.runFromStart(next, signal));
-      }
-    }
-    if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {
+    // A batch never gets more than `free` of the slots, so reading that many heads of each is enough.
+    return fairShare(
+      this.store.queuedWatermarkHeads(free),
+      (job) => job.batch_id,
+      free,
+      runningPerGroup,
+    ).map((job) => this.startable(job, (signal) => this.runFromStart(job, signal)));
   }
 
-  private launch(job: WatermarkJobRow, work: (signal: AbortSignal) => Promise<void>): void {
-    const controller = new AbortController();
-    this.running.set(job.id, { controller, batchId: job.batch_id });
-    void work(controller.signal)
-      .catch((error: unknown) => this.settleFailure(job.id, error, controller.signal))
-      .finally(() => {
-        this.running.delete(job.id);
-        this.pump();
-      });
+  private startable(
+    job: { id: string; batch_id: string },
+    work: (signal: AbortSignal) => Promise<void>,
+  ): Startable {
+    return { id: job.id, group: job.batch_id, work };
   }
 
-  private settleFailure(id: string, error: unknown, signal: AbortSignal): void {
-    const state = this.store.getWatermarkJob(id)?.state;
-    if (!state || FINAL_STATES.has(state)) return;
-    // Stopping the engine leaves each job where it is, for the next start to resume.
-    if (this.stopped && signal.aborted) return;
-    if (state === 'submitting') {
-      if (submissionOutcome(error) === 'unknown') {
-        this.move(id, 'needs-attention', {
-          error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
-        });
-      } else {
-        this.move(id, 'failed', { error: errorValue(error) });
-      }
-      return;
-    }
-    if (signal.aborted) {
-      this.move(id, 'canceled', {
-        detail: {
-          note: 'Polling stopped. The service may still process this image and use a credit.',
-        },
-      });
-      return;
-    }
-    this.move(id, 'failed', { error: errorValue(error) });
+  protected settleFailure(id: string, error: unknown, signal: AbortSignal): void {
+    const step = failureStep({
+      state: this.store.getWatermarkJob(id)?.state,
+      error,
+      aborted: signal.aborted,
+      stopping: this.stopped,
+      unknownOutcome: UNKNOWN_OUTCOME,
+      canceledNote: 'Polling stopped. The service may still process this image and use a credit.',
+    });
+    if (step) this.move(id, step.to, step.patch);
   }
 
   private async runFromStart(job: WatermarkJobRow, signal: AbortSignal): Promise<void> {
@@ -316,14 +220,11 @@ export class WatermarkEngine {
         fileName: 'result',
         ...(signal ? { signal } : {}),
       });
-      const position =
-        this.store.watermarkJobsIn(['downloading', 'done']).findIndex((row) => row.id === job.id) +
-        1;
       const outcome = await writeOutput({
         input: job.input_path,
         result: await readFile(saved.path),
         settings,
-        n: Math.max(1, position),
+        n: this.store.positionInBatch(job.id),
       });
       this.move(
         job.id,

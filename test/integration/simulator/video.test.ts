@@ -349,9 +349,20 @@ describe('video: every rejection of section 7.2 and rule of 4.4 and 8', () => {
 
   it('media URLs per section 2.3', async () => {
     await rejects(
-      { content: [text('x'), media('image_url', 'https://example.com/a.png', 'reference_image')] },
+      { content: [text('x'), media('image_url', 'http://example.com/a.png', 'reference_image')] },
       400,
-      invalid('content[1].image_url.url', 'images must be uploaded assets given as asset:// URLs'),
+      invalid(
+        'content[1].image_url.url',
+        'an image must be an asset:// URL or a public https:// URL',
+      ),
+    );
+    await rejects(
+      { content: [text('x'), media('video_url', 'https://example.com/a.mp4', 'reference_video')] },
+      400,
+      invalid(
+        'content[1].video_url.url',
+        'videos must be uploaded and processed assets given as asset:// URLs',
+      ),
     );
     await rejects(
       { content: [text('x'), media('audio_url', 'http://example.com/a.mp3', 'reference_audio')] },

@@ -1,0 +1,149 @@
+import { FINAL_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import { errorValue, submissionOutcome } from './outcome.ts';
+import type { TransitionPatch } from './store.ts';
+
+/** One piece of work the loop may start: a job id, its group for the fair share, and the work. */
+export interface Startable {
+  id: string;
+  group: string;
+  work: (signal: AbortSignal) => Promise<void>;
+}
+
+/**
+ * The mechanics every engine shares: a bounded set of running jobs, pause and resume, stop
+ * (which leaves each job's state for the next start), and a promise for "nothing left to do".
+ * An engine says how many may run and which jobs come next; the loop does the rest.
+ */
+export abstract class JobLoop {
+  /** Jobs being worked on, with the group each belongs to. */
+  protected readonly running = new Map<string, { controller: AbortController; group: string }>();
+  private paused = false;
+  protected stopped = false;
+  private idleWaiters: Array<() => void> = [];
+
+  /** How many jobs may run at once, read on every pump so a settings change applies at once. */
+  protected abstract concurrency(): number;
+  protected abstract hasQueued(): boolean;
+  /** Up to `free` jobs to start now, given how many run per group. */
+  protected abstract nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[];
+  /** Records what a job's failure means; the signal tells a cancel or stop from a failure. */
+  protected abstract settleFailure(id: string, error: unknown, signal: AbortSignal): void;
+
+  pause(): void {
+    this.paused = true;
+  }
+
+  resume(): void {
+    this.paused = false;
+    this.pump();
+  }
+
+  get isPaused(): boolean {
+    return this.paused;
+  }
+
+  /** Resolves when nothing runs and nothing that could run is queued. */
+  whenIdle(): Promise<void> {
+    if (this.isIdle()) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops starting jobs and stops polling; jobs keep their state for the next start. */
+  stop(): void {
+    this.stopped = true;
+    for (const { controller } of this.running.values()) controller.abort(new Error('stopping'));
+  }
+
+  /** Aborts one running job; its `onFailure` decides what that means. */
+  protected abortRunning(id: string): boolean {
+    const entry = this.running.get(id);
+    entry?.controller.abort();
+    return entry !== undefined;
+  }
+
+  private isIdle(): boolean {
+    return this.running.size === 0 && (this.paused || this.stopped || !this.hasQueued());
+  }
+
+  protected pump(): void {
+    const free = this.concurrency() - this.running.size;
+    if (!this.paused && !this.stopped && free > 0) {
+      const perGroup = new Map<string, number>();
+      for (const { group } of this.running.values()) {
+        perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
+      }
+      for (const job of this.nextJobs(free, perGroup)) this.launch(job);
+    }
+    if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
+  }
+
+  protected launch(job: Startable): void {
+    const controller = new AbortController();
+    this.running.set(job.id, { controller, group: job.group });
+    void job
+      .work(controller.signal)
+      .catch((error: unknown) => this.settleFailure(job.id, error, controller.signal))
+      .finally(() => {
+        this.running.delete(job.id);
+        this.pump();
+      });
+  }
+}
+
+/**
+ * Picks up to `free` jobs from queues grouped by batch, each slot going to the group with
+ * the fewest jobs running, so a single new job is not stuck behind a batch of 800.
+ */
+export function fairShare<T>(
+  queued: readonly T[],
+  groupOf: (item: T) => string,
+  free: number,
+  runningPerGroup: Map<string, number>,
+): T[] {
+  const waiting = new Map<string, T[]>();
+  for (const item of queued) {
+    const group = waiting.get(groupOf(item));
+    if (group) group.push(item);
+    else waiting.set(groupOf(item), [item]);
+  }
+  const counts = new Map(runningPerGroup);
+  const chosen: T[] = [];
+  while (chosen.length < free && waiting.size > 0) {
+    let pick: string | undefined;
+    for (const group of waiting.keys()) {
+      if (pick === undefined || (counts.get(group) ?? 0) < (counts.get(pick) ?? 0)) pick = group;
+    }
+    const items = waiting.get(pick as string) as T[];
+    chosen.push(items.shift() as T);
+    if (items.length === 0) waiting.delete(pick as string);
+    counts.set(pick as string, (counts.get(pick as string) ?? 0) + 1);
+  }
+  return chosen;
+}
+
+/** The move a failed job makes, or none when it is already settled or is being stopped. */
+export function failureStep(failure: {
+  state: JobState | undefined;
+  error: unknown;
+  aborted: boolean;
+  stopping: boolean;
+  /** What the user reads when a submission may have been paid for. */
+  unknownOutcome: string;
+  /** What the user reads when polling stops on their word. */
+  canceledNote: string;
+}): { to: JobState; patch: TransitionPatch } | undefined {
+  const { state, error, aborted } = failure;
+  if (!state || FINAL_STATES.has(state) || state === 'needs-attention') return undefined;
+  // Stopping the engine leaves each job where it is, for the next start to resume.
+  if (failure.stopping && aborted) return undefined;
+  if (state === 'submitting') {
+    return submissionOutcome(error) === 'unknown'
+      ? {
+          to: 'needs-attention',
+          patch: { error: { code: 'unknown-outcome', message: failure.unknownOutcome } },
+        }
+      : { to: 'failed', patch: { error: errorValue(error) } };
+  }
+  if (aborted) return { to: 'canceled', patch: { detail: { note: failure.canceledNote } } };
+  return { to: 'failed', patch: { error: errorValue(error) } };
+}

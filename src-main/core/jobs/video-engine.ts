@@ -1,0 +1,427 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  videoGenerateRequestSchema,
+  videoPhase,
+  videoRequestIssues,
+  type VideoGenerateRequest,
+  type VideoTask,
+} from '../../../src-shared/api/video.ts';
+import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
+import type { JobState } from '../../../src-shared/domain/job-states.ts';
+import {
+  estimateVideoCost,
+  toCents,
+  type CostEstimate,
+} from '../../../src-shared/domain/pricing.ts';
+import type { Settings } from '../../../src-shared/domain/settings.ts';
+import { download } from '../api/downloader.ts';
+import { AbortedError, AuthenticationError } from '../api/errors.ts';
+import type { Transport } from '../api/http.ts';
+import type { Poller } from '../api/poller.ts';
+import type { VideoClient } from '../api/video-client.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { UserFacingError } from '../user-error.ts';
+import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
+import { submissionOutcome } from './outcome.ts';
+import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
+import { VideoRounds, type RoundOutputs, type VideoRoundRow } from './video-rounds.ts';
+
+export interface VideoEngineOptions {
+  store: JobStore;
+  client: VideoClient;
+  transport: Transport;
+  poller: Poller;
+  settings: () => Settings;
+  /** Where rounds are saved when the settings name no output folder. */
+  defaultOutputDir: string;
+  onEvent?: (event: JobEvent) => void;
+}
+
+/** A round the engine refused before paying: over the cap, or more than the balance. */
+export class SpendingRefusedError extends UserFacingError {}
+
+/** A request that breaks the service's rules; nothing was queued or paid. */
+export class RoundRequestError extends UserFacingError {}
+
+const RESUMABLE: readonly JobState[] = [
+  'preparing',
+  'submitting',
+  'submitted',
+  'processing',
+  'downloading',
+];
+
+/** How far around the moment of sending a task on the service's list may be ours, in ms. */
+const RECONCILE_SLACK_MS = 2 * 60 * 1000;
+
+const UNKNOWN_OUTCOME =
+  'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.';
+
+/** File-safe, readable part of a name: letters, digits and dashes. */
+function slug(name: string): string {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 60) || 'project'
+  );
+}
+
+/**
+ * Runs video rounds: checks the cost against the budget cap and the balance before paying,
+ * writes the task id with the move to `submitted`, polls every 5-10 s from the shared poller,
+ * downloads the clip and its last frame, and leaves a sidecar JSON beside each clip. A round
+ * whose submission has an unknown outcome is looked up on the service's task list, never
+ * simply sent again.
+ */
+export class VideoEngine extends JobLoop {
+  readonly rounds: VideoRounds;
+  private readonly options: VideoEngineOptions;
+
+  constructor(options: VideoEngineOptions) {
+    super();
+    this.options = options;
+    this.rounds = new VideoRounds(options.store);
+  }
+
+  private move(id: string, to: JobState, patch: TransitionPatch = {}): void {
+    const event = this.options.store.transition('video', id, to, patch);
+    this.options.onEvent?.(event);
+  }
+
+  private stateOf(id: string): JobState | undefined {
+    return this.rounds.round(id)?.state;
+  }
+
+  /** The cost of a request at the account's tier, before anything is queued. */
+  estimate(request: Pick<VideoGenerateRequest, 'duration'>): CostEstimate {
+    return estimateVideoCost(request.duration, this.options.settings().pricingTier);
+  }
+
+  /** Checks a request against every rule, estimates it and queues it as the next round of a shot. */
+  addRound(
+    shotId: string,
+    request: VideoGenerateRequest,
+  ): { roundId: string; estimate: CostEstimate } {
+    if (!this.rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
+    const parsed = videoGenerateRequestSchema.safeParse(request);
+    if (!parsed.success) {
+      const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
+      throw new RoundRequestError(
+        `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
+      );
+    }
+    const estimate = this.estimate(parsed.data);
+    const roundId = this.rounds.addRound(shotId, parsed.data, toCents(estimate.usd));
+    this.pump();
+    return { roundId, estimate };
+  }
+
+  /**
+   * The next round of the same shot, starting from this round's last frame. The settings of
+   * the round carry over; the new round asks for its own last frame, so it can be extended too.
+   */
+  extendFromLastFrame(
+    roundId: string,
+    prompt: string,
+  ): { roundId: string; estimate: CostEstimate } {
+    const round = this.rounds.round(roundId);
+    if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
+    const outputs = round.outputs_json
+      ? (JSON.parse(round.outputs_json) as RoundOutputs)
+      : undefined;
+    if (round.state !== 'done' || !outputs?.lastFrameUrl) {
+      throw new RoundRequestError(
+        round.state !== 'done'
+          ? 'This round has not finished yet; extend it once its clip is ready.'
+          : 'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
+      );
+    }
+    const previous = JSON.parse(round.request_json) as VideoGenerateRequest;
+    // The options carry over; an auto-mode round's adaptive ratio and open length do not,
+    // because a first frame is not allowed in the auto mode.
+    const auto = previous.omni_reference_task_type !== undefined;
+    const next: VideoGenerateRequest = {
+      model: previous.model,
+      content: [
+        { type: 'text', text: prompt },
+        { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
+      ],
+      ...(previous.resolution ? { resolution: previous.resolution } : {}),
+      ...(!auto && previous.ratio ? { ratio: previous.ratio } : {}),
+      ...(!auto && previous.duration !== undefined ? { duration: previous.duration } : {}),
+      ...(previous.generate_audio !== undefined ? { generate_audio: previous.generate_audio } : {}),
+      ...(previous.watermark !== undefined ? { watermark: previous.watermark } : {}),
+      return_last_frame: true,
+    };
+    return this.addRound(round.shot_id, next);
+  }
+
+  /**
+   * Picks up what a previous run left: local steps start again, sent rounds are polled by
+   * their task id, and a round caught while being sent is looked up on the service.
+   */
+  recover(): void {
+    for (const round of this.rounds.roundsIn(RESUMABLE)) {
+      if (round.state === 'preparing')
+        this.move(round.id, 'queued', { detail: { recovered: true } });
+      else if (round.state === 'submitting') {
+        this.launch(this.startable(round, (signal) => this.reconcile(round, signal)));
+      } else this.launch(this.startable(round, (signal) => this.afterSubmit(round, signal)));
+    }
+    this.pump();
+  }
+
+  /** Stops polling; the service may still finish and charge a round already sent. */
+  cancel(ids: readonly string[]): void {
+    for (const id of ids) {
+      const state = this.stateOf(id);
+      if (state === 'queued' || state === 'needs-attention') this.move(id, 'canceled');
+      else this.abortRunning(id);
+    }
+  }
+
+  /** A failed, canceled or unresolved round goes back to the queue as a new attempt. */
+  retry(ids: readonly string[]): void {
+    for (const id of ids) {
+      const state = this.stateOf(id);
+      if (state === 'failed' || state === 'canceled' || state === 'needs-attention') {
+        this.move(id, 'queued', { detail: { retry: true } });
+      }
+    }
+    this.pump();
+  }
+
+  protected concurrency(): number {
+    return this.options.settings().concurrency.video;
+  }
+
+  protected hasQueued(): boolean {
+    return this.rounds.roundsIn(['queued']).length > 0;
+  }
+
+  protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {
+    return fairShare(
+      this.rounds.roundsIn(['queued']),
+      (round) => round.shot_id,
+      free,
+      runningPerGroup,
+    ).map((round) => this.startable(round, (signal) => this.runFromStart(round, signal)));
+  }
+
+  private startable(
+    round: { id: string; shot_id: string },
+    work: (signal: AbortSignal) => Promise<void>,
+  ): Startable {
+    return { id: round.id, group: round.shot_id, work };
+  }
+
+  protected settleFailure(id: string, error: unknown, signal: AbortSignal): void {
+    const step = failureStep({
+      state: this.stateOf(id),
+      error,
+      aborted: signal.aborted,
+      stopping: this.stopped,
+      unknownOutcome: UNKNOWN_OUTCOME,
+      canceledNote: 'Polling stopped. The service may still finish this round and charge for it.',
+    });
+    if (step) this.move(id, step.to, step.patch);
+  }
+
+  /** The balance, when the service gives one; other quota failures only skip this check. */
+  private async balanceCents(signal: AbortSignal): Promise<number | undefined> {
+    try {
+      const quota = await this.options.client.quota({ signal });
+      return quota.balance_usd === undefined ? undefined : toCents(quota.balance_usd);
+    } catch (error) {
+      if (error instanceof AuthenticationError || signal.aborted) throw error;
+      return undefined;
+    }
+  }
+
+  private async runFromStart(round: VideoRoundRow, signal: AbortSignal): Promise<void> {
+    this.move(round.id, 'preparing');
+    const request = videoGenerateRequestSchema.parse(JSON.parse(round.request_json));
+    const balance = await this.balanceCents(signal);
+    if (signal.aborted)
+      throw new AbortedError('canceled before sending', { operation: 'video.generate' });
+    // From here to the move to `submitting` nothing awaits, so rounds starting together
+    // each see the others' estimates as in flight.
+    const spending = this.rounds.spending(round.id);
+    const refused =
+      budgetProblem(this.options.settings().budgetCapUsd, spending, round.estimate_cents) ??
+      (balance === undefined
+        ? undefined
+        : balanceProblem(balance, spending.inFlightCents, round.estimate_cents));
+    if (refused) throw new SpendingRefusedError(refused);
+    this.move(round.id, 'submitting');
+    let task: VideoTask;
+    try {
+      task = await this.options.client.generate(request, { signal });
+    } catch (error) {
+      if (submissionOutcome(error) !== 'unknown') throw error;
+      await this.reconcile({ ...round, updated_at: this.options.store.now() }, signal);
+      return;
+    }
+    this.move(round.id, 'submitted', { remoteTaskId: task.id });
+    await this.afterSubmit(
+      { ...round, remote_task_id: task.id, submitted_at: this.options.store.now() },
+      signal,
+    );
+  }
+
+  /**
+   * A round whose submission may have reached the service: find it on the list by model and
+   * the time it was sent, among tasks no other round holds. Exactly one match is adopted and
+   * polled; none or several leave the choice to the user.
+   */
+  private async reconcile(round: VideoRoundRow, signal: AbortSignal): Promise<void> {
+    const request = JSON.parse(round.request_json) as VideoGenerateRequest;
+    const sentAt = round.updated_at;
+    let matches: VideoTask[];
+    try {
+      const list = await this.options.client.list(
+        { model: request.model, pageSize: 100 },
+        { signal },
+      );
+      const known = this.rounds.knownTaskIds();
+      matches = list.tasks.filter(
+        (task) =>
+          !known.has(task.id) &&
+          task.created_at !== undefined &&
+          Math.abs(task.created_at * 1000 - sentAt) <=
+            RECONCILE_SLACK_MS + (this.options.store.now() - sentAt),
+      );
+    } catch (error) {
+      if (signal.aborted) throw error;
+      matches = [];
+    }
+    const [only] = matches;
+    if (matches.length === 1 && only) {
+      this.move(round.id, 'submitted', { remoteTaskId: only.id, detail: { reconciled: true } });
+      await this.afterSubmit({ ...round, remote_task_id: only.id, submitted_at: sentAt }, signal);
+      return;
+    }
+    this.move(round.id, 'needs-attention', {
+      error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
+      detail: { candidates: matches.map((task) => task.id) },
+    });
+  }
+
+  private async afterSubmit(round: VideoRoundRow, signal: AbortSignal): Promise<void> {
+    const taskId = round.remote_task_id;
+    if (!taskId) throw new Error(`round ${round.id} has no task id`);
+    if (this.stateOf(round.id) === 'submitted') this.move(round.id, 'processing');
+    const task = await this.options.poller.track<VideoTask>({
+      kind: 'video',
+      ...(round.submitted_at ? { submittedAt: round.submitted_at } : {}),
+      signal,
+      check: async () => {
+        const seen = await this.options.client.get(taskId, { signal });
+        return videoPhase(seen.status) === 'in-progress'
+          ? { done: false }
+          : { done: true, value: seen };
+      },
+    });
+    if (videoPhase(task.status) === 'failed') {
+      this.move(round.id, 'failed', {
+        chargedCents: 0,
+        error: {
+          code: task.error?.code ?? `task-${task.status}`,
+          message: task.error?.message ?? `The service reported the round as ${task.status}.`,
+        },
+      });
+      return;
+    }
+    if (this.stateOf(round.id) !== 'downloading') this.move(round.id, 'downloading');
+    // The service charges the seconds it made; without that figure, the estimate stands in.
+    const charged =
+      typeof task.duration === 'number'
+        ? toCents(estimateVideoCost(task.duration, this.options.settings().pricingTier).usd)
+        : round.estimate_cents;
+    const saved = await this.saveOutputs(round, task, charged, signal);
+    this.move(round.id, 'done', {
+      outputs: saved.outputs,
+      ...(saved.lastFramePath ? { lastFramePath: saved.lastFramePath } : {}),
+      chargedCents: charged,
+    });
+  }
+
+  /**
+   * Clips are named after the project, shot, round and attempt, so downloading again after a
+   * crash replaces the same files instead of adding copies.
+   */
+  private async saveOutputs(
+    round: VideoRoundRow,
+    task: VideoTask,
+    chargedCents: number,
+    signal: AbortSignal,
+  ): Promise<{ outputs: RoundOutputs; lastFramePath?: string }> {
+    const shot = this.rounds.shot(round.shot_id);
+    const project = shot ? this.rounds.project(shot.project_id) : undefined;
+    const folder = path.join(
+      this.options.settings().outputFolder ?? this.options.defaultOutputDir,
+      slug(project?.name ?? 'project'),
+    );
+    await mkdir(folder, { recursive: true });
+    const base = `shot-${shot?.position ?? 0}-round-${round.position}${round.attempt > 1 ? `-try-${round.attempt}` : ''}`;
+    const urls = task.outputs ?? [];
+    if (urls.length === 0) throw new Error('The service finished the round but gave no video.');
+    const videos: string[] = [];
+    for (const [index, url] of urls.entries()) {
+      const fileName = `${base}${urls.length > 1 ? `-${index + 1}` : ''}.mp4`;
+      videos.push(
+        (await download(this.options.transport, { url, targetDir: folder, fileName, signal })).path,
+      );
+    }
+    let lastFramePath: string | undefined;
+    if (task.last_frame_url) {
+      lastFramePath = (
+        await download(this.options.transport, {
+          url: task.last_frame_url,
+          targetDir: folder,
+          fileName: `${base}-last-frame.png`,
+          signal,
+        })
+      ).path;
+    }
+    const request = JSON.parse(round.request_json) as VideoGenerateRequest;
+    const sidecar = path.join(folder, `${base}.json`);
+    await writeFileAtomic(
+      sidecar,
+      `${JSON.stringify(
+        {
+          source: 'Clearframe',
+          project: project?.name,
+          shot: shot?.position,
+          round: round.position,
+          attempt: round.attempt,
+          taskId: task.id,
+          model: request.model,
+          prompt: request.content.filter((item) => item.type === 'text').map((item) => item.text),
+          request,
+          estimateUsd: round.estimate_cents / 100,
+          chargedUsd: chargedCents / 100,
+          durationSeconds: task.duration ?? undefined,
+          queuedAt: new Date(round.created_at).toISOString(),
+          submittedAt: round.submitted_at ? new Date(round.submitted_at).toISOString() : undefined,
+          finishedAt: new Date(this.options.store.now()).toISOString(),
+          videos: videos.map((file) => path.basename(file)),
+          lastFrame: lastFramePath ? path.basename(lastFramePath) : undefined,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    return {
+      outputs: {
+        videos,
+        sidecar,
+        ...(task.last_frame_url ? { lastFrameUrl: task.last_frame_url } : {}),
+      },
+      ...(lastFramePath ? { lastFramePath } : {}),
+    };
+  }
+}

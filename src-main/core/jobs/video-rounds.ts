@@ -1,0 +1,186 @@
+import { randomUUID } from 'node:crypto';
+import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import type { JobState } from '../../../src-shared/domain/job-states.ts';
+import type { JobStore } from './store.ts';
+
+export interface VideoProjectRow {
+  id: string;
+  name: string;
+  created_at: number;
+}
+
+export interface VideoShotRow {
+  id: string;
+  project_id: string;
+  position: number;
+  title: string;
+}
+
+export interface VideoRoundRow {
+  id: string;
+  shot_id: string;
+  position: number;
+  request_json: string;
+  estimate_cents: number;
+  state: JobState;
+  remote_task_id: string | null;
+  outputs_json: string | null;
+  last_frame_path: string | null;
+  charged_cents: number | null;
+  error_json: string | null;
+  attempt: number;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
+}
+
+/** What a finished round left on disk and where it came from; stored as `outputs_json`. */
+export interface RoundOutputs {
+  videos: string[];
+  sidecar: string;
+  /** The service's URL of the last frame: a later round may start from it while it lives. */
+  lastFrameUrl?: string;
+}
+
+/** Rounds whose money is committed or may be: sent, or possibly sent. */
+export const COMMITTED_STATES: readonly JobState[] = [
+  'submitting',
+  'submitted',
+  'processing',
+  'downloading',
+  'needs-attention',
+];
+
+export interface ProjectTree extends VideoProjectRow {
+  shots: Array<VideoShotRow & { rounds: VideoRoundRow[] }>;
+}
+
+/**
+ * Video projects, their shots and rounds, in the same database and transactions as the
+ * watermark jobs. Rounds go through the job store's state machine as kind `video`.
+ */
+export class VideoRounds {
+  private readonly store: JobStore;
+
+  constructor(store: JobStore) {
+    this.store = store;
+  }
+
+  private get db() {
+    return this.store.db;
+  }
+
+  createProject(name: string): string {
+    const id = randomUUID();
+    this.db
+      .prepare('INSERT INTO video_projects (id, name, created_at) VALUES (?, ?, ?)')
+      .run(id, name, this.store.now());
+    return id;
+  }
+
+  addShot(projectId: string, title = ''): string {
+    if (!this.project(projectId)) throw new Error(`no video project ${projectId}`);
+    const id = randomUUID();
+    this.db
+      .prepare(
+        `INSERT INTO video_shots (id, project_id, position, title)
+         VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_shots WHERE project_id = ?), ?)`,
+      )
+      .run(id, projectId, projectId, title);
+    return id;
+  }
+
+  /** A queued round with its request as it will be sent and the estimate the user saw. */
+  addRound(shotId: string, request: VideoGenerateRequest, estimateCents: number): string {
+    const id = randomUUID();
+    const at = this.store.now();
+    this.db.transaction(() => {
+      this.db
+        .prepare(
+          `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at)
+           VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ?), ?, ?, 'queued', ?, ?)`,
+        )
+        .run(id, shotId, shotId, JSON.stringify(request), estimateCents, at, at);
+      this.store.appendEvent(id, 'video', 'queued', { estimateCents });
+    })();
+    return id;
+  }
+
+  project(id: string): VideoProjectRow | undefined {
+    return this.db.prepare('SELECT * FROM video_projects WHERE id = ?').get(id) as
+      VideoProjectRow | undefined;
+  }
+
+  projects(): VideoProjectRow[] {
+    return this.db
+      .prepare('SELECT * FROM video_projects ORDER BY created_at, rowid')
+      .all() as VideoProjectRow[];
+  }
+
+  shot(id: string): VideoShotRow | undefined {
+    return this.db.prepare('SELECT * FROM video_shots WHERE id = ?').get(id) as
+      VideoShotRow | undefined;
+  }
+
+  round(id: string): VideoRoundRow | undefined {
+    return this.db.prepare('SELECT * FROM video_rounds WHERE id = ?').get(id) as
+      VideoRoundRow | undefined;
+  }
+
+  roundsIn(states: readonly JobState[]): VideoRoundRow[] {
+    const marks = states.map(() => '?').join(', ');
+    return this.db
+      .prepare(`SELECT * FROM video_rounds WHERE state IN (${marks}) ORDER BY created_at, rowid`)
+      .all(...states) as VideoRoundRow[];
+  }
+
+  tree(projectId: string): ProjectTree | undefined {
+    const project = this.project(projectId);
+    if (!project) return undefined;
+    const shots = this.db
+      .prepare('SELECT * FROM video_shots WHERE project_id = ? ORDER BY position')
+      .all(projectId) as VideoShotRow[];
+    const rounds = this.db.prepare(
+      'SELECT * FROM video_rounds WHERE shot_id = ? ORDER BY position',
+    );
+    return {
+      ...project,
+      shots: shots.map((shot) => ({ ...shot, rounds: rounds.all(shot.id) as VideoRoundRow[] })),
+    };
+  }
+
+  /** Every remote task id a round holds, to tell our tasks from others on the service's list. */
+  knownTaskIds(): Set<string> {
+    const rows = this.db
+      .prepare('SELECT remote_task_id FROM video_rounds WHERE remote_task_id IS NOT NULL')
+      .all() as Array<{ remote_task_id: string }>;
+    return new Set(rows.map((row) => row.remote_task_id));
+  }
+
+  /**
+   * Money in cents: what finished rounds were charged, and the estimates of rounds that are
+   * sent or may have been, leaving one round out (the one being checked).
+   */
+  spending(excludeRoundId?: string): { spentCents: number; inFlightCents: number } {
+    const marks = COMMITTED_STATES.map(() => '?').join(', ');
+    const row = this.db
+      .prepare(
+        `SELECT
+           COALESCE(SUM(CASE WHEN state = 'done' THEN COALESCE(charged_cents, estimate_cents) END), 0) AS spent,
+           COALESCE(SUM(CASE WHEN state IN (${marks}) THEN estimate_cents END), 0) AS inflight
+         FROM video_rounds WHERE id IS NOT ?`,
+      )
+      .get(...COMMITTED_STATES, excludeRoundId ?? null) as { spent: number; inflight: number };
+    return { spentCents: row.spent, inFlightCents: row.inflight };
+  }
+
+  /** What the rounds still waiting would cost if they all ran. */
+  queuedEstimateCents(): number {
+    const row = this.db
+      .prepare(
+        `SELECT COALESCE(SUM(estimate_cents), 0) AS n FROM video_rounds WHERE state = 'queued'`,
+      )
+      .get() as { n: number };
+    return row.n;
+  }
+}

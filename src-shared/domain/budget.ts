@@ -1,0 +1,42 @@
+/** Money figures of the video queue, in whole cents. */
+export interface Spending {
+  /** What finished rounds were charged. */
+  spentCents: number;
+  /** Estimates of rounds sent, or possibly sent, and not yet charged. */
+  inFlightCents: number;
+}
+
+export function formatUsd(cents: number): string {
+  return `${(cents / 100).toFixed(2)} USD`;
+}
+
+/**
+ * Whether one more round fits under the budget cap, and if not, the sentence that says why
+ * and what to do. The cap counts everything the app has spent, everything in flight, and
+ * this round, so no number of rounds sent at once can take spending past it.
+ */
+export function budgetProblem(
+  capUsd: number | null,
+  spending: Spending,
+  estimateCents: number,
+): string | undefined {
+  if (capUsd === null) return undefined;
+  const capCents = Math.round(capUsd * 100);
+  const total = spending.spentCents + spending.inFlightCents + estimateCents;
+  if (total <= capCents) return undefined;
+  return `This round (${formatUsd(estimateCents)}) would take video spending to ${formatUsd(total)}, over your budget cap of ${formatUsd(capCents)}: ${formatUsd(spending.spentCents)} spent and ${formatUsd(spending.inFlightCents)} in rounds already sent. Raise the cap in Settings, then retry this round.`;
+}
+
+/**
+ * Whether the service's balance covers this round after the rounds already sent, whose
+ * charges the balance does not show yet.
+ */
+export function balanceProblem(
+  balanceCents: number,
+  inFlightCents: number,
+  estimateCents: number,
+): string | undefined {
+  const available = balanceCents - inFlightCents;
+  if (available >= estimateCents) return undefined;
+  return `The video balance is ${formatUsd(balanceCents)}${inFlightCents > 0 ? `, of which ${formatUsd(inFlightCents)} is held by rounds already sent` : ''}; this round needs about ${formatUsd(estimateCents)}. Top up the balance on the provider's site, then retry this round.`;
+}
