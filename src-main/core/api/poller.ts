@@ -147,7 +147,8 @@ export class Poller {
   }
 
   private firstDueAt(entry: Entry, now: number): number {
-    if (entry.kind === 'video') return this.spreadVideoCheck(Math.max(now, entry.submittedAt));
+    // A task resumed after a restart was last asked at least that long ago: ask it now.
+    if (entry.kind === 'video') return Math.max(now, this.spreadVideoCheck(entry.submittedAt));
     return entry.submittedAt + this.completion.nextCheckMs(now - entry.submittedAt, 0, 0);
   }
 

@@ -3,17 +3,12 @@ import path from 'node:path';
 import {
   videoGenerateRequestSchema,
   videoPhase,
-  videoRequestIssues,
   type VideoGenerateRequest,
   type VideoTask,
 } from '../../../src-shared/api/video.ts';
 import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
 import type { JobState } from '../../../src-shared/domain/job-states.ts';
-import {
-  estimateVideoCost,
-  toCents,
-  type CostEstimate,
-} from '../../../src-shared/domain/pricing.ts';
+import { estimateVideoCost, toCents } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { download } from '../api/downloader.ts';
 import { AbortedError, AuthenticationError } from '../api/errors.ts';
@@ -26,6 +21,14 @@ import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
 import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
 import { VideoRounds, type RoundOutputs, type VideoRoundRow } from './video-rounds.ts';
+import {
+  RoundRequestError,
+  extensionRequest,
+  queueRound,
+  type QueuedRound,
+} from './round-planning.ts';
+
+export { RoundRequestError };
 
 export interface VideoEngineOptions {
   store: JobStore;
@@ -40,9 +43,6 @@ export interface VideoEngineOptions {
 
 /** A round the engine refused before paying: over the cap, or more than the balance. */
 export class SpendingRefusedError extends UserFacingError {}
-
-/** A request that breaks the service's rules; nothing was queued or paid. */
-export class RoundRequestError extends UserFacingError {}
 
 const RESUMABLE: readonly JobState[] = [
   'preparing',
@@ -95,68 +95,18 @@ export class VideoEngine extends JobLoop {
     return this.rounds.round(id)?.state;
   }
 
-  /** The cost of a request at the account's tier, before anything is queued. */
-  estimate(request: Pick<VideoGenerateRequest, 'duration'>): CostEstimate {
-    return estimateVideoCost(request.duration, this.options.settings().pricingTier);
-  }
-
   /** Checks a request against every rule, estimates it and queues it as the next round of a shot. */
-  addRound(
-    shotId: string,
-    request: VideoGenerateRequest,
-  ): { roundId: string; estimate: CostEstimate } {
-    if (!this.rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
-    const parsed = videoGenerateRequestSchema.safeParse(request);
-    if (!parsed.success) {
-      const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
-      throw new RoundRequestError(
-        `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
-      );
-    }
-    const estimate = this.estimate(parsed.data);
-    const roundId = this.rounds.addRound(shotId, parsed.data, toCents(estimate.usd));
+  addRound(shotId: string, request: VideoGenerateRequest): QueuedRound {
+    const queued = queueRound(this.rounds, this.options.settings().pricingTier, shotId, request);
     this.pump();
-    return { roundId, estimate };
+    return queued;
   }
 
-  /**
-   * The next round of the same shot, starting from this round's last frame. The settings of
-   * the round carry over; the new round asks for its own last frame, so it can be extended too.
-   */
-  extendFromLastFrame(
-    roundId: string,
-    prompt: string,
-  ): { roundId: string; estimate: CostEstimate } {
+  /** The next round of the same shot, starting from this round's last frame. */
+  extendFromLastFrame(roundId: string, prompt: string): QueuedRound {
     const round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
-    const outputs = round.outputs_json
-      ? (JSON.parse(round.outputs_json) as RoundOutputs)
-      : undefined;
-    if (round.state !== 'done' || !outputs?.lastFrameUrl) {
-      throw new RoundRequestError(
-        round.state !== 'done'
-          ? 'This round has not finished yet; extend it once its clip is ready.'
-          : 'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
-      );
-    }
-    const previous = JSON.parse(round.request_json) as VideoGenerateRequest;
-    // The options carry over; an auto-mode round's adaptive ratio and open length do not,
-    // because a first frame is not allowed in the auto mode.
-    const auto = previous.omni_reference_task_type !== undefined;
-    const next: VideoGenerateRequest = {
-      model: previous.model,
-      content: [
-        { type: 'text', text: prompt },
-        { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
-      ],
-      ...(previous.resolution ? { resolution: previous.resolution } : {}),
-      ...(!auto && previous.ratio ? { ratio: previous.ratio } : {}),
-      ...(!auto && previous.duration !== undefined ? { duration: previous.duration } : {}),
-      ...(previous.generate_audio !== undefined ? { generate_audio: previous.generate_audio } : {}),
-      ...(previous.watermark !== undefined ? { watermark: previous.watermark } : {}),
-      return_last_frame: true,
-    };
-    return this.addRound(round.shot_id, next);
+    return this.addRound(round.shot_id, extensionRequest(round, prompt));
   }
 
   /**

@@ -79,6 +79,28 @@ describe('Poller', () => {
     expect(clock.now()).toBeLessThanOrEqual(Date.parse('2026-11-21T12:00:00Z') + 10_000 + 1);
   });
 
+  it('asks a video task resumed after a restart at once, and a new one 5 to 10 s after sending', async () => {
+    const clock = new VirtualClock();
+    const poller = new Poller({ clock });
+    const start = clock.now();
+    const asked: Record<string, number> = {};
+    const once = (name: string) => () => {
+      asked[name] = clock.now() - start;
+      return Promise.resolve<PollOutcome<string>>({ done: true, value: name });
+    };
+    const resumed = poller.track({
+      kind: 'video',
+      check: once('resumed'),
+      submittedAt: start - 60_000,
+    });
+    const fresh = poller.track({ kind: 'video', check: once('fresh') });
+    await drain(clock, poller);
+    await Promise.all([resumed, fresh]);
+    expect(asked['resumed']).toBe(0);
+    expect(asked['fresh']).toBeGreaterThanOrEqual(5000);
+    expect(asked['fresh']).toBeLessThanOrEqual(10_000);
+  });
+
   it('stops a task when its signal aborts, and everything on stopAll', async () => {
     const clock = new VirtualClock();
     const poller = new Poller({ clock });

@@ -1,0 +1,75 @@
+import {
+  videoGenerateRequestSchema,
+  videoRequestIssues,
+  type VideoGenerateRequest,
+} from '../../../src-shared/api/video.ts';
+import {
+  estimateVideoCost,
+  toCents,
+  type CostEstimate,
+  type PricingTier,
+} from '../../../src-shared/domain/pricing.ts';
+import { UserFacingError } from '../user-error.ts';
+import type { RoundOutputs, VideoRoundRow, VideoRounds } from './video-rounds.ts';
+
+/** A request that breaks the service's rules, or a round that cannot be made; nothing was paid. */
+export class RoundRequestError extends UserFacingError {}
+
+export interface QueuedRound {
+  roundId: string;
+  estimate: CostEstimate;
+}
+
+/**
+ * Checks a request against every rule the service has, estimates it at the tier's rate and
+ * stores it as the next round of a shot. The app and the command line queue rounds here.
+ */
+export function queueRound(
+  rounds: VideoRounds,
+  tier: PricingTier,
+  shotId: string,
+  request: VideoGenerateRequest,
+): QueuedRound {
+  if (!rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
+  const parsed = videoGenerateRequestSchema.safeParse(request);
+  if (!parsed.success) {
+    const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
+    throw new RoundRequestError(
+      `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
+    );
+  }
+  const estimate = estimateVideoCost(parsed.data.duration, tier);
+  return { roundId: rounds.addRound(shotId, parsed.data, toCents(estimate.usd)), estimate };
+}
+
+/**
+ * The request of a round that starts where `round` ended: its last frame as the first frame,
+ * its options carried over, and a last frame asked for again so the chain can go on.
+ */
+export function extensionRequest(round: VideoRoundRow, prompt: string): VideoGenerateRequest {
+  const outputs = round.outputs_json ? (JSON.parse(round.outputs_json) as RoundOutputs) : undefined;
+  if (round.state !== 'done' || !outputs?.lastFrameUrl) {
+    throw new RoundRequestError(
+      round.state !== 'done'
+        ? 'This round has not finished yet; extend it once its clip is ready.'
+        : 'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
+    );
+  }
+  const previous = JSON.parse(round.request_json) as VideoGenerateRequest;
+  // An auto-mode round's adaptive ratio and open length do not carry over: a first frame is
+  // not allowed in the auto mode.
+  const auto = previous.omni_reference_task_type !== undefined;
+  return {
+    model: previous.model,
+    content: [
+      { type: 'text', text: prompt },
+      { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
+    ],
+    ...(previous.resolution ? { resolution: previous.resolution } : {}),
+    ...(!auto && previous.ratio ? { ratio: previous.ratio } : {}),
+    ...(!auto && previous.duration !== undefined ? { duration: previous.duration } : {}),
+    ...(previous.generate_audio !== undefined ? { generate_audio: previous.generate_audio } : {}),
+    ...(previous.watermark !== undefined ? { watermark: previous.watermark } : {}),
+    return_last_frame: true,
+  };
+}
