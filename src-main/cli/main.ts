@@ -5,8 +5,15 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runSimulator } from '../simulator/cli.ts';
+import { RoundRequestError, SpendingRefusedError } from '../core/jobs/video-engine.ts';
 import { UserFacingError } from '../core/user-error.ts';
+import { runBalance } from './balance.ts';
+import { EXIT } from './exit-codes.ts';
+import { runJobs } from './jobs.ts';
+import { runKey } from './key.ts';
 import { runRemove } from './remove.ts';
+import { NoKeyError } from './session.ts';
+import { runVideo } from './video.ts';
 
 interface Command {
   summary: string;
@@ -25,12 +32,35 @@ const commands: Record<string, Command> = {
       for (const [name, command] of Object.entries(commands)) {
         console.log(`  ${name.padEnd(12)}${command.summary}`);
       }
-      return 0;
+      console.log(`
+Options most commands take: --json (one JSON object per line), --demo (the built-in
+simulator instead of the service), --data-dir dir (another data folder).
+
+Exit codes: ${EXIT.done} done; ${EXIT.someFailed} some jobs failed or wait for your decision, or an error;
+${EXIT.usage} the command line was wrong; ${EXIT.noKey} no API key; ${EXIT.spending} the budget cap or the balance
+stopped a paid round; ${EXIT.interrupted} interrupted.`);
+      return EXIT.done;
     },
   },
   remove: {
     summary: 'remove watermarks from images and folders (--demo to try it on the simulator)',
     run: runRemove,
+  },
+  video: {
+    summary: 'video projects: new, add-round, run, status',
+    run: runVideo,
+  },
+  jobs: {
+    summary: 'how many jobs are in each state (--watch to follow)',
+    run: runJobs,
+  },
+  balance: {
+    summary: 'watermark credits and the video balance',
+    run: runBalance,
+  },
+  key: {
+    summary: 'set, test or clear an API key in the system keychain',
+    run: runKey,
   },
   simulator: {
     summary: 'run the local stand-in for the service (--port=N)',
@@ -45,21 +75,24 @@ const commands: Record<string, Command> = {
   },
 };
 
-/** Exit codes: 0 done, 1 some jobs did not finish or an error, 2 the command line was wrong, 3 no key, 130 interrupted. */
+/** Runs one command and returns its exit code (see exit-codes.ts). */
 export async function main(argv: string[]): Promise<number> {
   const [name = 'help', ...rest] = argv;
   const command =
     commands[name === '--help' || name === '-h' ? 'help' : name === '--version' ? 'version' : name];
   if (!command) {
     console.error(`clearframe: unknown command "${name}". Run "clearframe help" for the list.`);
-    return 2;
+    return EXIT.usage;
   }
   try {
     return await command.run(rest);
   } catch (error) {
     // Errors meant for people are printed as the sentence they carry; others with their stack.
     console.error(error instanceof UserFacingError ? `clearframe: ${error.userMessage}` : error);
-    return 1;
+    if (error instanceof NoKeyError) return EXIT.noKey;
+    if (error instanceof RoundRequestError) return EXIT.usage;
+    if (error instanceof SpendingRefusedError) return EXIT.spending;
+    return EXIT.someFailed;
   }
 }
 

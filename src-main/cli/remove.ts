@@ -2,20 +2,11 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import { createTransport } from '../core/api/http.ts';
-import { Poller } from '../core/api/poller.ts';
-import { WatermarkClient } from '../core/api/watermark-client.ts';
-import { JobStore, type JobEvent } from '../core/jobs/store.ts';
+import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
-import { dataPaths, defaultUserDataDir } from '../core/paths.ts';
-import { ApiKeys } from '../core/secrets/api-keys.ts';
-import { KeychainStore } from '../core/secrets/keychain.ts';
-import { SettingsStore } from '../core/settings/settings-store.ts';
-import { DEMO_KEY } from '../simulator/accounts.ts';
-import { startSimulator, type Simulator } from '../simulator/server.ts';
-
-/** Exit codes of `clearframe remove`. */
-export const EXIT = { done: 0, someFailed: 1, usage: 2, noKey: 3, interrupted: 130 } as const;
+import { EXIT } from './exit-codes.ts';
+import { Progress } from './progress.ts';
+import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 const IMAGE_EXTENSIONS = new Set([
   '.jpg',
@@ -82,9 +73,7 @@ export async function runRemove(args: string[]): Promise<number> {
         recursive: { type: 'boolean', default: false },
         concurrency: { type: 'string' },
         'mask-rect': { type: 'string' },
-        demo: { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        'data-dir': { type: 'string' },
+        ...SESSION_OPTIONS,
       },
     });
   } catch (error) {
@@ -119,95 +108,62 @@ export async function runRemove(args: string[]): Promise<number> {
     return EXIT.usage;
   }
 
-  const paths = dataPaths(values['data-dir'] ?? defaultUserDataDir());
-  const settingsStore = new SettingsStore(paths.settingsFile);
-  const stored = await settingsStore.load();
-  if (settingsStore.notice) console.error(settingsStore.notice);
-  const settings = {
-    ...stored,
-    ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
-    concurrency: { ...stored.concurrency, ...(concurrency ? { watermark: concurrency } : {}) },
-  };
-
-  let simulator: Simulator | undefined;
-  let baseUrl = process.env['CLEARFRAME_WATERMARK_BASE_URL'] ?? settings.watermarkBaseUrl;
-  let key: string | undefined;
-  if (values.demo) {
-    simulator = await startSimulator();
-    baseUrl = simulator.watermarkBaseUrl;
-    key = DEMO_KEY;
-    console.error('Demo mode: using the built-in simulator; nothing is sent to the real service.');
-  } else {
-    key = await new ApiKeys(new KeychainStore()).read('watermark').catch(() => undefined);
-    if (!key) {
-      console.error(
-        'No watermark API token is set. Set CLEARFRAME_WATERMARK_KEY (or save the token in the app), or try --demo to use the built-in simulator.',
-      );
-      return EXIT.noKey;
-    }
-  }
-  const resolvedKey = key;
-
-  const store = JobStore.open(paths.database);
-  const transport = createTransport({ maxConnections: settings.concurrency.watermark * 2 });
-  const total = inputs.length;
-  let finished = 0;
-  const report = (event: JobEvent) => {
-    if (!['done', 'failed', 'needs-attention'].includes(event.state)) return;
-    finished += 1;
-    const job = store.getWatermarkJob(event.jobId);
-    const error = job?.error_json
-      ? (JSON.parse(job.error_json) as { message: string }).message
-      : undefined;
-    if (values.json) {
-      console.log(
-        JSON.stringify({
+  const session = await CliSession.open(values);
+  try {
+    const stored = session.settings;
+    session.settings = {
+      ...stored,
+      ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
+      concurrency: { ...stored.concurrency, ...(concurrency ? { watermark: concurrency } : {}) },
+    };
+    const client = await session.watermarkClient();
+    const store = session.store;
+    const progress = new Progress({ total: inputs.length, json: values.json, label: 'Cleaning' });
+    const report = (event: JobEvent) => {
+      if (!['done', 'failed', 'needs-attention'].includes(event.state)) return;
+      const job = store.getWatermarkJob(event.jobId);
+      const error = job?.error_json
+        ? (JSON.parse(job.error_json) as { message: string }).message
+        : undefined;
+      progress.finished(
+        event.state === 'done',
+        `${event.state.padEnd(15)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
+        {
           input: job?.input_path,
           state: event.state,
           output: job?.output_path ?? undefined,
           error,
-        }),
+        },
       );
-    } else {
+    };
+    const engine = new WatermarkEngine({
+      store,
+      client,
+      transport: session.transport,
+      poller: session.poller,
+      settings: () => session.settings,
+      onEvent: report,
+    });
+    const interrupted = onInterrupt(() => engine.stop());
+
+    engine.recover();
+    const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
+    engine.add(fresh.map((inputPath) => ({ inputPath, ...(rect ? { strokes: [rect] } : {}) })));
+    const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    progress.end();
+
+    const states = inputs.map((input) => store.latestWatermarkJobFor(input)?.state);
+    const done = states.filter((s) => s === 'done').length;
+    const attention = states.filter((s) => s === 'needs-attention').length;
+    const failed = states.length - done - attention;
+    if (!values.json) {
       console.log(
-        `[${finished}/${total}] ${event.state.padEnd(15)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
+        `${done} done, ${failed} failed${attention ? `, ${attention} need your decision (the service may already have them)` : ''}.`,
       );
     }
-  };
-  const engine = new WatermarkEngine({
-    store,
-    client: new WatermarkClient({ baseUrl, key: () => resolvedKey, transport }),
-    transport,
-    poller: new Poller(),
-    settings: () => settings,
-    onEvent: report,
-  });
-  const interrupted = new Promise<number>((resolve) => {
-    const stop = () => {
-      engine.stop();
-      resolve(EXIT.interrupted);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
-
-  engine.recover();
-  const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
-  engine.add(fresh.map((inputPath) => ({ inputPath, ...(rect ? { strokes: [rect] } : {}) })));
-  const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
-
-  const states = inputs.map((input) => store.latestWatermarkJobFor(input)?.state);
-  const done = states.filter((s) => s === 'done').length;
-  const attention = states.filter((s) => s === 'needs-attention').length;
-  const failed = states.length - done - attention;
-  if (!values.json) {
-    console.log(
-      `${done} done, ${failed} failed${attention ? `, ${attention} need your decision (the service may already have them)` : ''}.`,
-    );
+    if (code !== -1) return code;
+    return done === inputs.length ? EXIT.done : EXIT.someFailed;
+  } finally {
+    await session.close();
   }
-  store.close();
-  await transport.close();
-  await simulator?.stop();
-  if (code !== -1) return code;
-  return done === total ? EXIT.done : EXIT.someFailed;
 }

@@ -23,6 +23,12 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export const FINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'canceled']);
 
+/** Started and not yet settled: what a restart has to pick up. */
+export const IN_FLIGHT_STATES: readonly JobState[] = JOB_STATES.slice(
+  JOB_STATES.indexOf('preparing'),
+  JOB_STATES.indexOf('done'),
+);
+
 const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
   queued: ['preparing', 'canceled'],
   // Preparing is local work (reading, checking, the mask); a bad input fails here, unpaid.

@@ -193,6 +193,14 @@ export class JobStore {
       .all(...states) as WatermarkJobRow[];
   }
 
+  /** How many jobs of a kind are in each state, for summaries. */
+  stateCounts(kind: JobKind): Partial<Record<JobState, number>> {
+    const rows = this.db
+      .prepare(`SELECT state, COUNT(*) AS n FROM ${TABLE[kind]} GROUP BY state`)
+      .all() as Array<{ state: JobState; n: number }>;
+    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  }
+
   countWatermarkJobsIn(states: readonly JobState[]): number {
     const marks = states.map(() => '?').join(', ');
     const row = this.db

@@ -7,7 +7,7 @@ import {
   type VideoTask,
 } from '../../../src-shared/api/video.ts';
 import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
-import type { JobState } from '../../../src-shared/domain/job-states.ts';
+import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import { estimateVideoCost, toCents } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { download } from '../api/downloader.ts';
@@ -43,14 +43,6 @@ export interface VideoEngineOptions {
 
 /** A round the engine refused before paying: over the cap, or more than the balance. */
 export class SpendingRefusedError extends UserFacingError {}
-
-const RESUMABLE: readonly JobState[] = [
-  'preparing',
-  'submitting',
-  'submitted',
-  'processing',
-  'downloading',
-];
 
 /** How far around the moment of sending a task on the service's list may be ours, in ms. */
 const RECONCILE_SLACK_MS = 2 * 60 * 1000;
@@ -114,7 +106,7 @@ export class VideoEngine extends JobLoop {
    * their task id, and a round caught while being sent is looked up on the service.
    */
   recover(): void {
-    for (const round of this.rounds.roundsIn(RESUMABLE)) {
+    for (const round of this.rounds.roundsIn(IN_FLIGHT_STATES)) {
       if (round.state === 'preparing')
         this.move(round.id, 'queued', { detail: { recovered: true } });
       else if (round.state === 'submitting') {

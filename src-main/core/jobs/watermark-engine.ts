@@ -1,6 +1,6 @@
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import type { JobState } from '../../../src-shared/domain/job-states.ts';
+import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
@@ -23,14 +23,6 @@ export interface WatermarkEngineOptions {
   settings: () => Settings;
   onEvent?: (event: JobEvent) => void;
 }
-
-const IN_FLIGHT: readonly JobState[] = [
-  'preparing',
-  'submitting',
-  'submitted',
-  'processing',
-  'downloading',
-];
 
 const UNKNOWN_OUTCOME =
   'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.';
@@ -64,7 +56,7 @@ export class WatermarkEngine extends JobLoop {
    * the user (there is no way to list watermark tasks and find it).
    */
   recover(): void {
-    for (const job of this.store.watermarkJobsIn(IN_FLIGHT)) {
+    for (const job of this.store.watermarkJobsIn(IN_FLIGHT_STATES)) {
       if (job.state === 'preparing') this.move(job.id, 'queued', { detail: { recovered: true } });
       else if (job.state === 'submitting') {
         this.move(job.id, 'needs-attention', {

@@ -1,34 +1,27 @@
-import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { hashBody } from '../../../src-main/simulator/request-log.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { runCli } from '../../support/cli-process.ts';
 import { makePhoto } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 
-const cli = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
 const KEY = 'crash-loop-key';
 const IMAGES = 60;
 const KILLS = 20;
 let dir: string;
 let sim: Simulator;
 
-function runCli(args: string[], killAfterMs?: number): Promise<number | null> {
-  const child = spawn(process.execPath, ['--experimental-strip-types', cli, 'remove', ...args], {
-    env: {
-      ...process.env,
-      CLEARFRAME_WATERMARK_KEY: KEY,
-      CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl,
-    },
-    stdio: 'ignore',
+async function removeOnce(args: string[], killAfterMs?: number): Promise<number | null> {
+  const run = await runCli(['remove', ...args], {
+    env: { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl },
+    ...(killAfterMs !== undefined ? { killAfterMs } : {}),
   });
-  if (killAfterMs !== undefined) setTimeout(() => child.kill('SIGKILL'), killAfterMs);
-  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+  return run.code;
 }
 
 beforeAll(async () => {
@@ -65,10 +58,10 @@ describe('the command line under SIGKILL', () => {
     let killedMidway = 0;
     for (let kill = 0; kill < KILLS; kill += 1) {
       // null: ended by the signal, not by finishing.
-      if ((await runCli(args, 150 + Math.floor(random() * 900))) === null) killedMidway += 1;
+      if ((await removeOnce(args, 150 + Math.floor(random() * 900))) === null) killedMidway += 1;
     }
     expect(killedMidway).toBe(KILLS);
-    expect(await runCli(args)).not.toBeNull();
+    expect(await removeOnce(args)).not.toBeNull();
 
     const store = JobStore.open(path.join(data, 'clearframe.sqlite'));
     expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');

@@ -1,0 +1,41 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { parseArgs } from 'node:util';
+import { JOB_KINDS, JOB_STATES } from '../../src-shared/domain/job-states.ts';
+import { EXIT } from './exit-codes.ts';
+import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+
+const WATCH_INTERVAL_MS = 1000;
+
+/** `clearframe jobs [--watch]`: how many jobs of each kind are in each state. */
+export async function runJobs(args: string[]): Promise<number> {
+  const { values } = parseArgs({
+    args,
+    options: { ...SESSION_OPTIONS, watch: { type: 'boolean', default: false } },
+  });
+  const session = await CliSession.open(values);
+  let stopped = false;
+  const interrupted = values.watch ? onInterrupt(() => (stopped = true)) : undefined;
+  try {
+    do {
+      const counts = Object.fromEntries(
+        JOB_KINDS.map((kind) => [kind, session.store.stateCounts(kind)]),
+      );
+      if (values.json) console.log(JSON.stringify({ at: new Date().toISOString(), ...counts }));
+      else {
+        if (values.watch && process.stdout.isTTY) process.stdout.write('\x1b[2J\x1b[H');
+        for (const kind of JOB_KINDS) {
+          const parts = JOB_STATES.filter((state) => counts[kind]?.[state]).map(
+            (state) => `${counts[kind]?.[state]} ${state}`,
+          );
+          console.log(
+            `${kind === 'watermark' ? 'images' : 'video rounds'}: ${parts.join(', ') || 'none'}`,
+          );
+        }
+      }
+      if (values.watch) await Promise.race([sleep(WATCH_INTERVAL_MS), interrupted]);
+    } while (values.watch && !stopped);
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+}

@@ -1,0 +1,154 @@
+import { API_KEY_ENV, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
+import type { Settings } from '../../src-shared/domain/settings.ts';
+import { createTransport, type Transport } from '../core/api/http.ts';
+import { Poller } from '../core/api/poller.ts';
+import { VideoClient } from '../core/api/video-client.ts';
+import { WatermarkClient } from '../core/api/watermark-client.ts';
+import { JobStore } from '../core/jobs/store.ts';
+import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
+import { ApiKeys } from '../core/secrets/api-keys.ts';
+import { KeychainStore } from '../core/secrets/keychain.ts';
+import { SettingsStore } from '../core/settings/settings-store.ts';
+import { UserFacingError } from '../core/user-error.ts';
+import { DEMO_KEY } from '../simulator/accounts.ts';
+import { startSimulator, type Simulator } from '../simulator/server.ts';
+
+/** Environment variables that point a service somewhere else (a local simulator, a proxy). */
+export const BASE_URL_ENV: Record<ApiKeyKind, string> = {
+  watermark: 'CLEARFRAME_WATERMARK_BASE_URL',
+  video: 'CLEARFRAME_VIDEO_BASE_URL',
+};
+
+/** Options every command that talks to the service or the job database takes. */
+export const SESSION_OPTIONS = {
+  demo: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  'data-dir': { type: 'string' },
+} as const;
+
+export class NoKeyError extends UserFacingError {}
+
+export interface Endpoint {
+  baseUrl: string;
+  key: () => string | Promise<string>;
+  /** Where the figures came from, for labels such as "credits at backend.kaze.ai". */
+  host: string;
+}
+
+/**
+ * What a command needs, built once: settings, keys, the job database, one connection pool,
+ * and, with `--demo`, the built-in simulator in this process.
+ */
+export class CliSession {
+  readonly paths: DataPaths;
+  readonly settingsStore: SettingsStore;
+  settings: Settings;
+  readonly keys: ApiKeys;
+  readonly demo: boolean;
+  private simulator: Simulator | undefined;
+  private storeHandle: JobStore | undefined;
+  private transportHandle: Transport | undefined;
+
+  private constructor(
+    paths: DataPaths,
+    settingsStore: SettingsStore,
+    settings: Settings,
+    demo: boolean,
+  ) {
+    this.paths = paths;
+    this.settingsStore = settingsStore;
+    this.settings = settings;
+    this.keys = new ApiKeys(new KeychainStore());
+    this.demo = demo;
+  }
+
+  static async open(values: {
+    demo?: boolean;
+    'data-dir'?: string | undefined;
+  }): Promise<CliSession> {
+    const paths = dataPaths(values['data-dir'] ?? defaultUserDataDir());
+    const settingsStore = new SettingsStore(paths.settingsFile);
+    const settings = await settingsStore.load();
+    if (settingsStore.notice) console.error(settingsStore.notice);
+    const session = new CliSession(paths, settingsStore, settings, values.demo ?? false);
+    if (session.demo) {
+      console.error(
+        'Demo mode: using the built-in simulator; nothing is sent to the real service.',
+      );
+    }
+    return session;
+  }
+
+  get store(): JobStore {
+    this.storeHandle ??= JobStore.open(this.paths.database);
+    return this.storeHandle;
+  }
+
+  get transport(): Transport {
+    this.transportHandle ??= createTransport({
+      maxConnections:
+        Math.max(this.settings.concurrency.watermark, this.settings.concurrency.video) * 2,
+    });
+    return this.transportHandle;
+  }
+
+  /** The base URL and key for a service; without a key (and without `--demo`) a NoKeyError that says what to do. */
+  async endpoint(kind: ApiKeyKind): Promise<Endpoint> {
+    if (this.demo) {
+      this.simulator ??= await startSimulator();
+      const baseUrl =
+        kind === 'watermark' ? this.simulator.watermarkBaseUrl : this.simulator.videoBaseUrl;
+      return { baseUrl, key: () => DEMO_KEY, host: 'the built-in simulator' };
+    }
+    const key = await this.keys.read(kind).catch(() => undefined);
+    if (!key) {
+      const name = kind === 'watermark' ? 'watermark API token' : 'video API key';
+      throw new NoKeyError(
+        `No ${name} is set. Run "clearframe key set ${kind}" (or set ${API_KEY_ENV[kind]}), or add --demo to use the built-in simulator.`,
+      );
+    }
+    const baseUrl =
+      process.env[BASE_URL_ENV[kind]] ??
+      (kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl);
+    return { baseUrl, key: () => key, host: new URL(baseUrl).host };
+  }
+
+  async watermarkClient(): Promise<WatermarkClient> {
+    const endpoint = await this.endpoint('watermark');
+    return new WatermarkClient({
+      baseUrl: endpoint.baseUrl,
+      key: endpoint.key,
+      transport: this.transport,
+    });
+  }
+
+  async videoClient(): Promise<VideoClient> {
+    const endpoint = await this.endpoint('video');
+    return new VideoClient({
+      baseUrl: endpoint.baseUrl,
+      key: endpoint.key,
+      transport: this.transport,
+    });
+  }
+
+  readonly poller = new Poller();
+
+  async close(): Promise<void> {
+    this.poller.stopAll();
+    this.storeHandle?.close();
+    await this.transportHandle?.close();
+    await this.simulator?.stop();
+  }
+}
+
+/** Resolves with the interrupted exit code on Ctrl+C or SIGTERM, after calling `stop`. */
+export function onInterrupt(stop: () => void): Promise<number> {
+  return new Promise((resolve) => {
+    const handler = () => {
+      stop();
+      resolve(130);
+    };
+    process.once('SIGINT', handler);
+    process.once('SIGTERM', handler);
+  });
+}

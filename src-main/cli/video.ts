@@ -1,0 +1,321 @@
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
+import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
+import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
+import { defaultVideoOutputDir } from '../core/paths.ts';
+import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
+import type { JobEvent } from '../core/jobs/store.ts';
+import { VideoEngine } from '../core/jobs/video-engine.ts';
+import { VideoRounds, type RoundOutputs, type VideoRoundRow } from '../core/jobs/video-rounds.ts';
+import { EXIT } from './exit-codes.ts';
+import { Progress } from './progress.ts';
+import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+
+const USAGE = `Usage:
+  clearframe video new <name> [--shot title]
+  clearframe video add-round <project or shot id> --prompt text [--duration s] [--resolution 480p|720p]
+        [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
+        [--last-frame] [--generate-audio] [--no-watermark]
+  clearframe video add-round --extend <round id> --prompt text
+  clearframe video run [--concurrency n] [--out dir] [--demo]
+  clearframe video status [project id]
+All take --json and --data-dir dir.`;
+
+type Sub = (args: string[]) => Promise<number>;
+
+function usage(message: string): number {
+  console.error(`clearframe video: ${message}\n${USAGE}`);
+  return EXIT.usage;
+}
+
+export function describeEstimate(
+  estimate: CostEstimate,
+  tier: keyof typeof PRICE_PER_SECOND_USD,
+): string {
+  const rate = `${PRICE_PER_SECOND_USD[tier]} USD/s`;
+  return estimate.upperBound
+    ? `up to ${formatUsd(Math.round(estimate.usd * 100))} (auto mode: the model picks the length; ${estimate.seconds} s at ${rate} is the most it can cost)`
+    : `about ${formatUsd(Math.round(estimate.usd * 100))} (${estimate.seconds} s at ${rate})`;
+}
+
+const newProject: Sub = async (args) => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: { ...SESSION_OPTIONS, shot: { type: 'string' } },
+  });
+  const name = positionals.join(' ').trim();
+  if (!name) return usage('give the new project a name.');
+  const session = await CliSession.open(values);
+  try {
+    const rounds = new VideoRounds(session.store);
+    const projectId = rounds.createProject(name);
+    const shotId = rounds.addShot(projectId, values.shot ?? '');
+    if (values.json) console.log(JSON.stringify({ projectId, shotId }));
+    else console.log(`Project "${name}": ${projectId}\nShot 1: ${shotId}`);
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+};
+
+/** `--image url` or `--image url=role`: a reference image unless a role says otherwise. */
+function mediaItems(values: {
+  image?: string[];
+  video?: string[];
+  audio?: string[];
+}): ContentItem[] {
+  const images = (values.image ?? []).map((spec): ContentItem => {
+    const at = spec.lastIndexOf('=');
+    const [url, role] =
+      at > 0 ? [spec.slice(0, at), spec.slice(at + 1)] : [spec, 'reference_image'];
+    return { type: 'image_url', image_url: { url }, role };
+  });
+  const videos = (values.video ?? []).map((url): ContentItem => ({
+    type: 'video_url',
+    video_url: { url },
+    role: 'reference_video',
+  }));
+  const audios = (values.audio ?? []).map((url): ContentItem => ({
+    type: 'audio_url',
+    audio_url: { url },
+    role: 'reference_audio',
+  }));
+  return [...images, ...videos, ...audios];
+}
+
+const addRound: Sub = async (args) => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      ...SESSION_OPTIONS,
+      prompt: { type: 'string' },
+      duration: { type: 'string' },
+      resolution: { type: 'string' },
+      ratio: { type: 'string' },
+      model: { type: 'string' },
+      image: { type: 'string', multiple: true },
+      video: { type: 'string', multiple: true },
+      audio: { type: 'string', multiple: true },
+      auto: { type: 'boolean', default: false },
+      'last-frame': { type: 'boolean', default: false },
+      'generate-audio': { type: 'boolean', default: false },
+      'no-watermark': { type: 'boolean', default: false },
+      extend: { type: 'string' },
+    },
+  });
+  if (!values.prompt?.trim()) return usage('--prompt is required: say what the round should show.');
+  const duration = values.duration === undefined ? undefined : Number(values.duration);
+  if (duration !== undefined && !Number.isInteger(duration)) {
+    return usage('--duration takes whole seconds, such as 10.');
+  }
+  const session = await CliSession.open(values);
+  try {
+    const rounds = new VideoRounds(session.store);
+    let shotId: string | undefined;
+    let request: VideoGenerateRequest;
+    if (values.extend) {
+      const previous = rounds.round(values.extend);
+      if (!previous) throw new RoundRequestError(`There is no round ${values.extend}.`);
+      shotId = previous.shot_id;
+      request = extensionRequest(previous, values.prompt);
+    } else {
+      const target = positionals[0];
+      if (!target) return usage('name the project or shot the round belongs to.');
+      const tree = rounds.tree(target);
+      shotId = tree ? tree.shots.at(-1)?.id : rounds.shot(target)?.id;
+      if (!shotId) {
+        throw new RoundRequestError(
+          `There is no project or shot ${target}. "clearframe video status" lists them.`,
+        );
+      }
+      request = {
+        model: values.model ?? DEFAULT_VIDEO_MODEL,
+        content: [{ type: 'text', text: values.prompt }, ...mediaItems(values)],
+        ...(values.auto
+          ? {
+              omni_reference_task_type: 'auto',
+              ratio: VIDEO_LIMITS.adaptiveRatio,
+              duration: VIDEO_LIMITS.autoDuration,
+            }
+          : {
+              ...(duration !== undefined ? { duration } : {}),
+              ...(values.ratio ? { ratio: values.ratio } : {}),
+            }),
+        ...(values.resolution ? { resolution: values.resolution } : {}),
+        ...(values['last-frame'] ? { return_last_frame: true } : {}),
+        ...(values['generate-audio'] ? { generate_audio: true } : {}),
+        ...(values['no-watermark'] ? { watermark: false } : {}),
+      };
+    }
+    const tier = session.settings.pricingTier;
+    const { roundId, estimate } = queueRound(rounds, tier, shotId, request);
+    const round = rounds.round(roundId) as VideoRoundRow;
+    if (values.json) {
+      console.log(JSON.stringify({ roundId, position: round.position, estimate }));
+    } else {
+      console.log(
+        `Queued round ${round.position}: ${roundId}\nCost: ${describeEstimate(estimate, tier)}`,
+      );
+      const cap = session.settings.budgetCapUsd;
+      const { spentCents, inFlightCents } = rounds.spending();
+      const planned = spentCents + inFlightCents + rounds.queuedEstimateCents();
+      if (cap !== null && planned > Math.round(cap * 100)) {
+        console.log(
+          `Note: everything queued comes to ${formatUsd(planned)} with what was spent, over the budget cap of ${formatUsd(Math.round(cap * 100))}; rounds past the cap will stop before they are paid.`,
+        );
+      }
+    }
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+};
+
+function roundLine(round: VideoRoundRow): string {
+  const outputs = round.outputs_json ? (JSON.parse(round.outputs_json) as RoundOutputs) : undefined;
+  const error = round.error_json
+    ? (JSON.parse(round.error_json) as { message: string }).message
+    : undefined;
+  const money =
+    round.charged_cents !== null && round.state === 'done'
+      ? `charged ${formatUsd(round.charged_cents)}`
+      : `est. ${formatUsd(round.estimate_cents)}`;
+  return `round ${round.position} ${round.state.padEnd(15)} ${money}${outputs ? ` -> ${outputs.videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
+}
+
+const run: Sub = async (args) => {
+  const { values } = parseArgs({
+    args,
+    options: { ...SESSION_OPTIONS, concurrency: { type: 'string' }, out: { type: 'string' } },
+  });
+  const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
+  if (
+    concurrency !== undefined &&
+    (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 20)
+  ) {
+    return usage('--concurrency must be a whole number from 1 to 20.');
+  }
+  const session = await CliSession.open(values);
+  try {
+    session.settings = {
+      ...session.settings,
+      ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
+      concurrency: {
+        ...session.settings.concurrency,
+        ...(concurrency ? { video: concurrency } : {}),
+      },
+    };
+    const client = await session.videoClient();
+    const rounds = new VideoRounds(session.store);
+    const pending = rounds.roundsIn(['queued', ...IN_FLIGHT_STATES]);
+    const progress = new Progress({ total: pending.length, json: values.json, label: 'Rendering' });
+    const report = (event: JobEvent) => {
+      if (!['done', 'failed', 'needs-attention', 'canceled'].includes(event.state)) return;
+      const round = rounds.round(event.jobId);
+      if (!round) return;
+      progress.finished(event.state === 'done', roundLine(round), {
+        roundId: round.id,
+        state: round.state,
+        chargedUsd: round.charged_cents === null ? undefined : round.charged_cents / 100,
+        outputs: round.outputs_json
+          ? (JSON.parse(round.outputs_json) as RoundOutputs).videos
+          : undefined,
+        error: round.error_json
+          ? (JSON.parse(round.error_json) as { message: string }).message
+          : undefined,
+      });
+    };
+    const engine = new VideoEngine({
+      store: session.store,
+      client,
+      transport: session.transport,
+      poller: session.poller,
+      settings: () => session.settings,
+      defaultOutputDir: defaultVideoOutputDir(),
+      onEvent: report,
+    });
+    const interrupted = onInterrupt(() => engine.stop());
+    engine.recover();
+    const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    progress.end();
+    const finals = pending.map((round) => rounds.round(round.id) as VideoRoundRow);
+    const done = finals.filter((round) => round.state === 'done');
+    const refused = finals.filter((round) => round.error_json?.includes('SpendingRefusedError'));
+    if (!values.json) {
+      const charged = done.reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
+      console.log(
+        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
+      );
+    }
+    if (code !== -1) return code;
+    if (done.length === finals.length) return EXIT.done;
+    return refused.length > 0 ? EXIT.spending : EXIT.someFailed;
+  } finally {
+    await session.close();
+  }
+};
+
+const status: Sub = async (args) => {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: SESSION_OPTIONS,
+  });
+  const session = await CliSession.open(values);
+  try {
+    const rounds = new VideoRounds(session.store);
+    const projects = positionals[0] ? [rounds.project(positionals[0])] : rounds.projects();
+    if (projects.some((project) => !project)) {
+      throw new RoundRequestError(
+        `There is no project ${positionals[0]}. Run "clearframe video status" for the list.`,
+      );
+    }
+    const trees = projects.map((project) => rounds.tree(project?.id ?? ''));
+    const spending = rounds.spending();
+    const queuedCents = rounds.queuedEstimateCents();
+    if (values.json) {
+      console.log(JSON.stringify({ projects: trees, ...spending, queuedCents }));
+      return EXIT.done;
+    }
+    for (const tree of trees) {
+      if (!tree) continue;
+      console.log(`${tree.name}  (${tree.id})`);
+      for (const shot of tree.shots) {
+        console.log(`  shot ${shot.position}${shot.title ? ` "${shot.title}"` : ''}  (${shot.id})`);
+        for (const round of shot.rounds) console.log(`    ${roundLine(round)}  (${round.id})`);
+      }
+    }
+    console.log(
+      `Spent ${formatUsd(spending.spentCents)}; in flight ${formatUsd(spending.inFlightCents)}; queued ${formatUsd(queuedCents)} if it all runs.`,
+    );
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+};
+
+const SUBCOMMANDS: Record<string, Sub> = { new: newProject, 'add-round': addRound, run, status };
+
+/** `clearframe video …`: projects, rounds and the queue that runs them. */
+export async function runVideo(args: string[]): Promise<number> {
+  const [name, ...rest] = args;
+  const sub = name ? SUBCOMMANDS[name] : undefined;
+  if (!sub) return usage(name ? `unknown subcommand "${name}".` : 'name a subcommand.');
+  try {
+    return await sub(rest);
+  } catch (error) {
+    if (
+      error instanceof TypeError &&
+      'code' in error &&
+      String(error.code).startsWith('ERR_PARSE_ARGS')
+    ) {
+      return usage(error.message);
+    }
+    throw error;
+  }
+}

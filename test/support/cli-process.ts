@@ -1,0 +1,32 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../src-main/cli/main.ts', import.meta.url));
+
+export interface CliRun {
+  /** null when a signal ended it. */
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** `clearframe …` in a child process, as a user runs it; optionally killed with SIGKILL after a delay. */
+export function runCli(
+  args: readonly string[],
+  options: { env?: Record<string, string>; input?: string; killAfterMs?: number } = {},
+): Promise<CliRun> {
+  const child = spawn(
+    process.execPath,
+    ['--experimental-strip-types', '--no-warnings', cli, ...args],
+    { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] },
+  );
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(options.input ?? '');
+  if (options.killAfterMs !== undefined) {
+    setTimeout(() => child.kill('SIGKILL'), options.killAfterMs);
+  }
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
