@@ -21,7 +21,7 @@ const IMAGE_EXTENSIONS = new Set([
   '.heif',
 ]);
 
-const USAGE = `Usage: clearframe remove <files|folders…> [--mask-rect x,y,w,h] [--out dir] [--recursive]
+const USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
                           [--concurrency n] [--demo] [--json] [--data-dir dir]`;
 
 async function collectInputs(targets: readonly string[], recursive: boolean): Promise<string[]> {
@@ -73,6 +73,7 @@ export async function runRemove(args: string[]): Promise<number> {
         recursive: { type: 'boolean', default: false },
         concurrency: { type: 'string' },
         'mask-rect': { type: 'string' },
+        mask: { type: 'string' },
         ...SESSION_OPTIONS,
       },
     });
@@ -98,6 +99,21 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(
       'clearframe remove: --mask-rect takes x,y,width,height in image pixels, such as 1200,900,400,120.',
     );
+    return EXIT.usage;
+  }
+  if (values.mask !== undefined && rect) {
+    console.error('clearframe remove: give --mask or --mask-rect, not both.');
+    return EXIT.usage;
+  }
+  const maskFile = values.mask === undefined ? undefined : path.resolve(values.mask);
+  if (
+    maskFile &&
+    !(await stat(maskFile).then(
+      (info) => info.isFile(),
+      () => false,
+    ))
+  ) {
+    console.error(`clearframe remove: the mask file ${maskFile} does not exist.`);
     return EXIT.usage;
   }
   let inputs: string[];
@@ -148,7 +164,13 @@ export async function runRemove(args: string[]): Promise<number> {
 
     engine.recover();
     const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
-    engine.add(fresh.map((inputPath) => ({ inputPath, ...(rect ? { strokes: [rect] } : {}) })));
+    engine.add(
+      fresh.map((inputPath) => ({
+        inputPath,
+        ...(rect ? { strokes: [rect] } : {}),
+        ...(maskFile ? { maskFile } : {}),
+      })),
+    );
     const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
     progress.end();
 

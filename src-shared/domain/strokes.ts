@@ -31,3 +31,29 @@ export const strokesSchema = z.array(strokeSchema).max(10_000);
 
 /** The colour of marked pixels: neither pure black nor pure white, as section 4.1 asks. */
 export const MASK_MARK_RGB = [255, 0, 0] as const;
+
+/**
+ * Strokes drawn on the full image, moved onto a downscaled copy of it: every coordinate and
+ * radius times `factor`, so the mask covers the same part of the picture.
+ */
+export function scaleStrokes(strokes: readonly Stroke[], factor: number): Stroke[] {
+  if (factor === 1) return [...strokes];
+  const at = ([x, y]: readonly [number, number]): [number, number] => [x * factor, y * factor];
+  return strokes.map((stroke): Stroke => {
+    switch (stroke.kind) {
+      case 'brush':
+      case 'eraser':
+        return { ...stroke, points: stroke.points.map(at), radius: stroke.radius * factor };
+      case 'polygon':
+        return { ...stroke, points: stroke.points.map(at) };
+      case 'rect':
+        return {
+          ...stroke,
+          x: stroke.x * factor,
+          y: stroke.y * factor,
+          width: stroke.width * factor,
+          height: stroke.height * factor,
+        };
+    }
+  });
+}

@@ -1,14 +1,15 @@
-import { mkdir, readFile, rm } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
-import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
+import { scaleStrokes, strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
 import { AbortedError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
-import { prepareImage } from '../media/intake.ts';
+import { prepareImage, type PreparedImage } from '../media/intake.ts';
+import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { buildMask } from '../media/mask-builder.ts';
 import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput } from '../media/output.ts';
 import { UserFacingError } from '../user-error.ts';
@@ -23,6 +24,9 @@ export interface WatermarkEngineOptions {
   settings: () => Settings;
   onEvent?: (event: JobEvent) => void;
 }
+
+/** The provenance log each output folder of cleaned images holds. */
+export const PROVENANCE_LOG = 'clearframe-provenance.jsonl';
 
 const UNKNOWN_OUTCOME =
   'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.';
@@ -68,8 +72,13 @@ export class WatermarkEngine extends JobLoop {
   }
 
   /** Strokes are checked here, so a malformed mask is refused before anything is stored. */
-  add(inputs: ReadonlyArray<{ inputPath: string; strokes?: unknown }>): string[] {
+  add(
+    inputs: ReadonlyArray<{ inputPath: string; strokes?: unknown; maskFile?: string }>,
+  ): string[] {
     const jobs = inputs.map((input) => {
+      if (input.maskFile !== undefined) {
+        return { inputPath: input.inputPath, options: { maskFile: input.maskFile } };
+      }
       if (input.strokes === undefined) return { inputPath: input.inputPath };
       const strokes = strokesSchema.safeParse(input.strokes);
       if (!strokes.success) {
@@ -160,17 +169,66 @@ export class WatermarkEngine extends JobLoop {
       ...settings.watermarkPixelCap,
       maxMegapixels: settings.watermarkPixelCap.megapixels,
     });
-    let mask: { base64: string } | undefined;
-    if (job.mask_json) {
-      const strokes = strokesSchema.parse(JSON.parse(job.mask_json));
-      mask = { base64: buildMask(prepared.width, prepared.height, strokes).toString('base64') };
-    }
+    const mask = await this.maskFor(job, prepared);
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.move(job.id, 'submitting');
     const taskId = await this.options.client.submit({ base64: prepared.base64 }, mask);
     this.move(job.id, 'submitted', { remoteTaskId: taskId });
     await this.afterSubmit({ ...job, remote_task_id: taskId, submitted_at: Date.now() }, signal);
+  }
+
+  /**
+   * One JSON line per cleaned image in the output folder's provenance log: where it came
+   * from, which task made it and when. One file per folder rather than one per image, so a
+   * folder of 800 photos does not gain 800 side files. A line cut short by a crash is
+   * simply unreadable; readers skip it.
+   */
+  private async recordProvenance(
+    outputDir: string,
+    job: WatermarkJobRow,
+    taskId: string,
+    output: string,
+  ): Promise<void> {
+    const { maskFile } = JSON.parse(job.options_json) as { maskFile?: string };
+    const line = {
+      source: job.input_path,
+      output,
+      service: 'watermark',
+      taskId,
+      attempt: job.attempt,
+      mask: job.mask_json ? 'drawn' : maskFile ? maskFile : 'none',
+      queuedAt: new Date(job.created_at).toISOString(),
+      submittedAt: job.submitted_at ? new Date(job.submitted_at).toISOString() : undefined,
+      finishedAt: new Date().toISOString(),
+    };
+    await appendFile(path.join(outputDir, PROVENANCE_LOG), `${JSON.stringify(line)}\n`);
+  }
+
+  /**
+   * The mask to send, at the size of the image as sent: strokes are scaled with the image
+   * when it was downscaled, and a mask file is checked and converted to the service's rule.
+   */
+  private async maskFor(
+    job: WatermarkJobRow,
+    prepared: PreparedImage,
+  ): Promise<{ base64: string } | undefined> {
+    if (job.mask_json) {
+      const strokes = scaleStrokes(
+        strokesSchema.parse(JSON.parse(job.mask_json)),
+        prepared.width / prepared.sourceWidth,
+      );
+      return { base64: buildMask(prepared.width, prepared.height, strokes).toString('base64') };
+    }
+    const { maskFile } = JSON.parse(job.options_json) as { maskFile?: string };
+    if (!maskFile) return undefined;
+    const bytes = await readFile(maskFile).catch(() => {
+      throw new MaskImportError(
+        `The mask file ${maskFile} cannot be read; check that it still exists, then retry.`,
+      );
+    });
+    const imported = await importMask(bytes, prepared.width, prepared.height);
+    return { base64: imported.png.toString('base64') };
   }
 
   private async afterSubmit(job: WatermarkJobRow, signal?: AbortSignal): Promise<void> {
@@ -218,6 +276,8 @@ export class WatermarkEngine extends JobLoop {
         settings,
         n: this.store.positionInBatch(job.id),
       });
+      if ('written' in outcome)
+        await this.recordProvenance(outputDir, job, taskId, outcome.written);
       this.move(
         job.id,
         'done',

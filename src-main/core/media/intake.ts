@@ -36,6 +36,9 @@ export interface PreparedImage {
   sourceFormat: SniffedType;
   width: number;
   height: number;
+  /** The upright size of the file itself; larger than width×height when it was downscaled. */
+  sourceWidth: number;
+  sourceHeight: number;
   /** Raw base64 of what will be sent, without any `data:` prefix. */
   base64: string;
   /** True when the file was re-encoded (turned upright, downscaled, converted). */
@@ -124,6 +127,8 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
       sourceFormat: type,
       width,
       height,
+      sourceWidth: width,
+      sourceHeight: height,
       base64: bytes.toString('base64'),
       reencoded: false,
       thumbnail,
@@ -151,6 +156,8 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     sourceFormat: type,
     width,
     height,
+    sourceWidth: upright.width,
+    sourceHeight: upright.height,
     base64: encoded.toString('base64'),
     reencoded: true,
     thumbnail,

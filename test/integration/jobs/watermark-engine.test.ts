@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -9,7 +9,7 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { PROVENANCE_LOG, WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
@@ -186,6 +186,65 @@ describe('watermark engine', () => {
       ]),
     ).toThrow(/mask for .* is malformed.*draw it again/);
     expect(store.watermarkJobsIn(['queued', 'preparing'])).toEqual([]);
+    store.close();
+  });
+
+  it('checks a mask file against each image: another shape fails that image only, saying what to do', async () => {
+    const [wide, alsoWide] = await writePhotos(2);
+    const tall = path.join(photos, 'tall.png');
+    await writeFile(tall, await makePhoto(16, 24, 'png', 99));
+    // White on black at twice the size: converted, and scaled down with nearest neighbour.
+    const maskFile = path.join(dir, 'mask.png');
+    await sharp({ create: { width: 48, height: 32, channels: 3, background: '#000000' } })
+      .composite([
+        {
+          input: { create: { width: 10, height: 6, channels: 3, background: '#ffffff' } },
+          left: 30,
+          top: 20,
+        },
+      ])
+      .png()
+      .toFile(maskFile);
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    const ids = run.add([wide!, alsoWide!, tall].map((inputPath) => ({ inputPath, maskFile })));
+    await run.whenIdle();
+    expect(ids.map((id) => store.getWatermarkJob(id)?.state)).toEqual(['done', 'done', 'failed']);
+    expect(JSON.parse(store.getWatermarkJob(ids[2]!)?.error_json ?? '{}')).toMatchObject({
+      message: expect.stringMatching(/mask is 48×32 but the image is 16×24, a different shape/),
+    });
+    expect(submits()).toHaveLength(2);
+    store.close();
+  });
+
+  it('logs where each result came from in the output folder, and clears finished jobs from the list', async () => {
+    const files = await writePhotos(3);
+    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
+    const run = engine(store);
+    const ids = run.add(files.map((inputPath) => ({ inputPath })));
+    await run.whenIdle();
+    const lines = (await readFile(path.join(out, PROVENANCE_LOG), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(lines.map((line) => line['source']).sort()).toEqual([...files].sort());
+    for (const line of lines) {
+      const job = store.latestWatermarkJobFor(line['source'] as string);
+      expect(line).toMatchObject({
+        output: job?.output_path,
+        taskId: job?.remote_task_id,
+        mask: 'none',
+      });
+    }
+
+    run.pause();
+    const [failing] = run.add([{ inputPath: path.join(photos, 'missing.png') }]);
+    run.resume();
+    await run.whenIdle();
+    expect(run.clearFinished()).toBe(3);
+    expect(ids.map((id) => store.getWatermarkJob(id))).toEqual([undefined, undefined, undefined]);
+    expect(store.events(ids[0]!)).toEqual([]);
+    expect(store.getWatermarkJob(failing!)?.state).toBe('failed');
     store.close();
   });
 });
