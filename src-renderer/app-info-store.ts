@@ -6,9 +6,10 @@ interface AppInfoState {
   info: AppInfo | null;
   error: string | null;
   load: () => Promise<void>;
+  setDemoMode: (demoMode: boolean) => void;
 }
 
-export const useAppInfo = create<AppInfoState>((set) => ({
+export const useAppInfo = create<AppInfoState>((set, get) => ({
   info: null,
   error: null,
   load: async () => {
@@ -20,4 +21,13 @@ export const useAppInfo = create<AppInfoState>((set) => ({
       set({ error: error instanceof Error ? error.message : String(error) });
     }
   },
+  setDemoMode: (demoMode) => {
+    const { info } = get();
+    if (info) set({ info: { ...info, demoMode } });
+  },
 }));
+
+/** The banner follows the engine's mode as keys and settings change. */
+export function followMode(): () => void {
+  return bridge().on('app:mode', ({ demoMode }) => useAppInfo.getState().setDemoMode(demoMode));
+}

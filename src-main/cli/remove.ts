@@ -1,47 +1,16 @@
-import { readdir, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
+import { collectInputs } from '../core/media/collect-inputs.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
-const IMAGE_EXTENSIONS = new Set([
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.webp',
-  '.avif',
-  '.tif',
-  '.tiff',
-  '.gif',
-  '.heic',
-  '.heif',
-]);
-
 const USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
                           [--concurrency n] [--demo] [--json] [--data-dir dir]`;
-
-async function collectInputs(targets: readonly string[], recursive: boolean): Promise<string[]> {
-  const files: string[] = [];
-  for (const target of targets) {
-    const absolute = path.resolve(target);
-    const info = await stat(absolute);
-    if (info.isFile()) {
-      files.push(absolute);
-      continue;
-    }
-    const entries = await readdir(absolute, { withFileTypes: true, recursive });
-    for (const entry of entries) {
-      if (entry.isFile() && IMAGE_EXTENSIONS.has(path.extname(entry.name).toLowerCase())) {
-        files.push(path.join(entry.parentPath, entry.name));
-      }
-    }
-  }
-  return [...new Set(files)].sort();
-}
 
 function parseRect(value: string): Stroke | undefined {
   const parts = value.split(',').map(Number);
@@ -118,7 +87,13 @@ export async function runRemove(args: string[]): Promise<number> {
   }
   let inputs: string[];
   try {
-    inputs = await collectInputs(positionals, values.recursive);
+    const collected = await collectInputs(positionals, values.recursive);
+    const [missing] = collected.skipped;
+    if (missing) {
+      console.error(`clearframe remove: ${missing.path}: ${missing.reason}`);
+      return EXIT.usage;
+    }
+    inputs = collected.files;
   } catch (error) {
     console.error(`clearframe remove: ${(error as Error).message}`);
     return EXIT.usage;

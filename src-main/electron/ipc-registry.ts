@@ -1,17 +1,9 @@
-import { isInvokeChannel, type InvokeChannel } from '../../src-shared/ipc/channels.ts';
-import {
-  invokeContract,
-  type InvokeRequest,
-  type InvokeResponse,
-} from '../../src-shared/ipc/contract.ts';
+import { isInvokeChannel } from '../../src-shared/ipc/channels.ts';
+import { invokeContract, type InvokeHandlers } from '../../src-shared/ipc/contract.ts';
 import { fail, ok, type IpcResult } from '../../src-shared/ipc/result.ts';
 import { isAllowedNavigation } from './security.ts';
 
-export type InvokeHandlers = {
-  [C in InvokeChannel]: (
-    request: InvokeRequest<C>,
-  ) => Promise<InvokeResponse<C>> | InvokeResponse<C>;
-};
+export type { InvokeHandlers };
 
 export interface SenderInfo {
   /** URL of the frame that sent the message; undefined when the frame is gone. */
@@ -29,7 +21,7 @@ export type Dispatch = (
  * must be declared, and the payload must match the contract before any handler sees it.
  * Handler failures come back as values so the renderer can show them.
  */
-export function createDispatch(handlers: InvokeHandlers, devServerUrl?: string): Dispatch {
+export function createDispatch(handlers: Partial<InvokeHandlers>, devServerUrl?: string): Dispatch {
   return async (sender, channel, payload) => {
     if (!sender.frameUrl || !isAllowedNavigation(sender.frameUrl, devServerUrl)) {
       return fail('untrusted-sender', 'This request did not come from the Clearframe window.');
@@ -45,13 +37,23 @@ export function createDispatch(handlers: InvokeHandlers, devServerUrl?: string):
         `The request to ${channel} was malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
       );
     }
+    const handler = handlers[channel] as ((request: unknown) => unknown) | undefined;
+    if (!handler) {
+      return fail('not-available', `${channel} is not available in this window.`);
+    }
     try {
-      const handler = handlers[channel] as (request: unknown) => unknown;
       const value = await handler(parsed.data);
       return ok(spec.response.parse(value));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      return fail('handler-failed', message);
+      // A sentence meant for the user travels as is; anything else is a bug, said plainly.
+      const userMessage = (error as { userMessage?: unknown }).userMessage;
+      if (typeof userMessage === 'string') {
+        return fail((error as Error).name || 'handler-failed', userMessage);
+      }
+      return fail(
+        'handler-failed',
+        `Clearframe could not do that (${error instanceof Error ? error.message : String(error)}). Try again; if it keeps failing, copy the diagnostics and report it.`,
+      );
     }
   };
 }

@@ -1,24 +1,47 @@
-import { app, BrowserWindow, ipcMain, net, protocol, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  net,
+  Notification,
+  protocol,
+  screen,
+  session,
+  shell,
+} from 'electron';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
+import { AppCore } from '../core/app/app-core.ts';
+import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import { resolveAppAsset } from './app-protocol.ts';
 import { createDispatch } from './ipc-registry.ts';
+import { menuTemplate } from './menu-template.ts';
 import {
   APP_ORIGIN,
   APP_SCHEME,
   CONTENT_SECURITY_POLICY,
+  PREVIEW_SCHEME,
   isAllowedExternalUrl,
   isAllowedNavigation,
 } from './security.ts';
-import { mainWindowOptions } from './window-options.ts';
+import { DEFAULT_WINDOW_BOUNDS, mainWindowOptions } from './window-options.ts';
+import { parseSavedBounds, restoreBounds } from './window-state.ts';
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
 const preloadPath = fileURLToPath(new URL('../preload/index.cjs', import.meta.url));
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
+const MIN_SIZE = { width: 880, height: 560 };
 
 protocol.registerSchemesAsPrivileged([
   { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: PREVIEW_SCHEME, privileges: { standard: true, secure: true, stream: true } },
 ]);
+
+let core: AppCore | undefined;
+let drained = false;
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -40,10 +63,31 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
   app.on('window-all-closed', () => app.quit());
+  // Quitting lets the engine stop where it is, so every job resumes on the next start.
+  app.on('before-quit', (event) => {
+    if (drained || !core) return;
+    event.preventDefault();
+    void core.stop().finally(() => {
+      drained = true;
+      app.quit();
+    });
+  });
   void app.whenReady().then(start);
 }
 
-function start(): void {
+function windowStateFile(): string {
+  return path.join(app.getPath('userData'), 'window-state.json');
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function start(): Promise<void> {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   );
@@ -56,13 +100,30 @@ function start(): void {
     return new Response(response.body, { status: response.status, headers });
   });
 
+  const running = await AppCore.start({
+    dataDir: app.getPath('userData'),
+    app: { name: app.getName(), version: app.getVersion(), platform: process.platform },
+    previewBase: `${PREVIEW_SCHEME}://job/`,
+    ...(app.isPackaged
+      ? { simulatorFixturesDir: path.join(process.resourcesPath, 'simulator-fixtures') }
+      : {}),
+  });
+  core = running;
+  protocol.handle(PREVIEW_SCHEME, (request) => {
+    const file = running.previewFile(new URL(request.url).pathname);
+    return file
+      ? net.fetch(pathToFileURL(file).toString())
+      : new Response('Not found', { status: 404 });
+  });
+
   const dispatch = createDispatch(
     {
-      'app:info': () => ({
-        name: app.getName(),
-        version: app.getVersion(),
-        platform: process.platform,
-      }),
+      ...running.handlers,
+      'shell:open-external': async ({ url }) => {
+        if (!isAllowedExternalUrl(url)) return { opened: false };
+        await shell.openExternal(url);
+        return { opened: true };
+      },
     },
     devServerUrl,
   );
@@ -72,7 +133,56 @@ function start(): void {
     );
   }
 
-  const window = new BrowserWindow(mainWindowOptions(preloadPath));
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      menuTemplate({
+        platform: process.platform,
+        openLogsFolder: () => void shell.openPath(running.paths.logsDir),
+        openHelp: () =>
+          void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
+      }),
+    ),
+  );
+
+  const bounds = restoreBounds(
+    parseSavedBounds(readText(windowStateFile())),
+    screen.getAllDisplays().map((display) => display.workArea),
+    DEFAULT_WINDOW_BOUNDS,
+    MIN_SIZE,
+  );
+  const window = new BrowserWindow(mainWindowOptions(preloadPath, bounds));
+  window.on('close', () => {
+    writeFileSync(windowStateFile(), JSON.stringify(window.getNormalBounds()));
+  });
+  connectWindow(window, running);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+}
+
+/**
+ * Sends the engine's events to one window, job changes batched a few times a second, and
+ * mirrors the batch on the dock or taskbar, with a notification when it ends.
+ */
+function connectWindow(window: BrowserWindow, running: AppCore): void {
+  let wasRunning = false;
+  const batcher = new JobEventBatcher((jobs) => {
+    if (window.isDestroyed()) return;
+    window.webContents.send('jobs:changed', { jobs });
+    const progress = running.batchProgress();
+    window.setProgressBar(progress ? progress.settled / progress.total : -1);
+    if (wasRunning && !progress && Notification.isSupported()) {
+      new Notification({ title: 'Clearframe', body: 'The batch has finished.' }).show();
+    }
+    wasRunning = progress !== undefined;
+  });
+  const unsubscribe = running.subscribe((channel, payload) => {
+    if (channel === 'jobs:changed') {
+      for (const job of (payload as { jobs: Parameters<JobEventBatcher['push']>[0][] }).jobs)
+        batcher.push(job);
+    } else if (!window.isDestroyed()) window.webContents.send(channel, payload);
+  });
+  window.on('closed', () => {
+    unsubscribe();
+    batcher.dispose();
+  });
 }

@@ -53,3 +53,9 @@ export function canTransition(from: JobState, to: JobState): boolean {
 export function allowedNext(from: JobState): readonly JobState[] {
   return TRANSITIONS[from];
 }
+
+/** How far along a job is, from 0 to 1, for a progress bar; settled jobs are full. */
+export function stateProgress(state: JobState): number {
+  if (FINAL_STATES.has(state) || state === 'needs-attention') return 1;
+  return JOB_STATES.indexOf(state) / JOB_STATES.indexOf('done');
+}

@@ -2,8 +2,23 @@
  * Channel names, kept free of zod so the preload bundle stays tiny. The schemas for each
  * name live in `contract.ts`, which is type-checked against these lists.
  */
-export const invokeChannelNames = ['app:info'] as const;
-export const eventChannelNames = ['app:notice'] as const;
+export const invokeChannelNames = [
+  'app:info',
+  'watermark:add',
+  'watermark:list',
+  'watermark:cancel',
+  'watermark:retry',
+  'watermark:pause',
+  'watermark:resume',
+  'watermark:clear-finished',
+  'settings:get',
+  'settings:update',
+  'keys:status',
+  'keys:set',
+  'keys:clear',
+  'shell:open-external',
+] as const;
+export const eventChannelNames = ['app:notice', 'app:mode', 'jobs:changed'] as const;
 
 export type InvokeChannel = (typeof invokeChannelNames)[number];
 export type EventChannel = (typeof eventChannelNames)[number];

@@ -1,17 +1,61 @@
 import { z } from 'zod';
+import { API_KEY_KINDS } from '../domain/api-keys.ts';
+import { JOB_STATES } from '../domain/job-states.ts';
+import { settingsSchema } from '../domain/settings.ts';
+import { strokesSchema } from '../domain/strokes.ts';
 import type { EventChannel, InvokeChannel } from './channels.ts';
 import type { IpcResult } from './result.ts';
+
+/** Largest number of paths or ids one request may carry: a big drop, not a flood. */
+export const MAX_ITEMS_PER_REQUEST = 10_000;
 
 export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),
+  /** True while the built-in simulator stands in for the service. */
+  demoMode: z.boolean(),
+  /** Where previews of local files are fetched: `<previewBase><job id>/input|output`. */
+  previewBase: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
 export const noticeSchema = z.object({
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
+});
+
+const errorSchema = z.object({ code: z.string(), message: z.string() });
+
+/** One watermark job as the screens see it: no key, no request body, only what is shown. */
+export const watermarkJobViewSchema = z.object({
+  id: z.string(),
+  batchId: z.string(),
+  name: z.string(),
+  inputPath: z.string(),
+  state: z.enum(JOB_STATES),
+  outputPath: z.string().nullable(),
+  error: errorSchema.nullable(),
+  attempt: z.number().int(),
+  /** The sequence number of the job's latest event: a screen keeps the higher one. */
+  seq: z.number().int(),
+  updatedAt: z.number(),
+});
+export type WatermarkJobView = z.infer<typeof watermarkJobViewSchema>;
+
+const pathsSchema = z
+  .array(z.string().min(1).max(4096))
+  .min(1, 'Drop at least one file or folder.')
+  .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`);
+const idsSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(MAX_ITEMS_PER_REQUEST),
+});
+const countSchema = z.object({ count: z.number().int() });
+const keyKindSchema = z.enum(API_KEY_KINDS);
+const keyStatusSchema = z.object({
+  kind: keyKindSchema,
+  set: z.boolean(),
+  source: z.enum(['keychain', 'environment']).nullable(),
 });
 
 interface InvokeSpec {
@@ -22,11 +66,55 @@ interface InvokeSpec {
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */
 export const invokeContract = {
   'app:info': { request: z.undefined(), response: appInfoSchema },
+  'watermark:add': {
+    request: z.strictObject({
+      paths: pathsSchema,
+      recursive: z.boolean().optional(),
+      strokes: strokesSchema.optional(),
+    }),
+    response: z.object({
+      added: z.number().int(),
+      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+    }),
+  },
+  'watermark:list': {
+    request: z.undefined(),
+    response: z.object({ jobs: z.array(watermarkJobViewSchema), paused: z.boolean() }),
+  },
+  'watermark:cancel': { request: idsSchema, response: countSchema },
+  'watermark:retry': { request: idsSchema, response: countSchema },
+  'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
+  'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
+  'watermark:clear-finished': { request: z.undefined(), response: countSchema },
+  'settings:get': { request: z.undefined(), response: settingsSchema },
+  'settings:update': {
+    request: z.record(z.string(), z.unknown()),
+    response: z.discriminatedUnion('ok', [
+      z.object({ ok: z.literal(true), settings: settingsSchema }),
+      z.object({ ok: z.literal(false), errors: z.record(z.string(), z.string()) }),
+    ]),
+  },
+  'keys:status': { request: z.undefined(), response: z.object({ keys: z.array(keyStatusSchema) }) },
+  'keys:set': {
+    request: z.strictObject({ kind: keyKindSchema, value: z.string().max(4096) }),
+    response: z.object({
+      status: keyStatusSchema,
+      /** Whether the service accepted the key; the message says what it said. */
+      test: z.object({ ok: z.boolean(), message: z.string() }),
+    }),
+  },
+  'keys:clear': { request: z.strictObject({ kind: keyKindSchema }), response: keyStatusSchema },
+  'shell:open-external': {
+    request: z.strictObject({ url: z.string().max(2048) }),
+    response: z.object({ opened: z.boolean() }),
+  },
 } as const satisfies Record<InvokeChannel, InvokeSpec>;
 
 /** Every event channel with the schema of its payload. */
 export const eventContract = {
   'app:notice': noticeSchema,
+  'app:mode': z.object({ demoMode: z.boolean() }),
+  'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;
@@ -34,6 +122,13 @@ export type InvokeResponse<C extends InvokeChannel> = z.output<
   (typeof invokeContract)[C]['response']
 >;
 export type EventPayload<C extends EventChannel> = z.output<(typeof eventContract)[C]>;
+
+/** What main implements for each invoke channel; the payload arrives already checked. */
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (
+    request: z.output<(typeof invokeContract)[C]['request']>,
+  ) => Promise<InvokeResponse<C>> | InvokeResponse<C>;
+};
 
 /** The object the preload exposes as `window.clearframe`, derived from the contract. */
 export type ClearframeApi = {

@@ -3,7 +3,13 @@ import { createDispatch } from '../../src-main/electron/ipc-registry.ts';
 import type { Benchmark } from './harness.ts';
 
 const CALLS = 20_000;
-const info = { name: 'Clearframe', version: '0.0.0', platform: 'linux' };
+const info = {
+  name: 'Clearframe',
+  version: '0.0.0',
+  platform: 'linux',
+  demoMode: true,
+  previewBase: 'clearframe-preview://job/',
+};
 const appPage = { frameUrl: 'app://clearframe/index.html' };
 
 /** What the sender check and the contract validation add to each renderer request. */

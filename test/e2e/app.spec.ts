@@ -1,6 +1,13 @@
 import { expect, test } from '@playwright/test';
 import { connectPreload, saveScreenshot, serveRenderer, type RendererServer } from './harness.ts';
 
+const INFO = {
+  name: 'Clearframe',
+  version: '1.0.0',
+  platform: 'linux',
+  demoMode: false,
+  previewBase: '/__preview/',
+};
 let server: RendererServer;
 
 test.beforeAll(async () => {
@@ -18,7 +25,7 @@ test('the renderer starts and reads app info through the preload bridge', async 
     if (message.type() === 'error') errors.push(message.text());
   });
   await connectPreload(page, server, {
-    'app:info': () => ({ name: 'Clearframe', version: '9.8.7', platform: 'linux' }),
+    'app:info': () => ({ ...INFO, version: '9.8.7' }),
   });
   await page.goto(server.url);
   await expect(page.getByRole('heading', { name: 'Clearframe', level: 1 })).toBeVisible();
@@ -31,7 +38,7 @@ test('the bridge exposes exactly one frozen object and refuses undeclared channe
   page,
 }) => {
   await connectPreload(page, server, {
-    'app:info': () => ({ name: 'Clearframe', version: '1.0.0', platform: 'linux' }),
+    'app:info': () => INFO,
   });
   await page.goto(server.url);
   const probe = await page.evaluate(async () => {

@@ -4,8 +4,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
+import type { EventPayload } from '../../src-shared/ipc/contract.ts';
+import type { AppCore } from '../../src-main/core/app/app-core.ts';
+import { JobEventBatcher } from '../../src-main/core/app/event-batcher.ts';
 import { createDispatch, type InvokeHandlers } from '../../src-main/electron/ipc-registry.ts';
-import { CONTENT_SECURITY_POLICY } from '../../src-main/electron/security.ts';
+import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl } from '../../src-main/electron/security.ts';
 
 const outDir = fileURLToPath(new URL('../../out', import.meta.url));
 const rendererDir = path.join(outDir, 'renderer');
@@ -24,10 +27,32 @@ export interface RendererServer {
   close(): Promise<void>;
 }
 
-/** Serves the built renderer with the same CSP the app's `app://` protocol sends. */
-export async function serveRenderer(): Promise<RendererServer> {
+/** Where the test server answers what the app's preview scheme answers. */
+export const PREVIEW_PATH = '/__preview/';
+
+/**
+ * Serves the built renderer with the same CSP the app's `app://` protocol sends, and, when
+ * given a lookup, previews of job files the way the app's preview scheme serves them.
+ */
+export async function serveRenderer(
+  previews?: () => ((pathname: string) => string | undefined) | undefined,
+): Promise<RendererServer> {
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
+    const lookup = previews?.();
+    if (pathname.startsWith(PREVIEW_PATH) && lookup) {
+      const preview = lookup(pathname.slice(PREVIEW_PATH.length));
+      if (!preview) {
+        response.writeHead(404).end();
+        return;
+      }
+      readFile(preview).then(
+        (body) =>
+          response.writeHead(200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }).end(body),
+        () => response.writeHead(404).end(),
+      );
+      return;
+    }
     const file = path.resolve(rendererDir, `.${pathname === '/' ? '/index.html' : pathname}`);
     if (!file.startsWith(rendererDir + path.sep)) {
       response.writeHead(404).end();
@@ -61,11 +86,18 @@ export async function serveRenderer(): Promise<RendererServer> {
 export async function connectPreload(
   page: Page,
   server: RendererServer,
-  handlers: InvokeHandlers,
+  handlers: Partial<InvokeHandlers>,
+  options: { droppedDir?: string; onMessage?: (message: unknown) => void } = {},
 ): Promise<void> {
   const dispatch = createDispatch(handlers, server.url);
-  await page.exposeBinding('__clearframeInvoke', ({ frame }, channel: unknown, payload: unknown) =>
-    dispatch({ frameUrl: frame.url() }, channel, payload),
+  await page.exposeBinding(
+    '__clearframeInvoke',
+    async ({ frame }, channel: unknown, payload: unknown) => {
+      options.onMessage?.({ channel, payload });
+      const result = await dispatch({ frameUrl: frame.url() }, channel, payload);
+      options.onMessage?.({ channel, result });
+      return result;
+    },
   );
   const preloadSource = await readFile(preloadFile, 'utf8');
   await page.addInitScript(`(() => {
@@ -86,7 +118,9 @@ export async function connectPreload(
           listeners.get(channel)?.delete(listener);
         },
       },
-      webUtils: { getPathForFile: (file) => file && file.name ? '/dropped/' + file.name : '' },
+      webUtils: {
+        getPathForFile: (file) => (file && file.name ? ${JSON.stringify(options.droppedDir ?? '/dropped')} + '/' + file.name : ''),
+      },
     };
     window.__clearframeEmit = (channel, payload) => {
       for (const listener of listeners.get(channel) ?? []) listener({}, payload);
@@ -109,4 +143,54 @@ export const SCREENSHOT_DIR = fileURLToPath(
 /** Screenshots go to one folder so a reviewer can look at every step of every flow at once. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * Connects a page to a running AppCore the way the Electron shell does: the same handlers,
+ * job events batched by the same batcher, every other event sent as it comes. Every message
+ * in both directions is passed to `onMessage`, for tests that inspect them.
+ */
+export async function connectApp(
+  page: Page,
+  server: RendererServer,
+  core: AppCore,
+  options: { droppedDir?: string; onMessage?: (message: unknown) => void } = {},
+): Promise<() => void> {
+  const opened: string[] = [];
+  await connectPreload(
+    page,
+    server,
+    {
+      ...core.handlers,
+      'shell:open-external': ({ url }) => {
+        const allowed = isAllowedExternalUrl(url);
+        if (allowed) opened.push(url);
+        return { opened: allowed };
+      },
+    },
+    options,
+  );
+  const send = (channel: string, payload: unknown) => {
+    options.onMessage?.({ channel, payload });
+    void page
+      .evaluate(
+        ([name, value]) => {
+          (
+            window as unknown as { __clearframeEmit?: (c: unknown, p: unknown) => void }
+          ).__clearframeEmit?.(name, value);
+        },
+        [channel, payload] as const,
+      )
+      .catch(() => undefined);
+  };
+  const batcher = new JobEventBatcher((jobs) => send('jobs:changed', { jobs }));
+  const unsubscribe = core.subscribe((channel, payload) => {
+    if (channel === 'jobs:changed') {
+      for (const job of (payload as EventPayload<'jobs:changed'>).jobs) batcher.push(job);
+    } else send(channel, payload);
+  });
+  return () => {
+    unsubscribe();
+    batcher.dispose();
+  };
 }

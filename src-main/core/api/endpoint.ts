@@ -4,7 +4,8 @@ import { requestJson, type JsonRequest, type KeyProvider, type Transport } from 
 import { withRetries, type CallKind, type RetryPolicy } from './retry.ts';
 
 export interface ClientOptions {
-  baseUrl: string;
+  /** A function when the address can change while the app runs (demo mode on and off). */
+  baseUrl: string | (() => string);
   key: KeyProvider;
   transport: Transport;
   retry?: RetryPolicy;
@@ -27,7 +28,8 @@ export async function callService<T>(
     signal?: AbortSignal | undefined;
   },
 ): Promise<T> {
-  const url = options.baseUrl.replace(/\/+$/, '') + call.path;
+  const base = typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl;
+  const url = base.replace(/\/+$/, '') + call.path;
   const reply = await withRetries(
     call.kind,
     () =>

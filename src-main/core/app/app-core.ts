@@ -1,0 +1,292 @@
+import { apiKeyProblem, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
+import type { Settings } from '../../../src-shared/domain/settings.ts';
+import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
+import type {
+  EventPayload,
+  InvokeHandlers,
+  WatermarkJobView,
+} from '../../../src-shared/ipc/contract.ts';
+import { AuthenticationError } from '../api/errors.ts';
+import { createTransport, type Transport } from '../api/http.ts';
+import { Poller } from '../api/poller.ts';
+import { VideoClient } from '../api/video-client.ts';
+import { WatermarkClient } from '../api/watermark-client.ts';
+import { errorValue } from '../jobs/outcome.ts';
+import { JobStore } from '../jobs/store.ts';
+import { WatermarkEngine } from '../jobs/watermark-engine.ts';
+import { collectInputs } from '../media/collect-inputs.ts';
+import { dataPaths, type DataPaths } from '../paths.ts';
+import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
+import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
+import { UserFacingError } from '../user-error.ts';
+import { DEMO_KEY } from '../../simulator/accounts.ts';
+import { startSimulator, type Simulator } from '../../simulator/server.ts';
+import { watermarkJobView } from './job-views.ts';
+import { parsePreviewPath } from './preview.ts';
+
+export interface AppCoreOptions {
+  dataDir: string;
+  app: { name: string; version: string; platform: string };
+  /** Where the window fetches previews: `<previewBase><job id>/input|output`. */
+  previewBase: string;
+  secrets?: SecretStore;
+  env?: Readonly<Record<string, string | undefined>>;
+  /** Where the simulator's clips are, for a packaged build that moved them. */
+  simulatorFixturesDir?: string;
+}
+
+/** Handlers the core answers; opening links belongs to the shell, which adds its own. */
+export type CoreHandlers = Omit<InvokeHandlers, 'shell:open-external'>;
+
+type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
+
+const SERVICE_NAME: Record<ApiKeyKind, string> = {
+  watermark: 'watermark API token',
+  video: 'video API key',
+};
+
+/**
+ * Everything the window talks to, without Electron: settings, keys, the job database, the
+ * engine and, in demo mode, the simulator. The Electron shell and the end-to-end tests
+ * drive the same object through the same handlers, so what the tests prove is what ships.
+ */
+export class AppCore {
+  readonly handlers: CoreHandlers;
+  readonly paths: DataPaths;
+  private readonly options: AppCoreOptions;
+  private readonly settingsStore: SettingsStore;
+  private readonly keys: ApiKeys;
+  private readonly store: JobStore;
+  private readonly transport: Transport;
+  private readonly poller = new Poller();
+  private readonly engine: WatermarkEngine;
+  private readonly listeners = new Set<Listener>();
+  private simulator: Simulator | undefined;
+  /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
+  private readonly keySet: Record<ApiKeyKind, boolean> = { watermark: false, video: false };
+
+  private constructor(options: AppCoreOptions, settingsStore: SettingsStore) {
+    this.options = options;
+    this.paths = dataPaths(options.dataDir);
+    this.settingsStore = settingsStore;
+    this.keys = new ApiKeys(options.secrets ?? new KeychainStore(), options.env);
+    this.store = JobStore.open(this.paths.database);
+    this.transport = createTransport({ maxConnections: 32 });
+    this.engine = new WatermarkEngine({
+      store: this.store,
+      client: new WatermarkClient({
+        baseUrl: () => this.baseUrl('watermark'),
+        key: () => this.keyFor('watermark'),
+        transport: this.transport,
+      }),
+      transport: this.transport,
+      poller: this.poller,
+      settings: () => this.settings,
+      onEvent: (event) => {
+        const row = this.store.getWatermarkJob(event.jobId);
+        if (row) this.emit('jobs:changed', { jobs: [watermarkJobView(row, event.seq)] });
+      },
+    });
+    this.handlers = this.createHandlers();
+  }
+
+  static async start(options: AppCoreOptions): Promise<AppCore> {
+    const settingsStore = new SettingsStore(dataPaths(options.dataDir).settingsFile);
+    await settingsStore.load();
+    const core = new AppCore(options, settingsStore);
+    for (const status of await core.keys.statuses()) core.keySet[status.kind] = status.set;
+    await core.applyMode();
+    if (settingsStore.notice)
+      core.emit('app:notice', { level: 'warning', message: settingsStore.notice });
+    core.engine.recover();
+    return core;
+  }
+
+  get settings(): Settings {
+    return this.settingsStore.get();
+  }
+
+  /** A service runs on the simulator while demo mode is on and it has no key of its own. */
+  usesSimulator(kind: ApiKeyKind): boolean {
+    return this.settings.demoMode && !this.keySet[kind];
+  }
+
+  get demoMode(): boolean {
+    return this.usesSimulator('watermark');
+  }
+
+  /** Receives every event, unbatched; the shell batches per window. */
+  subscribe(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** The file behind a preview URL, only for jobs the engine knows. */
+  previewFile(pathname: string): string | undefined {
+    const asked = parsePreviewPath(pathname);
+    const job = asked ? this.store.getWatermarkJob(asked.jobId) : undefined;
+    if (!asked || !job) return undefined;
+    return (asked.side === 'input' ? job.input_path : job.output_path) ?? undefined;
+  }
+
+  /** Share of the current jobs that are settled, while any are unsettled; for the dock/taskbar. */
+  batchProgress(): { settled: number; total: number } | undefined {
+    const counts = this.store.stateCounts('watermark');
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const settled =
+      (counts.done ?? 0) +
+      (counts.failed ?? 0) +
+      (counts.canceled ?? 0) +
+      (counts['needs-attention'] ?? 0);
+    return settled < total ? { settled, total } : undefined;
+  }
+
+  /** Stops the engine where it is (every job resumes on the next start) and closes everything. */
+  async stop(): Promise<void> {
+    this.engine.stop();
+    await this.engine.whenIdle();
+    this.poller.stopAll();
+    this.store.close();
+    await this.transport.close();
+    await this.simulator?.stop();
+    this.listeners.clear();
+  }
+
+  private emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {
+    for (const listener of this.listeners) listener(channel, payload);
+  }
+
+  private baseUrl(kind: ApiKeyKind): string {
+    if (this.usesSimulator(kind) && this.simulator) {
+      return kind === 'watermark' ? this.simulator.watermarkBaseUrl : this.simulator.videoBaseUrl;
+    }
+    return kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl;
+  }
+
+  private async keyFor(kind: ApiKeyKind): Promise<string> {
+    if (this.usesSimulator(kind)) return DEMO_KEY;
+    const key = await this.keys.read(kind);
+    if (!key) {
+      throw new AuthenticationError(`no ${kind} key is set`, {
+        operation: kind === 'watermark' ? 'watermark.submit' : 'video.generate',
+      });
+    }
+    return key;
+  }
+
+  /** Starts the simulator when a service needs it, and says which mode the app is in. */
+  private async applyMode(): Promise<void> {
+    if ((this.usesSimulator('watermark') || this.usesSimulator('video')) && !this.simulator) {
+      this.simulator = await startSimulator(
+        this.options.simulatorFixturesDir
+          ? { video: { fixturesDir: this.options.simulatorFixturesDir } }
+          : {},
+      );
+    }
+    this.emit('app:mode', { demoMode: this.demoMode });
+  }
+
+  private views(): WatermarkJobView[] {
+    return this.store.watermarkJobsWithSeq().map((row) => watermarkJobView(row, row.seq));
+  }
+
+  private createHandlers(): CoreHandlers {
+    return {
+      'app:info': () => ({
+        ...this.options.app,
+        demoMode: this.demoMode,
+        previewBase: this.options.previewBase,
+      }),
+      'watermark:add': async ({ paths, recursive, strokes }) => {
+        const { files, skipped } = await collectInputs(paths, recursive ?? true);
+        const fresh: string[] = [];
+        for (const file of files) {
+          const latest = this.store.latestWatermarkJobFor(file);
+          if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
+            skipped.push({ path: file, reason: 'It is already in the list.' });
+          } else fresh.push(file);
+        }
+        this.engine.add(fresh.map((inputPath) => ({ inputPath, ...(strokes ? { strokes } : {}) })));
+        return { added: fresh.length, skipped };
+      },
+      'watermark:list': () => ({ jobs: this.views(), paused: this.engine.isPaused }),
+      'watermark:cancel': ({ ids }) => {
+        this.engine.cancel(ids);
+        return { count: ids.length };
+      },
+      'watermark:retry': ({ ids }) => {
+        this.engine.retry(ids);
+        return { count: ids.length };
+      },
+      'watermark:pause': () => {
+        this.engine.pause();
+        return { paused: true };
+      },
+      'watermark:resume': () => {
+        this.engine.resume();
+        return { paused: false };
+      },
+      'watermark:clear-finished': () => ({ count: this.engine.clearFinished() }),
+      'settings:get': () => this.settings,
+      'settings:update': async (patch) => {
+        const result = await this.settingsStore.update(patch);
+        if (result.ok) await this.applyMode();
+        return result;
+      },
+      'keys:status': async () => ({ keys: await this.keys.statuses() }),
+      'keys:set': async ({ kind, value }) => {
+        const problem = apiKeyProblem(value);
+        if (problem) throw new InvalidKeyError(problem);
+        const test = await this.testKey(kind, value);
+        if (test.ok) {
+          await this.keys.set(kind, value);
+          this.keySet[kind] = true;
+          await this.applyMode();
+        }
+        return { status: await this.keys.status(kind), test };
+      },
+      'keys:clear': async ({ kind }) => {
+        await this.keys.clear(kind);
+        const status = await this.keys.status(kind);
+        this.keySet[kind] = status.set;
+        await this.applyMode();
+        return status;
+      },
+    };
+  }
+
+  /**
+   * Asks the service for the quota with a candidate key before it is stored. A key the
+   * service refuses is not kept; one that cannot be checked (no connection) is refused too,
+   * with the reason, since the user is there to try again.
+   */
+  private async testKey(
+    kind: ApiKeyKind,
+    value: string,
+  ): Promise<{ ok: boolean; message: string }> {
+    const options = {
+      baseUrl: kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl,
+      key: () => value,
+      transport: this.transport,
+      retry: { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 400, maxRetryAfterMs: 2000 },
+    };
+    try {
+      const quota =
+        kind === 'watermark'
+          ? await new WatermarkClient(options).quota()
+          : await new VideoClient(options).quota();
+      const left =
+        kind === 'video' && quota.balance_usd !== undefined
+          ? `${quota.balance_usd.toFixed(2)} USD balance`
+          : `${quota.remaining} credits left`;
+      return { ok: true, message: `The ${SERVICE_NAME[kind]} works: ${left}.` };
+    } catch (error) {
+      if (error instanceof UserFacingError) throw error;
+      return {
+        ok: false,
+        message: `${errorValue(error).message} The ${SERVICE_NAME[kind]} was not saved.`,
+      };
+    }
+  }
+}

@@ -1,0 +1,58 @@
+import { create } from 'zustand';
+import type { WatermarkJobView } from '../src-shared/ipc/contract.ts';
+import { bridge } from './bridge.ts';
+
+interface JobsState {
+  jobs: Record<string, WatermarkJobView>;
+  order: string[];
+  skipped: Array<{ path: string; reason: string }>;
+  error: string | null;
+  /** Applies views in any order: a job keeps the one with the highest sequence number. */
+  apply: (views: readonly WatermarkJobView[]) => void;
+  load: () => Promise<void>;
+  add: (paths: string[]) => Promise<void>;
+  retry: (ids: string[]) => Promise<void>;
+  cancel: (ids: string[]) => Promise<void>;
+}
+
+export const useJobs = create<JobsState>((set, get) => ({
+  jobs: {},
+  order: [],
+  skipped: [],
+  error: null,
+  apply: (views) => {
+    const jobs = { ...get().jobs };
+    const order = [...get().order];
+    for (const view of views) {
+      const seen = jobs[view.id];
+      if (!seen) order.push(view.id);
+      if (!seen || seen.seq <= view.seq) jobs[view.id] = view;
+    }
+    set({ jobs, order });
+  },
+  load: async () => {
+    const result = await bridge().invoke('watermark:list');
+    if (result.ok) get().apply(result.value.jobs);
+    else set({ error: result.error.message });
+  },
+  add: async (paths) => {
+    const result = await bridge().invoke('watermark:add', { paths, recursive: true });
+    if (result.ok) set({ skipped: result.value.skipped, error: null });
+    else set({ error: result.error.message });
+  },
+  retry: async (ids) => {
+    const result = await bridge().invoke('watermark:retry', { ids });
+    if (!result.ok) set({ error: result.error.message });
+  },
+  cancel: async (ids) => {
+    const result = await bridge().invoke('watermark:cancel', { ids });
+    if (!result.ok) set({ error: result.error.message });
+  },
+}));
+
+/** Keeps the store in step with the engine from the moment the window opens. */
+export function followJobs(): () => void {
+  const unsubscribe = bridge().on('jobs:changed', ({ jobs }) => useJobs.getState().apply(jobs));
+  void useJobs.getState().load();
+  return unsubscribe;
+}
