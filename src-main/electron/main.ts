@@ -40,6 +40,9 @@ protocol.registerSchemesAsPrivileged([
   { scheme: PREVIEW_SCHEME, privileges: { standard: true, secure: true, stream: true } },
 ]);
 
+// The command line and the app share one data folder; the same variable moves both.
+if (process.env['CLEARFRAME_DATA_DIR']) app.setPath('userData', process.env['CLEARFRAME_DATA_DIR']);
+
 let core: AppCore | undefined;
 let drained = false;
 

@@ -1,0 +1,121 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import { JobEventBatcher } from '../../../src-main/core/app/event-batcher.ts';
+import { parsePreviewPath } from '../../../src-main/core/app/preview.ts';
+import { menuTemplate } from '../../../src-main/electron/menu-template.ts';
+import { parseSavedBounds, restoreBounds } from '../../../src-main/electron/window-state.ts';
+
+function view(id: string, seq: number, state: WatermarkJobView['state']): WatermarkJobView {
+  return {
+    id,
+    batchId: 'b',
+    name: `${id}.png`,
+    inputPath: `/in/${id}.png`,
+    state,
+    outputPath: null,
+    error: null,
+    attempt: 1,
+    seq,
+    updatedAt: seq,
+  };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('job event batching', () => {
+  it('sends at most one message per interval with the newest view of each job', () => {
+    vi.useFakeTimers();
+    const sent: WatermarkJobView[][] = [];
+    const batcher = new JobEventBatcher((jobs) => sent.push(jobs), 250);
+    for (let seq = 1; seq <= 7; seq += 1) {
+      batcher.push(view('a', seq, seq === 7 ? 'done' : 'processing'));
+      batcher.push(view('b', seq, 'processing'));
+    }
+    batcher.push(view('a', 3, 'processing'));
+    expect(sent).toEqual([]);
+    vi.advanceTimersByTime(250);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.map((job) => [job.id, job.seq, job.state])).toEqual([
+      ['a', 7, 'done'],
+      ['b', 7, 'processing'],
+    ]);
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(1);
+    batcher.push(view('b', 8, 'done'));
+    batcher.dispose();
+    vi.advanceTimersByTime(1000);
+    expect(sent).toHaveLength(1);
+  });
+});
+
+describe('preview paths', () => {
+  it('name a job and a side, and nothing else', () => {
+    const id = '0b7c6f1e-2f7a-4b8e-9a51-0d1c2b3a4f5e';
+    expect(parsePreviewPath(`${id}/input`)).toEqual({ jobId: id, side: 'input' });
+    expect(parsePreviewPath(`/${id}/output`)).toEqual({ jobId: id, side: 'output' });
+    for (const bad of [
+      `${id}/../../etc/passwd`,
+      `/etc/passwd`,
+      `${id}/mask`,
+      `${id}/input/x`,
+      '',
+    ]) {
+      expect(parsePreviewPath(bad)).toBeUndefined();
+    }
+  });
+});
+
+describe('window state', () => {
+  const display = { x: 0, y: 0, width: 1920, height: 1080 };
+  const fallback = { width: 1280, height: 820 };
+  const min = { width: 880, height: 560 };
+
+  it('restores the saved place when it is on a display, and only the size when it is not', () => {
+    const saved = parseSavedBounds(JSON.stringify({ x: 100, y: 80, width: 1000, height: 700 }));
+    expect(restoreBounds(saved, [display], fallback, min)).toEqual({
+      x: 100,
+      y: 80,
+      width: 1000,
+      height: 700,
+    });
+    const offScreen = { x: 2500, y: 80, width: 1000, height: 700 };
+    expect(restoreBounds(offScreen, [display], fallback, min)).toEqual({
+      width: 1000,
+      height: 700,
+    });
+    expect(
+      restoreBounds({ x: 10, y: 10, width: 200, height: 100 }, [display], fallback, min),
+    ).toEqual({
+      x: 10,
+      y: 10,
+      width: 880,
+      height: 560,
+    });
+  });
+
+  it('falls back to the default size for a missing or damaged file', () => {
+    for (const text of [undefined, '', '{not json', '{"width":"wide","height":2}', '{"x":1}']) {
+      expect(restoreBounds(parseSavedBounds(text), [display], fallback, min)).toEqual(fallback);
+    }
+  });
+});
+
+describe('menus', () => {
+  it('use the standard roles, with the app menu first on macOS only', () => {
+    const noop = () => undefined;
+    const mac = menuTemplate({ platform: 'darwin', openLogsFolder: noop, openHelp: noop });
+    const linux = menuTemplate({ platform: 'linux', openLogsFolder: noop, openHelp: noop });
+    expect(mac[0]).toEqual({ role: 'appMenu' });
+    expect(linux.map((item) => item.role ?? item.label)).toEqual([
+      'File',
+      'editMenu',
+      'viewMenu',
+      'windowMenu',
+      'help',
+    ]);
+    const file = linux[0]?.submenu as Array<{ role?: string }>;
+    expect(file.at(-1)).toEqual({ role: 'quit' });
+  });
+});
