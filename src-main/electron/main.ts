@@ -122,7 +122,7 @@ async function start(): Promise<void> {
   const dispatch = createDispatch(
     {
       ...running.handlers,
-      'shell:open-external': async ({ url }) => {
+      'shell:openExternal': async ({ url }) => {
         if (!isAllowedExternalUrl(url)) return { opened: false };
         await shell.openExternal(url);
         return { opened: true };

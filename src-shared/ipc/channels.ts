@@ -10,13 +10,13 @@ export const invokeChannelNames = [
   'watermark:retry',
   'watermark:pause',
   'watermark:resume',
-  'watermark:clear-finished',
+  'watermark:clearFinished',
   'settings:get',
   'settings:update',
   'keys:status',
   'keys:set',
   'keys:clear',
-  'shell:open-external',
+  'shell:openExternal',
 ] as const;
 export const eventChannelNames = ['app:notice', 'app:mode', 'jobs:changed'] as const;
 

@@ -85,7 +85,7 @@ export const invokeContract = {
   'watermark:retry': { request: idsSchema, response: countSchema },
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
-  'watermark:clear-finished': { request: z.undefined(), response: countSchema },
+  'watermark:clearFinished': { request: z.undefined(), response: countSchema },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),
@@ -104,7 +104,7 @@ export const invokeContract = {
     }),
   },
   'keys:clear': { request: z.strictObject({ kind: keyKindSchema }), response: keyStatusSchema },
-  'shell:open-external': {
+  'shell:openExternal': {
     request: z.strictObject({ url: z.string().max(2048) }),
     response: z.object({ opened: z.boolean() }),
   },

@@ -162,7 +162,7 @@ export async function connectApp(
     server,
     {
       ...core.handlers,
-      'shell:open-external': ({ url }) => {
+      'shell:openExternal': ({ url }) => {
         const allowed = isAllowedExternalUrl(url);
         if (allowed) opened.push(url);
         return { opened: allowed };

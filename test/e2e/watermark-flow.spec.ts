@@ -183,7 +183,7 @@ test('invalid payloads from the page are refused before the engine sees them', a
       api.invoke('watermark:add', { paths: [] }),
       api.invoke('watermark:add', { paths: ['/etc/passwd'], shell: true }),
       api.invoke('watermark:cancel', { ids: 'all' }),
-      api.invoke('shell:open-external', { url: 'https://evil.example/' }),
+      api.invoke('shell:openExternal', { url: 'https://evil.example/' }),
     ]);
   });
   expect(replies.slice(0, 3)).toEqual([

@@ -37,7 +37,7 @@ export interface AppCoreOptions {
 }
 
 /** Handlers the core answers; opening links belongs to the shell, which adds its own. */
-export type CoreHandlers = Omit<InvokeHandlers, 'shell:open-external'>;
+export type CoreHandlers = Omit<InvokeHandlers, 'shell:openExternal'>;
 
 type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
@@ -227,7 +227,7 @@ export class AppCore {
         this.engine.resume();
         return { paused: false };
       },
-      'watermark:clear-finished': () => ({ count: this.engine.clearFinished() }),
+      'watermark:clearFinished': () => ({ count: this.engine.clearFinished() }),
       'settings:get': () => this.settings,
       'settings:update': async (patch) => {
         const result = await this.settingsStore.update(patch);

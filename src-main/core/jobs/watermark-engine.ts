@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
@@ -11,7 +12,7 @@ import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.t
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { buildMask } from '../media/mask-builder.ts';
-import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput } from '../media/output.ts';
+import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
 import type { JobEvent, JobStore, WatermarkJobRow } from './store.ts';
@@ -24,6 +25,9 @@ export interface WatermarkEngineOptions {
   settings: () => Settings;
   onEvent?: (event: JobEvent) => void;
 }
+
+/** Left in a job's download folder once its result is written. */
+const WRITTEN_MARKER = 'written.json';
 
 /** The provenance log each output folder of cleaned images holds. */
 export const PROVENANCE_LOG = 'clearframe-provenance.jsonl';
@@ -60,6 +64,7 @@ export class WatermarkEngine extends JobLoop {
    * the user (there is no way to list watermark tasks and find it).
    */
   recover(): void {
+    this.sweepScratch();
     for (const job of this.store.watermarkJobsIn(IN_FLIGHT_STATES)) {
       if (job.state === 'preparing') this.move(job.id, 'queued', { detail: { recovered: true } });
       else if (job.state === 'submitting') {
@@ -69,6 +74,21 @@ export class WatermarkEngine extends JobLoop {
       } else this.launch(this.startable(job, (signal) => this.afterSubmit(job, signal)));
     }
     this.pump();
+  }
+
+  /** Where results are downloaded before they are written out, beside the job database. */
+  private get scratchRoot(): string {
+    return path.join(path.dirname(this.store.db.name), 'downloads');
+  }
+
+  /** Download folders left by a crash, of jobs that are no longer downloading, are removed. */
+  private sweepScratch(): void {
+    const entries = existsSync(this.scratchRoot) ? readdirSync(this.scratchRoot) : [];
+    for (const name of entries) {
+      if (this.store.getWatermarkJob(name)?.state !== 'downloading') {
+        rmSync(path.join(this.scratchRoot, name), { recursive: true, force: true });
+      }
+    }
   }
 
   /** Strokes are checked here, so a malformed mask is refused before anything is stored. */
@@ -178,6 +198,38 @@ export class WatermarkEngine extends JobLoop {
     await this.afterSubmit({ ...job, remote_task_id: taskId, submitted_at: Date.now() }, signal);
   }
 
+  private async finishWritten(
+    job: WatermarkJobRow,
+    taskId: string,
+    outputDir: string,
+    outcome: OutputOutcome,
+  ): Promise<void> {
+    if ('written' in outcome) await this.recordProvenance(outputDir, job, taskId, outcome.written);
+    this.move(
+      job.id,
+      'done',
+      'written' in outcome
+        ? { outputPath: outcome.written }
+        : { detail: { skipped: outcome.skipped } },
+    );
+  }
+
+  /** A job that wrote its result just before a crash is done; it is not downloaded again. */
+  private async finishFromMarker(job: WatermarkJobRow, taskId: string): Promise<boolean> {
+    if (this.store.getWatermarkJob(job.id)?.state !== 'downloading') return false;
+    const scratch = path.join(this.scratchRoot, job.id);
+    const marker = await readFile(path.join(scratch, WRITTEN_MARKER), 'utf8').catch(
+      () => undefined,
+    );
+    if (!marker) return false;
+    const outcome = JSON.parse(marker) as OutputOutcome;
+    if ('written' in outcome && !existsSync(outcome.written)) return false;
+    const dir = path.dirname('written' in outcome ? outcome.written : outcome.skipped);
+    await this.finishWritten(job, taskId, dir, outcome);
+    await rm(scratch, { recursive: true, force: true });
+    return true;
+  }
+
   /**
    * One JSON line per cleaned image in the output folder's provenance log: where it came
    * from, which task made it and when. One file per folder rather than one per image, so a
@@ -234,6 +286,7 @@ export class WatermarkEngine extends JobLoop {
   private async afterSubmit(job: WatermarkJobRow, signal?: AbortSignal): Promise<void> {
     const taskId = job.remote_task_id;
     if (!taskId) throw new Error(`job ${job.id} has no task id`);
+    if (await this.finishFromMarker(job, taskId)) return;
     if (this.store.getWatermarkJob(job.id)?.state === 'submitted') this.move(job.id, 'processing');
     const result = await this.options.poller.track<WatermarkResult>({
       kind: 'watermark',
@@ -259,10 +312,11 @@ export class WatermarkEngine extends JobLoop {
     const outputDir =
       settings.outputFolder ?? path.join(path.dirname(job.input_path), DEFAULT_OUTPUT_SUBFOLDER);
     await mkdir(outputDir, { recursive: true });
-    // Named after the job, so a download cut off by a crash is swept up when the job resumes.
-    const scratch = path.join(outputDir, `.clearframe-${job.id}`);
+    // One folder per job, outside the user's folders: a download cut off by a crash is
+    // swept up when the job resumes or the engine starts.
+    const scratch = path.join(this.scratchRoot, job.id);
     await rm(scratch, { recursive: true, force: true });
-    await mkdir(scratch);
+    await mkdir(scratch, { recursive: true });
     try {
       const saved = await download(this.options.transport, {
         url: result.imageUrls[0] ?? '',
@@ -276,15 +330,9 @@ export class WatermarkEngine extends JobLoop {
         settings,
         n: this.store.positionInBatch(job.id),
       });
-      if ('written' in outcome)
-        await this.recordProvenance(outputDir, job, taskId, outcome.written);
-      this.move(
-        job.id,
-        'done',
-        'written' in outcome
-          ? { outputPath: outcome.written }
-          : { detail: { skipped: outcome.skipped } },
-      );
+      // Noted at once, so a crash before the job is marked done does not write it twice.
+      await writeFile(path.join(scratch, WRITTEN_MARKER), JSON.stringify(outcome));
+      await this.finishWritten(job, taskId, outputDir, outcome);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

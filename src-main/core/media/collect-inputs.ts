@@ -36,7 +36,7 @@ export async function collectInputs(
     const absolute = path.resolve(target);
     const info = await stat(absolute).catch(() => undefined);
     if (!info) {
-      skipped.push({ path: absolute, reason: 'It no longer exists.' });
+      skipped.push({ path: absolute, reason: 'It does not exist (moved or deleted?).' });
     } else if (info.isFile()) {
       if (IMAGE_EXTENSIONS.has(path.extname(absolute).toLowerCase())) files.push(absolute);
       else skipped.push({ path: absolute, reason: 'It is not an image file.' });

@@ -39,7 +39,7 @@ describe('clearframe CLI', () => {
     [['remove', '.', '--mask-rect', '1,2,3'], /--mask-rect takes x,y,width,height/],
     [['remove', '.', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 32/],
     [['remove', '.', '--frobnicate'], /Unknown option '--frobnicate'/],
-    [['remove', '/nonexistent/photos'], /no such file or directory/],
+    [['remove', '/nonexistent/photos'], /nonexistent\/photos: It does not exist/],
   ])('remove refuses %j with exit code 2 and a reason', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);
