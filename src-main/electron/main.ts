@@ -26,6 +26,8 @@ import {
   PREVIEW_SCHEME,
   isAllowedExternalUrl,
   isAllowedNavigation,
+  permissionDecision,
+  windowOpenDecision,
 } from './security.ts';
 import { DEFAULT_WINDOW_BOUNDS, mainWindowOptions } from './window-options.ts';
 import { parseSavedBounds, restoreBounds } from './window-state.ts';
@@ -61,8 +63,9 @@ if (!app.requestSingleInstanceLock()) {
       if (!isAllowedNavigation(url, devServerUrl)) event.preventDefault();
     });
     contents.setWindowOpenHandler(({ url }) => {
-      if (isAllowedExternalUrl(url)) void shell.openExternal(url);
-      return { action: 'deny' };
+      const decision = windowOpenDecision(url);
+      if (decision.openInBrowser) void shell.openExternal(url);
+      return { action: decision.action };
     });
   });
   app.on('window-all-closed', () => app.quit());
@@ -91,8 +94,8 @@ function readText(file: string): string | undefined {
 }
 
 async function start(): Promise<void> {
-  session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
-    callback(false),
+  session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) =>
+    callback(permissionDecision(permission)),
   );
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppAsset(rendererDir, request.url);

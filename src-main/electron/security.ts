@@ -48,3 +48,16 @@ function safeUrl(value: string): URL | undefined {
     return undefined;
   }
 }
+
+/**
+ * What happens when page code calls `window.open` or a link asks for a new window: never a
+ * new Electron window; an allowlisted https link opens in the user's browser instead.
+ */
+export function windowOpenDecision(url: string): { action: 'deny'; openInBrowser: boolean } {
+  return { action: 'deny', openInBrowser: isAllowedExternalUrl(url) };
+}
+
+/** Camera, microphone, notifications from the page, geolocation…: the renderer needs none. */
+export function permissionDecision(_permission: string): boolean {
+  return false;
+}

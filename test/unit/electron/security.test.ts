@@ -3,6 +3,8 @@ import {
   CONTENT_SECURITY_POLICY,
   isAllowedExternalUrl,
   isAllowedNavigation,
+  permissionDecision,
+  windowOpenDecision,
 } from '../../../src-main/electron/security.ts';
 import { mainWindowOptions } from '../../../src-main/electron/window-options.ts';
 import { resolveAppAsset } from '../../../src-main/electron/app-protocol.ts';
@@ -79,5 +81,34 @@ describe('app:// protocol', () => {
     expect(resolveAppAsset(root, 'app://clearframe/a%00.js')).toBeNull();
     expect(resolveAppAsset(root, 'app://elsewhere/index.html')).toBeNull();
     expect(resolveAppAsset(root, 'file:///etc/passwd')).toBeNull();
+  });
+});
+
+describe('new windows and permissions', () => {
+  it('never opens a new app window; an allowlisted link goes to the browser instead', () => {
+    expect(windowOpenDecision('https://kaze.ai/account')).toEqual({
+      action: 'deny',
+      openInBrowser: true,
+    });
+    for (const url of [
+      'https://evil.example/',
+      'app://clearframe/index.html',
+      'javascript:alert(1)',
+      'file:///etc/passwd',
+    ]) {
+      expect(windowOpenDecision(url)).toEqual({ action: 'deny', openInBrowser: false });
+    }
+  });
+
+  it('refuses every permission the page asks for', () => {
+    for (const permission of [
+      'media',
+      'geolocation',
+      'notifications',
+      'clipboard-read',
+      'openExternal',
+    ]) {
+      expect(permissionDecision(permission)).toBe(false);
+    }
   });
 });
