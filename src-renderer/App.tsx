@@ -1,25 +1,38 @@
 import { useEffect, useState } from 'react';
+import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
 import { Compare } from './components/Compare.tsx';
 import { DropZone } from './components/DropZone.tsx';
+import { FirstRunGuide } from './components/FirstRunGuide.tsx';
 import { JobList } from './components/JobList.tsx';
-import { KeyForm } from './components/KeyForm.tsx';
 import { followJobs, useJobs } from './jobs-store.ts';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { useSettings } from './settings/settings-store.ts';
+
+const SCREENS = ['Images', 'Account', 'Settings'] as const;
+type Screen = (typeof SCREENS)[number];
 
 export function App() {
   const { info, error, load } = useAppInfo();
   const jobsError = useJobs((state) => state.error);
   const jobs = useJobs((state) => state.jobs);
+  const theme = useSettings((state) => state.settings?.theme ?? 'system');
+  const loadSettings = useSettings((state) => state.load);
+  const [screen, setScreen] = useState<Screen>('Images');
   const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
     void load();
+    void loadSettings();
     const stopMode = followMode();
     const stopJobs = followJobs();
     return () => {
       stopMode();
       stopJobs();
     };
-  }, [load]);
+  }, [load, loadSettings]);
+  useEffect(() => {
+    document.documentElement.dataset['theme'] = theme;
+  }, [theme]);
   const job = selected ? jobs[selected] : undefined;
 
   return (
@@ -31,23 +44,35 @@ export function App() {
             v{info.version} · {info.platform}
           </span>
         )}
+        <nav aria-label="Screens">
+          {SCREENS.map((name) => (
+            <button
+              key={name}
+              type="button"
+              aria-current={screen === name ? 'page' : undefined}
+              onClick={() => setScreen(name)}
+            >
+              {name}
+            </button>
+          ))}
+        </nav>
       </header>
-      {info?.demoMode && (
-        <p className="demo-banner" role="status" data-testid="demo-banner">
-          Demo mode: jobs run on the built-in simulator, nothing is sent to the service and nothing
-          is charged. Add your API token below to use the real service.
-        </p>
-      )}
+      {info?.demoMode && <FirstRunGuide onOpenSettings={() => setScreen('Settings')} />}
       <main className="content">
         {(error ?? jobsError) && (
           <p role="alert" className="error">
             {error ?? jobsError}
           </p>
         )}
-        <DropZone />
-        <JobList selected={selected} onSelect={setSelected} />
-        {job && info && <Compare job={job} previewBase={info.previewBase} />}
-        <KeyForm />
+        {screen === 'Images' && (
+          <>
+            <DropZone />
+            <JobList selected={selected} onSelect={setSelected} />
+            {job && info && <Compare job={job} previewBase={info.previewBase} />}
+          </>
+        )}
+        {screen === 'Account' && <AccountPanel />}
+        {screen === 'Settings' && <SettingsScreen />}
       </main>
     </div>
   );

@@ -1,6 +1,7 @@
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   Menu,
   net,
@@ -30,6 +31,8 @@ import {
   windowOpenDecision,
 } from './security.ts';
 import { DEFAULT_WINDOW_BOUNDS, mainWindowOptions } from './window-options.ts';
+import { updatesAllowed } from './update-policy.ts';
+import { checkForUpdates } from './updates.ts';
 import { parseSavedBounds, restoreBounds } from './window-state.ts';
 
 const rendererDir = fileURLToPath(new URL('../renderer', import.meta.url));
@@ -110,11 +113,25 @@ async function start(): Promise<void> {
     dataDir: app.getPath('userData'),
     app: { name: app.getName(), version: app.getVersion(), platform: process.platform },
     previewBase: `${PREVIEW_SCHEME}://job/`,
+    runtime: {
+      electron: process.versions.electron,
+      chrome: process.versions.chrome,
+    },
     ...(app.isPackaged
       ? { simulatorFixturesDir: path.join(process.resourcesPath, 'simulator-fixtures') }
       : {}),
   });
   core = running;
+  process.on('uncaughtException', (error) => running.log.error('main', error));
+  process.on('unhandledRejection', (reason) => running.log.error('main', reason));
+  let mainWindow: BrowserWindow | undefined = undefined;
+  const updates = () =>
+    checkForUpdates({
+      window: mainWindow,
+      demoMode: running.demoMode,
+      setting: running.settings.checkForUpdates,
+      log: running.log,
+    });
   protocol.handle(PREVIEW_SCHEME, (request) => {
     const file = running.previewFile(new URL(request.url).pathname);
     return file
@@ -130,6 +147,17 @@ async function start(): Promise<void> {
         await shell.openExternal(url);
         return { opened: true };
       },
+      'shell:openLogsFolder': async () => ({
+        opened: (await shell.openPath(running.log.dir)) === '',
+      }),
+      'dialog:chooseFolder': async () => {
+        const options = { properties: ['openDirectory' as const, 'createDirectory' as const] };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        return { path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) };
+      },
+      'updates:check': updates,
     },
     devServerUrl,
   );
@@ -143,7 +171,8 @@ async function start(): Promise<void> {
     Menu.buildFromTemplate(
       menuTemplate({
         platform: process.platform,
-        openLogsFolder: () => void shell.openPath(running.paths.logsDir),
+        openLogsFolder: () => void shell.openPath(running.log.dir),
+        checkForUpdates: () => void updates(),
         openHelp: () =>
           void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
       }),
@@ -157,12 +186,22 @@ async function start(): Promise<void> {
     MIN_SIZE,
   );
   const window = new BrowserWindow(mainWindowOptions(preloadPath, bounds));
+  mainWindow = window;
   window.on('close', () => {
     writeFileSync(windowStateFile(), JSON.stringify(window.getNormalBounds()));
   });
   connectWindow(window, running);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  if (
+    updatesAllowed({
+      isPackaged: app.isPackaged,
+      demoMode: running.demoMode,
+      setting: running.settings.checkForUpdates,
+    }).allowed
+  ) {
+    void updates();
+  }
 }
 
 /**

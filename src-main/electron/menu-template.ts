@@ -8,10 +8,33 @@ export function menuTemplate(options: {
   platform: NodeJS.Platform;
   openLogsFolder: () => void;
   openHelp: () => void;
+  checkForUpdates: () => void;
 }): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
+  const updates: MenuItemConstructorOptions = {
+    label: 'Check for Updates…',
+    click: options.checkForUpdates,
+  };
   return [
-    ...(mac ? [{ role: 'appMenu' as const }] : []),
+    ...(mac
+      ? [
+          {
+            label: 'Clearframe',
+            submenu: [
+              { role: 'about' as const },
+              updates,
+              { type: 'separator' as const },
+              { role: 'services' as const },
+              { type: 'separator' as const },
+              { role: 'hide' as const },
+              { role: 'hideOthers' as const },
+              { role: 'unhide' as const },
+              { type: 'separator' as const },
+              { role: 'quit' as const },
+            ],
+          },
+        ]
+      : []),
     {
       label: 'File',
       submenu: [
@@ -23,6 +46,9 @@ export function menuTemplate(options: {
     { role: 'editMenu' },
     { role: 'viewMenu' },
     { role: 'windowMenu' },
-    { role: 'help', submenu: [{ label: 'Clearframe Help', click: options.openHelp }] },
+    {
+      role: 'help',
+      submenu: [{ label: 'Clearframe Help', click: options.openHelp }, ...(mac ? [] : [updates])],
+    },
   ];
 }

@@ -5,6 +5,13 @@ import { PRICING_TIERS } from './pricing.ts';
 /** The provider's documented host; both interfaces default to it. */
 export const PROVIDER_BASE_URL = 'https://backend.kaze.ai';
 
+/**
+ * The provider's site, where the account area holds the API tokens (watermark) and the API
+ * keys (video). The exact pages are not documented, so the app opens the site and says
+ * where to look rather than guessing a path.
+ */
+export const PROVIDER_SITE_URL = 'https://kaze.ai/';
+
 export const SETTINGS_VERSION = 1;
 
 const baseUrl = z

@@ -17,6 +17,11 @@ export const invokeChannelNames = [
   'keys:set',
   'keys:clear',
   'shell:openExternal',
+  'shell:openLogsFolder',
+  'dialog:chooseFolder',
+  'account:quota',
+  'diagnostics:report',
+  'updates:check',
 ] as const;
 export const eventChannelNames = ['app:notice', 'app:mode', 'jobs:changed'] as const;
 

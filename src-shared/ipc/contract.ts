@@ -58,6 +58,19 @@ const keyStatusSchema = z.object({
   source: z.enum(['keychain', 'environment']).nullable(),
 });
 
+/** What one service says is left, labelled by the host that said it. */
+export const quotaFigureSchema = z.discriminatedUnion('ok', [
+  z.object({
+    ok: z.literal(true),
+    kind: keyKindSchema,
+    host: z.string(),
+    credits: z.object({ remaining: z.number(), limit: z.number() }),
+    balanceUsd: z.number().nullable(),
+  }),
+  z.object({ ok: z.literal(false), kind: keyKindSchema, host: z.string(), message: z.string() }),
+]);
+export type QuotaFigure = z.infer<typeof quotaFigureSchema>;
+
 interface InvokeSpec {
   request: z.ZodType;
   response: z.ZodType;
@@ -107,6 +120,31 @@ export const invokeContract = {
   'shell:openExternal': {
     request: z.strictObject({ url: z.string().max(2048) }),
     response: z.object({ opened: z.boolean() }),
+  },
+  'shell:openLogsFolder': { request: z.undefined(), response: z.object({ opened: z.boolean() }) },
+  'dialog:chooseFolder': {
+    request: z.undefined(),
+    response: z.object({ path: z.string().nullable() }),
+  },
+  'account:quota': {
+    request: z.undefined(),
+    response: z.object({
+      services: z.array(quotaFigureSchema),
+      tier: z.string(),
+      pricePerSecondUsd: z.number(),
+      /** What the video rounds still queued would cost if they all ran. */
+      queuedUsd: z.number(),
+      /** What the images still queued would use, in credits (one each). */
+      queuedCredits: z.number().int(),
+    }),
+  },
+  'diagnostics:report': { request: z.undefined(), response: z.object({ text: z.string() }) },
+  'updates:check': {
+    request: z.undefined(),
+    response: z.object({
+      status: z.enum(['disabled', 'up-to-date', 'available', 'failed']),
+      message: z.string(),
+    }),
   },
 } as const satisfies Record<InvokeChannel, InvokeSpec>;
 

@@ -1,14 +1,22 @@
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import type { EventPayload } from '../../src-shared/ipc/contract.ts';
-import type { AppCore } from '../../src-main/core/app/app-core.ts';
+import { AppCore } from '../../src-main/core/app/app-core.ts';
+import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+import {
+  startSimulator,
+  type Simulator,
+  type SimulatorOptions,
+} from '../../src-main/simulator/server.ts';
 import { JobEventBatcher } from '../../src-main/core/app/event-batcher.ts';
 import { createDispatch, type InvokeHandlers } from '../../src-main/electron/ipc-registry.ts';
 import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl } from '../../src-main/electron/security.ts';
+import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
 
 const outDir = fileURLToPath(new URL('../../out', import.meta.url));
 const rendererDir = path.join(outDir, 'renderer');
@@ -154,9 +162,13 @@ export async function connectApp(
   page: Page,
   server: RendererServer,
   core: AppCore,
-  options: { droppedDir?: string; onMessage?: (message: unknown) => void } = {},
+  options: {
+    droppedDir?: string;
+    onMessage?: (message: unknown) => void;
+    onOpenExternal?: (url: string) => void;
+    chosenFolder?: string;
+  } = {},
 ): Promise<() => void> {
-  const opened: string[] = [];
   await connectPreload(
     page,
     server,
@@ -164,9 +176,21 @@ export async function connectApp(
       ...core.handlers,
       'shell:openExternal': ({ url }) => {
         const allowed = isAllowedExternalUrl(url);
-        if (allowed) opened.push(url);
+        if (allowed) options.onOpenExternal?.(url);
         return { opened: allowed };
       },
+      // What the shell's system dialogs and updater answer here: a fixed folder, and the
+      // same update policy as a development build.
+      'shell:openLogsFolder': () => ({ opened: true }),
+      'dialog:chooseFolder': () => ({ path: options.chosenFolder ?? null }),
+      'updates:check': () => ({
+        status: 'disabled' as const,
+        message: updatesAllowed({
+          isPackaged: false,
+          demoMode: core.demoMode,
+          setting: core.settings.checkForUpdates,
+        }).reason,
+      }),
     },
     options,
   );
@@ -192,5 +216,93 @@ export async function connectApp(
   return () => {
     unsubscribe();
     batcher.dispose();
+  };
+}
+
+/**
+ * An AppCore on a fresh data folder in `dir`, pointed at the simulator as if it were the
+ * real service, its keys in the test keychain under a service name of its own.
+ */
+export async function startTestCore(options: {
+  dir: string;
+  sim: Simulator;
+  server: RendererServer;
+  settings?: Record<string, unknown>;
+}): Promise<AppCore> {
+  const dataDir = path.join(options.dir, 'data');
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(
+    path.join(dataDir, 'settings.json'),
+    JSON.stringify({
+      version: 1,
+      watermarkBaseUrl: options.sim.watermarkBaseUrl,
+      videoBaseUrl: options.sim.videoBaseUrl,
+      outputFolder: path.join(options.dir, 'out'),
+      ...options.settings,
+    }),
+  );
+  return AppCore.start({
+    dataDir,
+    app: { name: 'Clearframe', version: '0.0.0-e2e', platform: 'linux' },
+    previewBase: `${options.server.url}${PREVIEW_PATH}`,
+    secrets: new KeychainStore(`Clearframe-e2e-${path.basename(options.dir)}`),
+    env: {},
+  });
+}
+
+/** The parts every end-to-end test of the app stands on, set up and torn down per file and test. */
+export interface AppWorld {
+  readonly server: RendererServer;
+  readonly sim: Simulator;
+  /** A fresh temporary folder per test. */
+  readonly dir: string;
+  /** Starts the core for this test; it is stopped after the test. */
+  startCore(settings?: Record<string, unknown>): Promise<AppCore>;
+}
+
+export function useAppWorld(simulator: SimulatorOptions): AppWorld {
+  let server: RendererServer | undefined;
+  let sim: Simulator | undefined;
+  let dir: string | undefined;
+  let core: AppCore | undefined;
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not ready`);
+    return value;
+  };
+  test.beforeAll(async () => {
+    server = await serveRenderer(() => (pathname) => core?.previewFile(pathname));
+    sim = await startSimulator(simulator);
+  });
+  test.afterAll(async () => {
+    await sim?.stop();
+    await server?.close();
+  });
+  test.beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-e2e-'));
+  });
+  test.afterEach(async () => {
+    await core?.stop();
+    core = undefined;
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+  return {
+    get server() {
+      return need(server, 'the renderer server');
+    },
+    get sim() {
+      return need(sim, 'the simulator');
+    },
+    get dir() {
+      return need(dir, 'the test folder');
+    },
+    startCore: async (settings = {}) => {
+      core = await startTestCore({
+        dir: need(dir, 'the test folder'),
+        sim: need(sim, 'the simulator'),
+        server: need(server, 'the renderer server'),
+        settings,
+      });
+      return core;
+    },
   };
 }

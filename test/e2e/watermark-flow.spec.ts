@@ -1,72 +1,15 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { ClearframeApi } from '../../src-shared/ipc/contract.ts';
-import { AppCore } from '../../src-main/core/app/app-core.ts';
-import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
-import { startSimulator, type Simulator } from '../../src-main/simulator/server.ts';
 import { makePhoto } from '../support/images.ts';
-import {
-  PREVIEW_PATH,
-  connectApp,
-  saveScreenshot,
-  serveRenderer,
-  type RendererServer,
-} from './harness.ts';
+import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
 const RECOGNISABLE_KEY = 'cf-e2e-SECRET-7f3a9c1d5b';
-let server: RendererServer;
-let core: AppCore | undefined;
-let dir: string;
-let sim: Simulator;
-
-test.beforeAll(async () => {
-  server = await serveRenderer(() => (pathname) => core?.previewFile(pathname));
-  sim = await startSimulator({
-    accounts: [{ key: RECOGNISABLE_KEY, credits: 500 }],
-    watermark: { processingMs: 300, jitter: 0.2 },
-  });
+const world = useAppWorld({
+  accounts: [{ key: RECOGNISABLE_KEY, credits: 500 }],
+  watermark: { processingMs: 300, jitter: 0.2 },
 });
-
-test.afterAll(async () => {
-  await sim.stop();
-  await server.close();
-});
-
-test.beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-e2e-'));
-});
-
-test.afterEach(async () => {
-  await core?.stop();
-  core = undefined;
-  await rm(dir, { recursive: true, force: true });
-});
-
-/** A core on a fresh data folder, its keys in the test keychain under a name of its own. */
-async function startCore(settings: Record<string, unknown> = {}): Promise<AppCore> {
-  const dataDir = path.join(dir, 'data');
-  await mkdir(dataDir, { recursive: true });
-  await writeFile(
-    path.join(dataDir, 'settings.json'),
-    JSON.stringify({
-      version: 1,
-      watermarkBaseUrl: sim.watermarkBaseUrl,
-      videoBaseUrl: sim.videoBaseUrl,
-      outputFolder: path.join(dir, 'out'),
-      ...settings,
-    }),
-  );
-  core = await AppCore.start({
-    dataDir,
-    app: { name: 'Clearframe', version: '0.0.0-e2e', platform: 'linux' },
-    previewBase: `${server.url}${PREVIEW_PATH}`,
-    secrets: new KeychainStore(`Clearframe-e2e-${path.basename(dir)}`),
-    env: {},
-  });
-  return core;
-}
 
 /** Drops files from `folder` on the drop zone, as a person dragging them from a file manager. */
 async function drop(page: Page, names: string[]): Promise<void> {
@@ -81,22 +24,22 @@ async function drop(page: Page, names: string[]): Promise<void> {
 test('first run is demo mode: dropped images become jobs, progress moves, results land on disk and on screen', async ({
   page,
 }) => {
-  const photos = path.join(dir, 'photos');
+  const photos = path.join(world.dir, 'photos');
   await mkdir(photos);
   for (let i = 0; i < 4; i += 1) {
     await writeFile(path.join(photos, `photo-${i}.png`), await makePhoto(48, 32, 'png', i));
   }
   await writeFile(path.join(photos, 'notes.txt'), 'not an image');
-  const running = await startCore();
+  const running = await world.startCore();
   const states = new Set<string>();
-  await connectApp(page, server, running, {
+  await connectApp(page, world.server, running, {
     droppedDir: photos,
     onMessage: (message) => {
       const jobs = (message as { payload?: { jobs?: Array<{ state: string }> } }).payload?.jobs;
       for (const job of jobs ?? []) states.add(job.state);
     },
   });
-  await page.goto(server.url);
+  await page.goto(world.server.url);
   await expect(page.getByTestId('demo-banner')).toContainText('Demo mode');
   await saveScreenshot(page, 'watermark-01-first-run-demo');
 
@@ -107,7 +50,7 @@ test('first run is demo mode: dropped images become jobs, progress moves, result
   await expect(page.getByTestId('jobs-summary')).toHaveText('4 of 4 done', { timeout: 30_000 });
   expect([...states]).toEqual(expect.arrayContaining(['processing', 'done']));
 
-  const outputs = (await readdir(path.join(dir, 'out'))).filter((f) => f.endsWith('.png'));
+  const outputs = (await readdir(path.join(world.dir, 'out'))).filter((f) => f.endsWith('.png'));
   expect(outputs.sort()).toEqual([0, 1, 2, 3].map((i) => `photo-${i}-clean.png`));
 
   await page.getByRole('button', { name: 'photo-2.png' }).click();
@@ -122,26 +65,33 @@ test('first run is demo mode: dropped images become jobs, progress moves, result
 test('a key is set and tested, and never appears in any IPC message, event, or the page', async ({
   page,
 }) => {
-  const running = await startCore();
+  const running = await world.startCore();
   const messages: string[] = [];
-  await connectApp(page, server, running, {
+  await connectApp(page, world.server, running, {
     onMessage: (message) => {
       const text = JSON.stringify(message);
       // The one message that must carry the key is the request that sets it.
       if (!text.includes('"channel":"keys:set","payload"')) messages.push(text);
     },
   });
-  await page.goto(server.url);
+  await page.goto(world.server.url);
   await expect(page.getByTestId('demo-banner')).toBeVisible();
 
-  await page.getByLabel('Watermark API token').fill('wrong-key-0000000');
-  await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByTestId('key-message')).toContainText('was not saved');
+  await page.getByRole('button', { name: 'Settings', exact: true }).click();
+  await page.getByLabel('Watermark API token', { exact: true }).fill('wrong-key-0000000');
+  await page
+    .getByRole('form', { name: 'Watermark API token settings' })
+    .getByRole('button', { name: 'Save and test' })
+    .click();
+  await expect(page.getByTestId('watermark-key-message')).toContainText('was not saved');
   await expect(page.getByTestId('demo-banner')).toBeVisible();
 
-  await page.getByLabel('Watermark API token').fill(RECOGNISABLE_KEY);
-  await page.getByRole('button', { name: 'Save and test' }).click();
-  await expect(page.getByTestId('key-message')).toContainText('works: 500 credits left');
+  await page.getByLabel('Watermark API token', { exact: true }).fill(RECOGNISABLE_KEY);
+  await page
+    .getByRole('form', { name: 'Watermark API token settings' })
+    .getByRole('button', { name: 'Save and test' })
+    .click();
+  await expect(page.getByTestId('watermark-key-message')).toContainText('works: 500 credits left');
   await expect(page.getByTestId('demo-banner')).toHaveCount(0);
   await saveScreenshot(page, 'watermark-04-key-set');
 
@@ -172,9 +122,9 @@ test('a key is set and tested, and never appears in any IPC message, event, or t
 });
 
 test('invalid payloads from the page are refused before the engine sees them', async ({ page }) => {
-  const running = await startCore();
-  await connectApp(page, server, running);
-  await page.goto(server.url);
+  const running = await world.startCore();
+  await connectApp(page, world.server, running);
+  await page.goto(world.server.url);
   const replies = await page.evaluate(async () => {
     const api = window.clearframe as unknown as {
       invoke: (channel: string, payload?: unknown) => Promise<unknown>;

@@ -1,23 +1,32 @@
-import { apiKeyProblem, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
+import os from 'node:os';
+import {
+  API_KEY_KINDS,
+  apiKeyProblem,
+  type ApiKeyKind,
+} from '../../../src-shared/domain/api-keys.ts';
+import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
 import type {
   EventPayload,
   InvokeHandlers,
+  QuotaFigure,
   WatermarkJobView,
 } from '../../../src-shared/ipc/contract.ts';
-import { AuthenticationError } from '../api/errors.ts';
+import { AuthenticationError, ServiceError } from '../api/errors.ts';
 import { createTransport, type Transport } from '../api/http.ts';
 import { Poller } from '../api/poller.ts';
-import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { errorValue } from '../jobs/outcome.ts';
+import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
 import { JobStore } from '../jobs/store.ts';
+import { VideoRounds } from '../jobs/video-rounds.ts';
 import { WatermarkEngine } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
+import { askQuota } from '../secrets/test-key.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { UserFacingError } from '../user-error.ts';
 import { DEMO_KEY } from '../../simulator/accounts.ts';
@@ -34,10 +43,16 @@ export interface AppCoreOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Where the simulator's clips are, for a packaged build that moved them. */
   simulatorFixturesDir?: string;
+  /** Versions for the diagnostics report, such as Electron's and Chromium's. */
+  runtime?: Record<string, string>;
 }
 
-/** Handlers the core answers; opening links belongs to the shell, which adds its own. */
-export type CoreHandlers = Omit<InvokeHandlers, 'shell:openExternal'>;
+/** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
+export type ShellChannel =
+  'shell:openExternal' | 'shell:openLogsFolder' | 'dialog:chooseFolder' | 'updates:check';
+
+/** Handlers the core answers; the shell adds its own for the rest. */
+export type CoreHandlers = Omit<InvokeHandlers, ShellChannel>;
 
 type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
@@ -62,6 +77,8 @@ export class AppCore {
   private readonly poller = new Poller();
   private readonly engine: WatermarkEngine;
   private readonly listeners = new Set<Listener>();
+  readonly log: AppLogger;
+  private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
   /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
   private readonly keySet: Record<ApiKeyKind, boolean> = { watermark: false, video: false };
@@ -71,7 +88,9 @@ export class AppCore {
     this.paths = dataPaths(options.dataDir);
     this.settingsStore = settingsStore;
     this.keys = new ApiKeys(options.secrets ?? new KeychainStore(), options.env);
+    this.log = createLogger({ dir: this.paths.logsDir });
     this.store = JobStore.open(this.paths.database);
+    this.rounds = new VideoRounds(this.store);
     this.transport = createTransport({ maxConnections: 32 });
     this.engine = new WatermarkEngine({
       store: this.store,
@@ -85,7 +104,11 @@ export class AppCore {
       settings: () => this.settings,
       onEvent: (event) => {
         const row = this.store.getWatermarkJob(event.jobId);
-        if (row) this.emit('jobs:changed', { jobs: [watermarkJobView(row, event.seq)] });
+        if (!row) return;
+        if (event.state === 'failed' || event.state === 'needs-attention') {
+          this.log.warn('jobs', `${row.input_path} ${event.state}:`, row.error_json ?? '');
+        }
+        this.emit('jobs:changed', { jobs: [watermarkJobView(row, event.seq)] });
       },
     });
     this.handlers = this.createHandlers();
@@ -231,7 +254,10 @@ export class AppCore {
       'settings:get': () => this.settings,
       'settings:update': async (patch) => {
         const result = await this.settingsStore.update(patch);
-        if (result.ok) await this.applyMode();
+        if (result.ok) {
+          this.log.info('settings', 'changed:', Object.keys(patch).join(', '));
+          await this.applyMode();
+        } else this.log.info('settings', 'refused:', result.errors);
         return result;
       },
       'keys:status': async () => ({ keys: await this.keys.statuses() }),
@@ -239,6 +265,10 @@ export class AppCore {
         const problem = apiKeyProblem(value);
         if (problem) throw new InvalidKeyError(problem);
         const test = await this.testKey(kind, value);
+        this.log.info(
+          'keys',
+          `the ${kind} key ${test.ok ? 'passed its test and was saved' : 'was refused'}`,
+        );
         if (test.ok) {
           await this.keys.set(kind, value);
           this.keySet[kind] = true;
@@ -248,12 +278,72 @@ export class AppCore {
       },
       'keys:clear': async ({ kind }) => {
         await this.keys.clear(kind);
+        this.log.info('keys', `the ${kind} key was removed`);
         const status = await this.keys.status(kind);
         this.keySet[kind] = status.set;
         await this.applyMode();
         return status;
       },
+      'account:quota': async () => {
+        const tier = this.settings.pricingTier;
+        const counts = this.store.stateCounts('watermark');
+        return {
+          services: await Promise.all(API_KEY_KINDS.map((kind) => this.quotaFigure(kind))),
+          tier,
+          pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
+          queuedUsd: this.rounds.queuedEstimateCents() / 100,
+          queuedCredits: counts.queued ?? 0,
+        };
+      },
+      'diagnostics:report': async () => ({ text: await this.diagnostics() }),
     };
+  }
+
+  /** What one service says is left; a service that cannot answer says why instead. */
+  private async quotaFigure(kind: ApiKeyKind): Promise<QuotaFigure> {
+    const host = this.usesSimulator(kind)
+      ? 'the built-in simulator'
+      : new URL(this.baseUrl(kind)).host;
+    try {
+      const quota = await askQuota(kind, {
+        baseUrl: this.baseUrl(kind),
+        key: () => this.keyFor(kind),
+        transport: this.transport,
+      });
+      return {
+        ok: true,
+        kind,
+        host,
+        credits: { remaining: quota.remaining, limit: quota.limit },
+        balanceUsd: quota.balance_usd ?? null,
+      };
+    } catch (error) {
+      this.log.warn('account', `${kind} quota from ${host}:`, errorValue(error).message);
+      return { ok: false, kind, host, message: errorValue(error).message };
+    }
+  }
+
+  /** For "Copy diagnostics": versions, system, settings (which hold no secrets), keys set or not, jobs, last problems. */
+  private async diagnostics(): Promise<string> {
+    const keys = await this.keys.statuses();
+    const lines = [
+      `${this.options.app.name} ${this.options.app.version}`,
+      `System: ${os.type()} ${os.release()} ${os.arch()} (${this.options.app.platform})`,
+      `Runtime: ${Object.entries({ node: process.versions.node, ...this.options.runtime })
+        .map(([name, version]) => `${name} ${version}`)
+        .join(', ')}`,
+      `Mode: ${this.demoMode ? 'demo (built-in simulator)' : 'service'}`,
+      `Keys: ${keys.map((key) => `${key.kind} ${key.set ? `set (${key.source})` : 'not set'}`).join(', ')}`,
+      `Settings: ${JSON.stringify(this.settings)}`,
+      `Images: ${JSON.stringify(this.store.stateCounts('watermark'))}`,
+      `Video rounds: ${JSON.stringify(this.store.stateCounts('video'))}`,
+      `Logs: ${this.log.dir}`,
+      'Last problems:',
+      ...this.log
+        .recentProblems()
+        .map((entry) => `  ${entry.at} ${entry.level} (${entry.scope}) ${entry.text}`),
+    ];
+    return redactForLog(lines.join('\n'));
   }
 
   /**
@@ -265,17 +355,12 @@ export class AppCore {
     kind: ApiKeyKind,
     value: string,
   ): Promise<{ ok: boolean; message: string }> {
-    const options = {
-      baseUrl: kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl,
-      key: () => value,
-      transport: this.transport,
-      retry: { maxAttempts: 2, baseDelayMs: 200, maxDelayMs: 400, maxRetryAfterMs: 2000 },
-    };
     try {
-      const quota =
-        kind === 'watermark'
-          ? await new WatermarkClient(options).quota()
-          : await new VideoClient(options).quota();
+      const quota = await askQuota(kind, {
+        baseUrl: kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl,
+        key: () => value,
+        transport: this.transport,
+      });
       const left =
         kind === 'video' && quota.balance_usd !== undefined
           ? `${quota.balance_usd.toFixed(2)} USD balance`
@@ -283,9 +368,14 @@ export class AppCore {
       return { ok: true, message: `The ${SERVICE_NAME[kind]} works: ${left}.` };
     } catch (error) {
       if (error instanceof UserFacingError) throw error;
+      // The service's own words, when it gave any, say best what is wrong with the key.
+      const said =
+        error instanceof ServiceError && error.serviceMessage
+          ? ` The service said: "${redactForLog(error.serviceMessage)}"`
+          : '';
       return {
         ok: false,
-        message: `${errorValue(error).message} The ${SERVICE_NAME[kind]} was not saved.`,
+        message: `${errorValue(error).message}${said} The ${SERVICE_NAME[kind]} was not saved.`,
       };
     }
   }

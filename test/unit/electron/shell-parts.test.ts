@@ -103,11 +103,17 @@ describe('window state', () => {
 });
 
 describe('menus', () => {
-  it('use the standard roles, with the app menu first on macOS only', () => {
+  it('use the standard roles, with the app menu first on macOS only, and offer update checks', () => {
     const noop = () => undefined;
-    const mac = menuTemplate({ platform: 'darwin', openLogsFolder: noop, openHelp: noop });
-    const linux = menuTemplate({ platform: 'linux', openLogsFolder: noop, openHelp: noop });
-    expect(mac[0]).toEqual({ role: 'appMenu' });
+    const handlers = { openLogsFolder: noop, openHelp: noop, checkForUpdates: noop };
+    const mac = menuTemplate({ platform: 'darwin', ...handlers });
+    const linux = menuTemplate({ platform: 'linux', ...handlers });
+    const appMenu = mac[0]?.submenu as Array<{ role?: string; label?: string }>;
+    expect(mac[0]?.label).toBe('Clearframe');
+    expect(appMenu.map((item) => item.role ?? item.label)).toContain('Check for Updates…');
+    expect(appMenu.at(-1)).toEqual({ role: 'quit' });
+    const help = linux.at(-1)?.submenu as Array<{ label?: string }>;
+    expect(help.map((item) => item.label)).toEqual(['Clearframe Help', 'Check for Updates…']);
     expect(linux.map((item) => item.role ?? item.label)).toEqual([
       'File',
       'editMenu',

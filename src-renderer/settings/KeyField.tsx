@@ -1,0 +1,96 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
+import { bridge } from '../bridge.ts';
+
+const LABEL: Record<ApiKeyKind, string> = {
+  watermark: 'Watermark API token',
+  video: 'Video API key',
+};
+
+/**
+ * One key: paste it and main tests it with the service before keeping it in the system
+ * keychain. The field is emptied at once and the key is never shown back: only whether one
+ * is set, and what the test said.
+ */
+export function KeyField(props: { kind: ApiKeyKind }) {
+  const { kind } = props;
+  const [status, setStatus] = useState<{ set: boolean; source: string | null } | null>(null);
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  // Each increment reads the status again: when shown, and after a save or a clear.
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    let live = true;
+    void bridge()
+      .invoke('keys:status')
+      .then((result) => {
+        if (live && result.ok)
+          setStatus(result.value.keys.find((key) => key.kind === kind) ?? null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [kind, asked]);
+  const refresh = () => setAsked((n) => n + 1);
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('key') as HTMLInputElement;
+    const value = field.value;
+    field.value = '';
+    setBusy(true);
+    const result = await bridge().invoke('keys:set', { kind, value });
+    setBusy(false);
+    setMessage(
+      result.ok
+        ? { ok: result.value.test.ok, text: result.value.test.message }
+        : { ok: false, text: result.error.message },
+    );
+    refresh();
+  };
+  const clear = async () => {
+    const result = await bridge().invoke('keys:clear', { kind });
+    setMessage(
+      result.ok
+        ? { ok: true, text: 'Removed from the system keychain.' }
+        : { ok: false, text: result.error.message },
+    );
+    refresh();
+  };
+
+  return (
+    <form
+      className="key-form"
+      aria-label={`${LABEL[kind]} settings`}
+      onSubmit={(event) => void submit(event)}
+    >
+      <label htmlFor={`${kind}-key`}>{LABEL[kind]}</label>
+      <input id={`${kind}-key`} name="key" type="password" autoComplete="off" required />
+      <button type="submit" disabled={busy}>
+        Save and test
+      </button>
+      {status?.set && status.source === 'keychain' && (
+        <button type="button" onClick={() => void clear()}>
+          Clear
+        </button>
+      )}
+      <span className="key-status" data-testid={`${kind}-key-status`}>
+        {status === null
+          ? ''
+          : status.set
+            ? `Set (${status.source === 'environment' ? 'from the environment' : 'in the system keychain'})`
+            : 'Not set'}
+      </span>
+      {message && (
+        <p
+          role="status"
+          className={message.ok ? 'ok' : 'error'}
+          data-testid={`${kind}-key-message`}
+        >
+          {message.text}
+        </p>
+      )}
+    </form>
+  );
+}
