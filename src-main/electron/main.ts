@@ -112,7 +112,7 @@ async function start(): Promise<void> {
   const running = await AppCore.start({
     dataDir: app.getPath('userData'),
     app: { name: app.getName(), version: app.getVersion(), platform: process.platform },
-    previewBase: `${PREVIEW_SCHEME}://job/`,
+    previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: {
       electron: process.versions.electron,
       chrome: process.versions.chrome,
@@ -132,8 +132,8 @@ async function start(): Promise<void> {
       setting: running.settings.checkForUpdates,
       log: running.log,
     });
-  protocol.handle(PREVIEW_SCHEME, (request) => {
-    const file = running.previewFile(new URL(request.url).pathname);
+  protocol.handle(PREVIEW_SCHEME, async (request) => {
+    const file = await running.previewFile(new URL(request.url).pathname);
     return file
       ? net.fetch(pathToFileURL(file).toString())
       : new Response('Not found', { status: 404 });
@@ -146,6 +146,11 @@ async function start(): Promise<void> {
         if (!isAllowedExternalUrl(url)) return { opened: false };
         await shell.openExternal(url);
         return { opened: true };
+      },
+      'shell:reveal': ({ jobId }) => {
+        const output = running.outputOf(jobId);
+        if (output) shell.showItemInFolder(output);
+        return { revealed: output !== undefined };
       },
       'shell:openLogsFolder': async () => ({
         opened: (await shell.openPath(running.log.dir)) === '',

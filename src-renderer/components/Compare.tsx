@@ -10,9 +10,9 @@ export function Compare(props: { job: WatermarkJobView; previewBase: string }) {
     <section aria-labelledby="compare-title" className="compare">
       <h2 id="compare-title">Before and after: {job.name}</h2>
       <div className="compare-frame">
-        <img src={`${previewBase}${job.id}/output`} alt={`${job.name}, cleaned`} />
+        <img src={`${previewBase}job/${job.id}/output`} alt={`${job.name}, cleaned`} />
         <img
-          src={`${previewBase}${job.id}/input`}
+          src={`${previewBase}job/${job.id}/input`}
           alt={`${job.name}, original`}
           className="before"
           style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}

@@ -4,6 +4,7 @@
  */
 export const invokeChannelNames = [
   'app:info',
+  'media:probe',
   'watermark:add',
   'watermark:list',
   'watermark:cancel',
@@ -18,6 +19,7 @@ export const invokeChannelNames = [
   'keys:clear',
   'shell:openExternal',
   'shell:openLogsFolder',
+  'shell:reveal',
   'dialog:chooseFolder',
   'account:quota',
   'diagnostics:report',

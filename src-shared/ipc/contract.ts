@@ -15,7 +15,7 @@ export const appInfoSchema = z.object({
   platform: z.string(),
   /** True while the built-in simulator stands in for the service. */
   demoMode: z.boolean(),
-  /** Where previews of local files are fetched: `<previewBase><job id>/input|output`. */
+  /** Where previews of local files come from: `<previewBase>job/<id>/input`, `staged/<token>`… */
   previewBase: z.string(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
@@ -42,6 +42,19 @@ export const watermarkJobViewSchema = z.object({
   updatedAt: z.number(),
 });
 export type WatermarkJobView = z.infer<typeof watermarkJobViewSchema>;
+
+/** A file looked at before it becomes a job: for the list, the mask editor and "same size". */
+export const stagedFileSchema = z.object({
+  /** Names the file in preview URLs (`staged/<token>`), so the page never sends paths to read. */
+  token: z.string(),
+  path: z.string(),
+  name: z.string(),
+  format: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  bytes: z.number().int(),
+});
+export type StagedFile = z.infer<typeof stagedFileSchema>;
 
 const pathsSchema = z
   .array(z.string().min(1).max(4096))
@@ -79,12 +92,33 @@ interface InvokeSpec {
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */
 export const invokeContract = {
   'app:info': { request: z.undefined(), response: appInfoSchema },
-  'watermark:add': {
-    request: z.strictObject({
-      paths: pathsSchema,
-      recursive: z.boolean().optional(),
-      strokes: strokesSchema.optional(),
+  'media:probe': {
+    request: z.strictObject({ paths: pathsSchema, recursive: z.boolean().optional() }),
+    response: z.object({
+      items: z.array(stagedFileSchema),
+      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
     }),
+  },
+  'watermark:add': {
+    request: z.union([
+      z.strictObject({
+        paths: pathsSchema,
+        recursive: z.boolean().optional(),
+        strokes: strokesSchema.optional(),
+      }),
+      z.strictObject({
+        /** Files already looked at, each with its own mask (or none). */
+        items: z
+          .array(
+            z.strictObject({
+              path: z.string().min(1).max(4096),
+              strokes: strokesSchema.optional(),
+            }),
+          )
+          .min(1, 'Add at least one image.')
+          .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`),
+      }),
+    ]),
     response: z.object({
       added: z.number().int(),
       skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
@@ -120,6 +154,10 @@ export const invokeContract = {
   'shell:openExternal': {
     request: z.strictObject({ url: z.string().max(2048) }),
     response: z.object({ opened: z.boolean() }),
+  },
+  'shell:reveal': {
+    request: z.strictObject({ jobId: z.string().min(1).max(64) }),
+    response: z.object({ revealed: z.boolean() }),
   },
   'shell:openLogsFolder': { request: z.undefined(), response: z.object({ opened: z.boolean() }) },
   'dialog:chooseFolder': {

@@ -43,22 +43,23 @@ export const PREVIEW_PATH = '/__preview/';
  * given a lookup, previews of job files the way the app's preview scheme serves them.
  */
 export async function serveRenderer(
-  previews?: () => ((pathname: string) => string | undefined) | undefined,
+  previews?: () => ((pathname: string) => Promise<string | undefined>) | undefined,
 ): Promise<RendererServer> {
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://localhost').pathname;
     const lookup = previews?.();
     if (pathname.startsWith(PREVIEW_PATH) && lookup) {
-      const preview = lookup(pathname.slice(PREVIEW_PATH.length));
-      if (!preview) {
-        response.writeHead(404).end();
-        return;
-      }
-      readFile(preview).then(
-        (body) =>
-          response.writeHead(200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY }).end(body),
-        () => response.writeHead(404).end(),
-      );
+      lookup(pathname.slice(PREVIEW_PATH.length))
+        .then((preview) => (preview ? readFile(preview) : undefined))
+        .then(
+          (body) =>
+            body
+              ? response
+                  .writeHead(200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
+                  .end(body)
+              : response.writeHead(404).end(),
+          () => response.writeHead(404).end(),
+        );
       return;
     }
     const file = path.resolve(rendererDir, `.${pathname === '/' ? '/index.html' : pathname}`);
@@ -166,6 +167,7 @@ export async function connectApp(
     droppedDir?: string;
     onMessage?: (message: unknown) => void;
     onOpenExternal?: (url: string) => void;
+    onReveal?: (file: string) => void;
     chosenFolder?: string;
   } = {},
 ): Promise<() => void> {
@@ -182,6 +184,11 @@ export async function connectApp(
       // What the shell's system dialogs and updater answer here: a fixed folder, and the
       // same update policy as a development build.
       'shell:openLogsFolder': () => ({ opened: true }),
+      'shell:reveal': ({ jobId }) => {
+        const output = core.outputOf(jobId);
+        if (output) options.onReveal?.(output);
+        return { revealed: output !== undefined };
+      },
       'dialog:chooseFolder': () => ({ path: options.chosenFolder ?? null }),
       'updates:check': () => ({
         status: 'disabled' as const,
@@ -270,7 +277,9 @@ export function useAppWorld(simulator: SimulatorOptions): AppWorld {
     return value;
   };
   test.beforeAll(async () => {
-    server = await serveRenderer(() => (pathname) => core?.previewFile(pathname));
+    server = await serveRenderer(
+      () => (pathname) => core?.previewFile(pathname) ?? Promise.resolve(undefined),
+    );
     sim = await startSimulator(simulator);
   });
   test.afterAll(async () => {

@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
+import path from 'node:path';
 import {
   API_KEY_KINDS,
   apiKeyProblem,
@@ -11,6 +13,7 @@ import type {
   EventPayload,
   InvokeHandlers,
   QuotaFigure,
+  StagedFile,
   WatermarkJobView,
 } from '../../../src-shared/ipc/contract.ts';
 import { AuthenticationError, ServiceError } from '../api/errors.ts';
@@ -23,6 +26,9 @@ import { JobStore } from '../jobs/store.ts';
 import { VideoRounds } from '../jobs/video-rounds.ts';
 import { WatermarkEngine } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
+import { probeFile } from '../media/probe-file.ts';
+import { ThumbnailCache } from '../media/thumbnails.ts';
+import { mapLimit } from './map-limit.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
@@ -49,7 +55,11 @@ export interface AppCoreOptions {
 
 /** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
 export type ShellChannel =
-  'shell:openExternal' | 'shell:openLogsFolder' | 'dialog:chooseFolder' | 'updates:check';
+  | 'shell:openExternal'
+  | 'shell:reveal'
+  | 'shell:openLogsFolder'
+  | 'dialog:chooseFolder'
+  | 'updates:check';
 
 /** Handlers the core answers; the shell adds its own for the rest. */
 export type CoreHandlers = Omit<InvokeHandlers, ShellChannel>;
@@ -78,6 +88,9 @@ export class AppCore {
   private readonly engine: WatermarkEngine;
   private readonly listeners = new Set<Listener>();
   readonly log: AppLogger;
+  /** Files the page has been shown, by token: the only local files besides jobs it may preview. */
+  private readonly staged = new Map<string, string>();
+  private readonly thumbnails: ThumbnailCache;
   private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
   /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
@@ -91,6 +104,7 @@ export class AppCore {
     this.log = createLogger({ dir: this.paths.logsDir });
     this.store = JobStore.open(this.paths.database);
     this.rounds = new VideoRounds(this.store);
+    this.thumbnails = new ThumbnailCache(this.paths.thumbnailsDir);
     this.transport = createTransport({ maxConnections: 32 });
     this.engine = new WatermarkEngine({
       store: this.store,
@@ -145,12 +159,23 @@ export class AppCore {
     return () => this.listeners.delete(listener);
   }
 
-  /** The file behind a preview URL, only for jobs the engine knows. */
-  previewFile(pathname: string): string | undefined {
+  /** The file behind a preview URL: only jobs the engine knows and files looked at for the page. */
+  async previewFile(pathname: string): Promise<string | undefined> {
     const asked = parsePreviewPath(pathname);
-    const job = asked ? this.store.getWatermarkJob(asked.jobId) : undefined;
-    if (!asked || !job) return undefined;
-    return (asked.side === 'input' ? job.input_path : job.output_path) ?? undefined;
+    if (!asked) return undefined;
+    let file: string | undefined;
+    if (asked.kind === 'staged') file = this.staged.get(asked.token);
+    else {
+      const job = this.store.getWatermarkJob(asked.jobId);
+      file = (asked.side === 'output' ? job?.output_path : job?.input_path) ?? undefined;
+    }
+    if (!file || asked.side !== 'thumb') return file;
+    return this.thumbnails.thumbnailFor(file).catch(() => undefined);
+  }
+
+  /** The cleaned file of a job, for "show in folder". */
+  outputOf(jobId: string): string | undefined {
+    return this.store.getWatermarkJob(jobId)?.output_path ?? undefined;
   }
 
   /** Share of the current jobs that are settled, while any are unsettled; for the dock/taskbar. */
@@ -221,17 +246,41 @@ export class AppCore {
         demoMode: this.demoMode,
         previewBase: this.options.previewBase,
       }),
-      'watermark:add': async ({ paths, recursive, strokes }) => {
+      'media:probe': async ({ paths, recursive }) => {
         const { files, skipped } = await collectInputs(paths, recursive ?? true);
-        const fresh: string[] = [];
-        for (const file of files) {
-          const latest = this.store.latestWatermarkJobFor(file);
-          if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
-            skipped.push({ path: file, reason: 'It is already in the list.' });
-          } else fresh.push(file);
+        const items: StagedFile[] = [];
+        const probes = await mapLimit(files, 8, probeFile);
+        files.forEach((file, index) => {
+          const probe = probes[index] as Awaited<ReturnType<typeof probeFile>>;
+          if (!probe.ok) {
+            skipped.push({ path: file, reason: probe.reason });
+            return;
+          }
+          const token = randomUUID();
+          this.staged.set(token, file);
+          items.push({
+            token,
+            path: file,
+            name: path.basename(file),
+            format: probe.format,
+            width: probe.width,
+            height: probe.height,
+            bytes: probe.bytes,
+          });
+        });
+        return { items, skipped };
+      },
+      'watermark:add': async (request) => {
+        if ('items' in request) {
+          const added = this.addFresh(
+            request.items.map((item) => ({ path: item.path, strokes: item.strokes })),
+          );
+          return added;
         }
-        this.engine.add(fresh.map((inputPath) => ({ inputPath, ...(strokes ? { strokes } : {}) })));
-        return { added: fresh.length, skipped };
+        const { paths, recursive, strokes } = request;
+        const { files, skipped } = await collectInputs(paths, recursive ?? true);
+        const added = this.addFresh(files.map((file) => ({ path: file, strokes })));
+        return { added: added.added, skipped: [...skipped, ...added.skipped] };
       },
       'watermark:list': () => ({ jobs: this.views(), paused: this.engine.isPaused }),
       'watermark:cancel': ({ ids }) => {
@@ -297,6 +346,24 @@ export class AppCore {
       },
       'diagnostics:report': async () => ({ text: await this.diagnostics() }),
     };
+  }
+
+  /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
+  private addFresh(items: ReadonlyArray<{ path: string; strokes?: unknown }>): {
+    added: number;
+    skipped: Array<{ path: string; reason: string }>;
+  } {
+    const skipped: Array<{ path: string; reason: string }> = [];
+    const fresh: Array<{ inputPath: string; strokes?: unknown }> = [];
+    for (const item of items) {
+      const latest = this.store.latestWatermarkJobFor(item.path);
+      if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
+        skipped.push({ path: item.path, reason: 'It is already in the list.' });
+      } else
+        fresh.push({ inputPath: item.path, ...(item.strokes ? { strokes: item.strokes } : {}) });
+    }
+    this.engine.add(fresh);
+    return { added: fresh.length, skipped };
   }
 
   /** What one service says is left; a service that cannot answer says why instead. */

@@ -1,15 +1,24 @@
-/** The two files a job can show: what went in and what came out. */
-export type PreviewSide = 'input' | 'output';
+/** What a preview URL may name: a job's input, output or thumbnail, or a staged file by token. */
+export type PreviewTarget =
+  | { kind: 'job'; jobId: string; side: 'input' | 'output' | 'thumb' }
+  | { kind: 'staged'; token: string; side: 'input' | 'thumb' };
+
+const ID = '[0-9a-f-]{36}';
+const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
+const STAGED = new RegExp(`^/?staged/(${ID})(/thumb)?$`);
 
 /**
- * Reads `<base><job id>/<input|output>` from a preview URL. Anything else, including a
- * path that tries to say more, is refused: the preview scheme serves only files the engine
- * knows, looked up by job id, never a path taken from the page.
+ * Reads `job/<id>/<input|output|thumb>` or `staged/<token>[/thumb]` from a preview URL's
+ * path. Anything else is refused: the preview scheme serves only files the app knows, looked
+ * up by id, never a path taken from the page.
  */
-export function parsePreviewPath(
-  pathname: string,
-): { jobId: string; side: PreviewSide } | undefined {
-  const match = /^\/?([0-9a-f-]{36})\/(input|output)$/.exec(pathname);
-  if (!match) return undefined;
-  return { jobId: match[1] as string, side: match[2] as PreviewSide };
+export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
+  const job = JOB.exec(pathname);
+  if (job) {
+    return { kind: 'job', jobId: job[1] as string, side: job[2] as 'input' | 'output' | 'thumb' };
+  }
+  const staged = STAGED.exec(pathname);
+  if (staged)
+    return { kind: 'staged', token: staged[1] as string, side: staged[2] ? 'thumb' : 'input' };
+  return undefined;
 }

@@ -47,10 +47,18 @@ export interface PreparedImage {
   thumbnail: Buffer;
 }
 
-const ACCEPTED: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp', 'gif', 'tiff', 'avif']);
+export const ACCEPTED: ReadonlySet<SniffedType> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'gif',
+  'tiff',
+  'avif',
+]);
 const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
 
-function refuseType(type: SniffedType): never {
+/** Refuses a type the service does not take, with what to do instead. */
+export function refuseType(type: SniffedType): never {
   if (type === 'heic') {
     throw new IntakeError(
       'heic',

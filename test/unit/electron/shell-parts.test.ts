@@ -51,15 +51,29 @@ describe('job event batching', () => {
 });
 
 describe('preview paths', () => {
-  it('name a job and a side, and nothing else', () => {
+  it('name a job or a staged file and a side, and nothing else', () => {
     const id = '0b7c6f1e-2f7a-4b8e-9a51-0d1c2b3a4f5e';
-    expect(parsePreviewPath(`${id}/input`)).toEqual({ jobId: id, side: 'input' });
-    expect(parsePreviewPath(`/${id}/output`)).toEqual({ jobId: id, side: 'output' });
+    expect(parsePreviewPath(`job/${id}/input`)).toEqual({ kind: 'job', jobId: id, side: 'input' });
+    expect(parsePreviewPath(`/job/${id}/output`)).toEqual({
+      kind: 'job',
+      jobId: id,
+      side: 'output',
+    });
+    expect(parsePreviewPath(`/job/${id}/thumb`)).toEqual({ kind: 'job', jobId: id, side: 'thumb' });
+    expect(parsePreviewPath(`staged/${id}`)).toEqual({ kind: 'staged', token: id, side: 'input' });
+    expect(parsePreviewPath(`staged/${id}/thumb`)).toEqual({
+      kind: 'staged',
+      token: id,
+      side: 'thumb',
+    });
     for (const bad of [
-      `${id}/../../etc/passwd`,
+      `job/${id}/../../etc/passwd`,
       `/etc/passwd`,
-      `${id}/mask`,
-      `${id}/input/x`,
+      `job/${id}/mask`,
+      `job/${id}/input/x`,
+      `${id}/input`,
+      `staged/${id}/input`,
+      `staged/../${id}`,
       '',
     ]) {
       expect(parsePreviewPath(bad)).toBeUndefined();
