@@ -1,13 +1,11 @@
 import { useEffect, useState } from 'react';
 import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
-import { Compare } from './components/Compare.tsx';
-import { DropZone } from './components/DropZone.tsx';
 import { FirstRunGuide } from './components/FirstRunGuide.tsx';
-import { JobList } from './components/JobList.tsx';
 import { followJobs, useJobs } from './jobs-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
+import { WatermarkWorkspace } from './watermark/WatermarkWorkspace.tsx';
 
 const SCREENS = ['Images', 'Account', 'Settings'] as const;
 type Screen = (typeof SCREENS)[number];
@@ -15,11 +13,9 @@ type Screen = (typeof SCREENS)[number];
 export function App() {
   const { info, error, load } = useAppInfo();
   const jobsError = useJobs((state) => state.error);
-  const jobs = useJobs((state) => state.jobs);
   const theme = useSettings((state) => state.settings?.theme ?? 'system');
   const loadSettings = useSettings((state) => state.load);
   const [screen, setScreen] = useState<Screen>('Images');
-  const [selected, setSelected] = useState<string | null>(null);
   useEffect(() => {
     void load();
     void loadSettings();
@@ -33,7 +29,6 @@ export function App() {
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
   }, [theme]);
-  const job = selected ? jobs[selected] : undefined;
 
   return (
     <div className="shell">
@@ -64,13 +59,7 @@ export function App() {
             {error ?? jobsError}
           </p>
         )}
-        {screen === 'Images' && (
-          <>
-            <DropZone />
-            <JobList selected={selected} onSelect={setSelected} />
-            {job && info && <Compare job={job} previewBase={info.previewBase} />}
-          </>
-        )}
+        {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
         {screen === 'Account' && <AccountPanel />}
         {screen === 'Settings' && <SettingsScreen />}
       </main>

@@ -1,16 +1,15 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { bridge } from '../bridge.ts';
-import { useJobs } from '../jobs-store.ts';
 
-/** Where images and folders are dropped (or picked); their paths go to the engine. */
-export function DropZone() {
-  const add = useJobs((state) => state.add);
+/** Where images and folders are dropped (or picked); their paths go to `onPaths`. */
+export function DropZone(props: { onPaths: (paths: string[]) => void }) {
+  const add = props.onPaths;
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
 
   const send = (files: Iterable<File>) => {
     const paths = [...files].map((file) => bridge().pathForFile(file)).filter(Boolean);
-    if (paths.length > 0) void add(paths);
+    if (paths.length > 0) add(paths);
   };
   const onDrop = (event: DragEvent) => {
     event.preventDefault();

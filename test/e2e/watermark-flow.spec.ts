@@ -21,7 +21,7 @@ async function drop(page: Page, names: string[]): Promise<void> {
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
 }
 
-test('first run is demo mode: dropped images become jobs, progress moves, results land on disk and on screen', async ({
+test('first run is demo mode: dropped images are staged, run, and land on disk and on screen', async ({
   page,
 }) => {
   const photos = path.join(world.dir, 'photos');
@@ -44,9 +44,10 @@ test('first run is demo mode: dropped images become jobs, progress moves, result
   await saveScreenshot(page, 'watermark-01-first-run-demo');
 
   await drop(page, ['photo-0.png', 'photo-1.png', 'photo-2.png', 'photo-3.png', 'notes.txt']);
-  await expect(page.getByTestId('job')).toHaveCount(4);
+  await expect(page.getByTestId('staged')).toHaveCount(4);
   await expect(page.getByText('notes.txt: It is not an image file.')).toBeVisible();
-  await saveScreenshot(page, 'watermark-02-jobs-running');
+  await page.getByRole('button', { name: 'Remove watermarks from 4 images' }).click();
+  await expect(page.getByTestId('job')).toHaveCount(4);
   await expect(page.getByTestId('jobs-summary')).toHaveText('4 of 4 done', { timeout: 30_000 });
   expect([...states]).toEqual(expect.arrayContaining(['processing', 'done']));
 

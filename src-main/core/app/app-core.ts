@@ -362,7 +362,13 @@ export class AppCore {
       } else
         fresh.push({ inputPath: item.path, ...(item.strokes ? { strokes: item.strokes } : {}) });
     }
-    this.engine.add(fresh);
+    // The queue's first state is written with the jobs, not as a move: announce them here.
+    const jobs = this.engine
+      .add(fresh)
+      .map((id) => this.store.getWatermarkJob(id))
+      .filter((row) => row !== undefined)
+      .map((row) => watermarkJobView(row, 1));
+    if (jobs.length > 0) this.emit('jobs:changed', { jobs });
     return { added: fresh.length, skipped };
   }
 

@@ -1,0 +1,349 @@
+import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+
+type Tool = 'brush' | 'eraser' | 'rect' | 'lasso';
+type Point = [number, number];
+
+interface View {
+  scale: number;
+  x: number;
+  y: number;
+}
+
+const TOOL_KEYS: Record<string, Tool> = { b: 'brush', e: 'eraser', r: 'rect', l: 'lasso' };
+
+/** Paints one stroke onto the mask layer, in image coordinates under the view's transform. */
+function paint(ctx: CanvasRenderingContext2D, stroke: Stroke): void {
+  const erase = stroke.kind === 'eraser' || ('erase' in stroke && stroke.erase === true);
+  ctx.globalCompositeOperation = erase ? 'destination-out' : 'source-over';
+  ctx.fillStyle = ctx.strokeStyle = '#ff2d2d';
+  if (stroke.kind === 'brush' || stroke.kind === 'eraser') {
+    const [first, ...rest] = stroke.points;
+    if (!first) return;
+    ctx.lineWidth = stroke.radius * 2;
+    ctx.lineCap = ctx.lineJoin = 'round';
+    ctx.beginPath();
+    ctx.moveTo(first[0], first[1]);
+    for (const [x, y] of rest.length ? rest : [first]) ctx.lineTo(x, y);
+    ctx.stroke();
+  } else if (stroke.kind === 'rect') {
+    ctx.fillRect(stroke.x, stroke.y, stroke.width, stroke.height);
+  } else {
+    const [first, ...rest] = stroke.points;
+    if (!first) return;
+    ctx.beginPath();
+    ctx.moveTo(first[0], first[1]);
+    for (const [x, y] of rest) ctx.lineTo(x, y);
+    ctx.closePath();
+    ctx.fill();
+  }
+}
+
+/**
+ * The mask editor: the image on a canvas with zoom (wheel) and pan (space-drag or middle
+ * button), brush, eraser, rectangle and lasso, undo and redo, the original held on O, and
+ * the mask's opacity. Strokes stay in image pixels; main turns them into the mask file.
+ */
+export function MaskEditor(props: {
+  file: StagedFile;
+  previewBase: string;
+  strokes: Stroke[];
+  onSave: (strokes: Stroke[]) => void;
+  onClose: () => void;
+}) {
+  const { file } = props;
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const layer = useRef<HTMLCanvasElement | null>(null);
+  const image = useRef<HTMLImageElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [history, setHistory] = useState<{ past: Stroke[][]; now: Stroke[]; future: Stroke[][] }>({
+    past: [],
+    now: props.strokes,
+    future: [],
+  });
+  const [tool, setTool] = useState<Tool>('brush');
+  const [size, setSize] = useState(Math.max(4, Math.round(Math.min(file.width, file.height) / 60)));
+  const [opacity, setOpacity] = useState(0.55);
+  const [view, setView] = useState<View>({ scale: 1, x: 0, y: 0 });
+  const [original, setOriginal] = useState(false);
+  const draft = useRef<{ points: Point[]; start?: Point; panFrom?: Point } | null>(null);
+  const space = useRef(false);
+  const [, redrawDraft] = useState(0);
+
+  const fit = useCallback(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const scale = Math.min(el.width / file.width, el.height / file.height);
+    setView({
+      scale,
+      x: (el.width - file.width * scale) / 2,
+      y: (el.height - file.height * scale) / 2,
+    });
+  }, [file.width, file.height]);
+
+  useEffect(() => {
+    const img = new Image();
+    img.onload = () => {
+      image.current = img;
+      setLoaded(true);
+      fit();
+    };
+    img.src = `${props.previewBase}staged/${file.token}`;
+  }, [file.token, props.previewBase, fit]);
+
+  const commit = useCallback((next: Stroke[]) => {
+    setHistory((h) => ({ past: [...h.past, h.now], now: next, future: [] }));
+  }, []);
+  const undo = useCallback(() => {
+    setHistory((h) => {
+      const previous = h.past.at(-1);
+      return previous
+        ? { past: h.past.slice(0, -1), now: previous, future: [h.now, ...h.future] }
+        : h;
+    });
+  }, []);
+  const redo = useCallback(() => {
+    setHistory((h) => {
+      const [next, ...future] = h.future;
+      return next ? { past: [...h.past, h.now], now: next, future } : h;
+    });
+  }, []);
+
+  // Everything is drawn again when anything changes: the image, then the mask layer on top.
+  useEffect(() => {
+    const el = canvas.current;
+    const img = image.current;
+    if (!el || !img) return;
+    const ctx = el.getContext('2d');
+    if (!ctx) return;
+    layer.current ??= document.createElement('canvas');
+    const maskCanvas = layer.current;
+    maskCanvas.width = el.width;
+    maskCanvas.height = el.height;
+    const mask = maskCanvas.getContext('2d');
+    if (!mask) return;
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.clearRect(0, 0, el.width, el.height);
+    ctx.setTransform(view.scale, 0, 0, view.scale, view.x, view.y);
+    ctx.imageSmoothingEnabled = view.scale < 1;
+    ctx.drawImage(img, 0, 0, file.width, file.height);
+    if (original) return;
+    mask.setTransform(view.scale, 0, 0, view.scale, view.x, view.y);
+    for (const stroke of history.now) paint(mask, stroke);
+    const d = draft.current;
+    if (d && !d.panFrom) {
+      if (tool === 'rect' && d.start && d.points[0]) {
+        const [a, b] = [d.start, d.points[d.points.length - 1] as Point];
+        paint(mask, {
+          kind: 'rect',
+          x: Math.min(a[0], b[0]),
+          y: Math.min(a[1], b[1]),
+          width: Math.abs(b[0] - a[0]),
+          height: Math.abs(b[1] - a[1]),
+        });
+      } else if (tool === 'lasso' && d.points.length > 2) {
+        paint(mask, { kind: 'polygon', points: d.points });
+      } else if ((tool === 'brush' || tool === 'eraser') && d.points.length) {
+        paint(mask, { kind: tool, points: d.points, radius: size / 2 });
+      }
+    }
+    ctx.setTransform(1, 0, 0, 1, 0, 0);
+    ctx.globalAlpha = opacity;
+    ctx.drawImage(maskCanvas, 0, 0);
+    ctx.globalAlpha = 1;
+  });
+
+  const toImage = (event: PointerEvent): Point => {
+    const rect = (event.currentTarget as HTMLCanvasElement).getBoundingClientRect();
+    const el = canvas.current as HTMLCanvasElement;
+    const cx = ((event.clientX - rect.left) * el.width) / rect.width;
+    const cy = ((event.clientY - rect.top) * el.height) / rect.height;
+    return [(cx - view.x) / view.scale, (cy - view.y) / view.scale];
+  };
+
+  const down = (event: PointerEvent) => {
+    (event.currentTarget as HTMLCanvasElement).setPointerCapture(event.pointerId);
+    if (space.current || event.button === 1) {
+      draft.current = { points: [], panFrom: [event.clientX, event.clientY] };
+      return;
+    }
+    const at = toImage(event);
+    draft.current = { points: [at], start: at };
+    redrawDraft((n) => n + 1);
+  };
+  const move = (event: PointerEvent) => {
+    const d = draft.current;
+    if (!d) return;
+    if (d.panFrom) {
+      const [fx, fy] = d.panFrom;
+      d.panFrom = [event.clientX, event.clientY];
+      setView((v) => ({ ...v, x: v.x + event.clientX - fx, y: v.y + event.clientY - fy }));
+      return;
+    }
+    d.points.push(toImage(event));
+    redrawDraft((n) => n + 1);
+  };
+  const up = () => {
+    const d = draft.current;
+    draft.current = null;
+    if (!d || d.panFrom || !d.start) return;
+    const last = d.points[d.points.length - 1] as Point;
+    if (tool === 'rect') {
+      const width = Math.abs(last[0] - d.start[0]);
+      const height = Math.abs(last[1] - d.start[1]);
+      if (width > 0 && height > 0) {
+        commit([
+          ...history.now,
+          {
+            kind: 'rect',
+            x: Math.min(d.start[0], last[0]),
+            y: Math.min(d.start[1], last[1]),
+            width,
+            height,
+          },
+        ]);
+      }
+    } else if (tool === 'lasso') {
+      if (d.points.length > 2) commit([...history.now, { kind: 'polygon', points: d.points }]);
+    } else {
+      commit([...history.now, { kind: tool, points: d.points, radius: size / 2 }]);
+    }
+  };
+
+  useEffect(() => {
+    const keydown = (event: KeyboardEvent) => {
+      if (event.target instanceof HTMLInputElement) return;
+      const key = event.key.toLowerCase();
+      if ((event.ctrlKey || event.metaKey) && key === 'z') {
+        event.preventDefault();
+        if (event.shiftKey) redo();
+        else undo();
+      } else if ((event.ctrlKey || event.metaKey) && key === 'y') {
+        event.preventDefault();
+        redo();
+      } else if (key === ' ') {
+        space.current = true;
+        event.preventDefault();
+      } else if (key === 'o') setOriginal(true);
+      else if (key === '[') setSize((s) => Math.max(1, Math.round(s / 1.25)));
+      else if (key === ']') setSize((s) => Math.min(4000, Math.round(s * 1.25)));
+      else if (key === 'f') fit();
+      else if (key === '1') setView((v) => ({ ...v, scale: 1 }));
+      else if (key === 'escape') props.onClose();
+      else if (TOOL_KEYS[key]) setTool(TOOL_KEYS[key]);
+    };
+    const keyup = (event: KeyboardEvent) => {
+      if (event.key === ' ') space.current = false;
+      if (event.key.toLowerCase() === 'o') setOriginal(false);
+    };
+    window.addEventListener('keydown', keydown);
+    window.addEventListener('keyup', keyup);
+    return () => {
+      window.removeEventListener('keydown', keydown);
+      window.removeEventListener('keyup', keyup);
+    };
+  }, [undo, redo, fit, props]);
+
+  const wheel = (event: React.WheelEvent<HTMLCanvasElement>) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    const el = event.currentTarget;
+    const cx = ((event.clientX - rect.left) * el.width) / rect.width;
+    const cy = ((event.clientY - rect.top) * el.height) / rect.height;
+    const factor = event.deltaY < 0 ? 1.15 : 1 / 1.15;
+    setView((v) => {
+      const scale = Math.min(32, Math.max(0.02, v.scale * factor));
+      return {
+        scale,
+        x: cx - ((cx - v.x) * scale) / v.scale,
+        y: cy - ((cy - v.y) * scale) / v.scale,
+      };
+    });
+  };
+
+  return (
+    <section className="mask-editor" aria-label={`Mask for ${file.name}`}>
+      <div className="toolbar" role="toolbar" aria-label="Mask tools">
+        {(['brush', 'eraser', 'rect', 'lasso'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            aria-pressed={tool === name}
+            onClick={() => setTool(name)}
+          >
+            {
+              {
+                brush: 'Brush (B)',
+                eraser: 'Eraser (E)',
+                rect: 'Rectangle (R)',
+                lasso: 'Lasso (L)',
+              }[name]
+            }
+          </button>
+        ))}
+        <label>
+          Size
+          <input
+            type="range"
+            min={1}
+            max={Math.max(200, Math.round(Math.min(file.width, file.height) / 4))}
+            value={size}
+            onChange={(event) => setSize(Number(event.target.value))}
+          />
+        </label>
+        <label>
+          Mask opacity
+          <input
+            type="range"
+            min={0.1}
+            max={1}
+            step={0.05}
+            value={opacity}
+            onChange={(event) => setOpacity(Number(event.target.value))}
+          />
+        </label>
+        <button type="button" onClick={undo} disabled={history.past.length === 0}>
+          Undo
+        </button>
+        <button type="button" onClick={redo} disabled={history.future.length === 0}>
+          Redo
+        </button>
+        <button type="button" onClick={() => commit([])} disabled={history.now.length === 0}>
+          Clear
+        </button>
+        <button type="button" onClick={fit}>
+          Fit
+        </button>
+        <button type="button" onClick={() => setView((v) => ({ ...v, scale: 1 }))}>
+          100 %
+        </button>
+      </div>
+      <canvas
+        ref={canvas}
+        width={960}
+        height={600}
+        className="mask-canvas"
+        data-testid="mask-canvas"
+        aria-label={`${file.name}: paint over what to remove. Hold O to see the original.`}
+        onPointerDown={down}
+        onPointerMove={move}
+        onPointerUp={up}
+        onWheel={wheel}
+      />
+      <p className="hint">
+        {loaded
+          ? `${file.width}×${file.height} · ${history.now.length} stroke${history.now.length === 1 ? '' : 's'}`
+          : 'Loading the image…'}{' '}
+        · Wheel to zoom, space-drag to pan, O to see the original, Ctrl+Z to undo.
+      </p>
+      <div className="actions">
+        <button type="button" className="primary" onClick={() => props.onSave(history.now)}>
+          Use this mask
+        </button>
+        <button type="button" onClick={props.onClose}>
+          Cancel
+        </button>
+      </div>
+    </section>
+  );
+}

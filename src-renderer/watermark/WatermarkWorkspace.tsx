@@ -1,0 +1,167 @@
+import { useState } from 'react';
+import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import { DropZone } from '../components/DropZone.tsx';
+import { useJobs } from '../jobs-store.ts';
+import { CompareView } from './CompareView.tsx';
+import { JobTable } from './JobTable.tsx';
+import { MaskEditor } from './MaskEditor.tsx';
+import { VirtualList } from './VirtualList.tsx';
+import { useWorkspace } from './workspace-store.ts';
+
+function megabytes(bytes: number): string {
+  return bytes < 1024 * 1024
+    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
+    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** Drop a folder, paint a mask once, apply it to the images it fits, run, compare. */
+export function WatermarkWorkspace(props: { previewBase: string }) {
+  const ws = useWorkspace();
+  const jobs = useJobs((state) => state.jobs);
+  const [comparing, setComparing] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const editing = ws.staged.find((file) => file.token === ws.editing);
+  const masked = Object.keys(ws.masks).length;
+  const picked = Object.keys(ws.selected).length;
+  const job = comparing ? jobs[comparing] : undefined;
+
+  return (
+    <div className="workspace">
+      <DropZone onPaths={(paths) => void ws.stage(paths)} />
+      {ws.error && (
+        <p className="error" role="alert">
+          {ws.error}
+        </p>
+      )}
+      {ws.skipped.length > 0 && (
+        <ul className="skipped" aria-label="Skipped">
+          {ws.skipped.map((item) => (
+            <li key={item.path}>
+              {item.path.split(/[\\/]/).pop()}: {item.reason}
+            </li>
+          ))}
+        </ul>
+      )}
+      {ws.staged.length > 0 && (
+        <section aria-labelledby="staged-title" className="staged">
+          <h2 id="staged-title">
+            Ready:{' '}
+            <span data-testid="staged-summary">{`${ws.staged.length} images, ${masked} with a mask`}</span>
+          </h2>
+          <div className="actions">
+            <button type="button" onClick={() => ws.selectAll(picked < ws.staged.length)}>
+              {picked < ws.staged.length ? 'Select all' : 'Select none'}
+            </button>
+            <button
+              type="button"
+              disabled={picked === 0}
+              onClick={() => ws.remove(Object.keys(ws.selected))}
+            >
+              Remove selected
+            </button>
+            <span className="spacer" />
+            <button
+              type="button"
+              className="primary"
+              disabled={ws.busy}
+              onClick={() => void ws.start()}
+            >
+              Remove watermarks from {ws.staged.length} image{ws.staged.length === 1 ? '' : 's'}
+            </button>
+          </div>
+          <VirtualList
+            count={ws.staged.length}
+            rowHeight={56}
+            height={360}
+            label="Images ready"
+            testId="staged-list"
+            renderRow={(index) => {
+              const file = ws.staged[index] as StagedFile;
+              return (
+                <div className="staged-row" data-testid="staged">
+                  <input
+                    type="checkbox"
+                    aria-label={`Select ${file.name}`}
+                    checked={ws.selected[file.token] === true}
+                    onChange={() => ws.toggle(file.token)}
+                  />
+                  <img
+                    src={`${props.previewBase}staged/${file.token}/thumb`}
+                    alt=""
+                    className="thumb"
+                    loading="lazy"
+                  />
+                  <span className="job-name">{file.name}</span>
+                  <span className="hint">
+                    {file.width}×{file.height} · {megabytes(file.bytes)}
+                  </span>
+                  <span className={ws.masks[file.token] ? 'badge' : 'hint'}>
+                    {ws.masks[file.token] ? 'mask' : 'no mask'}
+                  </span>
+                  <button type="button" onClick={() => ws.edit(file.token)}>
+                    {ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}
+                  </button>
+                </div>
+              );
+            }}
+          />
+        </section>
+      )}
+      {editing && (
+        <div className="modal" role="dialog" aria-modal="true" aria-label="Mask editor">
+          <MaskEditor
+            file={editing}
+            previewBase={props.previewBase}
+            strokes={ws.masks[editing.token] ?? []}
+            onClose={() => ws.edit(null)}
+            onSave={(strokes) => {
+              ws.setMask(editing.token, strokes);
+              ws.edit(null);
+              setNote(
+                strokes.length
+                  ? `Mask saved for ${editing.name}.`
+                  : `Mask removed from ${editing.name}.`,
+              );
+            }}
+          />
+        </div>
+      )}
+      {note && (
+        <div className="actions" role="status">
+          <span>{note}</span>
+          {(() => {
+            const source = ws.staged.find(
+              (file) => ws.masks[file.token] && note.endsWith(`${file.name}.`),
+            );
+            if (!source) return null;
+            return (
+              <>
+                <button
+                  type="button"
+                  onClick={() =>
+                    setNote(
+                      `Mask applied to ${ws.applyToSameSize(source.token)} images of ${source.width}×${source.height}.`,
+                    )
+                  }
+                >
+                  Apply to all {source.width}×{source.height} images
+                </button>
+                <button
+                  type="button"
+                  disabled={picked === 0}
+                  onClick={() =>
+                    setNote(`Mask applied to ${ws.applyToSelected(source.token)} selected images.`)
+                  }
+                >
+                  Apply to selected
+                </button>
+              </>
+            );
+          })()}
+        </div>
+      )}
+      <JobTable onCompare={setComparing} />
+      {job && <CompareView job={job} previewBase={props.previewBase} />}
+    </div>
+  );
+}

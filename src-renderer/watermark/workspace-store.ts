@@ -1,0 +1,118 @@
+import { create } from 'zustand';
+import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import { bridge } from '../bridge.ts';
+
+interface WorkspaceState {
+  staged: StagedFile[];
+  masks: Record<string, Stroke[]>;
+  selected: Record<string, true>;
+  skipped: Array<{ path: string; reason: string }>;
+  /** The staged file whose mask is being painted. */
+  editing: string | null;
+  busy: boolean;
+  error: string | null;
+  stage: (paths: string[]) => Promise<void>;
+  toggle: (token: string) => void;
+  selectAll: (on: boolean) => void;
+  edit: (token: string | null) => void;
+  setMask: (token: string, strokes: Stroke[]) => void;
+  /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
+  applyToSameSize: (token: string) => number;
+  applyToSelected: (token: string) => number;
+  remove: (tokens: string[]) => void;
+  start: () => Promise<void>;
+}
+
+export const useWorkspace = create<WorkspaceState>((set, get) => ({
+  staged: [],
+  masks: {},
+  selected: {},
+  skipped: [],
+  editing: null,
+  busy: false,
+  error: null,
+  stage: async (paths) => {
+    set({ busy: true });
+    const result = await bridge().invoke('media:probe', { paths, recursive: true });
+    if (!result.ok) {
+      set({ busy: false, error: result.error.message });
+      return;
+    }
+    const known = new Set(get().staged.map((file) => file.path));
+    const fresh = result.value.items.filter((file) => !known.has(file.path));
+    const twice = result.value.items
+      .filter((file) => known.has(file.path))
+      .map((file) => ({ path: file.path, reason: 'It was already added.' }));
+    set({
+      staged: [...get().staged, ...fresh],
+      skipped: [...result.value.skipped, ...twice],
+      busy: false,
+      error: null,
+    });
+  },
+  toggle: (token) => {
+    const selected = { ...get().selected };
+    if (selected[token]) delete selected[token];
+    else selected[token] = true;
+    set({ selected });
+  },
+  selectAll: (on) =>
+    set({ selected: on ? Object.fromEntries(get().staged.map((file) => [file.token, true])) : {} }),
+  edit: (token) => set({ editing: token }),
+  setMask: (token, strokes) => {
+    const masks = { ...get().masks };
+    if (strokes.length === 0) delete masks[token];
+    else masks[token] = strokes;
+    set({ masks });
+  },
+  applyToSameSize: (token) => {
+    const source = get().staged.find((file) => file.token === token);
+    const strokes = get().masks[token];
+    if (!source || !strokes) return 0;
+    const targets = get().staged.filter(
+      (file) => file.width === source.width && file.height === source.height,
+    );
+    set({
+      masks: {
+        ...get().masks,
+        ...Object.fromEntries(targets.map((file) => [file.token, strokes])),
+      },
+    });
+    return targets.length;
+  },
+  applyToSelected: (token) => {
+    const strokes = get().masks[token];
+    if (!strokes) return 0;
+    const targets = Object.keys(get().selected);
+    set({ masks: { ...get().masks, ...Object.fromEntries(targets.map((key) => [key, strokes])) } });
+    return targets.length;
+  },
+  remove: (tokens) => {
+    const gone = new Set(tokens);
+    set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
+  },
+  start: async () => {
+    const { staged, masks } = get();
+    if (staged.length === 0) return;
+    set({ busy: true });
+    const result = await bridge().invoke('watermark:add', {
+      items: staged.map((file) => ({
+        path: file.path,
+        ...(masks[file.token] ? { strokes: masks[file.token] } : {}),
+      })),
+    });
+    if (!result.ok) {
+      set({ busy: false, error: result.error.message });
+      return;
+    }
+    set({
+      staged: [],
+      masks: {},
+      selected: {},
+      busy: false,
+      skipped: result.value.skipped,
+      error: null,
+    });
+  },
+}));

@@ -1,0 +1,124 @@
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { makePhoto } from '../support/images.ts';
+import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+
+const world = useAppWorld({ watermark: { processingMs: 250, jitter: 0.2 } });
+
+/** Drops one folder on the drop zone, as a file manager does. */
+async function dropFolder(page: Page, name: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((folder) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([''], folder));
+    return transfer;
+  }, name);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
+/** A drag across the middle of the mask canvas, sloping down by `slope` of its height. */
+async function paintAcross(page: Page, slope = 0): Promise<void> {
+  const box = await page.getByTestId('mask-canvas').boundingBox();
+  if (!box) throw new Error('the mask canvas is not on screen');
+  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i += 1) {
+    await page.mouse.move(
+      box.x + box.width * (0.3 + i * 0.04),
+      box.y + box.height * (0.5 + (i * slope) / 10),
+    );
+  }
+  await page.mouse.up();
+}
+
+test('a folder of 50 with bad files: paint once, apply to the same size, run, compare, retry, reveal', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const folder = path.join(world.dir, 'shoot');
+  await mkdir(folder);
+  for (let i = 0; i < 40; i += 1) {
+    await writeFile(
+      path.join(folder, `wide-${String(i).padStart(2, '0')}.png`),
+      await makePhoto(48, 32, 'png', i),
+    );
+  }
+  for (let i = 0; i < 7; i += 1) {
+    await writeFile(path.join(folder, `tall-${i}.jpg`), await makePhoto(32, 48, 'jpeg', 100 + i));
+  }
+  // Bad files: a text file named as an image, an empty file, and one whose data is cut off
+  // (its header reads fine, so it fails only when the engine prepares it).
+  await writeFile(path.join(folder, 'notes.jpg'), 'these are notes, not a photo');
+  await writeFile(path.join(folder, 'empty.png'), '');
+  const whole = await makePhoto(48, 32, 'png', 999);
+  const cut = path.join(folder, 'cut-off.png');
+  await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+  await writeFile(path.join(folder, 'readme.txt'), 'not an image at all');
+
+  const running = await world.startCore();
+  const adds: unknown[] = [];
+  const revealed: string[] = [];
+  await connectApp(page, world.server, running, {
+    droppedDir: world.dir,
+    onMessage: (message) => {
+      const { channel, payload } = message as { channel?: string; payload?: unknown };
+      if (channel === 'watermark:add' && payload) adds.push(payload);
+    },
+    onReveal: (file) => revealed.push(file),
+  });
+  await page.goto(world.server.url);
+  await dropFolder(page, 'shoot');
+
+  await expect(page.getByTestId('staged-summary')).toHaveText('48 images, 0 with a mask');
+  await expect(page.getByText('notes.jpg: This file is not an image')).toBeVisible();
+  await expect(page.getByText('empty.png: The file is empty.')).toBeVisible();
+  await saveScreenshot(page, 'workspace-01-folder-staged');
+
+  await page.getByTestId('staged').first().getByRole('button', { name: 'Paint mask' }).click();
+  await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();
+  await expect(page.getByText('48×32 · 0 strokes')).toBeVisible();
+  await paintAcross(page);
+  await expect(page.getByText('48×32 · 1 stroke ')).toBeVisible();
+  await page.getByRole('button', { name: 'Rectangle (R)' }).click();
+  await paintAcross(page, 0.2);
+  await expect(page.getByText('48×32 · 2 strokes')).toBeVisible();
+  await page.keyboard.press('Control+z');
+  await expect(page.getByText('48×32 · 1 stroke ')).toBeVisible();
+  await saveScreenshot(page, 'workspace-02-mask-painted');
+  await page.getByRole('button', { name: 'Use this mask' }).click();
+  await page.getByRole('button', { name: 'Apply to all 48×32 images' }).click();
+  await expect(page.getByText('Mask applied to 41 images of 48×32.')).toBeVisible();
+  await expect(page.getByTestId('staged-summary')).toHaveText('48 images, 41 with a mask');
+  await saveScreenshot(page, 'workspace-03-mask-applied');
+
+  await page.getByRole('button', { name: 'Remove watermarks from 48 images' }).click();
+  await expect(page.getByTestId('jobs-summary')).toHaveText(/\d+ of 48 done/);
+  await saveScreenshot(page, 'workspace-04-running');
+  await expect(page.getByTestId('jobs-summary')).toHaveText('47 of 48 done', { timeout: 60_000 });
+  const items = (adds[0] as { items: Array<{ path: string; strokes?: unknown[] }> }).items;
+  expect(items).toHaveLength(48);
+  expect(items.filter((item) => item.strokes?.length === 1)).toHaveLength(41);
+  expect(items.find((item) => item.path.endsWith('tall-0.jpg'))?.strokes).toBeUndefined();
+
+  await page.getByRole('button', { name: 'Failed', exact: true }).click();
+  const failed = page.getByTestId('job');
+  await expect(failed).toHaveCount(1);
+  await expect(failed).toContainText('cut-off.png');
+  await expect(failed).toContainText('damaged');
+  await saveScreenshot(page, 'workspace-05-failed-filter');
+  await writeFile(cut, whole);
+  await failed.getByRole('button', { name: 'Retry' }).click();
+  await page.getByRole('button', { name: 'All', exact: true }).click();
+  await expect(page.getByTestId('jobs-summary')).toHaveText('48 of 48 done', { timeout: 30_000 });
+  expect(
+    (await readdir(path.join(world.dir, 'out'))).filter((f) => f.includes('-clean.')),
+  ).toHaveLength(48);
+
+  const row = page.getByTestId('job').filter({ hasText: 'wide-00.png' });
+  await row.getByRole('button', { name: 'wide-00.png' }).click();
+  await page.getByRole('button', { name: 'Side by side' }).click();
+  await expect(page.getByRole('img', { name: 'wide-00.png, cleaned' })).toBeVisible();
+  await saveScreenshot(page, 'workspace-06-compare-side-by-side');
+  await row.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => revealed).toEqual([path.join(world.dir, 'out', 'wide-00-clean.png')]);
+});
