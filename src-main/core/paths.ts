@@ -44,3 +44,8 @@ export function defaultVideoOutputDir(
 ): string {
   return path.join(home, platform === 'darwin' ? 'Movies' : 'Videos', 'Clearframe');
 }
+
+/** Where results of images given by URL go when the settings name no output folder. */
+export function defaultImageOutputDir(home: string = os.homedir()): string {
+  return path.join(home, 'Pictures', 'Clearframe');
+}

@@ -28,6 +28,23 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   return (
     <div className="workspace">
       <DropZone onPaths={(paths) => void ws.stage(paths)} />
+      <form
+        className="actions url-form"
+        aria-label="Add an image by address"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const field = event.currentTarget.elements.namedItem('url') as HTMLInputElement;
+          void ws.stageUrl(field.value.trim()).then((ok) => {
+            if (ok) field.value = '';
+          });
+        }}
+      >
+        <label htmlFor="image-url">Image address</label>
+        <input id="image-url" name="url" type="url" placeholder="https://…" required />
+        <button type="submit" disabled={ws.busy}>
+          Add
+        </button>
+      </form>
       {ws.error && (
         <p className="error" role="alert">
           {ws.error}
@@ -91,7 +108,10 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                     className="thumb"
                     loading="lazy"
                   />
-                  <span className="job-name">{file.name}</span>
+                  <span className="job-name" title={file.sourceUrl ?? file.path}>
+                    {file.name}
+                    {file.sourceUrl ? ' (from the web)' : ''}
+                  </span>
                   <span className="hint">
                     {file.width}×{file.height} · {megabytes(file.bytes)}
                   </span>

@@ -13,6 +13,8 @@ interface WorkspaceState {
   busy: boolean;
   error: string | null;
   stage: (paths: string[]) => Promise<void>;
+  /** Fetches an image by address (main does it) and stages it; it will be sent as that address. */
+  stageUrl: (url: string) => Promise<boolean>;
   toggle: (token: string) => void;
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
@@ -50,6 +52,16 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       busy: false,
       error: null,
     });
+  },
+  stageUrl: async (url) => {
+    set({ busy: true });
+    const result = await bridge().invoke('media:probeUrl', { url });
+    if (!result.ok) {
+      set({ busy: false, error: result.error.message });
+      return false;
+    }
+    set({ staged: [...get().staged, result.value], busy: false, error: null });
+    return true;
   },
   toggle: (token) => {
     const selected = { ...get().selected };
@@ -98,7 +110,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     set({ busy: true });
     const result = await bridge().invoke('watermark:add', {
       items: staged.map((file) => ({
-        path: file.path,
+        token: file.token,
         ...(masks[file.token] ? { strokes: masks[file.token] } : {}),
       })),
     });

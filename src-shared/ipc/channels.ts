@@ -5,6 +5,7 @@
 export const invokeChannelNames = [
   'app:info',
   'media:probe',
+  'media:probeUrl',
   'watermark:add',
   'watermark:list',
   'watermark:cancel',

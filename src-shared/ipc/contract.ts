@@ -53,6 +53,8 @@ export const stagedFileSchema = z.object({
   width: z.number().int(),
   height: z.number().int(),
   bytes: z.number().int(),
+  /** Set for an image given by URL: it is sent as that URL; `path` is the copy made for the preview. */
+  sourceUrl: z.string().optional(),
 });
 export type StagedFile = z.infer<typeof stagedFileSchema>;
 
@@ -99,6 +101,15 @@ export const invokeContract = {
       skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
     }),
   },
+  'media:probeUrl': {
+    request: z.strictObject({
+      url: z
+        .string()
+        .max(4096)
+        .regex(/^https?:\/\/[^\s]+$/, 'Enter an address that starts with https://.'),
+    }),
+    response: stagedFileSchema,
+  },
   'watermark:add': {
     request: z.union([
       z.strictObject({
@@ -111,7 +122,8 @@ export const invokeContract = {
         items: z
           .array(
             z.strictObject({
-              path: z.string().min(1).max(4096),
+              /** A token from media:probe or media:probeUrl: only files the page was shown. */
+              token: z.string().min(1).max(64),
               strokes: strokesSchema.optional(),
             }),
           )

@@ -1,10 +1,17 @@
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { hashBody } from '../../src-main/simulator/request-log.ts';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
-const world = useAppWorld({ watermark: { processingMs: 250, jitter: 0.2 } });
+const KEY = 'cf-workspace-key-2b8e';
+const world = useAppWorld({
+  accounts: [{ key: KEY, credits: 100 }],
+  watermark: { processingMs: 250, jitter: 0.2 },
+});
 
 /** Drops one folder on the drop zone, as a file manager does. */
 async function dropFolder(page: Page, name: string): Promise<void> {
@@ -95,10 +102,10 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await expect(page.getByTestId('jobs-summary')).toHaveText(/\d+ of 48 done/);
   await saveScreenshot(page, 'workspace-04-running');
   await expect(page.getByTestId('jobs-summary')).toHaveText('47 of 48 done', { timeout: 60_000 });
-  const items = (adds[0] as { items: Array<{ path: string; strokes?: unknown[] }> }).items;
+  const items = (adds[0] as { items: Array<{ token: string; strokes?: unknown[] }> }).items;
   expect(items).toHaveLength(48);
   expect(items.filter((item) => item.strokes?.length === 1)).toHaveLength(41);
-  expect(items.find((item) => item.path.endsWith('tall-0.jpg'))?.strokes).toBeUndefined();
+  expect(items.filter((item) => item.strokes === undefined)).toHaveLength(7);
 
   await page.getByRole('button', { name: 'Failed', exact: true }).click();
   const failed = page.getByTestId('job');
@@ -121,4 +128,43 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await saveScreenshot(page, 'workspace-06-compare-side-by-side');
   await row.getByRole('button', { name: 'Show in folder' }).click();
   await expect.poll(() => revealed).toEqual([path.join(world.dir, 'out', 'wide-00-clean.png')]);
+});
+
+test('an image given by address is sent as that address, and its result lands on disk', async ({
+  page,
+}) => {
+  const photo = await makePhoto(40, 30, 'jpeg', 7);
+  const host = http.createServer((request, response) => {
+    if (request.url === '/gallery/harbour.jpg') {
+      response.writeHead(200, { 'Content-Type': 'image/jpeg' }).end(photo);
+    } else response.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => host.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(host.address() as AddressInfo).port}/gallery/harbour.jpg`;
+  try {
+    // The service here is the test's simulator, so its request log shows what was sent.
+    const running = await world.startCore();
+    expect((await running.handlers['keys:set']({ kind: 'watermark', value: KEY })).test.ok).toBe(
+      true,
+    );
+    await connectApp(page, world.server, running);
+    await page.goto(world.server.url);
+    await page.getByLabel('Image address').fill('ftp://example.com/a.jpg');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByRole('alert')).toContainText('starts with https://');
+    await page.getByLabel('Image address').fill(url);
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByTestId('staged')).toContainText('harbour.jpg (from the web)');
+    await expect(page.getByTestId('staged')).toContainText('40×30');
+    await saveScreenshot(page, 'workspace-07-by-address');
+    await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+    await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
+    expect(await readdir(path.join(world.dir, 'out'))).toContain('harbour-clean.jpg');
+    const sentAsAddress = world.sim
+      .requestLog()
+      .filter((entry) => entry.bodyHash === hashBody(JSON.stringify({ image_url: url })));
+    expect(sentAsAddress).toHaveLength(1);
+  } finally {
+    await new Promise((resolve) => host.close(resolve));
+  }
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -6,6 +7,7 @@ import {
   apiKeyProblem,
   type ApiKeyKind,
 } from '../../../src-shared/domain/api-keys.ts';
+import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
@@ -16,6 +18,7 @@ import type {
   StagedFile,
   WatermarkJobView,
 } from '../../../src-shared/ipc/contract.ts';
+import { download } from '../api/downloader.ts';
 import { AuthenticationError, ServiceError } from '../api/errors.ts';
 import { createTransport, type Transport } from '../api/http.ts';
 import { Poller } from '../api/poller.ts';
@@ -24,7 +27,7 @@ import { errorValue } from '../jobs/outcome.ts';
 import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
 import { JobStore } from '../jobs/store.ts';
 import { VideoRounds } from '../jobs/video-rounds.ts';
-import { WatermarkEngine } from '../jobs/watermark-engine.ts';
+import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
@@ -89,7 +92,7 @@ export class AppCore {
   private readonly listeners = new Set<Listener>();
   readonly log: AppLogger;
   /** Files the page has been shown, by token: the only local files besides jobs it may preview. */
-  private readonly staged = new Map<string, string>();
+  private readonly staged = new Map<string, { path: string; sourceUrl?: string }>();
   private readonly thumbnails: ThumbnailCache;
   private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
@@ -164,7 +167,7 @@ export class AppCore {
     const asked = parsePreviewPath(pathname);
     if (!asked) return undefined;
     let file: string | undefined;
-    if (asked.kind === 'staged') file = this.staged.get(asked.token);
+    if (asked.kind === 'staged') file = this.staged.get(asked.token)?.path;
     else {
       const job = this.store.getWatermarkJob(asked.jobId);
       file = (asked.side === 'output' ? job?.output_path : job?.input_path) ?? undefined;
@@ -257,7 +260,7 @@ export class AppCore {
             return;
           }
           const token = randomUUID();
-          this.staged.set(token, file);
+          this.staged.set(token, { path: file });
           items.push({
             token,
             path: file,
@@ -270,12 +273,17 @@ export class AppCore {
         });
         return { items, skipped };
       },
+      'media:probeUrl': ({ url }) => this.stageUrl(url),
       'watermark:add': async (request) => {
         if ('items' in request) {
-          const added = this.addFresh(
-            request.items.map((item) => ({ path: item.path, strokes: item.strokes })),
-          );
-          return added;
+          const skipped: Array<{ path: string; reason: string }> = [];
+          const known = request.items.flatMap((item) => {
+            const staged = this.staged.get(item.token);
+            if (!staged) skipped.push({ path: item.token, reason: 'Add this image again.' });
+            return staged ? [{ ...staged, strokes: item.strokes }] : [];
+          });
+          const added = this.addFresh(known);
+          return { added: added.added, skipped: [...skipped, ...added.skipped] };
         }
         const { paths, recursive, strokes } = request;
         const { files, skipped } = await collectInputs(paths, recursive ?? true);
@@ -349,18 +357,65 @@ export class AppCore {
   }
 
   /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
-  private addFresh(items: ReadonlyArray<{ path: string; strokes?: unknown }>): {
+  /**
+   * Fetches an image given by address, once, for the mask editor and the preview; the job
+   * will send the address itself. The copy lives in the data folder.
+   */
+  private async stageUrl(url: string): Promise<StagedFile> {
+    const dir = path.join(this.paths.root, 'url-images', randomUUID());
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+      /[^\w.-]+/g,
+      '_',
+    );
+    try {
+      await mkdir(dir, { recursive: true });
+      const saved = await download(this.transport, {
+        url,
+        targetDir: dir,
+        fileName: name && name !== '.' && name !== '..' ? name : 'image',
+        maxBytes: VIDEO_LIMITS.referenceImage.maxBytes,
+      });
+      const probe = await probeFile(saved.path);
+      if (!probe.ok)
+        throw new UserFacingError(`The address does not give a usable image: ${probe.reason}`);
+      const token = randomUUID();
+      this.staged.set(token, { path: saved.path, sourceUrl: url });
+      return {
+        token,
+        path: saved.path,
+        name: path.basename(saved.path),
+        format: probe.format,
+        width: probe.width,
+        height: probe.height,
+        bytes: probe.bytes,
+        sourceUrl: url,
+      };
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (error instanceof UserFacingError) throw error;
+      throw new UserFacingError(
+        `The image at that address could not be fetched (${errorValue(error).message}). Check the address, then try again.`,
+      );
+    }
+  }
+
+  private addFresh(items: ReadonlyArray<{ path: string; strokes?: unknown; sourceUrl?: string }>): {
     added: number;
     skipped: Array<{ path: string; reason: string }>;
   } {
     const skipped: Array<{ path: string; reason: string }> = [];
-    const fresh: Array<{ inputPath: string; strokes?: unknown }> = [];
+    const fresh: WatermarkInput[] = [];
     for (const item of items) {
       const latest = this.store.latestWatermarkJobFor(item.path);
       if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
         skipped.push({ path: item.path, reason: 'It is already in the list.' });
-      } else
-        fresh.push({ inputPath: item.path, ...(item.strokes ? { strokes: item.strokes } : {}) });
+      } else {
+        fresh.push({
+          inputPath: item.path,
+          ...(item.strokes ? { strokes: item.strokes } : {}),
+          ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
+        });
+      }
     }
     // The queue's first state is written with the jobs, not as a move: announce them here.
     const jobs = this.engine

@@ -13,9 +13,24 @@ import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { buildMask } from '../media/mask-builder.ts';
 import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput, type OutputOutcome } from '../media/output.ts';
+import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
 import type { JobEvent, JobStore, WatermarkJobRow } from './store.ts';
+
+export interface WatermarkInput {
+  inputPath: string;
+  strokes?: unknown;
+  maskFile?: string;
+  /** The image's address, when the user gave one; `inputPath` is then a local copy. */
+  sourceUrl?: string;
+}
+
+/** What a job keeps in `options_json`. */
+interface JobOptions {
+  maskFile?: string;
+  sourceUrl?: string;
+}
 
 export interface WatermarkEngineOptions {
   store: JobStore;
@@ -91,22 +106,27 @@ export class WatermarkEngine extends JobLoop {
     }
   }
 
-  /** Strokes are checked here, so a malformed mask is refused before anything is stored. */
-  add(
-    inputs: ReadonlyArray<{ inputPath: string; strokes?: unknown; maskFile?: string }>,
-  ): string[] {
+  /**
+   * Strokes are checked here, so a malformed mask is refused before anything is stored. An
+   * image given by URL keeps a local copy as its input (for the mask, the preview, the
+   * name and the format of the result) and is sent to the service as that URL.
+   */
+  add(inputs: ReadonlyArray<WatermarkInput>): string[] {
     const jobs = inputs.map((input) => {
-      if (input.maskFile !== undefined) {
-        return { inputPath: input.inputPath, options: { maskFile: input.maskFile } };
+      const options = {
+        ...(input.maskFile !== undefined ? { maskFile: input.maskFile } : {}),
+        ...(input.sourceUrl !== undefined ? { sourceUrl: input.sourceUrl } : {}),
+      };
+      if (input.strokes === undefined || input.maskFile !== undefined) {
+        return { inputPath: input.inputPath, options };
       }
-      if (input.strokes === undefined) return { inputPath: input.inputPath };
       const strokes = strokesSchema.safeParse(input.strokes);
       if (!strokes.success) {
         throw new UserFacingError(
           `The mask for ${input.inputPath} is malformed (${strokes.error.issues[0]?.message ?? 'invalid'}); draw it again.`,
         );
       }
-      return { inputPath: input.inputPath, mask: strokes.data };
+      return { inputPath: input.inputPath, mask: strokes.data, options };
     });
     const ids = this.store.addWatermarkJobs(jobs);
     this.pump();
@@ -193,7 +213,11 @@ export class WatermarkEngine extends JobLoop {
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.move(job.id, 'submitting');
-    const taskId = await this.options.client.submit({ base64: prepared.base64 }, mask);
+    const { sourceUrl } = JSON.parse(job.options_json) as JobOptions;
+    const taskId = await this.options.client.submit(
+      sourceUrl ? { url: sourceUrl } : { base64: prepared.base64 },
+      mask,
+    );
     this.move(job.id, 'submitted', { remoteTaskId: taskId });
     await this.afterSubmit({ ...job, remote_task_id: taskId, submitted_at: Date.now() }, signal);
   }
@@ -212,6 +236,15 @@ export class WatermarkEngine extends JobLoop {
         ? { outputPath: outcome.written }
         : { detail: { skipped: outcome.skipped } },
     );
+  }
+
+  /** An image from a URL has no folder of its own: its result goes to the default images folder. */
+  private outputSettings(job: WatermarkJobRow): Settings {
+    const settings = this.options.settings();
+    const { sourceUrl } = JSON.parse(job.options_json) as JobOptions;
+    return sourceUrl && !settings.outputFolder
+      ? { ...settings, outputFolder: defaultImageOutputDir() }
+      : settings;
   }
 
   /** A job that wrote its result just before a crash is done; it is not downloaded again. */
@@ -242,7 +275,7 @@ export class WatermarkEngine extends JobLoop {
     taskId: string,
     output: string,
   ): Promise<void> {
-    const { maskFile } = JSON.parse(job.options_json) as { maskFile?: string };
+    const { maskFile } = JSON.parse(job.options_json) as JobOptions;
     const line = {
       source: job.input_path,
       output,
@@ -272,7 +305,7 @@ export class WatermarkEngine extends JobLoop {
       );
       return { base64: buildMask(prepared.width, prepared.height, strokes).toString('base64') };
     }
-    const { maskFile } = JSON.parse(job.options_json) as { maskFile?: string };
+    const { maskFile } = JSON.parse(job.options_json) as JobOptions;
     if (!maskFile) return undefined;
     const bytes = await readFile(maskFile).catch(() => {
       throw new MaskImportError(
@@ -308,7 +341,7 @@ export class WatermarkEngine extends JobLoop {
     }
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
       this.move(job.id, 'downloading');
-    const settings = this.options.settings();
+    const settings = this.outputSettings(job);
     const outputDir =
       settings.outputFolder ?? path.join(path.dirname(job.input_path), DEFAULT_OUTPUT_SUBFOLDER);
     await mkdir(outputDir, { recursive: true });
