@@ -147,9 +147,10 @@ async function start(): Promise<void> {
         await shell.openExternal(url);
         return { opened: true };
       },
-      'shell:reveal': ({ jobId }) => {
+      'shell:reveal': async ({ jobId, open }) => {
         const output = running.outputOf(jobId);
-        if (output) shell.showItemInFolder(output);
+        if (output && open) await shell.openPath(output);
+        else if (output) shell.showItemInFolder(output);
         return { revealed: output !== undefined };
       },
       'shell:openLogsFolder': async () => ({

@@ -1,6 +1,10 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PRICING_TIERS } from '../../src-shared/domain/pricing.ts';
-import { PROVIDER_BASE_URL, type Settings } from '../../src-shared/domain/settings.ts';
+import {
+  OUTPUT_FORMATS,
+  PROVIDER_BASE_URL,
+  type Settings,
+} from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
 import { KeyField } from './KeyField.tsx';
 import { useSettings } from './settings-store.ts';
@@ -21,6 +25,7 @@ function draftOf(settings: Settings): Draft {
     filenameTemplate: settings.filenameTemplate,
     conflictPolicy: settings.conflictPolicy,
     metadataPolicy: settings.metadataPolicy,
+    outputFormat: settings.outputFormat,
     theme: settings.theme,
     checkForUpdates: settings.checkForUpdates,
   };
@@ -47,6 +52,7 @@ function patchOf(draft: Draft): Record<string, unknown> {
     filenameTemplate: draft['filenameTemplate'],
     conflictPolicy: draft['conflictPolicy'],
     metadataPolicy: draft['metadataPolicy'],
+    outputFormat: draft['outputFormat'],
     theme: draft['theme'],
     checkForUpdates: draft['checkForUpdates'],
   };
@@ -177,6 +183,7 @@ function SettingsForm(props: { settings: Settings }) {
         {text('filenameTemplate', 'File name ({name}, {ext}, {date}, {n})')}
         {choice('conflictPolicy', 'When the name is taken', ['suffix', 'skip', 'overwrite'])}
         {choice('metadataPolicy', 'Metadata (EXIF, colour profile)', ['keep', 'strip'])}
+        {choice('outputFormat', 'Format of results', OUTPUT_FORMATS)}
 
         <h3>App</h3>
         {choice('theme', 'Theme', ['system', 'light', 'dark'])}

@@ -31,7 +31,7 @@ function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
 }
 
 /** Every job, a row each, with filters, "N of M", and actions on one or many. */
-export function JobTable(props: { onCompare: (id: string) => void }) {
+export function JobTable(props: { onCompare: (id: string) => void; previewBase: string }) {
   const { jobs, order, retry, cancel } = useJobs();
   const [filter, setFilter] = useState<Filter>('all');
   const [picked, setPicked] = useState<Record<string, true>>({});
@@ -98,6 +98,12 @@ export function JobTable(props: { onCompare: (id: string) => void }) {
                   setPicked(next);
                 }}
               />
+              <img
+                src={`${props.previewBase}job/${job.id}/thumb`}
+                alt=""
+                className="thumb"
+                loading="lazy"
+              />
               <button
                 type="button"
                 className="job-name"
@@ -125,12 +131,22 @@ export function JobTable(props: { onCompare: (id: string) => void }) {
                   </button>
                 )}
                 {job.state === 'done' && job.outputPath && (
-                  <button
-                    type="button"
-                    onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
-                  >
-                    Show in folder
-                  </button>
+                  <>
+                    <button
+                      type="button"
+                      onClick={() =>
+                        void bridge().invoke('shell:reveal', { jobId: job.id, open: true })
+                      }
+                    >
+                      Open
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
+                    >
+                      Show in folder
+                    </button>
+                  </>
                 )}
               </span>
             </div>

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
 import { JobTable } from './JobTable.tsx';
 import { MaskEditor } from './MaskEditor.tsx';
+import { OutputPanel } from './OutputPanel.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -24,10 +25,24 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
   const job = comparing ? jobs[comparing] : undefined;
+  const stagePasted = ws.stagePasted;
+  useEffect(() => {
+    const paste = (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])].filter((file) =>
+        file.type.startsWith('image/'),
+      );
+      if (files.length === 0 || event.target instanceof HTMLInputElement) return;
+      event.preventDefault();
+      void stagePasted(files);
+    };
+    window.addEventListener('paste', paste);
+    return () => window.removeEventListener('paste', paste);
+  }, [stagePasted]);
 
   return (
     <div className="workspace">
       <DropZone onPaths={(paths) => void ws.stage(paths)} />
+      <OutputPanel />
       <form
         className="actions url-form"
         aria-label="Add an image by address"
@@ -180,7 +195,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           })()}
         </div>
       )}
-      <JobTable onCompare={setComparing} />
+      <JobTable onCompare={setComparing} previewBase={props.previewBase} />
       {job && <CompareView job={job} previewBase={props.previewBase} />}
     </div>
   );

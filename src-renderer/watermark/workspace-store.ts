@@ -15,6 +15,8 @@ interface WorkspaceState {
   stage: (paths: string[]) => Promise<void>;
   /** Fetches an image by address (main does it) and stages it; it will be sent as that address. */
   stageUrl: (url: string) => Promise<boolean>;
+  /** Images pasted from the clipboard: by path when they are files, else by their bytes. */
+  stagePasted: (files: File[]) => Promise<void>;
   toggle: (token: string) => void;
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
@@ -62,6 +64,24 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     }
     set({ staged: [...get().staged, result.value], busy: false, error: null });
     return true;
+  },
+  stagePasted: async (files) => {
+    for (const file of files) {
+      const path = bridge().pathForFile(file);
+      if (path) {
+        await get().stage([path]);
+        continue;
+      }
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      let binary = '';
+      for (let i = 0; i < bytes.length; i += 0x8000) {
+        binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+      }
+      const name = file.name && file.name !== 'image.png' ? file.name : `pasted-${Date.now()}.png`;
+      const result = await bridge().invoke('media:stagePasted', { name, base64: btoa(binary) });
+      if (result.ok) set({ staged: [...get().staged, result.value], error: null });
+      else set({ error: result.error.message });
+    }
   },
   toggle: (token) => {
     const selected = { ...get().selected };

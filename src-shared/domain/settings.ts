@@ -14,6 +14,8 @@ export const PROVIDER_SITE_URL = 'https://kaze.ai/';
 
 export const SETTINGS_VERSION = 1;
 
+export const OUTPUT_FORMATS = ['same', 'png', 'jpeg', 'webp'] as const;
+
 const baseUrl = z
   .string()
   .trim()
@@ -65,6 +67,10 @@ export const settingsSchema = z.strictObject({
     .enum(['skip', 'overwrite', 'suffix'], { error: 'Choose skip, overwrite or suffix.' })
     .default('suffix'),
   metadataPolicy: z.enum(['keep', 'strip'], { error: 'Choose keep or strip.' }).default('keep'),
+  /** The cleaned image's format: the input's own unless the user picks one. */
+  outputFormat: z
+    .enum(OUTPUT_FORMATS, { error: `Choose ${OUTPUT_FORMATS.join(', ')}.` })
+    .default('same'),
   /** Largest watermark image sent as is, in megapixels, and what to do with a larger one. */
   watermarkPixelCap: z
     .strictObject({

@@ -6,6 +6,7 @@ export const invokeChannelNames = [
   'app:info',
   'media:probe',
   'media:probeUrl',
+  'media:stagePasted',
   'watermark:add',
   'watermark:list',
   'watermark:cancel',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
+import { VIDEO_LIMITS } from '../domain/limits.ts';
 import { settingsSchema } from '../domain/settings.ts';
 import { strokesSchema } from '../domain/strokes.ts';
 import type { EventChannel, InvokeChannel } from './channels.ts';
@@ -101,6 +102,20 @@ export const invokeContract = {
       skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
     }),
   },
+  'media:stagePasted': {
+    /** An image pasted from the clipboard, which has no file: its bytes, kept in the data folder. */
+    request: z.strictObject({
+      name: z.string().min(1).max(255),
+      base64: z
+        .string()
+        .max(
+          Math.ceil((VIDEO_LIMITS.referenceImage.maxBytes * 4) / 3),
+          'A pasted image may be at most 30 MB.',
+        )
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The pasted data is not an image.'),
+    }),
+    response: stagedFileSchema,
+  },
   'media:probeUrl': {
     request: z.strictObject({
       url: z
@@ -168,7 +183,8 @@ export const invokeContract = {
     response: z.object({ opened: z.boolean() }),
   },
   'shell:reveal': {
-    request: z.strictObject({ jobId: z.string().min(1).max(64) }),
+    /** Shows a job's result in the file manager, or with `open`, in its default app. */
+    request: z.strictObject({ jobId: z.string().min(1).max(64), open: z.boolean().optional() }),
     response: z.object({ revealed: z.boolean() }),
   },
   'shell:openLogsFolder': { request: z.undefined(), response: z.object({ opened: z.boolean() }) },

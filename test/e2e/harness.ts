@@ -128,7 +128,9 @@ export async function connectPreload(
         },
       },
       webUtils: {
-        getPathForFile: (file) => (file && file.name ? ${JSON.stringify(options.droppedDir ?? '/dropped')} + '/' + file.name : ''),
+        // Tests stand for a file on disk with an empty File of its name; a File with content
+        // lives only in memory (pasted), and Electron gives no path for those either.
+        getPathForFile: (file) => (file && file.name && file.size === 0 ? ${JSON.stringify(options.droppedDir ?? '/dropped')} + '/' + file.name : ''),
       },
     };
     window.__clearframeEmit = (channel, payload) => {
@@ -184,9 +186,9 @@ export async function connectApp(
       // What the shell's system dialogs and updater answer here: a fixed folder, and the
       // same update policy as a development build.
       'shell:openLogsFolder': () => ({ opened: true }),
-      'shell:reveal': ({ jobId }) => {
+      'shell:reveal': ({ jobId, open }) => {
         const output = core.outputOf(jobId);
-        if (output) options.onReveal?.(output);
+        if (output) options.onReveal?.(open ? `open ${output}` : output);
         return { revealed: output !== undefined };
       },
       'dialog:chooseFolder': () => ({ path: options.chosenFolder ?? null }),

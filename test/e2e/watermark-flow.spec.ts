@@ -15,7 +15,7 @@ const world = useAppWorld({
 async function drop(page: Page, names: string[]): Promise<void> {
   const dataTransfer = await page.evaluateHandle((files) => {
     const transfer = new DataTransfer();
-    for (const name of files) transfer.items.add(new File(['x'], name, { type: 'image/png' }));
+    for (const name of files) transfer.items.add(new File([], name, { type: 'image/png' }));
     return transfer;
   }, names);
   await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });

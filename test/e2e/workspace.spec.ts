@@ -168,3 +168,32 @@ test('an image given by address is sent as that address, and its result lands on
     await new Promise((resolve) => host.close(resolve));
   }
 });
+
+test('an image pasted from the clipboard is staged from its bytes and cleaned', async ({
+  page,
+}) => {
+  const running = await world.startCore({ outputFormat: 'webp' });
+  await connectApp(page, world.server, running);
+  await page.goto(world.server.url);
+  await expect(page.getByTestId('drop-zone')).toBeVisible();
+  const png = [...(await makePhoto(36, 24, 'png', 3))];
+  await page.evaluate((bytes) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array(bytes)], 'screenshot.png', { type: 'image/png' }));
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
+  }, png);
+  await expect(page.getByTestId('staged')).toContainText('screenshot.png');
+  await expect(page.getByTestId('staged')).toContainText('36×24');
+  await page.evaluate(() => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([new Uint8Array([1, 2, 3, 4])], 'junk.png', { type: 'image/png' }));
+    window.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer }));
+  });
+  await expect(page.getByRole('alert')).toContainText('The pasted image cannot be used');
+  await page.getByText(/^Output:/).click();
+  await expect(page.getByLabel('Format')).toHaveValue('webp');
+  await saveScreenshot(page, 'workspace-08-pasted-and-output');
+  await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+  await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
+  expect(await readdir(path.join(world.dir, 'out'))).toContain('screenshot-clean.webp');
+});

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -252,28 +252,25 @@ export class AppCore {
       'media:probe': async ({ paths, recursive }) => {
         const { files, skipped } = await collectInputs(paths, recursive ?? true);
         const items: StagedFile[] = [];
-        const probes = await mapLimit(files, 8, probeFile);
-        files.forEach((file, index) => {
-          const probe = probes[index] as Awaited<ReturnType<typeof probeFile>>;
-          if (!probe.ok) {
-            skipped.push({ path: file, reason: probe.reason });
-            return;
-          }
-          const token = randomUUID();
-          this.staged.set(token, { path: file });
-          items.push({
-            token,
-            path: file,
-            name: path.basename(file),
-            format: probe.format,
-            width: probe.width,
-            height: probe.height,
-            bytes: probe.bytes,
-          });
-        });
+        for (const staged of await mapLimit(files, 8, (file) => this.stageLocal(file))) {
+          if ('reason' in staged) skipped.push(staged);
+          else items.push(staged);
+        }
         return { items, skipped };
       },
       'media:probeUrl': ({ url }) => this.stageUrl(url),
+      'media:stagePasted': async ({ name, base64 }) => {
+        const dir = path.join(this.paths.root, 'pasted', randomUUID());
+        await mkdir(dir, { recursive: true });
+        const file = path.join(dir, path.basename(name).replace(/[^\w.-]+/g, '_') || 'pasted.png');
+        await writeFile(file, Buffer.from(base64, 'base64'));
+        const staged = await this.stageLocal(file);
+        if ('reason' in staged) {
+          await rm(dir, { recursive: true, force: true });
+          throw new UserFacingError(`The pasted image cannot be used: ${staged.reason}`);
+        }
+        return staged;
+      },
       'watermark:add': async (request) => {
         if ('items' in request) {
           const skipped: Array<{ path: string; reason: string }> = [];
@@ -357,6 +354,27 @@ export class AppCore {
   }
 
   /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
+  /** Looks at a local file and, when it is a usable image, gives it a token for the page. */
+  private async stageLocal(
+    file: string,
+    sourceUrl?: string,
+  ): Promise<StagedFile | { path: string; reason: string }> {
+    const probe = await probeFile(file);
+    if (!probe.ok) return { path: file, reason: probe.reason };
+    const token = randomUUID();
+    this.staged.set(token, { path: file, ...(sourceUrl ? { sourceUrl } : {}) });
+    return {
+      token,
+      path: file,
+      name: path.basename(file),
+      format: probe.format,
+      width: probe.width,
+      height: probe.height,
+      bytes: probe.bytes,
+      ...(sourceUrl ? { sourceUrl } : {}),
+    };
+  }
+
   /**
    * Fetches an image given by address, once, for the mask editor and the preview; the job
    * will send the address itself. The copy lives in the data folder.
@@ -375,21 +393,11 @@ export class AppCore {
         fileName: name && name !== '.' && name !== '..' ? name : 'image',
         maxBytes: VIDEO_LIMITS.referenceImage.maxBytes,
       });
-      const probe = await probeFile(saved.path);
-      if (!probe.ok)
-        throw new UserFacingError(`The address does not give a usable image: ${probe.reason}`);
-      const token = randomUUID();
-      this.staged.set(token, { path: saved.path, sourceUrl: url });
-      return {
-        token,
-        path: saved.path,
-        name: path.basename(saved.path),
-        format: probe.format,
-        width: probe.width,
-        height: probe.height,
-        bytes: probe.bytes,
-        sourceUrl: url,
-      };
+      const staged = await this.stageLocal(saved.path, url);
+      if ('reason' in staged) {
+        throw new UserFacingError(`The address does not give a usable image: ${staged.reason}`);
+      }
+      return staged;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       if (error instanceof UserFacingError) throw error;

@@ -15,7 +15,8 @@ export interface OutputRequest {
   settings: Pick<
     Settings,
     'outputFolder' | 'filenameTemplate' | 'conflictPolicy' | 'metadataPolicy'
-  >;
+  > &
+    Partial<Pick<Settings, 'outputFormat'>>;
   /** 1-based place in the batch, for `{n}`. */
   n: number;
   date?: Date;
@@ -86,10 +87,13 @@ function encodeAs(pipeline: Sharp, format: OutputFormat): Sharp {
 export async function writeOutput(request: OutputRequest): Promise<OutputOutcome> {
   const inputBytes = await readFile(request.input);
   const inputMeta = await sharp(inputBytes).metadata();
+  const chosen = request.settings.outputFormat ?? 'same';
   const format = (
-    inputMeta.format === 'heif' ? 'avif' : (inputMeta.format ?? 'png')
+    chosen !== 'same' ? chosen : inputMeta.format === 'heif' ? 'avif' : (inputMeta.format ?? 'png')
   ) as OutputFormat;
-  const ext = path.extname(request.input).slice(1) || (format === 'jpeg' ? 'jpg' : format);
+  const ext =
+    (chosen === 'same' && path.extname(request.input).slice(1)) ||
+    (format === 'jpeg' ? 'jpg' : format);
   const target = await outputPath(request, ext);
   if (target.skip) return { skipped: target.path };
 

@@ -127,6 +127,23 @@ describe('output', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', 40, 30]);
   });
 
+  it('writes another format when one is chosen, with its own extension', async () => {
+    const jpeg = await input('dock.jpg', solid(40, 30, '#336699').jpeg().toBuffer());
+    const result = await solid(40, 30, '#3366aa').png().toBuffer();
+    for (const [format, ext, sharpName] of [
+      ['png', 'png', 'png'],
+      ['webp', 'webp', 'webp'],
+      ['jpeg', 'jpg', 'jpeg'],
+    ] as const) {
+      const outcome = await writeOutput(
+        request(jpeg, result, { outputFormat: format, filenameTemplate: `{name}-${format}.{ext}` }),
+      );
+      const written = path.join(dir, 'inputs', 'clearframe', `dock-${format}.${ext}`);
+      expect(outcome).toEqual({ written });
+      expect((await sharp(written).metadata()).format).toBe(sharpName);
+    }
+  });
+
   it('keeps or strips the EXIF and ICC profile as set, and stays upright', async () => {
     const tagged = await input(
       'tagged.jpg',

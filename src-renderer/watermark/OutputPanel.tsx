@@ -1,0 +1,113 @@
+import { useEffect, useState } from 'react';
+import { OUTPUT_FORMATS } from '../../src-shared/domain/settings.ts';
+import { bridge } from '../bridge.ts';
+import { useSettings } from '../settings/settings-store.ts';
+
+/**
+ * Where results go and how they are named, at hand in the workspace. Each change is saved
+ * at once through main, which refuses a bad value with the reason shown here.
+ */
+export function OutputPanel() {
+  const { settings, errors, save } = useSettings();
+  const [credits, setCredits] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void bridge()
+      .invoke('account:quota')
+      .then((result) => {
+        const watermark = result.ok
+          ? result.value.services.find((s) => s.kind === 'watermark')
+          : undefined;
+        if (live && watermark?.ok) setCredits(`${watermark.credits.remaining} credits left`);
+      });
+    return () => {
+      live = false;
+    };
+  }, [settings]);
+  if (!settings) return null;
+  const change = (patch: Record<string, unknown>) => void save(patch);
+  const error = (name: string) =>
+    errors[name] ? (
+      <span className="field-error error" role="alert">
+        {errors[name]}
+      </span>
+    ) : null;
+
+  return (
+    <details className="output-panel">
+      <summary>
+        Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} ·{' '}
+        {settings.filenameTemplate}
+        {credits && <span className="hint"> · {credits}</span>}
+      </summary>
+      <div className="field">
+        <label htmlFor="out-folder">Folder</label>
+        <span className="actions">
+          <input
+            id="out-folder"
+            defaultValue={settings.outputFolder ?? ''}
+            placeholder="Beside each image"
+            onBlur={(event) => change({ outputFolder: event.target.value.trim() || null })}
+          />
+          <button
+            type="button"
+            onClick={() =>
+              void bridge()
+                .invoke('dialog:chooseFolder')
+                .then((result) => {
+                  if (result.ok && result.value.path) change({ outputFolder: result.value.path });
+                })
+            }
+          >
+            Choose…
+          </button>
+        </span>
+        {error('outputFolder')}
+      </div>
+      <div className="field">
+        <label htmlFor="out-template">File name</label>
+        <input
+          id="out-template"
+          defaultValue={settings.filenameTemplate}
+          onBlur={(event) => change({ filenameTemplate: event.target.value })}
+        />
+        {error('filenameTemplate')}
+      </div>
+      <div className="field">
+        <label htmlFor="out-conflict">When the name is taken</label>
+        <select
+          id="out-conflict"
+          value={settings.conflictPolicy}
+          onChange={(event) => change({ conflictPolicy: event.target.value })}
+        >
+          <option value="suffix">Add a number</option>
+          <option value="skip">Skip the image</option>
+          <option value="overwrite">Overwrite the old result</option>
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="out-metadata">Keep metadata (EXIF, colour profile)</label>
+        <input
+          id="out-metadata"
+          type="checkbox"
+          checked={settings.metadataPolicy === 'keep'}
+          onChange={(event) => change({ metadataPolicy: event.target.checked ? 'keep' : 'strip' })}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor="out-format">Format</label>
+        <select
+          id="out-format"
+          value={settings.outputFormat}
+          onChange={(event) => change({ outputFormat: event.target.value })}
+        >
+          {OUTPUT_FORMATS.map((format) => (
+            <option key={format} value={format}>
+              {format === 'same' ? 'Same as the image' : format.toUpperCase()}
+            </option>
+          ))}
+        </select>
+      </div>
+    </details>
+  );
+}
