@@ -147,6 +147,31 @@ async function start(): Promise<void> {
         await shell.openExternal(url);
         return { opened: true };
       },
+      'mask:import': async ({ token }) => {
+        const options = {
+          title: 'Import a mask',
+          properties: ['openFile' as const],
+          filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'] }],
+        };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        const file = chosen.canceled ? undefined : chosen.filePaths[0];
+        return file ? running.importMaskFor(token, file) : null;
+      },
+      'mask:export': async ({ token, strokes }) => {
+        const options = {
+          title: 'Export the mask',
+          defaultPath: 'mask.png',
+          filters: [{ name: 'PNG', extensions: ['png'] }],
+        };
+        const chosen = mainWindow
+          ? await dialog.showSaveDialog(mainWindow, options)
+          : await dialog.showSaveDialog(options);
+        if (chosen.canceled || !chosen.filePath) return { path: null };
+        await running.exportMaskFor(token, strokes, chosen.filePath);
+        return { path: chosen.filePath };
+      },
       'shell:reveal': async ({ jobId, open }) => {
         const output = running.outputOf(jobId);
         if (output && open) await shell.openPath(output);

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import { bridge } from '../bridge.ts';
 
 type Tool = 'brush' | 'eraser' | 'rect' | 'lasso';
 type Point = [number, number];
@@ -13,10 +14,23 @@ interface View {
 
 const TOOL_KEYS: Record<string, Tool> = { b: 'brush', e: 'eraser', r: 'rect', l: 'lasso' };
 
-/** Paints one stroke onto the mask layer, in image coordinates under the view's transform. */
-function paint(ctx: CanvasRenderingContext2D, stroke: Stroke): void {
+/**
+ * Paints one stroke onto the mask layer, in image coordinates under the view's transform.
+ * An imported mask is drawn from its overlay (red where marked, clear elsewhere).
+ */
+function paint(
+  ctx: CanvasRenderingContext2D,
+  stroke: Stroke,
+  size: { width: number; height: number },
+  overlays: ReadonlyMap<string, HTMLImageElement>,
+): void {
   const erase = stroke.kind === 'eraser' || ('erase' in stroke && stroke.erase === true);
   ctx.globalCompositeOperation = erase ? 'destination-out' : 'source-over';
+  if (stroke.kind === 'bitmap') {
+    const overlay = overlays.get(stroke.token);
+    if (overlay?.complete) ctx.drawImage(overlay, 0, 0, size.width, size.height);
+    return;
+  }
   ctx.fillStyle = ctx.strokeStyle = '#ff2d2d';
   if (stroke.kind === 'brush' || stroke.kind === 'eraser') {
     const [first, ...rest] = stroke.points;
@@ -70,6 +84,44 @@ export function MaskEditor(props: {
   const draft = useRef<{ points: Point[]; start?: Point; panFrom?: Point } | null>(null);
   const space = useRef(false);
   const [, redrawDraft] = useState(0);
+  const overlays = useRef(new Map<string, HTMLImageElement>());
+  const [maskNote, setMaskNote] = useState<string | null>(null);
+  // Imported masks show from their overlays; each is fetched once and redrawn when it arrives.
+  useEffect(() => {
+    for (const stroke of history.now) {
+      if (stroke.kind !== 'bitmap' || overlays.current.has(stroke.token)) continue;
+      const img = new Image();
+      img.onload = () => redrawDraft((n) => n + 1);
+      img.src = `${props.previewBase}mask/${stroke.token}`;
+      overlays.current.set(stroke.token, img);
+    }
+  }, [history.now, props.previewBase]);
+
+  const importMask = async () => {
+    const result = await bridge().invoke('mask:import', { token: file.token });
+    if (!result.ok) return setMaskNote(result.error.message);
+    if (!result.value) return;
+    commit([{ kind: 'bitmap', token: result.value.maskToken }]);
+    setMaskNote(
+      [
+        `Imported: ${Math.round(result.value.fraction * 1000) / 10} % of the image marked${result.value.resized ? ', scaled to the image' : ''}${result.value.convention === 'white-on-black' ? ', white read as "remove"' : ''}.`,
+        ...result.value.warnings,
+      ].join(' '),
+    );
+  };
+  const exportMask = async () => {
+    const result = await bridge().invoke('mask:export', {
+      token: file.token,
+      strokes: history.now,
+    });
+    setMaskNote(
+      result.ok
+        ? result.value.path
+          ? `Saved to ${result.value.path}.`
+          : null
+        : result.error.message,
+    );
+  };
 
   const fit = useCallback(() => {
     const el = canvas.current;
@@ -130,22 +182,27 @@ export function MaskEditor(props: {
     ctx.drawImage(img, 0, 0, file.width, file.height);
     if (original) return;
     mask.setTransform(view.scale, 0, 0, view.scale, view.x, view.y);
-    for (const stroke of history.now) paint(mask, stroke);
+    for (const stroke of history.now) paint(mask, stroke, file, overlays.current);
     const d = draft.current;
     if (d && !d.panFrom) {
       if (tool === 'rect' && d.start && d.points[0]) {
         const [a, b] = [d.start, d.points[d.points.length - 1] as Point];
-        paint(mask, {
-          kind: 'rect',
-          x: Math.min(a[0], b[0]),
-          y: Math.min(a[1], b[1]),
-          width: Math.abs(b[0] - a[0]),
-          height: Math.abs(b[1] - a[1]),
-        });
+        paint(
+          mask,
+          {
+            kind: 'rect',
+            x: Math.min(a[0], b[0]),
+            y: Math.min(a[1], b[1]),
+            width: Math.abs(b[0] - a[0]),
+            height: Math.abs(b[1] - a[1]),
+          },
+          file,
+          overlays.current,
+        );
       } else if (tool === 'lasso' && d.points.length > 2) {
-        paint(mask, { kind: 'polygon', points: d.points });
+        paint(mask, { kind: 'polygon', points: d.points }, file, overlays.current);
       } else if ((tool === 'brush' || tool === 'eraser') && d.points.length) {
-        paint(mask, { kind: tool, points: d.points, radius: size / 2 });
+        paint(mask, { kind: tool, points: d.points, radius: size / 2 }, file, overlays.current);
       }
     }
     ctx.setTransform(1, 0, 0, 1, 0, 0);
@@ -314,6 +371,12 @@ export function MaskEditor(props: {
         <button type="button" onClick={fit}>
           Fit
         </button>
+        <button type="button" onClick={() => void importMask()}>
+          Import mask…
+        </button>
+        <button type="button" onClick={() => void exportMask()} disabled={history.now.length === 0}>
+          Export mask…
+        </button>
         <button type="button" onClick={() => setView((v) => ({ ...v, scale: 1 }))}>
           100 %
         </button>
@@ -336,6 +399,11 @@ export function MaskEditor(props: {
           : 'Loading the image…'}{' '}
         · Wheel to zoom, space-drag to pan, O to see the original, Ctrl+Z to undo.
       </p>
+      {maskNote && (
+        <p role="status" data-testid="mask-note">
+          {maskNote}
+        </p>
+      )}
       <div className="actions">
         <button type="button" className="primary" onClick={() => props.onSave(history.now)}>
           Use this mask

@@ -24,6 +24,8 @@ export const strokeSchema = z.discriminatedUnion('kind', [
     points: z.array(point).min(3).max(100_000),
     erase: z.boolean().optional(),
   }),
+  /** A mask file the user imported, already checked and converted by main, named by token. */
+  z.strictObject({ kind: z.literal('bitmap'), token: z.uuid() }),
 ]);
 export type Stroke = z.infer<typeof strokeSchema>;
 
@@ -46,6 +48,8 @@ export function scaleStrokes(strokes: readonly Stroke[], factor: number): Stroke
         return { ...stroke, points: stroke.points.map(at), radius: stroke.radius * factor };
       case 'polygon':
         return { ...stroke, points: stroke.points.map(at) };
+      case 'bitmap':
+        return stroke;
       case 'rect':
         return {
           ...stroke,

@@ -7,6 +7,8 @@ export const invokeChannelNames = [
   'media:probe',
   'media:probeUrl',
   'media:stagePasted',
+  'mask:import',
+  'mask:export',
   'watermark:add',
   'watermark:list',
   'watermark:cancel',

@@ -125,6 +125,24 @@ export const invokeContract = {
     }),
     response: stagedFileSchema,
   },
+  'mask:import': {
+    /** Asks the user for a mask file for this staged image; null when they chose none. */
+    request: z.strictObject({ token: z.string().min(1).max(64) }),
+    response: z
+      .object({
+        maskToken: z.string(),
+        fraction: z.number(),
+        convention: z.enum(['service-colours', 'white-on-black']),
+        resized: z.boolean(),
+        warnings: z.array(z.string()),
+      })
+      .nullable(),
+  },
+  'mask:export': {
+    /** Saves the mask these strokes make for this staged image where the user chooses. */
+    request: z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema }),
+    response: z.object({ path: z.string().nullable() }),
+  },
   'watermark:add': {
     request: z.union([
       z.strictObject({

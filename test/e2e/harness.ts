@@ -171,6 +171,9 @@ export async function connectApp(
     onOpenExternal?: (url: string) => void;
     onReveal?: (file: string) => void;
     chosenFolder?: string;
+    /** What the open and save dialogs answer for mask import and export. */
+    chosenMaskFile?: string;
+    exportMaskTo?: string;
   } = {},
 ): Promise<() => void> {
   await connectPreload(
@@ -186,6 +189,13 @@ export async function connectApp(
       // What the shell's system dialogs and updater answer here: a fixed folder, and the
       // same update policy as a development build.
       'shell:openLogsFolder': () => ({ opened: true }),
+      'mask:import': ({ token }) =>
+        options.chosenMaskFile ? core.importMaskFor(token, options.chosenMaskFile) : null,
+      'mask:export': async ({ token, strokes }) => {
+        if (!options.exportMaskTo) return { path: null };
+        await core.exportMaskFor(token, strokes, options.exportMaskTo);
+        return { path: options.exportMaskTo };
+      },
       'shell:reveal': ({ jobId, open }) => {
         const output = core.outputOf(jobId);
         if (output) options.onReveal?.(open ? `open ${output}` : output);

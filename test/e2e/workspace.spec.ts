@@ -1,8 +1,10 @@
-import { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { inspectMask } from '../../src-main/core/media/mask-check.ts';
 import { hashBody } from '../../src-main/simulator/request-log.ts';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
@@ -196,4 +198,51 @@ test('an image pasted from the clipboard is staged from its bytes and cleaned', 
   await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
   expect(await readdir(path.join(world.dir, 'out'))).toContain('screenshot-clean.webp');
+});
+
+test('a mask file is imported, checked against the image, exported, and used', async ({ page }) => {
+  const folder = path.join(world.dir, 'pair');
+  await mkdir(folder);
+  for (let i = 0; i < 2; i += 1) {
+    await writeFile(path.join(folder, `pier-${i}.png`), await makePhoto(48, 32, 'png', 40 + i));
+  }
+  // White on black at twice the size: read as "white means remove" and scaled down.
+  const maskFile = path.join(world.dir, 'mask-2x.png');
+  await sharp({ create: { width: 96, height: 64, channels: 3, background: '#000000' } })
+    .composite([
+      {
+        input: { create: { width: 30, height: 12, channels: 3, background: '#ffffff' } },
+        left: 60,
+        top: 44,
+      },
+    ])
+    .png()
+    .toFile(maskFile);
+  const exported = path.join(world.dir, 'exported-mask.png');
+  const running = await world.startCore();
+  await connectApp(page, world.server, running, {
+    droppedDir: world.dir,
+    chosenMaskFile: maskFile,
+    exportMaskTo: exported,
+  });
+  await page.goto(world.server.url);
+  await dropFolder(page, 'pair');
+  await expect(page.getByTestId('staged-summary')).toHaveText('2 images, 0 with a mask');
+  await page.getByTestId('staged').first().getByRole('button', { name: 'Paint mask' }).click();
+  await page.getByRole('button', { name: 'Import mask…' }).click();
+  await expect(page.getByTestId('mask-note')).toContainText(
+    'Imported: 5.9 % of the image marked, scaled to the image, white read as "remove".',
+  );
+  await page.getByRole('button', { name: 'Brush (B)' }).click();
+  await paintAcross(page);
+  await page.getByRole('button', { name: 'Export mask…' }).click();
+  await expect(page.getByTestId('mask-note')).toContainText(`Saved to ${exported}.`);
+  const coverage = await inspectMask(await readFile(exported));
+  expect([coverage.width, coverage.height]).toEqual([48, 32]);
+  expect(coverage.marked).toBeGreaterThan(90);
+  await saveScreenshot(page, 'workspace-09-mask-imported');
+  await page.getByRole('button', { name: 'Use this mask' }).click();
+  await page.getByRole('button', { name: 'Apply to all 48×32 images' }).click();
+  await page.getByRole('button', { name: 'Remove watermarks from 2 images' }).click();
+  await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done', { timeout: 30_000 });
 });

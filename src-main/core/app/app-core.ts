@@ -10,10 +10,12 @@ import {
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
 import type {
   EventPayload,
   InvokeHandlers,
+  InvokeResponse,
   QuotaFigure,
   StagedFile,
   WatermarkJobView,
@@ -30,6 +32,7 @@ import { VideoRounds } from '../jobs/video-rounds.ts';
 import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { probeFile } from '../media/probe-file.ts';
+import { MaskStore } from '../media/mask-store.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { mapLimit } from './map-limit.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
@@ -58,6 +61,8 @@ export interface AppCoreOptions {
 
 /** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
 export type ShellChannel =
+  | 'mask:import'
+  | 'mask:export'
   | 'shell:openExternal'
   | 'shell:reveal'
   | 'shell:openLogsFolder'
@@ -94,6 +99,7 @@ export class AppCore {
   /** Files the page has been shown, by token: the only local files besides jobs it may preview. */
   private readonly staged = new Map<string, { path: string; sourceUrl?: string }>();
   private readonly thumbnails: ThumbnailCache;
+  readonly masks: MaskStore;
   private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
   /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
@@ -108,6 +114,7 @@ export class AppCore {
     this.store = JobStore.open(this.paths.database);
     this.rounds = new VideoRounds(this.store);
     this.thumbnails = new ThumbnailCache(this.paths.thumbnailsDir);
+    this.masks = new MaskStore(path.join(this.paths.root, 'masks'));
     this.transport = createTransport({ maxConnections: 32 });
     this.engine = new WatermarkEngine({
       store: this.store,
@@ -166,6 +173,7 @@ export class AppCore {
   async previewFile(pathname: string): Promise<string | undefined> {
     const asked = parsePreviewPath(pathname);
     if (!asked) return undefined;
+    if (asked.kind === 'mask') return this.masks.overlay(asked.token);
     let file: string | undefined;
     if (asked.kind === 'staged') file = this.staged.get(asked.token)?.path;
     else {
@@ -174,6 +182,43 @@ export class AppCore {
     }
     if (!file || asked.side !== 'thumb') return file;
     return this.thumbnails.thumbnailFor(file).catch(() => undefined);
+  }
+
+  /** Checks a mask file the user chose against a staged image and keeps it for its strokes. */
+  async importMaskFor(
+    stagedToken: string,
+    maskFile: string,
+  ): Promise<InvokeResponse<'mask:import'>> {
+    const image = await this.stagedImage(stagedToken);
+    const imported = await this.masks.import(maskFile, image.width, image.height);
+    this.log.info('masks', `imported ${path.basename(maskFile)} for ${path.basename(image.path)}`);
+    return {
+      maskToken: imported.token,
+      fraction: imported.coverage.fraction,
+      convention: imported.convention,
+      resized: imported.resized,
+      warnings: imported.warnings,
+    };
+  }
+
+  /** Writes the mask the strokes make for a staged image, at the image's size, to `target`. */
+  async exportMaskFor(
+    stagedToken: string,
+    strokes: readonly Stroke[],
+    target: string,
+  ): Promise<void> {
+    const image = await this.stagedImage(stagedToken);
+    await writeFile(target, await this.masks.build(strokes, image.width, image.height));
+  }
+
+  private async stagedImage(
+    token: string,
+  ): Promise<{ path: string; width: number; height: number }> {
+    const staged = this.staged.get(token);
+    const probe = staged ? await probeFile(staged.path) : undefined;
+    if (!staged || !probe?.ok)
+      throw new UserFacingError('That image is no longer available; add it again.');
+    return { path: staged.path, width: probe.width, height: probe.height };
   }
 
   /** The cleaned file of a job, for "show in folder". */

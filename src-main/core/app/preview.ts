@@ -1,11 +1,13 @@
-/** What a preview URL may name: a job's input, output or thumbnail, or a staged file by token. */
+/** What a preview URL may name: a job's input, output or thumbnail, a staged file, an imported mask. */
 export type PreviewTarget =
   | { kind: 'job'; jobId: string; side: 'input' | 'output' | 'thumb' }
-  | { kind: 'staged'; token: string; side: 'input' | 'thumb' };
+  | { kind: 'staged'; token: string; side: 'input' | 'thumb' }
+  | { kind: 'mask'; token: string };
 
 const ID = '[0-9a-f-]{36}';
 const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
 const STAGED = new RegExp(`^/?staged/(${ID})(/thumb)?$`);
+const MASK = new RegExp(`^/?mask/(${ID})$`);
 
 /**
  * Reads `job/<id>/<input|output|thumb>` or `staged/<token>[/thumb]` from a preview URL's
@@ -20,5 +22,7 @@ export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
   const staged = STAGED.exec(pathname);
   if (staged)
     return { kind: 'staged', token: staged[1] as string, side: staged[2] ? 'thumb' : 'input' };
+  const mask = MASK.exec(pathname);
+  if (mask) return { kind: 'mask', token: mask[1] as string };
   return undefined;
 }

@@ -11,7 +11,7 @@ import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
-import { buildMask } from '../media/mask-builder.ts';
+import { MaskStore } from '../media/mask-store.ts';
 import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
@@ -91,9 +91,14 @@ export class WatermarkEngine extends JobLoop {
     this.pump();
   }
 
-  /** Where results are downloaded before they are written out, beside the job database. */
+  /** The folder of the job database, which also holds downloads and imported masks. */
+  private get dataDir(): string {
+    return path.dirname(this.store.db.name);
+  }
+
+  /** Where results are downloaded before they are written out. */
   private get scratchRoot(): string {
-    return path.join(path.dirname(this.store.db.name), 'downloads');
+    return path.join(this.dataDir, 'downloads');
   }
 
   /** Download folders left by a crash, of jobs that are no longer downloading, are removed. */
@@ -303,7 +308,12 @@ export class WatermarkEngine extends JobLoop {
         strokesSchema.parse(JSON.parse(job.mask_json)),
         prepared.width / prepared.sourceWidth,
       );
-      return { base64: buildMask(prepared.width, prepared.height, strokes).toString('base64') };
+      const mask = await new MaskStore(path.join(this.dataDir, 'masks')).build(
+        strokes,
+        prepared.width,
+        prepared.height,
+      );
+      return { base64: mask.toString('base64') };
     }
     const { maskFile } = JSON.parse(job.options_json) as JobOptions;
     if (!maskFile) return undefined;

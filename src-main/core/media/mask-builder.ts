@@ -7,8 +7,13 @@ import { encodeTwoColourPng } from './two-colour-png.ts';
  * pure black, exactly the image's size, one bit a pixel. While it is built the image costs
  * one byte a pixel in memory.
  */
-export function buildMask(width: number, height: number, strokes: readonly Stroke[]): Buffer {
-  const plane = new MaskPlane(width, height);
+export function buildMask(
+  width: number,
+  height: number,
+  strokes: readonly Stroke[],
+  bitmaps?: ReadonlyMap<string, Uint8Array>,
+): Buffer {
+  const plane = new MaskPlane(width, height, bitmaps);
   for (const stroke of strokes) plane.apply(stroke, 1);
   return encodeTwoColourPng(plane.data, width, height, MASK_MARK_RGB);
 }

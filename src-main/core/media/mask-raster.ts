@@ -10,10 +10,14 @@ export class MaskPlane {
   readonly height: number;
   readonly data: Uint8Array;
 
-  constructor(width: number, height: number) {
+  /** Imported masks by token, each a plane of this size with 1 where marked. */
+  private readonly bitmaps: ReadonlyMap<string, Uint8Array>;
+
+  constructor(width: number, height: number, bitmaps: ReadonlyMap<string, Uint8Array> = new Map()) {
     this.width = width;
     this.height = height;
     this.data = new Uint8Array(width * height);
+    this.bitmaps = bitmaps;
   }
 
   apply(stroke: Stroke, mark: number): void {
@@ -30,6 +34,12 @@ export class MaskPlane {
       case 'polygon':
         this.polygon(stroke.points, stroke.erase ? 0 : mark);
         return;
+      case 'bitmap': {
+        const bitmap = this.bitmaps.get(stroke.token);
+        if (!bitmap) throw new Error(`the imported mask ${stroke.token} is not loaded`);
+        for (let i = 0; i < bitmap.length; i += 1) if (bitmap[i]) this.data[i] = mark;
+        return;
+      }
     }
   }
 

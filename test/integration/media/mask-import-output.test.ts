@@ -4,9 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { IntakeError } from '../../../src-main/core/media/intake.ts';
 import { inspectMask } from '../../../src-main/core/media/mask-check.ts';
 import { MaskImportError, importMask } from '../../../src-main/core/media/mask-import.ts';
+import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { writeOutput, type OutputRequest } from '../../../src-main/core/media/output.ts';
 import { ThumbnailCache } from '../../../src-main/core/media/thumbnails.ts';
 
@@ -74,6 +76,39 @@ describe('mask import', () => {
     const inverted = await squareMask(20, 10, '#000000', '#ffffff');
     const imported = await importMask(inverted, 20, 10);
     expect(imported.warnings[0]).toMatch(/covers 92 % of the image.*inverted/);
+  });
+});
+
+describe('imported masks in strokes', () => {
+  it('keep an imported mask by token, scale it to the image as sent, and let strokes erase it', async () => {
+    const masks = new MaskStore(path.join(dir, 'masks'));
+    const source = path.join(dir, 'import-me.png');
+    await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000000' } })
+      .composite([
+        {
+          input: { create: { width: 20, height: 20, channels: 3, background: '#ffffff' } },
+          left: 20,
+          top: 0,
+        },
+      ])
+      .png()
+      .toFile(source);
+    const imported = await masks.import(source, 40, 20);
+    expect(imported).toMatchObject({ convention: 'white-on-black', coverage: { fraction: 0.5 } });
+    const strokes: Stroke[] = [
+      { kind: 'bitmap', token: imported.token },
+      { kind: 'eraser', points: [[30, 10]], radius: 3 },
+    ];
+    const full = await inspectMask(await masks.build(strokes, 40, 20));
+    expect(full.marked).toBeLessThan(400);
+    expect(full.marked).toBeGreaterThan(360);
+    // The image sent at half size gets the same mask at half size.
+    const half = await inspectMask(await masks.build([strokes[0] as Stroke], 20, 10));
+    expect([half.width, half.height, half.marked]).toEqual([20, 10, 100]);
+    expect(await masks.overlay(imported.token)).toMatch(/\.overlay\.png$/);
+    await expect(
+      masks.build([{ kind: 'bitmap', token: '00000000-0000-4000-8000-000000000000' }], 4, 4),
+    ).rejects.toThrow();
   });
 });
 

@@ -45,7 +45,7 @@ function reference(width: number, height: number, strokes: readonly Stroke[]): U
             cx < stroke.x + stroke.width &&
             cy >= stroke.y &&
             cy < stroke.y + stroke.height;
-        } else {
+        } else if (stroke.kind === 'polygon') {
           const pts = stroke.points;
           for (let i = 0, j = pts.length - 1; i < pts.length; j = i, i += 1) {
             const [xi, yi] = pts[i] as [number, number];

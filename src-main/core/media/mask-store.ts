@@ -1,0 +1,106 @@
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { buildMask } from './mask-builder.ts';
+import { importMask, type ImportedMask } from './mask-import.ts';
+
+/**
+ * Masks the user imported, kept in the data folder as checked two-colour PNGs named by
+ * token, so a stroke list can refer to one (`{kind: 'bitmap', token}`) and a job can be
+ * built from it later, at whatever size the image is sent.
+ */
+export class MaskStore {
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  private file(token: string): string {
+    return path.join(this.dir, `${path.basename(token)}.png`);
+  }
+
+  /** Checks and converts a mask file for an image of this size; the token names it from then on. */
+  async import(
+    source: string,
+    width: number,
+    height: number,
+  ): Promise<{ token: string } & Omit<ImportedMask, 'png'>> {
+    const imported = await importMask(await readFile(source), width, height);
+    const token = randomUUID();
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.file(token), imported.png);
+    return {
+      token,
+      coverage: imported.coverage,
+      convention: imported.convention,
+      resized: imported.resized,
+      warnings: imported.warnings,
+    };
+  }
+
+  /** The marked pixels of every imported mask the strokes name, at this size. */
+  async planes(
+    strokes: readonly Stroke[],
+    width: number,
+    height: number,
+  ): Promise<Map<string, Uint8Array>> {
+    const planes = new Map<string, Uint8Array>();
+    for (const stroke of strokes) {
+      if (stroke.kind !== 'bitmap' || planes.has(stroke.token)) continue;
+      const { data } = await sharp(this.file(stroke.token))
+        .resize(width, height, { fit: 'fill', kernel: 'nearest' })
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      planes.set(
+        stroke.token,
+        Uint8Array.from(data, (value) => (value > 0 ? 1 : 0)),
+      );
+    }
+    return planes;
+  }
+
+  /** The final mask PNG for strokes that may include imported masks. */
+  async build(strokes: readonly Stroke[], width: number, height: number): Promise<Buffer> {
+    return buildMask(width, height, strokes, await this.planes(strokes, width, height));
+  }
+
+  /** An overlay for the editor: marked pixels red, the rest transparent. */
+  async overlay(token: string): Promise<string | undefined> {
+    const target = path.join(this.dir, `${path.basename(token)}.overlay.png`);
+    if (
+      await access(target).then(
+        () => true,
+        () => false,
+      )
+    )
+      return target;
+    const source = this.file(token);
+    if (
+      !(await access(source).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return undefined;
+    const { data, info } = await sharp(source)
+      .extractChannel(0)
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const rgba = Buffer.alloc(info.width * info.height * 4);
+    for (let i = 0; i < data.length; i += 1) {
+      if (data[i]) rgba.set([255, 45, 45, 255], i * 4);
+    }
+    await writeFileAtomic(
+      target,
+      await sharp(rgba, { raw: { width: info.width, height: info.height, channels: 4 } })
+        .png()
+        .toBuffer(),
+    );
+    return target;
+  }
+}
