@@ -4,6 +4,7 @@ import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
 import { VirtualList } from './VirtualList.tsx';
+import { fileSize } from './file-size.ts';
 
 const SETTLED = new Set(['done', 'failed', 'canceled', 'needs-attention']);
 const RETRYABLE = new Set(['failed', 'canceled', 'needs-attention']);
@@ -112,6 +113,7 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
               >
                 {job.name}
               </button>
+              <span className="hint job-size">{job.bytes === null ? '' : fileSize(job.bytes)}</span>
               <progress
                 max={1}
                 value={stateProgress(job.state)}

@@ -7,13 +7,8 @@ import { JobTable } from './JobTable.tsx';
 import { MaskEditor } from './MaskEditor.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
 import { VirtualList } from './VirtualList.tsx';
+import { fileSize } from './file-size.ts';
 import { useWorkspace } from './workspace-store.ts';
-
-function megabytes(bytes: number): string {
-  return bytes < 1024 * 1024
-    ? `${Math.max(1, Math.round(bytes / 1024))} KB`
-    : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-}
 
 /** Drop a folder, paint a mask once, apply it to the images it fits, run, compare. */
 export function WatermarkWorkspace(props: { previewBase: string }) {
@@ -128,7 +123,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                     {file.sourceUrl ? ' (from the web)' : ''}
                   </span>
                   <span className="hint">
-                    {file.width}×{file.height} · {megabytes(file.bytes)}
+                    {file.width}×{file.height} · {fileSize(file.bytes)}
                   </span>
                   <span className={ws.masks[file.token] ? 'badge' : 'hint'}>
                     {ws.masks[file.token] ? 'mask' : 'no mask'}

@@ -38,6 +38,8 @@ export const watermarkJobViewSchema = z.object({
   outputPath: z.string().nullable(),
   error: errorSchema.nullable(),
   attempt: z.number().int(),
+  /** The input's size when it was added; unknown for jobs added by path from the command line. */
+  bytes: z.number().int().nullable(),
   /** The sequence number of the job's latest event: a screen keeps the higher one. */
   seq: z.number().int(),
   updatedAt: z.number(),

@@ -3,10 +3,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import sharp from 'sharp';
 import { inspectMask } from '../../src-main/core/media/mask-check.ts';
 import { hashBody } from '../../src-main/simulator/request-log.ts';
-import { makePhoto } from '../support/images.ts';
+import { makePhoto, makeWhiteOnBlackMask } from '../support/images.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-workspace-key-2b8e';
@@ -208,16 +207,11 @@ test('a mask file is imported, checked against the image, exported, and used', a
   }
   // White on black at twice the size: read as "white means remove" and scaled down.
   const maskFile = path.join(world.dir, 'mask-2x.png');
-  await sharp({ create: { width: 96, height: 64, channels: 3, background: '#000000' } })
-    .composite([
-      {
-        input: { create: { width: 30, height: 12, channels: 3, background: '#ffffff' } },
-        left: 60,
-        top: 44,
-      },
-    ])
-    .png()
-    .toFile(maskFile);
+  await makeWhiteOnBlackMask(
+    maskFile,
+    { width: 96, height: 64 },
+    { left: 60, top: 44, width: 30, height: 12 },
+  );
   const exported = path.join(world.dir, 'exported-mask.png');
   const running = await world.startCore();
   await connectApp(page, world.server, running, {

@@ -49,3 +49,23 @@ export async function makeMask(
     .png()
     .toBuffer();
 }
+
+/** A grey mask in the "white means remove" convention: one white rectangle on black. */
+export async function makeWhiteOnBlackMask(
+  file: string,
+  size: { width: number; height: number },
+  white: { left: number; top: number; width: number; height: number },
+): Promise<void> {
+  await sharp({ create: { ...size, channels: 3, background: '#000000' } })
+    .composite([
+      {
+        input: {
+          create: { width: white.width, height: white.height, channels: 3, background: '#ffffff' },
+        },
+        left: white.left,
+        top: white.top,
+      },
+    ])
+    .png()
+    .toFile(file);
+}

@@ -97,7 +97,7 @@ export class AppCore {
   private readonly listeners = new Set<Listener>();
   readonly log: AppLogger;
   /** Files the page has been shown, by token: the only local files besides jobs it may preview. */
-  private readonly staged = new Map<string, { path: string; sourceUrl?: string }>();
+  private readonly staged = new Map<string, { path: string; sourceUrl?: string; bytes?: number }>();
   private readonly thumbnails: ThumbnailCache;
   readonly masks: MaskStore;
   private readonly rounds: VideoRounds;
@@ -407,7 +407,7 @@ export class AppCore {
     const probe = await probeFile(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
     const token = randomUUID();
-    this.staged.set(token, { path: file, ...(sourceUrl ? { sourceUrl } : {}) });
+    this.staged.set(token, { path: file, bytes: probe.bytes, ...(sourceUrl ? { sourceUrl } : {}) });
     return {
       token,
       path: file,
@@ -452,7 +452,9 @@ export class AppCore {
     }
   }
 
-  private addFresh(items: ReadonlyArray<{ path: string; strokes?: unknown; sourceUrl?: string }>): {
+  private addFresh(
+    items: ReadonlyArray<{ path: string; strokes?: unknown; sourceUrl?: string; bytes?: number }>,
+  ): {
     added: number;
     skipped: Array<{ path: string; reason: string }>;
   } {
@@ -467,6 +469,7 @@ export class AppCore {
           inputPath: item.path,
           ...(item.strokes ? { strokes: item.strokes } : {}),
           ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
+          ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
         });
       }
     }

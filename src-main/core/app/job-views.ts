@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import type { WatermarkJobRow } from '../jobs/store.ts';
+import type { JobOptions } from '../jobs/watermark-engine.ts';
 
 /** What the screens may know of a job: no request body, no mask, nothing secret. */
 export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJobView {
@@ -13,6 +14,7 @@ export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJo
     outputPath: row.output_path,
     error: row.error_json ? (JSON.parse(row.error_json) as WatermarkJobView['error']) : null,
     attempt: row.attempt,
+    bytes: (JSON.parse(row.options_json) as JobOptions).bytes ?? null,
     seq,
     updatedAt: row.updated_at,
   };

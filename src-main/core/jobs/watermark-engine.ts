@@ -24,12 +24,15 @@ export interface WatermarkInput {
   maskFile?: string;
   /** The image's address, when the user gave one; `inputPath` is then a local copy. */
   sourceUrl?: string;
+  /** The file's size when it was added, for the list. */
+  bytes?: number;
 }
 
 /** What a job keeps in `options_json`. */
-interface JobOptions {
+export interface JobOptions {
   maskFile?: string;
   sourceUrl?: string;
+  bytes?: number;
 }
 
 export interface WatermarkEngineOptions {
@@ -121,6 +124,7 @@ export class WatermarkEngine extends JobLoop {
       const options = {
         ...(input.maskFile !== undefined ? { maskFile: input.maskFile } : {}),
         ...(input.sourceUrl !== undefined ? { sourceUrl: input.sourceUrl } : {}),
+        ...(input.bytes !== undefined ? { bytes: input.bytes } : {}),
       };
       if (input.strokes === undefined || input.maskFile !== undefined) {
         return { inputPath: input.inputPath, options };

@@ -11,7 +11,7 @@ import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts'
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { PROVENANCE_LOG, WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
-import { makePhoto } from '../../support/images.ts';
+import { makePhoto, makeWhiteOnBlackMask } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 
 const KEY = 'engine-key';
@@ -195,16 +195,11 @@ describe('watermark engine', () => {
     await writeFile(tall, await makePhoto(16, 24, 'png', 99));
     // White on black at twice the size: converted, and scaled down with nearest neighbour.
     const maskFile = path.join(dir, 'mask.png');
-    await sharp({ create: { width: 48, height: 32, channels: 3, background: '#000000' } })
-      .composite([
-        {
-          input: { create: { width: 10, height: 6, channels: 3, background: '#ffffff' } },
-          left: 30,
-          top: 20,
-        },
-      ])
-      .png()
-      .toFile(maskFile);
+    await makeWhiteOnBlackMask(
+      maskFile,
+      { width: 48, height: 32 },
+      { left: 30, top: 20, width: 10, height: 6 },
+    );
     const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
     const run = engine(store);
     const ids = run.add([wide!, alsoWide!, tall].map((inputPath) => ({ inputPath, maskFile })));

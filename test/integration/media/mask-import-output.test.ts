@@ -11,6 +11,7 @@ import { MaskImportError, importMask } from '../../../src-main/core/media/mask-i
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { writeOutput, type OutputRequest } from '../../../src-main/core/media/output.ts';
 import { ThumbnailCache } from '../../../src-main/core/media/thumbnails.ts';
+import { makeWhiteOnBlackMask } from '../../support/images.ts';
 
 let dir: string;
 
@@ -83,16 +84,11 @@ describe('imported masks in strokes', () => {
   it('keep an imported mask by token, scale it to the image as sent, and let strokes erase it', async () => {
     const masks = new MaskStore(path.join(dir, 'masks'));
     const source = path.join(dir, 'import-me.png');
-    await sharp({ create: { width: 40, height: 20, channels: 3, background: '#000000' } })
-      .composite([
-        {
-          input: { create: { width: 20, height: 20, channels: 3, background: '#ffffff' } },
-          left: 20,
-          top: 0,
-        },
-      ])
-      .png()
-      .toFile(source);
+    await makeWhiteOnBlackMask(
+      source,
+      { width: 40, height: 20 },
+      { left: 20, top: 0, width: 20, height: 20 },
+    );
     const imported = await masks.import(source, 40, 20);
     expect(imported).toMatchObject({ convention: 'white-on-black', coverage: { fraction: 0.5 } });
     const strokes: Stroke[] = [
