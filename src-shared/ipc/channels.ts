@@ -16,6 +16,14 @@ export const invokeChannelNames = [
   'watermark:pause',
   'watermark:resume',
   'watermark:clearFinished',
+  'video:projects',
+  'video:createProject',
+  'video:addShot',
+  'video:queueRounds',
+  'video:cancel',
+  'video:retry',
+  'video:duplicate',
+  'video:extend',
   'settings:get',
   'settings:update',
   'keys:status',
@@ -29,7 +37,12 @@ export const invokeChannelNames = [
   'diagnostics:report',
   'updates:check',
 ] as const;
-export const eventChannelNames = ['app:notice', 'app:mode', 'jobs:changed'] as const;
+export const eventChannelNames = [
+  'app:notice',
+  'app:mode',
+  'jobs:changed',
+  'video:changed',
+] as const;
 
 export type InvokeChannel = (typeof invokeChannelNames)[number];
 export type EventChannel = (typeof eventChannelNames)[number];

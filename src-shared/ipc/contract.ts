@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { VIDEO_LIMITS } from '../domain/limits.ts';
@@ -88,6 +89,50 @@ export const quotaFigureSchema = z.discriminatedUnion('ok', [
   z.object({ ok: z.literal(false), kind: keyKindSchema, host: z.string(), message: z.string() }),
 ]);
 export type QuotaFigure = z.infer<typeof quotaFigureSchema>;
+
+/** One video round as the screens see it. */
+export const videoRoundViewSchema = z.object({
+  id: z.string(),
+  shotId: z.string(),
+  position: z.number().int(),
+  state: z.enum(JOB_STATES),
+  request: videoGenerateShape,
+  estimateCents: z.number().int(),
+  chargedCents: z.number().int().nullable(),
+  /** File names of the downloaded clips, served as `round/<id>/video`. */
+  videos: z.array(z.string()),
+  hasLastFrame: z.boolean(),
+  /** The service's address of the last frame, while a later round may start from it. */
+  lastFrameUrl: z.string().nullable(),
+  error: errorSchema.nullable(),
+  attempt: z.number().int(),
+  createdAt: z.number(),
+  submittedAt: z.number().nullable(),
+  updatedAt: z.number(),
+  seq: z.number().int(),
+});
+export type VideoRoundView = z.infer<typeof videoRoundViewSchema>;
+
+export const videoProjectViewSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.number(),
+  shots: z.array(
+    z.object({
+      id: z.string(),
+      position: z.number().int(),
+      title: z.string(),
+      rounds: z.array(videoRoundViewSchema),
+    }),
+  ),
+});
+export type VideoProjectView = z.infer<typeof videoProjectViewSchema>;
+
+const queuedRoundSchema = z.object({
+  roundId: z.string(),
+  estimate: z.object({ usd: z.number(), seconds: z.number(), upperBound: z.boolean() }),
+});
+const roundIdSchema = z.string().min(1).max(64);
 
 interface InvokeSpec {
   request: z.ZodType;
@@ -180,6 +225,47 @@ export const invokeContract = {
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },
+  'video:projects': {
+    request: z.undefined(),
+    response: z.object({ projects: z.array(videoProjectViewSchema) }),
+  },
+  'video:createProject': {
+    request: z.strictObject({ name: z.string().trim().min(1, 'Name the project.').max(200) }),
+    response: z.object({ projectId: z.string(), shotId: z.string() }),
+  },
+  'video:addShot': {
+    request: z.strictObject({ projectId: roundIdSchema, title: z.string().max(200).optional() }),
+    response: z.object({ shotId: z.string() }),
+  },
+  'video:queueRounds': {
+    /** Rounds are checked again in main; one that breaks a rule stops the whole batch, unpaid. */
+    request: z.strictObject({
+      rounds: z
+        .array(z.strictObject({ shotId: roundIdSchema, request: videoGenerateShape }))
+        .min(1)
+        .max(200),
+    }),
+    response: z.object({ queued: z.array(queuedRoundSchema) }),
+  },
+  'video:cancel': {
+    request: z.strictObject({ ids: z.array(roundIdSchema).max(1000) }),
+    response: countSchema,
+  },
+  'video:retry': {
+    request: z.strictObject({ ids: z.array(roundIdSchema).max(1000) }),
+    response: countSchema,
+  },
+  'video:duplicate': {
+    request: z.strictObject({ roundId: roundIdSchema }),
+    response: queuedRoundSchema,
+  },
+  'video:extend': {
+    request: z.strictObject({
+      roundId: roundIdSchema,
+      prompt: z.string().trim().min(1, 'Say what happens next.'),
+    }),
+    response: queuedRoundSchema,
+  },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),
@@ -239,6 +325,7 @@ export const eventContract = {
   'app:notice': noticeSchema,
   'app:mode': z.object({ demoMode: z.boolean() }),
   'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
+  'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;

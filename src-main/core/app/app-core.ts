@@ -24,6 +24,7 @@ import { download } from '../api/downloader.ts';
 import { AuthenticationError, ServiceError } from '../api/errors.ts';
 import { createTransport, type Transport } from '../api/http.ts';
 import { Poller } from '../api/poller.ts';
+import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { errorValue } from '../jobs/outcome.ts';
 import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
@@ -35,7 +36,7 @@ import { probeFile } from '../media/probe-file.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { mapLimit } from './map-limit.ts';
-import { dataPaths, type DataPaths } from '../paths.ts';
+import { dataPaths, defaultVideoOutputDir, type DataPaths } from '../paths.ts';
 import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
 import { askQuota } from '../secrets/test-key.ts';
@@ -45,6 +46,7 @@ import { DEMO_KEY } from '../../simulator/accounts.ts';
 import { startSimulator, type Simulator } from '../../simulator/server.ts';
 import { watermarkJobView } from './job-views.ts';
 import { parsePreviewPath } from './preview.ts';
+import { VideoDesk, type VideoHandlers } from './video-desk.ts';
 
 export interface AppCoreOptions {
   dataDir: string;
@@ -100,6 +102,7 @@ export class AppCore {
   private readonly staged = new Map<string, { path: string; sourceUrl?: string; bytes?: number }>();
   private readonly thumbnails: ThumbnailCache;
   readonly masks: MaskStore;
+  readonly video: VideoDesk;
   private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
   /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
@@ -135,7 +138,27 @@ export class AppCore {
         this.emit('jobs:changed', { jobs: [watermarkJobView(row, event.seq)] });
       },
     });
-    this.handlers = this.createHandlers();
+    this.video = new VideoDesk({
+      store: this.store,
+      client: new VideoClient({
+        baseUrl: () => this.baseUrl('video'),
+        key: () => this.keyFor('video'),
+        transport: this.transport,
+      }),
+      transport: this.transport,
+      poller: this.poller,
+      settings: () => this.settings,
+      outputDir: defaultVideoOutputDir(),
+      onChange: (rounds) => {
+        for (const round of rounds) {
+          if (round.state === 'failed' || round.state === 'needs-attention') {
+            this.log.warn('video', `round ${round.id} ${round.state}:`, round.error?.message ?? '');
+          }
+        }
+        this.emit('video:changed', { rounds });
+      },
+    });
+    this.handlers = { ...this.createHandlers(), ...this.video.handlers };
   }
 
   static async start(options: AppCoreOptions): Promise<AppCore> {
@@ -147,6 +170,7 @@ export class AppCore {
     if (settingsStore.notice)
       core.emit('app:notice', { level: 'warning', message: settingsStore.notice });
     core.engine.recover();
+    core.video.engine.recover();
     return core;
   }
 
@@ -174,6 +198,7 @@ export class AppCore {
     const asked = parsePreviewPath(pathname);
     if (!asked) return undefined;
     if (asked.kind === 'mask') return this.masks.overlay(asked.token);
+    if (asked.kind === 'round') return this.video.previewFile(asked.roundId, asked.side);
     let file: string | undefined;
     if (asked.kind === 'staged') file = this.staged.get(asked.token)?.path;
     else {
@@ -241,7 +266,8 @@ export class AppCore {
   /** Stops the engine where it is (every job resumes on the next start) and closes everything. */
   async stop(): Promise<void> {
     this.engine.stop();
-    await this.engine.whenIdle();
+    this.video.engine.stop();
+    await Promise.all([this.engine.whenIdle(), this.video.engine.whenIdle()]);
     this.poller.stopAll();
     this.store.close();
     await this.transport.close();
@@ -287,7 +313,7 @@ export class AppCore {
     return this.store.watermarkJobsWithSeq().map((row) => watermarkJobView(row, row.seq));
   }
 
-  private createHandlers(): CoreHandlers {
+  private createHandlers(): Omit<CoreHandlers, keyof VideoHandlers> {
     return {
       'app:info': () => ({
         ...this.options.app,

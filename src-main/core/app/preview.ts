@@ -2,12 +2,14 @@
 export type PreviewTarget =
   | { kind: 'job'; jobId: string; side: 'input' | 'output' | 'thumb' }
   | { kind: 'staged'; token: string; side: 'input' | 'thumb' }
-  | { kind: 'mask'; token: string };
+  | { kind: 'mask'; token: string }
+  | { kind: 'round'; roundId: string; side: 'video' | 'last-frame' };
 
 const ID = '[0-9a-f-]{36}';
 const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
 const STAGED = new RegExp(`^/?staged/(${ID})(/thumb)?$`);
 const MASK = new RegExp(`^/?mask/(${ID})$`);
+const ROUND = new RegExp(`^/?round/(${ID})/(video|last-frame)$`);
 
 /**
  * Reads `job/<id>/<input|output|thumb>` or `staged/<token>[/thumb]` from a preview URL's
@@ -24,5 +26,9 @@ export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
     return { kind: 'staged', token: staged[1] as string, side: staged[2] ? 'thumb' : 'input' };
   const mask = MASK.exec(pathname);
   if (mask) return { kind: 'mask', token: mask[1] as string };
+  const round = ROUND.exec(pathname);
+  if (round) {
+    return { kind: 'round', roundId: round[1] as string, side: round[2] as 'video' | 'last-frame' };
+  }
   return undefined;
 }

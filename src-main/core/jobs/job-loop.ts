@@ -38,6 +38,11 @@ export abstract class JobLoop {
     this.pump();
   }
 
+  /** Starts whatever is queued and may run; for jobs added without going through the engine. */
+  wake(): void {
+    this.pump();
+  }
+
   get isPaused(): boolean {
     return this.paused;
   }

@@ -67,6 +67,17 @@ describe('preview paths', () => {
       token: id,
       side: 'thumb',
     });
+    expect(parsePreviewPath(`mask/${id}`)).toEqual({ kind: 'mask', token: id });
+    expect(parsePreviewPath(`round/${id}/video`)).toEqual({
+      kind: 'round',
+      roundId: id,
+      side: 'video',
+    });
+    expect(parsePreviewPath(`round/${id}/last-frame`)).toEqual({
+      kind: 'round',
+      roundId: id,
+      side: 'last-frame',
+    });
     for (const bad of [
       `job/${id}/../../etc/passwd`,
       `/etc/passwd`,
@@ -75,6 +86,8 @@ describe('preview paths', () => {
       `${id}/input`,
       `staged/${id}/input`,
       `staged/../${id}`,
+      `round/${id}/sidecar`,
+      `mask/${id}/x`,
       '',
     ]) {
       expect(parsePreviewPath(bad)).toBeUndefined();

@@ -1,0 +1,185 @@
+import path from 'node:path';
+import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import type {
+  InvokeHandlers,
+  VideoProjectView,
+  VideoRoundView,
+} from '../../../src-shared/ipc/contract.ts';
+import type { Settings } from '../../../src-shared/domain/settings.ts';
+import type { Transport } from '../api/http.ts';
+import type { Poller } from '../api/poller.ts';
+import type { VideoClient } from '../api/video-client.ts';
+import { RoundRequestError, extensionRequest, queueRound } from '../jobs/round-planning.ts';
+import type { JobEvent, JobStore } from '../jobs/store.ts';
+import { VideoEngine } from '../jobs/video-engine.ts';
+import type { RoundOutputs, VideoRoundRow } from '../jobs/video-rounds.ts';
+
+type VideoChannel =
+  | 'video:projects'
+  | 'video:createProject'
+  | 'video:addShot'
+  | 'video:queueRounds'
+  | 'video:cancel'
+  | 'video:retry'
+  | 'video:duplicate'
+  | 'video:extend';
+
+export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
+
+/** What the screens may know of a round: the request as sent, money, files by name, state. */
+export function videoRoundView(row: VideoRoundRow, seq: number): VideoRoundView {
+  const outputs = row.outputs_json ? (JSON.parse(row.outputs_json) as RoundOutputs) : undefined;
+  return {
+    id: row.id,
+    shotId: row.shot_id,
+    position: row.position,
+    state: row.state,
+    request: JSON.parse(row.request_json) as VideoGenerateRequest,
+    estimateCents: row.estimate_cents,
+    chargedCents: row.charged_cents,
+    videos: (outputs?.videos ?? []).map((file) => path.basename(file)),
+    hasLastFrame: row.last_frame_path !== null,
+    lastFrameUrl: outputs?.lastFrameUrl ?? null,
+    error: row.error_json ? (JSON.parse(row.error_json) as VideoRoundView['error']) : null,
+    attempt: row.attempt,
+    createdAt: row.created_at,
+    submittedAt: row.submitted_at,
+    updatedAt: row.updated_at,
+    seq,
+  };
+}
+
+/**
+ * The video side of the app core: the engine, its rounds as views, and the handlers the
+ * video workspace calls. Every round is checked by the same `queueRound` the command line
+ * uses, so nothing the rules refuse reaches the service.
+ */
+export class VideoDesk {
+  readonly engine: VideoEngine;
+  readonly handlers: VideoHandlers;
+  private readonly store: JobStore;
+  private readonly settings: () => Settings;
+
+  constructor(options: {
+    store: JobStore;
+    client: VideoClient;
+    transport: Transport;
+    poller: Poller;
+    settings: () => Settings;
+    outputDir: string;
+    onChange: (rounds: VideoRoundView[]) => void;
+  }) {
+    this.store = options.store;
+    this.settings = options.settings;
+    this.engine = new VideoEngine({
+      store: options.store,
+      client: options.client,
+      transport: options.transport,
+      poller: options.poller,
+      settings: options.settings,
+      defaultOutputDir: options.outputDir,
+      onEvent: (event: JobEvent) => {
+        const row = this.engine.rounds.round(event.jobId);
+        if (row) options.onChange([videoRoundView(row, event.seq)]);
+      },
+    });
+    this.handlers = this.createHandlers(options.onChange);
+  }
+
+  /** The file behind `round/<id>/video` or `round/<id>/last-frame`. */
+  previewFile(roundId: string, side: 'video' | 'last-frame'): string | undefined {
+    const row = this.engine.rounds.round(roundId);
+    if (!row) return undefined;
+    if (side === 'last-frame') return row.last_frame_path ?? undefined;
+    return row.outputs_json ? (JSON.parse(row.outputs_json) as RoundOutputs).videos[0] : undefined;
+  }
+
+  private latestSeq(roundId: string): number {
+    return this.store.events(roundId).at(-1)?.seq ?? 0;
+  }
+
+  private projects(): VideoProjectView[] {
+    const rounds = this.engine.rounds;
+    return rounds.projects().map((project) => {
+      const tree = rounds.tree(project.id);
+      return {
+        id: project.id,
+        name: project.name,
+        createdAt: project.created_at,
+        shots: (tree?.shots ?? []).map((shot) => ({
+          id: shot.id,
+          position: shot.position,
+          title: shot.title,
+          rounds: shot.rounds.map((row) => videoRoundView(row, this.latestSeq(row.id))),
+        })),
+      };
+    });
+  }
+
+  private announce(
+    onChange: (rounds: VideoRoundView[]) => void,
+    roundIds: readonly string[],
+  ): void {
+    const views = roundIds
+      .map((id) => this.engine.rounds.round(id))
+      .filter((row) => row !== undefined)
+      .map((row) => videoRoundView(row, this.latestSeq(row.id)));
+    if (views.length > 0) onChange(views);
+  }
+
+  private createHandlers(onChange: (rounds: VideoRoundView[]) => void): VideoHandlers {
+    const rounds = this.engine.rounds;
+    return {
+      'video:projects': () => ({ projects: this.projects() }),
+      'video:createProject': ({ name }) => {
+        const projectId = rounds.createProject(name);
+        return { projectId, shotId: rounds.addShot(projectId) };
+      },
+      'video:addShot': ({ projectId, title }) => {
+        if (!rounds.project(projectId))
+          throw new RoundRequestError('That project no longer exists.');
+        return { shotId: rounds.addShot(projectId, title ?? '') };
+      },
+      'video:queueRounds': ({ rounds: asked }) => {
+        // All of the batch is checked before any of it is queued: one bad round, none queued.
+        const queued = this.store.db.transaction(() =>
+          asked.map((round) =>
+            queueRound(rounds, this.settings().pricingTier, round.shotId, round.request),
+          ),
+        )();
+        this.announce(
+          onChange,
+          queued.map((round) => round.roundId),
+        );
+        this.engine.wake();
+        return { queued };
+      },
+      'video:cancel': ({ ids }) => {
+        this.engine.cancel(ids);
+        this.announce(onChange, ids);
+        return { count: ids.length };
+      },
+      'video:retry': ({ ids }) => {
+        this.engine.retry(ids);
+        return { count: ids.length };
+      },
+      'video:duplicate': ({ roundId }) => {
+        const row = rounds.round(roundId);
+        if (!row) throw new RoundRequestError('That round no longer exists.');
+        const queued = this.engine.addRound(
+          row.shot_id,
+          JSON.parse(row.request_json) as VideoGenerateRequest,
+        );
+        this.announce(onChange, [queued.roundId]);
+        return queued;
+      },
+      'video:extend': ({ roundId, prompt }) => {
+        const row = rounds.round(roundId);
+        if (!row) throw new RoundRequestError('That round no longer exists.');
+        const queued = this.engine.addRound(row.shot_id, extensionRequest(row, prompt));
+        this.announce(onChange, [queued.roundId]);
+        return queued;
+      },
+    };
+  }
+}

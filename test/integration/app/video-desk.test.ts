@@ -1,0 +1,123 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_PATHS, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import type { VideoRoundView } from '../../../src-shared/ipc/contract.ts';
+import { AppCore } from '../../../src-main/core/app/app-core.ts';
+import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
+import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+
+const KEY = 'cf-video-desk-key-77';
+let dir: string;
+let sim: Simulator;
+
+async function startCore(): Promise<AppCore> {
+  const dataDir = path.join(dir, 'data');
+  const core = await AppCore.start({
+    dataDir,
+    app: { name: 'Clearframe', version: '0.0.0-test', platform: 'linux' },
+    previewBase: 'clearframe-preview://local/',
+    secrets: new KeychainStore('Clearframe-video-desk'),
+    env: {},
+  });
+  await core.handlers['settings:update']({
+    videoBaseUrl: sim.videoBaseUrl,
+    outputFolder: path.join(dir, 'out'),
+  });
+  return core;
+}
+
+function round(text: string, extra: Partial<VideoGenerateRequest> = {}): VideoGenerateRequest {
+  return { model: 'videomodel-2-5', content: [{ type: 'text', text }], duration: 5, ...extra };
+}
+
+async function waitFor(core: AppCore, roundId: string, state: string): Promise<VideoRoundView> {
+  for (let i = 0; i < 400; i += 1) {
+    const { projects } = await core.handlers['video:projects'](undefined);
+    const found = projects
+      .flatMap((project) => project.shots.flatMap((shot) => shot.rounds))
+      .find((view) => view.id === roundId);
+    if (found?.state === state) return found;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`round ${roundId} never reached ${state}`);
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-video-desk-'));
+  sim = await startSimulator({
+    accounts: [{ key: KEY, balanceUsd: 100 }],
+    video: { pendingMs: 300, processingMs: 1500, jitter: 0.1 },
+  });
+});
+
+afterAll(async () => {
+  expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
+  await sim.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the video side of the app core', () => {
+  it('queues only rounds that pass every rule, runs them, extends, and resumes after a restart without resending', async () => {
+    const first = await startCore();
+    expect((await first.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+    const changes: VideoRoundView[] = [];
+    first.subscribe((channel, payload) => {
+      if (channel === 'video:changed')
+        changes.push(...(payload as { rounds: VideoRoundView[] }).rounds);
+    });
+    const { shotId } = (await first.handlers['video:createProject']({ name: 'Lighthouse' })) as {
+      shotId: string;
+    };
+    expect(() =>
+      first.handlers['video:queueRounds']({
+        rounds: [
+          { shotId, request: round('fine') },
+          { shotId, request: round('too long', { duration: 45 }) },
+        ],
+      }),
+    ).toThrow(/duration 45 is outside 4 to 30 seconds/);
+    const before = (await first.handlers['video:projects'](undefined)).projects[0];
+    expect(before?.shots[0]?.rounds).toEqual([]);
+
+    const { queued } = (await first.handlers['video:queueRounds']({
+      rounds: [
+        { shotId, request: round('the beam sweeps the fog', { return_last_frame: true }) },
+        { shotId, request: round('waves against the rocks') },
+      ],
+    })) as { queued: Array<{ roundId: string; estimate: { usd: number } }> };
+    expect(queued.map((entry) => entry.estimate.usd)).toEqual([1.1, 1.1]);
+    const [lit, waves] = queued.map((entry) => entry.roundId) as [string, string];
+    await waitFor(first, lit, 'processing');
+
+    // A restart in the middle of the generation: the new core resumes by task id.
+    await first.stop();
+    const second = await startCore();
+    const done = await waitFor(second, lit, 'done');
+    await waitFor(second, waves, 'done');
+    expect(done).toMatchObject({
+      chargedCents: 110,
+      hasLastFrame: true,
+      videos: ['shot-1-round-1.mp4'],
+    });
+    const video = await second.previewFile(`round/${lit}/video`);
+    expect(video && (await stat(video)).size).toBeGreaterThan(1000);
+    expect(await second.previewFile(`round/${lit}/last-frame`)).toMatch(/last-frame\.png$/);
+
+    const next = (await second.handlers['video:extend']({
+      roundId: lit,
+      prompt: 'the light goes out',
+    })) as {
+      roundId: string;
+    };
+    const extended = await waitFor(second, next.roundId, 'done');
+    expect(extended.request.content[1]).toMatchObject({ role: 'first_frame' });
+    const generates = sim.requestLog().filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
+    expect(generates.filter((entry) => entry.status === 200)).toHaveLength(3);
+    expect(changes.some((view) => view.id === lit && view.state === 'processing')).toBe(true);
+    await second.handlers['keys:clear']({ kind: 'video' });
+    await second.stop();
+  }, 90_000);
+});
