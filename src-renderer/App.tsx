@@ -5,9 +5,10 @@ import { FirstRunGuide } from './components/FirstRunGuide.tsx';
 import { followJobs, useJobs } from './jobs-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
+import { VideoWorkspace } from './video/VideoWorkspace.tsx';
 import { WatermarkWorkspace } from './watermark/WatermarkWorkspace.tsx';
 
-const SCREENS = ['Images', 'Account', 'Settings'] as const;
+const SCREENS = ['Images', 'Video', 'Account', 'Settings'] as const;
 type Screen = (typeof SCREENS)[number];
 
 export function App() {
@@ -60,6 +61,7 @@ export function App() {
           </p>
         )}
         {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
+        {screen === 'Video' && info && <VideoWorkspace previewBase={info.previewBase} />}
         {screen === 'Account' && <AccountPanel />}
         {screen === 'Settings' && <SettingsScreen />}
       </main>

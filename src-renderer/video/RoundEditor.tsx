@@ -1,0 +1,352 @@
+import { useEffect, useState } from 'react';
+import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
+import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
+import { bridge } from '../bridge.ts';
+import { useSettings } from '../settings/settings-store.ts';
+import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+
+/** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
+function fieldOf(param: string, request: VideoGenerateRequest): string {
+  const item = /^content\[(\d+)\]/.exec(param);
+  if (item) {
+    const index = Number(item[1]);
+    const hasText = request.content[0]?.type === 'text';
+    return request.content[index]?.type === 'text' ? 'prompt' : `slot-${index - (hasText ? 1 : 0)}`;
+  }
+  return param === 'content' ? 'prompt' : param;
+}
+
+function timestamp(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
+}
+
+/**
+ * Writes rounds: a mode sets the media slots and roles, every rule is checked as you type
+ * with the message next to its field, and the cost (with the balance beside it) is shown
+ * before anything is sent; sending asks once more with the total.
+ */
+export function RoundEditor(props: {
+  onQueue: (requests: VideoGenerateRequest[]) => Promise<boolean>;
+}) {
+  const settings = useSettings((state) => state.settings);
+  const [draft, setDraft] = useState<RoundDraft>(EMPTY_DRAFT);
+  const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  const [balance, setBalance] = useState<string | null>(null);
+  const [span, setSpan] = useState({ from: 0, to: 2 });
+  useEffect(() => {
+    let live = true;
+    void bridge()
+      .invoke('account:quota')
+      .then((result) => {
+        const video = result.ok ? result.value.services.find((s) => s.kind === 'video') : undefined;
+        if (live && video?.ok && video.balanceUsd !== null)
+          setBalance(`${video.balanceUsd.toFixed(2)} USD`);
+      });
+    return () => {
+      live = false;
+    };
+  }, [batch]);
+
+  const tier = settings?.pricingTier ?? 'starter';
+  const request = requestOf(draft);
+  const problems: Record<string, string> = {};
+  for (const issue of videoRequestIssues(request)) {
+    const field = fieldOf(issue.param, request);
+    problems[field] = problems[field] ? `${problems[field]}; ${issue.message}` : issue.message;
+  }
+  const estimate = estimateVideoCost(request.duration, tier);
+  const total = [...batch, request].reduce(
+    (sum, r) => sum + toCents(estimateVideoCost(r.duration, tier).usd),
+    0,
+  );
+  const cap = settings?.budgetCapUsd ?? null;
+  const valid = Object.keys(problems).length === 0;
+  const slots = MODES[draft.mode].slots;
+  const set = (patch: Partial<RoundDraft>) => {
+    setDraft({ ...draft, ...patch });
+    setConfirming(false);
+  };
+  const message = (field: string) =>
+    problems[field] ? (
+      <span className="field-error error" role="alert" data-testid={`problem-${field}`}>
+        {problems[field]}
+      </span>
+    ) : null;
+  const counts = { image: 0, video: 0, audio: 0 };
+  for (const item of request.content) {
+    if (item.type === 'image_url') counts.image += 1;
+    if (item.type === 'video_url') counts.video += 1;
+    if (item.type === 'audio_url') counts.audio += 1;
+  }
+  const tokens = (['image', 'video', 'audio'] as const).flatMap((kind) =>
+    Array.from({ length: counts[kind] }, (_, i) => `@${kind}${i + 1}`),
+  );
+
+  const send = async () => {
+    if (await props.onQueue([...batch, request])) {
+      setBatch([]);
+      setDraft({ ...EMPTY_DRAFT, mode: draft.mode });
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <form
+      className="round-editor"
+      aria-label="New round"
+      onSubmit={(event) => event.preventDefault()}
+    >
+      <div className="field">
+        <label htmlFor="round-mode">Kind of round</label>
+        <select
+          id="round-mode"
+          value={draft.mode}
+          onChange={(event) => {
+            const mode = event.target.value as Mode;
+            const ratio =
+              mode === 'auto'
+                ? VIDEO_LIMITS.adaptiveRatio
+                : draft.ratio === VIDEO_LIMITS.adaptiveRatio
+                  ? VIDEO_LIMITS.defaultRatio
+                  : draft.ratio;
+            set({ mode, urls: [], ratio });
+          }}
+        >
+          {(Object.keys(MODES) as Mode[]).map((mode) => (
+            <option key={mode} value={mode}>
+              {MODES[mode].label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor="round-prompt">Prompt</label>
+        <textarea
+          id="round-prompt"
+          rows={3}
+          value={draft.prompt}
+          onChange={(event) => set({ prompt: event.target.value })}
+        />
+        {message('prompt')}
+        {tokens.length > 0 && (
+          <span className="actions" aria-label="References">
+            {tokens.map((token) => (
+              <button
+                key={token}
+                type="button"
+                onClick={() =>
+                  set({
+                    prompt: `${draft.prompt}${draft.prompt.endsWith(' ') || !draft.prompt ? '' : ' '}${token} `,
+                  })
+                }
+              >
+                {token}
+              </button>
+            ))}
+          </span>
+        )}
+      </div>
+      {draft.mode === 'edit' && (
+        <div className="field">
+          <span>Time range</span>
+          <span className="actions">
+            <label>
+              from (s){' '}
+              <input
+                type="number"
+                min={0}
+                value={span.from}
+                onChange={(event) => setSpan({ ...span, from: Number(event.target.value) })}
+              />
+            </label>
+            <label>
+              to (s){' '}
+              <input
+                type="number"
+                min={0}
+                value={span.to}
+                onChange={(event) => setSpan({ ...span, to: Number(event.target.value) })}
+              />
+            </label>
+            <button
+              type="button"
+              onClick={() =>
+                set({ prompt: `${draft.prompt}[${timestamp(span.from)}-${timestamp(span.to)}] ` })
+              }
+            >
+              Insert range
+            </button>
+          </span>
+        </div>
+      )}
+      {slotsOf(draft).map((slot, index) => (
+        <div className="field" key={`${draft.mode}-${index}`}>
+          <label htmlFor={`slot-${index}`}>
+            {slot.role.replace('_', ' ')} (
+            {slot.type === 'audio_url'
+              ? 'asset:// or https://'
+              : slot.type === 'video_url'
+                ? 'asset://'
+                : 'asset:// or https://'}
+            )
+          </label>
+          <input
+            id={`slot-${index}`}
+            value={draft.urls[index] ?? ''}
+            placeholder={slot.type === 'video_url' ? 'asset://…' : 'asset://… or https://…'}
+            onChange={(event) => {
+              const urls = [...draft.urls];
+              urls[index] = event.target.value;
+              set({ urls });
+            }}
+          />
+          {message(`slot-${index}`)}
+        </div>
+      ))}
+      {(draft.mode === 'auto' || draft.mode === 'video') && (
+        <button
+          type="button"
+          onClick={() =>
+            set({
+              urls: [
+                ...draft.urls,
+                ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
+                '',
+              ],
+            })
+          }
+        >
+          Add a reference image
+        </button>
+      )}
+      <div className="options">
+        <label>
+          Model
+          <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
+            {Object.entries(VIDEO_MODELS).map(([id, model]) => (
+              <option key={id} value={id}>
+                {model.label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Duration (s)
+          <input
+            type="number"
+            aria-label="Duration"
+            value={draft.mode === 'auto' ? VIDEO_LIMITS.autoDuration : draft.duration}
+            disabled={draft.mode === 'auto'}
+            onChange={(event) => set({ duration: Number(event.target.value) })}
+          />
+        </label>
+        {message('duration')}
+        <label>
+          Resolution
+          <select
+            value={draft.resolution}
+            onChange={(event) => set({ resolution: event.target.value })}
+          >
+            {VIDEO_LIMITS.resolutions.map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Ratio
+          <select
+            aria-label="Ratio"
+            value={draft.ratio}
+            onChange={(event) => set({ ratio: event.target.value })}
+          >
+            {[
+              ...(draft.mode === 'auto' ? [VIDEO_LIMITS.adaptiveRatio] : []),
+              ...VIDEO_LIMITS.ratios,
+            ].map((value) => (
+              <option key={value}>{value}</option>
+            ))}
+          </select>
+        </label>
+        {message('ratio')}
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.generateAudio}
+            onChange={(event) => set({ generateAudio: event.target.checked })}
+          />{' '}
+          Sound
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.watermark}
+            onChange={(event) => set({ watermark: event.target.checked })}
+          />{' '}
+          Watermark
+        </label>
+        <label>
+          <input
+            type="checkbox"
+            checked={draft.lastFrame}
+            onChange={(event) => set({ lastFrame: event.target.checked })}
+          />{' '}
+          Keep last frame (to extend)
+        </label>
+      </div>
+      <p className="cost" data-testid="round-cost">
+        {estimate.upperBound
+          ? `Up to ${formatUsd(toCents(estimate.usd))}: the model picks the length, at most ${estimate.seconds} s`
+          : `About ${formatUsd(toCents(estimate.usd))} (${estimate.seconds} s)`}
+        {balance && <span className="hint"> · balance {balance}</span>}
+        {cap !== null && total > Math.round(cap * 100) && (
+          <span className="error">
+            {' '}
+            · over your budget cap of {formatUsd(Math.round(cap * 100))}
+          </span>
+        )}
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          disabled={!valid}
+          onClick={() => {
+            setBatch([...batch, request]);
+            setDraft({ ...draft, prompt: '' });
+          }}
+        >
+          Add another round to this batch
+        </button>
+        {batch.length > 0 && <span className="hint">{batch.length} more in this batch</span>}
+        <span className="spacer" />
+        {!confirming ? (
+          <button
+            type="button"
+            className="primary"
+            disabled={!valid}
+            onClick={() => setConfirming(true)}
+          >
+            Review and send
+          </button>
+        ) : (
+          <>
+            <span data-testid="confirm-total">
+              Send {batch.length + 1} round{batch.length ? 's' : ''} for{' '}
+              {estimate.upperBound ? 'up to ' : 'about '}
+              {formatUsd(total)}?
+            </span>
+            <button type="button" className="primary" onClick={() => void send()}>
+              Confirm and send
+            </button>
+            <button type="button" onClick={() => setConfirming(false)}>
+              Back
+            </button>
+          </>
+        )}
+      </div>
+    </form>
+  );
+}

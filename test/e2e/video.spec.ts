@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
+import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+
+const KEY = 'cf-video-e2e-key-41';
+const world = useAppWorld({
+  accounts: [{ key: KEY, balanceUsd: 80 }],
+  video: { pendingMs: 200, processingMs: 800, jitter: 0.1 },
+});
+
+test('a project: rules checked as you type, cost first, send, watch, play, extend', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const running = await world.startCore();
+  expect((await running.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+  await connectApp(page, world.server, running);
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await page.getByLabel('New project', { exact: true }).fill('Lighthouse');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await expect(page.getByRole('heading', { name: 'Lighthouse · shot 1' })).toBeVisible();
+
+  // Each broken rule is named next to its field before anything can be sent.
+  const send = page.getByRole('button', { name: 'Review and send' });
+  await expect(page.getByTestId('problem-prompt')).toContainText('at least one text item');
+  await expect(send).toBeDisabled();
+  await page.getByLabel('Prompt').fill('the beam sweeps over @image2');
+  await expect(page.getByTestId('problem-prompt')).toContainText('@image2 refers to image 2');
+  await page.getByLabel('Prompt').fill('the beam sweeps over the fog');
+  await page.getByLabel('Duration').fill('45');
+  await expect(page.getByTestId('problem-duration')).toContainText('outside 4 to 30 seconds');
+  await page.getByLabel('Duration').fill('5');
+  await page.getByLabel('Kind of round').selectOption('video');
+  await page.getByLabel(/reference video/).fill('/home/me/clip.mp4');
+  await expect(page.getByTestId('problem-slot-0')).toContainText('asset:// URLs');
+  await page.getByLabel('Kind of round').selectOption('auto');
+  await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('16:9');
+  await expect(page.getByTestId('problem-ratio')).toContainText(
+    'auto omni mode needs ratio adaptive',
+  );
+  await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('adaptive');
+  // 49 more reference images on top of the auto mode's two slots and the prompt: 52 items.
+  for (let i = 0; i < 49; i += 1) {
+    await page.getByRole('button', { name: 'Add a reference image' }).click();
+  }
+  for (let i = 0; i < 51; i += 1) {
+    await page
+      .locator(`#slot-${i}`)
+      .fill(i === 1 ? 'asset://demo-video-8s' : 'asset://demo-image-landscape');
+  }
+  await expect(page.getByTestId('problem-prompt')).toContainText('content must hold 1 to 50 items');
+  await saveScreenshot(page, 'video-01-rules');
+
+  await page.getByLabel('Kind of round').selectOption('text');
+  await page.getByLabel('Prompt').fill('the beam sweeps over the fog');
+  await expect(page.getByTestId('round-cost')).toContainText('About 1.10 USD (5 s)');
+  await expect(page.getByTestId('round-cost')).toContainText('balance 80.00 USD');
+  await send.click();
+  await expect(page.getByTestId('confirm-total')).toHaveText('Send 1 round for about 1.10 USD?');
+  await saveScreenshot(page, 'video-02-cost-first');
+  await page.getByRole('button', { name: 'Confirm and send' }).click();
+  const first = page.getByTestId('round').first();
+  await expect(first).toContainText('Round 1: the beam sweeps over the fog');
+  await expect(first).toHaveAttribute(
+    'data-state',
+    /submitted|processing|preparing|submitting|queued/,
+  );
+  await saveScreenshot(page, 'video-03-running');
+  await expect(first).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(first).toContainText('charged 1.10 USD');
+
+  await first.getByRole('button', { name: 'Play' }).click();
+  const player = page.getByTestId('player');
+  await expect(player).toBeVisible();
+  const status = await player.evaluate(
+    async (video: HTMLVideoElement) => (await fetch(video.src)).status,
+  );
+  expect(status).toBe(200);
+  await expect(page.getByRole('img', { name: 'Last frame' })).toBeVisible();
+  await saveScreenshot(page, 'video-04-played');
+
+  await page.getByLabel('What happens after round 1').fill('the light goes out');
+  await page.getByRole('button', { name: 'Extend from last frame' }).click();
+  const second = page.getByTestId('round').nth(1);
+  await expect(second).toContainText('Round 2: the light goes out');
+  await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await saveScreenshot(page, 'video-05-extended');
+  const generates = world.sim
+    .requestLog()
+    .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200);
+  expect(generates).toHaveLength(2);
+});
