@@ -147,6 +147,18 @@ async function start(): Promise<void> {
         await shell.openExternal(url);
         return { opened: true };
       },
+      'video:exportProject': async ({ projectId }) => {
+        const options = {
+          title: 'Export the project’s clips',
+          properties: ['openDirectory' as const, 'createDirectory' as const],
+        };
+        const chosen = mainWindow
+          ? await dialog.showOpenDialog(mainWindow, options)
+          : await dialog.showOpenDialog(options);
+        const folder = chosen.canceled ? undefined : chosen.filePaths[0];
+        if (!folder) return { folder: null, count: 0 };
+        return { folder, count: await running.video.exportProject(projectId, folder) };
+      },
       'mask:import': async ({ token }) => {
         const options = {
           title: 'Import a mask',

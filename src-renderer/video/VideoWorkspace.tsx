@@ -1,11 +1,38 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { bridge } from '../bridge.ts';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { RoundEditor } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 
 const SETTLED = new Set(['done', 'failed', 'canceled', 'needs-attention']);
 const RETRYABLE = new Set(['failed', 'canceled', 'needs-attention']);
+
+/** The time now, moving once a second while the screen is open. */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+function seconds(ms: number): string {
+  const s = Math.max(0, Math.round(ms / 1000));
+  return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
+}
+
+/** How long a round has run, and how long rounds that finished took on average. */
+function timing(round: VideoRoundView, now: number, typicalMs: number | null): string {
+  if (round.state === 'done' && round.submittedAt)
+    return `took ${seconds(round.updatedAt - round.submittedAt)}`;
+  if (SETTLED.has(round.state) || !round.submittedAt) return '';
+  const elapsed = now - round.submittedAt;
+  const left =
+    typicalMs === null ? '' : ` · about ${seconds(Math.max(0, typicalMs - elapsed))} left`;
+  return `${seconds(elapsed)}${left}`;
+}
 
 function promptOf(round: VideoRoundView): string {
   return round.request.content.find((item) => item.type === 'text')?.text ?? '';
@@ -14,8 +41,9 @@ function promptOf(round: VideoRoundView): string {
 /** One round in the queue: what it asked, what it costs, where it is, what it made. */
 function RoundRow(props: {
   round: VideoRoundView;
-  previewBase: string;
   onPlay: (id: string) => void;
+  now: number;
+  typicalMs: number | null;
 }) {
   const { round } = props;
   const { act, duplicate, extend } = useVideo();
@@ -30,13 +58,25 @@ function RoundRow(props: {
         Round {round.position}: {promptOf(round)}
       </span>
       <span className="job-state">{round.state}</span>
-      <span className="hint">{money}</span>
+      <span className="hint">
+        {money}
+        {timing(round, props.now, props.typicalMs) &&
+          ` · ${timing(round, props.now, props.typicalMs)}`}
+      </span>
       {round.error && <span className="error">{round.error.message}</span>}
       <span className="job-actions">
         {round.state === 'done' && round.videos.length > 0 && (
-          <button type="button" onClick={() => props.onPlay(round.id)}>
-            Play
-          </button>
+          <>
+            <button type="button" onClick={() => props.onPlay(round.id)}>
+              Play
+            </button>
+            <button
+              type="button"
+              onClick={() => void bridge().invoke('shell:reveal', { jobId: round.id })}
+            >
+              Show in folder
+            </button>
+          </>
         )}
         {!SETTLED.has(round.state) && (
           <button
@@ -81,11 +121,26 @@ function RoundRow(props: {
 /** Video projects: shots in order, each with its rounds, the round editor and a player. */
 export function VideoWorkspace(props: { previewBase: string }) {
   const video = useVideo();
+  const now = useNow();
+  const [note, setNote] = useState<string | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const [shotId, setShotId] = useState<string | null>(null);
   useEffect(() => followVideo(), []);
   const project = video.projects.find((p) => p.id === video.projectId);
   const shot = project?.shots.find((s) => s.id === shotId) ?? project?.shots.at(-1);
+  const finished = (project?.shots ?? [])
+    .flatMap((s) => s.rounds)
+    .filter((r) => r.state === 'done' && r.submittedAt !== null);
+  const typicalMs = finished.length
+    ? finished.reduce((sum, r) => sum + (r.updatedAt - (r.submittedAt ?? r.updatedAt)), 0) /
+      finished.length
+    : null;
+  const exportProject = async (projectId: string) => {
+    const result = await bridge().invoke('video:exportProject', { projectId });
+    if (!result.ok) return setNote(result.error.message);
+    if (result.value.folder)
+      setNote(`${result.value.count} clips copied to ${result.value.folder}, in order.`);
+  };
 
   return (
     <div className="video-workspace">
@@ -140,7 +195,12 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <button type="button" onClick={() => void video.addShot()}>
               Add shot
             </button>
+            <span className="spacer" />
+            <button type="button" onClick={() => void exportProject(project.id)}>
+              Export clips…
+            </button>
           </nav>
+          {note && <p role="status">{note}</p>}
           <section aria-labelledby="rounds-title" className="rounds">
             <h2 id="rounds-title">
               {project.name} · shot {shot.position}
@@ -150,8 +210,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 <RoundRow
                   key={round.id}
                   round={round}
-                  previewBase={props.previewBase}
                   onPlay={setPlaying}
+                  now={now}
+                  typicalMs={typicalMs}
                 />
               ))}
             </ul>

@@ -24,6 +24,7 @@ export const invokeChannelNames = [
   'video:retry',
   'video:duplicate',
   'video:extend',
+  'video:exportProject',
   'settings:get',
   'settings:update',
   'keys:status',

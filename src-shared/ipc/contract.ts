@@ -266,6 +266,11 @@ export const invokeContract = {
     }),
     response: queuedRoundSchema,
   },
+  'video:exportProject': {
+    /** Copies a project's clips, in order, into a folder the user chooses. */
+    request: z.strictObject({ projectId: roundIdSchema }),
+    response: z.object({ folder: z.string().nullable(), count: z.number().int() }),
+  },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),
@@ -289,7 +294,7 @@ export const invokeContract = {
     response: z.object({ opened: z.boolean() }),
   },
   'shell:reveal': {
-    /** Shows a job's result in the file manager, or with `open`, in its default app. */
+    /** Shows a job's result or a round's clip in the file manager, or with `open`, in its default app. */
     request: z.strictObject({ jobId: z.string().min(1).max(64), open: z.boolean().optional() }),
     response: z.object({ revealed: z.boolean() }),
   },

@@ -189,6 +189,11 @@ export async function connectApp(
       // What the shell's system dialogs and updater answer here: a fixed folder, and the
       // same update policy as a development build.
       'shell:openLogsFolder': () => ({ opened: true }),
+      'video:exportProject': async ({ projectId }) => {
+        if (!options.chosenFolder) return { folder: null, count: 0 };
+        const count = await core.video.exportProject(projectId, options.chosenFolder);
+        return { folder: options.chosenFolder, count };
+      },
       'mask:import': ({ token }) =>
         options.chosenMaskFile ? core.importMaskFor(token, options.chosenMaskFile) : null,
       'mask:export': async ({ token, strokes }) => {

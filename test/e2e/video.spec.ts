@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
@@ -14,7 +16,12 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   test.setTimeout(120_000);
   const running = await world.startCore();
   expect((await running.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
-  await connectApp(page, world.server, running);
+  const revealed: string[] = [];
+  const exportTo = path.join(world.dir, 'export');
+  await connectApp(page, world.server, running, {
+    onReveal: (file) => revealed.push(file),
+    chosenFolder: exportTo,
+  });
   await page.goto(world.server.url);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   await page.getByLabel('New project', { exact: true }).fill('Lighthouse');
@@ -85,7 +92,16 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   const second = page.getByTestId('round').nth(1);
   await expect(second).toContainText('Round 2: the light goes out');
   await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(second).toContainText(/took \d+ s/);
   await saveScreenshot(page, 'video-05-extended');
+  await first.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => revealed).toEqual([expect.stringMatching(/shot-1-round-1\.mp4$/)]);
+  await page.getByRole('button', { name: 'Export clips…' }).click();
+  await expect(page.getByText(`2 clips copied to ${exportTo}, in order.`)).toBeVisible();
+  expect((await readdir(exportTo)).sort()).toEqual([
+    '001-shot-1-round-1.mp4',
+    '002-shot-1-round-2.mp4',
+  ]);
   const generates = world.sim
     .requestLog()
     .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200);

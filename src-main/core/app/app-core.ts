@@ -63,6 +63,7 @@ export interface AppCoreOptions {
 
 /** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
 export type ShellChannel =
+  | 'video:exportProject'
   | 'mask:import'
   | 'mask:export'
   | 'shell:openExternal'
@@ -246,9 +247,9 @@ export class AppCore {
     return { path: staged.path, width: probe.width, height: probe.height };
   }
 
-  /** The cleaned file of a job, for "show in folder". */
-  outputOf(jobId: string): string | undefined {
-    return this.store.getWatermarkJob(jobId)?.output_path ?? undefined;
+  /** The result of a watermark job or the clip of a video round, for "show in folder". */
+  outputOf(id: string): string | undefined {
+    return this.store.getWatermarkJob(id)?.output_path ?? this.video.previewFile(id, 'video');
   }
 
   /** Share of the current jobs that are settled, while any are unsettled; for the dock/taskbar. */

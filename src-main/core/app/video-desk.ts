@@ -1,3 +1,4 @@
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type {
@@ -92,6 +93,28 @@ export class VideoDesk {
     if (!row) return undefined;
     if (side === 'last-frame') return row.last_frame_path ?? undefined;
     return row.outputs_json ? (JSON.parse(row.outputs_json) as RoundOutputs).videos[0] : undefined;
+  }
+
+  /**
+   * Copies every clip of a project into `folder` in the order of its shots and rounds, named
+   * so a file manager lists them in that order. Returns how many were copied.
+   */
+  async exportProject(projectId: string, folder: string): Promise<number> {
+    const tree = this.engine.rounds.tree(projectId);
+    if (!tree) throw new RoundRequestError('That project no longer exists.');
+    await mkdir(folder, { recursive: true });
+    let n = 0;
+    for (const shot of tree.shots) {
+      for (const round of shot.rounds) {
+        if (round.state !== 'done' || !round.outputs_json) continue;
+        for (const video of (JSON.parse(round.outputs_json) as RoundOutputs).videos) {
+          n += 1;
+          const name = `${String(n).padStart(3, '0')}-shot-${shot.position}-round-${round.position}${path.extname(video)}`;
+          await copyFile(video, path.join(folder, name));
+        }
+      }
+    }
+    return n;
   }
 
   private latestSeq(roundId: string): number {
