@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import { HistoryPanel } from './HistoryPanel.tsx';
 import { RoundEditor } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 
@@ -232,6 +233,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </section>
           )}
           <RoundEditor onQueue={(requests) => video.queue(shot.id, requests)} />
+          <HistoryPanel shotId={shot.id} shotLabel={`shot ${shot.position}`} />
         </>
       )}
     </div>

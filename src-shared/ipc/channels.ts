@@ -25,6 +25,8 @@ export const invokeChannelNames = [
   'video:duplicate',
   'video:extend',
   'video:exportProject',
+  'video:history',
+  'video:attach',
   'settings:get',
   'settings:update',
   'keys:status',

@@ -271,6 +271,26 @@ export const invokeContract = {
     request: z.strictObject({ projectId: roundIdSchema }),
     response: z.object({ folder: z.string().nullable(), count: z.number().int() }),
   },
+  'video:history': {
+    /** The service's own task list (its last days), including tasks started elsewhere. */
+    request: z.undefined(),
+    response: z.object({
+      tasks: z.array(
+        z.object({
+          id: z.string(),
+          status: z.string(),
+          model: z.string().nullable(),
+          createdAt: z.number().nullable(),
+          /** The round that holds this task, when one does. */
+          roundId: z.string().nullable(),
+        }),
+      ),
+    }),
+  },
+  'video:attach': {
+    request: z.strictObject({ taskId: z.string().min(1).max(128), shotId: roundIdSchema }),
+    response: z.object({ roundId: z.string() }),
+  },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),

@@ -2,9 +2,19 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
+import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
+import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-e2e-key-41';
+let transport: Transport;
+test.beforeAll(() => {
+  transport = createTransport();
+});
+test.afterAll(async () => {
+  await transport.close();
+});
+
 const world = useAppWorld({
   accounts: [{ key: KEY, balanceUsd: 80 }],
   video: { pendingMs: 200, processingMs: 800, jitter: 0.1 },
@@ -106,4 +116,40 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
     .requestLog()
     .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200);
   expect(generates).toHaveLength(2);
+});
+
+test('a task started elsewhere is found on the service list and joins a shot without being sent again', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const running = await world.startCore();
+  expect((await running.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+  const generates = () =>
+    world.sim
+      .requestLog()
+      .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200).length;
+  const before = generates();
+  // Started on another machine: straight to the service, with the same account.
+  const elsewhere = new VideoClient({ baseUrl: world.sim.videoBaseUrl, key: () => KEY, transport });
+  const task = await elsewhere.generate({
+    model: 'videomodel-2-5',
+    content: [{ type: 'text', text: 'a harbour at dawn, made on the laptop' }],
+    duration: 4,
+  });
+  await connectApp(page, world.server, running);
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await page.getByLabel('New project', { exact: true }).fill('Harbour');
+  await page.getByRole('button', { name: 'Create' }).click();
+  await page.getByText('Tasks on the service').click();
+  const row = page.getByTestId('service-task').filter({ hasText: task.id });
+  await expect(row).toBeVisible();
+  await saveScreenshot(page, 'video-06-service-tasks');
+  await row.getByRole('button', { name: 'Add to shot 1' }).click();
+  await expect(row).toContainText('in a shot');
+  const round = page.getByTestId('round').filter({ hasText: 'Attached from the service' });
+  await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(round).toContainText('charged 0.88 USD');
+  // Only the laptop's own submission: attaching sent nothing.
+  expect(generates() - before).toBe(1);
 });

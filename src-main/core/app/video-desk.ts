@@ -23,7 +23,9 @@ type VideoChannel =
   | 'video:cancel'
   | 'video:retry'
   | 'video:duplicate'
-  | 'video:extend';
+  | 'video:extend'
+  | 'video:history'
+  | 'video:attach';
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
@@ -60,6 +62,7 @@ export class VideoDesk {
   readonly handlers: VideoHandlers;
   private readonly store: JobStore;
   private readonly settings: () => Settings;
+  private readonly client: VideoClient;
 
   constructor(options: {
     store: JobStore;
@@ -72,6 +75,7 @@ export class VideoDesk {
   }) {
     this.store = options.store;
     this.settings = options.settings;
+    this.client = options.client;
     this.engine = new VideoEngine({
       store: options.store,
       client: options.client,
@@ -195,6 +199,26 @@ export class VideoDesk {
         );
         this.announce(onChange, [queued.roundId]);
         return queued;
+      },
+      'video:history': async () => {
+        const list = await this.client.list({ pageSize: 100 });
+        const held = rounds.taskHolders();
+        return {
+          tasks: list.tasks.map((task) => ({
+            id: task.id,
+            status: task.status,
+            model: task.model ?? null,
+            createdAt: task.created_at === undefined ? null : task.created_at * 1000,
+            roundId: held.get(task.id) ?? null,
+          })),
+        };
+      },
+      'video:attach': async ({ taskId, shotId }) => {
+        if (!rounds.shot(shotId)) throw new RoundRequestError('That shot no longer exists.');
+        const task = await this.client.get(taskId);
+        const roundId = this.engine.attach(shotId, task);
+        this.announce(onChange, [roundId]);
+        return { roundId };
       },
       'video:extend': ({ roundId, prompt }) => {
         const row = rounds.round(roundId);

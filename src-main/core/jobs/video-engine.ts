@@ -16,6 +16,7 @@ import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
@@ -114,6 +115,30 @@ export class VideoEngine extends JobLoop {
       } else this.launch(this.startable(round, (signal) => this.afterSubmit(round, signal)));
     }
     this.pump();
+  }
+
+  /**
+   * Takes a task started elsewhere (the provider's site, another machine) into a shot: a
+   * round is recorded as submitted with that task id, then polled and downloaded like any
+   * other. Nothing is sent, so nothing is paid again.
+   */
+  attach(shotId: string, task: { id: string; model?: string | undefined }): string {
+    if (this.rounds.knownTaskIds().has(task.id)) {
+      throw new RoundRequestError('That task is already in a shot.');
+    }
+    const request: VideoGenerateRequest = {
+      model: task.model ?? DEFAULT_VIDEO_MODEL,
+      content: [{ type: 'text', text: `Attached from the service (task ${task.id})` }],
+    };
+    const roundId = this.options.store.db.transaction(() => {
+      const id = this.rounds.addRound(shotId, request, 0);
+      for (const state of ['preparing', 'submitting'] as const) this.move(id, state);
+      this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
+      return id;
+    })();
+    const row = this.rounds.round(roundId);
+    if (row) this.launch(this.startable(row, (signal) => this.afterSubmit(row, signal)));
+    return roundId;
   }
 
   /** Stops polling; the service may still finish and charge a round already sent. */

@@ -149,12 +149,16 @@ export class VideoRounds {
     };
   }
 
-  /** Every remote task id a round holds, to tell our tasks from others on the service's list. */
-  knownTaskIds(): Set<string> {
+  /** Every remote task id a round holds, with that round, to tell our tasks from others. */
+  taskHolders(): Map<string, string> {
     const rows = this.db
-      .prepare('SELECT remote_task_id FROM video_rounds WHERE remote_task_id IS NOT NULL')
-      .all() as Array<{ remote_task_id: string }>;
-    return new Set(rows.map((row) => row.remote_task_id));
+      .prepare('SELECT remote_task_id, id FROM video_rounds WHERE remote_task_id IS NOT NULL')
+      .all() as Array<{ remote_task_id: string; id: string }>;
+    return new Map(rows.map((row) => [row.remote_task_id, row.id]));
+  }
+
+  knownTaskIds(): Set<string> {
+    return new Set(this.taskHolders().keys());
   }
 
   /**
