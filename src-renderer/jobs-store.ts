@@ -5,12 +5,10 @@ import { bridge } from './bridge.ts';
 interface JobsState {
   jobs: Record<string, WatermarkJobView>;
   order: string[];
-  skipped: Array<{ path: string; reason: string }>;
   error: string | null;
   /** Applies views in any order: a job keeps the one with the highest sequence number. */
   apply: (views: readonly WatermarkJobView[]) => void;
   load: () => Promise<void>;
-  add: (paths: string[]) => Promise<void>;
   retry: (ids: string[]) => Promise<void>;
   cancel: (ids: string[]) => Promise<void>;
 }
@@ -18,7 +16,6 @@ interface JobsState {
 export const useJobs = create<JobsState>((set, get) => ({
   jobs: {},
   order: [],
-  skipped: [],
   error: null,
   apply: (views) => {
     const jobs = { ...get().jobs };
@@ -33,11 +30,6 @@ export const useJobs = create<JobsState>((set, get) => ({
   load: async () => {
     const result = await bridge().invoke('watermark:list');
     if (result.ok) get().apply(result.value.jobs);
-    else set({ error: result.error.message });
-  },
-  add: async (paths) => {
-    const result = await bridge().invoke('watermark:add', { paths, recursive: true });
-    if (result.ok) set({ skipped: result.value.skipped, error: null });
     else set({ error: result.error.message });
   },
   retry: async (ids) => {

@@ -1,3 +1,4 @@
+import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState } from 'react';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
@@ -6,10 +7,9 @@ import { useJobs } from '../jobs-store.ts';
 type Quota = InvokeResponse<'account:quota'>;
 
 /** What each service says is left, where it came from, and what the queue would spend. */
-const SETTLED = new Set(['done', 'failed', 'canceled', 'needs-attention']);
 
 function anyRunning(jobs: ReturnType<typeof useJobs.getState>['jobs']): boolean {
-  return Object.values(jobs).some((job) => !SETTLED.has(job.state));
+  return Object.values(jobs).some((job) => !SETTLED_STATES.has(job.state));
 }
 
 /** What each service says is left, where it came from, and what the queue would spend. */

@@ -1,3 +1,4 @@
+import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
@@ -5,9 +6,6 @@ import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { RoundEditor } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
-
-const SETTLED = new Set(['done', 'failed', 'canceled', 'needs-attention']);
-const RETRYABLE = new Set(['failed', 'canceled', 'needs-attention']);
 
 /** The time now, moving once a second while the screen is open. */
 function useNow(): number {
@@ -28,7 +26,7 @@ function seconds(ms: number): string {
 function timing(round: VideoRoundView, now: number, typicalMs: number | null): string {
   if (round.state === 'done' && round.submittedAt)
     return `took ${seconds(round.updatedAt - round.submittedAt)}`;
-  if (SETTLED.has(round.state) || !round.submittedAt) return '';
+  if (SETTLED_STATES.has(round.state) || !round.submittedAt) return '';
   const elapsed = now - round.submittedAt;
   const left =
     typicalMs === null ? '' : ` · about ${seconds(Math.max(0, typicalMs - elapsed))} left`;
@@ -79,7 +77,7 @@ function RoundRow(props: {
             </button>
           </>
         )}
-        {!SETTLED.has(round.state) && (
+        {!SETTLED_STATES.has(round.state) && (
           <button
             type="button"
             onClick={() => void act('video:cancel', [round.id])}
@@ -88,7 +86,7 @@ function RoundRow(props: {
             Cancel
           </button>
         )}
-        {RETRYABLE.has(round.state) && (
+        {RETRYABLE_STATES.has(round.state) && (
           <button type="button" onClick={() => void act('video:retry', [round.id])}>
             Retry
           </button>

@@ -1,17 +1,19 @@
 import { useState } from 'react';
-import { stateProgress } from '../../src-shared/domain/job-states.ts';
+import {
+  RETRYABLE_STATES,
+  SETTLED_STATES,
+  stateProgress,
+} from '../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
 
-const SETTLED = new Set(['done', 'failed', 'canceled', 'needs-attention']);
-const RETRYABLE = new Set(['failed', 'canceled', 'needs-attention']);
 const FILTERS = {
   all: () => true,
-  running: (job: WatermarkJobView) => !SETTLED.has(job.state),
-  failed: (job: WatermarkJobView) => RETRYABLE.has(job.state),
+  running: (job: WatermarkJobView) => !SETTLED_STATES.has(job.state),
+  failed: (job: WatermarkJobView) => RETRYABLE_STATES.has(job.state),
   done: (job: WatermarkJobView) => job.state === 'done',
 } as const;
 type Filter = keyof typeof FILTERS;
@@ -22,7 +24,7 @@ type Filter = keyof typeof FILTERS;
  */
 function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
   const done = jobs.filter((job) => job.state === 'done');
-  const left = jobs.filter((job) => !SETTLED.has(job.state)).length;
+  const left = jobs.filter((job) => !SETTLED_STATES.has(job.state)).length;
   if (left === 0 || done.length < 2) return null;
   const first = Math.min(...jobs.map((job) => job.updatedAt));
   const last = Math.max(...done.map((job) => job.updatedAt));
@@ -40,7 +42,7 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
   if (all.length === 0) return null;
   const shown = all.filter(FILTERS[filter]);
   const done = all.filter((job) => job.state === 'done').length;
-  const failed = all.filter((job) => RETRYABLE.has(job.state)).length;
+  const failed = all.filter((job) => RETRYABLE_STATES.has(job.state)).length;
   const eta = timeLeft(all);
   const pickedIds = Object.keys(picked);
 
@@ -122,12 +124,12 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
               <span className="job-state">{job.state}</span>
               <span className="job-error">{job.error?.message ?? ''}</span>
               <span className="job-actions">
-                {RETRYABLE.has(job.state) && (
+                {RETRYABLE_STATES.has(job.state) && (
                   <button type="button" onClick={() => void retry([job.id])}>
                     Retry
                   </button>
                 )}
-                {!SETTLED.has(job.state) && (
+                {!SETTLED_STATES.has(job.state) && (
                   <button type="button" onClick={() => void cancel([job.id])}>
                     Cancel
                   </button>

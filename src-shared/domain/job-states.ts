@@ -23,6 +23,16 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export const FINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'canceled']);
 
+/** Jobs the user may send again as a new attempt: what failed, was canceled, or waits for them. */
+export const RETRYABLE_STATES: ReadonlySet<JobState> = new Set([
+  'failed',
+  'canceled',
+  'needs-attention',
+]);
+
+/** Nothing more happens to these without the user: final, or waiting for their decision. */
+export const SETTLED_STATES: ReadonlySet<JobState> = new Set([...FINAL_STATES, 'needs-attention']);
+
 /** Started and not yet settled: what a restart has to pick up. */
 export const IN_FLIGHT_STATES: readonly JobState[] = JOB_STATES.slice(
   JOB_STATES.indexOf('preparing'),
@@ -56,6 +66,6 @@ export function allowedNext(from: JobState): readonly JobState[] {
 
 /** How far along a job is, from 0 to 1, for a progress bar; settled jobs are full. */
 export function stateProgress(state: JobState): number {
-  if (FINAL_STATES.has(state) || state === 'needs-attention') return 1;
+  if (SETTLED_STATES.has(state)) return 1;
   return JOB_STATES.indexOf(state) / JOB_STATES.indexOf('done');
 }

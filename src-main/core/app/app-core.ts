@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
 import path from 'node:path';
 import {
   API_KEY_KINDS,
@@ -256,11 +257,7 @@ export class AppCore {
   batchProgress(): { settled: number; total: number } | undefined {
     const counts = this.store.stateCounts('watermark');
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
-    const settled =
-      (counts.done ?? 0) +
-      (counts.failed ?? 0) +
-      (counts.canceled ?? 0) +
-      (counts['needs-attention'] ?? 0);
+    const settled = [...SETTLED_STATES].reduce((sum, state) => sum + (counts[state] ?? 0), 0);
     return settled < total ? { settled, total } : undefined;
   }
 

@@ -10,7 +10,7 @@ import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { VideoClient } from '../api/video-client.ts';
-import { RoundRequestError, extensionRequest, queueRound } from '../jobs/round-planning.ts';
+import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
 import { VideoEngine } from '../jobs/video-engine.ts';
 import type { RoundOutputs, VideoRoundRow } from '../jobs/video-rounds.ts';
@@ -221,9 +221,7 @@ export class VideoDesk {
         return { roundId };
       },
       'video:extend': ({ roundId, prompt }) => {
-        const row = rounds.round(roundId);
-        if (!row) throw new RoundRequestError('That round no longer exists.');
-        const queued = this.engine.addRound(row.shot_id, extensionRequest(row, prompt));
+        const queued = this.engine.extendFromLastFrame(roundId, prompt);
         this.announce(onChange, [queued.roundId]);
         return queued;
       },

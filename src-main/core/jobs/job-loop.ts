@@ -1,4 +1,4 @@
-import { FINAL_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import { SETTLED_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import { errorValue, submissionOutcome } from './outcome.ts';
 import type { TransitionPatch } from './store.ts';
 
@@ -138,7 +138,7 @@ export function failureStep(failure: {
   canceledNote: string;
 }): { to: JobState; patch: TransitionPatch } | undefined {
   const { state, error, aborted } = failure;
-  if (!state || FINAL_STATES.has(state) || state === 'needs-attention') return undefined;
+  if (!state || SETTLED_STATES.has(state)) return undefined;
   // Stopping the engine leaves each job where it is, for the next start to resume.
   if (failure.stopping && aborted) return undefined;
   if (state === 'submitting') {

@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import {
+  RETRYABLE_STATES,
   canTransition,
   type JobKind,
   type JobState,
@@ -271,10 +272,7 @@ export class JobStore {
         if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
       }
       if (patch.error !== undefined) sets.push('error_json = @error');
-      if (
-        to === 'queued' &&
-        (row.state === 'failed' || row.state === 'canceled' || row.state === 'needs-attention')
-      ) {
+      if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
         sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
       }
       this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({

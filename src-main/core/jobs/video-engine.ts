@@ -7,7 +7,11 @@ import {
   type VideoTask,
 } from '../../../src-shared/api/video.ts';
 import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
-import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import {
+  IN_FLIGHT_STATES,
+  RETRYABLE_STATES,
+  type JobState,
+} from '../../../src-shared/domain/job-states.ts';
 import { estimateVideoCost, toCents } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { download } from '../api/downloader.ts';
@@ -154,7 +158,7 @@ export class VideoEngine extends JobLoop {
   retry(ids: readonly string[]): void {
     for (const id of ids) {
       const state = this.stateOf(id);
-      if (state === 'failed' || state === 'canceled' || state === 'needs-attention') {
+      if (state && RETRYABLE_STATES.has(state)) {
         this.move(id, 'queued', { detail: { retry: true } });
       }
     }

@@ -1,7 +1,11 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import {
+  IN_FLIGHT_STATES,
+  RETRYABLE_STATES,
+  type JobState,
+} from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { scaleStrokes, strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
@@ -12,7 +16,7 @@ import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.t
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
-import { DEFAULT_OUTPUT_SUBFOLDER, writeOutput, type OutputOutcome } from '../media/output.ts';
+import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
@@ -158,10 +162,7 @@ export class WatermarkEngine extends JobLoop {
   retry(ids: readonly string[]): void {
     for (const id of ids) {
       const job = this.store.getWatermarkJob(id);
-      if (
-        job &&
-        (job.state === 'failed' || job.state === 'canceled' || job.state === 'needs-attention')
-      ) {
+      if (job && RETRYABLE_STATES.has(job.state)) {
         this.move(id, 'queued', { detail: { retry: true } });
       }
     }
@@ -356,8 +357,7 @@ export class WatermarkEngine extends JobLoop {
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
       this.move(job.id, 'downloading');
     const settings = this.outputSettings(job);
-    const outputDir =
-      settings.outputFolder ?? path.join(path.dirname(job.input_path), DEFAULT_OUTPUT_SUBFOLDER);
+    const outputDir = outputDirFor(job.input_path, settings);
     await mkdir(outputDir, { recursive: true });
     // One folder per job, outside the user's folders: a download cut off by a crash is
     // swept up when the job resumes or the engine starts.

@@ -34,6 +34,13 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
+/** The folder a result goes to: the one set, or a `clearframe` folder beside the input. */
+export function outputDirFor(input: string, settings: Pick<Settings, 'outputFolder'>): string {
+  return (
+    settings.outputFolder ?? path.join(path.dirname(path.resolve(input)), DEFAULT_OUTPUT_SUBFOLDER)
+  );
+}
+
 /**
  * The path for a result, applying the template and the conflict policy. The input itself
  * is never a target: a template that would land on it gets a suffix whatever the policy.
@@ -44,7 +51,7 @@ export async function outputPath(
 ): Promise<{ path: string; skip: boolean }> {
   const { settings } = request;
   const inputPath = path.resolve(request.input);
-  const dir = settings.outputFolder ?? path.join(path.dirname(inputPath), DEFAULT_OUTPUT_SUBFOLDER);
+  const dir = outputDirFor(inputPath, settings);
   const name = path.basename(inputPath, path.extname(inputPath));
   const date = (request.date ?? new Date()).toISOString().slice(0, 10);
   const fileName = renderFilename(settings.filenameTemplate, { name, ext, date, n: request.n });
