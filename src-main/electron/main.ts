@@ -17,6 +17,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
 import { AppCore } from '../core/app/app-core.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
+import { previewResponse } from '../core/app/preview-response.ts';
 import { resolveAppAsset } from './app-protocol.ts';
 import { createDispatch } from './ipc-registry.ts';
 import { menuTemplate } from './menu-template.ts';
@@ -135,7 +136,7 @@ async function start(): Promise<void> {
   protocol.handle(PREVIEW_SCHEME, async (request) => {
     const file = await running.previewFile(new URL(request.url).pathname);
     return file
-      ? net.fetch(pathToFileURL(file).toString())
+      ? previewResponse(file, request.headers.get('Range'))
       : new Response('Not found', { status: 404 });
   });
 

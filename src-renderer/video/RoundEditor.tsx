@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
+import { MediaSlot } from './MediaSlot.tsx';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
 
 /** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
@@ -18,11 +20,6 @@ function fieldOf(param: string, request: VideoGenerateRequest): string {
   return param === 'content' ? 'prompt' : param;
 }
 
-function timestamp(seconds: number): string {
-  const s = Math.max(0, Math.round(seconds));
-  return `${String(Math.floor(s / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
-
 /**
  * Writes rounds: a mode sets the media slots and roles, every rule is checked as you type
  * with the message next to its field, and the cost (with the balance beside it) is shown
@@ -30,13 +27,21 @@ function timestamp(seconds: number): string {
  */
 export function RoundEditor(props: {
   onQueue: (requests: VideoGenerateRequest[]) => Promise<boolean>;
+  previewBase: string;
+  /** Finished clips of the project, to scrub when picking the times of an edit. */
+  clips: readonly Clip[];
 }) {
   const settings = useSettings((state) => state.settings);
   const [draft, setDraft] = useState<RoundDraft>(EMPTY_DRAFT);
   const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [balance, setBalance] = useState<string | null>(null);
-  const [span, setSpan] = useState({ from: 0, to: 2 });
+  // What fetching each image address showed: the service's size rules, checked before paying.
+  const [remote, setRemote] = useState<Record<string, string | null>>({});
+  const onChecked = useCallback(
+    (url: string, problem: string | null) => setRemote((known) => ({ ...known, [url]: problem })),
+    [],
+  );
   useEffect(() => {
     let live = true;
     void bridge()
@@ -58,6 +63,10 @@ export function RoundEditor(props: {
     const field = fieldOf(issue.param, request);
     problems[field] = problems[field] ? `${problems[field]}; ${issue.message}` : issue.message;
   }
+  for (const [index, url] of draft.urls.entries()) {
+    const problem = remote[url.trim()];
+    if (problem) problems[`slot-${index}`] ??= problem;
+  }
   const estimate = estimateVideoCost(request.duration, tier);
   const total = [...batch, request].reduce(
     (sum, r) => sum + toCents(estimateVideoCost(r.duration, tier).usd),
@@ -70,6 +79,10 @@ export function RoundEditor(props: {
     setDraft({ ...draft, ...patch });
     setConfirming(false);
   };
+  const appendToPrompt = (text: string) =>
+    set({
+      prompt: `${draft.prompt}${draft.prompt.endsWith(' ') || !draft.prompt ? '' : ' '}${text}`,
+    });
   const message = (field: string) =>
     problems[field] ? (
       <span className="field-error error" role="alert" data-testid={`problem-${field}`}>
@@ -135,15 +148,7 @@ export function RoundEditor(props: {
         {tokens.length > 0 && (
           <span className="actions" aria-label="References">
             {tokens.map((token) => (
-              <button
-                key={token}
-                type="button"
-                onClick={() =>
-                  set({
-                    prompt: `${draft.prompt}${draft.prompt.endsWith(' ') || !draft.prompt ? '' : ' '}${token} `,
-                  })
-                }
-              >
+              <button key={token} type="button" onClick={() => appendToPrompt(`${token} `)}>
                 {token}
               </button>
             ))}
@@ -151,61 +156,32 @@ export function RoundEditor(props: {
         )}
       </div>
       {draft.mode === 'edit' && (
-        <div className="field">
-          <span>Time range</span>
-          <span className="actions">
-            <label>
-              from (s){' '}
-              <input
-                type="number"
-                min={0}
-                value={span.from}
-                onChange={(event) => setSpan({ ...span, from: Number(event.target.value) })}
-              />
-            </label>
-            <label>
-              to (s){' '}
-              <input
-                type="number"
-                min={0}
-                value={span.to}
-                onChange={(event) => setSpan({ ...span, to: Number(event.target.value) })}
-              />
-            </label>
-            <button
-              type="button"
-              onClick={() =>
-                set({ prompt: `${draft.prompt}[${timestamp(span.from)}-${timestamp(span.to)}] ` })
-              }
-            >
-              Insert range
-            </button>
-          </span>
-        </div>
+        <ClipScrubber
+          clips={props.clips}
+          previewBase={props.previewBase}
+          onInsert={appendToPrompt}
+          onPickAsset={(asset) => {
+            const urls = [...draft.urls];
+            urls[0] = asset;
+            set({ urls });
+          }}
+        />
       )}
       {slotsOf(draft).map((slot, index) => (
-        <div className="field" key={`${draft.mode}-${index}`}>
-          <label htmlFor={`slot-${index}`}>
-            {slot.role.replace('_', ' ')} (
-            {slot.type === 'audio_url'
-              ? 'asset:// or https://'
-              : slot.type === 'video_url'
-                ? 'asset://'
-                : 'asset:// or https://'}
-            )
-          </label>
-          <input
-            id={`slot-${index}`}
-            value={draft.urls[index] ?? ''}
-            placeholder={slot.type === 'video_url' ? 'asset://…' : 'asset://… or https://…'}
-            onChange={(event) => {
-              const urls = [...draft.urls];
-              urls[index] = event.target.value;
-              set({ urls });
-            }}
-          />
-          {message(`slot-${index}`)}
-        </div>
+        <MediaSlot
+          key={`${draft.mode}-${index}`}
+          slot={slot}
+          index={index}
+          value={draft.urls[index] ?? ''}
+          problem={problems[`slot-${index}`]}
+          previewBase={props.previewBase}
+          onChecked={onChecked}
+          onChange={(value) => {
+            const urls = [...draft.urls];
+            urls[index] = value;
+            set({ urls });
+          }}
+        />
       ))}
       {(draft.mode === 'auto' || draft.mode === 'video') && (
         <button

@@ -37,6 +37,79 @@ function promptOf(round: VideoRoundView): string {
   return round.request.content.find((item) => item.type === 'text')?.text ?? '';
 }
 
+/**
+ * The two ways on from a finished clip: a new round that starts from its last frame, or one
+ * that takes the clip itself as its reference video. The second needs the clip as an uploaded
+ * asset; when the service gave only a download link, the form says so and asks for it.
+ */
+function ExtendForms(props: { round: VideoRoundView }) {
+  const { round } = props;
+  const extend = useVideo((state) => state.extend);
+  const [next, setNext] = useState('');
+  const [asVideo, setAsVideo] = useState(false);
+  const [asset, setAsset] = useState(round.videoAsset ?? '');
+  const [continuation, setContinuation] = useState('continue @video1: ');
+  return (
+    <>
+      {round.lastFrameUrl && (
+        <form
+          className="actions extend"
+          aria-label={`Extend round ${round.position}`}
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            if (next.trim()) void extend(round.id, next).then(() => setNext(''));
+          }}
+        >
+          <input
+            aria-label={`What happens after round ${round.position}`}
+            value={next}
+            onChange={(event) => setNext(event.target.value)}
+            placeholder="What happens next…"
+          />
+          <button type="submit">Extend from last frame</button>
+          <button type="button" aria-expanded={asVideo} onClick={() => setAsVideo(!asVideo)}>
+            Extend video…
+          </button>
+        </form>
+      )}
+      {(asVideo || !round.lastFrameUrl) && (
+        <form
+          className="extend-video"
+          aria-label={`Extend the video of round ${round.position}`}
+          onSubmit={(event: FormEvent) => {
+            event.preventDefault();
+            void extend(round.id, continuation, { from: 'video', videoAsset: asset });
+          }}
+        >
+          {!round.videoAsset && (
+            <p className="hint">
+              The service takes a reference video only as an uploaded asset, and this clip came back
+              as a download link. Upload {round.videos[0]} to your account on the provider&apos;s
+              site, then paste its asset:// address here.
+            </p>
+          )}
+          <span className="actions">
+            <input
+              aria-label={`Asset address of round ${round.position}`}
+              value={asset}
+              onChange={(event) => setAsset(event.target.value)}
+              placeholder="asset://…"
+            />
+            <input
+              aria-label={`How round ${round.position} goes on`}
+              value={continuation}
+              onChange={(event) => setContinuation(event.target.value)}
+            />
+            <button type="submit" disabled={!asset.trim() || !continuation.trim()}>
+              Extend video
+            </button>
+          </span>
+        </form>
+      )}
+    </>
+  );
+}
+
 /** One round in the queue: what it asked, what it costs, where it is, what it made. */
 function RoundRow(props: {
   round: VideoRoundView;
@@ -45,8 +118,7 @@ function RoundRow(props: {
   typicalMs: number | null;
 }) {
   const { round } = props;
-  const { act, duplicate, extend } = useVideo();
-  const [next, setNext] = useState('');
+  const { act, duplicate } = useVideo();
   const money =
     round.chargedCents !== null && round.state === 'done'
       ? `charged ${formatUsd(round.chargedCents)}`
@@ -95,24 +167,7 @@ function RoundRow(props: {
           Duplicate
         </button>
       </span>
-      {round.state === 'done' && round.lastFrameUrl && (
-        <form
-          className="actions extend"
-          aria-label={`Extend round ${round.position}`}
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            if (next.trim()) void extend(round.id, next).then(() => setNext(''));
-          }}
-        >
-          <input
-            aria-label={`What happens after round ${round.position}`}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            placeholder="What happens next…"
-          />
-          <button type="submit">Extend from last frame</button>
-        </form>
-      )}
+      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} />}
     </li>
   );
 }
@@ -230,7 +285,19 @@ export function VideoWorkspace(props: { previewBase: string }) {
               />
             </section>
           )}
-          <RoundEditor onQueue={(requests) => video.queue(shot.id, requests)} />
+          <RoundEditor
+            onQueue={(requests) => video.queue(shot.id, requests)}
+            previewBase={props.previewBase}
+            clips={project.shots.flatMap((s) =>
+              s.rounds
+                .filter((r) => r.state === 'done' && r.videos.length > 0)
+                .map((r) => ({
+                  roundId: r.id,
+                  label: `Shot ${s.position}, round ${r.position}`,
+                  asset: r.videoAsset,
+                })),
+            )}
+          />
           <HistoryPanel shotId={shot.id} shotLabel={`shot ${shot.position}`} />
         </>
       )}

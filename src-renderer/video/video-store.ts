@@ -15,7 +15,11 @@ interface VideoState {
   queue: (shotId: string, requests: VideoGenerateRequest[]) => Promise<boolean>;
   act: (channel: 'video:cancel' | 'video:retry', ids: string[]) => Promise<void>;
   duplicate: (roundId: string) => Promise<void>;
-  extend: (roundId: string, prompt: string) => Promise<void>;
+  extend: (
+    roundId: string,
+    prompt: string,
+    how?: { from: 'video'; videoAsset: string },
+  ) => Promise<void>;
 }
 
 export const useVideo = create<VideoState>((set, get) => {
@@ -87,8 +91,8 @@ export const useVideo = create<VideoState>((set, get) => {
       if (!result.ok) return failed(result.error.message);
       await reload();
     },
-    extend: async (roundId, prompt) => {
-      const result = await bridge().invoke('video:extend', { roundId, prompt });
+    extend: async (roundId, prompt, how) => {
+      const result = await bridge().invoke('video:extend', { roundId, prompt, ...how });
       if (!result.ok) return failed(result.error.message);
       await reload();
     },

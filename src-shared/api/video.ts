@@ -68,7 +68,8 @@ function mediaUrl(item: ContentItem): string | undefined {
   return item[item.type]?.url;
 }
 
-function isAssetUrl(url: string): boolean {
+/** An uploaded asset's address: the only form the service takes for a reference video. */
+export function isAssetUrl(url: string): boolean {
   return /^asset:\/\/[^\s/]+/.test(url);
 }
 

@@ -104,6 +104,8 @@ export const videoRoundViewSchema = z.object({
   hasLastFrame: z.boolean(),
   /** The service's address of the last frame, while a later round may start from it. */
   lastFrameUrl: z.string().nullable(),
+  /** The clip's `asset://` address when the service gave one: it can be a reference video. */
+  videoAsset: z.string().nullable(),
   error: errorSchema.nullable(),
   attempt: z.number().int(),
   createdAt: z.number(),
@@ -263,6 +265,10 @@ export const invokeContract = {
     request: z.strictObject({
       roundId: roundIdSchema,
       prompt: z.string().trim().min(1, 'Say what happens next.'),
+      /** Start from the round's last frame, or use its clip as the reference video. */
+      from: z.enum(['last-frame', 'video']).default('last-frame'),
+      /** The clip's asset address, for `from: 'video'` when the service did not return one. */
+      videoAsset: z.string().max(2048).optional(),
     }),
     response: queuedRoundSchema,
   },

@@ -3,6 +3,8 @@ import os from 'node:os';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
 import { test, type Page } from '@playwright/test';
 import type { EventPayload } from '../../src-shared/ipc/contract.ts';
@@ -14,6 +16,7 @@ import {
   type SimulatorOptions,
 } from '../../src-main/simulator/server.ts';
 import { JobEventBatcher } from '../../src-main/core/app/event-batcher.ts';
+import { previewResponse } from '../../src-main/core/app/preview-response.ts';
 import { createDispatch, type InvokeHandlers } from '../../src-main/electron/ipc-registry.ts';
 import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl } from '../../src-main/electron/security.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
@@ -50,16 +53,18 @@ export async function serveRenderer(
     const lookup = previews?.();
     if (pathname.startsWith(PREVIEW_PATH) && lookup) {
       lookup(pathname.slice(PREVIEW_PATH.length))
-        .then((preview) => (preview ? readFile(preview) : undefined))
-        .then(
-          (body) =>
-            body
-              ? response
-                  .writeHead(200, { 'Content-Security-Policy': CONTENT_SECURITY_POLICY })
-                  .end(body)
-              : response.writeHead(404).end(),
-          () => response.writeHead(404).end(),
-        );
+        .then(async (preview) => {
+          if (!preview) return response.writeHead(404).end();
+          const answer = await previewResponse(preview, request.headers.range ?? null);
+          response.writeHead(answer.status, {
+            ...Object.fromEntries(answer.headers),
+            'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+          });
+          if (answer.body) {
+            Readable.fromWeb(answer.body as NodeReadableStream<Uint8Array>).pipe(response);
+          } else response.end();
+        })
+        .catch(() => response.writeHead(404).end());
       return;
     }
     const file = path.resolve(rendererDir, `.${pathname === '/' ? '/index.html' : pathname}`);

@@ -1,6 +1,6 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type {
   InvokeHandlers,
   VideoProjectView,
@@ -43,6 +43,7 @@ export function videoRoundView(row: VideoRoundRow, seq: number): VideoRoundView 
     videos: (outputs?.videos ?? []).map((file) => path.basename(file)),
     hasLastFrame: row.last_frame_path !== null,
     lastFrameUrl: outputs?.lastFrameUrl ?? null,
+    videoAsset: outputs?.videoUrls?.find(isAssetUrl) ?? null,
     error: row.error_json ? (JSON.parse(row.error_json) as VideoRoundView['error']) : null,
     attempt: row.attempt,
     createdAt: row.created_at,
@@ -220,8 +221,11 @@ export class VideoDesk {
         this.announce(onChange, [roundId]);
         return { roundId };
       },
-      'video:extend': ({ roundId, prompt }) => {
-        const queued = this.engine.extendFromLastFrame(roundId, prompt);
+      'video:extend': ({ roundId, prompt, from, videoAsset }) => {
+        const queued =
+          from === 'video'
+            ? this.engine.extendVideo(roundId, prompt, videoAsset)
+            : this.engine.extendFromLastFrame(roundId, prompt);
         this.announce(onChange, [queued.roundId]);
         return queued;
       },

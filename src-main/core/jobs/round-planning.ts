@@ -1,4 +1,6 @@
+import path from 'node:path';
 import {
+  isAssetUrl,
   videoGenerateRequestSchema,
   videoRequestIssues,
   type VideoGenerateRequest,
@@ -42,34 +44,78 @@ export function queueRound(
   return { roundId: rounds.addRound(shotId, parsed.data, toCents(estimate.usd)), estimate };
 }
 
-/**
- * The request of a round that starts where `round` ended: its last frame as the first frame,
- * its options carried over, and a last frame asked for again so the chain can go on.
- */
-export function extensionRequest(round: VideoRoundRow, prompt: string): VideoGenerateRequest {
+/** A finished round's outputs, or why nothing can be made from it yet. */
+function finishedOutputs(round: VideoRoundRow): RoundOutputs {
   const outputs = round.outputs_json ? (JSON.parse(round.outputs_json) as RoundOutputs) : undefined;
-  if (round.state !== 'done' || !outputs?.lastFrameUrl) {
+  if (round.state !== 'done' || !outputs) {
     throw new RoundRequestError(
-      round.state !== 'done'
-        ? 'This round has not finished yet; extend it once its clip is ready.'
-        : 'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
+      'This round has not finished yet; extend it once its clip is ready.',
     );
   }
-  const previous = JSON.parse(round.request_json) as VideoGenerateRequest;
-  // An auto-mode round's adaptive ratio and open length do not carry over: a first frame is
-  // not allowed in the auto mode.
+  return outputs;
+}
+
+/**
+ * The options a continuation keeps from the round before it. An auto-mode round's adaptive
+ * ratio and open length do not carry over: the continuation names its media by role, which
+ * the auto mode does not allow.
+ */
+function carriedOptions(previous: VideoGenerateRequest): VideoGenerateRequest {
   const auto = previous.omni_reference_task_type !== undefined;
   return {
     model: previous.model,
-    content: [
-      { type: 'text', text: prompt },
-      { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
-    ],
+    content: [],
     ...(previous.resolution ? { resolution: previous.resolution } : {}),
     ...(!auto && previous.ratio ? { ratio: previous.ratio } : {}),
     ...(!auto && previous.duration !== undefined ? { duration: previous.duration } : {}),
     ...(previous.generate_audio !== undefined ? { generate_audio: previous.generate_audio } : {}),
     ...(previous.watermark !== undefined ? { watermark: previous.watermark } : {}),
     return_last_frame: true,
+  };
+}
+
+/**
+ * The request of a round that starts where `round` ended: its last frame as the first frame,
+ * its options carried over, and a last frame asked for again so the chain can go on.
+ */
+export function extensionRequest(round: VideoRoundRow, prompt: string): VideoGenerateRequest {
+  const outputs = finishedOutputs(round);
+  if (!outputs.lastFrameUrl) {
+    throw new RoundRequestError(
+      'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
+    );
+  }
+  return {
+    ...carriedOptions(JSON.parse(round.request_json) as VideoGenerateRequest),
+    content: [
+      { type: 'text', text: prompt },
+      { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
+    ],
+  };
+}
+
+/**
+ * The request of a round that continues `round`'s clip with the clip itself as the reference
+ * video. The service takes reference videos only as uploaded assets, so this needs the clip's
+ * `asset://` address: the one the service returned, or the one the user got by uploading it.
+ */
+export function videoExtensionRequest(
+  round: VideoRoundRow,
+  prompt: string,
+  assetUrl?: string,
+): VideoGenerateRequest {
+  const outputs = finishedOutputs(round);
+  const url = assetUrl?.trim() || outputs.videoUrls?.find(isAssetUrl);
+  if (!url || !isAssetUrl(url)) {
+    throw new RoundRequestError(
+      `The service takes a reference video only as an uploaded asset (asset://…), and this clip came back as a download link. Upload ${path.basename(outputs.videos[0] ?? 'the clip')} to your account on the provider's site, then give its asset:// address here; or use "Extend from last frame", which needs no upload.`,
+    );
+  }
+  return {
+    ...carriedOptions(JSON.parse(round.request_json) as VideoGenerateRequest),
+    content: [
+      { type: 'text', text: prompt },
+      { type: 'video_url', video_url: { url }, role: 'reference_video' },
+    ],
   };
 }

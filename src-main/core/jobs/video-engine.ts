@@ -29,6 +29,7 @@ import { VideoRounds, type RoundOutputs, type VideoRoundRow } from './video-roun
 import {
   RoundRequestError,
   extensionRequest,
+  videoExtensionRequest,
   queueRound,
   type QueuedRound,
 } from './round-planning.ts';
@@ -104,6 +105,13 @@ export class VideoEngine extends JobLoop {
     const round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
     return this.addRound(round.shot_id, extensionRequest(round, prompt));
+  }
+
+  /** The next round of the same shot, with this round's clip (as an asset) as its reference video. */
+  extendVideo(roundId: string, prompt: string, assetUrl?: string): QueuedRound {
+    const round = this.rounds.round(roundId);
+    if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
+    return this.addRound(round.shot_id, videoExtensionRequest(round, prompt, assetUrl));
   }
 
   /**
@@ -390,6 +398,7 @@ export class VideoEngine extends JobLoop {
       outputs: {
         videos,
         sidecar,
+        videoUrls: urls,
         ...(task.last_frame_url ? { lastFrameUrl: task.last_frame_url } : {}),
       },
       ...(lastFramePath ? { lastFramePath } : {}),

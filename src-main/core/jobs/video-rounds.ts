@@ -40,6 +40,8 @@ export interface RoundOutputs {
   sidecar: string;
   /** The service's URL of the last frame: a later round may start from it while it lives. */
   lastFrameUrl?: string;
+  /** The service's addresses of the clips: an `asset://` one can be a later round's reference. */
+  videoUrls?: string[];
 }
 
 /** Rounds whose money is committed or may be: sent, or possibly sent. */

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { referenceImageProblem } from '../../../src-shared/domain/reference-image.ts';
 import { UserFacingError } from '../user-error.ts';
 import { sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
@@ -173,24 +173,6 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
 }
 
 function checkVideoReference(width: number, height: number, bytes: number): void {
-  const limits = VIDEO_LIMITS.referenceImage;
-  if (bytes > limits.maxBytes) {
-    throw new IntakeError(
-      'too-large',
-      `A reference image may be at most ${limits.maxBytes / 1024 / 1024} MB. Save it smaller and add it again.`,
-    );
-  }
-  if (Math.min(width, height) < limits.minSide || Math.max(width, height) > limits.maxSide) {
-    throw new IntakeError(
-      Math.min(width, height) < limits.minSide ? 'too-small' : 'too-large',
-      `A reference image needs ${limits.minSide} to ${limits.maxSide} pixels on each side; this one is ${width}×${height}. Resize it and add it again.`,
-    );
-  }
-  const aspect = width / height;
-  if (aspect < limits.minAspect || aspect > limits.maxAspect) {
-    throw new IntakeError(
-      'aspect',
-      `A reference image must be between ${limits.minAspect}:1 and ${limits.maxAspect}:1 in shape; this one is ${aspect.toFixed(2)}:1. Crop it and add it again.`,
-    );
-  }
+  const problem = referenceImageProblem(width, height, bytes);
+  if (problem) throw new IntakeError(problem.kind, problem.message);
 }

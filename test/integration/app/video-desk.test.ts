@@ -109,13 +109,37 @@ describe('the video side of the app core', () => {
     const next = (await second.handlers['video:extend']({
       roundId: lit,
       prompt: 'the light goes out',
+      from: 'last-frame',
     })) as {
       roundId: string;
     };
     const extended = await waitFor(second, next.roundId, 'done');
     expect(extended.request.content[1]).toMatchObject({ role: 'first_frame' });
+    // The clip came back as a download link: extending the video itself needs its asset address.
+    expect(done.videoAsset).toBeNull();
+    await expect(
+      Promise.resolve().then(() =>
+        second.handlers['video:extend']({
+          roundId: lit,
+          prompt: 'continue @video1',
+          from: 'video',
+        }),
+      ),
+    ).rejects.toThrow(/only as an uploaded asset.*Upload shot-1-round-1\.mp4.*asset:\/\/ address/);
+    const withAsset = await second.handlers['video:extend']({
+      roundId: lit,
+      prompt: 'continue @video1 as the fog lifts',
+      from: 'video',
+      videoAsset: 'asset://demo-video-8s',
+    });
+    const continued = await waitFor(second, withAsset.roundId, 'done');
+    expect(continued.request.content).toEqual([
+      { type: 'text', text: 'continue @video1 as the fog lifts' },
+      { type: 'video_url', video_url: { url: 'asset://demo-video-8s' }, role: 'reference_video' },
+    ]);
+    expect(continued.request.return_last_frame).toBe(true);
     const generates = sim.requestLog().filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
-    expect(generates.filter((entry) => entry.status === 200)).toHaveLength(3);
+    expect(generates.filter((entry) => entry.status === 200)).toHaveLength(4);
     expect(changes.some((view) => view.id === lit && view.state === 'processing')).toBe(true);
     await second.handlers['keys:clear']({ kind: 'video' });
     await second.stop();

@@ -1,0 +1,108 @@
+import { useRef, useState } from 'react';
+
+export interface Clip {
+  roundId: string;
+  label: string;
+  /** The clip's asset address when the service gave one; it can then be the reference itself. */
+  asset: string | null;
+}
+
+/** `mm:ss`, or `mm:ss.s` when the time is not on a whole second. */
+export function timestamp(seconds: number): string {
+  const tenths = Math.max(0, Math.round(seconds * 10));
+  const whole = Math.floor(tenths / 10);
+  const minutes = String(Math.floor(whole / 60)).padStart(2, '0');
+  const rest = String(whole % 60).padStart(2, '0');
+  return tenths % 10 ? `${minutes}:${rest}.${tenths % 10}` : `${minutes}:${rest}`;
+}
+
+/**
+ * Picking the times of an edit: play a finished clip of this project, scrub to a moment and
+ * insert it, or mark a start and an end and insert the range. Both marks can also be typed,
+ * for a reference video that exists only as an asset on the service and so cannot be played
+ * here.
+ */
+export function ClipScrubber(props: {
+  clips: readonly Clip[];
+  previewBase: string;
+  onInsert: (text: string) => void;
+  onPickAsset: (asset: string) => void;
+}) {
+  const player = useRef<HTMLVideoElement>(null);
+  const [clipId, setClipId] = useState('');
+  const [span, setSpan] = useState({ from: 0, to: 2 });
+  const now = () => player.current?.currentTime ?? 0;
+  return (
+    <fieldset className="field clip-scrubber">
+      <legend>Times to edit</legend>
+      {props.clips.length > 0 ? (
+        <label>
+          Play a clip of this project{' '}
+          <select
+            value={clipId}
+            onChange={(event) => {
+              setClipId(event.target.value);
+              const asset = props.clips.find((clip) => clip.roundId === event.target.value)?.asset;
+              if (asset) props.onPickAsset(asset);
+            }}
+          >
+            <option value="">Choose…</option>
+            {props.clips.map((clip) => (
+              <option key={clip.roundId} value={clip.roundId}>
+                {clip.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : (
+        <span className="hint">
+          Finished clips of this project can be played here to pick the times.
+        </span>
+      )}
+      {clipId && (
+        <>
+          <video
+            ref={player}
+            src={`${props.previewBase}round/${clipId}/video`}
+            controls
+            preload="auto"
+            data-testid="scrub-player"
+          />
+          <span className="actions">
+            <button type="button" onClick={() => props.onInsert(`[${timestamp(now())}] `)}>
+              Insert current time
+            </button>
+            <button type="button" onClick={() => setSpan({ ...span, from: now() })}>
+              Start here
+            </button>
+            <button type="button" onClick={() => setSpan({ ...span, to: now() })}>
+              End here
+            </button>
+          </span>
+        </>
+      )}
+      <span className="actions">
+        {(['from', 'to'] as const).map((end) => (
+          <label key={end}>
+            {end} (s){' '}
+            <input
+              type="number"
+              min={0}
+              step={0.1}
+              value={span[end]}
+              onChange={(event) => setSpan({ ...span, [end]: Number(event.target.value) })}
+            />
+          </label>
+        ))}
+        <button
+          type="button"
+          disabled={span.to <= span.from}
+          onClick={() => props.onInsert(`[${timestamp(span.from)}-${timestamp(span.to)}] `)}
+        >
+          Insert range
+        </button>
+        {span.to <= span.from && <span className="hint">The end must come after the start.</span>}
+      </span>
+    </fieldset>
+  );
+}
