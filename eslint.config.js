@@ -37,6 +37,7 @@ export default tseslint.config(
       'out/',
       'release/',
       'bench-results/',
+      'stress-results/',
       'test-results/',
       'playwright-report/',
       '.cache/',

@@ -12,6 +12,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
 const reports = path.join(root, 'test-results');
 const unitReport = path.join(reports, 'unit-report.json');
+const stressReport = path.join(reports, 'stress-report.json');
 const e2eReport = path.join(reports, 'e2e-report.json');
 
 interface Counts {
@@ -26,14 +27,15 @@ interface Stage {
   args: string[];
   /** Test stages report their counts; a check stage counts as one failure when it fails. */
   counts?: () => Counts;
+  env?: Record<string, string>;
 }
 
 function readJson(file: string): unknown {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
 }
 
-function vitestCounts(): Counts {
-  const report = readJson(unitReport) as
+function vitestCounts(file: string): Counts {
+  const report = readJson(file) as
     | {
         numPassedTests: number;
         numFailedTests: number;
@@ -66,7 +68,7 @@ const stages: Stage[] = [
     name: 'unit and integration',
     command: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
-    counts: vitestCounts,
+    counts: () => vitestCounts(unitReport),
   },
   {
     name: 'end-to-end (Chromium)',
@@ -74,17 +76,37 @@ const stages: Stage[] = [
     args: ['test'],
     counts: playwrightCounts,
   },
+  {
+    // The short version of `npm run test:stress`: every scenario, at a smaller scale.
+    name: 'stress (short)',
+    command: bin('vitest'),
+    args: [
+      'run',
+      '--config',
+      'vitest.stress.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${stressReport}`,
+    ],
+    env: { STRESS_SCALE: 'short' },
+    counts: () => vitestCounts(stressReport),
+  },
 ];
 
 rmSync(unitReport, { force: true });
 rmSync(e2eReport, { force: true });
+rmSync(stressReport, { force: true });
 mkdirSync(reports, { recursive: true });
 
 const total: Counts = { passed: 0, failed: 0, skipped: 0 };
 const lines: string[] = [];
 for (const stage of stages) {
   console.log(`\n== ${stage.name} ==`);
-  const result = spawnSync(stage.command, stage.args, { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(stage.command, stage.args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, ...stage.env },
+  });
   const succeeded = result.status === 0;
   const counts = stage.counts?.() ?? { passed: 0, failed: 0, skipped: 0 };
   if (!succeeded && counts.failed === 0) counts.failed = 1;

@@ -34,7 +34,7 @@ export function createDispatch(handlers: Partial<InvokeHandlers>, devServerUrl?:
     if (!parsed.success) {
       return fail(
         'invalid-payload',
-        `The request to ${channel} was malformed: ${parsed.error.issues[0]?.message ?? 'invalid'}.`,
+        `The request to ${channel} was malformed: ${(parsed.error.issues[0]?.message ?? 'invalid').replace(/\.$/, '')}.`,
       );
     }
     const handler = handlers[channel] as ((request: unknown) => unknown) | undefined;

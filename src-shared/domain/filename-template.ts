@@ -14,7 +14,8 @@ export interface FilenameParts {
 
 /** Why a template cannot be used, or undefined when it can. */
 export function filenameTemplateProblem(template: string): string | undefined {
-  if (template.trim() === '') return 'The file name template is empty.';
+  if (template.trim() === '')
+    return 'The file name template is empty; for example, {name}-clean.{ext} keeps the name and adds -clean.';
   if (/[/\\:*?"<>|\0]/.test(template.replace(/\{[a-z]+\}/g, ''))) {
     return 'The file name template may not contain / \\ : * ? " < > |.';
   }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { asDiskFull } from '../fs/disk-space.ts';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { request } from 'undici';
@@ -101,6 +102,9 @@ export async function download(
         });
       } catch (error) {
         if (error instanceof DownloadError || error instanceof AbortedError) throw error;
+        // Trying again cannot help while the disk is full; the engine waits for space.
+        const diskFull = asDiskFull(error, temp);
+        if (diskFull) throw diskFull;
         lastError = req.signal?.aborted
           ? new AbortedError('the download was stopped', { operation, cause: error })
           : new NetworkError(`the transfer broke: ${(error as Error).message}`, {

@@ -345,7 +345,13 @@ export class AppCore {
           const skipped: Array<{ path: string; reason: string }> = [];
           const known = request.items.flatMap((item) => {
             const staged = this.staged.get(item.token);
-            if (!staged) skipped.push({ path: item.token, reason: 'Add this image again.' });
+            if (!staged) {
+              skipped.push({
+                path: item.token,
+                reason:
+                  'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
+              });
+            }
             return staged ? [{ ...staged, strokes: item.strokes }] : [];
           });
           const added = this.addFresh(known);

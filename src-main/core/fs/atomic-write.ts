@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { asDiskFull } from './disk-space.ts';
 
 /**
  * Writes to a hidden temporary file beside the target, flushes it to disk, then renames it
@@ -16,17 +17,18 @@ export async function writeFileAtomic(
     path.dirname(file),
     `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`,
   );
-  const handle = await open(temp, 'w', mode);
   try {
-    await handle.writeFile(contents);
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-  try {
+    const handle = await open(temp, 'w', mode);
+    try {
+      await handle.writeFile(contents);
+      await handle.sync();
+    } finally {
+      await handle.close();
+    }
     await rename(temp, file);
   } catch (error) {
+    // A write cut short (a full disk) leaves nothing behind, not even the hidden temporary.
     await rm(temp, { force: true });
-    throw error;
+    throw asDiskFull(error, file) ?? error;
   }
 }

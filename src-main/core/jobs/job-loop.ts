@@ -1,4 +1,5 @@
 import { SETTLED_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import { asDiskFull, freeBytes, type DiskFullError } from '../fs/disk-space.ts';
 import { errorValue, submissionOutcome } from './outcome.ts';
 import type { TransitionPatch } from './store.ts';
 
@@ -9,14 +10,27 @@ export interface Startable {
   work: (signal: AbortSignal) => Promise<void>;
 }
 
+/** Free space must grow by more than this before a job that met a full disk tries again. */
+const SPACE_MARGIN_BYTES = 64 * 1024;
+
 /**
  * The mechanics every engine shares: a bounded set of running jobs, pause and resume, stop
- * (which leaves each job's state for the next start), and a promise for "nothing left to do".
- * An engine says how many may run and which jobs come next; the loop does the rest.
+ * (which leaves each job's state for the next start), waiting out a full disk, and a promise
+ * for "nothing left to do". An engine says how many may run, which jobs come next and how a
+ * job resumes; the loop does the rest.
  */
 export abstract class JobLoop {
   /** Jobs being worked on, with the group each belongs to. */
   protected readonly running = new Map<string, { controller: AbortController; group: string }>();
+  /**
+   * Jobs that met a full disk, with where they were writing and the space free then. They
+   * keep their state; nothing new starts while any waits, so no more work is paid for than
+   * can be saved.
+   */
+  private readonly waitingForSpace = new Map<string, { where: string; freeThen: number }>();
+  private spaceTimer: ReturnType<typeof setTimeout> | undefined;
+  /** How often a waiting job's disk is looked at. */
+  protected spaceCheckMs = 5000;
   private paused = false;
   protected stopped = false;
   private idleWaiters: Array<() => void> = [];
@@ -28,6 +42,13 @@ export abstract class JobLoop {
   protected abstract nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[];
   /** Records what a job's failure means; the signal tells a cancel or stop from a failure. */
   protected abstract settleFailure(id: string, error: unknown, signal: AbortSignal): void;
+  /**
+   * The work that carries a job on from the state it is stored in (after a restart, or once
+   * a full disk has room), or undefined when it needs none or was put back in the queue.
+   */
+  protected abstract resumable(id: string): Startable | undefined;
+  /** Records why a job waits (or, with null, that it waits no more) and tells the screens. */
+  protected abstract noteWaiting(id: string, error: { code: string; message: string } | null): void;
 
   pause(): void {
     this.paused = true;
@@ -57,6 +78,14 @@ export abstract class JobLoop {
   stop(): void {
     this.stopped = true;
     for (const { controller } of this.running.values()) controller.abort(new Error('stopping'));
+    clearTimeout(this.spaceTimer);
+    this.spaceTimer = undefined;
+    this.waitingForSpace.clear();
+  }
+
+  /** Takes a job off the wait for disk space (it is being canceled); false if it was not waiting. */
+  protected stopWaiting(id: string): boolean {
+    return this.waitingForSpace.delete(id);
   }
 
   /** Aborts one running job; its `onFailure` decides what that means. */
@@ -67,12 +96,16 @@ export abstract class JobLoop {
   }
 
   private isIdle(): boolean {
-    return this.running.size === 0 && (this.paused || this.stopped || !this.hasQueued());
+    return (
+      this.running.size === 0 &&
+      this.waitingForSpace.size === 0 &&
+      (this.paused || this.stopped || !this.hasQueued())
+    );
   }
 
   protected pump(): void {
     const free = this.concurrency() - this.running.size;
-    if (!this.paused && !this.stopped && free > 0) {
+    if (!this.paused && !this.stopped && free > 0 && this.waitingForSpace.size === 0) {
       const perGroup = new Map<string, number>();
       for (const { group } of this.running.values()) {
         perGroup.set(group, (perGroup.get(group) ?? 0) + 1);
@@ -87,11 +120,46 @@ export abstract class JobLoop {
     this.running.set(job.id, { controller, group: job.group });
     void job
       .work(controller.signal)
-      .catch((error: unknown) => this.settleFailure(job.id, error, controller.signal))
+      .catch((error: unknown) => {
+        const diskFull = controller.signal.aborted ? undefined : asDiskFull(error);
+        if (diskFull && !this.stopped) return this.waitForSpace(job.id, diskFull);
+        this.settleFailure(job.id, error, controller.signal);
+      })
       .finally(() => {
         this.running.delete(job.id);
         this.pump();
       });
+  }
+
+  private async waitForSpace(id: string, error: DiskFullError): Promise<void> {
+    const freeThen = await freeBytes(error.where).catch(() => 0);
+    this.waitingForSpace.set(id, { where: error.where, freeThen });
+    this.noteWaiting(id, errorValue(error));
+    this.checkSpaceSoon();
+  }
+
+  /** One check at a time, on a timer that runs only while some job waits. */
+  private checkSpaceSoon(): void {
+    if (this.spaceTimer || this.stopped) return;
+    this.spaceTimer = setTimeout(() => {
+      void this.checkSpace().finally(() => {
+        this.spaceTimer = undefined;
+        if (this.waitingForSpace.size > 0) this.checkSpaceSoon();
+      });
+    }, this.spaceCheckMs);
+  }
+
+  /** Carries on each waiting job whose disk has gained room since it filled up. */
+  private async checkSpace(): Promise<void> {
+    for (const [id, waiting] of [...this.waitingForSpace]) {
+      const free = await freeBytes(waiting.where).catch(() => 0);
+      if (free <= waiting.freeThen + SPACE_MARGIN_BYTES || !this.waitingForSpace.has(id)) continue;
+      this.waitingForSpace.delete(id);
+      this.noteWaiting(id, null);
+      const work = this.stopped ? undefined : this.resumable(id);
+      if (work) this.launch(work);
+    }
+    this.pump();
   }
 }
 

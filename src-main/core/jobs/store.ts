@@ -318,6 +318,32 @@ export class JobStore {
   }
 
   /**
+   * Records why a job waits, or that it waits no more (`error: null`), without moving it:
+   * a job whose disk is full keeps its state, so a restart resumes it from the same step.
+   */
+  noteWaiting(
+    kind: JobKind,
+    jobId: string,
+    error: { code: string; message: string } | null,
+  ): JobEvent | undefined {
+    const table = TABLE[kind];
+    return this.db.transaction(() => {
+      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+        { state: JobState } | undefined;
+      if (!row) return undefined;
+      this.db
+        .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
+        .run(error ? JSON.stringify(error) : null, this.now(), jobId);
+      return this.appendEvent(
+        jobId,
+        kind,
+        row.state,
+        error ? { waiting: error } : { resumed: true },
+      );
+    })();
+  }
+
+  /**
    * Events carry a sequence number per job, so a screen can apply them in order and drop
    * repeats. Call inside the transaction that made the change.
    */

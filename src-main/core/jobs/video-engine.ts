@@ -45,6 +45,8 @@ export interface VideoEngineOptions {
   /** Where rounds are saved when the settings name no output folder. */
   defaultOutputDir: string;
   onEvent?: (event: JobEvent) => void;
+  /** How often a round waiting for disk space looks again; tests shorten it. */
+  spaceCheckMs?: number;
 }
 
 /** A round the engine refused before paying: over the cap, or more than the balance. */
@@ -82,6 +84,7 @@ export class VideoEngine extends JobLoop {
     super();
     this.options = options;
     this.rounds = new VideoRounds(options.store);
+    if (options.spaceCheckMs !== undefined) this.spaceCheckMs = options.spaceCheckMs;
   }
 
   private move(id: string, to: JobState, patch: TransitionPatch = {}): void {
@@ -120,13 +123,26 @@ export class VideoEngine extends JobLoop {
    */
   recover(): void {
     for (const round of this.rounds.roundsIn(IN_FLIGHT_STATES)) {
-      if (round.state === 'preparing')
-        this.move(round.id, 'queued', { detail: { recovered: true } });
-      else if (round.state === 'submitting') {
-        this.launch(this.startable(round, (signal) => this.reconcile(round, signal)));
-      } else this.launch(this.startable(round, (signal) => this.afterSubmit(round, signal)));
+      const work = this.resumable(round.id);
+      if (work) this.launch(work);
     }
     this.pump();
+  }
+
+  protected resumable(id: string): Startable | undefined {
+    const round = this.rounds.round(id);
+    if (round?.state === 'preparing') this.move(id, 'queued', { detail: { recovered: true } });
+    else if (round?.state === 'submitting') {
+      return this.startable(round, (signal) => this.reconcile(round, signal));
+    } else if (round && IN_FLIGHT_STATES.includes(round.state)) {
+      return this.startable(round, (signal) => this.afterSubmit(round, signal));
+    }
+    return undefined;
+  }
+
+  protected noteWaiting(id: string, error: { code: string; message: string } | null): void {
+    const event = this.options.store.noteWaiting('video', id, error);
+    if (event) this.options.onEvent?.(event);
   }
 
   /**
@@ -157,8 +173,9 @@ export class VideoEngine extends JobLoop {
   cancel(ids: readonly string[]): void {
     for (const id of ids) {
       const state = this.stateOf(id);
-      if (state === 'queued' || state === 'needs-attention') this.move(id, 'canceled');
-      else this.abortRunning(id);
+      if (state === 'queued' || state === 'needs-attention' || this.stopWaiting(id)) {
+        this.move(id, 'canceled');
+      } else this.abortRunning(id);
     }
   }
 

@@ -46,6 +46,8 @@ export interface WatermarkEngineOptions {
   poller: Poller;
   settings: () => Settings;
   onEvent?: (event: JobEvent) => void;
+  /** How often a job waiting for disk space looks again; tests shorten it. */
+  spaceCheckMs?: number;
 }
 
 /** Left in a job's download folder once its result is written. */
@@ -68,6 +70,7 @@ export class WatermarkEngine extends JobLoop {
   constructor(options: WatermarkEngineOptions) {
     super();
     this.options = options;
+    if (options.spaceCheckMs !== undefined) this.spaceCheckMs = options.spaceCheckMs;
   }
 
   private get store(): JobStore {
@@ -88,14 +91,28 @@ export class WatermarkEngine extends JobLoop {
   recover(): void {
     this.sweepScratch();
     for (const job of this.store.watermarkJobsIn(IN_FLIGHT_STATES)) {
-      if (job.state === 'preparing') this.move(job.id, 'queued', { detail: { recovered: true } });
-      else if (job.state === 'submitting') {
-        this.move(job.id, 'needs-attention', {
-          error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
-        });
-      } else this.launch(this.startable(job, (signal) => this.afterSubmit(job, signal)));
+      const work = this.resumable(job.id);
+      if (work) this.launch(work);
     }
     this.pump();
+  }
+
+  protected resumable(id: string): Startable | undefined {
+    const job = this.store.getWatermarkJob(id);
+    if (job?.state === 'preparing') this.move(id, 'queued', { detail: { recovered: true } });
+    else if (job?.state === 'submitting') {
+      this.move(id, 'needs-attention', {
+        error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
+      });
+    } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
+      return this.startable(job, (signal) => this.afterSubmit(job, signal));
+    }
+    return undefined;
+  }
+
+  protected noteWaiting(id: string, error: { code: string; message: string } | null): void {
+    const event = this.store.noteWaiting('watermark', id, error);
+    if (event) this.options.onEvent?.(event);
   }
 
   /** The folder of the job database, which also holds downloads and imported masks. */
@@ -151,7 +168,7 @@ export class WatermarkEngine extends JobLoop {
     for (const id of ids) {
       const job = this.store.getWatermarkJob(id);
       if (!job) continue;
-      if (job.state === 'queued' || job.state === 'needs-attention') {
+      if (job.state === 'queued' || job.state === 'needs-attention' || this.stopWaiting(id)) {
         this.move(id, 'canceled');
       } else {
         this.abortRunning(id);

@@ -6,6 +6,7 @@ import { sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 
 export type IntakeProblem =
+  | 'unreadable'
   | 'empty'
   | 'heic'
   | 'not-an-image'
@@ -84,7 +85,14 @@ export function refuseType(type: SniffedType): never {
  * base64 string are the only copies held.
  */
 export async function prepareImage(file: string, purpose: IntakePurpose): Promise<PreparedImage> {
-  const bytes = await readFile(file);
+  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
+    throw new IntakeError(
+      'unreadable',
+      error.code === 'ENOENT'
+        ? 'The file is no longer there: it may have been moved, renamed or deleted. Add it again from where it is now.'
+        : `The file cannot be read (${error.code ?? error.message}). Check that Clearframe may open it, then add it again.`,
+    );
+  });
   if (bytes.length === 0)
     throw new IntakeError(
       'empty',

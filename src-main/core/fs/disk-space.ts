@@ -1,0 +1,48 @@
+import { statfs } from 'node:fs/promises';
+import path from 'node:path';
+import { UserFacingError } from '../user-error.ts';
+
+/** `no space left` and `quota exceeded`: both mean nothing more can be written there for now. */
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** A write that failed because its disk is full; `where` is the file or folder it was writing. */
+export class DiskFullError extends UserFacingError {
+  readonly where: string;
+
+  constructor(where: string, options?: ErrorOptions) {
+    super(
+      `The disk holding ${path.dirname(where)} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.`,
+      options,
+    );
+    this.where = where;
+  }
+}
+
+/**
+ * The disk-full error in `error` or its causes, as a DiskFullError naming where the write
+ * failed (the error's own path, else `writing`, the file the caller was writing); undefined
+ * for any other error.
+ */
+export function asDiskFull(error: unknown, writing?: string): DiskFullError | undefined {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 8; depth += 1) {
+    if (e instanceof DiskFullError) return e;
+    const { code, path: where } = e as NodeJS.ErrnoException;
+    if (code && DISK_FULL_CODES.has(code)) {
+      return new DiskFullError(where ?? writing ?? '.', { cause: e });
+    }
+    e = e.cause;
+  }
+  return undefined;
+}
+
+/** Bytes free to this user on the disk holding `target` (or its nearest existing parent). */
+export async function freeBytes(target: string): Promise<number> {
+  for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
+    try {
+      const fs = await statfs(dir);
+      return fs.bavail * fs.bsize;
+    } catch (error) {
+      if (path.dirname(dir) === dir) throw error;
+    }
+  }
+}

@@ -1,0 +1,601 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
+import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
+import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
+import { VideoClient } from '../../src-main/core/api/video-client.ts';
+import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
+import { AppCore } from '../../src-main/core/app/app-core.ts';
+import { prepareImage } from '../../src-main/core/media/intake.ts';
+import { importMask } from '../../src-main/core/media/mask-import.ts';
+import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+import { SettingsStore } from '../../src-main/core/settings/settings-store.ts';
+import { createDispatch } from '../../src-main/electron/ipc-registry.ts';
+import { makeMask, makePhoto } from '../support/images.ts';
+import { reportSection } from './report.ts';
+
+/** One bad input and the sentence it must produce: what went wrong and what to do. */
+interface Case {
+  area: 'ipc' | 'file' | 'mask' | 'settings' | 'server';
+  name: string;
+  /** Resolves to the message the user reads. */
+  run: () => Promise<string>;
+  expected: RegExp;
+}
+
+const ORIGIN = 'http://127.0.0.1:5173';
+let dir: string;
+let core: AppCore;
+let transport: Transport;
+let server: http.Server;
+let serverUrl: string;
+/** What the canned server answers next, by path: status, body and content type. */
+const canned = new Map<string, { status: number; body: string; type?: string }>();
+
+async function messageOf(action: () => Promise<unknown>): Promise<string> {
+  try {
+    await action();
+  } catch (error) {
+    const userMessage = (error as { userMessage?: unknown }).userMessage;
+    return typeof userMessage === 'string' ? userMessage : (error as Error).message;
+  }
+  throw new Error('the bad input was accepted');
+}
+
+async function ipc(channel: string, payload: unknown, frameUrl = ORIGIN): Promise<string> {
+  const dispatch = createDispatch(core.handlers, ORIGIN);
+  const result = await dispatch({ frameUrl }, channel, payload);
+  if (result.ok) throw new Error(`${channel} accepted ${JSON.stringify(payload)}`);
+  return result.error.message;
+}
+
+function queueRound(shotId: string, content: unknown[]): Promise<string> {
+  return ipc('video:queueRounds', {
+    rounds: [{ shotId, request: { model: 'videomodel-2-5', content } }],
+  });
+}
+
+/** Adding images answers with what it skipped and why, rather than failing the whole drop. */
+async function skippedReason(payload: unknown): Promise<string> {
+  const dispatch = createDispatch(core.handlers, ORIGIN);
+  const result = await dispatch({ frameUrl: ORIGIN }, 'watermark:add', payload);
+  if (!result.ok) return result.error.message;
+  const { added, skipped } = result.value as { added: number; skipped: Array<{ reason: string }> };
+  if (added > 0 || !skipped[0]) throw new Error('the bad input was added');
+  return skipped[0].reason;
+}
+
+async function file(name: string, bytes: Buffer | string): Promise<string> {
+  const target = path.join(dir, 'files', name);
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes);
+  return target;
+}
+
+const watermark = (purpose = { maxMegapixels: 16, onExceed: 'refuse' as const }) => ({
+  use: 'watermark' as const,
+  ...purpose,
+});
+
+async function settingsFile(contents: string): Promise<string> {
+  const target = path.join(await mkdtemp(path.join(dir, 'settings-')), 'settings.json');
+  await writeFile(target, contents);
+  const store = new SettingsStore(target);
+  await store.load();
+  if (!store.notice) throw new Error('the settings file was accepted');
+  return store.notice;
+}
+
+async function settingsUpdate(patch: Record<string, unknown>): Promise<string> {
+  const result = await core.handlers['settings:update'](patch);
+  if (result.ok) throw new Error(`settings accepted ${JSON.stringify(patch)}`);
+  return Object.values(result.errors).join(' ');
+}
+
+function answer(pathname: string, status: number, body: unknown, type = 'application/json') {
+  canned.set(pathname, {
+    status,
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+    type,
+  });
+}
+
+const noRetry = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
+const watermarkClient = () =>
+  new WatermarkClient({ baseUrl: serverUrl, key: () => 'k', transport, retry: noRetry });
+const videoClient = () =>
+  new VideoClient({ baseUrl: serverUrl, key: () => 'k', transport, retry: noRetry });
+const photo = async () => (await makePhoto(32, 24, 'png', 1)).toString('base64');
+const text = (prompt: string) => [{ type: 'text' as const, text: prompt }];
+
+const CASES: Case[] = [
+  // IPC payloads: what a compromised or buggy page could send.
+  {
+    area: 'ipc',
+    name: 'a sender that is not the window',
+    run: () => ipc('app:info', undefined, 'https://evil.example/'),
+    expected: /did not come from the Clearframe window/,
+  },
+  {
+    area: 'ipc',
+    name: 'an unknown channel',
+    run: () => ipc('fs:readAnything', {}),
+    expected: /no channel named fs:readAnything/,
+  },
+  {
+    area: 'ipc',
+    name: 'probe with no paths',
+    run: () => ipc('media:probe', { paths: [] }),
+    expected: /Drop at least one file or folder/,
+  },
+  {
+    area: 'ipc',
+    name: 'probe with a number for paths',
+    run: () => ipc('media:probe', { paths: 42 }),
+    expected: /media:probe was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'an extra field',
+    run: () => ipc('keys:clear', { kind: 'video', sneaky: true }),
+    expected: /keys:clear was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'an unknown key kind',
+    run: () => ipc('keys:clear', { kind: 'root' }),
+    expected: /keys:clear was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'a key longer than any real one',
+    run: () => ipc('keys:set', { kind: 'video', value: 'k'.repeat(5000) }),
+    expected: /keys:set was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'a staged token the page was never given',
+    run: () => skippedReason({ items: [{ token: 'not-a-token' }] }),
+    expected: /no longer in the list.*add it again/,
+  },
+  {
+    area: 'ipc',
+    name: 'a dropped folder that does not exist',
+    run: () => skippedReason({ paths: [path.join(os.tmpdir(), 'clearframe-no-such-folder')] }),
+    expected: /does not exist \(moved or deleted\?\)/,
+  },
+  {
+    area: 'ipc',
+    name: 'a brush whose points are not [x, y] pairs',
+    run: () =>
+      ipc('mask:export', {
+        token: 't',
+        strokes: [{ kind: 'brush', points: [{ x: 1, y: 1 }], radius: 3 }],
+      }),
+    expected: /mask:export was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'a brush with a negative radius',
+    run: () =>
+      ipc('mask:export', {
+        token: 't',
+        strokes: [{ kind: 'brush', points: [[1, 1]], radius: -3 }],
+      }),
+    expected: /mask:export was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'a stroke of an unknown kind',
+    run: () => ipc('mask:export', { token: 't', strokes: [{ kind: 'spray', points: [] }] }),
+    expected: /mask:export was malformed/,
+  },
+  {
+    area: 'ipc',
+    name: 'a round for a shot that does not exist',
+    run: () => queueRound('nope', text('x')),
+    expected: /no shot nope/,
+  },
+  {
+    area: 'ipc',
+    name: 'a round with 51 items',
+    run: async () =>
+      queueRound(await shot(), [
+        ...text('x'),
+        ...Array.from({ length: 50 }, () => ({
+          type: 'image_url',
+          image_url: { url: 'asset://a' },
+          role: 'reference_image',
+        })),
+      ]),
+    expected: /1 to 50 items.*nothing was charged/,
+  },
+  {
+    area: 'ipc',
+    name: 'a local path as a reference video',
+    run: async () =>
+      queueRound(await shot(), [
+        ...text('x'),
+        { type: 'video_url', video_url: { url: '/home/me/clip.mp4' }, role: 'reference_video' },
+      ]),
+    expected: /asset:\/\/ URLs/,
+  },
+  {
+    area: 'ipc',
+    name: 'extending a round that does not exist',
+    run: () => ipc('video:extend', { roundId: 'ghost', prompt: 'on' }),
+    expected: /no round ghost/,
+  },
+  {
+    area: 'ipc',
+    name: 'an image address that is not http',
+    run: () => ipc('media:probeUrl', { url: 'file:///etc/passwd' }),
+    expected: /malformed|http/,
+  },
+  // Files dropped on the window.
+  {
+    area: 'file',
+    name: 'an empty file',
+    run: async () =>
+      messageOf(async () => prepareImage(await file('empty.jpg', Buffer.alloc(0)), watermark())),
+    expected: /empty/i,
+  },
+  {
+    area: 'file',
+    name: 'a text file named .jpg',
+    run: async () =>
+      messageOf(async () => prepareImage(await file('notes.jpg', 'shopping list'), watermark())),
+    expected: /not an image|not a picture|cannot be read as an image/i,
+  },
+  {
+    area: 'file',
+    name: 'a JPEG cut in half',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(
+          await file(
+            'cut.jpg',
+            (
+              await sharp({
+                create: {
+                  width: 300,
+                  height: 200,
+                  channels: 3,
+                  background: '#345',
+                  noise: { type: 'gaussian', mean: 90, sigma: 30 },
+                },
+              })
+                .jpeg()
+                .toBuffer()
+            ).subarray(0, 2000),
+          ),
+          watermark(),
+        ),
+      ),
+    expected: /damaged|corrupt|incomplete|cut/i,
+  },
+  {
+    area: 'file',
+    name: 'a HEIC photo',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(
+          await file(
+            'phone.heic',
+            Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.alloc(64)]),
+          ),
+          watermark(),
+        ),
+      ),
+    expected: /HEIC/,
+  },
+  {
+    area: 'file',
+    name: 'a PDF named .png',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(await file('scan.png', '%PDF-1.7\n%âãÏÓ\n1 0 obj'), watermark()),
+      ),
+    expected: /not an image|cannot|PDF/i,
+  },
+  {
+    area: 'file',
+    name: 'a 100-megapixel image with "refuse"',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(
+          await file(
+            'huge.png',
+            await sharp({
+              create: { width: 10_000, height: 10_000, channels: 3, background: '#888' },
+            })
+              .png()
+              .toBuffer(),
+          ),
+          watermark(),
+        ),
+      ),
+    expected: /megapixel|too large|limit/i,
+  },
+  {
+    area: 'file',
+    name: 'a reference image too small for the video service',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(await file('tiny.png', await makePhoto(200, 120)), { use: 'video-reference' }),
+      ),
+    expected: /300 to 6000 pixels.*200×120/,
+  },
+  {
+    area: 'file',
+    name: 'a reference image too narrow for the video service',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(await file('strip.png', await makePhoto(3000, 400)), {
+          use: 'video-reference',
+        }),
+      ),
+    expected: /between 0\.4:1 and 2\.5:1/,
+  },
+  {
+    area: 'file',
+    name: 'a file that no longer exists',
+    run: () => messageOf(() => prepareImage(path.join(dir, 'gone.png'), watermark())),
+    expected: /no longer|not found|cannot be read|does not exist/i,
+  },
+  // Masks made elsewhere.
+  {
+    area: 'mask',
+    name: 'a mask that marks nothing',
+    run: async () => messageOf(async () => importMask(await makeMask(64, 48, undefined), 64, 48)),
+    expected: /marks nothing|nothing is marked|empty/i,
+  },
+  {
+    area: 'mask',
+    name: 'a mask of another shape',
+    run: async () =>
+      messageOf(async () =>
+        importMask(await makeMask(64, 64, { left: 1, top: 1, width: 8, height: 8 }), 64, 48),
+      ),
+    expected: /64×64.*64×48|size|shape|aspect/i,
+  },
+  {
+    area: 'mask',
+    name: 'a mask file that is not an image',
+    run: () => messageOf(() => importMask(Buffer.from('not a png'), 64, 48)),
+    expected: /not an image|cannot be read|image/i,
+  },
+  {
+    area: 'mask',
+    name: 'an empty mask file',
+    run: () => messageOf(() => importMask(Buffer.alloc(0), 64, 48)),
+    expected: /empty|not an image|cannot be read/i,
+  },
+  {
+    area: 'mask',
+    name: 'a mask export for a token never staged',
+    run: () => messageOf(() => core.exportMaskFor('never', [], path.join(dir, 'mask.png'))),
+    expected: /no longer available; add it again/,
+  },
+  // Settings files and values.
+  {
+    area: 'settings',
+    name: 'a settings file that is not JSON',
+    run: () => settingsFile('{ "version": 1, '),
+    expected: /could not be read.*defaults are in use.*kept as/,
+  },
+  {
+    area: 'settings',
+    name: 'a settings file from a newer version',
+    run: () => settingsFile(JSON.stringify({ version: 99 })),
+    expected: /saved by a newer Clearframe \(settings version 99; this one knows 1\)/,
+  },
+  {
+    area: 'settings',
+    name: 'a settings file with a concurrency of zero',
+    run: () =>
+      settingsFile(JSON.stringify({ version: 1, concurrency: { watermark: 0, video: 1 } })),
+    expected: /could not be read|concurrency/i,
+  },
+  {
+    area: 'settings',
+    name: 'a settings file that is an array',
+    run: () => settingsFile('[1, 2, 3]'),
+    expected: /could not be read/,
+  },
+  {
+    area: 'settings',
+    name: 'a negative budget cap',
+    run: () => settingsUpdate({ budgetCapUsd: -5 }),
+    expected: /cannot be negative/,
+  },
+  {
+    area: 'settings',
+    name: 'a base URL that is not a URL',
+    run: () => settingsUpdate({ videoBaseUrl: 'not a url' }),
+    expected: /URL|address/i,
+  },
+  {
+    area: 'settings',
+    name: 'a filename template that names no file',
+    run: () => settingsUpdate({ filenameTemplate: '' }),
+    expected: /template is empty; for example/,
+  },
+  {
+    area: 'settings',
+    name: 'an unknown pricing tier',
+    run: () => settingsUpdate({ pricingTier: 'free' }),
+    expected: /starter|enterprise|tier|invalid/i,
+  },
+  // What a misbehaving server sends back.
+  {
+    area: 'server',
+    name: 'an HTML error page instead of JSON',
+    run: async () => {
+      answer(WATERMARK_PATHS.submit, 502, '<html><body>Bad gateway</body></html>', 'text/html');
+      return messageOf(async () => watermarkClient().submit({ base64: await photo() }));
+    },
+    expected: /internal problem\. Try again in a few minutes/,
+  },
+  {
+    area: 'server',
+    name: 'a watermark envelope with an authentication code',
+    run: async () => {
+      answer(WATERMARK_PATHS.submit, 200, { code: 1002, message: 'invalid token' });
+      return messageOf(async () => watermarkClient().submit({ base64: await photo() }));
+    },
+    expected: /key|token|authent/i,
+  },
+  {
+    area: 'server',
+    name: 'a watermark envelope saying credits ran out',
+    run: async () => {
+      answer(WATERMARK_PATHS.submit, 200, { code: 1003, message: 'insufficient credits' });
+      return messageOf(async () => watermarkClient().submit({ base64: await photo() }));
+    },
+    expected: /credit/i,
+  },
+  {
+    area: 'server',
+    name: 'a success envelope with no task id',
+    run: async () => {
+      answer(WATERMARK_PATHS.submit, 200, { code: 0, data: {} });
+      return messageOf(async () => watermarkClient().submit({ base64: await photo() }));
+    },
+    expected: /an answer Clearframe does not understand\. Try again later/,
+  },
+  {
+    area: 'server',
+    name: 'a result whose image list is not a list',
+    run: async () => {
+      answer(WATERMARK_PATHS.result, 200, { code: 0, data: { status: 'success', images: 'nope' } });
+      return messageOf(() => watermarkClient().result('t1'));
+    },
+    expected: /an answer Clearframe does not understand\. Try again later/,
+  },
+  {
+    area: 'server',
+    name: 'a video 401 in the upstream error shape',
+    run: async () => {
+      answer(VIDEO_PATHS.generate, 401, {
+        error: {
+          code: 'AuthenticationError',
+          message: 'The API key is invalid',
+          type: 'Unauthorized',
+        },
+      });
+      return messageOf(() =>
+        videoClient().generate({ model: 'videomodel-2-5', content: text('x') }),
+      );
+    },
+    expected: /key/i,
+  },
+  {
+    area: 'server',
+    name: 'a video 403 for an overdue account',
+    run: async () => {
+      answer(VIDEO_PATHS.generate, 403, {
+        error: { code: 'AccountOverdueError', message: 'overdue', type: 'Forbidden' },
+      });
+      return messageOf(() =>
+        videoClient().generate({ model: 'videomodel-2-5', content: text('x') }),
+      );
+    },
+    expected: /overdue|balance|account|pay/i,
+  },
+  {
+    area: 'server',
+    name: 'a video task with no id',
+    run: async () => {
+      answer(VIDEO_PATHS.generate, 200, { status: 'queued' });
+      return messageOf(() =>
+        videoClient().generate({ model: 'videomodel-2-5', content: text('x') }),
+      );
+    },
+    expected: /an answer Clearframe does not understand\. Try again later/,
+  },
+  {
+    area: 'server',
+    name: 'a quota reply that is not JSON',
+    run: async () => {
+      answer(VIDEO_PATHS.quota, 200, 'credits: lots', 'text/plain');
+      return messageOf(() => videoClient().quota());
+    },
+    expected: /an answer Clearframe does not understand\. Try again later/,
+  },
+];
+
+let shotId: string | undefined;
+async function shot(): Promise<string> {
+  if (shotId) return shotId;
+  const { projectId } = await core.handlers['video:createProject']({ name: 'Corpus' });
+  const { projects } = await core.handlers['video:projects'](undefined);
+  shotId = projects.find((p) => p.id === projectId)?.shots[0]?.id;
+  if (!shotId) throw new Error('no shot');
+  return shotId;
+}
+
+const rows: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-corpus-'));
+  core = await AppCore.start({
+    dataDir: path.join(dir, 'data'),
+    app: { name: 'Clearframe', version: '0.0.0-corpus', platform: 'linux' },
+    previewBase: 'clearframe-preview://local/',
+    secrets: new KeychainStore(`Clearframe-corpus-${process.pid}`),
+    env: {},
+  });
+  transport = createTransport({ timeoutMs: 5000 });
+  server = http.createServer((request, response) => {
+    const reply = canned.get(new URL(request.url ?? '/', 'http://x').pathname) ?? {
+      status: 404,
+      body: 'no such path',
+    };
+    request.resume();
+    response.writeHead(reply.status, { 'Content-Type': reply.type ?? 'application/json' });
+    response.end(reply.body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  serverUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  reportSection(
+    'bad-input-corpus',
+    Object.entries(
+      rows.reduce<Record<string, number>>((counts, row) => {
+        counts[row['area'] as string] = (counts[row['area'] as string] ?? 0) + 1;
+        return counts;
+      }, {}),
+    ).map(([area, cases]) => ({ area, cases, 'clear error': cases })),
+  );
+  reportSection('bad-input-messages', rows);
+  await core.stop();
+  await transport.close();
+  await new Promise((resolve) => server.close(resolve));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe(`the bad-input corpus: ${CASES.length} cases`, () => {
+  it('has at least 40 cases across IPC payloads, files, masks, settings and server responses', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(new Set(CASES.map((c) => c.area))).toEqual(
+      new Set(['ipc', 'file', 'mask', 'settings', 'server']),
+    );
+  });
+
+  it.each(CASES.map((c) => [c.area, c.name, c] as const))('%s: %s', async (_area, _name, c) => {
+    const message = await c.run();
+    expect(message).toMatch(c.expected);
+    // Clear: a whole sentence, no leaked internals.
+    expect(message.length).toBeGreaterThan(15);
+    expect(message).not.toMatch(/undefined|\[object Object\]|^\s*at |TypeError|ZodError/);
+    rows.push({ area: c.area, name: c.name, message });
+  });
+});

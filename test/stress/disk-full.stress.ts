@@ -1,0 +1,105 @@
+import { execFileSync } from 'node:child_process';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freeBytes } from '../../src-main/core/fs/disk-space.ts';
+import { reportSection } from './report.ts';
+import { StressWorld } from './world.ts';
+
+const IMAGES = 30;
+const ROUNDS = 3;
+const mountPoint = path.join(os.tmpdir(), `clearframe-small-disk-${process.pid}`);
+
+/** A 4 MB tmpfs for the output folder, when this user may mount one (root in CI). */
+function mountSmallDisk(): string | undefined {
+  try {
+    execFileSync('mkdir', ['-p', mountPoint]);
+    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint], {
+      stdio: 'pipe',
+    });
+    return undefined;
+  } catch (error) {
+    return `cannot mount a tmpfs here (${(error as Error).message.split('\n')[0]}); run as root`;
+  }
+}
+
+const cannotMount = mountSmallDisk();
+if (cannotMount) console.log(`disk-full scenario skipped: ${cannotMount}`);
+
+afterAll(() => {
+  if (!cannotMount) execFileSync('umount', [mountPoint]);
+});
+
+/** Every file under `folder`, with its path. */
+async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
+}
+
+describe.skipIf(cannotMount !== undefined)('disk full: the output folder on a 4 MB tmpfs', () => {
+  let world: StressWorld;
+  const out = path.join(mountPoint, 'out');
+  const filler = path.join(mountPoint, 'filler.bin');
+  beforeAll(async () => {
+    await mkdir(out, { recursive: true });
+    world = await StressWorld.start({ outputFolder: out, spaceCheckMs: 100 });
+  });
+  afterAll(() => world.close());
+
+  it(
+    'waits with a message that says the disk is full, leaves no partial file, survives a restart and resumes when space returns',
+    async () => {
+      // Leave room for about two results, then queue far more than fit.
+      await writeFile(filler, Buffer.alloc(Math.max(0, (await freeBytes(out)) - 96 * 1024)));
+      const images = await world.addImages(IMAGES, { width: 320, height: 240 });
+      const rounds = world.addRounds(ROUNDS, 'Full disk');
+      const waiting = () =>
+        world.events.filter(
+          (e) => (e.detail as { waiting?: { message: string } } | undefined)?.waiting,
+        );
+      await expect.poll(() => waiting().length, { timeout: 60_000 }).toBeGreaterThan(0);
+      const message = (waiting()[0]?.detail as { waiting: { message: string } }).waiting.message;
+      expect(message).toMatch(/^The disk holding .*out.* is full\. Free some space there/);
+
+      // While jobs wait, no partial or hidden file is left in the folder, and what is there is whole.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const during = (await filesUnder(out)).filter((f) => f !== filler);
+      expect(during.filter((f) => path.basename(f).startsWith('.'))).toEqual([]);
+      for (const file of during.filter((f) => f.endsWith('.png'))) {
+        await expect(sharp(await readFile(file)).stats()).resolves.toBeDefined();
+      }
+      const waitingJobs = new Set(waiting().map((e) => e.jobId)).size;
+
+      // A restart while the disk is still full: the jobs wait again, nothing is sent again.
+      world.restart();
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+
+      await rm(filler);
+      await world.settle(3 * 60_000);
+      const imageTally = world.tallyImages(images);
+      const roundTally = world.tallyRounds(rounds);
+      const after = await filesUnder(out);
+      reportSection('disk-full', [
+        {
+          disk: '4 MB tmpfs',
+          'jobs that waited': waitingJobs,
+          'partial files while full': during.filter((f) => path.basename(f).startsWith('.')).length,
+          'images done/lost': `${imageTally.done}/${imageTally.lost}`,
+          'rounds done/lost': `${roundTally.done}/${roundTally.lost}`,
+          'paid twice': world.paidTwice(),
+        },
+      ]);
+      expect(imageTally).toMatchObject({ done: IMAGES, lost: 0 });
+      expect(roundTally).toMatchObject({ done: ROUNDS, lost: 0 });
+      expect(world.paidTwice()).toBe(0);
+      expect(after.filter((f) => path.basename(f).startsWith('.'))).toEqual([]);
+      expect(after.filter((f) => /photo-\d+-clean\.png$/.test(f))).toHaveLength(IMAGES);
+      // The jobs that had waited were carried on from where they were, not sent as new attempts.
+      for (const id of images) expect(world.store.getWatermarkJob(id)?.attempt).toBe(1);
+      for (const id of images) expect(world.store.getWatermarkJob(id)?.error_json).toBeNull();
+    },
+    5 * 60_000,
+  );
+});

@@ -1,0 +1,72 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { FAULT_KINDS, type FaultKind } from '../../src-main/simulator/faults.ts';
+import { reportSection } from './report.ts';
+import { FULL, StressWorld, type Tally } from './world.ts';
+
+const IMAGES = FULL ? 500 : 30;
+const ROUNDS = FULL ? 50 : 5;
+const RATE = 0.1;
+const rows: Array<Record<string, unknown>> = [];
+
+const SCENARIOS: Array<{ name: string; faults: FaultKind[] }> = [
+  ...FAULT_KINDS.map((kind) => ({ name: kind, faults: [kind] })),
+  { name: 'all at once', faults: [...FAULT_KINDS] },
+];
+
+function topReasons(tally: Tally): string {
+  return Object.entries(tally.reasons)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 3)
+    .map(([reason, count]) => `${count}× ${reason.slice(0, 70)}`)
+    .join(' | ');
+}
+
+afterAll(() => reportSection('fault-matrix', rows));
+
+describe(`the fault matrix: ${IMAGES} images and ${ROUNDS} rounds per fault at ${RATE * 100} %`, () => {
+  it.each(SCENARIOS.map((s, i) => [s.name, s.faults, i] as const))(
+    '%s: no job lost, nothing paid twice',
+    async (name, faults, seed) => {
+      const world = await StressWorld.start({
+        faults: {
+          seed: 1000 + seed,
+          rates: Object.fromEntries(faults.map((kind) => [kind, RATE])),
+        },
+      });
+      try {
+        const started = Date.now();
+        const images = await world.addImages(IMAGES);
+        const rounds = world.addRounds(ROUNDS);
+        await world.settle(FULL ? 15 * 60_000 : 4 * 60_000);
+        const imageTally = world.tallyImages(images);
+        const roundTally = world.tallyRounds(rounds);
+        const paidTwice = world.paidTwice();
+        rows.push({
+          fault: name,
+          'images done/failed/ask/lost': `${imageTally.done}/${imageTally.failed}/${imageTally.needsAttention}/${imageTally.lost}`,
+          'rounds done/failed/ask/lost': `${roundTally.done}/${roundTally.failed}/${roundTally.needsAttention}/${roundTally.lost}`,
+          'paid twice': paidTwice,
+          seconds: Math.round((Date.now() - started) / 1000),
+          reasons: topReasons({
+            ...imageTally,
+            reasons: { ...imageTally.reasons, ...roundTally.reasons },
+          }),
+        });
+        expect(imageTally.lost, 'images lost').toBe(0);
+        expect(roundTally.lost, 'rounds lost').toBe(0);
+        expect(paidTwice, 'paid submissions sent twice').toBe(0);
+        // Every job either finished or says why not.
+        for (const tally of [imageTally, roundTally]) {
+          const unexplained =
+            tally.failed +
+            tally.needsAttention -
+            Object.values(tally.reasons).reduce((a, b) => a + b, 0);
+          expect(unexplained, 'failures without a reason').toBe(0);
+        }
+      } finally {
+        await world.close();
+      }
+    },
+    FULL ? 20 * 60_000 : 5 * 60_000,
+  );
+});
