@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { asDiskFull } from '../fs/disk-space.ts';
+import { tempPathFor } from '../fs/temp-files.ts';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
 import { request } from 'undici';
@@ -27,6 +27,8 @@ export interface DownloadRequest {
   onProgress?: (received: number, total: number | undefined) => void;
   /** Transfers that break are resumed (or restarted) this many times. */
   maxAttempts?: number;
+  /** The job downloading, named in the temporary file so it can sweep it after a crash. */
+  owner?: string;
 }
 
 export interface DownloadResult {
@@ -74,10 +76,7 @@ export async function download(
     throw fail(`only http and https URLs are downloaded, not ${url.protocol}`);
   }
   const target = safeTargetPath(req.targetDir, req.fileName);
-  const temp = path.join(
-    path.dirname(target),
-    `.${req.fileName}.${randomBytes(4).toString('hex')}.part`,
-  );
+  const temp = tempPathFor(target, 'part', req.owner);
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
   const maxAttempts = req.maxAttempts ?? 5;
   let total: number | undefined;

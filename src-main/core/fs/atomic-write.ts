@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { asDiskFull } from './disk-space.ts';
+import { tempPathFor } from './temp-files.ts';
 
 /**
  * Writes to a hidden temporary file beside the target, flushes it to disk, then renames it
@@ -10,13 +10,11 @@ import { asDiskFull } from './disk-space.ts';
 export async function writeFileAtomic(
   file: string,
   contents: string | Uint8Array,
-  mode = 0o644,
+  options: { mode?: number; owner?: string } = {},
 ): Promise<void> {
+  const { mode = 0o644, owner } = options;
   await mkdir(path.dirname(file), { recursive: true });
-  const temp = path.join(
-    path.dirname(file),
-    `.${path.basename(file)}.${randomBytes(4).toString('hex')}.tmp`,
-  );
+  const temp = tempPathFor(file, 'tmp', owner);
   try {
     const handle = await open(temp, 'w', mode);
     try {

@@ -20,6 +20,7 @@ import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
@@ -135,7 +136,11 @@ export class VideoEngine extends JobLoop {
     else if (round?.state === 'submitting') {
       return this.startable(round, (signal) => this.reconcile(round, signal));
     } else if (round && IN_FLIGHT_STATES.includes(round.state)) {
-      return this.startable(round, (signal) => this.afterSubmit(round, signal));
+      return this.startable(round, async (signal) => {
+        // A download cut off by a crash left its temporary file beside the clip: remove it.
+        await sweepOwnedTemps(this.outputFolderOf(round), round.id);
+        await this.afterSubmit(round, signal);
+      });
     }
     return undefined;
   }
@@ -345,6 +350,16 @@ export class VideoEngine extends JobLoop {
     });
   }
 
+  /** `<output folder>/<project>`: where a round's clip, last frame and sidecar go. */
+  private outputFolderOf(round: VideoRoundRow): string {
+    const shot = this.rounds.shot(round.shot_id);
+    const project = shot ? this.rounds.project(shot.project_id) : undefined;
+    return path.join(
+      this.options.settings().outputFolder ?? this.options.defaultOutputDir,
+      slug(project?.name ?? 'project'),
+    );
+  }
+
   /**
    * Clips are named after the project, shot, round and attempt, so downloading again after a
    * crash replaces the same files instead of adding copies.
@@ -357,10 +372,7 @@ export class VideoEngine extends JobLoop {
   ): Promise<{ outputs: RoundOutputs; lastFramePath?: string }> {
     const shot = this.rounds.shot(round.shot_id);
     const project = shot ? this.rounds.project(shot.project_id) : undefined;
-    const folder = path.join(
-      this.options.settings().outputFolder ?? this.options.defaultOutputDir,
-      slug(project?.name ?? 'project'),
-    );
+    const folder = this.outputFolderOf(round);
     await mkdir(folder, { recursive: true });
     const base = `shot-${shot?.position ?? 0}-round-${round.position}${round.attempt > 1 ? `-try-${round.attempt}` : ''}`;
     const urls = task.outputs ?? [];
@@ -369,7 +381,15 @@ export class VideoEngine extends JobLoop {
     for (const [index, url] of urls.entries()) {
       const fileName = `${base}${urls.length > 1 ? `-${index + 1}` : ''}.mp4`;
       videos.push(
-        (await download(this.options.transport, { url, targetDir: folder, fileName, signal })).path,
+        (
+          await download(this.options.transport, {
+            url,
+            targetDir: folder,
+            fileName,
+            signal,
+            owner: round.id,
+          })
+        ).path,
       );
     }
     let lastFramePath: string | undefined;
@@ -380,6 +400,7 @@ export class VideoEngine extends JobLoop {
           targetDir: folder,
           fileName: `${base}-last-frame.png`,
           signal,
+          owner: round.id,
         })
       ).path;
     }
@@ -410,6 +431,7 @@ export class VideoEngine extends JobLoop {
         null,
         2,
       )}\n`,
+      { owner: round.id },
     );
     return {
       outputs: {

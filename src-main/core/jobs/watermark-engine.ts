@@ -16,6 +16,7 @@ import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.t
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
@@ -105,7 +106,11 @@ export class WatermarkEngine extends JobLoop {
         error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
       });
     } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
-      return this.startable(job, (signal) => this.afterSubmit(job, signal));
+      return this.startable(job, async (signal) => {
+        // A write cut off by a crash left its temporary file beside the result: remove it.
+        await sweepOwnedTemps(outputDirFor(job.input_path, this.outputSettings(job)), job.id);
+        await this.afterSubmit(job, signal);
+      });
     }
     return undefined;
   }
@@ -389,6 +394,7 @@ export class WatermarkEngine extends JobLoop {
         ...(signal ? { signal } : {}),
       });
       const outcome = await writeOutput({
+        owner: job.id,
         input: job.input_path,
         result: await readFile(saved.path),
         settings,

@@ -17,6 +17,8 @@ export interface OutputRequest {
     'outputFolder' | 'filenameTemplate' | 'conflictPolicy' | 'metadataPolicy'
   > &
     Partial<Pick<Settings, 'outputFormat'>>;
+  /** The job writing, named in the temporary file (see temp-files.ts). */
+  owner?: string;
   /** 1-based place in the batch, for `{n}`. */
   n: number;
   date?: Date;
@@ -118,6 +120,6 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
           .keepMetadata()
       : sharp(result);
   const encoded = await encodeAs(pipeline, format).toBuffer();
-  await writeFileAtomic(target.path, encoded);
+  await writeFileAtomic(target.path, encoded, { owner: request.owner });
   return { written: target.path };
 }

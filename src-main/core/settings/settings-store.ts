@@ -89,7 +89,7 @@ export class SettingsStore {
         );
       this.current = parsed.data;
       if (text !== this.serialise(parsed.data))
-        await writeFileAtomic(this.file, this.serialise(parsed.data), 0o600);
+        await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
     } catch (error) {
       const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
       await rename(this.file, aside);
@@ -104,7 +104,7 @@ export class SettingsStore {
     const merged = mergeDeep(this.current, patch);
     const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-    await writeFileAtomic(this.file, this.serialise(parsed.data), 0o600);
+    await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
     this.current = parsed.data;
     return { ok: true, settings: parsed.data };
   }
