@@ -251,7 +251,10 @@ export class WatermarkEngine extends JobLoop {
       mask,
     );
     this.move(job.id, 'submitted', { remoteTaskId: taskId });
-    await this.afterSubmit({ ...job, remote_task_id: taskId, submitted_at: Date.now() }, signal);
+    // The row as stored: its submission time is on the store's clock, the one the poller's
+    // deadline is counted on (not the wall clock, which a test's faster clock runs ahead of).
+    const sent = this.store.getWatermarkJob(job.id);
+    await this.afterSubmit(sent ?? { ...job, remote_task_id: taskId }, signal);
   }
 
   private async finishWritten(
