@@ -73,7 +73,7 @@ describe.skipIf(cannotMount !== undefined)('disk full: the output folder on a 4 
       const waitingJobs = new Set(waiting().map((e) => e.jobId)).size;
 
       // A restart while the disk is still full: the jobs wait again, nothing is sent again.
-      world.restart();
+      await world.restart();
       await new Promise((resolve) => setTimeout(resolve, 1000));
 
       await rm(filler);

@@ -217,9 +217,8 @@ export class StressWorld {
   }
 
   /** Stops both engines as a quit would, and starts them again on the same database. */
-  restart(): void {
-    this.watermark.stop();
-    this.video.stop();
+  async restart(): Promise<void> {
+    await this.stopEngines();
     this.store.close();
     this.store = this.openStore();
     [this.watermark, this.video] = this.engines();
@@ -254,9 +253,15 @@ export class StressWorld {
     return paidSubmissionsSentTwice(this.sim.requestLog()).length;
   }
 
-  async close(): Promise<void> {
+  /** Stops both engines and waits until their jobs have let go of the store. */
+  private async stopEngines(): Promise<void> {
     this.watermark.stop();
     this.video.stop();
+    await Promise.all([this.watermark.whenIdle(), this.video.whenIdle()]);
+  }
+
+  async close(): Promise<void> {
+    await this.stopEngines();
     this.store.close();
     await this.transport.close();
     if (this.sim) {

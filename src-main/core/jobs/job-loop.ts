@@ -133,6 +133,8 @@ export abstract class JobLoop {
 
   private async waitForSpace(id: string, error: DiskFullError): Promise<void> {
     const freeThen = await freeBytes(error.where).catch(() => 0);
+    // Stopped meanwhile (a quit or restart): the job keeps its state for the next start.
+    if (this.stopped) return;
     this.waitingForSpace.set(id, { where: error.where, freeThen });
     this.noteWaiting(id, errorValue(error));
     this.checkSpaceSoon();
@@ -153,6 +155,7 @@ export abstract class JobLoop {
   private async checkSpace(): Promise<void> {
     for (const [id, waiting] of [...this.waitingForSpace]) {
       const free = await freeBytes(waiting.where).catch(() => 0);
+      if (this.stopped) return;
       if (free <= waiting.freeThen + SPACE_MARGIN_BYTES || !this.waitingForSpace.has(id)) continue;
       this.waitingForSpace.delete(id);
       this.noteWaiting(id, null);
