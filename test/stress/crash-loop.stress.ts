@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { runCli } from '../support/cli-process.ts';
 import { makePhoto } from '../support/images.ts';
 import { paidSubmissionsSentTwice } from '../support/paid-submissions.ts';
 import { reportSection } from './report.ts';
-import { FULL } from './world.ts';
+import { FULL, filesUnder } from './world.ts';
 
 const KEY = 'stress-crash-key';
 const KILLS = FULL ? 50 : 10;
@@ -31,14 +31,6 @@ afterAll(async () => {
   await sim.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Every file under `folder`, relative to it. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries
-    .filter((e) => e.isFile())
-    .map((e) => path.relative(folder, path.join(e.parentPath, e.name)));
-}
 
 describe(`the crash loop: ${KILLS} SIGKILLs of the engine process at seeded moments`, () => {
   it(

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freeBytes } from '../../src-main/core/fs/disk-space.ts';
 import { reportSection } from './report.ts';
-import { StressWorld } from './world.ts';
+import { StressWorld, filesUnder } from './world.ts';
 
 const IMAGES = 30;
 const ROUNDS = 3;
@@ -31,12 +31,6 @@ if (cannotMount) console.log(`disk-full scenario skipped: ${cannotMount}`);
 afterAll(() => {
   if (!cannotMount) execFileSync('umount', [mountPoint]);
 });
-
-/** Every file under `folder`, with its path. */
-async function filesUnder(folder: string): Promise<string[]> {
-  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
-  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
-}
 
 describe.skipIf(cannotMount !== undefined)('disk full: the output folder on a 4 MB tmpfs', () => {
   let world: StressWorld;

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
@@ -269,6 +269,12 @@ export class StressWorld {
       await rm(this.dir, { recursive: true, force: true });
     }
   }
+}
+
+/** Every file under `folder`, by full path. */
+export async function filesUnder(folder: string): Promise<string[]> {
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true });
+  return entries.filter((e) => e.isFile()).map((e) => path.join(e.parentPath, e.name));
 }
 
 function tally(

@@ -138,7 +138,7 @@ export class VideoEngine extends JobLoop {
     } else if (round && IN_FLIGHT_STATES.includes(round.state)) {
       return this.startable(round, async (signal) => {
         // A download cut off by a crash left its temporary file beside the clip: remove it.
-        await sweepOwnedTemps(this.outputFolderOf(round), round.id);
+        await sweepOwnedTemps(this.placeOf(round).folder, round.id);
         await this.afterSubmit(round, signal);
       });
     }
@@ -350,14 +350,15 @@ export class VideoEngine extends JobLoop {
     });
   }
 
-  /** `<output folder>/<project>`: where a round's clip, last frame and sidecar go. */
-  private outputFolderOf(round: VideoRoundRow): string {
+  /** A round's shot and project, and `<output folder>/<project>`, where its files go. */
+  private placeOf(round: VideoRoundRow) {
     const shot = this.rounds.shot(round.shot_id);
     const project = shot ? this.rounds.project(shot.project_id) : undefined;
-    return path.join(
+    const folder = path.join(
       this.options.settings().outputFolder ?? this.options.defaultOutputDir,
       slug(project?.name ?? 'project'),
     );
+    return { shot, project, folder };
   }
 
   /**
@@ -370,9 +371,7 @@ export class VideoEngine extends JobLoop {
     chargedCents: number,
     signal: AbortSignal,
   ): Promise<{ outputs: RoundOutputs; lastFramePath?: string }> {
-    const shot = this.rounds.shot(round.shot_id);
-    const project = shot ? this.rounds.project(shot.project_id) : undefined;
-    const folder = this.outputFolderOf(round);
+    const { shot, project, folder } = this.placeOf(round);
     await mkdir(folder, { recursive: true });
     const base = `shot-${shot?.position ?? 0}-round-${round.position}${round.attempt > 1 ? `-try-${round.attempt}` : ''}`;
     const urls = task.outputs ?? [];
