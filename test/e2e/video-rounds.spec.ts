@@ -67,7 +67,10 @@ test('a restart mid-generation resumes without a second submission; first-and-la
   await again.getByRole('textbox', { name: /^last frame/ }).fill('asset://demo-image-landscape');
   const firstFrame = again.getByRole('img', { name: 'first frame preview' });
   await expect(firstFrame).toBeVisible();
-  expect(await firstFrame.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  // Visible comes before loaded: wait for the decoded image rather than read it once.
+  await expect
+    .poll(() => firstFrame.evaluate((img: HTMLImageElement) => img.naturalWidth))
+    .toBeGreaterThan(0);
   await expect(again.getByTestId('media-slot-0')).toContainText('640×360');
   await expect(again.getByTestId('media-slot-1')).toContainText('asset');
   await saveScreenshot(again, 'video-08-first-and-last-frame');
