@@ -8,8 +8,7 @@ import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
 import { test, type Page } from '@playwright/test';
 import type { EventPayload } from '../../src-shared/ipc/contract.ts';
-import { AppCore } from '../../src-main/core/app/app-core.ts';
-import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import {
   startSimulator,
   type Simulator,
@@ -20,6 +19,7 @@ import { previewResponse } from '../../src-main/core/app/preview-response.ts';
 import { createDispatch, type InvokeHandlers } from '../../src-main/electron/ipc-registry.ts';
 import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl } from '../../src-main/electron/security.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
+import { startBareCore } from '../support/test-core.ts';
 
 const outDir = fileURLToPath(new URL('../../out', import.meta.url));
 const rendererDir = path.join(outDir, 'renderer');
@@ -270,12 +270,10 @@ export async function startTestCore(options: {
       ...options.settings,
     }),
   );
-  return AppCore.start({
+  return startBareCore({
     dataDir,
-    app: { name: 'Clearframe', version: '0.0.0-e2e', platform: 'linux' },
+    name: `e2e-${path.basename(options.dir)}`,
     previewBase: `${options.server.url}${PREVIEW_PATH}`,
-    secrets: new KeychainStore(`Clearframe-e2e-${path.basename(options.dir)}`),
-    env: {},
   });
 }
 

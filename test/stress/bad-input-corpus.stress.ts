@@ -10,14 +10,14 @@ import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
-import { AppCore } from '../../src-main/core/app/app-core.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
 import { importMask } from '../../src-main/core/media/mask-import.ts';
-import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { SettingsStore } from '../../src-main/core/settings/settings-store.ts';
 import { createDispatch } from '../../src-main/electron/ipc-registry.ts';
 import { makeMask, makePhoto } from '../support/images.ts';
 import { reportSection } from './report.ts';
+import { startBareCore } from '../support/test-core.ts';
 
 /** One bad input and the sentence it must produce: what went wrong and what to do. */
 interface Case {
@@ -544,12 +544,9 @@ const rows: Array<Record<string, unknown>> = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-corpus-'));
-  core = await AppCore.start({
+  core = await startBareCore({
     dataDir: path.join(dir, 'data'),
-    app: { name: 'Clearframe', version: '0.0.0-corpus', platform: 'linux' },
-    previewBase: 'clearframe-preview://local/',
-    secrets: new KeychainStore(`Clearframe-corpus-${process.pid}`),
-    env: {},
+    name: `corpus-${process.pid}`,
   });
   transport = createTransport({ timeoutMs: 5000 });
   server = http.createServer((request, response) => {

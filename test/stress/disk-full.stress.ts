@@ -1,41 +1,28 @@
-import { execFileSync } from 'node:child_process';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freeBytes } from '../../src-main/core/fs/disk-space.ts';
+import { waitOf, type JobEvent } from '../../src-main/core/jobs/store.ts';
+import { mountSmallDisk } from '../support/small-disk.ts';
 import { reportSection } from './report.ts';
 import { StressWorld, filesUnder } from './world.ts';
 
 const IMAGES = 30;
 const ROUNDS = 3;
-const mountPoint = path.join(os.tmpdir(), `clearframe-small-disk-${process.pid}`);
-
-/** A 4 MB tmpfs for the output folder, when this user may mount one (root in CI). */
-function mountSmallDisk(): string | undefined {
-  try {
-    execFileSync('mkdir', ['-p', mountPoint]);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mountPoint], {
-      stdio: 'pipe',
-    });
-    return undefined;
-  } catch (error) {
-    return `cannot mount a tmpfs here (${(error as Error).message.split('\n')[0]}); run as root`;
-  }
+function waitMessage(event: JobEvent): string | undefined {
+  const wait = waitOf(event);
+  return wait && 'waiting' in wait ? wait.waiting.message : undefined;
 }
 
-const cannotMount = mountSmallDisk();
-if (cannotMount) console.log(`disk-full scenario skipped: ${cannotMount}`);
+const disk = mountSmallDisk('small-disk');
+if (disk.whyNot) console.log(`disk-full scenario skipped: ${disk.whyNot}`);
 
-afterAll(() => {
-  if (!cannotMount) execFileSync('umount', [mountPoint]);
-});
+afterAll(() => disk.unmount());
 
-describe.skipIf(cannotMount !== undefined)('disk full: the output folder on a 4 MB tmpfs', () => {
+describe.skipIf(disk.at === undefined)('disk full: the output folder on a 4 MB tmpfs', () => {
   let world: StressWorld;
-  const out = path.join(mountPoint, 'out');
-  const filler = path.join(mountPoint, 'filler.bin');
+  const out = path.join(disk.at ?? '', 'out');
+  let filler = '';
   beforeAll(async () => {
     await mkdir(out, { recursive: true });
     world = await StressWorld.start({ outputFolder: out, spaceCheckMs: 100 });
@@ -46,16 +33,14 @@ describe.skipIf(cannotMount !== undefined)('disk full: the output folder on a 4 
     'waits with a message that says the disk is full, leaves no partial file, survives a restart and resumes when space returns',
     async () => {
       // Leave room for about two results, then queue far more than fit.
-      await writeFile(filler, Buffer.alloc(Math.max(0, (await freeBytes(out)) - 96 * 1024)));
+      filler = await disk.fill(96 * 1024);
       const images = await world.addImages(IMAGES, { width: 320, height: 240 });
       const rounds = world.addRounds(ROUNDS, 'Full disk');
-      const waiting = () =>
-        world.events.filter(
-          (e) => (e.detail as { waiting?: { message: string } } | undefined)?.waiting,
-        );
+      const waiting = () => world.events.filter((e) => waitMessage(e) !== undefined);
       await expect.poll(() => waiting().length, { timeout: 60_000 }).toBeGreaterThan(0);
-      const message = (waiting()[0]?.detail as { waiting: { message: string } }).waiting.message;
-      expect(message).toMatch(/^The disk holding .*out.* is full\. Free some space there/);
+      expect(waiting().map(waitMessage)[0]).toMatch(
+        /^The disk holding .*out.* is full\. Free some space there/,
+      );
 
       // While jobs wait, no partial or hidden file is left in the folder, and what is there is whole.
       await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -29,7 +29,7 @@ import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { errorValue } from '../jobs/outcome.ts';
 import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
-import { JobStore } from '../jobs/store.ts';
+import { JobStore, waitOf, type JobEvent } from '../jobs/store.ts';
 import { VideoRounds } from '../jobs/video-rounds.ts';
 import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
@@ -134,6 +134,7 @@ export class AppCore {
       onEvent: (event) => {
         const row = this.store.getWatermarkJob(event.jobId);
         if (!row) return;
+        this.logWait(event, row.input_path);
         if (event.state === 'failed' || event.state === 'needs-attention') {
           this.log.warn('jobs', `${row.input_path} ${event.state}:`, row.error_json ?? '');
         }
@@ -151,6 +152,7 @@ export class AppCore {
       poller: this.poller,
       settings: () => this.settings,
       outputDir: defaultVideoOutputDir(),
+      onEvent: (event) => this.logWait(event, `round ${event.jobId}`),
       onChange: (rounds) => {
         for (const round of rounds) {
           if (round.state === 'failed' || round.state === 'needs-attention') {
@@ -271,6 +273,15 @@ export class AppCore {
     await this.transport.close();
     await this.simulator?.stop();
     this.listeners.clear();
+  }
+
+  /** A wait for disk space moves no job to another state, so only its event can tell the log. */
+  private logWait(event: JobEvent, what: string): void {
+    const wait = waitOf(event);
+    if (!wait) return;
+    if ('waiting' in wait)
+      this.log.warn('jobs', `${what} waits for disk space:`, wait.waiting.message);
+    else this.log.info('jobs', `${what} goes on: there is room on the disk again`);
   }
 
   private emit<C extends EventChannel>(channel: C, payload: EventPayload<C>): void {

@@ -73,6 +73,8 @@ export class VideoDesk {
     settings: () => Settings;
     outputDir: string;
     onChange: (rounds: VideoRoundView[]) => void;
+    /** Every event of the engine, before the screen hears of the round it changed. */
+    onEvent?: (event: JobEvent) => void;
   }) {
     this.store = options.store;
     this.settings = options.settings;
@@ -85,6 +87,7 @@ export class VideoDesk {
       settings: options.settings,
       defaultOutputDir: options.outputDir,
       onEvent: (event: JobEvent) => {
+        options.onEvent?.(event);
         const row = this.engine.rounds.round(event.jobId);
         if (row) options.onChange([videoRoundView(row, event.seq)]);
       },

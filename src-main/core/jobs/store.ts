@@ -55,6 +55,19 @@ export interface JobEvent {
   detail: unknown;
 }
 
+/** The detail of an event `noteWaiting` appends: a wait begins, or it ends. */
+export type WaitDetail = { waiting: { code: string; message: string } } | { resumed: true };
+
+/** The wait an event records, if it records one. */
+export function waitOf(event: Pick<JobEvent, 'detail'>): WaitDetail | undefined {
+  const detail = event.detail as Partial<Record<'waiting' | 'resumed', unknown>> | null;
+  if (detail?.resumed === true) return { resumed: true };
+  const waiting = detail?.waiting as { code?: unknown; message?: unknown } | undefined;
+  if (typeof waiting?.code === 'string' && typeof waiting.message === 'string')
+    return { waiting: { code: waiting.code, message: waiting.message } };
+  return undefined;
+}
+
 /** Columns a transition may set along with the state, in the same transaction. */
 export interface TransitionPatch {
   remoteTaskId?: string;
@@ -338,7 +351,7 @@ export class JobStore {
         jobId,
         kind,
         row.state,
-        error ? { waiting: error } : { resumed: true },
+        (error ? { waiting: error } : { resumed: true }) satisfies WaitDetail,
       );
     })();
   }

@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type { VideoRoundView } from '../../../src-shared/ipc/contract.ts';
-import { AppCore } from '../../../src-main/core/app/app-core.ts';
-import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
+import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+import { startBareCore } from '../../support/test-core.ts';
 
 const KEY = 'cf-video-desk-key-77';
 let dir: string;
@@ -15,13 +15,7 @@ let sim: Simulator;
 
 async function startCore(): Promise<AppCore> {
   const dataDir = path.join(dir, 'data');
-  const core = await AppCore.start({
-    dataDir,
-    app: { name: 'Clearframe', version: '0.0.0-test', platform: 'linux' },
-    previewBase: 'clearframe-preview://local/',
-    secrets: new KeychainStore('Clearframe-video-desk'),
-    env: {},
-  });
+  const core = await startBareCore({ dataDir, name: 'video-desk' });
   await core.handlers['settings:update']({
     videoBaseUrl: sim.videoBaseUrl,
     outputFolder: path.join(dir, 'out'),

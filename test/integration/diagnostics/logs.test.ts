@@ -2,11 +2,13 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AppCore } from '../../../src-main/core/app/app-core.ts';
+import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { createLogger, pruneLogs } from '../../../src-main/core/diagnostics/logger.ts';
 import { ApiKeys } from '../../../src-main/core/secrets/api-keys.ts';
-import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { makePhoto } from '../../support/images.ts';
+import { mountSmallDisk } from '../../support/small-disk.ts';
+import { startBareCore } from '../../support/test-core.ts';
 
 const KEY = 'cf-LOGTEST-9d41c7e2aa';
 let dir: string;
@@ -20,12 +22,17 @@ async function logText(logsDir: string): Promise<string> {
   return texts.join('\n');
 }
 
+// A real full disk, where this user may mount one (root, as in CI).
+const disk = mountSmallDisk('log-disk', '1m');
+if (disk.whyNot) console.log(`disk-full log test skipped: ${disk.whyNot}`);
+
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-logs-'));
   sim = await startSimulator({ accounts: [{ key: KEY, credits: 50 }] });
 });
 
 afterAll(async () => {
+  disk.unmount();
   await sim.stop();
   await rm(dir, { recursive: true, force: true });
 });
@@ -63,13 +70,7 @@ describe('logs never hold a key', () => {
 
   it('from the app core: a key set, tested and cleared, jobs failing, diagnostics copied', async () => {
     const dataDir = path.join(dir, 'app');
-    const core = await AppCore.start({
-      dataDir,
-      app: { name: 'Clearframe', version: '0.0.0-test', platform: 'linux' },
-      previewBase: 'clearframe-preview://job/',
-      secrets: new KeychainStore('Clearframe-logtest-core'),
-      env: {},
-    });
+    const core = await startBareCore({ dataDir, name: 'logtest-core' });
     try {
       await core.handlers['settings:update']({ watermarkBaseUrl: sim.watermarkBaseUrl });
       const wrong = await core.handlers['keys:set']({ kind: 'watermark', value: `${KEY}-wrong` });
@@ -115,4 +116,43 @@ describe('logs never hold a key', () => {
       ]),
     );
   });
+});
+
+describe('a full disk in the log', () => {
+  it.skipIf(disk.at === undefined)(
+    'a job that waits for disk space says so in the log, and again when it goes on',
+    async () => {
+      const dataDir = path.join(dir, 'full-disk');
+      const core = await startBareCore({ dataDir, name: 'logtest-disk' });
+      const photo = path.join(dir, 'harbour.png');
+      await writeFile(photo, await makePhoto(320, 240));
+      try {
+        await core.handlers['settings:update']({
+          watermarkBaseUrl: sim.watermarkBaseUrl,
+          outputFolder: disk.at ?? '',
+        });
+        expect((await core.handlers['keys:set']({ kind: 'watermark', value: KEY })).test.ok).toBe(
+          true,
+        );
+        // Leave less room than one result needs.
+        const filler = await disk.fill(4 * 1024);
+        await core.handlers['watermark:add']({ paths: [photo] });
+        await expect
+          .poll(() => logText(core.paths.logsDir), { timeout: 20_000 })
+          .toMatch(/harbour\.png waits for disk space: The disk holding .* is full\./);
+        await rm(filler);
+        await expect
+          .poll(async () => (await core.handlers['watermark:list'](undefined)).jobs[0]?.state, {
+            timeout: 20_000,
+          })
+          .toBe('done');
+      } finally {
+        await core.handlers['keys:clear']({ kind: 'watermark' });
+        await core.stop();
+      }
+      expect(await logText(core.paths.logsDir)).toContain(
+        'harbour.png goes on: there is room on the disk again',
+      );
+    },
+  );
 });

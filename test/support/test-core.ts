@@ -1,0 +1,20 @@
+import { AppCore } from '../../src-main/core/app/app-core.ts';
+import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+
+/**
+ * The app core as the Electron shell starts it, minus Electron: a data folder of its own and
+ * keys under a keychain service named for the test, so tests never share a key.
+ */
+export function startBareCore(options: {
+  dataDir: string;
+  name: string;
+  previewBase?: string;
+}): Promise<AppCore> {
+  return AppCore.start({
+    dataDir: options.dataDir,
+    app: { name: 'Clearframe', version: `0.0.0-${options.name}`, platform: 'linux' },
+    previewBase: options.previewBase ?? 'clearframe-preview://local/',
+    secrets: new KeychainStore(`Clearframe-${options.name}`),
+    env: {},
+  });
+}
