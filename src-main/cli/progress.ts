@@ -1,3 +1,5 @@
+import { waitOf, type JobEvent } from '../core/jobs/store.ts';
+
 /**
  * How a long command reports: on a terminal, one bar redrawn in place with a line above it
  * for each finished item; in a pipe, plain lines; with `--json`, one JSON object per line.
@@ -9,6 +11,8 @@ export class Progress {
   private done = 0;
   private failed = 0;
   private readonly label: string;
+  /** Jobs waiting for disk space; the user hears when the first starts and the last ends. */
+  private readonly waitingForSpace = new Set<string>();
 
   constructor(options: { total: number; json: boolean; label: string; out?: NodeJS.WriteStream }) {
     this.out = options.out ?? process.stdout;
@@ -22,19 +26,44 @@ export class Progress {
   finished(ok: boolean, line: string, record: Record<string, unknown>): void {
     if (ok) this.done += 1;
     else this.failed += 1;
-    if (this.mode === 'json') {
-      this.out.write(`${JSON.stringify(record)}\n`);
-      return;
+    this.note(`[${this.done + this.failed}/${this.total}] ${line}`, record);
+  }
+
+  /**
+   * A wait for disk space moves no job, so without this line the bar would just stop. It is
+   * said once for all the jobs that wait, and once more when the last of them goes on.
+   */
+  noteWait(event: JobEvent): void {
+    const wait = waitOf(event);
+    if (!wait) return;
+    const before = this.waitingForSpace.size;
+    if ('waiting' in wait) {
+      this.waitingForSpace.add(event.jobId);
+      if (before === 0) {
+        this.note(
+          `waiting: ${wait.waiting.message} Ctrl+C stops here and keeps every job for the next run.`,
+          { event: 'waiting', message: wait.waiting.message },
+        );
+      }
+    } else if (this.waitingForSpace.delete(event.jobId) && this.waitingForSpace.size === 0) {
+      this.note('going on: there is room on the disk again.', { event: 'resumed' });
     }
-    const count = `[${this.done + this.failed}/${this.total}]`;
-    if (this.mode === 'bar') this.out.write('\r\x1b[2K');
-    this.out.write(`${count} ${line}\n`);
-    this.draw();
   }
 
   /** Clears the bar so the summary starts on a clean line. */
   end(): void {
     if (this.mode === 'bar') this.out.write('\r\x1b[2K');
+  }
+
+  /** A line above the bar for people, or the record alone for scripts. */
+  private note(line: string, record: Record<string, unknown>): void {
+    if (this.mode === 'json') {
+      this.out.write(`${JSON.stringify(record)}\n`);
+      return;
+    }
+    if (this.mode === 'bar') this.out.write('\r\x1b[2K');
+    this.out.write(`${line}\n`);
+    this.draw();
   }
 
   private draw(): void {

@@ -111,6 +111,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const store = session.store;
     const progress = new Progress({ total: inputs.length, json: values.json, label: 'Cleaning' });
     const report = (event: JobEvent) => {
+      progress.noteWait(event);
       if (!['done', 'failed', 'needs-attention'].includes(event.state)) return;
       const job = store.getWatermarkJob(event.jobId);
       const error = job?.error_json

@@ -215,6 +215,7 @@ const run: Sub = async (args) => {
     const pending = rounds.roundsIn(['queued', ...IN_FLIGHT_STATES]);
     const progress = new Progress({ total: pending.length, json: values.json, label: 'Rendering' });
     const report = (event: JobEvent) => {
+      progress.noteWait(event);
       if (!['done', 'failed', 'needs-attention', 'canceled'].includes(event.state)) return;
       const round = rounds.round(event.jobId);
       if (!round) return;

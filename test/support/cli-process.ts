@@ -13,7 +13,13 @@ export interface CliRun {
 /** `clearframe …` in a child process, as a user runs it; optionally killed with SIGKILL after a delay. */
 export function runCli(
   args: readonly string[],
-  options: { env?: Record<string, string>; input?: string; killAfterMs?: number } = {},
+  options: {
+    env?: Record<string, string>;
+    input?: string;
+    killAfterMs?: number;
+    /** Called with all of stdout so far, each time more arrives. */
+    onStdout?: (stdout: string) => void;
+  } = {},
 ): Promise<CliRun> {
   const child = spawn(
     process.execPath,
@@ -22,7 +28,10 @@ export function runCli(
   );
   let stdout = '';
   let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString();
+    options.onStdout?.(stdout);
+  });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   child.stdin.end(options.input ?? '');
   if (options.killAfterMs !== undefined) {
