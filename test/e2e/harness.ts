@@ -273,6 +273,7 @@ export async function startTestCore(options: {
   return startBareCore({
     dataDir,
     name: `e2e-${path.basename(options.dir)}`,
+    version: '0.0.0-e2e',
     previewBase: `${options.server.url}${PREVIEW_PATH}`,
   });
 }

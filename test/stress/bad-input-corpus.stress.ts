@@ -547,6 +547,7 @@ beforeAll(async () => {
   core = await startBareCore({
     dataDir: path.join(dir, 'data'),
     name: `corpus-${process.pid}`,
+    version: '0.0.0-corpus',
   });
   transport = createTransport({ timeoutMs: 5000 });
   server = http.createServer((request, response) => {

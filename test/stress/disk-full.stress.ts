@@ -22,7 +22,6 @@ afterAll(() => disk.unmount());
 describe.skipIf(disk.at === undefined)('disk full: the output folder on a 4 MB tmpfs', () => {
   let world: StressWorld;
   const out = path.join(disk.at ?? '', 'out');
-  let filler = '';
   beforeAll(async () => {
     await mkdir(out, { recursive: true });
     world = await StressWorld.start({ outputFolder: out, spaceCheckMs: 100 });
@@ -33,7 +32,7 @@ describe.skipIf(disk.at === undefined)('disk full: the output folder on a 4 MB t
     'waits with a message that says the disk is full, leaves no partial file, survives a restart and resumes when space returns',
     async () => {
       // Leave room for about two results, then queue far more than fit.
-      filler = await disk.fill(96 * 1024);
+      const filler = await disk.fill(96 * 1024);
       const images = await world.addImages(IMAGES, { width: 320, height: 240 });
       const rounds = world.addRounds(ROUNDS, 'Full disk');
       const waiting = () => world.events.filter((e) => waitMessage(e) !== undefined);

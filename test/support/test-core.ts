@@ -7,12 +7,14 @@ import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
  */
 export function startBareCore(options: {
   dataDir: string;
+  /** Names the keychain service the core keeps its keys under. */
   name: string;
+  version?: string;
   previewBase?: string;
 }): Promise<AppCore> {
   return AppCore.start({
     dataDir: options.dataDir,
-    app: { name: 'Clearframe', version: `0.0.0-${options.name}`, platform: 'linux' },
+    app: { name: 'Clearframe', version: options.version ?? '0.0.0-test', platform: 'linux' },
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
     env: {},

@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { createLogger, pruneLogs } from '../../../src-main/core/diagnostics/logger.ts';
 import { ApiKeys } from '../../../src-main/core/secrets/api-keys.ts';
+import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto } from '../../support/images.ts';
 import { mountSmallDisk } from '../../support/small-disk.ts';
@@ -70,7 +70,11 @@ describe('logs never hold a key', () => {
 
   it('from the app core: a key set, tested and cleared, jobs failing, diagnostics copied', async () => {
     const dataDir = path.join(dir, 'app');
-    const core = await startBareCore({ dataDir, name: 'logtest-core' });
+    const core = await startBareCore({
+      dataDir,
+      name: 'logtest-core',
+      previewBase: 'clearframe-preview://job/',
+    });
     try {
       await core.handlers['settings:update']({ watermarkBaseUrl: sim.watermarkBaseUrl });
       const wrong = await core.handlers['keys:set']({ kind: 'watermark', value: `${KEY}-wrong` });
