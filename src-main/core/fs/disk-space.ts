@@ -1,4 +1,4 @@
-import { statfs } from 'node:fs/promises';
+import { stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { UserFacingError } from '../user-error.ts';
 
@@ -35,14 +35,22 @@ export function asDiskFull(error: unknown, writing?: string): DiskFullError | un
   return undefined;
 }
 
-/** Bytes free to this user on the disk holding `target` (or its nearest existing parent). */
-export async function freeBytes(target: string): Promise<number> {
+/**
+ * The disk holding `target` (or its nearest existing parent): its device number, which tells
+ * two folders on one disk apart from folders on two, and the bytes free to this user there.
+ */
+export async function diskSpace(target: string): Promise<{ device: number; free: number }> {
   for (let dir = path.resolve(target); ; dir = path.dirname(dir)) {
     try {
-      const fs = await statfs(dir);
-      return fs.bavail * fs.bsize;
+      const [info, fs] = await Promise.all([stat(dir), statfs(dir)]);
+      return { device: info.dev, free: fs.bavail * fs.bsize };
     } catch (error) {
       if (path.dirname(dir) === dir) throw error;
     }
   }
+}
+
+/** Bytes free to this user on the disk holding `target` (or its nearest existing parent). */
+export async function freeBytes(target: string): Promise<number> {
+  return (await diskSpace(target)).free;
 }

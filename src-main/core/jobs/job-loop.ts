@@ -1,5 +1,5 @@
 import { SETTLED_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
-import { asDiskFull, freeBytes, type DiskFullError } from '../fs/disk-space.ts';
+import { asDiskFull, diskSpace, type DiskFullError } from '../fs/disk-space.ts';
 import { errorValue, submissionOutcome } from './outcome.ts';
 import type { TransitionPatch } from './store.ts';
 
@@ -23,11 +23,14 @@ export abstract class JobLoop {
   /** Jobs being worked on, with the group each belongs to. */
   protected readonly running = new Map<string, { controller: AbortController; group: string }>();
   /**
-   * Jobs that met a full disk, with where they were writing and the space free then. They
-   * keep their state; nothing new starts while any waits, so no more work is paid for than
-   * can be saved.
+   * Jobs that met a full disk, with where they were writing, which disk that is (its device
+   * number, or the path when it cannot be read) and the space free then. They keep their
+   * state; nothing new starts while any waits, so no more work is paid for than can be saved.
    */
-  private readonly waitingForSpace = new Map<string, { where: string; freeThen: number }>();
+  private readonly waitingForSpace = new Map<
+    string,
+    { where: string; disk: string; freeThen: number }
+  >();
   private spaceTimer: ReturnType<typeof setTimeout> | undefined;
   /** How often a waiting job's disk is looked at. */
   protected spaceCheckMs = 5000;
@@ -132,10 +135,14 @@ export abstract class JobLoop {
   }
 
   private async waitForSpace(id: string, error: DiskFullError): Promise<void> {
-    const freeThen = await freeBytes(error.where).catch(() => 0);
+    const space = await diskSpace(error.where).catch(() => undefined);
     // Stopped meanwhile (a quit or restart): the job keeps its state for the next start.
     if (this.stopped) return;
-    this.waitingForSpace.set(id, { where: error.where, freeThen });
+    this.waitingForSpace.set(id, {
+      where: error.where,
+      disk: space ? String(space.device) : error.where,
+      freeThen: space?.free ?? 0,
+    });
     this.noteWaiting(id, errorValue(error));
     this.checkSpaceSoon();
   }
@@ -151,12 +158,22 @@ export abstract class JobLoop {
     }, this.spaceCheckMs);
   }
 
-  /** Carries on each waiting job whose disk has gained room since it filled up. */
+  /**
+   * Carries on every job waiting on a disk that has gained room since one of them found it
+   * full. All of that disk's jobs go on together: a job whose free space was measured just
+   * after room came back (its write failed a moment before) would otherwise wait for room
+   * beyond that, which may never come. A job that still does not fit waits again.
+   */
   private async checkSpace(): Promise<void> {
-    for (const [id, waiting] of [...this.waitingForSpace]) {
-      const free = await freeBytes(waiting.where).catch(() => 0);
+    const roomOn = new Set<string>();
+    for (const waiting of [...this.waitingForSpace.values()]) {
+      if (roomOn.has(waiting.disk)) continue;
+      const free = (await diskSpace(waiting.where).catch(() => undefined))?.free ?? 0;
       if (this.stopped) return;
-      if (free <= waiting.freeThen + SPACE_MARGIN_BYTES || !this.waitingForSpace.has(id)) continue;
+      if (free > waiting.freeThen + SPACE_MARGIN_BYTES) roomOn.add(waiting.disk);
+    }
+    for (const [id, waiting] of [...this.waitingForSpace]) {
+      if (!roomOn.has(waiting.disk)) continue;
       this.waitingForSpace.delete(id);
       this.noteWaiting(id, null);
       const work = this.stopped ? undefined : this.resumable(id);

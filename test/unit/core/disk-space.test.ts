@@ -1,7 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DiskFullError, asDiskFull, freeBytes } from '../../../src-main/core/fs/disk-space.ts';
+import {
+  DiskFullError,
+  asDiskFull,
+  diskSpace,
+  freeBytes,
+} from '../../../src-main/core/fs/disk-space.ts';
 
 function systemError(code: string, where?: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: no space left on device, write`), {
@@ -36,5 +41,12 @@ describe('telling a full disk from other failures', () => {
       0,
     );
     await expect(freeBytes('/')).resolves.toBeGreaterThan(0);
+  });
+
+  it('names the disk, so folders on one disk are told from folders on another', async () => {
+    const tmp = await diskSpace(os.tmpdir());
+    expect(tmp.device).toBeGreaterThan(0);
+    expect((await diskSpace(path.join(os.tmpdir(), 'not', 'made', 'yet'))).device).toBe(tmp.device);
+    expect((await diskSpace('/proc')).device).not.toBe((await diskSpace('/')).device);
   });
 });
