@@ -2,6 +2,7 @@ import { mkdir, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import { waitOf, type JobEvent } from '../../src-main/core/jobs/store.ts';
 import { mountSmallDisk } from '../support/small-disk.ts';
 import { reportSection } from './report.ts';
@@ -12,6 +13,15 @@ const ROUNDS = 3;
 function waitMessage(event: JobEvent): string | undefined {
   const wait = waitOf(event);
   return wait && 'waiting' in wait ? wait.waiting.message : undefined;
+}
+
+/** Jobs whose latest event shows them at work: in flight and not waiting for space. */
+function busyJobs(events: readonly JobEvent[]): string[] {
+  const latest = new Map<string, JobEvent>();
+  for (const event of events) latest.set(event.jobId, event);
+  return [...latest.values()]
+    .filter((e) => IN_FLIGHT_STATES.includes(e.state) && waitMessage(e) === undefined)
+    .map((e) => e.jobId);
 }
 
 const disk = mountSmallDisk('small-disk');
@@ -41,8 +51,9 @@ describe.skipIf(disk.at === undefined)('disk full: the output folder on a 4 MB t
         /^The disk holding .*out.* is full\. Free some space there/,
       );
 
-      // While jobs wait, no partial or hidden file is left in the folder, and what is there is whole.
-      await new Promise((resolve) => setTimeout(resolve, 1000));
+      // While jobs wait, no partial or hidden file is left in the folder, and what is there is
+      // whole. Jobs already running when the disk filled first finish or wait too.
+      await expect.poll(() => busyJobs(world.events), { timeout: 60_000 }).toEqual([]);
       const during = (await filesUnder(out)).filter((f) => f !== filler);
       expect(during.filter((f) => path.basename(f).startsWith('.'))).toEqual([]);
       for (const file of during.filter((f) => f.endsWith('.png'))) {

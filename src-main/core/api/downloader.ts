@@ -209,6 +209,11 @@ async function transfer(
       callback(null, chunk);
     },
   });
-  await pipeline(response.body, meter, createWriteStream(temp, { flags: resumed ? 'a' : 'w' }));
+  try {
+    await pipeline(response.body, meter, createWriteStream(temp, { flags: resumed ? 'a' : 'w' }));
+  } catch (error) {
+    // How much the whole result needs, so a wait for disk space knows what room to wait for.
+    throw asDiskFull(error, temp, total) ?? error;
+  }
   return total;
 }

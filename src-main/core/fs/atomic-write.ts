@@ -27,6 +27,6 @@ export async function writeFileAtomic(
   } catch (error) {
     // A write cut short (a full disk) leaves nothing behind, not even the hidden temporary.
     await rm(temp, { force: true });
-    throw asDiskFull(error, file) ?? error;
+    throw asDiskFull(error, file, Buffer.byteLength(contents)) ?? error;
   }
 }

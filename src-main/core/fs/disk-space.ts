@@ -5,30 +5,39 @@ import { UserFacingError } from '../user-error.ts';
 /** `no space left` and `quota exceeded`: both mean nothing more can be written there for now. */
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
 
-/** A write that failed because its disk is full; `where` is the file or folder it was writing. */
+/**
+ * A write that failed because its disk is full; `where` is the file or folder it was writing
+ * and `needed` the bytes it was writing, when known.
+ */
 export class DiskFullError extends UserFacingError {
   readonly where: string;
+  readonly needed: number | undefined;
 
-  constructor(where: string, options?: ErrorOptions) {
+  constructor(where: string, options?: ErrorOptions & { needed?: number | undefined }) {
     super(
       `The disk holding ${path.dirname(where)} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.`,
       options,
     );
     this.where = where;
+    this.needed = options?.needed;
   }
 }
 
 /**
  * The disk-full error in `error` or its causes, as a DiskFullError naming where the write
- * failed (the error's own path, else `writing`, the file the caller was writing); undefined
- * for any other error.
+ * failed (the error's own path, else `writing`, the file the caller was writing) and how many
+ * bytes it needed, when the caller knows; undefined for any other error.
  */
-export function asDiskFull(error: unknown, writing?: string): DiskFullError | undefined {
+export function asDiskFull(
+  error: unknown,
+  writing?: string,
+  needed?: number,
+): DiskFullError | undefined {
   for (let e: unknown = error, depth = 0; e instanceof Error && depth < 8; depth += 1) {
     if (e instanceof DiskFullError) return e;
     const { code, path: where } = e as NodeJS.ErrnoException;
     if (code && DISK_FULL_CODES.has(code)) {
-      return new DiskFullError(where ?? writing ?? '.', { cause: e });
+      return new DiskFullError(where ?? writing ?? '.', { cause: e, needed });
     }
     e = e.cause;
   }

@@ -10,8 +10,10 @@ export interface Startable {
   work: (signal: AbortSignal) => Promise<void>;
 }
 
-/** Free space must grow by more than this before a job that met a full disk tries again. */
+/** Room a waiting job wants beyond the bytes it was writing, for the file system's own blocks. */
 const SPACE_MARGIN_BYTES = 64 * 1024;
+/** What a job wants free when its write did not say how much it needed. */
+const UNKNOWN_NEED_BYTES = 256 * 1024;
 
 /**
  * The mechanics every engine shares: a bounded set of running jobs, pause and resume, stop
@@ -23,14 +25,11 @@ export abstract class JobLoop {
   /** Jobs being worked on, with the group each belongs to. */
   protected readonly running = new Map<string, { controller: AbortController; group: string }>();
   /**
-   * Jobs that met a full disk, with where they were writing, which disk that is (its device
-   * number, or the path when it cannot be read) and the space free then. They keep their
-   * state; nothing new starts while any waits, so no more work is paid for than can be saved.
+   * Jobs that met a full disk, with where they were writing and how many bytes must be free
+   * there before they try again. They keep their state; nothing new starts while any waits,
+   * so no more work is paid for than can be saved.
    */
-  private readonly waitingForSpace = new Map<
-    string,
-    { where: string; disk: string; freeThen: number }
-  >();
+  private readonly waitingForSpace = new Map<string, { where: string; wants: number }>();
   private spaceTimer: ReturnType<typeof setTimeout> | undefined;
   /** How often a waiting job's disk is looked at. */
   protected spaceCheckMs = 5000;
@@ -125,7 +124,10 @@ export abstract class JobLoop {
       .work(controller.signal)
       .catch((error: unknown) => {
         const diskFull = controller.signal.aborted ? undefined : asDiskFull(error);
-        if (diskFull && !this.stopped) return this.waitForSpace(job.id, diskFull);
+        if (diskFull && !this.stopped) {
+          this.waitForSpace(job.id, diskFull);
+          return;
+        }
         this.settleFailure(job.id, error, controller.signal);
       })
       .finally(() => {
@@ -134,14 +136,16 @@ export abstract class JobLoop {
       });
   }
 
-  private async waitForSpace(id: string, error: DiskFullError): Promise<void> {
-    const space = await diskSpace(error.where).catch(() => undefined);
-    // Stopped meanwhile (a quit or restart): the job keeps its state for the next start.
-    if (this.stopped) return;
+  /**
+   * The wait is for an amount of room, not for the disk to change: a measure taken after the
+   * failure may already include room freed since, and waiting for more than that could last
+   * forever. Trying again is free (a result is fetched again by its task id), so a job whose
+   * need was underestimated only waits again.
+   */
+  private waitForSpace(id: string, error: DiskFullError): void {
     this.waitingForSpace.set(id, {
       where: error.where,
-      disk: space ? String(space.device) : error.where,
-      freeThen: space?.free ?? 0,
+      wants: (error.needed ?? UNKNOWN_NEED_BYTES) + SPACE_MARGIN_BYTES,
     });
     this.noteWaiting(id, errorValue(error));
     this.checkSpaceSoon();
@@ -159,24 +163,21 @@ export abstract class JobLoop {
   }
 
   /**
-   * Carries on every job waiting on a disk that has gained room since one of them found it
-   * full. All of that disk's jobs go on together: a job whose free space was measured just
-   * after room came back (its write failed a moment before) would otherwise wait for room
-   * beyond that, which may never come. A job that still does not fit waits again.
+   * Carries on the waiting jobs that the room now free can hold, in the order they began to
+   * wait, counting each one's need against its disk's free space so that jobs sharing a disk
+   * do not all start for room only one of them can have. The others wait on.
    */
   private async checkSpace(): Promise<void> {
-    const roomOn = new Set<string>();
-    for (const waiting of [...this.waitingForSpace.values()]) {
-      if (roomOn.has(waiting.disk)) continue;
-      const free = (await diskSpace(waiting.where).catch(() => undefined))?.free ?? 0;
-      if (this.stopped) return;
-      if (free > waiting.freeThen + SPACE_MARGIN_BYTES) roomOn.add(waiting.disk);
-    }
+    const room = new Map<number, number>();
     for (const [id, waiting] of [...this.waitingForSpace]) {
-      if (!roomOn.has(waiting.disk)) continue;
-      this.waitingForSpace.delete(id);
+      const space = await diskSpace(waiting.where).catch(() => undefined);
+      if (this.stopped) return;
+      if (!space) continue;
+      const free = room.get(space.device) ?? space.free;
+      if (free < waiting.wants || !this.waitingForSpace.delete(id)) continue;
+      room.set(space.device, free - waiting.wants);
       this.noteWaiting(id, null);
-      const work = this.stopped ? undefined : this.resumable(id);
+      const work = this.resumable(id);
       if (work) this.launch(work);
     }
     this.pump();

@@ -284,7 +284,8 @@ export class JobStore {
         if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
         if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
       }
-      if (patch.error !== undefined) sets.push('error_json = @error');
+      // A job that is done has no error left to show, whatever it met on the way there.
+      if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
       if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
         sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
       }

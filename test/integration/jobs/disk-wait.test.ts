@@ -2,6 +2,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../src-main/core/fs/atomic-write.ts';
+import { DiskFullError } from '../../../src-main/core/fs/disk-space.ts';
 import { JobLoop, type Startable } from '../../../src-main/core/jobs/job-loop.ts';
 import { mountSmallDisk } from '../../support/small-disk.ts';
 
@@ -85,6 +86,34 @@ describe.skipIf(disk.at === undefined)('waiting out a full disk', () => {
         .map((w) => w.id)
         .sort(),
     ).toEqual(['first', 'second']);
+    loop.stop();
+  });
+
+  it('carries on a lone job whose write failed just before room came back', async () => {
+    const folder = disk.at ?? '';
+    const filler = await disk.fill(4 * 1024);
+    const failed = await writeFileAtomic(
+      path.join(folder, 'c.bin'),
+      new Uint8Array(200 * 1024),
+    ).then(
+      () => new Error('the write was expected to meet a full disk'),
+      (error: unknown) => error as Error,
+    );
+    expect(failed).toBeInstanceOf(DiskFullError);
+    // The room is back before the job's failure is handled: what it measures then is no
+    // baseline to wait beyond.
+    await rm(filler);
+    const loop = new WritingLoop();
+    loop.add([
+      {
+        id: 'late',
+        group: 'g',
+        work: () => Promise.reject(failed),
+      },
+    ]);
+    await expect.poll(() => loop.resumed, { timeout: 5000 }).toEqual(['late']);
+    await loop.whenIdle();
+    expect(loop.failures).toEqual([]);
     loop.stop();
   });
 });

@@ -121,6 +121,18 @@ describe('job store on a real SQLite file', () => {
     store.close();
   });
 
+  it('shows no error on a job that is done, even one whose wait for disk space was never ended', () => {
+    const store = JobStore.open(file);
+    const [id] = store.addWatermarkJobs([{ inputPath: '/photos/a.jpg' }]) as [string];
+    for (const state of ['preparing', 'submitting', 'submitted', 'downloading'] as const)
+      store.transition('watermark', id, state, state === 'submitted' ? { remoteTaskId: 't' } : {});
+    // A restart resumes a waiting job without ending its wait; its write then succeeds.
+    store.noteWaiting('watermark', id, { code: 'DiskFullError', message: 'The disk is full.' });
+    store.transition('watermark', id, 'done', { outputPath: '/photos/clearframe/a.jpg' });
+    expect(store.getWatermarkJob(id)).toMatchObject({ state: 'done', error_json: null });
+    store.close();
+  });
+
   it('finds a damaged file on open, says what to do, and can set it aside', async () => {
     const store = JobStore.open(file);
     store.addWatermarkJobs(

@@ -66,6 +66,7 @@ afterEach(async () => {
 });
 
 describe('watermark engine', () => {
+  // 300 real encodes and decodes: minutes, not seconds, on a busy two-core machine.
   it('runs a 300-image folder with bad files mixed in: the bad ones fail with reasons, the rest succeed', async () => {
     const good = await writePhotos(300);
     const bad = {
@@ -108,7 +109,7 @@ describe('watermark engine', () => {
     expect((await readdir(out)).filter((name) => name.endsWith('-clean.png'))).toHaveLength(300);
     expect(submits()).toHaveLength(300);
     store.close();
-  });
+  }, 180_000);
 
   it('a new engine on the same database resumes a batch without sending anything again', async () => {
     const files = await writePhotos(40);
