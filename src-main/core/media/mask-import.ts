@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { maskCoverage, type MaskCoverage } from '../../../src-shared/domain/mask-rule.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
-import { decodeRgb, type RawImage } from './decode.ts';
+import { DECODE_LIMIT, decodeRgb, type RawImage } from './decode.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
 
 export class MaskImportError extends UserFacingError {}
@@ -60,7 +60,7 @@ export async function importMask(
       );
     }
     image = await decodeRgb(
-      await sharp(bytes)
+      await sharp(bytes, DECODE_LIMIT)
         .autoOrient()
         .resize(imageWidth, imageHeight, { fit: 'fill', kernel: 'nearest' })
         .png()
