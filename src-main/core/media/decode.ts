@@ -20,12 +20,13 @@ export interface RawImage {
 }
 
 /**
- * Decodes any image sharp reads into upright 8-bit sRGB. Transparent areas are flattened
- * onto black, so a transparent mask pixel reads as unmarked.
+ * Decodes any image sharp reads into 8-bit sRGB, upright unless told to keep the pixels as
+ * stored. Transparent areas are flattened onto black, so a transparent mask pixel reads as
+ * unmarked.
  */
-export async function decodeRgb(input: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(input, { failOn: 'error', ...DECODE_LIMIT })
-    .autoOrient()
+export async function decodeRgb(input: Buffer, options = { upright: true }): Promise<RawImage> {
+  const decoder = sharp(input, { failOn: 'error', ...DECODE_LIMIT });
+  const { data, info } = await (options.upright ? decoder.autoOrient() : decoder)
     .flatten({ background: { r: 0, g: 0, b: 0 } })
     .toColourspace('srgb')
     .removeAlpha()

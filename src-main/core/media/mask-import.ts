@@ -10,6 +10,8 @@ export class MaskImportError extends UserFacingError {}
 export interface ImportedMask {
   /** The mask in our own form: one-bit palette PNG, marked pixels in the mark colour. */
   png: Buffer;
+  /** The same marks, one byte a pixel: 1 where marked. */
+  plane: Uint8Array;
   coverage: MaskCoverage;
   /** How the file marked what to erase. */
   convention: 'service-colours' | 'white-on-black';
@@ -98,5 +100,5 @@ export async function importMask(
           `The mask covers ${Math.round(coverage.fraction * 100)} % of the image, so most of it will be repainted. Check that it is not inverted.`,
         ]
       : [];
-  return { png, coverage, convention, resized, warnings };
+  return { png, plane, coverage, convention, resized, warnings };
 }
