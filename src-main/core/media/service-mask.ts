@@ -1,12 +1,17 @@
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
 
-/** A mask that would be paid for although it asks the service to change nothing. */
+/**
+ * A mask that would be paid for although it asks the service to change nothing. Worded for
+ * the command line as well as the window, since a mask given there (`--mask-rect` outside
+ * the image) ends here too.
+ */
 export class EmptyMaskError extends UserFacingError {
   constructor() {
-    super(EMPTY_MASK_MESSAGE);
+    super(
+      'The mask marks nothing (its marks are outside the image or were erased), so nothing was sent: mark the watermark, or send the image with no mask.',
+    );
   }
 }
 

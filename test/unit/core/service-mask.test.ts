@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { serviceMaskPng, uprightToStored } from '../../../src-main/core/media/service-mask.ts';
 
 /** An upright 6×4 plane with an L-shaped mark, so every turn and mirror gives a different layout. */
@@ -36,7 +35,7 @@ describe('uprightToStored', () => {
 describe('serviceMaskPng', () => {
   it('refuses a plane with nothing marked', () => {
     expect(() => serviceMaskPng({ data: new Uint8Array(24), width: 6, height: 4 })).toThrow(
-      EMPTY_MASK_MESSAGE,
+      /marks nothing .*so nothing was sent: mark the watermark, or send the image with no mask\./,
     );
   });
 });
