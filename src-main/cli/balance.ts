@@ -1,14 +1,17 @@
-import { parseArgs } from 'node:util';
 import { API_KEY_KINDS, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { QuotaData } from '../../src-shared/api/quota.ts';
 import { errorValue } from '../core/jobs/outcome.ts';
+import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { quotaLine } from './quota-report.ts';
 import { CliSession, NoKeyError, SESSION_OPTIONS } from './session.ts';
 
+export const BALANCE_USAGE = `Usage: clearframe balance [--demo] [--json] [--data-dir dir]
+  The watermark credits and the video balance, each as its own service reports it.`;
+
 /** `clearframe balance`: watermark credits and the video balance, each from its own service. */
 export async function runBalance(args: string[]): Promise<number> {
-  const { values } = parseArgs({ args, options: SESSION_OPTIONS });
+  const { values } = parseCommand('balance', args, { options: SESSION_OPTIONS });
   const session = await CliSession.open(values);
   try {
     const results: Array<{

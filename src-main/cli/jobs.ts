@@ -1,15 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { parseArgs } from 'node:util';
 import { JOB_KINDS, JOB_STATES } from '../../src-shared/domain/job-states.ts';
+import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 const WATCH_INTERVAL_MS = 1000;
 
+export const JOBS_USAGE = `Usage: clearframe jobs [--watch] [--json] [--data-dir dir]
+  How many images and video rounds are in each state. --watch redraws it every second
+  until Ctrl+C.`;
+
 /** `clearframe jobs [--watch]`: how many jobs of each kind are in each state. */
 export async function runJobs(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
+  const { values } = parseCommand('jobs', args, {
     options: { ...SESSION_OPTIONS, watch: { type: 'boolean', default: false } },
   });
   const session = await CliSession.open(values);

@@ -1,14 +1,14 @@
-import { parseArgs } from 'node:util';
 import { API_KEY_KINDS, apiKeyProblem, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { AuthenticationError } from '../core/api/errors.ts';
 import { VideoClient } from '../core/api/video-client.ts';
 import { WatermarkClient } from '../core/api/watermark-client.ts';
 import { errorValue } from '../core/jobs/outcome.ts';
+import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { quotaLine } from './quota-report.ts';
 import { BASE_URL_ENV, CliSession, SESSION_OPTIONS } from './session.ts';
 
-const USAGE = `Usage: clearframe key set|test|clear watermark|video
+export const KEY_USAGE = `Usage: clearframe key set|test|clear watermark|video
   set reads the key from standard input (typed without echo on a terminal), so it never
   appears in your shell history or the process list.`;
 
@@ -59,8 +59,7 @@ async function readSecret(prompt: string): Promise<string> {
 
 /** `clearframe key set|test|clear <kind>`: the keys in the system keychain. */
 export async function runKey(args: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args,
+  const { values, positionals } = parseCommand('key', args, {
     allowPositionals: true,
     options: SESSION_OPTIONS,
   });
@@ -70,7 +69,7 @@ export async function runKey(args: string[]): Promise<number> {
     !['set', 'test', 'clear'].includes(action) ||
     !API_KEY_KINDS.includes(kind as ApiKeyKind)
   ) {
-    console.error(USAGE);
+    console.error(KEY_USAGE);
     return EXIT.usage;
   }
   const which = kind as ApiKeyKind;

@@ -1,16 +1,19 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { collectInputs } from '../core/media/collect-inputs.ts';
+import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
-const USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
-                          [--concurrency n] [--demo] [--json] [--data-dir dir]`;
+export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
+                          [--concurrency n] [--demo] [--json] [--data-dir dir]
+  Removes the watermark from every image named or found in the folders. --mask takes a mask
+  file (marks in any colour but pure black or white, or white on black); --mask-rect marks
+  one rectangle in image pixels. Run it again after a crash to resume: nothing sent is sent again.`;
 
 function parseRect(value: string): Stroke | undefined {
   const parts = value.split(',').map(Number);
@@ -32,27 +35,19 @@ function parseRect(value: string): Stroke | undefined {
  * of starting it over: files that already have a job are not added twice.
  */
 export async function runRemove(args: string[]): Promise<number> {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args,
-      allowPositionals: true,
-      options: {
-        out: { type: 'string' },
-        recursive: { type: 'boolean', default: false },
-        concurrency: { type: 'string' },
-        'mask-rect': { type: 'string' },
-        mask: { type: 'string' },
-        ...SESSION_OPTIONS,
-      },
-    });
-  } catch (error) {
-    console.error(`clearframe remove: ${(error as Error).message}\n${USAGE}`);
-    return EXIT.usage;
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = parseCommand('remove', args, {
+    allowPositionals: true,
+    options: {
+      out: { type: 'string' },
+      recursive: { type: 'boolean', default: false },
+      concurrency: { type: 'string' },
+      'mask-rect': { type: 'string' },
+      mask: { type: 'string' },
+      ...SESSION_OPTIONS,
+    },
+  });
   if (positionals.length === 0) {
-    console.error(`clearframe remove: name at least one image or folder.\n${USAGE}`);
+    console.error(`clearframe remove: name at least one image or folder.\n${REMOVE_USAGE}`);
     return EXIT.usage;
   }
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
@@ -10,11 +9,12 @@ import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/ro
 import type { JobEvent } from '../core/jobs/store.ts';
 import { VideoEngine } from '../core/jobs/video-engine.ts';
 import { VideoRounds, type RoundOutputs, type VideoRoundRow } from '../core/jobs/video-rounds.ts';
+import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
-const USAGE = `Usage:
+export const VIDEO_USAGE = `Usage:
   clearframe video new <name> [--shot title]
   clearframe video add-round <project or shot id> --prompt text [--duration s] [--resolution 480p|720p]
         [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
@@ -27,7 +27,7 @@ All take --json and --data-dir dir.`;
 type Sub = (args: string[]) => Promise<number>;
 
 function usage(message: string): number {
-  console.error(`clearframe video: ${message}\n${USAGE}`);
+  console.error(`clearframe video: ${message}\n${VIDEO_USAGE}`);
   return EXIT.usage;
 }
 
@@ -42,8 +42,7 @@ export function describeEstimate(
 }
 
 const newProject: Sub = async (args) => {
-  const { values, positionals } = parseArgs({
-    args,
+  const { values, positionals } = parseCommand('video new', args, {
     allowPositionals: true,
     options: { ...SESSION_OPTIONS, shot: { type: 'string' } },
   });
@@ -88,8 +87,7 @@ function mediaItems(values: {
 }
 
 const addRound: Sub = async (args) => {
-  const { values, positionals } = parseArgs({
-    args,
+  const { values, positionals } = parseCommand('video add-round', args, {
     allowPositionals: true,
     options: {
       ...SESSION_OPTIONS,
@@ -189,8 +187,7 @@ function roundLine(round: VideoRoundRow): string {
 }
 
 const run: Sub = async (args) => {
-  const { values } = parseArgs({
-    args,
+  const { values } = parseCommand('video run', args, {
     options: { ...SESSION_OPTIONS, concurrency: { type: 'string' }, out: { type: 'string' } },
   });
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
@@ -262,8 +259,7 @@ const run: Sub = async (args) => {
 };
 
 const status: Sub = async (args) => {
-  const { values, positionals } = parseArgs({
-    args,
+  const { values, positionals } = parseCommand('video status', args, {
     allowPositionals: true,
     options: SESSION_OPTIONS,
   });
@@ -307,16 +303,5 @@ export async function runVideo(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   const sub = name ? SUBCOMMANDS[name] : undefined;
   if (!sub) return usage(name ? `unknown subcommand "${name}".` : 'name a subcommand.');
-  try {
-    return await sub(rest);
-  } catch (error) {
-    if (
-      error instanceof TypeError &&
-      'code' in error &&
-      String(error.code).startsWith('ERR_PARSE_ARGS')
-    ) {
-      return usage(error.message);
-    }
-    throw error;
-  }
+  return await sub(rest);
 }

@@ -1,3 +1,4 @@
+import type { SmearSummary } from './request-log.ts';
 import type { Account } from './accounts.ts';
 import type { FaultKind } from './faults.ts';
 
@@ -23,6 +24,8 @@ export interface ApiReply {
   /** Logged: the envelope code or the error code. */
   code?: number | string;
   headers?: Record<string, string>;
+  /** Logged with the request, for tests that check the mask the app sent. */
+  smear?: SmearSummary;
 }
 
 /** Parses a JSON object body; anything else is undefined. */

@@ -67,7 +67,7 @@ export function outputFormatFor(inputFormat: string | undefined): OutputFormat {
 export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<Buffer> {
   const [{ cv }, source, format] = await Promise.all([
     loadOpenCv(),
-    decodeRgb(image),
+    decodeRgb(image, { upright: false }),
     sharp(image)
       .metadata()
       .then((m) => m.format),

@@ -14,6 +14,14 @@ export interface RequestLogEntry {
   /** sha256 of the raw body, so tests can tell identical submissions apart from new ones. */
   bodyHash: string;
   fault?: string;
+  /** A submitted smear mask: its size and the box around its marked pixels (inclusive). */
+  smear?: SmearSummary;
+}
+
+export interface SmearSummary {
+  width: number;
+  height: number;
+  marked: { left: number; top: number; right: number; bottom: number };
 }
 
 export function hashBody(body: Buffer | string): string {

@@ -265,6 +265,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
       const injected = injectedFailure(family, ctx);
       const reply = injected ?? (await api(family, ctx));
       if (reply.code !== undefined) entry.code = reply.code;
+      if (reply.smear) entry.smear = reply.smear;
       if (injected) entry.fault = String(injected.code);
       if (!injected && faults.hits('reset', ctx.identity, forced)) {
         entry.fault = 'reset';

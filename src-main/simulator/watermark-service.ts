@@ -1,10 +1,11 @@
 import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
-import { maskCoverage } from '../../src-shared/domain/mask-rule.ts';
+import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 import { decodeRgb, probeImage, type RawImage } from '../core/media/decode.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import type { FaultPlan, TaskFault } from './faults.ts';
 import type { FileHost } from './file-host.ts';
+import type { SmearSummary } from './request-log.ts';
 import { inpaint, outputFormatFor, type OutputFormat } from './inpaint.ts';
 
 export interface WatermarkTiming {
@@ -97,6 +98,7 @@ export class WatermarkService {
     let image: Buffer;
     let mask: Buffer | undefined;
     let decodedImage: RawImage;
+    let smear: SmearSummary | undefined;
     try {
       image = await this.readMember('image', image_url, image_base64);
       decodedImage = await decodeImage(image, 'image');
@@ -116,6 +118,7 @@ export class WatermarkService {
             'The smear mask marks nothing: paint the areas to remove in a colour other than pure black or pure white.',
           );
         }
+        smear = summarise(decodedMask);
       }
     } catch (error) {
       if (error instanceof InputError) return parameterError(error.message);
@@ -149,7 +152,10 @@ export class WatermarkService {
       image,
       mask,
     });
-    return envelope(WATERMARK_CODES.success, 'success', { task_id: id });
+    return {
+      ...envelope(WATERMARK_CODES.success, 'success', { task_id: id }),
+      ...(smear ? { smear } : {}),
+    };
   }
 
   private result(ctx: ApiContext): ApiReply {
@@ -228,9 +234,29 @@ export class WatermarkService {
   }
 }
 
+/** The box around a mask's marked pixels, for the request log. */
+function summarise(mask: RawImage): SmearSummary {
+  const alpha = maskToAlpha(mask.data);
+  const box = { left: mask.width, top: mask.height, right: -1, bottom: -1 };
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (!alpha[i]) continue;
+    const x = i % mask.width;
+    const y = Math.floor(i / mask.width);
+    box.left = Math.min(box.left, x);
+    box.right = Math.max(box.right, x);
+    box.top = Math.min(box.top, y);
+    box.bottom = Math.max(box.bottom, y);
+  }
+  return { width: mask.width, height: mask.height, marked: box };
+}
+
+/**
+ * Pixels as the file stores them, without turning them by the EXIF orientation: what a
+ * service that reads the file with a plain decoder sees, and the size its masks must have.
+ */
 async function decodeImage(bytes: Buffer, what: string): Promise<RawImage> {
   try {
-    return await decodeRgb(bytes);
+    return await decodeRgb(bytes, { upright: false });
   } catch {
     throw new InputError(
       `The ${what} could not be decoded: send a JPEG, PNG, WebP, TIFF, GIF or AVIF image.`,

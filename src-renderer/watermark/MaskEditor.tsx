@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { marksNothing } from '../../src-shared/domain/mask-raster.ts';
+import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
@@ -63,6 +65,8 @@ export function MaskEditor(props: {
   file: StagedFile;
   previewBase: string;
   strokes: Stroke[];
+  /** The size of the image the mask was drawn on, when it was scaled to this one. */
+  scaledFrom?: string | undefined;
   onSave: (strokes: Stroke[]) => void;
   onClose: () => void;
 }) {
@@ -399,14 +403,34 @@ export function MaskEditor(props: {
           : 'Loading the image…'}{' '}
         · Wheel to zoom, space-drag to pan, O to see the original, Ctrl+Z to undo.
       </p>
+      {props.scaledFrom && (
+        <p className="hint" data-testid="mask-scaled">
+          This mask was drawn on a {props.scaledFrom} image and scaled to fit this one. Check that
+          it still covers the watermark.
+        </p>
+      )}
       {maskNote && (
         <p role="status" data-testid="mask-note">
           {maskNote}
         </p>
       )}
       <div className="actions">
-        <button type="button" className="primary" onClick={() => props.onSave(history.now)}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            // Painted exactly as main will paint it: a mask that marks nothing would be paid for.
+            if (history.now.length > 0 && marksNothing(history.now, file.width, file.height)) {
+              setMaskNote(EMPTY_MASK_MESSAGE);
+              return;
+            }
+            props.onSave(history.now);
+          }}
+        >
           Use this mask
+        </button>
+        <button type="button" onClick={() => props.onSave([])}>
+          No mask
         </button>
         <button type="button" onClick={props.onClose}>
           Cancel

@@ -125,8 +125,19 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                   <span className="hint">
                     {file.width}×{file.height} · {fileSize(file.bytes)}
                   </span>
-                  <span className={ws.masks[file.token] ? 'badge' : 'hint'}>
-                    {ws.masks[file.token] ? 'mask' : 'no mask'}
+                  <span
+                    className={ws.masks[file.token] ? 'badge' : 'hint'}
+                    title={
+                      ws.scaledFrom[file.token]
+                        ? `The mask was drawn on a ${ws.scaledFrom[file.token]} image and scaled to fit this one.`
+                        : undefined
+                    }
+                  >
+                    {ws.masks[file.token]
+                      ? ws.scaledFrom[file.token]
+                        ? 'mask, scaled'
+                        : 'mask'
+                      : 'no mask'}
                   </span>
                   <button type="button" onClick={() => ws.edit(file.token)}>
                     {ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}
@@ -143,6 +154,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             file={editing}
             previewBase={props.previewBase}
             strokes={ws.masks[editing.token] ?? []}
+            scaledFrom={ws.scaledFrom[editing.token]}
             onClose={() => ws.edit(null)}
             onSave={(strokes) => {
               ws.setMask(editing.token, strokes);
@@ -179,9 +191,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                 <button
                   type="button"
                   disabled={picked === 0}
-                  onClick={() =>
-                    setNote(`Mask applied to ${ws.applyToSelected(source.token)} selected images.`)
-                  }
+                  onClick={() => {
+                    const { applied, scaled } = ws.applyToSelected(source.token);
+                    setNote(
+                      `Mask applied to ${applied} selected image${applied === 1 ? '' : 's'}.${
+                        scaled
+                          ? ` ${scaled} of ${scaled === 1 ? 'them has' : 'them have'} another size than ${source.width}×${source.height}: the mask was scaled to fit, each mark kept as near its corner as on ${source.name}. Check ${scaled === 1 ? 'it' : 'them'} with Edit mask.`
+                          : ''
+                      }`,
+                    );
+                  }}
                 >
                   Apply to selected
                 </button>

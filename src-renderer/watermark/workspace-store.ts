@@ -1,11 +1,13 @@
 import { create } from 'zustand';
-import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { fitStrokes, type Stroke } from '../../src-shared/domain/strokes.ts';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 
 interface WorkspaceState {
   staged: StagedFile[];
   masks: Record<string, Stroke[]>;
+  /** Files whose mask was moved from an image of another size, with that size ("1200×800"). */
+  scaledFrom: Record<string, string>;
   selected: Record<string, true>;
   skipped: Array<{ path: string; reason: string }>;
   /** The staged file whose mask is being painted. */
@@ -23,7 +25,8 @@ interface WorkspaceState {
   setMask: (token: string, strokes: Stroke[]) => void;
   /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
   applyToSameSize: (token: string) => number;
-  applyToSelected: (token: string) => number;
+  /** Copies a file's mask to the selected files, fitted to each one's size (see fitStrokes). */
+  applyToSelected: (token: string) => { applied: number; scaled: number };
   remove: (tokens: string[]) => void;
   start: () => Promise<void>;
 }
@@ -31,6 +34,7 @@ interface WorkspaceState {
 export const useWorkspace = create<WorkspaceState>((set, get) => ({
   staged: [],
   masks: {},
+  scaledFrom: {},
   selected: {},
   skipped: [],
   editing: null,
@@ -96,7 +100,9 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const masks = { ...get().masks };
     if (strokes.length === 0) delete masks[token];
     else masks[token] = strokes;
-    set({ masks });
+    const scaledFrom = { ...get().scaledFrom };
+    delete scaledFrom[token];
+    set({ masks, scaledFrom });
   },
   applyToSameSize: (token) => {
     const source = get().staged.find((file) => file.token === token);
@@ -105,20 +111,36 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const targets = get().staged.filter(
       (file) => file.width === source.width && file.height === source.height,
     );
+    const scaledFrom = { ...get().scaledFrom };
+    for (const file of targets) delete scaledFrom[file.token];
     set({
       masks: {
         ...get().masks,
         ...Object.fromEntries(targets.map((file) => [file.token, strokes])),
       },
+      scaledFrom,
     });
     return targets.length;
   },
   applyToSelected: (token) => {
+    const source = get().staged.find((file) => file.token === token);
     const strokes = get().masks[token];
-    if (!strokes) return 0;
-    const targets = Object.keys(get().selected);
-    set({ masks: { ...get().masks, ...Object.fromEntries(targets.map((key) => [key, strokes])) } });
-    return targets.length;
+    if (!source || !strokes) return { applied: 0, scaled: 0 };
+    const targets = get().staged.filter((file) => get().selected[file.token]);
+    const masks = { ...get().masks };
+    const scaledFrom = { ...get().scaledFrom };
+    let scaled = 0;
+    for (const file of targets) {
+      masks[file.token] = fitStrokes(strokes, source, file);
+      if (file.width === source.width && file.height === source.height) {
+        delete scaledFrom[file.token];
+      } else {
+        scaledFrom[file.token] = `${source.width}×${source.height}`;
+        scaled += 1;
+      }
+    }
+    set({ masks, scaledFrom });
+    return { applied: targets.length, scaled };
   },
   remove: (tokens) => {
     const gone = new Set(tokens);
@@ -141,6 +163,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     set({
       staged: [],
       masks: {},
+      scaledFrom: {},
       selected: {},
       busy: false,
       skipped: result.value.skipped,

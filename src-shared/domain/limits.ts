@@ -44,3 +44,18 @@ export const DEFAULT_VIDEO_MODEL: VideoModelId = 'videomodel-2-5';
 export function isKnownVideoModel(id: string): id is VideoModelId {
   return Object.hasOwn(VIDEO_MODELS, id);
 }
+
+/**
+ * The most pixels Clearframe decodes from one image: 16383 × 16383, sharp's own default
+ * ceiling, written here so the check and the message name one figure. A larger image is
+ * refused from its header alone, before any decoding: a small file that claims 30000 ×
+ * 30000 pixels (a decompression bomb) would otherwise take gigabytes to open.
+ */
+export const MAX_DECODE_PIXELS = 16_383 * 16_383;
+
+/** Why an image of this size cannot be opened, or undefined when it can. */
+export function decodeLimitProblem(width: number, height: number): string | undefined {
+  if (width * height <= MAX_DECODE_PIXELS) return undefined;
+  const megapixels = (n: number) => Math.round(n / 1e6).toLocaleString('en-US');
+  return `The image is too large: ${width}×${height} pixels (${megapixels(width * height)} megapixels), more than the ${megapixels(MAX_DECODE_PIXELS)} megapixels Clearframe can open. Scale it down in an image editor, then add it again.`;
+}

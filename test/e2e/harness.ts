@@ -156,6 +156,16 @@ export const SCREENSHOT_DIR = fileURLToPath(
   new URL('../../test-results/screenshots', import.meta.url),
 );
 
+/** Drops one folder on the drop zone, as a file manager does. */
+export async function dropFolder(page: Page, name: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((folder) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([''], folder));
+    return transfer;
+  }, name);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
 /** Screenshots go to one folder so a reviewer can look at every step of every flow at once. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });

@@ -6,23 +6,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { inspectMask } from '../../src-main/core/media/mask-check.ts';
 import { hashBody } from '../../src-main/simulator/request-log.ts';
 import { makePhoto, makeWhiteOnBlackMask } from '../support/images.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-workspace-key-2b8e';
 const world = useAppWorld({
   accounts: [{ key: KEY, credits: 100 }],
   watermark: { processingMs: 250, jitter: 0.2 },
 });
-
-/** Drops one folder on the drop zone, as a file manager does. */
-async function dropFolder(page: Page, name: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((folder) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([''], folder));
-    return transfer;
-  }, name);
-  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
-}
 
 /** A drag across the middle of the mask canvas, sloping down by `slope` of its height. */
 async function paintAcross(page: Page, slope = 0): Promise<void> {

@@ -15,13 +15,14 @@ import { importMask } from '../../src-main/core/media/mask-import.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { SettingsStore } from '../../src-main/core/settings/settings-store.ts';
 import { createDispatch } from '../../src-main/electron/ipc-registry.ts';
-import { makeMask, makePhoto } from '../support/images.ts';
+import { runCli } from '../support/cli-process.ts';
+import { makeMask, makePhoto, makePixelBomb } from '../support/images.ts';
 import { reportSection } from './report.ts';
 import { startBareCore } from '../support/test-core.ts';
 
 /** One bad input and the sentence it must produce: what went wrong and what to do. */
 interface Case {
-  area: 'ipc' | 'file' | 'mask' | 'settings' | 'server';
+  area: 'ipc' | 'file' | 'mask' | 'settings' | 'server' | 'cli';
   name: string;
   /** Resolves to the message the user reads. */
   run: () => Promise<string>;
@@ -528,6 +529,68 @@ const CASES: Case[] = [
     },
     expected: /an answer Clearframe does not understand\. Try again later/,
   },
+  // Masks that mark nothing, an image too large to decode, a mistyped option.
+  {
+    area: 'mask',
+    name: 'a drawn mask that marks nothing (painted, then erased)',
+    run: async () => {
+      const staged = await core.handlers['media:probe']({
+        paths: [await file('erased.png', await makePhoto(64, 48))],
+      });
+      const stroke = {
+        points: [
+          [8, 8],
+          [40, 8],
+        ],
+        radius: 3,
+      };
+      return ipc('watermark:add', {
+        items: [
+          {
+            token: staged.items[0]?.token,
+            strokes: [
+              { kind: 'brush', ...stroke },
+              { kind: 'eraser', ...stroke, radius: 6 },
+            ],
+          },
+        ],
+      });
+    },
+    expected: /erased\.png: The mask marks nothing: paint over the watermark, or choose No mask\./,
+  },
+  {
+    area: 'mask',
+    name: 'an imported mask file that is all black',
+    run: async () => {
+      const staged = await core.handlers['media:probe']({
+        paths: [await file('to-mask.png', await makePhoto(64, 48))],
+      });
+      const black = await file('black-mask.png', await makeMask(64, 48, undefined));
+      return messageOf(() => core.importMaskFor(staged.items[0]?.token ?? '', black));
+    },
+    expected: /The mask marks nothing/,
+  },
+  {
+    area: 'file',
+    name: 'a 30000×30000 PNG (a decompression bomb)',
+    run: async () =>
+      messageOf(async () =>
+        prepareImage(await file('bomb.png', makePixelBomb(30_000, 30_000)), watermark()),
+      ),
+    expected: /too large: 30000×30000 pixels.*more than the 268 megapixels/,
+  },
+  {
+    area: 'cli',
+    name: 'a command-line option that does not exist',
+    run: async () => {
+      const result = await runCli(['jobs', '--frobnicate'], {
+        env: { CLEARFRAME_DATA_DIR: path.join(dir, 'cli-data') },
+      });
+      if (result.code !== 2) throw new Error(`exit code ${result.code}`);
+      return result.stderr.trim();
+    },
+    expected: /^clearframe jobs: unknown option --frobnicate\. Try clearframe jobs --help\.$/,
+  },
 ];
 
 let shotId: string | undefined;
@@ -581,10 +644,10 @@ afterAll(async () => {
 });
 
 describe(`the bad-input corpus: ${CASES.length} cases`, () => {
-  it('has at least 40 cases across IPC payloads, files, masks, settings and server responses', () => {
+  it('has at least 40 cases across IPC payloads, files, masks, settings, server responses and the command line', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(40);
     expect(new Set(CASES.map((c) => c.area))).toEqual(
-      new Set(['ipc', 'file', 'mask', 'settings', 'server']),
+      new Set(['ipc', 'file', 'mask', 'settings', 'server', 'cli']),
     );
   });
 

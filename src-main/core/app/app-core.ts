@@ -11,7 +11,8 @@ import {
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
-import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
 import type {
   EventPayload,
@@ -240,6 +241,30 @@ export class AppCore {
     await writeFile(target, await this.masks.build(strokes, image.width, image.height));
   }
 
+  /**
+   * Refuses the whole batch when any drawn mask marks nothing, before a job exists: each
+   * would be a credit spent for an unchanged image. Images of one size with one mask are
+   * painted once.
+   */
+  private async refuseEmptyMasks(
+    items: ReadonlyArray<{ token: string; strokes?: unknown }>,
+  ): Promise<void> {
+    const painted = new Map<string, boolean>();
+    for (const item of items) {
+      const strokes = strokesSchema.safeParse(item.strokes);
+      if (item.strokes === undefined || !strokes.success || !this.staged.has(item.token)) continue;
+      const image = await this.stagedImage(item.token);
+      const key = `${image.width}x${image.height} ${JSON.stringify(strokes.data)}`;
+      let empty = painted.get(key);
+      if (empty === undefined) {
+        const plane = await this.masks.plane(strokes.data, image.width, image.height);
+        empty = !plane.includes(1);
+        painted.set(key, empty);
+      }
+      if (empty) throw new UserFacingError(`${path.basename(image.path)}: ${EMPTY_MASK_MESSAGE}`);
+    }
+  }
+
   private async stagedImage(
     token: string,
   ): Promise<{ path: string; width: number; height: number }> {
@@ -365,6 +390,7 @@ export class AppCore {
             }
             return staged ? [{ ...staged, strokes: item.strokes }] : [];
           });
+          await this.refuseEmptyMasks(request.items);
           const added = this.addFresh(known);
           return { added: added.added, skipped: [...skipped, ...added.skipped] };
         }

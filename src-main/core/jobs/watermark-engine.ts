@@ -16,6 +16,8 @@ import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.t
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import { readHeader } from '../media/decode.ts';
+import { serviceMaskPng, uprightToStored } from '../media/service-mask.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
@@ -326,34 +328,43 @@ export class WatermarkEngine extends JobLoop {
   }
 
   /**
-   * The mask to send, at the size of the image as sent: strokes are scaled with the image
-   * when it was downscaled, and a mask file is checked and converted to the service's rule.
+   * The mask to send, at the size of the image as the service reads it. A local file is sent
+   * upright and perhaps downscaled, so the strokes are scaled with it. An address is read by
+   * the service itself, at full size and with its pixels as stored (before any EXIF turn), so
+   * the strokes, drawn on the upright picture, are laid out as stored. A mask that marks
+   * nothing is refused here, before anything is paid for.
    */
   private async maskFor(
     job: WatermarkJobRow,
     prepared: PreparedImage,
   ): Promise<{ base64: string } | undefined> {
+    const { maskFile, sourceUrl } = JSON.parse(job.options_json) as JobOptions;
+    if (!job.mask_json && !maskFile) return undefined;
+    const size = sourceUrl
+      ? { width: prepared.sourceWidth, height: prepared.sourceHeight }
+      : { width: prepared.width, height: prepared.height };
+    let plane: Uint8Array;
     if (job.mask_json) {
       const strokes = scaleStrokes(
         strokesSchema.parse(JSON.parse(job.mask_json)),
-        prepared.width / prepared.sourceWidth,
+        size.width / prepared.sourceWidth,
       );
-      const mask = await new MaskStore(path.join(this.dataDir, 'masks')).build(
+      plane = await new MaskStore(path.join(this.dataDir, 'masks')).plane(
         strokes,
-        prepared.width,
-        prepared.height,
+        size.width,
+        size.height,
       );
-      return { base64: mask.toString('base64') };
+    } else {
+      const bytes = await readFile(maskFile as string).catch(() => {
+        throw new MaskImportError(
+          `The mask file ${maskFile} cannot be read; check that it still exists, then retry.`,
+        );
+      });
+      plane = (await importMask(bytes, size.width, size.height)).plane;
     }
-    const { maskFile } = JSON.parse(job.options_json) as JobOptions;
-    if (!maskFile) return undefined;
-    const bytes = await readFile(maskFile).catch(() => {
-      throw new MaskImportError(
-        `The mask file ${maskFile} cannot be read; check that it still exists, then retry.`,
-      );
-    });
-    const imported = await importMask(bytes, prepared.width, prepared.height);
-    return { base64: imported.png.toString('base64') };
+    const orientation = sourceUrl ? ((await readHeader(job.input_path)).orientation ?? 1) : 1;
+    const png = serviceMaskPng(uprightToStored(plane, size, orientation));
+    return { base64: png.toString('base64') };
   }
 
   private async afterSubmit(job: WatermarkJobRow, signal?: AbortSignal): Promise<void> {

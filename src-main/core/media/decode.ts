@@ -1,4 +1,16 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
+import { MAX_DECODE_PIXELS } from '../../../src-shared/domain/limits.ts';
+
+/** For every sharp call that decodes pixels: the one ceiling, passed explicitly. */
+export const DECODE_LIMIT = { limitInputPixels: MAX_DECODE_PIXELS } as const;
+
+/**
+ * The header of an image, whatever its size: sharp reads only the header here, so the
+ * ceiling is lifted to let the caller see the size of an image too large to decode and say so.
+ */
+export function readHeader(input: Buffer | string): Promise<Metadata> {
+  return sharp(input, { limitInputPixels: false }).metadata();
+}
 
 export interface RawImage {
   data: Buffer;
@@ -8,12 +20,13 @@ export interface RawImage {
 }
 
 /**
- * Decodes any image sharp reads into upright 8-bit sRGB. Transparent areas are flattened
- * onto black, so a transparent mask pixel reads as unmarked.
+ * Decodes any image sharp reads into 8-bit sRGB, upright unless told to keep the pixels as
+ * stored. Transparent areas are flattened onto black, so a transparent mask pixel reads as
+ * unmarked.
  */
-export async function decodeRgb(input: Buffer): Promise<RawImage> {
-  const { data, info } = await sharp(input, { failOn: 'error' })
-    .autoOrient()
+export async function decodeRgb(input: Buffer, options = { upright: true }): Promise<RawImage> {
+  const decoder = sharp(input, { failOn: 'error', ...DECODE_LIMIT });
+  const { data, info } = await (options.upright ? decoder.autoOrient() : decoder)
     .flatten({ background: { r: 0, g: 0, b: 0 } })
     .toColourspace('srgb')
     .removeAlpha()
@@ -32,7 +45,7 @@ export interface ImageProbe {
 /** Format and upright size, or undefined when the bytes are not an image sharp can read. */
 export async function probeImage(input: Buffer): Promise<ImageProbe | undefined> {
   try {
-    const meta = await sharp(input, { failOn: 'error' }).metadata();
+    const meta = await sharp(input, { failOn: 'error', ...DECODE_LIMIT }).metadata();
     const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
     if (!meta.format || !upright.width || !upright.height) return undefined;
     return { format: meta.format, width: upright.width, height: upright.height };

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
+import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
 import { referenceImageProblem } from '../../../src-shared/domain/reference-image.ts';
 import { UserFacingError } from '../user-error.ts';
+import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 
@@ -104,9 +106,13 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
   let meta: Metadata;
   let thumbnail: Buffer;
   try {
-    meta = await sharp(bytes).metadata();
+    meta = await readHeader(bytes);
+    // Checked before anything is decoded: a decompression bomb is refused as too large.
+    const tooLarge = meta.width && meta.height && decodeLimitProblem(meta.width, meta.height);
+    if (tooLarge) throw new IntakeError('too-large', tooLarge);
     thumbnail = await renderThumbnail(bytes);
-  } catch {
+  } catch (error) {
+    if (error instanceof IntakeError) throw error;
     throw new IntakeError(
       'corrupt',
       'The image is damaged or incomplete and cannot be read. Open it in another program to check it, then add it again.',
@@ -151,7 +157,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     };
   }
 
-  let pipeline = sharp(bytes).autoOrient().toColourspace('srgb').keepIccProfile();
+  let pipeline = sharp(bytes, DECODE_LIMIT).autoOrient().toColourspace('srgb').keepIccProfile();
   if (targetPixels !== undefined) {
     const scale = Math.sqrt(targetPixels / (width * height));
     width = Math.max(1, Math.floor(width * scale));

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { maskCoverage, type MaskCoverage } from '../../../src-shared/domain/mask-rule.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
-import { decodeRgb, type RawImage } from './decode.ts';
+import { DECODE_LIMIT, decodeRgb, type RawImage } from './decode.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
 
 export class MaskImportError extends UserFacingError {}
@@ -10,6 +10,8 @@ export class MaskImportError extends UserFacingError {}
 export interface ImportedMask {
   /** The mask in our own form: one-bit palette PNG, marked pixels in the mark colour. */
   png: Buffer;
+  /** The same marks, one byte a pixel: 1 where marked. */
+  plane: Uint8Array;
   coverage: MaskCoverage;
   /** How the file marked what to erase. */
   convention: 'service-colours' | 'white-on-black';
@@ -60,7 +62,7 @@ export async function importMask(
       );
     }
     image = await decodeRgb(
-      await sharp(bytes)
+      await sharp(bytes, DECODE_LIMIT)
         .autoOrient()
         .resize(imageWidth, imageHeight, { fit: 'fill', kernel: 'nearest' })
         .png()
@@ -98,5 +100,5 @@ export async function importMask(
           `The mask covers ${Math.round(coverage.fraction * 100)} % of the image, so most of it will be repainted. Check that it is not inverted.`,
         ]
       : [];
-  return { png, coverage, convention, resized, warnings };
+  return { png, plane, coverage, convention, resized, warnings };
 }

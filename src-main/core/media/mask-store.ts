@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { buildMask } from './mask-builder.ts';
+import { buildMask, paintPlane } from './mask-builder.ts';
 import { importMask, type ImportedMask } from './mask-import.ts';
 
 /**
@@ -28,7 +28,7 @@ export class MaskStore {
     source: string,
     width: number,
     height: number,
-  ): Promise<{ token: string } & Omit<ImportedMask, 'png'>> {
+  ): Promise<{ token: string } & Omit<ImportedMask, 'png' | 'plane'>> {
     const imported = await importMask(await readFile(source), width, height);
     const token = randomUUID();
     await mkdir(this.dir, { recursive: true });
@@ -67,6 +67,11 @@ export class MaskStore {
   /** The final mask PNG for strokes that may include imported masks. */
   async build(strokes: readonly Stroke[], width: number, height: number): Promise<Buffer> {
     return buildMask(width, height, strokes, await this.planes(strokes, width, height));
+  }
+
+  /** The strokes, imported masks included, as a plane of this size: 1 where marked. */
+  async plane(strokes: readonly Stroke[], width: number, height: number): Promise<Uint8Array> {
+    return paintPlane(width, height, strokes, await this.planes(strokes, width, height));
   }
 
   /** An overlay for the editor: marked pixels red, the rest transparent. */

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import sharp from 'sharp';
+import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
+import { readHeader } from './decode.ts';
 import { ACCEPTED, refuseType, type IntakeError } from './intake.ts';
 import { sniffImageType } from './sniff.ts';
 
@@ -40,9 +41,11 @@ export async function probeFile(file: string): Promise<FileProbe> {
     }
   }
   try {
-    const meta = await sharp(file).metadata();
+    const meta = await readHeader(file);
     const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
     if (!upright.width || !upright.height) throw new Error('no size');
+    const tooLarge = decodeLimitProblem(upright.width, upright.height);
+    if (tooLarge) return { ok: false, reason: tooLarge };
     return { ok: true, format: type, width: upright.width, height: upright.height, bytes };
   } catch {
     return { ok: false, reason: 'The image is damaged or incomplete and cannot be read.' };

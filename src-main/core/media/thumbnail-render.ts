@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { DECODE_LIMIT } from './decode.ts';
 
 export const THUMBNAIL_SIZE = 256;
 
@@ -7,7 +8,7 @@ export const THUMBNAIL_SIZE = 256;
  * decoder's own downscaling) also proves the file is complete: a cut-short file fails here.
  */
 export function renderThumbnail(bytes: Buffer): Promise<Buffer> {
-  return sharp(bytes, { failOn: 'truncated' })
+  return sharp(bytes, { failOn: 'truncated', ...DECODE_LIMIT })
     .autoOrient()
     .resize(THUMBNAIL_SIZE, THUMBNAIL_SIZE, { fit: 'inside', withoutEnlargement: true })
     .webp({ quality: 70 })

@@ -8,6 +8,8 @@ import {
   prepareImage,
   type IntakePurpose,
 } from '../../../src-main/core/media/intake.ts';
+import { probeFile } from '../../../src-main/core/media/probe-file.ts';
+import { makePixelBomb } from '../../support/images.ts';
 
 let dir: string;
 const watermark: IntakePurpose = { use: 'watermark', maxMegapixels: 40, onExceed: 'downscale' };
@@ -180,6 +182,15 @@ describe('intake refuses bad files with a sentence that says what to do', () => 
     );
     expect(error.problem).toBe('corrupt');
     expect(error.userMessage).toMatch(/damaged or incomplete/);
+  });
+
+  it('a 30000×30000 PNG (a decompression bomb) is too large, with the limit, not damaged', async () => {
+    const bomb = await save('bomb.png', makePixelBomb(30_000, 30_000));
+    const message =
+      'The image is too large: 30000×30000 pixels (900 megapixels), more than the 268 megapixels Clearframe can open. Scale it down in an image editor, then add it again.';
+    const error = await refused(bomb);
+    expect([error.problem, error.userMessage]).toEqual(['too-large', message]);
+    expect(await probeFile(bomb)).toEqual({ ok: false, reason: message });
   });
 
   it('a HEIC photo', async () => {

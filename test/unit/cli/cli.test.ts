@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { runCli } from '../../support/cli-process.ts';
 
 const cli = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
 const version = (
@@ -38,7 +39,6 @@ describe('clearframe CLI', () => {
     [['remove'], /name at least one image or folder/],
     [['remove', '.', '--mask-rect', '1,2,3'], /--mask-rect takes x,y,width,height/],
     [['remove', '.', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 32/],
-    [['remove', '.', '--frobnicate'], /Unknown option '--frobnicate'/],
     [['remove', '/nonexistent/photos'], /nonexistent\/photos: It does not exist/],
   ])('remove refuses %j with exit code 2 and a reason', (args, message) => {
     const result = run(...args);
@@ -52,5 +52,84 @@ describe('clearframe CLI', () => {
     expect(result.stderr).toMatch(
       /No watermark API token is set.*CLEARFRAME_WATERMARK_KEY.*--demo/,
     );
+  });
+});
+
+/** Every command `clearframe help` lists, with a word its own usage holds. */
+const COMMANDS = [
+  ['help', /clearframe help \[command\]/],
+  ['remove', /clearframe remove <files\|folders…>/],
+  ['video', /clearframe video add-round/],
+  ['jobs', /clearframe jobs \[--watch\]/],
+  ['balance', /clearframe balance/],
+  ['key', /clearframe key set\|test\|clear/],
+  ['simulator', /clearframe simulator \[--port N\]/],
+  ['version', /clearframe version/],
+] as const;
+
+const quiet = { CLEARFRAME_DATA_DIR: '/nonexistent/clearframe-cli-test' };
+
+describe('clearframe <command> --help and bad options', () => {
+  it('lists every command that has a usage in the help', () => {
+    const result = run('help');
+    for (const [name] of COMMANDS) expect(result.stdout).toContain(`  ${name}`);
+  });
+
+  it.each(COMMANDS)(
+    '%s: --help, -h and help <command> print its own usage, exit 0',
+    async (name, usage) => {
+      const runs = await Promise.all([
+        runCli([name, '--help'], { env: quiet }),
+        runCli([name, '-h'], { env: quiet }),
+        runCli(['help', name], { env: quiet }),
+      ]);
+      for (const result of runs) {
+        expect(result.code).toBe(0);
+        expect(result.stdout).toMatch(usage);
+        expect(result.stderr).toBe('');
+      }
+    },
+  );
+
+  it.each([
+    [['remove', '.', '--frobnicate'], 'remove', '--frobnicate'],
+    [['jobs', '--foo'], 'jobs', '--foo'],
+    [['balance', '--foo'], 'balance', '--foo'],
+    [['key', 'test', 'video', '--foo'], 'key', '--foo'],
+    [['video', 'status', '--foo'], 'video status', '--foo'],
+    [['video', 'add-round', '-x'], 'video add-round', '-x'],
+    [['simulator', '--foo'], 'simulator', '--foo'],
+  ])('%j exits 2 with one line that names the option', async (args, command, option) => {
+    const result = await runCli(args, { env: quiet });
+    expect(result.code).toBe(2);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      `clearframe ${command}: unknown option ${option}. Try clearframe ${command} --help.\n`,
+    );
+  });
+
+  it('says an option needs a value, or takes none, in one line', async () => {
+    const [missing, extra] = await Promise.all([
+      runCli(['remove', '.', '--out'], { env: quiet }),
+      runCli(['jobs', '--watch=yes'], { env: quiet }),
+    ]);
+    expect([missing.code, extra.code]).toEqual([2, 2]);
+    expect(missing.stderr).toBe(
+      'clearframe remove: --out needs a value. Try clearframe remove --help.\n',
+    );
+    expect(extra.stderr).toBe(
+      'clearframe jobs: --watch takes no value. Try clearframe jobs --help.\n',
+    );
+  });
+
+  it('prints an unexpected error as one sentence, without a stack trace', async () => {
+    // A data folder that is a file: nothing in the command expects it, so it is unexpected.
+    const result = await runCli(['jobs', '--data-dir', fileURLToPath(import.meta.url)], {
+      env: quiet,
+    });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^clearframe jobs: an unexpected error stopped the command: /);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
   });
 });

@@ -1,4 +1,4 @@
-import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import type { Stroke } from './strokes.ts';
 
 /**
  * Paints strokes into a one-byte-a-pixel plane without anti-aliasing: a pixel is in a shape
@@ -187,4 +187,16 @@ function bandInterval(
     hi = Math.min(hi, Math.max(a, b));
   }
   return lo <= hi ? [lo, hi] : undefined;
+}
+
+/**
+ * True when strokes drawn on an image of this size leave no pixel marked: a brush stroke
+ * erased again, or shapes wholly outside the image. Painted exactly as the mask will be.
+ * An imported mask is not known here, so with one the answer is false and main decides.
+ */
+export function marksNothing(strokes: readonly Stroke[], width: number, height: number): boolean {
+  if (strokes.some((stroke) => stroke.kind === 'bitmap')) return false;
+  const plane = new MaskPlane(width, height);
+  for (const stroke of strokes) plane.apply(stroke, 1);
+  return !plane.data.includes(1);
 }
