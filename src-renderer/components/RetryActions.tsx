@@ -2,42 +2,11 @@ import { useState } from 'react';
 import { RETRYABLE_STATES, type JobState } from '../../src-shared/domain/job-states.ts';
 
 /**
- * "Send again (paid) – 1 credit": a new paid attempt for work the service may already have
- * done, so it says what it costs and asks once before anything is sent.
- */
-function SendAgainButton(props: { cost: string; name: string; onConfirm: () => void }) {
-  const [asking, setAsking] = useState(false);
-  if (!asking) {
-    return (
-      <button type="button" onClick={() => setAsking(true)}>
-        Send again (paid) – {props.cost}
-      </button>
-    );
-  }
-  return (
-    <span className="confirm-paid" role="group" aria-label={`Confirm sending ${props.name} again`}>
-      <span>Pay {props.cost} again?</span>
-      <button
-        type="button"
-        onClick={() => {
-          setAsking(false);
-          props.onConfirm();
-        }}
-      >
-        Pay and send
-      </button>
-      <button type="button" onClick={() => setAsking(false)}>
-        Keep
-      </button>
-    </span>
-  );
-}
-
-/**
  * What a settled job or round offers. One that holds a task id is asked again for free
- * ("Check again"), and paying again is a separate, confirmed action. One the service may
- * already have (its sending was cut off) is sent again only with that confirmation; any
- * other was never taken by the service, so Retry simply sends it, for the cost it shows.
+ * ("Check again"), and paying again is a separate action that says what it costs and asks
+ * once before anything is sent. One the service may already have (its sending was cut off)
+ * is sent again only with that confirmation; any other was never taken by the service, so
+ * Retry simply sends it, for the cost it shows.
  */
 export function RetryActions(props: {
   state: JobState;
@@ -48,8 +17,34 @@ export function RetryActions(props: {
   onRetry: () => void;
   onSendAgain: () => void;
 }) {
+  const [asking, setAsking] = useState(false);
+  if (asking) {
+    return (
+      <span
+        className="confirm-paid"
+        role="group"
+        aria-label={`Confirm sending ${props.name} again`}
+      >
+        <span>Pay {props.cost} again?</span>
+        <button
+          type="button"
+          onClick={() => {
+            setAsking(false);
+            props.onSendAgain();
+          }}
+        >
+          Pay and send
+        </button>
+        <button type="button" onClick={() => setAsking(false)}>
+          Keep
+        </button>
+      </span>
+    );
+  }
   const sendAgain = (
-    <SendAgainButton cost={props.cost} name={props.name} onConfirm={props.onSendAgain} />
+    <button type="button" onClick={() => setAsking(true)}>
+      Send again (paid) – {props.cost}
+    </button>
   );
   if (props.checkAgain) {
     return (

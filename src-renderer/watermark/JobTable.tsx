@@ -124,7 +124,9 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
                 aria-label={`${job.name} progress`}
               />
               <span className="job-state">{job.state}</span>
-              <span className="job-error">{job.error?.message ?? ''}</span>
+              <span className="job-error" title={job.error?.message}>
+                {job.error?.message ?? ''}
+              </span>
               <span className="job-actions">
                 <RetryActions
                   state={job.state}
