@@ -62,14 +62,16 @@ const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
 };
 
 /**
- * Where Retry takes a job, or undefined when it cannot be retried. A job that holds a task id
- * is asked again by that id (`submitted`), which is free; only one without a task id goes
- * back to the queue, to be sent. Sending again a job that holds a task id is a separate,
- * paid action (`queued` from a retryable state), never what Retry does.
+ * Where Retry takes a job, or undefined when Retry does not apply. A job that holds a task
+ * id is asked again by that id (`submitted`), which is free; one the service never took goes
+ * back to the queue, to be sent. A job that may already be paid for, because it holds a task
+ * id or because its sending was cut off (`needs-attention`), is sent again only by the
+ * separate, confirmed Send again (`queued` from a retryable state), never by Retry.
  */
 export function retryTarget(state: JobState, taskIdKnown: boolean): JobState | undefined {
   if (!RETRYABLE_STATES.has(state)) return undefined;
-  return taskIdKnown ? 'submitted' : 'queued';
+  if (taskIdKnown) return 'submitted';
+  return state === 'needs-attention' ? undefined : 'queued';
 }
 
 /** Whether a job may be asked again for free: it is retryable and holds a task id. */
