@@ -7,7 +7,7 @@ import { DeadlineError, DownloadError } from '../api/errors.ts';
 import type { Poller, TrackRequest } from '../api/poller.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop } from './job-loop.ts';
-import type { TransitionPatch } from './store.ts';
+import type { JobStore, TransitionPatch } from './store.ts';
 
 /** Fresh links asked for, by the same task id, when a result link has gone, before giving up. */
 export const FRESH_LINK_ASKS = 3;
@@ -49,6 +49,15 @@ export async function waitForTask<T>(
         : `The service kept answering with a status Clearframe does not know ("${unknownStatus}") until it stopped waiting. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.`,
     );
   }
+}
+
+/**
+ * When a job's present wait for the service began: its last move to `submitted`, which for a
+ * job checked again is the moment the user asked, so it gets a whole new local wait.
+ */
+export function waitStart(store: JobStore, id: string): { deadlineFrom?: number } {
+  const at = store.lastEnteredAt(id, 'submitted');
+  return at === undefined ? {} : { deadlineFrom: at };
 }
 
 /**

@@ -19,7 +19,13 @@ import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import { UserFacingError } from '../user-error.ts';
-import { CheckAgainError, TaskJobLoop, waitForTask, withFreshLinks } from './check-again.ts';
+import {
+  CheckAgainError,
+  TaskJobLoop,
+  waitForTask,
+  waitStart,
+  withFreshLinks,
+} from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
 import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
@@ -306,11 +312,10 @@ export class VideoEngine extends TaskJobLoop {
     const taskId = round.remote_task_id;
     if (!taskId) throw new Error(`round ${round.id} has no task id`);
     if (this.stateOf(round.id) === 'submitted') this.move(round.id, 'processing');
-    const deadlineFrom = this.options.store.lastEnteredAt(round.id, 'submitted');
     const task = await waitForTask<VideoTask>(this.options.poller, {
       kind: 'video',
       ...(round.submitted_at ? { submittedAt: round.submitted_at } : {}),
-      ...(deadlineFrom === undefined ? {} : { deadlineFrom }),
+      ...waitStart(this.options.store, round.id),
       signal,
       check: async () => {
         const seen = await this.options.client.get(taskId, { signal });

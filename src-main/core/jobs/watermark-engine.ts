@@ -16,7 +16,13 @@ import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
-import { CheckAgainError, TaskJobLoop, waitForTask, withFreshLinks } from './check-again.ts';
+import {
+  CheckAgainError,
+  TaskJobLoop,
+  waitForTask,
+  waitStart,
+  withFreshLinks,
+} from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import type { JobEvent, JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
 
@@ -348,12 +354,6 @@ export class WatermarkEngine extends TaskJobLoop {
     return { base64: imported.png.toString('base64') };
   }
 
-  /** When this wait for the service began: the last move to `submitted`, a check again included. */
-  private waitStart(id: string): { deadlineFrom?: number } {
-    const at = this.store.lastEnteredAt(id, 'submitted');
-    return at === undefined ? {} : { deadlineFrom: at };
-  }
-
   /** The result's links asked for again by the task id (free), after the ones given failed. */
   private async freshLinks(taskId: string, signal?: AbortSignal): Promise<string[]> {
     const seen = await this.options.client.result(taskId, signal ? { signal } : {});
@@ -373,7 +373,7 @@ export class WatermarkEngine extends TaskJobLoop {
     const result = await waitForTask<WatermarkResult>(this.options.poller, {
       kind: 'watermark',
       ...(job.submitted_at ? { submittedAt: job.submitted_at } : {}),
-      ...this.waitStart(job.id),
+      ...waitStart(this.store, job.id),
       ...(signal ? { signal } : {}),
       check: async () => {
         const seen = await this.options.client.result(taskId, signal ? { signal } : {});
