@@ -158,14 +158,19 @@ export async function runRemove(args: string[]): Promise<number> {
     const ofKind = (kind: FilePlan['kind']) =>
       [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
     const paidAgain = values.force ? [...ofKind('add'), ...ofKind('send-again')] : [];
-    if (paidAgain.length > 0 && !values.json) {
-      console.log(
+    /** A line for people, or with --json the same sentence in a record of its own. */
+    const say = (event: string, message: string, extra: Record<string, unknown> = {}) =>
+      console.log(values.json ? JSON.stringify({ event, message, ...extra }) : message);
+    if (paidAgain.length > 0) {
+      say(
+        'paying-again',
         `--force: sending ${paidAgain.length} file${paidAgain.length === 1 ? '' : 's'} as a new paid attempt, ${formatCredits(paidAgain.length)} in all (files never sent before included).`,
+        { files: paidAgain.length },
       );
     }
     for (const plan of plans.values()) {
       const note = plan.kind === 'already-done' && alreadyDoneNote(plan.job, { rect, maskFile });
-      if (note) console.log(note);
+      if (note) say('already-done', note, { input: plan.job.input_path });
     }
     const jobIdsOf = (kind: 'retry' | 'send-again') =>
       [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
