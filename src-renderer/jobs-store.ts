@@ -9,7 +9,10 @@ interface JobsState {
   /** Applies views in any order: a job keeps the one with the highest sequence number. */
   apply: (views: readonly WatermarkJobView[]) => void;
   load: () => Promise<void>;
+  /** Free for jobs that hold a task id (they are asked again); the others are sent. */
   retry: (ids: string[]) => Promise<void>;
+  /** A new paid attempt, one credit each, after the user confirmed it. */
+  sendAgain: (ids: string[]) => Promise<void>;
   cancel: (ids: string[]) => Promise<void>;
 }
 
@@ -34,6 +37,10 @@ export const useJobs = create<JobsState>((set, get) => ({
   },
   retry: async (ids) => {
     const result = await bridge().invoke('watermark:retry', { ids });
+    if (!result.ok) set({ error: result.error.message });
+  },
+  sendAgain: async (ids) => {
+    const result = await bridge().invoke('watermark:sendAgain', { ids });
     if (!result.ok) set({ error: result.error.message });
   },
   cancel: async (ids) => {

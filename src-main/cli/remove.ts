@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { formatCredits } from '../../src-shared/domain/pricing.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
@@ -7,13 +8,17 @@ import { collectInputs } from '../core/media/collect-inputs.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
+import { alreadyDoneNote, nextStepHint, planFile, type FilePlan } from './remove-plan.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
-                          [--concurrency n] [--demo] [--json] [--data-dir dir]
+                          [--concurrency n] [--retry] [--force] [--demo] [--json] [--data-dir dir]
   Removes the watermark from every image named or found in the folders. --mask takes a mask
   file (marks in any colour but pure black or white, or white on black); --mask-rect marks
-  one rectangle in image pixels. Run it again after a crash to resume: nothing sent is sent again.`;
+  one rectangle in image pixels. Run it again after a crash to resume: nothing sent is sent again.
+  --retry   try failed files again: asks the service again for free where it has the image,
+            prepares again a file it never took (after you replaced it, say)
+  --force   a new paid attempt (1 credit each) for files already cleaned or failed`;
 
 function parseRect(value: string): Stroke | undefined {
   const parts = value.split(',').map(Number);
@@ -43,6 +48,8 @@ export async function runRemove(args: string[]): Promise<number> {
       concurrency: { type: 'string' },
       'mask-rect': { type: 'string' },
       mask: { type: 'string' },
+      retry: { type: 'boolean', default: false },
+      force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
     },
   });
@@ -105,12 +112,15 @@ export async function runRemove(args: string[]): Promise<number> {
     const client = await session.watermarkClient();
     const store = session.store;
     const progress = new Progress({ total: inputs.length, json: values.json, label: 'Cleaning' });
+    /** Jobs whose outcome this run has printed: every other failure is printed at the end. */
+    const reported = new Set<string>();
     const report = (event: JobEvent) => {
       progress.noteWait(event);
       if (!['done', 'failed', 'needs-attention'].includes(event.state)) return;
+      reported.add(event.jobId);
       const job = store.getWatermarkJob(event.jobId);
       const error = job?.error_json
-        ? (JSON.parse(job.error_json) as { message: string }).message
+        ? `${(JSON.parse(job.error_json) as { message: string }).message} ${nextStepHint(job)}`.trim()
         : undefined;
       progress.finished(
         event.state === 'done',
@@ -134,9 +144,35 @@ export async function runRemove(args: string[]): Promise<number> {
     const interrupted = onInterrupt(() => engine.stop());
 
     engine.recover();
-    const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
+    const plans = new Map<string, FilePlan>(
+      inputs.map((input) => [
+        input,
+        planFile(store.latestWatermarkJobFor(input), { retry: values.retry, force: values.force }),
+      ]),
+    );
+    const ofKind = (kind: FilePlan['kind']) =>
+      [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
+    const paidAgain = values.force ? [...ofKind('add'), ...ofKind('send-again')] : [];
+    /** A line for people, or with --json the same sentence in a record of its own. */
+    const say = (event: string, message: string, extra: Record<string, unknown> = {}) =>
+      console.log(values.json ? JSON.stringify({ event, message, ...extra }) : message);
+    if (paidAgain.length > 0) {
+      say(
+        'paying-again',
+        `--force: sending ${paidAgain.length} file${paidAgain.length === 1 ? '' : 's'} as a new paid attempt, ${formatCredits(paidAgain.length)} in all (files never sent before included).`,
+        { files: paidAgain.length },
+      );
+    }
+    for (const plan of plans.values()) {
+      const note = plan.kind === 'already-done' && alreadyDoneNote(plan.job, { rect, maskFile });
+      if (note) say('already-done', note, { input: plan.job.input_path });
+    }
+    const jobIdsOf = (kind: 'retry' | 'send-again') =>
+      [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
+    engine.retry(jobIdsOf('retry'));
+    engine.sendAgain(jobIdsOf('send-again'));
     engine.add(
-      fresh.map((inputPath) => ({
+      ofKind('add').map((inputPath) => ({
         inputPath,
         ...(rect ? { strokes: [rect] } : {}),
         ...(maskFile ? { maskFile } : {}),
@@ -145,7 +181,16 @@ export async function runRemove(args: string[]): Promise<number> {
     const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
     progress.end();
 
-    const states = inputs.map((input) => store.latestWatermarkJobFor(input)?.state);
+    const latest = inputs.map((input) => store.latestWatermarkJobFor(input));
+    for (const job of latest) {
+      if (!job || job.state === 'done' || reported.has(job.id)) continue;
+      const error =
+        `${job.error_json ? (JSON.parse(job.error_json) as { message: string }).message : `It is ${job.state}.`} ${nextStepHint(job)}`.trim();
+      if (values.json)
+        console.log(JSON.stringify({ input: job.input_path, state: job.state, error }));
+      else console.log(`${job.state.padEnd(15)} ${path.basename(job.input_path)}: ${error}`);
+    }
+    const states = latest.map((job) => job?.state);
     const done = states.filter((s) => s === 'done').length;
     const attention = states.filter((s) => s === 'needs-attention').length;
     const failed = states.length - done - attention;

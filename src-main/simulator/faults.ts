@@ -11,14 +11,46 @@ export const REQUEST_FAULTS = [
   'reset',
   'malformed-json',
 ] as const;
-export const TASK_FAULTS = ['never-finish', 'fail-late'] as const;
-export const DOWNLOAD_FAULTS = ['result-404', 'result-expired', 'download-cut'] as const;
+/**
+ * Faults that meet a job after the service accepted it and did the work: a client gets past
+ * each without paying again (`test/stress/after-yes.stress.ts`), or, for the redirect
+ * faults, gives up with a clear message. A task that finishes late (`overrun`) or answers a
+ * status word nobody listed for a while (`unknown-status`); a first link that is refused,
+ * missing or expired (`link-*`); a link behind a redirect, in a loop, or to plain http.
+ */
+const AFTER_YES_TASK_FAULTS = ['overrun', 'unknown-status'] as const;
+const AFTER_YES_LINK_FAULTS = [
+  'link-403',
+  'link-404',
+  'link-expired',
+  'redirect',
+  'redirect-loop',
+  'redirect-insecure',
+] as const;
+export const AFTER_YES_FAULTS = [...AFTER_YES_TASK_FAULTS, ...AFTER_YES_LINK_FAULTS] as const;
+
+export const TASK_FAULTS = ['never-finish', 'fail-late', ...AFTER_YES_TASK_FAULTS] as const;
+export const DOWNLOAD_FAULTS = [
+  'result-404',
+  'result-expired',
+  'download-cut',
+  ...AFTER_YES_LINK_FAULTS,
+] as const;
 export const FAULT_KINDS = [...REQUEST_FAULTS, ...TASK_FAULTS, ...DOWNLOAD_FAULTS] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];
 export type TaskFault = (typeof TASK_FAULTS)[number];
 export type DownloadFault = (typeof DOWNLOAD_FAULTS)[number];
 export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/**
+ * Faults that break only the first link to a result: asked again by the same task id, the
+ * service hands out a fresh link that works, as object storage with signed links does.
+ */
+export const FIRST_LINK_FAULTS: readonly DownloadFault[] = ['link-403', 'link-404', 'link-expired'];
+
+/** The status word an `unknown-status` task answers with: one neither the spec nor upstream lists. */
+export const UNKNOWN_STATUS_WORD = 'finalizing';
 
 /** A header that forces faults on one request (comma-separated kinds), for tests. */
 export const FAULT_HEADER = 'x-sim-fault';
@@ -34,11 +66,19 @@ export interface FaultConfig {
   latencyMs: number;
   /** `Retry-After` sent with a 429, in seconds. */
   retryAfterSeconds: number;
+  /** How much longer than usual an `overrun` or `unknown-status` task takes to finish. */
+  overrunMs: number;
   /** When given, request faults hit only requests whose path ends with one of these. */
   onlyPaths?: readonly string[];
 }
 
-export const NO_FAULTS: FaultConfig = { seed: 1, rates: {}, latencyMs: 0, retryAfterSeconds: 1 };
+export const NO_FAULTS: FaultConfig = {
+  seed: 1,
+  rates: {},
+  latencyMs: 0,
+  retryAfterSeconds: 1,
+  overrunMs: 30 * 60 * 1000,
+};
 
 export function isFaultKind(value: string): value is FaultKind {
   return (FAULT_KINDS as readonly string[]).includes(value);

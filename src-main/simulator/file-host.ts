@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { DownloadFault } from './faults.ts';
+import { FIRST_LINK_FAULTS, type DownloadFault } from './faults.ts';
 
 export interface HostedFileSpec {
   name: string;
@@ -19,6 +19,12 @@ interface HostedFile extends HostedFileSpec {
 
 export const FILES_PREFIX = '/files/';
 
+/** Where a `redirect-insecure` link sends the client: plain http to a host off this machine. */
+export const INSECURE_REDIRECT_ORIGIN = 'http://results.example.invalid';
+
+/** The query a `redirect` link adds on its one hop, after which the file is served. */
+const REDIRECTED = 'signed';
+
 /**
  * Serves result files under `/files/<token>/<name>` the way object storage does: a
  * lifetime after which the URL stops working, `Range` requests, and on purpose a 404, an
@@ -30,6 +36,16 @@ export class FileHost {
 
   constructor(now: () => number) {
     this.now = now;
+  }
+
+  /**
+   * Whether a link handed out earlier still leads to a file: one that has expired, or that a
+   * first-link fault has spent, does not, and a service asked again makes a fresh one.
+   */
+  serves(url: string): boolean {
+    const token = new URL(url, 'http://sim').pathname.slice(FILES_PREFIX.length).split('/')[0];
+    const file = this.files.get(token ?? '');
+    return file !== undefined && this.now() < file.expiresAt;
   }
 
   /** Registers a file and returns its path under the simulator's origin. */
@@ -49,11 +65,20 @@ export class FileHost {
     }
     const token = pathname.slice(FILES_PREFIX.length).split('/')[0] ?? '';
     const file = this.files.get(token);
+    if (file?.fault && FIRST_LINK_FAULTS.includes(file.fault)) {
+      // Spent at once: the service, asked again, hands out a fresh link.
+      this.files.delete(token);
+      if (file.fault === 'link-404') return plain(response, 404, 'Not found');
+      if (file.fault === 'link-403') return plain(response, 403, 'Access denied');
+      return plain(response, 403, 'Request has expired');
+    }
     if (!file || file.fault === 'result-404') return plain(response, 404, 'Not found');
     if (file.fault === 'result-expired' || this.now() >= file.expiresAt) {
       this.files.delete(token);
       return plain(response, 403, 'Request has expired');
     }
+    const redirect = this.redirectFor(file.fault, request.url ?? pathname, token);
+    if (redirect) return plain(response, 302, 'Found', { Location: redirect });
     file.bytes ??= file.load();
     const bytes = await file.bytes;
     const range = parseRange(request.headers.range, bytes.length);
@@ -84,6 +109,21 @@ export class FileHost {
     }
     response.end(body);
     return status;
+  }
+
+  /** Where a redirect fault sends this request, or undefined to serve the file. */
+  private redirectFor(
+    fault: DownloadFault | undefined,
+    requestUrl: string,
+    token: string,
+  ): string | undefined {
+    const url = new URL(requestUrl, 'http://sim');
+    if (fault === 'redirect-loop') return url.pathname;
+    if (fault === 'redirect-insecure') return `${INSECURE_REDIRECT_ORIGIN}/${token}`;
+    if (fault === 'redirect' && !url.searchParams.has(REDIRECTED)) {
+      return `${url.pathname}?${REDIRECTED}=1`;
+    }
+    return undefined;
   }
 }
 

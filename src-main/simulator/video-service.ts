@@ -13,7 +13,15 @@ import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import type { Account } from './accounts.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import type { AssetRegistry } from './assets.ts';
-import type { FaultKind, FaultPlan, TaskFault } from './faults.ts';
+import {
+  DOWNLOAD_FAULTS,
+  FIRST_LINK_FAULTS,
+  TASK_FAULTS,
+  UNKNOWN_STATUS_WORD,
+  type FaultKind,
+  type FaultPlan,
+  type TaskFault,
+} from './faults.ts';
 import type { FileHost } from './file-host.ts';
 
 /**
@@ -59,6 +67,8 @@ interface VideoTask {
   createdAt: number;
   startsAt: number;
   endsAt: number;
+  /** An `unknown-status` task answers a word we made up from this moment until `endsAt`. */
+  unknownFrom?: number;
   fault: TaskFault | undefined;
   forcedFaults: ReadonlySet<FaultKind>;
   lateFailure: LateFailure | undefined;
@@ -207,16 +217,17 @@ export class VideoService {
     const startsAt =
       createdAt +
       jittered(this.timing.pendingMs, this.timing.jitter, this.faults.draw('video-pending', id));
-    const endsAt =
+    const finishes =
       startsAt +
       jittered(
         this.timing.processingMs,
         this.timing.jitter,
         this.faults.draw('video-processing', id),
       );
-    const fault = (['never-finish', 'fail-late'] as const).find((kind) =>
-      this.faults.hits(kind, id, ctx.forced),
-    );
+    const fault = TASK_FAULTS.find((kind) => this.faults.hits(kind, id, ctx.forced));
+    const overrun =
+      fault === 'overrun' || fault === 'unknown-status' ? this.faults.config.overrunMs : 0;
+    const endsAt = finishes + overrun;
     account.reservedCents += estimateCents;
     const task: VideoTask = {
       id,
@@ -226,6 +237,7 @@ export class VideoService {
       createdAt,
       startsAt,
       endsAt,
+      ...(fault === 'unknown-status' ? { unknownFrom: finishes } : {}),
       fault,
       forcedFaults: ctx.forced,
       lateFailure: this.lateFailure(request, fault),
@@ -316,10 +328,22 @@ export class VideoService {
     };
     if (now < task.startsAt) return { ...base, status: 'pending', updated_at: base.created_at };
     if (task.fault === 'never-finish' || now < task.endsAt) {
-      return { ...base, status: 'processing', updated_at: Math.floor(task.startsAt / 1000) };
+      const unknown = task.unknownFrom !== undefined && now >= task.unknownFrom;
+      return {
+        ...base,
+        status: unknown ? UNKNOWN_STATUS_WORD : 'processing',
+        updated_at: Math.floor(task.startsAt / 1000),
+      };
     }
     const updated = { ...base, updated_at: Math.floor(task.endsAt / 1000) };
     if (!task.settled) this.finish(task, origin);
+    else if (
+      [...(task.outputs ?? []), task.lastFrameUrl ?? ''].some(
+        (url) => url && !this.files.serves(url),
+      )
+    ) {
+      this.hostOutputs(task, origin, true);
+    }
     if (task.lateFailure) return { ...updated, status: 'failed', error: task.lateFailure };
     return {
       ...updated,
@@ -338,12 +362,20 @@ export class VideoService {
     const cents = toCents(estimateVideoCost(task.chargedSeconds, task.account.tier).usd);
     task.account.balanceCents -= cents;
     task.chargedCents = cents;
+    this.hostOutputs(task, origin, false);
+  }
+
+  /**
+   * Links to the clip and its last frame. Asked again after a link expired or was spent, the
+   * service signs fresh ones, which never repeat a first-link fault.
+   */
+  private hostOutputs(task: VideoTask, origin: string, fresh: boolean): void {
     const shape = PORTRAIT_RATIOS.has(task.request.ratio ?? '') ? 'portrait' : 'landscape';
-    const expiresAt = task.endsAt + this.timing.outputTtlMs;
+    const expiresAt = (fresh ? this.now() : task.endsAt) + this.timing.outputTtlMs;
     const host = (name: string, file: string, contentType: string) => {
-      const fault = (['result-404', 'result-expired', 'download-cut'] as const).find((kind) =>
-        this.faults.hits(kind, `${task.id} ${name}`, task.forcedFaults),
-      );
+      const fault = DOWNLOAD_FAULTS.filter(
+        (kind) => !fresh || !FIRST_LINK_FAULTS.includes(kind),
+      ).find((kind) => this.faults.hits(kind, `${task.id} ${name}`, task.forcedFaults));
       return (
         origin +
         this.files.add({

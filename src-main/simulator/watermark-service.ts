@@ -3,7 +3,14 @@ import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark
 import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 import { decodeRgb, probeImage, type RawImage } from '../core/media/decode.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
-import type { FaultPlan, TaskFault } from './faults.ts';
+import {
+  DOWNLOAD_FAULTS,
+  FIRST_LINK_FAULTS,
+  TASK_FAULTS,
+  UNKNOWN_STATUS_WORD,
+  type FaultPlan,
+  type TaskFault,
+} from './faults.ts';
 import type { FileHost } from './file-host.ts';
 import type { SmearSummary } from './request-log.ts';
 import { inpaint, outputFormatFor, type OutputFormat } from './inpaint.ts';
@@ -27,12 +34,16 @@ interface WatermarkTask {
   id: string;
   accountId: string;
   readyAt: number;
+  /** An `unknown-status` task answers a word we made up from this moment until `readyAt`. */
+  unknownFrom?: number;
   fault: TaskFault | undefined;
   /** Faults the submit request forced, which also apply to its result file. */
   forcedFaults: ApiContext['forced'];
   output: OutputFormat;
   image: Buffer;
   mask: Buffer | undefined;
+  /** The cleaned image, made once on the first download of any of the task's links. */
+  produced?: Promise<Buffer>;
   resultUrl?: string;
 }
 
@@ -133,19 +144,21 @@ export class WatermarkService {
     }
     account.creditUsage += 1;
     const id = `wm_${this.faults.draw('watermark-task', ctx.identity).toString(36).slice(2, 14)}`;
-    const fault = (['never-finish', 'fail-late'] as const).find((kind) =>
-      this.faults.hits(kind, id, ctx.forced),
-    );
+    const fault = TASK_FAULTS.find((kind) => this.faults.hits(kind, id, ctx.forced));
+    const finishes =
+      this.now() +
+      jittered(
+        this.timing.processingMs,
+        this.timing.jitter,
+        this.faults.draw('watermark-time', id),
+      );
+    const overrun =
+      fault === 'overrun' || fault === 'unknown-status' ? this.faults.config.overrunMs : 0;
     this.tasks.set(id, {
       id,
       accountId: account.id,
-      readyAt:
-        this.now() +
-        jittered(
-          this.timing.processingMs,
-          this.timing.jitter,
-          this.faults.draw('watermark-time', id),
-        ),
+      readyAt: finishes + overrun,
+      ...(fault === 'unknown-status' ? { unknownFrom: finishes } : {}),
       fault,
       forcedFaults: ctx.forced,
       output: outputFormatFor((await probeImage(image))?.format),
@@ -170,7 +183,11 @@ export class WatermarkService {
       return parameterError(`Task ${taskId} was not found.`);
     }
     if (task.fault === 'never-finish' || this.now() < task.readyAt) {
-      return envelope(WATERMARK_CODES.success, 'success', { status: 'processing', images: [] });
+      const unknown = task.unknownFrom !== undefined && this.now() >= task.unknownFrom;
+      return envelope(WATERMARK_CODES.success, 'success', {
+        status: unknown ? UNKNOWN_STATUS_WORD : 'processing',
+        images: [],
+      });
     }
     if (task.fault === 'fail-late') {
       const timedOut = this.faults.draw('watermark-late-kind', task.id) < 0.5;
@@ -182,33 +199,40 @@ export class WatermarkService {
           : 'The image could not be processed.',
       });
     }
-    task.resultUrl ??= this.hostResult(task, ctx.origin);
+    // A link that has expired or was spent is replaced: asked again, the service signs a new one.
+    if (!task.resultUrl || !this.files.serves(task.resultUrl)) {
+      task.resultUrl = this.hostResult(task, ctx.origin, task.resultUrl !== undefined);
+    }
     return envelope(WATERMARK_CODES.success, 'success', {
       status: 'success',
       images: [{ url: task.resultUrl }],
     });
   }
 
-  private hostResult(task: WatermarkTask, origin: string): string {
-    const fault = (['result-404', 'result-expired', 'download-cut'] as const).find((kind) =>
-      this.faults.hits(kind, task.id, task.forcedFaults),
-    );
-    const { image, mask } = task;
-    const produced = inpaint(image, mask);
-    // The inputs are not needed once the result exists; only the result is kept.
-    produced.then(
-      () => {
-        task.image = Buffer.alloc(0);
-        task.mask = undefined;
-      },
-      () => undefined,
-    );
+  /** A link to the result; a fresh one (asked for again) never repeats a first-link fault. */
+  private hostResult(task: WatermarkTask, origin: string, fresh: boolean): string {
+    const fault = DOWNLOAD_FAULTS.filter(
+      (kind) => !fresh || !FIRST_LINK_FAULTS.includes(kind),
+    ).find((kind) => this.faults.hits(kind, task.id, task.forcedFaults));
+    if (!task.produced) {
+      const { image, mask } = task;
+      task.produced = inpaint(image, mask);
+      // The inputs are not needed once the result exists; only the result is kept.
+      task.produced.then(
+        () => {
+          task.image = Buffer.alloc(0);
+          task.mask = undefined;
+        },
+        () => undefined,
+      );
+    }
+    const produced = task.produced;
     return (
       origin +
       this.files.add({
         name: `${task.id}.${task.output.extension}`,
         contentType: task.output.contentType,
-        expiresAt: task.readyAt + this.timing.resultTtlMs,
+        expiresAt: (fresh ? this.now() : task.readyAt) + this.timing.resultTtlMs,
         load: () => produced,
         ...(fault ? { fault } : {}),
       })

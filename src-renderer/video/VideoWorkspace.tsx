@@ -1,7 +1,8 @@
-import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
+import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
+import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { RoundEditor } from './RoundEditor.tsx';
@@ -158,11 +159,14 @@ function RoundRow(props: {
             Cancel
           </button>
         )}
-        {RETRYABLE_STATES.has(round.state) && (
-          <button type="button" onClick={() => void act('video:retry', [round.id])}>
-            Retry
-          </button>
-        )}
+        <RetryActions
+          state={round.state}
+          checkAgain={round.checkAgain}
+          cost={formatUsd(round.estimateCents)}
+          name={`round ${round.position}`}
+          onRetry={() => void act('video:retry', [round.id])}
+          onSendAgain={() => void act('video:sendAgain', [round.id])}
+        />
         <button type="button" onClick={() => void duplicate(round.id)}>
           Duplicate
         </button>

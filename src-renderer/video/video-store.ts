@@ -13,7 +13,10 @@ interface VideoState {
   createProject: (name: string) => Promise<void>;
   addShot: () => Promise<void>;
   queue: (shotId: string, requests: VideoGenerateRequest[]) => Promise<boolean>;
-  act: (channel: 'video:cancel' | 'video:retry', ids: string[]) => Promise<void>;
+  act: (
+    channel: 'video:cancel' | 'video:retry' | 'video:sendAgain',
+    ids: string[],
+  ) => Promise<void>;
   duplicate: (roundId: string) => Promise<void>;
   extend: (
     roundId: string,

@@ -5,7 +5,9 @@ import {
   stateProgress,
 } from '../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
+import { formatCredits } from '../../src-shared/domain/pricing.ts';
 import { bridge } from '../bridge.ts';
+import { RetryActions } from '../components/RetryActions.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
@@ -35,7 +37,7 @@ function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
 
 /** Every job, a row each, with filters, "N of M", and actions on one or many. */
 export function JobTable(props: { onCompare: (id: string) => void; previewBase: string }) {
-  const { jobs, order, retry, cancel } = useJobs();
+  const { jobs, order, retry, sendAgain, cancel } = useJobs();
   const [filter, setFilter] = useState<Filter>('all');
   const [picked, setPicked] = useState<Record<string, true>>({});
   const all = order.map((id) => jobs[id]).filter((job) => job !== undefined);
@@ -122,13 +124,18 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
                 aria-label={`${job.name} progress`}
               />
               <span className="job-state">{job.state}</span>
-              <span className="job-error">{job.error?.message ?? ''}</span>
+              <span className="job-error" title={job.error?.message}>
+                {job.error?.message ?? ''}
+              </span>
               <span className="job-actions">
-                {RETRYABLE_STATES.has(job.state) && (
-                  <button type="button" onClick={() => void retry([job.id])}>
-                    Retry
-                  </button>
-                )}
+                <RetryActions
+                  state={job.state}
+                  checkAgain={job.checkAgain}
+                  cost={formatCredits(1)}
+                  name={job.name}
+                  onRetry={() => void retry([job.id])}
+                  onSendAgain={() => void sendAgain([job.id])}
+                />
                 {!SETTLED_STATES.has(job.state) && (
                   <button type="button" onClick={() => void cancel([job.id])}>
                     Cancel

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { VIDEO_LIMITS, VIDEO_MODELS, isKnownVideoModel } from '../domain/limits.ts';
 import { referencesOutOfRange, type MediaKind } from '../domain/references.ts';
+import type { TaskPhase } from './watermark.ts';
 
 /** Operations of the video interface, under its base URL. */
 export const VIDEO_PATHS = {
@@ -284,14 +285,16 @@ export const videoErrorBodySchema = z.looseObject({
 });
 export type VideoErrorBody = z.infer<typeof videoErrorBodySchema>;
 
-export type VideoPhase = 'in-progress' | 'succeeded' | 'failed';
+export type VideoPhase = TaskPhase;
 
 /**
- * The spec shows pending/processing/completed; upstream adds queued/running/succeeded.
- * Anything else (failed, expired, cancelled, a value nobody has seen) is a final failure.
+ * The spec shows pending/processing/completed; upstream adds queued/running/succeeded and
+ * the failures failed/expired/cancelled. A word nobody has listed is `unknown`: asked again
+ * until the local deadline, never taken as a failure (the round may have been billed).
  */
 export function videoPhase(status: string): VideoPhase {
   if (['pending', 'processing', 'queued', 'running'].includes(status)) return 'in-progress';
   if (status === 'completed' || status === 'succeeded') return 'succeeded';
-  return 'failed';
+  if (['failed', 'expired', 'cancelled', 'canceled'].includes(status)) return 'failed';
+  return 'unknown';
 }

@@ -88,13 +88,20 @@ export const watermarkResultDataSchema = z.looseObject({
 });
 export type WatermarkResultData = z.infer<typeof watermarkResultDataSchema>;
 
-export type TaskPhase = 'in-progress' | 'succeeded' | 'failed';
+/**
+ * Where a task stands. `unknown`: the service answered with a status word this client does
+ * not know. It is not taken as a verdict: the task is asked again until the local deadline,
+ * and then the user may check again (free) rather than pay again for work the service may
+ * have done.
+ */
+export type TaskPhase = 'in-progress' | 'succeeded' | 'failed' | 'unknown';
 
-/** `timeout` is handled as `failed` (section 3.1); a status we do not know is final too. */
+/** `timeout` is handled as `failed` (section 3.1). */
 export function watermarkPhase(status: string): TaskPhase {
   if (status === 'processing') return 'in-progress';
   if (status === 'success') return 'succeeded';
-  return 'failed';
+  if (status === 'failed' || status === 'timeout') return 'failed';
+  return 'unknown';
 }
 
 /** Where `err_msg` sits is not stated: `data.err_msg`, then top-level, then `message`. */

@@ -23,7 +23,10 @@ export type JobState = (typeof JOB_STATES)[number];
 
 export const FINAL_STATES: ReadonlySet<JobState> = new Set(['done', 'failed', 'canceled']);
 
-/** Jobs the user may send again as a new attempt: what failed, was canceled, or waits for them. */
+/**
+ * Jobs the user may retry: what failed, was canceled, or waits for them. What Retry does
+ * depends on whether the job holds a task id (see `retryTarget`).
+ */
 export const RETRYABLE_STATES: ReadonlySet<JobState> = new Set([
   'failed',
   'canceled',
@@ -49,12 +52,32 @@ const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
   processing: ['downloading', 'failed', 'canceled'],
   downloading: ['done', 'failed', 'canceled'],
   done: [],
-  // Retry makes a new attempt; the old outcome stays in the event log.
-  failed: ['queued'],
-  canceled: ['queued'],
+  // `submitted` again: the service is asked once more by the task id the job kept (free).
+  // `queued`: a new paid attempt, which forgets that task id; the old outcome stays in the
+  // event log.
+  failed: ['queued', 'submitted'],
+  canceled: ['queued', 'submitted'],
   // The user decides: found on the service (submitted), send again (queued), or give up.
   'needs-attention': ['submitted', 'queued', 'failed', 'canceled'],
 };
+
+/**
+ * Where Retry takes a job, or undefined when Retry does not apply. A job that holds a task
+ * id is asked again by that id (`submitted`), which is free; one the service never took goes
+ * back to the queue, to be sent. A job that may already be paid for, because it holds a task
+ * id or because its sending was cut off (`needs-attention`), is sent again only by the
+ * separate, confirmed Send again (`queued` from a retryable state), never by Retry.
+ */
+export function retryTarget(state: JobState, taskIdKnown: boolean): JobState | undefined {
+  if (!RETRYABLE_STATES.has(state)) return undefined;
+  if (taskIdKnown) return 'submitted';
+  return state === 'needs-attention' ? undefined : 'queued';
+}
+
+/** Whether a job may be asked again for free: it is retryable and holds a task id. */
+export function canCheckAgain(state: JobState, taskIdKnown: boolean): boolean {
+  return retryTarget(state, taskIdKnown) === 'submitted';
+}
 
 export function canTransition(from: JobState, to: JobState): boolean {
   return TRANSITIONS[from].includes(to);

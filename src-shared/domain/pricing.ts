@@ -9,6 +9,15 @@ export const PRICE_PER_SECOND_USD: Readonly<Record<PricingTier, number>> = {
   enterprise: 0.16,
 };
 
+/** Watermark credits one image uses: the service takes one each time it accepts an image. */
+export const CREDITS_PER_IMAGE = 1;
+
+/** What sending `images` images costs, as a person reads it: "1 credit", "31 credits". */
+export function formatCredits(images: number): string {
+  const credits = images * CREDITS_PER_IMAGE;
+  return `${credits} credit${credits === 1 ? '' : 's'}`;
+}
+
 export interface CostEstimate {
   /** In USD, rounded to the cent. */
   usd: number;

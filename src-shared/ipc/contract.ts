@@ -39,6 +39,8 @@ export const watermarkJobViewSchema = z.object({
   outputPath: z.string().nullable(),
   error: errorSchema.nullable(),
   attempt: z.number().int(),
+  /** It holds a task id and may be asked again for free (Check again) before any new payment. */
+  checkAgain: z.boolean(),
   /** The input's size when it was added; unknown for jobs added by path from the command line. */
   bytes: z.number().int().nullable(),
   /** The sequence number of the job's latest event: a screen keeps the higher one. */
@@ -108,6 +110,8 @@ export const videoRoundViewSchema = z.object({
   videoAsset: z.string().nullable(),
   error: errorSchema.nullable(),
   attempt: z.number().int(),
+  /** It holds a task id and may be asked again for free (Check again) before any new payment. */
+  checkAgain: z.boolean(),
   createdAt: z.number(),
   submittedAt: z.number().nullable(),
   updatedAt: z.number(),
@@ -223,7 +227,10 @@ export const invokeContract = {
     response: z.object({ jobs: z.array(watermarkJobViewSchema), paused: z.boolean() }),
   },
   'watermark:cancel': { request: idsSchema, response: countSchema },
+  /** Check again (free) for jobs that hold a task id; the others are prepared and sent. */
   'watermark:retry': { request: idsSchema, response: countSchema },
+  /** A new paid attempt (one credit each), forgetting any task id: only on the user's word. */
+  'watermark:sendAgain': { request: idsSchema, response: countSchema },
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },
@@ -253,7 +260,13 @@ export const invokeContract = {
     request: z.strictObject({ ids: z.array(roundIdSchema).max(1000) }),
     response: countSchema,
   },
+  /** Check again (free) for rounds that hold a task id; the others go back to the queue. */
   'video:retry': {
+    request: z.strictObject({ ids: z.array(roundIdSchema).max(1000) }),
+    response: countSchema,
+  },
+  /** A new paid attempt at each round's estimate, forgetting any task id: only on the user's word. */
+  'video:sendAgain': {
     request: z.strictObject({ ids: z.array(roundIdSchema).max(1000) }),
     response: countSchema,
   },

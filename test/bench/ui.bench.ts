@@ -19,6 +19,7 @@ function jobs(count: number): WatermarkJobView[] {
     outputPath: null,
     error: i % 7 === 0 ? { code: 'x', message: 'The image is damaged or incomplete.' } : null,
     attempt: 1,
+    checkAgain: i % 11 === 0,
     bytes: 2_400_000 + i,
     seq: 1,
     updatedAt: 1_700_000_000_000 + i,

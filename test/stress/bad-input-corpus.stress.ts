@@ -7,9 +7,12 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
+import { download } from '../../src-main/core/api/downloader.ts';
 import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
+import { Poller } from '../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
+import { waitForTask } from '../../src-main/core/jobs/check-again.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
 import { importMask } from '../../src-main/core/media/mask-import.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
@@ -36,7 +39,10 @@ let transport: Transport;
 let server: http.Server;
 let serverUrl: string;
 /** What the canned server answers next, by path: status, body and content type. */
-const canned = new Map<string, { status: number; body: string; type?: string }>();
+const canned = new Map<
+  string,
+  { status: number; body: string; type?: string; headers?: Record<string, string> }
+>();
 
 async function messageOf(action: () => Promise<unknown>): Promise<string> {
   try {
@@ -98,12 +104,30 @@ async function settingsUpdate(patch: Record<string, unknown>): Promise<string> {
   return Object.values(result.errors).join(' ');
 }
 
-function answer(pathname: string, status: number, body: unknown, type = 'application/json') {
+function answer(
+  pathname: string,
+  status: number,
+  body: unknown,
+  type = 'application/json',
+  headers: Record<string, string> = {},
+) {
   canned.set(pathname, {
     status,
     body: typeof body === 'string' ? body : JSON.stringify(body),
     type,
+    headers,
   });
+}
+
+/** What the user reads when a result at `pathname` of the canned server cannot be fetched. */
+function downloadMessage(pathname: string): Promise<string> {
+  return messageOf(() =>
+    download(transport, {
+      url: serverUrl + pathname,
+      targetDir: path.join(dir, 'downloads'),
+      fileName: 'result',
+    }),
+  );
 }
 
 const noRetry = { maxAttempts: 1, baseDelayMs: 1, maxDelayMs: 1, maxRetryAfterMs: 1 };
@@ -591,6 +615,58 @@ const CASES: Case[] = [
     },
     expected: /^clearframe jobs: unknown option --frobnicate\. Try clearframe jobs --help\.$/,
   },
+  // After the service said yes: the task is known, so the way on is always a free check.
+  {
+    area: 'server',
+    name: 'a status word nobody listed, until the local deadline',
+    run: async () => {
+      answer(WATERMARK_PATHS.result, 200, { code: 0, data: { status: 'archiving', images: [] } });
+      const client = watermarkClient();
+      return messageOf(() =>
+        waitForTask(new Poller({ deadlines: { watermark: 300 } }), {
+          kind: 'watermark',
+          check: async () => {
+            const seen = await client.result('t1');
+            return seen.phase === 'succeeded'
+              ? { done: true, value: seen }
+              : { done: false, status: seen.status };
+          },
+        }),
+      );
+    },
+    expected: /status Clearframe does not know \("archiving"\).*Check again later.*\(free\)/,
+  },
+  {
+    area: 'server',
+    name: 'a result link that redirects to itself',
+    run: async () => {
+      answer('/files/loop', 302, '', 'text/plain', { Location: '/files/loop' });
+      return downloadMessage('/files/loop');
+    },
+    expected: /redirected more than 5 times\. Use Check again .*\(free\)/,
+  },
+  {
+    area: 'server',
+    name: 'a result link that redirects to plain http off this machine',
+    run: async () => {
+      answer('/files/away', 302, '', 'text/plain', {
+        Location: 'http://results.example.invalid/clean.png',
+      });
+      return downloadMessage('/files/away');
+    },
+    expected:
+      /plain http to results\.example\.invalid is not fetched, only https\. Use Check again/,
+  },
+  {
+    area: 'server',
+    name: 'a result link the storage refuses with 403',
+    run: async () => {
+      answer('/files/denied', 403, 'AccessDenied', 'text/plain');
+      return downloadMessage('/files/denied');
+    },
+    expected:
+      /expired or was refused \(HTTP 403\)\. Use Check again to ask the service for a fresh link \(free\)/,
+  },
 ];
 
 let shotId: string | undefined;
@@ -619,7 +695,10 @@ beforeAll(async () => {
       body: 'no such path',
     };
     request.resume();
-    response.writeHead(reply.status, { 'Content-Type': reply.type ?? 'application/json' });
+    response.writeHead(reply.status, {
+      'Content-Type': reply.type ?? 'application/json',
+      ...reply.headers,
+    });
     response.end(reply.body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { FAULT_KINDS, type FaultKind } from '../../src-main/simulator/faults.ts';
+import { AFTER_YES_FAULTS, FAULT_KINDS, type FaultKind } from '../../src-main/simulator/faults.ts';
 import { reportSection } from './report.ts';
 import { FULL, StressWorld, type Tally } from './world.ts';
 
@@ -8,9 +8,11 @@ const ROUNDS = FULL ? 50 : 5;
 const RATE = 0.1;
 const rows: Array<Record<string, unknown>> = [];
 
+// Faults met after the service said yes have their own scenario (after-yes.stress.ts).
+const KINDS = FAULT_KINDS.filter((kind) => !(AFTER_YES_FAULTS as readonly string[]).includes(kind));
 const SCENARIOS: Array<{ name: string; faults: FaultKind[] }> = [
-  ...FAULT_KINDS.map((kind) => ({ name: kind, faults: [kind] })),
-  { name: 'all at once', faults: [...FAULT_KINDS] },
+  ...KINDS.map((kind) => ({ name: kind, faults: [kind] })),
+  { name: 'all at once', faults: [...KINDS] },
 ];
 
 /** The three commonest reasons across both kinds of job, counts added up. */

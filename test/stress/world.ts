@@ -7,7 +7,7 @@ import { SETTLED_STATES, type JobState } from '../../src-shared/domain/job-state
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings.ts';
 import type { Clock } from '../../src-main/core/api/clock.ts';
 import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
-import { Poller } from '../../src-main/core/api/poller.ts';
+import { Poller, type PollKind } from '../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
 import { JobStore, type JobEvent } from '../../src-main/core/jobs/store.ts';
@@ -67,6 +67,8 @@ export class StressWorld {
   video: VideoEngine;
   readonly events: JobEvent[] = [];
   private readonly spaceCheckMs: number;
+  /** Local waits for a task that differ from the ones below, in simulated time. */
+  private readonly deadlines: Partial<Record<PollKind, number>>;
   private photos = 0;
   private takes = 0;
 
@@ -76,7 +78,9 @@ export class StressWorld {
     clock: Clock,
     outputFolder: string,
     spaceCheckMs: number,
+    deadlines: Partial<Record<PollKind, number>> = {},
   ) {
+    this.deadlines = deadlines;
     this.dir = dir;
     this.sim = 'requestLog' in sim ? sim : undefined;
     this.endpoints = { watermarkBaseUrl: sim.watermarkBaseUrl, videoBaseUrl: sim.videoBaseUrl };
@@ -93,7 +97,12 @@ export class StressWorld {
   }
 
   static async start(
-    options: { faults?: Partial<FaultConfig>; outputFolder?: string; spaceCheckMs?: number } = {},
+    options: {
+      faults?: Partial<FaultConfig>;
+      outputFolder?: string;
+      spaceCheckMs?: number;
+      deadlines?: Partial<Record<PollKind, number>>;
+    } = {},
   ): Promise<StressWorld> {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-stress-'));
     const clock = scaledClock(TIME_SCALE);
@@ -110,6 +119,7 @@ export class StressWorld {
       clock,
       options.outputFolder ?? path.join(dir, 'out'),
       options.spaceCheckMs ?? 200,
+      options.deadlines,
     );
     world.watermark.recover();
     world.video.recover();
@@ -136,7 +146,7 @@ export class StressWorld {
       clock: this.clock,
       // A round that never finishes is given up after 20 simulated minutes rather than the
       // app's 2 hours, to keep the run short; images keep the app's 10 minutes.
-      deadlines: { video: 20 * 60_000 },
+      deadlines: { video: 20 * 60_000, ...this.deadlines },
     });
     const retry = { maxAttempts: 5, baseDelayMs: 5, maxDelayMs: 50, maxRetryAfterMs: 100 };
     const onEvent = (event: JobEvent) => {

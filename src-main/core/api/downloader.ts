@@ -5,7 +5,7 @@ import { asDiskFull } from '../fs/disk-space.ts';
 import { tempPathFor } from '../fs/temp-files.ts';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
-import { request } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import {
   AbortedError,
   DownloadError,
@@ -37,6 +37,27 @@ export interface DownloadResult {
 }
 
 export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+/** Result links may pass through a few redirects (storage front ends use them); no more. */
+export const MAX_REDIRECTS = 5;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why a result address may not be fetched, or undefined when it may: https anywhere, plain
+ * http only to this machine (the simulator's file host), so a result never travels in the
+ * clear over a network and a redirect cannot downgrade it.
+ */
+export function downloadUrlProblem(url: URL): string | undefined {
+  if (url.protocol === 'https:') return undefined;
+  if (url.protocol === 'http:') {
+    return LOOPBACK_HOSTS.has(url.hostname)
+      ? undefined
+      : `plain http to ${url.host} is not fetched, only https`;
+  }
+  return `only http and https URLs are downloaded, not ${url.protocol}`;
+}
 
 const operation = 'download' as const;
 
@@ -71,10 +92,8 @@ export async function download(
   transport: Transport,
   req: DownloadRequest,
 ): Promise<DownloadResult> {
-  const url = new URL(req.url);
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw fail(`only http and https URLs are downloaded, not ${url.protocol}`);
-  }
+  const problem = downloadUrlProblem(new URL(req.url));
+  if (problem) throw fail(problem);
   const target = safeTargetPath(req.targetDir, req.fileName);
   const temp = tempPathFor(target, 'part', req.owner);
   const maxBytes = req.maxBytes ?? DEFAULT_MAX_DOWNLOAD_BYTES;
@@ -129,6 +148,60 @@ export async function download(
   }
 }
 
+/**
+ * The answer to a GET of the result, after following at most `MAX_REDIRECTS` redirects, each
+ * to an address `downloadUrlProblem` allows. undici's `request` does not follow them itself.
+ */
+async function follow(
+  transport: Transport,
+  req: DownloadRequest,
+  headers: Record<string, string>,
+): Promise<Dispatcher.ResponseData> {
+  let url = new URL(req.url);
+  for (let hops = 0; ; hops += 1) {
+    let response: Dispatcher.ResponseData;
+    try {
+      response = await request(url, {
+        method: 'GET',
+        headers,
+        dispatcher: transport.dispatcher,
+        ...(req.signal ? { signal: req.signal } : {}),
+        headersTimeout: transport.timeoutMs,
+        bodyTimeout: transport.timeoutMs,
+      });
+    } catch (error) {
+      if (req.signal?.aborted)
+        throw new AbortedError('the download was stopped', { operation, cause: error });
+      if ((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT') {
+        throw new TimeoutError('the result server did not answer in time', {
+          operation,
+          cause: error,
+        });
+      }
+      throw error;
+    }
+    const status = response.statusCode;
+    if (!REDIRECT_STATUSES.has(status)) return response;
+    await response.body.dump();
+    const location = response.headers.location;
+    if (typeof location !== 'string' || location === '') {
+      throw fail(`the result server answered HTTP ${status} without saying where to go`, status);
+    }
+    if (hops === MAX_REDIRECTS) {
+      throw fail(`the result link redirected more than ${MAX_REDIRECTS} times`);
+    }
+    let next: URL;
+    try {
+      next = new URL(location, url);
+    } catch {
+      throw fail('the result link redirected to an address that is not valid');
+    }
+    const problem = downloadUrlProblem(next);
+    if (problem) throw fail(`the result link redirected elsewhere: ${problem}`);
+    url = next;
+  }
+}
+
 /** One GET from `offset`; returns the full size when the server told it. */
 async function transfer(
   transport: Transport,
@@ -139,27 +212,7 @@ async function transfer(
   knownTotal: number | undefined,
 ): Promise<number | undefined> {
   const headers: Record<string, string> = offset > 0 ? { range: `bytes=${offset}-` } : {};
-  let response;
-  try {
-    response = await request(req.url, {
-      method: 'GET',
-      headers,
-      dispatcher: transport.dispatcher,
-      ...(req.signal ? { signal: req.signal } : {}),
-      headersTimeout: transport.timeoutMs,
-      bodyTimeout: transport.timeoutMs,
-    });
-  } catch (error) {
-    if (req.signal?.aborted)
-      throw new AbortedError('the download was stopped', { operation, cause: error });
-    if ((error as { code?: string }).code === 'UND_ERR_HEADERS_TIMEOUT') {
-      throw new TimeoutError('the result server did not answer in time', {
-        operation,
-        cause: error,
-      });
-    }
-    throw error;
-  }
+  const response = await follow(transport, req, headers);
   const status = response.statusCode;
   if (status === 404 || status === 410) {
     await response.body.dump();
@@ -167,7 +220,7 @@ async function transfer(
   }
   if (status === 403) {
     await response.body.dump();
-    throw fail('the result link has expired (HTTP 403)', status);
+    throw fail('the result link has expired or was refused (HTTP 403)', status);
   }
   if (status === 416 && knownTotal !== undefined && offset === knownTotal) {
     await response.body.dump();

@@ -131,9 +131,21 @@ export class UnexpectedResponseError extends ServiceError {
     'The service sent an answer Clearframe does not understand. Try again later.';
 }
 
-/** A result file could not be fetched: gone (404), expired (403), or not a file we accept. */
+/** The local wait for a task ran out; the task itself may still finish on the service. */
+export class DeadlineError extends TimeoutError {}
+
+/**
+ * A result file could not be fetched: gone (404), expired or refused (403), redirected
+ * somewhere it may not go, or not a file we accept. The task on the service is done, so the
+ * way on is to ask for the result again by its task id, which costs nothing.
+ */
 export class DownloadError extends ServiceError {
   get userMessage(): string {
-    return `The result could not be downloaded: ${this.message}. Retry the job to make it again.`;
+    return `The result could not be downloaded: ${this.message}. Use Check again to ask the service for a fresh link (free); it is not sent again.`;
+  }
+
+  /** A fresh link from the service may work: the one given has gone, expired or is refused. */
+  get linkGone(): boolean {
+    return this.status === 403 || this.status === 404 || this.status === 410;
   }
 }

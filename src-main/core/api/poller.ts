@@ -1,7 +1,7 @@
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CompletionModel, type CompletionModelOptions } from './completion-model.ts';
-import { AbortedError, TimeoutError, type Operation } from './errors.ts';
+import { AbortedError, DeadlineError, type Operation } from './errors.ts';
 import { isRetryable } from './retry.ts';
 
 export type PollKind = 'watermark' | 'video';
@@ -15,8 +15,13 @@ export interface TrackRequest<T> {
   check: () => Promise<PollOutcome<T>>;
   /** When the task was submitted (defaults to now); a resumed task passes its stored time. */
   submittedAt?: number;
-  /** Overrides the kind's deadline, counted from `submittedAt`. */
+  /** Overrides the kind's deadline, counted from `deadlineFrom`. */
   deadlineMs?: number;
+  /**
+   * When the wait began, for the deadline (defaults to `submittedAt`): a task the user asks
+   * about again after it gave up gets a whole new wait, counted from that moment.
+   */
+  deadlineFrom?: number;
   signal?: AbortSignal;
 }
 
@@ -46,6 +51,8 @@ interface Entry {
   check: () => Promise<PollOutcome<unknown>>;
   submittedAt: number;
   deadlineAt: number;
+  /** How long the task may be waited for, from the start of this wait. */
+  waitMs: number;
   dueAt: number;
   checks: number;
   lastCheckAt: number | undefined;
@@ -102,6 +109,7 @@ export class Poller {
     return new Promise<T>((resolve, reject) => {
       const now = this.clock.now();
       const submittedAt = request.submittedAt ?? now;
+      const waitMs = request.deadlineMs ?? this.deadlines[request.kind];
       const signal = request.signal;
       if (signal?.aborted) {
         reject(new AbortedError('polling was stopped', { operation: OPERATION[request.kind] }));
@@ -112,7 +120,8 @@ export class Poller {
         kind: request.kind,
         check: request.check,
         submittedAt,
-        deadlineAt: submittedAt + (request.deadlineMs ?? this.deadlines[request.kind]),
+        deadlineAt: Math.max(submittedAt, request.deadlineFrom ?? submittedAt) + waitMs,
+        waitMs,
         dueAt: 0,
         checks: 0,
         lastCheckAt: undefined,
@@ -246,8 +255,8 @@ export class Poller {
     } else if (now >= entry.deadlineAt) {
       entry.detach();
       entry.reject(
-        new TimeoutError(
-          `the task did not finish within ${Math.round((entry.deadlineAt - entry.submittedAt) / 60000)} minutes`,
+        new DeadlineError(
+          `the task did not finish within ${Math.round(entry.waitMs / 60000)} minutes`,
           {
             operation: OPERATION[entry.kind],
           },

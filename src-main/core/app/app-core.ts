@@ -404,10 +404,8 @@ export class AppCore {
         this.engine.cancel(ids);
         return { count: ids.length };
       },
-      'watermark:retry': ({ ids }) => {
-        this.engine.retry(ids);
-        return { count: ids.length };
-      },
+      'watermark:retry': ({ ids }) => ({ count: this.engine.retry(ids) }),
+      'watermark:sendAgain': ({ ids }) => ({ count: this.engine.sendAgain(ids) }),
       'watermark:pause': () => {
         this.engine.pause();
         return { paused: true };

@@ -6,6 +6,7 @@ import type {
   VideoProjectView,
   VideoRoundView,
 } from '../../../src-shared/ipc/contract.ts';
+import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
@@ -22,6 +23,7 @@ type VideoChannel =
   | 'video:queueRounds'
   | 'video:cancel'
   | 'video:retry'
+  | 'video:sendAgain'
   | 'video:duplicate'
   | 'video:extend'
   | 'video:history'
@@ -46,6 +48,7 @@ export function videoRoundView(row: VideoRoundRow, seq: number): VideoRoundView 
     videoAsset: outputs?.videoUrls?.find(isAssetUrl) ?? null,
     error: row.error_json ? (JSON.parse(row.error_json) as VideoRoundView['error']) : null,
     attempt: row.attempt,
+    checkAgain: canCheckAgain(row.state, row.remote_task_id !== null),
     createdAt: row.created_at,
     submittedAt: row.submitted_at,
     updatedAt: row.updated_at,
@@ -190,10 +193,8 @@ export class VideoDesk {
         this.announce(onChange, ids);
         return { count: ids.length };
       },
-      'video:retry': ({ ids }) => {
-        this.engine.retry(ids);
-        return { count: ids.length };
-      },
+      'video:retry': ({ ids }) => ({ count: this.engine.retry(ids) }),
+      'video:sendAgain': ({ ids }) => ({ count: this.engine.sendAgain(ids) }),
       'video:duplicate': ({ roundId }) => {
         const row = rounds.round(roundId);
         if (!row) throw new RoundRequestError('That round no longer exists.');

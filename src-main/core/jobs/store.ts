@@ -310,6 +310,17 @@ export class JobStore {
     })();
   }
 
+  /**
+   * When a job last entered a state, from its events: a job asked again after it gave up
+   * entered `submitted` then, which is when its new wait for the service began.
+   */
+  lastEnteredAt(jobId: string, state: JobState): number | undefined {
+    const row = this.db
+      .prepare('SELECT MAX(at) AS at FROM job_events WHERE job_id = ? AND state = ?')
+      .get(jobId, state) as { at: number | null };
+    return row.at ?? undefined;
+  }
+
   events(jobId: string): JobEvent[] {
     const rows = this.db
       .prepare('SELECT * FROM job_events WHERE job_id = ? ORDER BY seq')

@@ -7,11 +7,7 @@ import {
   type VideoTask,
 } from '../../../src-shared/api/video.ts';
 import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
-import {
-  IN_FLIGHT_STATES,
-  RETRYABLE_STATES,
-  type JobState,
-} from '../../../src-shared/domain/job-states.ts';
+import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import { estimateVideoCost, toCents } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { download } from '../api/downloader.ts';
@@ -23,7 +19,14 @@ import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import { UserFacingError } from '../user-error.ts';
-import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
+import {
+  CheckAgainError,
+  TaskJobLoop,
+  waitForTask,
+  waitStart,
+  withFreshLinks,
+} from './check-again.ts';
+import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
 import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
 import { VideoRounds, type RoundOutputs, type VideoRoundRow } from './video-rounds.ts';
@@ -77,7 +80,7 @@ function slug(name: string): string {
  * whose submission has an unknown outcome is looked up on the service's task list, never
  * simply sent again.
  */
-export class VideoEngine extends JobLoop {
+export class VideoEngine extends TaskJobLoop {
   readonly rounds: VideoRounds;
   private readonly options: VideoEngineOptions;
 
@@ -88,7 +91,7 @@ export class VideoEngine extends JobLoop {
     if (options.spaceCheckMs !== undefined) this.spaceCheckMs = options.spaceCheckMs;
   }
 
-  private move(id: string, to: JobState, patch: TransitionPatch = {}): void {
+  protected move(id: string, to: JobState, patch: TransitionPatch = {}): void {
     const event = this.options.store.transition('video', id, to, patch);
     this.options.onEvent?.(event);
   }
@@ -145,6 +148,11 @@ export class VideoEngine extends JobLoop {
     return undefined;
   }
 
+  protected standing(id: string): { state: JobState; taskIdKnown: boolean } | undefined {
+    const round = this.rounds.round(id);
+    return round && { state: round.state, taskIdKnown: round.remote_task_id !== null };
+  }
+
   protected noteWaiting(id: string, error: { code: string; message: string } | null): void {
     const event = this.options.store.noteWaiting('video', id, error);
     if (event) this.options.onEvent?.(event);
@@ -182,17 +190,6 @@ export class VideoEngine extends JobLoop {
         this.move(id, 'canceled');
       } else this.abortRunning(id);
     }
-  }
-
-  /** A failed, canceled or unresolved round goes back to the queue as a new attempt. */
-  retry(ids: readonly string[]): void {
-    for (const id of ids) {
-      const state = this.stateOf(id);
-      if (state && RETRYABLE_STATES.has(state)) {
-        this.move(id, 'queued', { detail: { retry: true } });
-      }
-    }
-    this.pump();
   }
 
   protected concurrency(): number {
@@ -315,15 +312,17 @@ export class VideoEngine extends JobLoop {
     const taskId = round.remote_task_id;
     if (!taskId) throw new Error(`round ${round.id} has no task id`);
     if (this.stateOf(round.id) === 'submitted') this.move(round.id, 'processing');
-    const task = await this.options.poller.track<VideoTask>({
+    const task = await waitForTask<VideoTask>(this.options.poller, {
       kind: 'video',
       ...(round.submitted_at ? { submittedAt: round.submitted_at } : {}),
+      ...waitStart(this.options.store, round.id),
       signal,
       check: async () => {
         const seen = await this.options.client.get(taskId, { signal });
-        return videoPhase(seen.status) === 'in-progress'
-          ? { done: false }
-          : { done: true, value: seen };
+        const phase = videoPhase(seen.status);
+        if (phase === 'in-progress') return { done: false };
+        if (phase === 'unknown') return { done: false, status: seen.status };
+        return { done: true, value: seen };
       },
     });
     if (videoPhase(task.status) === 'failed') {
@@ -342,12 +341,27 @@ export class VideoEngine extends JobLoop {
       typeof task.duration === 'number'
         ? toCents(estimateVideoCost(task.duration, this.options.settings().pricingTier).usd)
         : round.estimate_cents;
-    const saved = await this.saveOutputs(round, task, charged, signal);
+    const saved = await withFreshLinks(
+      task,
+      (links) => this.saveOutputs(round, links, charged, signal),
+      () => this.freshLinks(taskId, signal),
+    );
     this.move(round.id, 'done', {
       outputs: saved.outputs,
       ...(saved.lastFramePath ? { lastFramePath: saved.lastFramePath } : {}),
       chargedCents: charged,
     });
+  }
+
+  /** The task asked for again by its id (free), for fresh links after the ones given failed. */
+  private async freshLinks(taskId: string, signal: AbortSignal): Promise<VideoTask> {
+    const seen = await this.options.client.get(taskId, { signal });
+    if (videoPhase(seen.status) !== 'succeeded' || !seen.outputs?.length) {
+      throw new CheckAgainError(
+        `The clip's link stopped working, and asked again the service answered "${seen.status}" with no new link. Use Check again later (free); Send again would pay again.`,
+      );
+    }
+    return seen;
   }
 
   /** A round's shot and project, and `<output folder>/<project>`, where its files go. */

@@ -1,11 +1,7 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  IN_FLIGHT_STATES,
-  RETRYABLE_STATES,
-  type JobState,
-} from '../../../src-shared/domain/job-states.ts';
+import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { scaleStrokes, strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
@@ -22,8 +18,15 @@ import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
-import { JobLoop, failureStep, fairShare, type Startable } from './job-loop.ts';
-import type { JobEvent, JobStore, WatermarkJobRow } from './store.ts';
+import {
+  CheckAgainError,
+  TaskJobLoop,
+  waitForTask,
+  waitStart,
+  withFreshLinks,
+} from './check-again.ts';
+import { failureStep, fairShare, type Startable } from './job-loop.ts';
+import type { JobEvent, JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
 
 export interface WatermarkInput {
   inputPath: string;
@@ -67,7 +70,7 @@ const UNKNOWN_OUTCOME =
  * poller for every task, every step recorded before the next begins, so a restart picks up
  * each job where it was without sending anything twice.
  */
-export class WatermarkEngine extends JobLoop {
+export class WatermarkEngine extends TaskJobLoop {
   private readonly options: WatermarkEngineOptions;
 
   constructor(options: WatermarkEngineOptions) {
@@ -80,7 +83,7 @@ export class WatermarkEngine extends JobLoop {
     return this.options.store;
   }
 
-  private move(id: string, to: JobState, patch: Parameters<JobStore['transition']>[3] = {}): void {
+  protected move(id: string, to: JobState, patch: TransitionPatch = {}): void {
     // Not folded into `onEvent?.(…)`: an optional call skips evaluating its argument.
     const event = this.store.transition('watermark', id, to, patch);
     this.options.onEvent?.(event);
@@ -115,6 +118,11 @@ export class WatermarkEngine extends JobLoop {
       });
     }
     return undefined;
+  }
+
+  protected standing(id: string): { state: JobState; taskIdKnown: boolean } | undefined {
+    const job = this.store.getWatermarkJob(id);
+    return job && { state: job.state, taskIdKnown: job.remote_task_id !== null };
   }
 
   protected noteWaiting(id: string, error: { code: string; message: string } | null): void {
@@ -181,16 +189,6 @@ export class WatermarkEngine extends JobLoop {
         this.abortRunning(id);
       }
     }
-  }
-
-  retry(ids: readonly string[]): void {
-    for (const id of ids) {
-      const job = this.store.getWatermarkJob(id);
-      if (job && RETRYABLE_STATES.has(job.state)) {
-        this.move(id, 'queued', { detail: { retry: true } });
-      }
-    }
-    this.pump();
   }
 
   /** Takes done and canceled jobs off the list; their files stay where they were written. */
@@ -367,25 +365,39 @@ export class WatermarkEngine extends JobLoop {
     return { base64: png.toString('base64') };
   }
 
+  /** The result's links asked for again by the task id (free), after the ones given failed. */
+  private async freshLinks(taskId: string, signal?: AbortSignal): Promise<string[]> {
+    const seen = await this.options.client.result(taskId, signal ? { signal } : {});
+    if (seen.phase !== 'succeeded' || seen.imageUrls.length === 0) {
+      throw new CheckAgainError(
+        `The result link stopped working, and asked again the service answered "${seen.status}" with no new link. Use Check again later (free); Send again would pay again.`,
+      );
+    }
+    return seen.imageUrls;
+  }
+
   private async afterSubmit(job: WatermarkJobRow, signal?: AbortSignal): Promise<void> {
     const taskId = job.remote_task_id;
     if (!taskId) throw new Error(`job ${job.id} has no task id`);
     if (await this.finishFromMarker(job, taskId)) return;
     if (this.store.getWatermarkJob(job.id)?.state === 'submitted') this.move(job.id, 'processing');
-    const result = await this.options.poller.track<WatermarkResult>({
+    const result = await waitForTask<WatermarkResult>(this.options.poller, {
       kind: 'watermark',
       ...(job.submitted_at ? { submittedAt: job.submitted_at } : {}),
+      ...waitStart(this.store, job.id),
       ...(signal ? { signal } : {}),
       check: async () => {
         const seen = await this.options.client.result(taskId, signal ? { signal } : {});
-        return seen.phase === 'in-progress' ? { done: false } : { done: true, value: seen };
+        if (seen.phase === 'in-progress') return { done: false };
+        if (seen.phase === 'unknown') return { done: false, status: seen.status };
+        return { done: true, value: seen };
       },
     });
     if (result.phase === 'failed') {
       this.move(job.id, 'failed', {
         error: {
           code: `task-${result.status}`,
-          message: result.errorText ?? `The service reported ${result.status}.`,
+          message: `${result.errorText ?? `The service reported ${result.status}.`} Send again pays for a new attempt.`,
         },
       });
       return;
@@ -401,12 +413,17 @@ export class WatermarkEngine extends JobLoop {
     await rm(scratch, { recursive: true, force: true });
     await mkdir(scratch, { recursive: true });
     try {
-      const saved = await download(this.options.transport, {
-        url: result.imageUrls[0] ?? '',
-        targetDir: scratch,
-        fileName: 'result',
-        ...(signal ? { signal } : {}),
-      });
+      const saved = await withFreshLinks(
+        result.imageUrls,
+        (urls) =>
+          download(this.options.transport, {
+            url: urls[0] ?? '',
+            targetDir: scratch,
+            fileName: 'result',
+            ...(signal ? { signal } : {}),
+          }),
+        () => this.freshLinks(taskId, signal),
+      );
       const outcome = await writeOutput({
         owner: job.id,
         input: job.input_path,

@@ -254,7 +254,10 @@ describe('video engine', () => {
       message: expect.stringMatching(/may or may not have been charged.*send it again or cancel/),
     });
     expect(generates()).toHaveLength(0);
-    next.retry([roundId]);
+    // Retry never sends what may already be paid for; Send again, the user's word, does.
+    expect(next.retry([roundId])).toBe(0);
+    expect(run.rounds.round(roundId)?.state).toBe('needs-attention');
+    expect(next.sendAgain([roundId])).toBe(1);
     await next.whenIdle();
     expect(run.rounds.round(roundId)).toMatchObject({ state: 'done', attempt: 2 });
     store.close();

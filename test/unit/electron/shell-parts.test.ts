@@ -15,6 +15,7 @@ function view(id: string, seq: number, state: WatermarkJobView['state']): Waterm
     outputPath: null,
     error: null,
     attempt: 1,
+    checkAgain: false,
     bytes: null,
     seq,
     updatedAt: seq,

@@ -46,10 +46,11 @@ describe('watermark schemas', () => {
     expect(envelope).toMatchObject({ trace: 'abc' });
     const data = watermarkResultDataSchema.parse(envelope.data);
     expect(data.status).toBe('queued_v2');
-    expect(watermarkPhase(data.status)).toBe('failed');
+    expect(watermarkPhase(data.status)).toBe('unknown');
     expect(watermarkPhase('processing')).toBe('in-progress');
     expect(watermarkPhase('success')).toBe('succeeded');
     expect(watermarkPhase('timeout')).toBe('failed');
+    expect(watermarkPhase('failed')).toBe('failed');
   });
 
   it('finds err_msg in data, then at the top, then in message', () => {
@@ -81,9 +82,8 @@ describe('video schemas', () => {
       Array(4).fill('in-progress'),
     );
     expect(['completed', 'succeeded'].map(videoPhase)).toEqual(['succeeded', 'succeeded']);
-    expect(['failed', 'expired', 'cancelled', 'mystery'].map(videoPhase)).toEqual(
-      Array(4).fill('failed'),
-    );
+    expect(['failed', 'expired', 'cancelled'].map(videoPhase)).toEqual(Array(3).fill('failed'));
+    expect(videoPhase('mystery')).toBe('unknown');
     expect(
       videoTaskResponseSchema.parse({ task: { id: 't', status: 'mystery', extra: 1 } }).task,
     ).toMatchObject({ extra: 1 });

@@ -1,0 +1,135 @@
+import {
+  RETRYABLE_STATES,
+  retryTarget,
+  type JobState,
+} from '../../../src-shared/domain/job-states.ts';
+import { DeadlineError, DownloadError } from '../api/errors.ts';
+import type { Poller, TrackRequest } from '../api/poller.ts';
+import { UserFacingError } from '../user-error.ts';
+import { JobLoop } from './job-loop.ts';
+import type { JobStore, TransitionPatch } from './store.ts';
+
+/** Fresh links asked for, by the same task id, when a result link has gone, before giving up. */
+export const FRESH_LINK_ASKS = 3;
+
+/**
+ * A job gave up waiting on a task the service holds: the task id is kept, so the user can
+ * ask again for free. The message says so and never suggests paying again.
+ */
+export class CheckAgainError extends UserFacingError {}
+
+/** The service's answer to one poll: finished with a value, still going, or a word we do not know. */
+export type Seen<T> = { done: true; value: T } | { done: false; status?: string };
+
+/**
+ * Polls a task through the shared poller. A status word the client does not know is asked
+ * again like one in progress; when the local deadline passes, the job gives up with the last
+ * word it read, and the task id it holds lets the user check again.
+ */
+export async function waitForTask<T>(
+  poller: Poller,
+  request: Omit<TrackRequest<T>, 'check'> & { check: () => Promise<Seen<T>> },
+): Promise<T> {
+  let unknownStatus: string | undefined;
+  try {
+    return await poller.track<T>({
+      ...request,
+      check: async () => {
+        const seen = await request.check();
+        if (seen.done) return seen;
+        unknownStatus = seen.status;
+        return { done: false };
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof DeadlineError)) throw error;
+    throw new CheckAgainError(
+      unknownStatus === undefined
+        ? `Clearframe stopped waiting: ${error.message}. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.`
+        : `The service kept answering with a status Clearframe does not know ("${unknownStatus}") until it stopped waiting. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.`,
+    );
+  }
+}
+
+/**
+ * When a job's present wait for the service began: its last move to `submitted`, which for a
+ * job checked again is the moment the user asked, so it gets a whole new local wait.
+ */
+export function waitStart(store: JobStore, id: string): { deadlineFrom?: number } {
+  const at = store.lastEnteredAt(id, 'submitted');
+  return at === undefined ? {} : { deadlineFrom: at };
+}
+
+/**
+ * Fetches a finished task's results from the links the service gave. When a link has gone,
+ * expired or is refused, the service is asked again by the same task id for fresh links
+ * (free), at most `FRESH_LINK_ASKS` times, before the download error stands.
+ */
+export async function withFreshLinks<L, T>(
+  first: L,
+  fetch: (links: L) => Promise<T>,
+  askAgain: () => Promise<L>,
+): Promise<T> {
+  let links = first;
+  for (let asked = 0; ; asked += 1) {
+    try {
+      return await fetch(links);
+    } catch (error) {
+      if (!(error instanceof DownloadError) || !error.linkGone || asked === FRESH_LINK_ASKS) {
+        throw error;
+      }
+    }
+    links = await askAgain();
+  }
+}
+
+/**
+ * The loop of jobs that hold a task on the service once sent (both engines): Retry asks the
+ * service again by that task id, and only Send again, on the user's word, pays again.
+ */
+export abstract class TaskJobLoop extends JobLoop {
+  /** Moves a job through the store's state machine and tells the screens. */
+  protected abstract move(id: string, to: JobState, patch?: TransitionPatch): void;
+  /** A job's state and whether it holds a task id, or undefined when there is no such job. */
+  protected abstract standing(id: string): { state: JobState; taskIdKnown: boolean } | undefined;
+
+  /**
+   * Tries jobs again without paying twice: one that holds a task id is asked again by that id
+   * (free), polled and downloaded as after a restart; only one the service never took goes
+   * back to the queue to be sent. Returns how many were retried.
+   */
+  retry(ids: readonly string[]): number {
+    let count = 0;
+    for (const id of ids) {
+      const job = this.standing(id);
+      const target = job && retryTarget(job.state, job.taskIdKnown);
+      if (!target) continue;
+      count += 1;
+      if (target === 'queued') {
+        this.move(id, 'queued', { detail: { retry: true } });
+        continue;
+      }
+      this.move(id, 'submitted', { error: null, detail: { checkAgain: true } });
+      const work = this.resumable(id);
+      if (work) this.launch(work);
+    }
+    this.pump();
+    return count;
+  }
+
+  /**
+   * A new paid attempt, on the user's explicit word: the task id a job held is forgotten and
+   * it is sent again, at its cost. Returns how many were sent again.
+   */
+  sendAgain(ids: readonly string[]): number {
+    let count = 0;
+    for (const id of ids) {
+      const job = this.standing(id);
+      if (!job || !RETRYABLE_STATES.has(job.state)) continue;
+      this.move(id, 'queued', { detail: { sendAgain: true } });
+      count += 1;
+    }
+    this.pump();
+    return count;
+  }
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { RETRYABLE_STATES, type JobState } from '../../src-shared/domain/job-states.ts';
+
+/**
+ * What a settled job or round offers. One that holds a task id is asked again for free
+ * ("Check again"), and paying again is a separate action that says what it costs and asks
+ * once before anything is sent. One the service may already have (its sending was cut off)
+ * is sent again only with that confirmation; any other was never taken by the service, so
+ * Retry simply sends it, for the cost it shows.
+ */
+export function RetryActions(props: {
+  state: JobState;
+  checkAgain: boolean;
+  /** What one more attempt costs: "1 credit", "2.20 USD". */
+  cost: string;
+  name: string;
+  onRetry: () => void;
+  onSendAgain: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (asking) {
+    return (
+      <span
+        className="confirm-paid"
+        role="group"
+        aria-label={`Confirm sending ${props.name} again`}
+      >
+        <span>Pay {props.cost} again?</span>
+        <button
+          type="button"
+          onClick={() => {
+            setAsking(false);
+            props.onSendAgain();
+          }}
+        >
+          Pay and send
+        </button>
+        <button type="button" onClick={() => setAsking(false)}>
+          Keep
+        </button>
+      </span>
+    );
+  }
+  const sendAgain = (
+    <button type="button" onClick={() => setAsking(true)}>
+      Send again (paid) – {props.cost}
+    </button>
+  );
+  if (props.checkAgain) {
+    return (
+      <>
+        <button
+          type="button"
+          onClick={props.onRetry}
+          title="Asks the service again by the task id it gave; costs nothing."
+        >
+          Check again
+        </button>
+        {sendAgain}
+      </>
+    );
+  }
+  if (props.state === 'needs-attention') return sendAgain;
+  if (!RETRYABLE_STATES.has(props.state)) return null;
+  return (
+    <button type="button" onClick={props.onRetry}>
+      Retry – {props.cost}
+    </button>
+  );
+}

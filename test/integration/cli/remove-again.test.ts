@@ -1,0 +1,106 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { runCli } from '../../support/cli-process.ts';
+import { makePhoto } from '../../support/images.ts';
+
+const KEY = 'remove-again-key';
+let root: string;
+let dir: string;
+let sim: Simulator;
+let env: Record<string, string>;
+
+const submits = () =>
+  sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;
+const remove = (...args: string[]) =>
+  runCli(
+    ['remove', ...args, '--out', path.join(dir, 'out'), '--data-dir', path.join(dir, 'data')],
+    {
+      env,
+    },
+  );
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'clearframe-remove-again-'));
+  sim = await startSimulator({
+    accounts: [{ key: KEY, credits: 100 }],
+    watermark: { processingMs: 100, jitter: 0.2 },
+  });
+  env = { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl };
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(root, 'run-'));
+  sim.setFaults({ rates: {} });
+});
+
+afterAll(async () => {
+  await sim.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('clearframe remove, run again', () => {
+  it('gives the reason for a failed file on every run, and --retry prepares it again once replaced', async () => {
+    const photo = path.join(dir, 'harbour.png');
+    await writeFile(photo, (await makePhoto(64, 48, 'png', 1)).subarray(0, 40));
+    const first = await remove(photo);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(/harbour\.png: .*damaged or incomplete.*--retry/);
+
+    const second = await remove(photo);
+    expect(second.code).toBe(1);
+    expect(second.stdout).toMatch(/failed +harbour\.png: .*damaged or incomplete.*--retry/);
+    expect(second.stdout).toContain('0 done, 1 failed.');
+
+    await writeFile(photo, await makePhoto(64, 48, 'png', 1));
+    const third = await remove(photo, '--retry');
+    expect(third.stderr).toBe('');
+    expect(third.code).toBe(0);
+    expect(third.stdout).toContain('1 done, 0 failed.');
+    expect(submits()).toBe(1);
+  });
+
+  it('says a finished file given a new mask was already cleaned, and pays again only with --force', async () => {
+    const photo = path.join(dir, 'pier.png');
+    await writeFile(photo, await makePhoto(64, 48, 'png', 2));
+    expect((await remove(photo)).code).toBe(0);
+    const before = submits();
+
+    const masked = await remove(photo, '--mask-rect', '4,4,20,10');
+    expect(masked.stdout).toContain(
+      'pier.png: already cleaned with no mask (the corner the service picks), so --mask-rect 4,4,20,10 was not used. Add --force to pay for a new attempt with it (1 credit).',
+    );
+    expect(submits()).toBe(before);
+
+    const forced = await remove(photo, '--mask-rect', '4,4,20,10', '--force');
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(
+      '--force: sending 1 file as a new paid attempt, 1 credit in all',
+    );
+    expect(forced.stdout).toContain('1 done, 0 failed.');
+    expect(submits()).toBe(before + 1);
+    const again = await remove(photo, '--mask-rect', '4,4,20,10');
+    expect(again.stdout).not.toContain('already cleaned');
+  });
+
+  it('after a result link kept failing, --retry asks the service again for free', async () => {
+    const photo = path.join(dir, 'quay.png');
+    await writeFile(photo, await makePhoto(64, 48, 'png', 3));
+    sim.setFaults({ rates: { 'result-expired': 1 } });
+    const first = await remove(photo);
+    expect(first.code).toBe(1);
+    expect(first.stdout).toMatch(
+      /quay\.png: The result could not be downloaded: the result link has expired.*Check again.*free.*Run again with --retry to ask the service again \(free\); --force pays for a new attempt \(1 credit\)\./,
+    );
+    const paid = submits();
+
+    sim.setFaults({ rates: {} });
+    const retried = await remove(photo, '--retry');
+    expect(retried.code).toBe(0);
+    expect(retried.stdout).toContain('1 done, 0 failed.');
+    expect(submits()).toBe(paid);
+  });
+});
