@@ -1,8 +1,11 @@
-/** Money figures of the video queue, in whole cents. */
+/**
+ * Money figures of the video queue, in whole cents, counting every round the service may
+ * have billed: its charge when the service told it, else its estimate.
+ */
 export interface Spending {
-  /** What finished rounds were charged. */
+  /** Rounds that are over (done, failed or canceled after they were sent) and earlier attempts. */
   spentCents: number;
-  /** Estimates of rounds sent, or possibly sent, and not yet charged. */
+  /** Rounds sent, or possibly sent, that are not over yet. */
   inFlightCents: number;
 }
 

@@ -82,7 +82,7 @@ test('a wrong key shows what the service said, and nothing is kept', async ({ pa
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await setKey(page, 'Video API key', 'cf-not-a-real-key-000');
   await expect(page.getByTestId('video-key-message')).toContainText(
-    /did not accept the API key.*The service said: "Authentication failed[^"]*".*The video API key was not saved\./,
+    /refused this video API key \(the service said: "Authentication failed[^"]*"\)\. It was not saved\./,
   );
   await expect(page.getByTestId('video-key-status')).toHaveText('Not set');
   await saveScreenshot(page, 'first-run-04-wrong-key');
