@@ -18,7 +18,7 @@ const USAGE = `Usage:
   clearframe video new <name> [--shot title]
   clearframe video add-round <project or shot id> --prompt text [--duration s] [--resolution 480p|720p]
         [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
-        [--last-frame] [--generate-audio] [--no-watermark]
+        [--last-frame] [--generate-audio] [--watermark]
   clearframe video add-round --extend <round id> --prompt text
   clearframe video run [--concurrency n] [--out dir] [--demo]
   clearframe video status [project id]
@@ -104,7 +104,7 @@ const addRound: Sub = async (args) => {
       auto: { type: 'boolean', default: false },
       'last-frame': { type: 'boolean', default: false },
       'generate-audio': { type: 'boolean', default: false },
-      'no-watermark': { type: 'boolean', default: false },
+      watermark: { type: 'boolean', default: VIDEO_LIMITS.defaultWatermark },
       extend: { type: 'string' },
     },
   });
@@ -149,7 +149,7 @@ const addRound: Sub = async (args) => {
         ...(values.resolution ? { resolution: values.resolution } : {}),
         ...(values['last-frame'] ? { return_last_frame: true } : {}),
         ...(values['generate-audio'] ? { generate_audio: true } : {}),
-        ...(values['no-watermark'] ? { watermark: false } : {}),
+        ...(values.watermark ? { watermark: true } : {}),
       };
     }
     const tier = session.settings.pricingTier;

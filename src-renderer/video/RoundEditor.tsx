@@ -262,7 +262,7 @@ export function RoundEditor(props: {
             checked={draft.watermark}
             onChange={(event) => set({ watermark: event.target.checked })}
           />{' '}
-          Watermark
+          AI watermark on the clip
         </label>
         <label>
           <input
