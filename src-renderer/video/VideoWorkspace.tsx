@@ -3,8 +3,11 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
+import { continuationDuration } from '../../src-shared/domain/pricing.ts';
+import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
-import { RoundEditor } from './RoundEditor.tsx';
+import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 
 /** The time now, moving once a second while the screen is open. */
@@ -33,6 +36,18 @@ function timing(round: VideoRoundView, now: number, typicalMs: number | null): s
   return `${seconds(elapsed)}${left}`;
 }
 
+/** What a round costs or cost; a round the simulator made shows what it would cost, as no spending. */
+function moneyOf(round: VideoRoundView): string {
+  const cents =
+    round.chargedCents !== null && round.state === 'done'
+      ? round.chargedCents
+      : round.estimateCents;
+  if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
+  return round.chargedCents !== null && round.state === 'done'
+    ? `charged ${formatUsd(cents)}`
+    : `est. ${formatUsd(cents)}`;
+}
+
 function promptOf(round: VideoRoundView): string {
   return round.request.content.find((item) => item.type === 'text')?.text ?? '';
 }
@@ -42,9 +57,10 @@ function promptOf(round: VideoRoundView): string {
  * that takes the clip itself as its reference video. The second needs the clip as an uploaded
  * asset; when the service gave only a download link, the form says so and asks for it.
  */
-function ExtendForms(props: { round: VideoRoundView }) {
-  const { round } = props;
+function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => void }) {
+  const { round, ask } = props;
   const extend = useVideo((state) => state.extend);
+  const cost = paidEstimate(continuationDuration(round.request), usePricingTier());
   const [next, setNext] = useState('');
   const [asVideo, setAsVideo] = useState(false);
   const [asset, setAsset] = useState(round.videoAsset ?? '');
@@ -57,7 +73,13 @@ function ExtendForms(props: { round: VideoRoundView }) {
           aria-label={`Extend round ${round.position}`}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (next.trim()) void extend(round.id, next).then(() => setNext(''));
+            if (next.trim()) {
+              ask({
+                what: `Send round ${round.position}'s continuation from its last frame`,
+                ...cost,
+                send: () => extend(round.id, next).then(() => setNext('')),
+              });
+            }
           }}
         >
           <input
@@ -78,7 +100,11 @@ function ExtendForms(props: { round: VideoRoundView }) {
           aria-label={`Extend the video of round ${round.position}`}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            void extend(round.id, continuation, { from: 'video', videoAsset: asset });
+            ask({
+              what: `Send round ${round.position}'s continuation with its clip as the reference`,
+              ...cost,
+              send: () => extend(round.id, continuation, { from: 'video', videoAsset: asset }),
+            });
           }}
         >
           {!round.videoAsset && (
@@ -114,23 +140,36 @@ function ExtendForms(props: { round: VideoRoundView }) {
 function RoundRow(props: {
   round: VideoRoundView;
   onPlay: (id: string) => void;
+  onWritePrompt: (round: VideoRoundView) => void;
   now: number;
   typicalMs: number | null;
 }) {
   const { round } = props;
   const { act, duplicate } = useVideo();
-  const money =
-    round.chargedCents !== null && round.state === 'done'
-      ? `charged ${formatUsd(round.chargedCents)}`
-      : `est. ${formatUsd(round.estimateCents)}`;
+  const tier = usePricingTier();
+  const { ask, prompt } = useConfirmPaid();
   return (
-    <li className={`round ${round.state}`} data-testid="round" data-state={round.state}>
+    <li
+      className={`round ${round.state}${round.demo ? ' demo' : ''}`}
+      data-testid="round"
+      data-state={round.state}
+    >
       <span className="round-title">
-        Round {round.position}: {promptOf(round)}
+        Round {round.position}:{' '}
+        {round.promptUnknown ? <em>prompt not known (added from the service)</em> : promptOf(round)}
+        {round.demo && (
+          <span
+            className="demo-mark"
+            data-testid="demo-mark"
+            title="Made by the built-in simulator: nothing was sent to the service or charged."
+          >
+            demo
+          </span>
+        )}
       </span>
       <span className="job-state">{round.state}</span>
       <span className="hint">
-        {money}
+        {moneyOf(round)}
         {timing(round, props.now, props.typicalMs) &&
           ` · ${timing(round, props.now, props.typicalMs)}`}
       </span>
@@ -158,16 +197,48 @@ function RoundRow(props: {
             Cancel
           </button>
         )}
-        {RETRYABLE_STATES.has(round.state) && (
-          <button type="button" onClick={() => void act('video:retry', [round.id])}>
-            Retry
+        {round.promptUnknown ? (
+          <button
+            type="button"
+            onClick={() => props.onWritePrompt(round)}
+            title="Clearframe does not know this task's prompt, so it cannot send it again as it is."
+          >
+            Write prompt…
           </button>
+        ) : (
+          <>
+            {RETRYABLE_STATES.has(round.state) && (
+              <button
+                type="button"
+                onClick={() =>
+                  ask({
+                    what: `Send round ${round.position} again`,
+                    cents: round.estimateCents,
+                    upperBound: round.request.duration === VIDEO_LIMITS.autoDuration,
+                    send: () => act('video:retry', [round.id]),
+                  })
+                }
+              >
+                Retry
+              </button>
+            )}
+            <button
+              type="button"
+              onClick={() =>
+                ask({
+                  what: `Send a copy of round ${round.position}`,
+                  ...paidEstimate(round.request.duration, tier),
+                  send: () => duplicate(round.id),
+                })
+              }
+            >
+              Duplicate
+            </button>
+          </>
         )}
-        <button type="button" onClick={() => void duplicate(round.id)}>
-          Duplicate
-        </button>
       </span>
-      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} />}
+      {prompt}
+      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} ask={ask} />}
     </li>
   );
 }
@@ -179,6 +250,8 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const [note, setNote] = useState<string | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const [shotId, setShotId] = useState<string | null>(null);
+  // A round's settings to start the editor from ("Write prompt…" on an attached task).
+  const [seed, setSeed] = useState<EditorSeed | null>(null);
   useEffect(() => followVideo(), []);
   const project = video.projects.find((p) => p.id === video.projectId);
   const shot = project?.shots.find((s) => s.id === shotId) ?? project?.shots.at(-1);
@@ -265,6 +338,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
                   key={round.id}
                   round={round}
                   onPlay={setPlaying}
+                  onWritePrompt={(attached) =>
+                    setSeed({ request: attached.request, at: Date.now() })
+                  }
                   now={now}
                   typicalMs={typicalMs}
                 />
@@ -286,6 +362,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </section>
           )}
           <RoundEditor
+            seed={seed}
             onQueue={(requests) => video.queue(shot.id, requests)}
             previewBase={props.previewBase}
             clips={project.shots.flatMap((s) =>

@@ -99,6 +99,10 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
 
   await page.getByLabel('What happens after round 1').fill('the light goes out');
   await page.getByRole('button', { name: 'Extend from last frame' }).click();
+  await expect(first.getByTestId('confirm-paid')).toHaveText(
+    "Send round 1's continuation from its last frame for about 1.10 USD?",
+  );
+  await first.getByRole('button', { name: 'Confirm and send' }).click();
   const second = page.getByTestId('round').nth(1);
   await expect(second).toContainText('Round 2: the light goes out');
   await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
