@@ -151,9 +151,14 @@ test('a task started elsewhere is found on the service list and joins a shot wit
   await saveScreenshot(page, 'video-06-service-tasks');
   await row.getByRole('button', { name: 'Add to shot 1' }).click();
   await expect(row).toContainText('in a shot');
-  const round = page.getByTestId('round').filter({ hasText: 'Attached from the service' });
+  const round = page.getByTestId('round').filter({ hasText: 'prompt not known' });
   await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(round).toContainText('charged 0.88 USD');
+  // Its prompt is not known here: nothing offers to pay for it again as it is.
+  await expect(round.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);
+  await round.getByRole('button', { name: 'Write prompt…' }).click();
+  await expect(page.getByLabel('Prompt')).toBeFocused();
+  await expect(page.getByLabel('Prompt')).toHaveValue('');
   // Only the laptop's own submission: attaching sent nothing.
   expect(generates() - before).toBe(1);
 });
