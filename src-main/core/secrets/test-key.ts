@@ -9,6 +9,7 @@ import {
   RateLimitedError,
   ServiceError,
   TimeoutError,
+  UnexpectedResponseError,
 } from '../api/errors.ts';
 import type { KeyProvider, Transport } from '../api/http.ts';
 import { VideoClient } from '../api/video-client.ts';
@@ -108,10 +109,14 @@ export async function checkKey(
         message: `The ${name} could not be checked: ${error.userMessage}${notKept} Check the connection and the service address in Settings, then try again.`,
       };
     }
+    const why =
+      error instanceof UnexpectedResponseError || error.status === undefined
+        ? 'its answer was not in a shape Clearframe knows'
+        : `it answered HTTP ${error.status}`;
     const balance =
       error instanceof InsufficientFundsError
         ? `but says the balance is too low: ${error.userMessage}`
-        : `but its balance could not be read (${error.message}); the Account screen will ask again`;
+        : `but its balance could not be read (${why}); the Account screen will ask again`;
     return {
       outcome: 'accepted',
       quota: null,
