@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/sett
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../../src-main/core/api/video-client.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
 import { JobStore, type TransitionPatch } from '../../../src-main/core/jobs/store.ts';
 import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video-engine.ts';
 import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
@@ -151,6 +153,29 @@ describe('video spending counts every round the service may have billed', () => 
 });
 
 describe('a task attached from the service list', () => {
+  it('a database from before this change marks the rounds it attached as having no known prompt', () => {
+    const file = path.join(dir, 'old.sqlite');
+    const old = new Database(file);
+    old.exec(MIGRATIONS[0] ?? '');
+    old.pragma('user_version = 1');
+    old.exec(`
+      INSERT INTO video_projects (id, name, created_at) VALUES ('p', 'Old', 0);
+      INSERT INTO video_shots (id, project_id, position) VALUES ('s', 'p', 1);
+      INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, remote_task_id, created_at, updated_at)
+        VALUES ('attached', 's', 1, '{}', 0, 'submitted', 't1', 0, 0),
+               ('written', 's', 2, '{}', 220, 'submitted', 't2', 0, 0);
+      INSERT INTO job_events (job_id, kind, seq, state, at, detail_json)
+        VALUES ('attached', 'video', 1, 'submitted', 0, '{"attached":true}'),
+               ('written', 'video', 1, 'submitted', 0, NULL);
+    `);
+    old.close();
+    const store = JobStore.open(file);
+    const rounds = new VideoRounds(store);
+    expect(rounds.round('attached')).toMatchObject({ prompt_unknown: 1, demo: 0 });
+    expect(rounds.round('written')).toMatchObject({ prompt_unknown: 0, earlier_billed_cents: 0 });
+    store.close();
+  });
+
   it('is stored with what the task tells, estimated at the tier price, and never sent again for its stand-in prompt', async () => {
     const store = openStore();
     const run = engine(store);
