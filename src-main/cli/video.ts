@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
@@ -181,10 +181,12 @@ function roundLine(round: VideoRoundRow): string {
   const error = round.error_json
     ? (JSON.parse(round.error_json) as { message: string }).message
     : undefined;
-  const money =
-    round.charged_cents !== null && round.state === 'done'
-      ? `charged ${formatUsd(round.charged_cents)}`
-      : `est. ${formatUsd(round.estimate_cents)}`;
+  const money = roundMoneyWords({
+    state: round.state,
+    chargedCents: round.charged_cents,
+    estimateCents: round.estimate_cents,
+    demo: round.demo === 1,
+  });
   return `round ${round.position} ${round.state.padEnd(15)} ${money}${outputs ? ` -> ${outputs.videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
 }
 
@@ -239,6 +241,7 @@ const run: Sub = async (args) => {
       settings: () => session.settings,
       defaultOutputDir: defaultVideoOutputDir(),
       onEvent: report,
+      demo: () => session.demo,
     });
     const interrupted = onInterrupt(() => engine.stop());
     engine.recover();
@@ -248,9 +251,11 @@ const run: Sub = async (args) => {
     const done = finals.filter((round) => round.state === 'done');
     const refused = finals.filter((round) => round.error_json?.includes('SpendingRefusedError'));
     if (!values.json) {
-      const charged = done.reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
+      const charged = done
+        .filter((round) => round.demo === 0)
+        .reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
       console.log(
-        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
+        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged${session.demo ? ' (demo: the built-in simulator made them)' : ''}.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
       );
     }
     if (code !== -1) return code;

@@ -1,6 +1,6 @@
 import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
@@ -34,18 +34,6 @@ function timing(round: VideoRoundView, now: number, typicalMs: number | null): s
   const left =
     typicalMs === null ? '' : ` · about ${seconds(Math.max(0, typicalMs - elapsed))} left`;
   return `${seconds(elapsed)}${left}`;
-}
-
-/** What a round costs or cost; a round the simulator made shows what it would cost, as no spending. */
-function moneyOf(round: VideoRoundView): string {
-  const cents =
-    round.chargedCents !== null && round.state === 'done'
-      ? round.chargedCents
-      : round.estimateCents;
-  if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
-  return round.chargedCents !== null && round.state === 'done'
-    ? `charged ${formatUsd(cents)}`
-    : `est. ${formatUsd(cents)}`;
 }
 
 function promptOf(round: VideoRoundView): string {
@@ -169,7 +157,7 @@ function RoundRow(props: {
       </span>
       <span className="job-state">{round.state}</span>
       <span className="hint">
-        {moneyOf(round)}
+        {roundMoneyWords(round)}
         {timing(round, props.now, props.typicalMs) &&
           ` · ${timing(round, props.now, props.typicalMs)}`}
       </span>

@@ -14,6 +14,22 @@ export function formatUsd(cents: number): string {
 }
 
 /**
+ * What a round costs or cost, in words, for the window and the command line alike. A round
+ * the built-in simulator made shows what it would cost, never as a charge.
+ */
+export function roundMoneyWords(round: {
+  state: string;
+  chargedCents: number | null;
+  estimateCents: number;
+  demo: boolean;
+}): string {
+  const charged = round.state === 'done' && round.chargedCents !== null;
+  const cents = charged ? (round.chargedCents ?? 0) : round.estimateCents;
+  if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
+  return charged ? `charged ${formatUsd(cents)}` : `est. ${formatUsd(cents)}`;
+}
+
+/**
  * Whether one more round fits under the budget cap, and if not, the sentence that says why
  * and what to do. The cap counts everything the app has spent, everything in flight, and
  * this round, so no number of rounds sent at once can take spending past it.
