@@ -46,6 +46,8 @@ export function RoundEditor(props: {
   const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [balance, setBalance] = useState<string | null>(null);
+  // What the cap already counts: every round the service may have billed.
+  const [committed, setCommitted] = useState(0);
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, string | null>>({});
   const onChecked = useCallback(
@@ -75,9 +77,12 @@ export function RoundEditor(props: {
     void bridge()
       .invoke('account:quota')
       .then((result) => {
-        const video = result.ok ? result.value.services.find((s) => s.kind === 'video') : undefined;
-        if (live && video?.ok && video.balanceUsd !== null)
+        if (!live || !result.ok) return;
+        const video = result.value.services.find((s) => s.kind === 'video');
+        if (video?.ok && video.balanceUsd !== null)
           setBalance(`${video.balanceUsd.toFixed(2)} USD`);
+        const { spentUsd, inFlightUsd } = result.value.spending;
+        setCommitted(toCents(spentUsd + inFlightUsd));
       });
     return () => {
       live = false;
@@ -313,10 +318,11 @@ export function RoundEditor(props: {
         ) : (
           balance && <span className="hint"> · balance {balance}</span>
         )}
-        {cap !== null && total > Math.round(cap * 100) && (
-          <span className="error">
+        {cap !== null && committed + total > Math.round(cap * 100) && (
+          <span className="error" data-testid="editor-over-cap">
             {' '}
-            · over your budget cap of {formatUsd(Math.round(cap * 100))}
+            · with {formatUsd(committed)} already spent or in flight, over your budget cap of{' '}
+            {formatUsd(Math.round(cap * 100))}
           </span>
         )}
       </p>
