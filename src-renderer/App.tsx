@@ -53,7 +53,9 @@ export function App() {
           ))}
         </nav>
       </header>
-      {info?.demoMode && <FirstRunGuide onOpenSettings={() => setScreen('Settings')} />}
+      {info && info.demoServices.length > 0 && (
+        <FirstRunGuide services={info.demoServices} onOpenSettings={() => setScreen('Settings')} />
+      )}
       <main className="content">
         {(error ?? jobsError) && (
           <p role="alert" className="error">

@@ -6,7 +6,7 @@ interface AppInfoState {
   info: AppInfo | null;
   error: string | null;
   load: () => Promise<void>;
-  setDemoMode: (demoMode: boolean) => void;
+  setMode: (mode: Pick<AppInfo, 'demoMode' | 'demoServices'>) => void;
 }
 
 export const useAppInfo = create<AppInfoState>((set, get) => ({
@@ -21,13 +21,13 @@ export const useAppInfo = create<AppInfoState>((set, get) => ({
       set({ error: error instanceof Error ? error.message : String(error) });
     }
   },
-  setDemoMode: (demoMode) => {
+  setMode: (mode) => {
     const { info } = get();
-    if (info) set({ info: { ...info, demoMode } });
+    if (info) set({ info: { ...info, ...mode } });
   },
 }));
 
 /** The banner follows the engine's mode as keys and settings change. */
 export function followMode(): () => void {
-  return bridge().on('app:mode', ({ demoMode }) => useAppInfo.getState().setDemoMode(demoMode));
+  return bridge().on('app:mode', (mode) => useAppInfo.getState().setMode(mode));
 }

@@ -1,21 +1,12 @@
 import { API_KEY_KINDS, apiKeyProblem, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
-import { AuthenticationError } from '../core/api/errors.ts';
-import { VideoClient } from '../core/api/video-client.ts';
-import { WatermarkClient } from '../core/api/watermark-client.ts';
-import { errorValue } from '../core/jobs/outcome.ts';
+import { checkKey, KEY_NAME } from '../core/secrets/test-key.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
-import { quotaLine } from './quota-report.ts';
 import { BASE_URL_ENV, CliSession, SESSION_OPTIONS } from './session.ts';
 
 export const KEY_USAGE = `Usage: clearframe key set|test|clear watermark|video
   set reads the key from standard input (typed without echo on a terminal), so it never
   appears in your shell history or the process list.`;
-
-const NAMES: Record<ApiKeyKind, string> = {
-  watermark: 'watermark API token',
-  video: 'video API key',
-};
 
 /** Reads one line; on a terminal without showing what is typed. */
 async function readSecret(prompt: string): Promise<string> {
@@ -83,19 +74,18 @@ export async function runKey(args: string[]): Promise<number> {
       const removed = await session.keys.clear(which);
       console.log(
         removed
-          ? `The ${NAMES[which]} was removed from the system keychain.`
-          : `No ${NAMES[which]} was stored.`,
+          ? `The ${KEY_NAME[which]} was removed from the system keychain.`
+          : `No ${KEY_NAME[which]} was stored.`,
       );
       return EXIT.done;
     }
     const baseUrl =
       process.env[BASE_URL_ENV[which]] ??
       (which === 'watermark' ? session.settings.watermarkBaseUrl : session.settings.videoBaseUrl);
-    const host = new URL(baseUrl).host;
     let key: string | undefined;
     if (action === 'set') {
       key = (
-        await readSecret(`Paste the ${NAMES[which]} and press Enter (it is not shown): `)
+        await readSecret(`Paste the ${KEY_NAME[which]} and press Enter (it is not shown): `)
       ).trim();
       const problem = apiKeyProblem(key);
       if (problem) {
@@ -106,37 +96,24 @@ export async function runKey(args: string[]): Promise<number> {
       key = await session.keys.read(which);
       if (!key) {
         console.error(
-          `clearframe key: no ${NAMES[which]} is set. Run "clearframe key set ${which}".`,
+          `clearframe key: no ${KEY_NAME[which]} is set. Run "clearframe key set ${which}".`,
         );
         return EXIT.noKey;
       }
     }
-    const candidate = key;
-    const options = { baseUrl, key: () => candidate, transport: session.transport };
-    try {
-      const quota =
-        which === 'watermark'
-          ? await new WatermarkClient(options).quota()
-          : await new VideoClient(options).quota();
-      if (action === 'set') await session.keys.set(which, candidate);
-      console.log(
-        `${action === 'set' ? 'Saved in the system keychain. ' : ''}The key works: ${quotaLine(which, quota, host)}`,
-      );
+    const check = await checkKey(
+      which,
+      key,
+      { baseUrl, transport: session.transport },
+      action === 'set',
+    );
+    if (check.outcome === 'accepted') {
+      if (action === 'set') await session.keys.set(which, key);
+      console.log(check.message);
       return EXIT.done;
-    } catch (error) {
-      if (error instanceof AuthenticationError) {
-        console.error(
-          `clearframe key: ${host} refused this ${NAMES[which]}: ${errorValue(error).message}${action === 'set' ? ' It was not saved.' : ''}`,
-        );
-        return EXIT.noKey;
-      }
-      // The service could not be reached: a key cannot be judged, so a new one is kept.
-      if (action === 'set') await session.keys.set(which, candidate);
-      console.error(
-        `clearframe key: could not reach ${host} to test the key (${errorValue(error).message}).${action === 'set' ? ' It was saved; run "clearframe key test ' + which + '" later.' : ''}`,
-      );
-      return EXIT.someFailed;
     }
+    console.error(`clearframe key: ${check.message}`);
+    return check.outcome === 'refused' ? EXIT.noKey : EXIT.someFailed;
   } finally {
     await session.close();
   }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
@@ -18,7 +18,7 @@ export const VIDEO_USAGE = `Usage:
   clearframe video new <name> [--shot title]
   clearframe video add-round <project or shot id> --prompt text [--duration s] [--resolution 480p|720p]
         [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
-        [--last-frame] [--generate-audio] [--no-watermark]
+        [--last-frame] [--generate-audio] [--watermark]
   clearframe video add-round --extend <round id> --prompt text
   clearframe video run [--concurrency n] [--out dir] [--demo]
   clearframe video status [project id]
@@ -102,7 +102,7 @@ const addRound: Sub = async (args) => {
       auto: { type: 'boolean', default: false },
       'last-frame': { type: 'boolean', default: false },
       'generate-audio': { type: 'boolean', default: false },
-      'no-watermark': { type: 'boolean', default: false },
+      watermark: { type: 'boolean', default: VIDEO_LIMITS.defaultWatermark },
       extend: { type: 'string' },
     },
   });
@@ -147,7 +147,7 @@ const addRound: Sub = async (args) => {
         ...(values.resolution ? { resolution: values.resolution } : {}),
         ...(values['last-frame'] ? { return_last_frame: true } : {}),
         ...(values['generate-audio'] ? { generate_audio: true } : {}),
-        ...(values['no-watermark'] ? { watermark: false } : {}),
+        ...(values.watermark ? { watermark: true } : {}),
       };
     }
     const tier = session.settings.pricingTier;
@@ -179,10 +179,12 @@ function roundLine(round: VideoRoundRow): string {
   const error = round.error_json
     ? (JSON.parse(round.error_json) as { message: string }).message
     : undefined;
-  const money =
-    round.charged_cents !== null && round.state === 'done'
-      ? `charged ${formatUsd(round.charged_cents)}`
-      : `est. ${formatUsd(round.estimate_cents)}`;
+  const money = roundMoneyWords({
+    state: round.state,
+    chargedCents: round.charged_cents,
+    estimateCents: round.estimate_cents,
+    demo: round.demo === 1,
+  });
   return `round ${round.position} ${round.state.padEnd(15)} ${money}${outputs ? ` -> ${outputs.videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
 }
 
@@ -236,6 +238,7 @@ const run: Sub = async (args) => {
       settings: () => session.settings,
       defaultOutputDir: defaultVideoOutputDir(),
       onEvent: report,
+      demo: () => session.demo,
     });
     const interrupted = onInterrupt(() => engine.stop());
     engine.recover();
@@ -245,9 +248,11 @@ const run: Sub = async (args) => {
     const done = finals.filter((round) => round.state === 'done');
     const refused = finals.filter((round) => round.error_json?.includes('SpendingRefusedError'));
     if (!values.json) {
-      const charged = done.reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
+      const charged = done
+        .filter((round) => round.demo === 0)
+        .reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
       console.log(
-        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
+        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged${session.demo ? ' (demo: the built-in simulator made them)' : ''}.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
       );
     }
     if (code !== -1) return code;

@@ -68,6 +68,20 @@ export function AccountPanel() {
             </dd>
           </div>
           <div>
+            <dt>Video spending</dt>
+            <dd data-testid="account-spending">
+              {quota.spending.spentUsd.toFixed(2)} USD spent and{' '}
+              {quota.spending.inFlightUsd.toFixed(2)} USD in rounds sent
+              {quota.spending.capUsd === null
+                ? ' (no budget cap)'
+                : ` of your ${quota.spending.capUsd.toFixed(2)} USD budget cap`}
+              <span className="hint">
+                {' '}
+                · every round the service may have billed, as the cap counts it
+              </span>
+            </dd>
+          </div>
+          <div>
             <dt>If the whole queue runs</dt>
             <dd data-testid="account-queue">
               {quota.queuedCredits} credits and {quota.queuedUsd.toFixed(2)} USD

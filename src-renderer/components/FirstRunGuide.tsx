@@ -1,15 +1,33 @@
 import { useState } from 'react';
+import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { PROVIDER_SITE_URL } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
 
-/** Shown in demo mode: what the app is doing, and how to switch to the real service. */
-export function FirstRunGuide(props: { onOpenSettings: () => void }) {
+/** What demo mode means for the services it covers: each service is in demo on its own. */
+function demoSentence(services: readonly ApiKeyKind[]): string {
+  if (services.length > 1) {
+    return 'Demo mode: jobs run on the built-in simulator, nothing is sent to the service and nothing is charged.';
+  }
+  return services[0] === 'video'
+    ? 'Demo mode for video: rounds run on the built-in simulator and their clips are canned; nothing is sent to the video service and nothing is charged. Images go to the service.'
+    : 'Demo mode for images: they are cleaned by the built-in simulator; nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.';
+}
+
+/** Shown while any service is in demo mode: which, what it means, and how to use the service. */
+export function FirstRunGuide(props: {
+  services: readonly ApiKeyKind[];
+  onOpenSettings: () => void;
+}) {
   const [open, setOpen] = useState(false);
   return (
-    <div className="demo-banner" role="status" data-testid="demo-banner">
+    <div
+      className="demo-banner"
+      role="status"
+      data-testid="demo-banner"
+      data-services={props.services.join(' ')}
+    >
       <p>
-        Demo mode: jobs run on the built-in simulator, nothing is sent to the service and nothing is
-        charged.{' '}
+        {demoSentence(props.services)}{' '}
         <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
           How do I use my own account?
         </button>

@@ -16,33 +16,42 @@ export function RetryActions(props: {
   name: string;
   onRetry: () => void;
   onSendAgain: () => void;
+  /** False for a job whose stored request must not be paid for as it is (only the free check stays). */
+  payable?: boolean;
+  /** Also asks before a plain Retry, which pays for a job the service never took. */
+  confirmRetry?: boolean;
 }) {
-  const [asking, setAsking] = useState(false);
+  const [asking, setAsking] = useState<'retry' | 'send-again' | undefined>(undefined);
+  const payable = props.payable ?? true;
   if (asking) {
+    const send = asking === 'retry' ? props.onRetry : props.onSendAgain;
     return (
       <span
         className="confirm-paid"
         role="group"
         aria-label={`Confirm sending ${props.name} again`}
       >
-        <span>Pay {props.cost} again?</span>
+        <span>
+          Pay {props.cost}
+          {asking === 'send-again' ? ' again' : ''}?
+        </span>
         <button
           type="button"
           onClick={() => {
-            setAsking(false);
-            props.onSendAgain();
+            setAsking(undefined);
+            send();
           }}
         >
           Pay and send
         </button>
-        <button type="button" onClick={() => setAsking(false)}>
+        <button type="button" onClick={() => setAsking(undefined)}>
           Keep
         </button>
       </span>
     );
   }
-  const sendAgain = (
-    <button type="button" onClick={() => setAsking(true)}>
+  const sendAgain = payable && (
+    <button type="button" onClick={() => setAsking('send-again')}>
       Send again (paid) – {props.cost}
     </button>
   );
@@ -61,9 +70,9 @@ export function RetryActions(props: {
     );
   }
   if (props.state === 'needs-attention') return sendAgain;
-  if (!RETRYABLE_STATES.has(props.state)) return null;
+  if (!payable || !RETRYABLE_STATES.has(props.state)) return null;
   return (
-    <button type="button" onClick={props.onRetry}>
+    <button type="button" onClick={props.confirmRetry ? () => setAsking('retry') : props.onRetry}>
       Retry – {props.cost}
     </button>
   );

@@ -3,6 +3,7 @@ import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
+import { useAppInfo } from '../app-info-store.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
@@ -20,6 +21,12 @@ function fieldOf(param: string, request: VideoGenerateRequest): string {
   return param === 'content' ? 'prompt' : param;
 }
 
+/** Settings to start the editor from; a new `at` starts it again from the same request. */
+export interface EditorSeed {
+  request: VideoGenerateRequest;
+  at: number;
+}
+
 /**
  * Writes rounds: a mode sets the media slots and roles, every rule is checked as you type
  * with the message next to its field, and the cost (with the balance beside it) is shown
@@ -30,26 +37,52 @@ export function RoundEditor(props: {
   previewBase: string;
   /** Finished clips of the project, to scrub when picking the times of an edit. */
   clips: readonly Clip[];
+  /** A round whose prompt the user is to write (an attached task): its model and length. */
+  seed?: EditorSeed | null;
 }) {
   const settings = useSettings((state) => state.settings);
+  const videoDemo = useAppInfo((state) => state.info?.demoServices.includes('video') ?? false);
   const [draft, setDraft] = useState<RoundDraft>(EMPTY_DRAFT);
   const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [balance, setBalance] = useState<string | null>(null);
+  // What the cap already counts: every round the service may have billed.
+  const [committed, setCommitted] = useState(0);
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, string | null>>({});
   const onChecked = useCallback(
     (url: string, problem: string | null) => setRemote((known) => ({ ...known, [url]: problem })),
     [],
   );
+  // A new seed restarts the draft from it, during render, as React advises for state that
+  // follows a prop; the prompt field then takes the focus.
+  const { seed } = props;
+  const [seeded, setSeeded] = useState<EditorSeed | null | undefined>(seed);
+  if (seed !== seeded) {
+    setSeeded(seed);
+    if (seed) {
+      setDraft({
+        ...EMPTY_DRAFT,
+        model: seed.request.model,
+        duration: seed.request.duration ?? EMPTY_DRAFT.duration,
+      });
+      setConfirming(false);
+    }
+  }
+  useEffect(() => {
+    if (seed) document.getElementById('round-prompt')?.focus();
+  }, [seed]);
   useEffect(() => {
     let live = true;
     void bridge()
       .invoke('account:quota')
       .then((result) => {
-        const video = result.ok ? result.value.services.find((s) => s.kind === 'video') : undefined;
-        if (live && video?.ok && video.balanceUsd !== null)
+        if (!live || !result.ok) return;
+        const video = result.value.services.find((s) => s.kind === 'video');
+        if (video?.ok && video.balanceUsd !== null)
           setBalance(`${video.balanceUsd.toFixed(2)} USD`);
+        const { spentUsd, inFlightUsd } = result.value.spending;
+        setCommitted(toCents(spentUsd + inFlightUsd));
       });
     return () => {
       live = false;
@@ -262,7 +295,7 @@ export function RoundEditor(props: {
             checked={draft.watermark}
             onChange={(event) => set({ watermark: event.target.checked })}
           />{' '}
-          Watermark
+          AI watermark on the clip
         </label>
         <label>
           <input
@@ -277,11 +310,19 @@ export function RoundEditor(props: {
         {estimate.upperBound
           ? `Up to ${formatUsd(toCents(estimate.usd))}: the model picks the length, at most ${estimate.seconds} s`
           : `About ${formatUsd(toCents(estimate.usd))} (${estimate.seconds} s)`}
-        {balance && <span className="hint"> · balance {balance}</span>}
-        {cap !== null && total > Math.round(cap * 100) && (
-          <span className="error">
+        {videoDemo ? (
+          <span className="hint" data-testid="editor-demo">
             {' '}
-            · over your budget cap of {formatUsd(Math.round(cap * 100))}
+            · demo: the built-in simulator makes it, nothing is charged
+          </span>
+        ) : (
+          balance && <span className="hint"> · balance {balance}</span>
+        )}
+        {cap !== null && committed + total > Math.round(cap * 100) && (
+          <span className="error" data-testid="editor-over-cap">
+            {' '}
+            · with {formatUsd(committed)} already spent or in flight, over your budget cap of{' '}
+            {formatUsd(Math.round(cap * 100))}
           </span>
         )}
       </p>

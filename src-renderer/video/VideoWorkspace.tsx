@@ -1,11 +1,13 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import { continuationDuration } from '../../src-shared/domain/pricing.ts';
+import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
-import { RoundEditor } from './RoundEditor.tsx';
+import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 
 /** The time now, moving once a second while the screen is open. */
@@ -43,9 +45,10 @@ function promptOf(round: VideoRoundView): string {
  * that takes the clip itself as its reference video. The second needs the clip as an uploaded
  * asset; when the service gave only a download link, the form says so and asks for it.
  */
-function ExtendForms(props: { round: VideoRoundView }) {
-  const { round } = props;
+function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => void }) {
+  const { round, ask } = props;
   const extend = useVideo((state) => state.extend);
+  const cost = paidEstimate(continuationDuration(round.request), usePricingTier());
   const [next, setNext] = useState('');
   const [asVideo, setAsVideo] = useState(false);
   const [asset, setAsset] = useState(round.videoAsset ?? '');
@@ -58,7 +61,13 @@ function ExtendForms(props: { round: VideoRoundView }) {
           aria-label={`Extend round ${round.position}`}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            if (next.trim()) void extend(round.id, next).then(() => setNext(''));
+            if (next.trim()) {
+              ask({
+                what: `Send round ${round.position}'s continuation from its last frame`,
+                ...cost,
+                send: () => extend(round.id, next).then(() => setNext('')),
+              });
+            }
           }}
         >
           <input
@@ -79,7 +88,11 @@ function ExtendForms(props: { round: VideoRoundView }) {
           aria-label={`Extend the video of round ${round.position}`}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
-            void extend(round.id, continuation, { from: 'video', videoAsset: asset });
+            ask({
+              what: `Send round ${round.position}'s continuation with its clip as the reference`,
+              ...cost,
+              send: () => extend(round.id, continuation, { from: 'video', videoAsset: asset }),
+            });
           }}
         >
           {!round.videoAsset && (
@@ -115,23 +128,36 @@ function ExtendForms(props: { round: VideoRoundView }) {
 function RoundRow(props: {
   round: VideoRoundView;
   onPlay: (id: string) => void;
+  onWritePrompt: (round: VideoRoundView) => void;
   now: number;
   typicalMs: number | null;
 }) {
   const { round } = props;
   const { act, duplicate } = useVideo();
-  const money =
-    round.chargedCents !== null && round.state === 'done'
-      ? `charged ${formatUsd(round.chargedCents)}`
-      : `est. ${formatUsd(round.estimateCents)}`;
+  const tier = usePricingTier();
+  const { ask, prompt } = useConfirmPaid();
   return (
-    <li className={`round ${round.state}`} data-testid="round" data-state={round.state}>
+    <li
+      className={`round ${round.state}${round.demo ? ' demo' : ''}`}
+      data-testid="round"
+      data-state={round.state}
+    >
       <span className="round-title">
-        Round {round.position}: {promptOf(round)}
+        Round {round.position}:{' '}
+        {round.promptUnknown ? <em>prompt not known (added from the service)</em> : promptOf(round)}
+        {round.demo && (
+          <span
+            className="demo-mark"
+            data-testid="demo-mark"
+            title="Made by the built-in simulator: nothing was sent to the service or charged."
+          >
+            demo
+          </span>
+        )}
       </span>
       <span className="job-state">{round.state}</span>
       <span className="hint">
-        {money}
+        {roundMoneyWords(round)}
         {timing(round, props.now, props.typicalMs) &&
           ` · ${timing(round, props.now, props.typicalMs)}`}
       </span>
@@ -166,12 +192,34 @@ function RoundRow(props: {
           name={`round ${round.position}`}
           onRetry={() => void act('video:retry', [round.id])}
           onSendAgain={() => void act('video:sendAgain', [round.id])}
+          payable={!round.promptUnknown}
+          confirmRetry
         />
-        <button type="button" onClick={() => void duplicate(round.id)}>
-          Duplicate
-        </button>
+        {round.promptUnknown ? (
+          <button
+            type="button"
+            onClick={() => props.onWritePrompt(round)}
+            title="Clearframe does not know this task's prompt, so it cannot send it again as it is."
+          >
+            Write prompt…
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() =>
+              ask({
+                what: `Send a copy of round ${round.position}`,
+                ...paidEstimate(round.request.duration, tier),
+                send: () => duplicate(round.id),
+              })
+            }
+          >
+            Duplicate
+          </button>
+        )}
       </span>
-      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} />}
+      {prompt}
+      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} ask={ask} />}
     </li>
   );
 }
@@ -183,6 +231,8 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const [note, setNote] = useState<string | null>(null);
   const [playing, setPlaying] = useState<string | null>(null);
   const [shotId, setShotId] = useState<string | null>(null);
+  // A round's settings to start the editor from ("Write prompt…" on an attached task).
+  const [seed, setSeed] = useState<EditorSeed | null>(null);
   useEffect(() => followVideo(), []);
   const project = video.projects.find((p) => p.id === video.projectId);
   const shot = project?.shots.find((s) => s.id === shotId) ?? project?.shots.at(-1);
@@ -269,6 +319,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
                   key={round.id}
                   round={round}
                   onPlay={setPlaying}
+                  onWritePrompt={(attached) =>
+                    setSeed({ request: attached.request, at: Date.now() })
+                  }
                   now={now}
                   typicalMs={typicalMs}
                 />
@@ -290,6 +343,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </section>
           )}
           <RoundEditor
+            seed={seed}
             onQueue={(requests) => video.queue(shot.id, requests)}
             previewBase={props.previewBase}
             clips={project.shots.flatMap((s) =>

@@ -49,7 +49,7 @@ export const EMPTY_DRAFT: RoundDraft = {
   resolution: VIDEO_LIMITS.defaultResolution,
   ratio: VIDEO_LIMITS.defaultRatio,
   generateAudio: false,
-  watermark: true,
+  watermark: VIDEO_LIMITS.defaultWatermark,
   lastFrame: true,
 };
 

@@ -1,13 +1,32 @@
-/** Money figures of the video queue, in whole cents. */
+/**
+ * Money figures of the video queue, in whole cents, counting every round the service may
+ * have billed: its charge when the service told it, else its estimate.
+ */
 export interface Spending {
-  /** What finished rounds were charged. */
+  /** Rounds that are over (done, failed or canceled after they were sent) and earlier attempts. */
   spentCents: number;
-  /** Estimates of rounds sent, or possibly sent, and not yet charged. */
+  /** Rounds sent, or possibly sent, that are not over yet. */
   inFlightCents: number;
 }
 
 export function formatUsd(cents: number): string {
   return `${(cents / 100).toFixed(2)} USD`;
+}
+
+/**
+ * What a round costs or cost, in words, for the window and the command line alike. A round
+ * the built-in simulator made shows what it would cost, never as a charge.
+ */
+export function roundMoneyWords(round: {
+  state: string;
+  chargedCents: number | null;
+  estimateCents: number;
+  demo: boolean;
+}): string {
+  const charged = round.state === 'done' && round.chargedCents !== null;
+  const cents = charged ? (round.chargedCents ?? 0) : round.estimateCents;
+  if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
+  return charged ? `charged ${formatUsd(cents)}` : `est. ${formatUsd(cents)}`;
 }
 
 /**

@@ -15,6 +15,8 @@ export const VIDEO_LIMITS = {
   defaultResolution: '720p',
   ratios: ['21:9', '16:9', '4:3', '1:1', '3:4', '9:16'] as const,
   defaultRatio: '16:9',
+  /** Whether the service puts its AI watermark on the clip when a request does not say. */
+  defaultWatermark: false,
   adaptiveRatio: 'adaptive',
   pollIntervalSeconds: { min: 5, max: 10 },
   listPageSize: { min: 1, max: 500, default: 20 },

@@ -38,3 +38,14 @@ export function estimateVideoCost(duration: number | undefined, tier: PricingTie
   const cents = Math.round(seconds * PRICE_PER_SECOND_USD[tier] * 100);
   return { usd: cents / 100, seconds, upperBound };
 }
+
+/**
+ * The length a continuation of a round asks for: the same as the round's, except after the
+ * auto mode, whose open length does not carry over (the service's default applies).
+ */
+export function continuationDuration(previous: {
+  duration?: number | undefined;
+  omni_reference_task_type?: unknown;
+}): number | undefined {
+  return previous.omni_reference_task_type === undefined ? previous.duration : undefined;
+}

@@ -15,8 +15,10 @@ export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
   platform: z.string(),
-  /** True while the built-in simulator stands in for the service. */
+  /** True while the built-in simulator stands in for the watermark service. */
   demoMode: z.boolean(),
+  /** Every service the built-in simulator stands in for: demo mode is per service. */
+  demoServices: z.array(z.enum(API_KEY_KINDS)),
   /** Where previews of local files come from: `<previewBase>job/<id>/input`, `staged/<token>`… */
   previewBase: z.string(),
 });
@@ -101,6 +103,10 @@ export const videoRoundViewSchema = z.object({
   request: videoGenerateShape,
   estimateCents: z.number().int(),
   chargedCents: z.number().int().nullable(),
+  /** Sent to the built-in simulator: its cost is what it would be, not spending. */
+  demo: z.boolean(),
+  /** Taken from the service's task list: the prompt is a stand-in, so it is never sent again. */
+  promptUnknown: z.boolean(),
   /** File names of the downloaded clips, served as `round/<id>/video`. */
   videos: z.array(z.string()),
   hasLastFrame: z.boolean(),
@@ -352,6 +358,15 @@ export const invokeContract = {
       queuedUsd: z.number(),
       /** What the images still queued would use, in credits (one each). */
       queuedCredits: z.number().int(),
+      /**
+       * Video spending as the budget cap counts it: every round the service may have billed
+       * (its charge when known, else its estimate), never a round the simulator ran.
+       */
+      spending: z.object({
+        spentUsd: z.number(),
+        inFlightUsd: z.number(),
+        capUsd: z.number().nullable(),
+      }),
     }),
   },
   'diagnostics:report': { request: z.undefined(), response: z.object({ text: z.string() }) },
@@ -367,7 +382,7 @@ export const invokeContract = {
 /** Every event channel with the schema of its payload. */
 export const eventContract = {
   'app:notice': noticeSchema,
-  'app:mode': z.object({ demoMode: z.boolean() }),
+  'app:mode': z.object({ demoMode: z.boolean(), demoServices: z.array(z.enum(API_KEY_KINDS)) }),
   'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
   'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
 } as const satisfies Record<EventChannel, z.ZodType>;

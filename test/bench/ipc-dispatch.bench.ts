@@ -8,6 +8,7 @@ const info = {
   version: '0.0.0',
   platform: 'linux',
   demoMode: true,
+  demoServices: ['watermark' as const, 'video' as const],
   previewBase: 'clearframe-preview://job/',
 };
 const appPage = { frameUrl: 'app://clearframe/index.html' };

@@ -42,6 +42,7 @@ async function withApp<T>(work: (page: Page) => Promise<T>): Promise<T> {
         version: 'bench',
         platform: 'linux',
         demoMode: false,
+        demoServices: [],
         previewBase: '/__preview/',
       }),
       'watermark:list': () => ({ jobs: list, paused: false }),

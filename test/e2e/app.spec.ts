@@ -6,6 +6,7 @@ const INFO = {
   version: '1.0.0',
   platform: 'linux',
   demoMode: false,
+  demoServices: [],
   previewBase: '/__preview/',
 };
 let server: RendererServer;

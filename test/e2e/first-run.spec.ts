@@ -50,11 +50,15 @@ test('keys are set and tested, the banner goes, and the account panel shows both
   await open(page);
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await setKey(page, 'Watermark API token', WATERMARK_KEY);
-  await expect(page.getByTestId('watermark-key-message')).toContainText('works: 680 credits left');
-  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  await expect(page.getByTestId('watermark-key-message')).toContainText(
+    'works: 680 of 800 credits left',
+  );
+  // Demo mode is per service: video still runs on the simulator, and the banner says so.
+  await expect(page.getByTestId('demo-banner')).toHaveAttribute('data-services', 'video');
   await expect(page.getByTestId('watermark-key-status')).toHaveText('Set (in the system keychain)');
   await setKey(page, 'Video API key', VIDEO_KEY);
   await expect(page.getByTestId('video-key-message')).toContainText('37.50 USD balance');
+  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
   await saveScreenshot(page, 'first-run-02-keys-set');
 
   await page.getByRole('button', { name: 'Account', exact: true }).click();
@@ -74,7 +78,8 @@ test('keys are set and tested, the banner goes, and the account panel shows both
     .getByRole('button', { name: 'Clear' })
     .click();
   await expect(page.getByTestId('watermark-key-status')).toHaveText('Not set');
-  await expect(page.getByTestId('demo-banner')).toBeVisible();
+  await expect(page.getByTestId('demo-banner')).toHaveAttribute('data-services', 'watermark');
+  await expect(page.getByTestId('demo-banner')).toContainText('Demo mode for images');
 });
 
 test('a wrong key shows what the service said, and nothing is kept', async ({ page }) => {
@@ -82,7 +87,7 @@ test('a wrong key shows what the service said, and nothing is kept', async ({ pa
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await setKey(page, 'Video API key', 'cf-not-a-real-key-000');
   await expect(page.getByTestId('video-key-message')).toContainText(
-    /did not accept the API key.*The service said: "Authentication failed[^"]*".*The video API key was not saved\./,
+    /refused this video API key \(the service said: "Authentication failed[^"]*"\)\. It was not saved\./,
   );
   await expect(page.getByTestId('video-key-status')).toHaveText('Not set');
   await saveScreenshot(page, 'first-run-04-wrong-key');

@@ -129,6 +129,8 @@ test('a restart mid-generation resumes without a second submission; first-and-la
   await extendVideo.getByLabel('How round 1 goes on').fill('continue @video1: the swan flies off');
   await saveScreenshot(again, 'video-10-extend-video');
   await extendVideo.getByRole('button', { name: 'Extend video' }).click();
+  await expect(resumed.getByTestId('confirm-paid')).toContainText('for about');
+  await resumed.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(rounds).toHaveCount(4);
   await expect(rounds.nth(3)).toContainText('Round 4: continue @video1: the swan flies off');
   expect((await storedRequests(second))[3]?.content[1]).toEqual({

@@ -99,6 +99,10 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
 
   await page.getByLabel('What happens after round 1').fill('the light goes out');
   await page.getByRole('button', { name: 'Extend from last frame' }).click();
+  await expect(first.getByTestId('confirm-paid')).toHaveText(
+    "Send round 1's continuation from its last frame for about 1.10 USD?",
+  );
+  await first.getByRole('button', { name: 'Confirm and send' }).click();
   const second = page.getByTestId('round').nth(1);
   await expect(second).toContainText('Round 2: the light goes out');
   await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
@@ -147,9 +151,14 @@ test('a task started elsewhere is found on the service list and joins a shot wit
   await saveScreenshot(page, 'video-06-service-tasks');
   await row.getByRole('button', { name: 'Add to shot 1' }).click();
   await expect(row).toContainText('in a shot');
-  const round = page.getByTestId('round').filter({ hasText: 'Attached from the service' });
+  const round = page.getByTestId('round').filter({ hasText: 'prompt not known' });
   await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(round).toContainText('charged 0.88 USD');
+  // Its prompt is not known here: nothing offers to pay for it again as it is.
+  await expect(round.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);
+  await round.getByRole('button', { name: 'Write prompt…' }).click();
+  await expect(page.getByLabel('Prompt')).toBeFocused();
+  await expect(page.getByLabel('Prompt')).toHaveValue('');
   // Only the laptop's own submission: attaching sent nothing.
   expect(generates() - before).toBe(1);
 });

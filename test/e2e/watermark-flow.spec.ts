@@ -92,8 +92,11 @@ test('a key is set and tested, and never appears in any IPC message, event, or t
     .getByRole('form', { name: 'Watermark API token settings' })
     .getByRole('button', { name: 'Save and test' })
     .click();
-  await expect(page.getByTestId('watermark-key-message')).toContainText('works: 500 credits left');
-  await expect(page.getByTestId('demo-banner')).toHaveCount(0);
+  await expect(page.getByTestId('watermark-key-message')).toContainText(
+    'works: 500 of 500 credits left',
+  );
+  // Images now go to the service; video, with no key of its own, stays in demo and says so.
+  await expect(page.getByTestId('demo-banner')).toHaveAttribute('data-services', 'video');
   await saveScreenshot(page, 'watermark-04-key-set');
 
   // Everything the page can see or hold: the DOM, its inputs, storage, and every reply and event.

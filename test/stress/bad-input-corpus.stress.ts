@@ -14,6 +14,7 @@ import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
 import { waitForTask } from '../../src-main/core/jobs/check-again.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
+import { checkKey } from '../../src-main/core/secrets/test-key.ts';
 import { importMask } from '../../src-main/core/media/mask-import.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { SettingsStore } from '../../src-main/core/settings/settings-store.ts';
@@ -666,6 +667,35 @@ const CASES: Case[] = [
     },
     expected:
       /expired or was refused \(HTTP 403\)\. Use Check again to ask the service for a fresh link \(free\)/,
+  },
+  {
+    area: 'server',
+    name: 'get_quota answering in a shape Clearframe does not know while a key is checked',
+    run: async () => {
+      answer(VIDEO_PATHS.quota, 200, { balance: '12.50', currency: 'USD' });
+      const check = await checkKey(
+        'video',
+        'cf-corpus-video-key-1',
+        { baseUrl: serverUrl, transport },
+        true,
+      );
+      if (check.outcome !== 'accepted') throw new Error(`the key was ${check.outcome}`);
+      return check.message;
+    },
+    expected: /accepted the video API key, but its balance could not be read.*It was saved/,
+  },
+  {
+    area: 'ipc',
+    name: 'retry of a round attached from the service, whose prompt is not known',
+    run: async () => {
+      const roundId = core.video.engine.attach(await shot(), {
+        id: 'corpus-attached-task',
+        model: 'videomodel-2-5',
+      });
+      core.video.engine.cancel([roundId]);
+      return ipc('video:retry', { ids: [roundId] });
+    },
+    expected: /prompt is not known here.*Write the prompt in the round editor/,
   },
 ];
 

@@ -23,7 +23,7 @@ import type {
   WatermarkJobView,
 } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
-import { AuthenticationError, ServiceError } from '../api/errors.ts';
+import { AuthenticationError } from '../api/errors.ts';
 import { createTransport, type Transport } from '../api/http.ts';
 import { Poller } from '../api/poller.ts';
 import { VideoClient } from '../api/video-client.ts';
@@ -41,7 +41,7 @@ import { mapLimit } from './map-limit.ts';
 import { dataPaths, defaultVideoOutputDir, type DataPaths } from '../paths.ts';
 import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
-import { askQuota } from '../secrets/test-key.ts';
+import { askQuota, checkKey } from '../secrets/test-key.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { UserFacingError } from '../user-error.ts';
 import { DEMO_KEY } from '../../simulator/accounts.ts';
@@ -78,11 +78,6 @@ export type ShellChannel =
 export type CoreHandlers = Omit<InvokeHandlers, ShellChannel>;
 
 type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
-
-const SERVICE_NAME: Record<ApiKeyKind, string> = {
-  watermark: 'watermark API token',
-  video: 'video API key',
-};
 
 /**
  * Everything the window talks to, without Electron: settings, keys, the job database, the
@@ -153,6 +148,7 @@ export class AppCore {
       poller: this.poller,
       settings: () => this.settings,
       outputDir: defaultVideoOutputDir(),
+      demo: () => this.usesSimulator('video'),
       onEvent: (event) => this.logWait(event, `round ${event.jobId}`),
       onChange: (rounds) => {
         for (const round of rounds) {
@@ -190,6 +186,11 @@ export class AppCore {
 
   get demoMode(): boolean {
     return this.usesSimulator('watermark');
+  }
+
+  /** The services the simulator stands in for now; the banner names each. */
+  get demoServices(): ApiKeyKind[] {
+    return API_KEY_KINDS.filter((kind) => this.usesSimulator(kind));
   }
 
   /** Receives every event, unbatched; the shell batches per window. */
@@ -340,7 +341,7 @@ export class AppCore {
           : {},
       );
     }
-    this.emit('app:mode', { demoMode: this.demoMode });
+    this.emit('app:mode', { demoMode: this.demoMode, demoServices: this.demoServices });
   }
 
   private views(): WatermarkJobView[] {
@@ -352,6 +353,7 @@ export class AppCore {
       'app:info': () => ({
         ...this.options.app,
         demoMode: this.demoMode,
+        demoServices: this.demoServices,
         previewBase: this.options.previewBase,
       }),
       'media:probe': async ({ paths, recursive }) => {
@@ -428,10 +430,20 @@ export class AppCore {
       'keys:set': async ({ kind, value }) => {
         const problem = apiKeyProblem(value);
         if (problem) throw new InvalidKeyError(problem);
-        const test = await this.testKey(kind, value);
+        const check = await checkKey(
+          kind,
+          value,
+          {
+            baseUrl:
+              kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl,
+            transport: this.transport,
+          },
+          true,
+        );
+        const test = { ok: check.outcome === 'accepted', message: redactForLog(check.message) };
         this.log.info(
           'keys',
-          `the ${kind} key ${test.ok ? 'passed its test and was saved' : 'was refused'}`,
+          `the ${kind} key ${test.ok ? 'passed its test and was saved' : 'was not saved'}: ${test.message}`,
         );
         if (test.ok) {
           await this.keys.set(kind, value);
@@ -456,6 +468,7 @@ export class AppCore {
           tier,
           pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
           queuedUsd: this.rounds.queuedEstimateCents() / 100,
+          spending: this.spendingFigures(),
           queuedCredits: counts.queued ?? 0,
         };
       },
@@ -548,6 +561,16 @@ export class AppCore {
     return { added: fresh.length, skipped };
   }
 
+  /** Video spending as the budget cap counts it, with the cap, for the account panel. */
+  private spendingFigures(): InvokeResponse<'account:quota'>['spending'] {
+    const { spentCents, inFlightCents } = this.rounds.spending();
+    return {
+      spentUsd: spentCents / 100,
+      inFlightUsd: inFlightCents / 100,
+      capUsd: this.settings.budgetCapUsd,
+    };
+  }
+
   /** What one service says is left; a service that cannot answer says why instead. */
   private async quotaFigure(kind: ApiKeyKind): Promise<QuotaFigure> {
     const host = this.usesSimulator(kind)
@@ -593,39 +616,5 @@ export class AppCore {
         .map((entry) => `  ${entry.at} ${entry.level} (${entry.scope}) ${entry.text}`),
     ];
     return redactForLog(lines.join('\n'));
-  }
-
-  /**
-   * Asks the service for the quota with a candidate key before it is stored. A key the
-   * service refuses is not kept; one that cannot be checked (no connection) is refused too,
-   * with the reason, since the user is there to try again.
-   */
-  private async testKey(
-    kind: ApiKeyKind,
-    value: string,
-  ): Promise<{ ok: boolean; message: string }> {
-    try {
-      const quota = await askQuota(kind, {
-        baseUrl: kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl,
-        key: () => value,
-        transport: this.transport,
-      });
-      const left =
-        kind === 'video' && quota.balance_usd !== undefined
-          ? `${quota.balance_usd.toFixed(2)} USD balance`
-          : `${quota.remaining} credits left`;
-      return { ok: true, message: `The ${SERVICE_NAME[kind]} works: ${left}.` };
-    } catch (error) {
-      if (error instanceof UserFacingError) throw error;
-      // The service's own words, when it gave any, say best what is wrong with the key.
-      const said =
-        error instanceof ServiceError && error.serviceMessage
-          ? ` The service said: "${redactForLog(error.serviceMessage)}"`
-          : '';
-      return {
-        ok: false,
-        message: `${errorValue(error).message}${said} The ${SERVICE_NAME[kind]} was not saved.`,
-      };
-    }
   }
 }

@@ -42,6 +42,8 @@ export function videoRoundView(row: VideoRoundRow, seq: number): VideoRoundView 
     request: JSON.parse(row.request_json) as VideoGenerateRequest,
     estimateCents: row.estimate_cents,
     chargedCents: row.charged_cents,
+    demo: row.demo === 1,
+    promptUnknown: row.prompt_unknown === 1,
     videos: (outputs?.videos ?? []).map((file) => path.basename(file)),
     hasLastFrame: row.last_frame_path !== null,
     lastFrameUrl: outputs?.lastFrameUrl ?? null,
@@ -78,6 +80,8 @@ export class VideoDesk {
     onChange: (rounds: VideoRoundView[]) => void;
     /** Every event of the engine, before the screen hears of the round it changed. */
     onEvent?: (event: JobEvent) => void;
+    /** Whether video rounds go to the built-in simulator now. */
+    demo?: () => boolean;
   }) {
     this.store = options.store;
     this.settings = options.settings;
@@ -89,6 +93,7 @@ export class VideoDesk {
       poller: options.poller,
       settings: options.settings,
       defaultOutputDir: options.outputDir,
+      ...(options.demo ? { demo: options.demo } : {}),
       onEvent: (event: JobEvent) => {
         options.onEvent?.(event);
         const row = this.engine.rounds.round(event.jobId);
@@ -196,12 +201,7 @@ export class VideoDesk {
       'video:retry': ({ ids }) => ({ count: this.engine.retry(ids) }),
       'video:sendAgain': ({ ids }) => ({ count: this.engine.sendAgain(ids) }),
       'video:duplicate': ({ roundId }) => {
-        const row = rounds.round(roundId);
-        if (!row) throw new RoundRequestError('That round no longer exists.');
-        const queued = this.engine.addRound(
-          row.shot_id,
-          JSON.parse(row.request_json) as VideoGenerateRequest,
-        );
+        const queued = this.engine.duplicate(roundId);
         this.announce(onChange, [queued.roundId]);
         return queued;
       },

@@ -98,11 +98,22 @@ export abstract class TaskJobLoop extends JobLoop {
    * (free), polled and downloaded as after a restart; only one the service never took goes
    * back to the queue to be sent. Returns how many were retried.
    */
+  /**
+   * Throws, with the sentence the user reads, when a job may not be sent as a new attempt.
+   * Called for every job of a request before any moves, so a refused request changes nothing.
+   */
+  protected refuseNewAttempt(id: string): void {
+    void id;
+  }
+
   retry(ids: readonly string[]): number {
-    let count = 0;
-    for (const id of ids) {
+    const targets = ids.map((id) => {
       const job = this.standing(id);
-      const target = job && retryTarget(job.state, job.taskIdKnown);
+      return { id, target: job && retryTarget(job.state, job.taskIdKnown) };
+    });
+    for (const { id, target } of targets) if (target === 'queued') this.refuseNewAttempt(id);
+    let count = 0;
+    for (const { id, target } of targets) {
       if (!target) continue;
       count += 1;
       if (target === 'queued') {
@@ -122,6 +133,7 @@ export abstract class TaskJobLoop extends JobLoop {
    * it is sent again, at its cost. Returns how many were sent again.
    */
   sendAgain(ids: readonly string[]): number {
+    for (const id of ids) this.refuseNewAttempt(id);
     let count = 0;
     for (const id of ids) {
       const job = this.standing(id);

@@ -6,6 +6,7 @@ import {
   type VideoGenerateRequest,
 } from '../../../src-shared/api/video.ts';
 import {
+  continuationDuration,
   estimateVideoCost,
   toCents,
   type CostEstimate,
@@ -62,12 +63,13 @@ function finishedOutputs(round: VideoRoundRow): RoundOutputs {
  */
 function carriedOptions(previous: VideoGenerateRequest): VideoGenerateRequest {
   const auto = previous.omni_reference_task_type !== undefined;
+  const duration = continuationDuration(previous);
   return {
     model: previous.model,
     content: [],
     ...(previous.resolution ? { resolution: previous.resolution } : {}),
     ...(!auto && previous.ratio ? { ratio: previous.ratio } : {}),
-    ...(!auto && previous.duration !== undefined ? { duration: previous.duration } : {}),
+    ...(duration === undefined ? {} : { duration }),
     ...(previous.generate_audio !== undefined ? { generate_audio: previous.generate_audio } : {}),
     ...(previous.watermark !== undefined ? { watermark: previous.watermark } : {}),
     return_last_frame: true,

@@ -63,4 +63,15 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (job_id, seq)
   );
   `,
+  // Video money: what earlier attempts of a round may have cost, whether the simulator ran
+  // it (demo), and whether its prompt is unknown (a task attached from the service's list).
+  `
+  ALTER TABLE video_rounds ADD COLUMN earlier_billed_cents INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE video_rounds ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE video_rounds ADD COLUMN prompt_unknown INTEGER NOT NULL DEFAULT 0;
+  UPDATE video_rounds SET prompt_unknown = 1 WHERE id IN (
+    SELECT job_id FROM job_events
+    WHERE kind = 'video' AND json_extract(detail_json, '$.attached') = 1
+  );
+  `,
 ];

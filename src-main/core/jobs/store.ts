@@ -11,6 +11,7 @@ import {
 } from '../../../src-shared/domain/job-states.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
+import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
 
 export class DatabaseDamagedError extends UserFacingError {
   readonly file: string;
@@ -77,6 +78,8 @@ export interface TransitionPatch {
   outputs?: unknown;
   lastFramePath?: string;
   chargedCents?: number;
+  /** Video rounds: sent to the built-in simulator, so none of it is real spending. */
+  demo?: boolean;
   error?: { code: string; message: string } | null;
   detail?: unknown;
 }
@@ -283,11 +286,21 @@ export class JobStore {
         if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
         if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
         if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
+        if (patch.demo !== undefined) sets.push('demo = @demo');
       }
       // A job that is done has no error left to show, whatever it met on the way there.
       if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
       if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
         sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
+        // What the attempt left behind may have been billed: it stays counted (every SET
+        // expression reads the row as it was before this update).
+        if (kind === 'video') {
+          sets.push(
+            `earlier_billed_cents = earlier_billed_cents + ${ATTEMPT_BILLED_CENTS_SQL}`,
+            'charged_cents = NULL',
+            'demo = 0',
+          );
+        }
       }
       this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
         id: jobId,
@@ -298,6 +311,7 @@ export class JobStore {
         outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
         lastFramePath: patch.lastFramePath ?? null,
         chargedCents: patch.chargedCents ?? null,
+        demo: patch.demo ? 1 : 0,
         error:
           patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
       });

@@ -17,7 +17,7 @@ import type { Poller } from '../api/poller.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
-import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
+import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   CheckAgainError,
@@ -51,6 +51,8 @@ export interface VideoEngineOptions {
   onEvent?: (event: JobEvent) => void;
   /** How often a round waiting for disk space looks again; tests shorten it. */
   spaceCheckMs?: number;
+  /** Whether rounds go to the built-in simulator now: their charges are then not real. */
+  demo?: () => boolean;
 }
 
 /** A round the engine refused before paying: over the cap, or more than the balance. */
@@ -61,6 +63,14 @@ const RECONCILE_SLACK_MS = 2 * 60 * 1000;
 
 const UNKNOWN_OUTCOME =
   'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.';
+
+/** Retry and Duplicate pay for the stored request, which for an attached task is a stand-in. */
+function refuseUnknownPrompt(round: VideoRoundRow): void {
+  if (round.prompt_unknown !== 1) return;
+  throw new RoundRequestError(
+    `Round ${round.position} was added from the service's task list, so its prompt is not known here, and Clearframe will not pay for a stand-in. Write the prompt in the round editor ("Write prompt…" fills in the rest), then queue it.`,
+  );
+}
 
 /** File-safe, readable part of a name: letters, digits and dashes. */
 function slug(name: string): string {
@@ -105,6 +115,14 @@ export class VideoEngine extends TaskJobLoop {
     const queued = queueRound(this.rounds, this.options.settings().pricingTier, shotId, request);
     this.pump();
     return queued;
+  }
+
+  /** The same request again as a new round; never for a round whose prompt is a stand-in. */
+  duplicate(roundId: string): QueuedRound {
+    const round = this.rounds.round(roundId);
+    if (!round) throw new RoundRequestError('That round no longer exists.');
+    refuseUnknownPrompt(round);
+    return this.addRound(round.shot_id, JSON.parse(round.request_json) as VideoGenerateRequest);
   }
 
   /** The next round of the same shot, starting from this round's last frame. */
@@ -163,17 +181,32 @@ export class VideoEngine extends TaskJobLoop {
    * round is recorded as submitted with that task id, then polled and downloaded like any
    * other. Nothing is sent, so nothing is paid again.
    */
-  attach(shotId: string, task: { id: string; model?: string | undefined }): string {
+  attach(
+    shotId: string,
+    task: { id: string; model?: string | undefined; duration?: number | null | undefined },
+  ): string {
     if (this.rounds.knownTaskIds().has(task.id)) {
       throw new RoundRequestError('That task is already in a shot.');
     }
+    // The list tells the model and, once finished, the length; never the prompt. A length it
+    // does not tell is estimated at the longest a round can be, so the cap never sees it free.
+    const seconds = typeof task.duration === 'number' && task.duration > 0 ? task.duration : null;
     const request: VideoGenerateRequest = {
       model: task.model ?? DEFAULT_VIDEO_MODEL,
       content: [{ type: 'text', text: `Attached from the service (task ${task.id})` }],
+      ...(seconds === null ? {} : { duration: seconds }),
     };
+    const estimate = estimateVideoCost(
+      seconds ?? VIDEO_LIMITS.autoDuration,
+      this.options.settings().pricingTier,
+    );
+    const demo = this.options.demo?.() ?? false;
     const roundId = this.options.store.db.transaction(() => {
-      const id = this.rounds.addRound(shotId, request, 0);
-      for (const state of ['preparing', 'submitting'] as const) this.move(id, state);
+      const id = this.rounds.addRound(shotId, request, toCents(estimate.usd), {
+        promptUnknown: true,
+      });
+      this.move(id, 'preparing');
+      this.move(id, 'submitting', { demo });
       this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
       return id;
     })();
@@ -190,6 +223,12 @@ export class VideoEngine extends TaskJobLoop {
         this.move(id, 'canceled');
       } else this.abortRunning(id);
     }
+  }
+
+  /** An attached round's stored request is a stand-in: it is never paid for as it is. */
+  protected override refuseNewAttempt(id: string): void {
+    const round = this.rounds.round(id);
+    if (round) refuseUnknownPrompt(round);
   }
 
   protected concurrency(): number {
@@ -254,7 +293,7 @@ export class VideoEngine extends TaskJobLoop {
         ? undefined
         : balanceProblem(balance, spending.inFlightCents, round.estimate_cents));
     if (refused) throw new SpendingRefusedError(refused);
-    this.move(round.id, 'submitting');
+    this.move(round.id, 'submitting', { demo: this.options.demo?.() ?? false });
     let task: VideoTask;
     try {
       task = await this.options.client.generate(request, { signal });
@@ -432,6 +471,8 @@ export class VideoEngine extends TaskJobLoop {
           model: request.model,
           prompt: request.content.filter((item) => item.type === 'text').map((item) => item.text),
           request,
+          // A clip the simulator made cost nothing: its figures only show what it would cost.
+          demo: this.rounds.round(round.id)?.demo === 1,
           estimateUsd: round.estimate_cents / 100,
           chargedUsd: chargedCents / 100,
           durationSeconds: task.duration ?? undefined,

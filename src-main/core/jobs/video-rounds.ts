@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type { JobState } from '../../../src-shared/domain/job-states.ts';
+import type { Spending } from '../../../src-shared/domain/budget.ts';
+import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
 import type { JobStore } from './store.ts';
 
 export interface VideoProjectRow {
@@ -32,6 +34,12 @@ export interface VideoRoundRow {
   created_at: number;
   updated_at: number;
   submitted_at: number | null;
+  /** What earlier attempts of this round may have been billed, in cents. */
+  earlier_billed_cents: number;
+  /** 1 when the built-in simulator ran the current attempt. */
+  demo: number;
+  /** 1 for a task attached from the service's list: its prompt is not known here. */
+  prompt_unknown: number;
 }
 
 /** What a finished round left on disk and where it came from; stored as `outputs_json`. */
@@ -92,17 +100,34 @@ export class VideoRounds {
     return id;
   }
 
-  /** A queued round with its request as it will be sent and the estimate the user saw. */
-  addRound(shotId: string, request: VideoGenerateRequest, estimateCents: number): string {
+  /**
+   * A queued round with its request as it will be sent and the estimate the user saw.
+   * `promptUnknown` marks a task taken from the service's list, whose request is a stand-in.
+   */
+  addRound(
+    shotId: string,
+    request: VideoGenerateRequest,
+    estimateCents: number,
+    options: { promptUnknown?: boolean } = {},
+  ): string {
     const id = randomUUID();
     const at = this.store.now();
     this.db.transaction(() => {
       this.db
         .prepare(
-          `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at)
-           VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ?), ?, ?, 'queued', ?, ?)`,
+          `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at, prompt_unknown)
+           VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ?), ?, ?, 'queued', ?, ?, ?)`,
         )
-        .run(id, shotId, shotId, JSON.stringify(request), estimateCents, at, at);
+        .run(
+          id,
+          shotId,
+          shotId,
+          JSON.stringify(request),
+          estimateCents,
+          at,
+          at,
+          options.promptUnknown ? 1 : 0,
+        );
       this.store.appendEvent(id, 'video', 'queued', { estimateCents });
     })();
     return id;
@@ -164,17 +189,20 @@ export class VideoRounds {
   }
 
   /**
-   * Money in cents: what finished rounds were charged, and the estimates of rounds that are
-   * sent or may have been, leaving one round out (the one being checked).
+   * Money in cents, as the service may have billed it (see `ATTEMPT_BILLED_CENTS_SQL`):
+   * `spentCents` for rounds that are over (done, failed, canceled) and every earlier attempt,
+   * `inFlightCents` for rounds sent or possibly sent and not over, leaving out the round
+   * being checked. The budget cap and the account panel both read this.
    */
-  spending(excludeRoundId?: string): { spentCents: number; inFlightCents: number } {
+  spending(excludeRoundId?: string): Spending {
     const marks = COMMITTED_STATES.map(() => '?').join(', ');
     const row = this.db
       .prepare(
         `SELECT
-           COALESCE(SUM(CASE WHEN state = 'done' THEN COALESCE(charged_cents, estimate_cents) END), 0) AS spent,
-           COALESCE(SUM(CASE WHEN state IN (${marks}) THEN estimate_cents END), 0) AS inflight
-         FROM video_rounds WHERE id IS NOT ?`,
+           COALESCE(SUM(earlier_billed_cents
+             + CASE WHEN state IN ('done', 'failed', 'canceled') THEN ${ATTEMPT_BILLED_CENTS_SQL} ELSE 0 END), 0) AS spent,
+           COALESCE(SUM(CASE WHEN state IN (${marks}) AND id IS NOT ? THEN ${ATTEMPT_BILLED_CENTS_SQL} ELSE 0 END), 0) AS inflight
+         FROM video_rounds`,
       )
       .get(...COMMITTED_STATES, excludeRoundId ?? null) as { spent: number; inflight: number };
     return { spentCents: row.spent, inFlightCents: row.inflight };

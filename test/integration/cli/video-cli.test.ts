@@ -185,7 +185,7 @@ describe('clearframe key and balance', () => {
     });
     expect(set.code).toBe(0);
     expect(set.stdout).toMatch(
-      /Saved in the system keychain\. The key works: video: \d+\.\d\d USD balance/,
+      /The video API key works: \d+\.\d\d USD balance \(from 127\.0\.0\.1:\d+\)\. It was saved in the system keychain\./,
     );
     expect(set.stdout + set.stderr).not.toContain(KEY);
 

@@ -38,6 +38,9 @@ function finishedRound(outputs: Partial<RoundOutputs>, request = AUTO_REQUEST): 
     created_at: 0,
     updated_at: 0,
     submitted_at: 0,
+    earlier_billed_cents: 0,
+    demo: 0,
+    prompt_unknown: 0,
   };
 }
 

@@ -8,6 +8,7 @@ const info = {
   version: '1.2.3',
   platform: 'linux',
   demoMode: true,
+  demoServices: ['watermark' as const, 'video' as const],
   previewBase: 'clearframe-preview://job/',
 };
 

@@ -1,0 +1,67 @@
+import { useState, type ReactNode } from 'react';
+import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { estimateVideoCost, toCents, type PricingTier } from '../../src-shared/domain/pricing.ts';
+import { useSettings } from '../settings/settings-store.ts';
+
+/** A paid request waiting for its yes: what it does, what it costs, and what sends it. */
+export interface PaidAsk {
+  /** What will be sent, as the start of a question: "Send a copy of round 2". */
+  what: string;
+  /** The estimate in cents, from the pricing rules (a round's own estimate, or a new one). */
+  cents: number;
+  /** True when the model picks the length and the figure is the most it can cost. */
+  upperBound?: boolean;
+  send: () => Promise<unknown>;
+}
+
+/** The tier's estimate for a round of `duration` seconds, as a `PaidAsk` wants it. */
+export function paidEstimate(
+  duration: number | undefined,
+  tier: PricingTier,
+): Pick<PaidAsk, 'cents' | 'upperBound'> {
+  const estimate = estimateVideoCost(duration, tier);
+  return { cents: toCents(estimate.usd), upperBound: estimate.upperBound };
+}
+
+/** The pricing tier the estimates use, from the settings. */
+export function usePricingTier(): PricingTier {
+  return useSettings((state) => state.settings?.pricingTier ?? 'starter');
+}
+
+/**
+ * Every paid action of the video workspace goes through this: the action's button only asks,
+ * and one more click on "Confirm and send" sends. `ask` opens the question; `prompt` is the
+ * question to render (nothing while no question is open).
+ */
+export function useConfirmPaid(): {
+  ask: (paid: PaidAsk) => void;
+  prompt: ReactNode;
+} {
+  const [open, setOpen] = useState<PaidAsk | null>(null);
+  const [sending, setSending] = useState(false);
+  const prompt = open && (
+    <span className="confirm-paid" role="group" aria-label="Confirm a paid request">
+      <span data-testid="confirm-paid">
+        {open.what} for {open.upperBound ? 'up to' : 'about'} {formatUsd(open.cents)}?
+      </span>
+      <button
+        type="button"
+        className="primary"
+        disabled={sending}
+        onClick={() => {
+          setSending(true);
+          void open.send().finally(() => {
+            setSending(false);
+            setOpen(null);
+          });
+        }}
+      >
+        Confirm and send
+      </button>
+      <button type="button" onClick={() => setOpen(null)}>
+        Back
+      </button>
+    </span>
+  );
+  return { ask: setOpen, prompt };
+}
