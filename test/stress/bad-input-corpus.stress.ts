@@ -686,14 +686,14 @@ const CASES: Case[] = [
   },
   {
     area: 'ipc',
-    name: 'retry of a round attached from the service, whose prompt is not known',
+    name: 'sending again a round attached from the service, whose prompt is not known',
     run: async () => {
       const roundId = core.video.engine.attach(await shot(), {
         id: 'corpus-attached-task',
         model: 'videomodel-2-5',
       });
       core.video.engine.cancel([roundId]);
-      return ipc('video:retry', { ids: [roundId] });
+      return ipc('video:sendAgain', { ids: [roundId] });
     },
     expected: /prompt is not known here.*Write the prompt in the round editor/,
   },

@@ -200,10 +200,12 @@ describe('a task attached from the service list', () => {
     expect(run.rounds.round(untold)?.state).toBe('canceled');
 
     const sentBefore = generates().length;
-    expect(() => run.retry([untold])).toThrow(RoundRequestError);
-    expect(() => run.retry([untold])).toThrow(/prompt is not known.*Write the prompt/);
+    expect(() => run.sendAgain([untold])).toThrow(RoundRequestError);
+    expect(() => run.sendAgain([untold])).toThrow(/prompt is not known.*Write the prompt/);
     expect(() => run.duplicate(told)).toThrow(/prompt is not known/);
     expect(run.rounds.round(untold)?.state).toBe('canceled');
+    // Retry of a round that holds a task id asks the service again, which is free.
+    expect(run.retry([untold])).toBe(1);
     await run.whenIdle();
     expect(generates()).toHaveLength(sentBefore);
     store.close();
