@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_STATES, allowedNext, canTransition } from '../../../src-shared/domain/job-states.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
 import {
   DatabaseDamagedError,
   IllegalTransitionError,
@@ -52,7 +53,7 @@ describe('job store on a real SQLite file', () => {
     expect(store.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(store.db.pragma('synchronous', { simple: true })).toBe(2);
     expect(store.db.pragma('foreign_keys', { simple: true })).toBe(1);
-    expect(store.schemaVersion).toBe(1);
+    expect(store.schemaVersion).toBe(MIGRATIONS.length);
     store.close();
   });
 
