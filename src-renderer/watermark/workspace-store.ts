@@ -7,6 +7,8 @@ interface WorkspaceState {
   staged: StagedFile[];
   masks: Record<string, Stroke[]>;
   selected: Record<string, true>;
+  /** Files cleaned before that the user chose to send (and pay for) again. */
+  again: Record<string, true>;
   skipped: Array<{ path: string; reason: string }>;
   /** The staged file whose mask is being painted. */
   editing: string | null;
@@ -18,6 +20,7 @@ interface WorkspaceState {
   /** Images pasted from the clipboard: by path when they are files, else by their bytes. */
   stagePasted: (files: File[]) => Promise<void>;
   toggle: (token: string) => void;
+  toggleAgain: (token: string) => void;
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
   setMask: (token: string, strokes: Stroke[]) => void;
@@ -32,6 +35,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   staged: [],
   masks: {},
   selected: {},
+  again: {},
   skipped: [],
   editing: null,
   busy: false,
@@ -83,6 +87,12 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       else set({ error: result.error.message });
     }
   },
+  toggleAgain: (token) => {
+    const again = { ...get().again };
+    if (again[token]) delete again[token];
+    else again[token] = true;
+    set({ again });
+  },
   toggle: (token) => {
     const selected = { ...get().selected };
     if (selected[token]) delete selected[token];
@@ -125,13 +135,14 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
   },
   start: async () => {
-    const { staged, masks } = get();
+    const { staged, masks, again } = get();
     if (staged.length === 0) return;
     set({ busy: true });
     const result = await bridge().invoke('watermark:add', {
       items: staged.map((file) => ({
         token: file.token,
         ...(masks[file.token] ? { strokes: masks[file.token] } : {}),
+        ...(again[file.token] ? { again: true } : {}),
       })),
     });
     if (!result.ok) {
@@ -142,6 +153,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       staged: [],
       masks: {},
       selected: {},
+      again: {},
       busy: false,
       skipped: result.value.skipped,
       error: null,

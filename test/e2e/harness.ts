@@ -157,6 +157,16 @@ export const SCREENSHOT_DIR = fileURLToPath(
 );
 
 /** Screenshots go to one folder so a reviewer can look at every step of every flow at once. */
+/** Drops one folder on the drop zone, as a file manager does. */
+export async function dropFolder(page: Page, name: string): Promise<void> {
+  const dataTransfer = await page.evaluateHandle((folder) => {
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([''], folder));
+    return transfer;
+  }, name);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
+}
+
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }

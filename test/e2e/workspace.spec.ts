@@ -6,23 +6,13 @@ import { expect, test, type Page } from '@playwright/test';
 import { inspectMask } from '../../src-main/core/media/mask-check.ts';
 import { hashBody } from '../../src-main/simulator/request-log.ts';
 import { makePhoto, makeWhiteOnBlackMask } from '../support/images.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-workspace-key-2b8e';
 const world = useAppWorld({
   accounts: [{ key: KEY, credits: 100 }],
   watermark: { processingMs: 250, jitter: 0.2 },
 });
-
-/** Drops one folder on the drop zone, as a file manager does. */
-async function dropFolder(page: Page, name: string): Promise<void> {
-  const dataTransfer = await page.evaluateHandle((folder) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([''], folder));
-    return transfer;
-  }, name);
-  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer });
-}
 
 /** A drag across the middle of the mask canvas, sloping down by `slope` of its height. */
 async function paintAcross(page: Page, slope = 0): Promise<void> {
@@ -99,7 +89,7 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await expect(page.getByTestId('staged-summary')).toHaveText('48 images, 41 with a mask');
   await saveScreenshot(page, 'workspace-03-mask-applied');
 
-  await page.getByRole('button', { name: 'Remove watermarks from 48 images' }).click();
+  await page.getByRole('button', { name: 'Start – uses 48 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText(/\d+ of 48 done/);
   await saveScreenshot(page, 'workspace-04-running');
   await expect(page.getByTestId('jobs-summary')).toHaveText('47 of 48 done', { timeout: 60_000 });
@@ -158,7 +148,7 @@ test('an image given by address is sent as that address, and its result lands on
     await expect(page.getByTestId('staged')).toContainText('harbour.jpg (from the web)');
     await expect(page.getByTestId('staged')).toContainText('40×30');
     await saveScreenshot(page, 'workspace-07-by-address');
-    await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+    await page.getByRole('button', { name: 'Start – uses 1 credit' }).click();
     await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
     expect(await readdir(path.join(world.dir, 'out'))).toContain('harbour-clean.jpg');
     const sentAsAddress = world.sim
@@ -194,7 +184,7 @@ test('an image pasted from the clipboard is staged from its bytes and cleaned', 
   await page.getByText(/^Output:/).click();
   await expect(page.getByLabel('Format')).toHaveValue('webp');
   await saveScreenshot(page, 'workspace-08-pasted-and-output');
-  await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+  await page.getByRole('button', { name: 'Start – uses 1 credit' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
   expect(await readdir(path.join(world.dir, 'out'))).toContain('screenshot-clean.webp');
 });
@@ -237,6 +227,6 @@ test('a mask file is imported, checked against the image, exported, and used', a
   await saveScreenshot(page, 'workspace-09-mask-imported');
   await page.getByRole('button', { name: 'Use this mask' }).click();
   await page.getByRole('button', { name: 'Apply to all 48×32 images' }).click();
-  await page.getByRole('button', { name: 'Remove watermarks from 2 images' }).click();
+  await page.getByRole('button', { name: 'Start – uses 2 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done', { timeout: 30_000 });
 });

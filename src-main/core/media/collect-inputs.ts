@@ -49,7 +49,7 @@ async function whyNotTaken(file: string): Promise<string | undefined> {
       ? 'It has no file extension and its contents are not an image.'
       : undefined;
   }
-  return `It is not an image file (${extension}).`;
+  return 'It is not an image file.';
 }
 
 /**

@@ -38,7 +38,7 @@ describe('collecting dropped folders', () => {
       'logo.svg': expect.stringMatching(
         /^It is an SVG, a vector drawing, and the service takes only pixel images\./,
       ),
-      'readme.txt': 'It is not an image file (.txt).',
+      'readme.txt': 'It is not an image file.',
     });
   });
 
