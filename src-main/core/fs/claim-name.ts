@@ -65,6 +65,9 @@ export async function recoverClaims(dir: string, owner: string): Promise<string 
   const names = await readdir(dir).catch(() => [] as string[]);
   const tag = `${PLACEHOLDER_TAG}${owner}`;
   const mine = names.filter((name) => name.startsWith('.') && name.includes(`.${owner}-`));
+  // Both leftovers come with a temporary file of the owner's beside them; without one,
+  // there is nothing to look for among the folder's other files.
+  if (mine.length === 0) return undefined;
   const linked = new Set<number>();
   for (const name of mine) {
     const info = await stat(path.join(dir, name)).catch(() => undefined);
