@@ -445,7 +445,7 @@ export class WatermarkEngine extends JobLoop {
         n: this.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.
         noteWritten: (written) =>
-          writeFile(marker, JSON.stringify({ written: written.path } satisfies OutputOutcome)),
+          writeFile(marker, JSON.stringify({ written } satisfies OutputOutcome)),
       });
       if ('skipped' in outcome) await writeFile(marker, JSON.stringify(outcome));
       await this.finishWritten(job, taskId, outputDir, outcome);

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { access, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
@@ -28,7 +28,7 @@ export interface OutputRequest {
    * Called once the result holds its name and before its temporary twin is let go, so a
    * crash after the write cannot lose track of it (see `recoverClaims`).
    */
-  noteWritten?: (written: { path: string; sha256: string }) => Promise<void>;
+  noteWritten?: (written: string) => Promise<void>;
   /** 1-based place in the batch, for `{n}`. */
   n: number;
   date?: Date;
@@ -145,7 +145,6 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
           .keepMetadata()
       : sharp(result);
   const encoded = await encodeAs(pipeline, format).toBuffer();
-  const sha256 = createHash('sha256').update(encoded).digest('hex');
   const owner = request.owner ?? randomUUID();
   const temp = await writeTemp(first, encoded, { owner });
   try {
@@ -165,7 +164,7 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
       throw asDiskFull(error, first) ?? error;
     }
     if (!written) return { skipped: first };
-    await request.noteWritten?.({ path: written, sha256 });
+    await request.noteWritten?.(written);
     return { written };
   } finally {
     await rm(temp, { force: true });
