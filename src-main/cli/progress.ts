@@ -29,6 +29,15 @@ export class Progress {
     this.note(`[${this.done + this.failed}/${this.total}] ${line}`, record);
   }
 
+  /** A file that was not taken, said before the work starts. */
+  skipped(file: string, reason: string): void {
+    this.note(`${'skipped'.padEnd(15)} ${file}: ${reason}`, {
+      event: 'skipped',
+      input: file,
+      reason,
+    });
+  }
+
   /**
    * A wait for disk space moves no job, so without this line the bar would just stop. It is
    * said once for all the jobs that wait, and once more when the last of them goes on.

@@ -4,7 +4,8 @@ import { formatCredits } from '../../src-shared/domain/pricing.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
-import { collectInputs } from '../core/media/collect-inputs.ts';
+import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
+import { collectInputs, type CollectedInputs } from '../core/media/collect-inputs.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
@@ -87,15 +88,16 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(`clearframe remove: the mask file ${maskFile} does not exist.`);
     return EXIT.usage;
   }
-  let inputs: string[];
+  let collected: CollectedInputs;
   try {
-    const collected = await collectInputs(positionals, values.recursive);
-    const [missing] = collected.skipped;
-    if (missing) {
-      console.error(`clearframe remove: ${missing.path}: ${missing.reason}`);
+    collected = await collectInputs(positionals, values.recursive);
+    // A name given on the command line that cannot be used is a mistake in the command.
+    const named = new Set(positionals.map((target) => path.resolve(target)));
+    const wrong = collected.skipped.find((skip) => named.has(skip.path));
+    if (wrong) {
+      console.error(`clearframe remove: ${wrong.path}: ${wrong.reason}`);
       return EXIT.usage;
     }
-    inputs = collected.files;
   } catch (error) {
     console.error(`clearframe remove: ${(error as Error).message}`);
     return EXIT.usage;
@@ -111,7 +113,29 @@ export async function runRemove(args: string[]): Promise<number> {
     };
     const client = await session.watermarkClient();
     const store = session.store;
-    const progress = new Progress({ total: inputs.length, json: values.json, label: 'Cleaning' });
+    // Results of earlier runs are never inputs; a file not yet in the queue that was cleaned
+    // before with the same mask is not paid for again, unless --force says to pay.
+    const { skipped } = collected;
+    const inputs = await sortOutInputs(store, collected.files, undefined, skipped);
+    const maskKey = values.force
+      ? undefined
+      : await maskKeyOf({
+          ...(rect ? { strokes: [rect] } : {}),
+          ...(maskFile ? { maskFile } : {}),
+        });
+    const notCleaned = new Set(
+      await sortOutInputs(
+        store,
+        inputs.filter((input) => !store.latestWatermarkJobFor(input)),
+        maskKey,
+        skipped,
+      ),
+    );
+    const taken = inputs.filter(
+      (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
+    );
+    const progress = new Progress({ total: taken.length, json: values.json, label: 'Cleaning' });
+    for (const skip of skipped) progress.skipped(skip.path, skip.reason);
     /** Jobs whose outcome this run has printed: every other failure is printed at the end. */
     const reported = new Set<string>();
     const report = (event: JobEvent) => {
@@ -145,7 +169,7 @@ export async function runRemove(args: string[]): Promise<number> {
 
     engine.recover();
     const plans = new Map<string, FilePlan>(
-      inputs.map((input) => [
+      taken.map((input) => [
         input,
         planFile(store.latestWatermarkJobFor(input), { retry: values.retry, force: values.force }),
       ]),
@@ -174,6 +198,7 @@ export async function runRemove(args: string[]): Promise<number> {
     engine.add(
       ofKind('add').map((inputPath) => ({
         inputPath,
+        ...(collected.roots.has(inputPath) ? { root: collected.roots.get(inputPath) } : {}),
         ...(rect ? { strokes: [rect] } : {}),
         ...(maskFile ? { maskFile } : {}),
       })),
@@ -181,7 +206,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
     progress.end();
 
-    const latest = inputs.map((input) => store.latestWatermarkJobFor(input));
+    const latest = taken.map((input) => store.latestWatermarkJobFor(input));
     for (const job of latest) {
       if (!job || job.state === 'done' || reported.has(job.id)) continue;
       const error =
@@ -196,11 +221,11 @@ export async function runRemove(args: string[]): Promise<number> {
     const failed = states.length - done - attention;
     if (!values.json) {
       console.log(
-        `${done} done, ${failed} failed${attention ? `, ${attention} need your decision (the service may already have them)` : ''}.`,
+        `${done} done, ${failed} failed${attention ? `, ${attention} need your decision (the service may already have them)` : ''}${skipped.length ? `, ${skipped.length} not taken (each is listed above with the reason)` : ''}.`,
       );
     }
     if (code !== -1) return code;
-    return done === inputs.length ? EXIT.done : EXIT.someFailed;
+    return done === taken.length ? EXIT.done : EXIT.someFailed;
   } finally {
     await session.close();
   }

@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { PRICING_TIERS } from '../../src-shared/domain/pricing.ts';
 import {
+  FOLDER_LAYOUTS,
   OUTPUT_FORMATS,
   PROVIDER_BASE_URL,
   type Settings,
@@ -24,6 +25,7 @@ function draftOf(settings: Settings): Draft {
     outputFolder: settings.outputFolder ?? '',
     filenameTemplate: settings.filenameTemplate,
     conflictPolicy: settings.conflictPolicy,
+    folderLayout: settings.folderLayout,
     metadataPolicy: settings.metadataPolicy,
     outputFormat: settings.outputFormat,
     theme: settings.theme,
@@ -51,6 +53,7 @@ function patchOf(draft: Draft): Record<string, unknown> {
     outputFolder: draft['outputFolder'] === '' ? null : draft['outputFolder'],
     filenameTemplate: draft['filenameTemplate'],
     conflictPolicy: draft['conflictPolicy'],
+    folderLayout: draft['folderLayout'],
     metadataPolicy: draft['metadataPolicy'],
     outputFormat: draft['outputFormat'],
     theme: draft['theme'],
@@ -182,6 +185,11 @@ function SettingsForm(props: { settings: Settings }) {
         </button>
         {text('filenameTemplate', 'File name ({name}, {ext}, {date}, {n})')}
         {choice('conflictPolicy', 'When the name is taken', ['suffix', 'skip', 'overwrite'])}
+        {choice(
+          'folderLayout',
+          'Subfolders of a dropped folder, in the output folder',
+          FOLDER_LAYOUTS,
+        )}
         {choice('metadataPolicy', 'Metadata (EXIF, colour profile)', ['keep', 'strip'])}
         {choice('outputFormat', 'Format of results', OUTPUT_FORMATS)}
 

@@ -86,6 +86,17 @@ export function OutputPanel() {
         </select>
       </div>
       <div className="field">
+        <label htmlFor="out-layout">Subfolders of a dropped folder</label>
+        <select
+          id="out-layout"
+          value={settings.folderLayout}
+          onChange={(event) => change({ folderLayout: event.target.value })}
+        >
+          <option value="mirror">Keep them in the output folder</option>
+          <option value="flatten">Put every result in the output folder itself</option>
+        </select>
+      </div>
+      <div className="field">
         <label htmlFor="out-metadata">Keep metadata (EXIF, colour profile)</label>
         <input
           id="out-metadata"

@@ -19,6 +19,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const editing = ws.staged.find((file) => file.token === ws.editing);
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
+  // One credit per image sent; one cleaned before with the same mask is left out unless
+  // "Clean again" is ticked, so those make the figure an upper bound.
+  const maybeSkipped = ws.staged.filter((file) => file.cleaned && !ws.again[file.token]).length;
   const job = comparing ? jobs[comparing] : undefined;
   const stagePasted = ws.stagePasted;
   useEffect(() => {
@@ -61,13 +64,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
         </p>
       )}
       {ws.skipped.length > 0 && (
-        <ul className="skipped" aria-label="Skipped">
-          {ws.skipped.map((item) => (
-            <li key={item.path}>
-              {item.path.split(/[\\/]/).pop()}: {item.reason}
-            </li>
-          ))}
-        </ul>
+        <>
+          <p className="hint">Not taken ({ws.skipped.length}), each with the reason:</p>
+          <ul className="skipped" aria-label="Skipped">
+            {ws.skipped.map((item) => (
+              <li key={item.path}>
+                {item.path.split(/[\\/]/).pop()}: {item.reason}
+              </li>
+            ))}
+          </ul>
+        </>
       )}
       {ws.staged.length > 0 && (
         <section aria-labelledby="staged-title" className="staged">
@@ -93,9 +99,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               disabled={ws.busy}
               onClick={() => void ws.start()}
             >
-              Remove watermarks from {ws.staged.length} image{ws.staged.length === 1 ? '' : 's'}
+              Start – uses {maybeSkipped > 0 ? 'up to ' : ''}
+              {ws.staged.length} credit{ws.staged.length === 1 ? '' : 's'}
             </button>
           </div>
+          {maybeSkipped > 0 && (
+            <p className="hint" data-testid="cleaned-note">
+              {maybeSkipped} of these {maybeSkipped === 1 ? 'was' : 'were'} cleaned before. One sent
+              again with the same mask is left out and costs nothing, unless you tick “Clean again”.
+            </p>
+          )}
           <VirtualList
             count={ws.staged.length}
             rowHeight={56}
@@ -118,9 +131,21 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                     className="thumb"
                     loading="lazy"
                   />
-                  <span className="job-name" title={file.sourceUrl ?? file.path}>
-                    {file.name}
-                    {file.sourceUrl ? ' (from the web)' : ''}
+                  <span className="staged-name">
+                    <span className="job-name" title={file.sourceUrl ?? file.path}>
+                      {file.name}
+                      {file.sourceUrl ? ' (from the web)' : ''}
+                    </span>
+                    {file.cleaned && (
+                      <label className="cleaned" title={file.cleaned}>
+                        <input
+                          type="checkbox"
+                          checked={ws.again[file.token] === true}
+                          onChange={() => ws.toggleAgain(file.token)}
+                        />
+                        Cleaned before · clean again
+                      </label>
+                    )}
                   </span>
                   <span className="hint">
                     {file.width}×{file.height} · {fileSize(file.bytes)}

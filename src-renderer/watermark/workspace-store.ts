@@ -9,6 +9,8 @@ interface WorkspaceState {
   /** Files whose mask was moved from an image of another size, with that size ("1200×800"). */
   scaledFrom: Record<string, string>;
   selected: Record<string, true>;
+  /** Files cleaned before that the user chose to send (and pay for) again. */
+  again: Record<string, true>;
   skipped: Array<{ path: string; reason: string }>;
   /** The staged file whose mask is being painted. */
   editing: string | null;
@@ -20,6 +22,7 @@ interface WorkspaceState {
   /** Images pasted from the clipboard: by path when they are files, else by their bytes. */
   stagePasted: (files: File[]) => Promise<void>;
   toggle: (token: string) => void;
+  toggleAgain: (token: string) => void;
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
   setMask: (token: string, strokes: Stroke[]) => void;
@@ -36,6 +39,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   masks: {},
   scaledFrom: {},
   selected: {},
+  again: {},
   skipped: [],
   editing: null,
   busy: false,
@@ -86,6 +90,12 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       if (result.ok) set({ staged: [...get().staged, result.value], error: null });
       else set({ error: result.error.message });
     }
+  },
+  toggleAgain: (token) => {
+    const again = { ...get().again };
+    if (again[token]) delete again[token];
+    else again[token] = true;
+    set({ again });
   },
   toggle: (token) => {
     const selected = { ...get().selected };
@@ -147,13 +157,14 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
   },
   start: async () => {
-    const { staged, masks } = get();
+    const { staged, masks, again } = get();
     if (staged.length === 0) return;
     set({ busy: true });
     const result = await bridge().invoke('watermark:add', {
       items: staged.map((file) => ({
         token: file.token,
         ...(masks[file.token] ? { strokes: masks[file.token] } : {}),
+        ...(again[file.token] ? { again: true } : {}),
       })),
     });
     if (!result.ok) {
@@ -165,6 +176,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       masks: {},
       scaledFrom: {},
       selected: {},
+      again: {},
       busy: false,
       skipped: result.value.skipped,
       error: null,

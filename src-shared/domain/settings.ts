@@ -16,6 +16,8 @@ export const SETTINGS_VERSION = 1;
 
 export const OUTPUT_FORMATS = ['same', 'png', 'jpeg', 'webp'] as const;
 
+export const FOLDER_LAYOUTS = ['mirror', 'flatten'] as const;
+
 const baseUrl = z
   .string()
   .trim()
@@ -56,6 +58,12 @@ export const settingsSchema = z.strictObject({
     .default({ watermark: 4, video: 3 }),
   /** Null: next to each input, in a `clearframe` folder. */
   outputFolder: z.string().min(1).nullable().default(null),
+  /**
+   * A dropped folder's subfolders under the output folder: kept as they are ("mirror"), or
+   * all results in the output folder itself ("flatten", where the conflict policy parts
+   * results of the same name).
+   */
+  folderLayout: z.enum(FOLDER_LAYOUTS, { error: 'Choose mirror or flatten.' }).default('mirror'),
   filenameTemplate: z
     .string()
     .superRefine((value, ctx) => {

@@ -63,6 +63,8 @@ export const stagedFileSchema = z.object({
   bytes: z.number().int(),
   /** Set for an image given by URL: it is sent as that URL; `path` is the copy made for the preview. */
   sourceUrl: z.string().optional(),
+  /** Set when the same image was cleaned before: what the list says of it. */
+  cleaned: z.string().optional(),
 });
 export type StagedFile = z.infer<typeof stagedFileSchema>;
 
@@ -217,6 +219,8 @@ export const invokeContract = {
               /** A token from media:probe or media:probeUrl: only files the page was shown. */
               token: z.string().min(1).max(64),
               strokes: strokesSchema.optional(),
+              /** Send it even if it was cleaned before with the same mask (paid again). */
+              again: z.boolean().optional(),
             }),
           )
           .min(1, 'Add at least one image.')

@@ -46,7 +46,7 @@ test('first run is demo mode: dropped images are staged, run, and land on disk a
   await drop(page, ['photo-0.png', 'photo-1.png', 'photo-2.png', 'photo-3.png', 'notes.txt']);
   await expect(page.getByTestId('staged')).toHaveCount(4);
   await expect(page.getByText('notes.txt: It is not an image file.')).toBeVisible();
-  await page.getByRole('button', { name: 'Remove watermarks from 4 images' }).click();
+  await page.getByRole('button', { name: 'Start – uses 4 credits' }).click();
   await expect(page.getByTestId('job')).toHaveCount(4);
   await expect(page.getByTestId('jobs-summary')).toHaveText('4 of 4 done', { timeout: 30_000 });
   expect([...states]).toEqual(expect.arrayContaining(['processing', 'done']));

@@ -89,7 +89,7 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await expect(page.getByTestId('staged-summary')).toHaveText('48 images, 41 with a mask');
   await saveScreenshot(page, 'workspace-03-mask-applied');
 
-  await page.getByRole('button', { name: 'Remove watermarks from 48 images' }).click();
+  await page.getByRole('button', { name: 'Start – uses 48 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText(/\d+ of 48 done/);
   await saveScreenshot(page, 'workspace-04-running');
   await expect(page.getByTestId('jobs-summary')).toHaveText('47 of 48 done', { timeout: 60_000 });
@@ -148,7 +148,7 @@ test('an image given by address is sent as that address, and its result lands on
     await expect(page.getByTestId('staged')).toContainText('harbour.jpg (from the web)');
     await expect(page.getByTestId('staged')).toContainText('40×30');
     await saveScreenshot(page, 'workspace-07-by-address');
-    await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+    await page.getByRole('button', { name: 'Start – uses 1 credit' }).click();
     await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
     expect(await readdir(path.join(world.dir, 'out'))).toContain('harbour-clean.jpg');
     const sentAsAddress = world.sim
@@ -184,7 +184,7 @@ test('an image pasted from the clipboard is staged from its bytes and cleaned', 
   await page.getByText(/^Output:/).click();
   await expect(page.getByLabel('Format')).toHaveValue('webp');
   await saveScreenshot(page, 'workspace-08-pasted-and-output');
-  await page.getByRole('button', { name: 'Remove watermarks from 1 image' }).click();
+  await page.getByRole('button', { name: 'Start – uses 1 credit' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 30_000 });
   expect(await readdir(path.join(world.dir, 'out'))).toContain('screenshot-clean.webp');
 });
@@ -227,6 +227,6 @@ test('a mask file is imported, checked against the image, exported, and used', a
   await saveScreenshot(page, 'workspace-09-mask-imported');
   await page.getByRole('button', { name: 'Use this mask' }).click();
   await page.getByRole('button', { name: 'Apply to all 48×32 images' }).click();
-  await page.getByRole('button', { name: 'Remove watermarks from 2 images' }).click();
+  await page.getByRole('button', { name: 'Start – uses 2 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done', { timeout: 30_000 });
 });

@@ -78,6 +78,29 @@ async function skippedReason(payload: unknown): Promise<string> {
   return skipped[0].reason;
 }
 
+/** Drops a folder holding `files` on the window; the reason given for `name`, left out. */
+async function probedReason(
+  folder: string,
+  files: Record<string, Buffer | string>,
+  name: string,
+): Promise<string> {
+  for (const [fileName, bytes] of Object.entries(files))
+    await file(path.join(folder, fileName), bytes);
+  const dispatch = createDispatch(core.handlers, ORIGIN);
+  const result = await dispatch({ frameUrl: ORIGIN }, 'media:probe', {
+    paths: [path.join(dir, 'files', folder)],
+  });
+  if (!result.ok) return result.error.message;
+  const { items, skipped } = result.value as {
+    items: Array<{ name: string }>;
+    skipped: Array<{ path: string; reason: string }>;
+  };
+  if (items.some((item) => item.name === name)) throw new Error(`${name} was staged`);
+  const reason = skipped.find((skip) => path.basename(skip.path) === name)?.reason;
+  if (!reason) throw new Error(`${name} was left out without a reason`);
+  return reason;
+}
+
 async function file(name: string, bytes: Buffer | string): Promise<string> {
   const target = path.join(dir, 'files', name);
   await mkdir(path.dirname(target), { recursive: true });
@@ -696,6 +719,37 @@ const CASES: Case[] = [
       return ipc('video:sendAgain', { ids: [roundId] });
     },
     expected: /prompt is not known here.*Write the prompt in the round editor/,
+  },
+  {
+    area: 'file',
+    name: 'a file in a dropped folder with no extension that is not an image',
+    run: () => probedReason('no-extension', { README: 'read me first' }, 'README'),
+    expected: /no file extension and its contents are not an image/,
+  },
+  {
+    area: 'file',
+    name: 'an SVG in a dropped folder',
+    run: () =>
+      probedReason(
+        'drawings',
+        { 'logo.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>' },
+        'logo.svg',
+      ),
+    expected: /SVG, a vector drawing.*Export it as PNG/,
+  },
+  {
+    area: 'file',
+    name: 'a Clearframe result dropped as an input',
+    run: async () =>
+      probedReason(
+        'results',
+        {
+          'beach-clean.png': await makePhoto(32, 24, 'png', 7),
+          'clearframe-provenance.jsonl': `${JSON.stringify({ source: '/photos/beach.png', output: '/elsewhere/beach-clean.png' })}\n`,
+        },
+        'beach-clean.png',
+      ),
+    expected: /This is a result Clearframe wrote \(from beach\.png\)/,
   },
 ];
 

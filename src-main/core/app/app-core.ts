@@ -32,6 +32,14 @@ import { errorValue } from '../jobs/outcome.ts';
 import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
 import { JobStore, waitOf, type JobEvent } from '../jobs/store.ts';
 import { VideoRounds } from '../jobs/video-rounds.ts';
+import {
+  OwnResults,
+  alreadyCleanedReason,
+  cleanedBeforeNote,
+  maskKeyOf,
+  sortOutInputs,
+  type CleanedBefore,
+} from '../jobs/own-results.ts';
 import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { probeFile } from '../media/probe-file.ts';
@@ -77,6 +85,17 @@ export type ShellChannel =
 /** Handlers the core answers; the shell adds its own for the rest. */
 export type CoreHandlers = Omit<InvokeHandlers, ShellChannel>;
 
+/** A staged file as the core keeps it; the page sees a `StagedFile`. */
+interface StagedEntry {
+  path: string;
+  sourceUrl?: string;
+  bytes?: number;
+  /** The dropped folder it was found in, mirrored under the output folder. */
+  root?: string;
+  /** Results made earlier from the same bytes. */
+  cleaned?: CleanedBefore;
+}
+
 type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
 /**
@@ -97,7 +116,7 @@ export class AppCore {
   private readonly listeners = new Set<Listener>();
   readonly log: AppLogger;
   /** Files the page has been shown, by token: the only local files besides jobs it may preview. */
-  private readonly staged = new Map<string, { path: string; sourceUrl?: string; bytes?: number }>();
+  private readonly staged = new Map<string, StagedEntry>();
   private readonly thumbnails: ThumbnailCache;
   readonly masks: MaskStore;
   readonly video: VideoDesk;
@@ -357,9 +376,17 @@ export class AppCore {
         previewBase: this.options.previewBase,
       }),
       'media:probe': async ({ paths, recursive }) => {
-        const { files, skipped } = await collectInputs(paths, recursive ?? true);
+        const { files, roots, skipped } = await collectInputs(paths, recursive ?? true);
+        const inputs = await sortOutInputs(this.store, files, undefined, skipped);
+        const own = new OwnResults(this.store);
         const items: StagedFile[] = [];
-        for (const staged of await mapLimit(files, 8, (file) => this.stageLocal(file))) {
+        const found = (file: string) => ({
+          own,
+          ...(roots.has(file) ? { root: roots.get(file) } : {}),
+        });
+        for (const staged of await mapLimit(inputs, 8, (file) =>
+          this.stageLocal(file, undefined, found(file)),
+        )) {
           if ('reason' in staged) skipped.push(staged);
           else items.push(staged);
         }
@@ -390,15 +417,27 @@ export class AppCore {
                   'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
               });
             }
-            return staged ? [{ ...staged, strokes: item.strokes }] : [];
+            return staged ? [{ ...staged, strokes: item.strokes, again: item.again === true }] : [];
           });
           await this.refuseEmptyMasks(request.items);
-          const added = this.addFresh(known);
+          const added = this.addFresh(await this.leaveOutCleaned(known, skipped));
           return { added: added.added, skipped: [...skipped, ...added.skipped] };
         }
         const { paths, recursive, strokes } = request;
-        const { files, skipped } = await collectInputs(paths, recursive ?? true);
-        const added = this.addFresh(files.map((file) => ({ path: file, strokes })));
+        const { files, roots, skipped } = await collectInputs(paths, recursive ?? true);
+        const inputs = await sortOutInputs(
+          this.store,
+          files,
+          await maskKeyOf({ strokes }),
+          skipped,
+        );
+        const added = this.addFresh(
+          inputs.map((file) => ({
+            path: file,
+            strokes,
+            ...(roots.has(file) ? { root: roots.get(file) } : {}),
+          })),
+        );
         return { added: added.added, skipped: [...skipped, ...added.skipped] };
       },
       'watermark:list': () => ({ jobs: this.views(), paused: this.engine.isPaused }),
@@ -476,17 +515,28 @@ export class AppCore {
     };
   }
 
-  /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
-  /** Looks at a local file and, when it is a usable image, gives it a token for the page. */
+  /**
+   * Looks at a local file and, when it is a usable image, gives it a token for the page. A
+   * file found in a dropped folder keeps that folder, and is looked up among earlier results.
+   */
   private async stageLocal(
     file: string,
     sourceUrl?: string,
+    found?: { own: OwnResults; root?: string },
   ): Promise<StagedFile | { path: string; reason: string }> {
     const probe = await probeFile(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
     const token = randomUUID();
-    this.staged.set(token, { path: file, bytes: probe.bytes, ...(sourceUrl ? { sourceUrl } : {}) });
+    const cleaned = await found?.own.cleanedBefore(file, probe.bytes);
+    this.staged.set(token, {
+      path: file,
+      bytes: probe.bytes,
+      ...(sourceUrl ? { sourceUrl } : {}),
+      ...(found?.root !== undefined ? { root: found.root } : {}),
+      ...(cleaned ? { cleaned } : {}),
+    });
     return {
+      ...(cleaned ? { cleaned: cleanedBeforeNote(cleaned) } : {}),
       token,
       path: file,
       name: path.basename(file),
@@ -530,8 +580,33 @@ export class AppCore {
     }
   }
 
+  /**
+   * Staged files cleaned before with the mask they would be sent with now stay out, with
+   * the reason, unless the user chose to clean them again.
+   */
+  private async leaveOutCleaned<T extends StagedEntry & { strokes?: unknown; again: boolean }>(
+    items: readonly T[],
+    skipped: Array<{ path: string; reason: string }>,
+  ): Promise<T[]> {
+    const kept: T[] = [];
+    for (const item of items) {
+      const key = item.cleaned && !item.again ? await maskKeyOf({ strokes: item.strokes }) : '';
+      const same = item.cleaned?.results.find((row) => row.mask_key === key);
+      if (same) skipped.push({ path: item.path, reason: alreadyCleanedReason(same) });
+      else kept.push(item);
+    }
+    return kept;
+  }
+
+  /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
   private addFresh(
-    items: ReadonlyArray<{ path: string; strokes?: unknown; sourceUrl?: string; bytes?: number }>,
+    items: ReadonlyArray<{
+      path: string;
+      strokes?: unknown;
+      sourceUrl?: string;
+      bytes?: number;
+      root?: string;
+    }>,
   ): {
     added: number;
     skipped: Array<{ path: string; reason: string }>;
@@ -548,6 +623,7 @@ export class AppCore {
           ...(item.strokes ? { strokes: item.strokes } : {}),
           ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
           ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
+          ...(item.root !== undefined ? { root: item.root } : {}),
         });
       }
     }

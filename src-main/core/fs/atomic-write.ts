@@ -4,14 +4,15 @@ import { asDiskFull } from './disk-space.ts';
 import { tempPathFor } from './temp-files.ts';
 
 /**
- * Writes to a hidden temporary file beside the target, flushes it to disk, then renames it
- * over the target, so readers see the old file or the new one, never half of one.
+ * Writes `contents` to a hidden temporary file beside `file`, flushed to disk, and returns
+ * its path; the caller renames or links it into place. A write cut short (a full disk)
+ * leaves nothing behind, not even the temporary.
  */
-export async function writeFileAtomic(
+export async function writeTemp(
   file: string,
   contents: string | Uint8Array,
   options: { mode?: number; owner?: string } = {},
-): Promise<void> {
+): Promise<string> {
   const { mode = 0o644, owner } = options;
   await mkdir(path.dirname(file), { recursive: true });
   const temp = tempPathFor(file, 'tmp', owner);
@@ -23,9 +24,26 @@ export async function writeFileAtomic(
     } finally {
       await handle.close();
     }
+    return temp;
+  } catch (error) {
+    await rm(temp, { force: true });
+    throw asDiskFull(error, file) ?? error;
+  }
+}
+
+/**
+ * Writes to a hidden temporary file beside the target, flushes it to disk, then renames it
+ * over the target, so readers see the old file or the new one, never half of one.
+ */
+export async function writeFileAtomic(
+  file: string,
+  contents: string | Uint8Array,
+  options: { mode?: number; owner?: string } = {},
+): Promise<void> {
+  const temp = await writeTemp(file, contents, options);
+  try {
     await rename(temp, file);
   } catch (error) {
-    // A write cut short (a full disk) leaves nothing behind, not even the hidden temporary.
     await rm(temp, { force: true });
     throw asDiskFull(error, file, Buffer.byteLength(contents)) ?? error;
   }

@@ -74,4 +74,22 @@ export const MIGRATIONS: readonly string[] = [
     WHERE kind = 'video' AND json_extract(detail_json, '$.attached') = 1
   );
   `,
+  // Every result written, by the hash of its bytes, so a result is known wherever it is
+  // copied or moved, and kept when its job is cleared from the list. The source's hash and
+  // the mask tell a file already cleaned with the same mask. The sizes let a file be ruled
+  // out without reading it whole.
+  `
+  CREATE TABLE written_results (
+    sha256 TEXT PRIMARY KEY,
+    bytes INTEGER NOT NULL,
+    output_path TEXT NOT NULL,
+    source_path TEXT NOT NULL,
+    source_sha256 TEXT,
+    source_bytes INTEGER,
+    mask_key TEXT NOT NULL,
+    written_at INTEGER NOT NULL
+  );
+  CREATE INDEX written_results_bytes ON written_results (bytes);
+  CREATE INDEX written_results_source ON written_results (source_bytes, source_sha256, mask_key);
+  `,
 ];

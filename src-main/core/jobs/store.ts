@@ -47,6 +47,17 @@ export interface WatermarkJobRow {
   submitted_at: number | null;
 }
 
+export interface WrittenResultRow {
+  sha256: string;
+  bytes: number;
+  output_path: string;
+  source_path: string;
+  source_sha256: string | null;
+  source_bytes: number | null;
+  mask_key: string;
+  written_at: number;
+}
+
 export interface JobEvent {
   jobId: string;
   kind: JobKind;
@@ -189,6 +200,44 @@ export class JobStore {
     return this.db
       .prepare('SELECT * FROM watermark_jobs WHERE input_path = ? ORDER BY rowid DESC LIMIT 1')
       .get(inputPath) as WatermarkJobRow | undefined;
+  }
+
+  /** Notes a result written, by the hash of its bytes (see `written_results` in schema.ts). */
+  recordWrittenResult(result: Omit<WrittenResultRow, 'written_at'>): void {
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO written_results
+           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, written_at)
+         VALUES
+           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @written_at)`,
+      )
+      .run({ ...result, written_at: this.now() });
+  }
+
+  /** Whether any result, or any result's source, has this size: when not, no hash is needed. */
+  writtenSizes(bytes: number): { result: boolean; source: boolean } {
+    const row = this.db
+      .prepare(
+        `SELECT EXISTS (SELECT 1 FROM written_results WHERE bytes = @bytes) AS result,
+                EXISTS (SELECT 1 FROM written_results WHERE source_bytes = @bytes) AS source`,
+      )
+      .get({ bytes }) as { result: number; source: number };
+    return { result: row.result === 1, source: row.source === 1 };
+  }
+
+  /** The result these bytes are, if Clearframe wrote them. */
+  writtenResultBySha(sha256: string): WrittenResultRow | undefined {
+    return this.db.prepare('SELECT * FROM written_results WHERE sha256 = ?').get(sha256) as
+      WrittenResultRow | undefined;
+  }
+
+  /** The results made from these source bytes, newest first, with any mask. */
+  resultsOfSource(sourceSha256: string): WrittenResultRow[] {
+    return this.db
+      .prepare(
+        'SELECT * FROM written_results WHERE source_sha256 = ? ORDER BY written_at DESC, rowid DESC',
+      )
+      .all(sourceSha256) as WrittenResultRow[];
   }
 
   /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */

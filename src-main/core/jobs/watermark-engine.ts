@@ -1,5 +1,5 @@
 import { existsSync, readdirSync, rmSync } from 'node:fs';
-import { appendFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
@@ -14,8 +14,9 @@ import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { readHeader } from '../media/decode.ts';
 import { serviceMaskPng, uprightToStored } from '../media/service-mask.ts';
+import { recoverClaims } from '../fs/claim-name.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
-import { outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
+import { PROVENANCE_LOG, outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
@@ -26,6 +27,7 @@ import {
   withFreshLinks,
 } from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
+import { hashFile, maskKeyOf } from './own-results.ts';
 import type { JobEvent, JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
 
 export interface WatermarkInput {
@@ -36,6 +38,8 @@ export interface WatermarkInput {
   sourceUrl?: string;
   /** The file's size when it was added, for the list. */
   bytes?: number;
+  /** The folder the file was dropped as part of, mirrored under the output folder. */
+  root?: string;
 }
 
 /** What a job keeps in `options_json`. */
@@ -43,6 +47,7 @@ export interface JobOptions {
   maskFile?: string;
   sourceUrl?: string;
   bytes?: number;
+  root?: string;
 }
 
 export interface WatermarkEngineOptions {
@@ -58,9 +63,6 @@ export interface WatermarkEngineOptions {
 
 /** Left in a job's download folder once its result is written. */
 const WRITTEN_MARKER = 'written.json';
-
-/** The provenance log each output folder of cleaned images holds. */
-export const PROVENANCE_LOG = 'clearframe-provenance.jsonl';
 
 const UNKNOWN_OUTCOME =
   'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.';
@@ -112,9 +114,15 @@ export class WatermarkEngine extends TaskJobLoop {
       });
     } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
       return this.startable(job, async (signal) => {
-        // A write cut off by a crash left its temporary file beside the result: remove it.
-        await sweepOwnedTemps(outputDirFor(job.input_path, this.outputSettings(job)), job.id);
-        await this.afterSubmit(job, signal);
+        // A write cut off by a crash left its temporary file beside the result: remove it,
+        // unless it is the twin of a result already under its name, which is then kept.
+        const dir = this.outputDirOf(job);
+        const claimed = await recoverClaims(dir, job.id);
+        await sweepOwnedTemps(dir, job.id);
+        if (claimed && job.remote_task_id) {
+          await this.finishWritten(job, job.remote_task_id, dir, { written: claimed });
+          await rm(path.join(this.scratchRoot, job.id), { recursive: true, force: true });
+        } else await this.afterSubmit(job, signal);
       });
     }
     return undefined;
@@ -161,6 +169,7 @@ export class WatermarkEngine extends TaskJobLoop {
         ...(input.maskFile !== undefined ? { maskFile: input.maskFile } : {}),
         ...(input.sourceUrl !== undefined ? { sourceUrl: input.sourceUrl } : {}),
         ...(input.bytes !== undefined ? { bytes: input.bytes } : {}),
+        ...(input.root !== undefined ? { root: input.root } : {}),
       };
       if (input.strokes === undefined || input.maskFile !== undefined) {
         return { inputPath: input.inputPath, options };
@@ -263,7 +272,10 @@ export class WatermarkEngine extends TaskJobLoop {
     outputDir: string,
     outcome: OutputOutcome,
   ): Promise<void> {
-    if ('written' in outcome) await this.recordProvenance(outputDir, job, taskId, outcome.written);
+    if ('written' in outcome) {
+      const sha256 = await hashFile(outcome.written);
+      await this.recordProvenance(outputDir, job, taskId, outcome.written, sha256);
+    }
     this.move(
       job.id,
       'done',
@@ -271,6 +283,12 @@ export class WatermarkEngine extends TaskJobLoop {
         ? { outputPath: outcome.written }
         : { detail: { skipped: outcome.skipped } },
     );
+  }
+
+  /** Where this job's result goes (`outputDirFor` decides). */
+  private outputDirOf(job: WatermarkJobRow): string {
+    const { root } = JSON.parse(job.options_json) as JobOptions;
+    return outputDirFor(job.input_path, this.outputSettings(job), root);
   }
 
   /** An image from a URL has no folder of its own: its result goes to the default images folder. */
@@ -302,18 +320,38 @@ export class WatermarkEngine extends TaskJobLoop {
    * One JSON line per cleaned image in the output folder's provenance log: where it came
    * from, which task made it and when. One file per folder rather than one per image, so a
    * folder of 800 photos does not gain 800 side files. A line cut short by a crash is
-   * simply unreadable; readers skip it.
+   * simply unreadable; readers skip it. The result's hash also goes to the job database,
+   * which outlives the job's row, so a copy of the result is known anywhere (own-results.ts).
    */
   private async recordProvenance(
     outputDir: string,
     job: WatermarkJobRow,
     taskId: string,
     output: string,
+    sha256: string,
   ): Promise<void> {
     const { maskFile } = JSON.parse(job.options_json) as JobOptions;
+    const source = await stat(job.input_path).then(
+      async (info) => ({ sha256: await hashFile(job.input_path), bytes: info.size }),
+      () => undefined,
+    );
+    this.store.recordWrittenResult({
+      sha256,
+      bytes: (await stat(output)).size,
+      output_path: output,
+      source_path: job.input_path,
+      source_sha256: source?.sha256 ?? null,
+      source_bytes: source?.bytes ?? null,
+      mask_key: await maskKeyOf({
+        ...(job.mask_json ? { strokes: JSON.parse(job.mask_json) as unknown } : {}),
+        ...(maskFile !== undefined ? { maskFile } : {}),
+      }),
+    });
     const line = {
       source: job.input_path,
       output,
+      sha256,
+      sourceSha256: source?.sha256,
       service: 'watermark',
       taskId,
       attempt: job.attempt,
@@ -405,7 +443,7 @@ export class WatermarkEngine extends TaskJobLoop {
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
       this.move(job.id, 'downloading');
     const settings = this.outputSettings(job);
-    const outputDir = outputDirFor(job.input_path, settings);
+    const outputDir = this.outputDirOf(job);
     await mkdir(outputDir, { recursive: true });
     // One folder per job, outside the user's folders: a download cut off by a crash is
     // swept up when the job resumes or the engine starts.
@@ -424,15 +462,20 @@ export class WatermarkEngine extends TaskJobLoop {
           }),
         () => this.freshLinks(taskId, signal),
       );
+      const marker = path.join(scratch, WRITTEN_MARKER);
+      const { root } = JSON.parse(job.options_json) as JobOptions;
       const outcome = await writeOutput({
         owner: job.id,
         input: job.input_path,
+        ...(root !== undefined ? { root } : {}),
         result: await readFile(saved.path),
         settings,
         n: this.store.positionInBatch(job.id),
+        // Noted at once, so a crash before the job is marked done does not write it twice.
+        noteWritten: (written) =>
+          writeFile(marker, JSON.stringify({ written } satisfies OutputOutcome)),
       });
-      // Noted at once, so a crash before the job is marked done does not write it twice.
-      await writeFile(path.join(scratch, WRITTEN_MARKER), JSON.stringify(outcome));
+      if ('skipped' in outcome) await writeFile(marker, JSON.stringify(outcome));
       await this.finishWritten(job, taskId, outputDir, outcome);
     } finally {
       await rm(scratch, { recursive: true, force: true });

@@ -1,30 +1,43 @@
-import { access, readFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { renderFilename } from '../../../src-shared/domain/filename-template.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
-import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { writeTemp } from '../fs/atomic-write.ts';
+import { claimFirstFree } from '../fs/claim-name.ts';
+import { asDiskFull } from '../fs/disk-space.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
 export interface OutputRequest {
   /** The file the user gave. */
   input: string;
+  /** The folder the input was dropped as part of, for the mirrored tree (see `outputDirFor`). */
+  root?: string;
   /** The cleaned image as the service returned it. */
   result: Buffer;
   settings: Pick<
     Settings,
     'outputFolder' | 'filenameTemplate' | 'conflictPolicy' | 'metadataPolicy'
   > &
-    Partial<Pick<Settings, 'outputFormat'>>;
+    Partial<Pick<Settings, 'outputFormat' | 'folderLayout'>>;
   /** The job writing, named in the temporary file (see temp-files.ts). */
   owner?: string;
+  /**
+   * Called once the result holds its name and before its temporary twin is let go, so a
+   * crash after the write cannot lose track of it (see `recoverClaims`).
+   */
+  noteWritten?: (written: string) => Promise<void>;
   /** 1-based place in the batch, for `{n}`. */
   n: number;
   date?: Date;
 }
 
 export type OutputOutcome = { written: string } | { skipped: string };
+
+/** The log each output folder of cleaned images keeps, one JSON line per result. */
+export const PROVENANCE_LOG = 'clearframe-provenance.jsonl';
 
 /** Where results go when no output folder is set: a `clearframe` folder beside the input. */
 export const DEFAULT_OUTPUT_SUBFOLDER = 'clearframe';
@@ -36,38 +49,43 @@ async function exists(file: string): Promise<boolean> {
   );
 }
 
-/** The folder a result goes to: the one set, or a `clearframe` folder beside the input. */
-export function outputDirFor(input: string, settings: Pick<Settings, 'outputFolder'>): string {
-  return (
-    settings.outputFolder ?? path.join(path.dirname(path.resolve(input)), DEFAULT_OUTPUT_SUBFOLDER)
-  );
+/**
+ * The folder a result goes to: a `clearframe` folder beside the input when no output folder
+ * is set; otherwise the output folder, plus the input's subfolder within the folder it was
+ * dropped from (`root`) unless the layout is flattened.
+ */
+export function outputDirFor(
+  input: string,
+  settings: Pick<Settings, 'outputFolder'> & Partial<Pick<Settings, 'folderLayout'>>,
+  root?: string,
+): string {
+  const inputDir = path.dirname(path.resolve(input));
+  if (!settings.outputFolder) return path.join(inputDir, DEFAULT_OUTPUT_SUBFOLDER);
+  const relative =
+    root && settings.folderLayout !== 'flatten' ? path.relative(path.resolve(root), inputDir) : '';
+  // A root that no longer holds the input must not lead outside the output folder.
+  const inside = relative.startsWith('..') || path.isAbsolute(relative) ? '' : relative;
+  return path.join(settings.outputFolder, inside);
 }
 
 /**
- * The path for a result, applying the template and the conflict policy. The input itself
- * is never a target: a template that would land on it gets a suffix whatever the policy.
+ * The names a result may take, in order: the template's, then with `-1`, `-2`… The input
+ * itself is never one of them, whatever the policy; under "skip" only the template's is.
  */
-export async function outputPath(
-  request: OutputRequest,
-  ext: string,
-): Promise<{ path: string; skip: boolean }> {
-  const { settings } = request;
-  const inputPath = path.resolve(request.input);
-  const dir = outputDirFor(inputPath, settings);
-  const name = path.basename(inputPath, path.extname(inputPath));
-  const date = (request.date ?? new Date()).toISOString().slice(0, 10);
-  const fileName = renderFilename(settings.filenameTemplate, { name, ext, date, n: request.n });
-  const first = path.resolve(dir, fileName);
-  const isInput = first === inputPath;
-  if (!isInput && !(await exists(first))) return { path: first, skip: false };
-  if (!isInput && settings.conflictPolicy === 'skip') return { path: first, skip: true };
-  if (!isInput && settings.conflictPolicy === 'overwrite') return { path: first, skip: false };
-  const stem = path.basename(fileName, path.extname(fileName));
-  const extension = path.extname(fileName);
+function* candidateNames(
+  first: string,
+  inputPath: string,
+  policy: Settings['conflictPolicy'],
+): Generator<string> {
+  if (first !== inputPath) {
+    yield first;
+    if (policy === 'skip') return;
+  }
+  const extension = path.extname(first);
+  const stem = first.slice(0, first.length - extension.length);
   for (let i = 1; ; i += 1) {
-    const candidate = path.resolve(dir, `${stem}-${i}${extension}`);
-    if (candidate !== inputPath && !(await exists(candidate)))
-      return { path: candidate, skip: false };
+    const candidate = `${stem}-${i}${extension}`;
+    if (candidate !== inputPath) yield candidate;
   }
 }
 
@@ -103,8 +121,15 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
   const ext =
     (chosen === 'same' && path.extname(request.input).slice(1)) ||
     (format === 'jpeg' ? 'jpg' : format);
-  const target = await outputPath(request, ext);
-  if (target.skip) return { skipped: target.path };
+  const { settings } = request;
+  const inputPath = path.resolve(request.input);
+  const date = (request.date ?? new Date()).toISOString().slice(0, 10);
+  const name = path.basename(inputPath, path.extname(inputPath));
+  const fileName = renderFilename(settings.filenameTemplate, { name, ext, date, n: request.n });
+  const first = path.resolve(outputDirFor(inputPath, settings, request.root), fileName);
+  // Saves the encoding when the answer is plain; the claim below still decides.
+  if (settings.conflictPolicy === 'skip' && first !== inputPath && (await exists(first)))
+    return { skipped: first };
 
   const upright = inputMeta.autoOrient ?? { width: inputMeta.width, height: inputMeta.height };
   const result = await sharp(request.result)
@@ -113,13 +138,35 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
   // Keeping metadata: paint the result over the upright input, so the input's EXIF and ICC
   // travel with it; its orientation tag is reset because the pixels are already upright.
   const pipeline =
-    request.settings.metadataPolicy === 'keep'
+    settings.metadataPolicy === 'keep'
       ? sharp(inputBytes)
           .autoOrient()
           .composite([{ input: result, left: 0, top: 0 }])
           .keepMetadata()
       : sharp(result);
   const encoded = await encodeAs(pipeline, format).toBuffer();
-  await writeFileAtomic(target.path, encoded, { owner: request.owner });
-  return { written: target.path };
+  const owner = request.owner ?? randomUUID();
+  const temp = await writeTemp(first, encoded, { owner });
+  try {
+    let written: string | undefined;
+    try {
+      if (settings.conflictPolicy === 'overwrite' && first !== inputPath) {
+        await rename(temp, first);
+        written = first;
+      } else {
+        written = await claimFirstFree(
+          temp,
+          candidateNames(first, inputPath, settings.conflictPolicy),
+          owner,
+        );
+      }
+    } catch (error) {
+      throw asDiskFull(error, first) ?? error;
+    }
+    if (!written) return { skipped: first };
+    await request.noteWritten?.(written);
+    return { written };
+  } finally {
+    await rm(temp, { force: true });
+  }
 }

@@ -9,7 +9,8 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { PROVENANCE_LOG, WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto, makeWhiteOnBlackMask } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';

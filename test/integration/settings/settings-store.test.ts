@@ -36,6 +36,7 @@ describe('settings', () => {
       concurrency: { video: 5 },
       budgetCapUsd: 25,
       theme: 'dark',
+      folderLayout: 'flatten',
     });
     expect(result.ok).toBe(true);
     expect(await readdir(dir)).toEqual(['settings.json']);
@@ -44,6 +45,7 @@ describe('settings', () => {
       concurrency: { watermark: 4, video: 5 },
       budgetCapUsd: 25,
       theme: 'dark',
+      folderLayout: 'flatten',
     });
   });
 
@@ -58,6 +60,7 @@ describe('settings', () => {
       filenameTemplate: '../{ext}',
       budgetCapUsd: -3,
       pricingTier: 'gold',
+      folderLayout: 'sideways',
     });
     expect(result).toEqual({
       ok: false,
@@ -68,6 +71,7 @@ describe('settings', () => {
         filenameTemplate: 'The file name template may not contain / \\ : * ? " < > |.',
         budgetCapUsd: 'The cap cannot be negative.',
         pricingTier: 'Choose starter or enterprise.',
+        folderLayout: 'Choose mirror or flatten.',
       },
     });
     expect((await readFile(file)).equals(before)).toBe(true);
