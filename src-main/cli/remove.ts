@@ -7,6 +7,7 @@ import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { collectInputs } from '../core/media/collect-inputs.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
+import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 const USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
@@ -107,7 +108,6 @@ export async function runRemove(args: string[]): Promise<number> {
       ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
       concurrency: { ...stored.concurrency, ...(concurrency ? { watermark: concurrency } : {}) },
     };
-    const client = await session.watermarkClient();
     const store = session.store;
     const progress = new Progress({ total: inputs.length, json: values.json, label: 'Cleaning' });
     const report = (event: JobEvent) => {
@@ -128,26 +128,52 @@ export async function runRemove(args: string[]): Promise<number> {
         },
       );
     };
-    const engine = new WatermarkEngine({
-      store,
-      client,
-      transport: session.transport,
-      poller: session.poller,
-      settings: () => session.settings,
+    let stop = () => undefined as void;
+    const interrupted = onInterrupt(() => stop());
+    let code = -1;
+    const claim = await runOrHandOver(session, {
+      command: 'clearframe remove',
+      kind: 'watermark',
+      out: values.out,
+      // The same rows `engine.add` writes, into the queue the app's engine reads.
+      queue: () => {
+        store.addWatermarkJobs(
+          inputs
+            .filter((input) => !store.latestWatermarkJobFor(input))
+            .map((inputPath) => ({
+              inputPath,
+              ...(rect ? { mask: [rect] } : {}),
+              options: maskFile ? { maskFile } : {},
+            })),
+        );
+        return inputs.flatMap((input) => store.latestWatermarkJobFor(input)?.id ?? []);
+      },
+      stateOf: (id) => store.getWatermarkJob(id)?.state,
       onEvent: report,
+      interrupted,
     });
-    const interrupted = onInterrupt(() => engine.stop());
-
-    engine.recover();
-    const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
-    engine.add(
-      fresh.map((inputPath) => ({
-        inputPath,
-        ...(rect ? { strokes: [rect] } : {}),
-        ...(maskFile ? { maskFile } : {}),
-      })),
-    );
-    const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    if ('code' in claim) code = claim.code;
+    else {
+      const engine = new WatermarkEngine({
+        store,
+        client: await session.watermarkClient(),
+        transport: session.transport,
+        poller: session.poller,
+        settings: () => session.settings,
+        onEvent: report,
+      });
+      stop = () => engine.stop();
+      engine.recover();
+      const fresh = inputs.filter((input) => !store.latestWatermarkJobFor(input));
+      engine.add(
+        fresh.map((inputPath) => ({
+          inputPath,
+          ...(rect ? { strokes: [rect] } : {}),
+          ...(maskFile ? { maskFile } : {}),
+        })),
+      );
+      code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    }
     progress.end();
 
     const states = inputs.map((input) => store.latestWatermarkJobFor(input)?.state);

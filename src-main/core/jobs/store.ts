@@ -86,7 +86,10 @@ const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'vi
 /**
  * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
  * so a state change that returned has reached the disk, foreign keys on, migrations by
- * `user_version`, and an integrity check on open.
+ * `user_version`, and an integrity check on open. Transactions that write begin IMMEDIATE:
+ * the app and a command line may share the file, and a transaction that read before it
+ * wrote would fail at once with "database is locked" when the other committed in between,
+ * where one that takes the write lock first waits its turn (busy timeout) instead.
  */
 export class JobStore {
   readonly db: Database.Database;
@@ -137,10 +140,12 @@ export class JobStore {
 
   private migrate(): void {
     for (let version = this.schemaVersion; version < MIGRATIONS.length; version += 1) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[version] as string);
-        this.db.pragma(`user_version = ${version + 1}`);
-      })();
+      this.db
+        .transaction(() => {
+          this.db.exec(MIGRATIONS[version] as string);
+          this.db.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -157,23 +162,25 @@ export class JobStore {
       `INSERT INTO watermark_jobs (id, batch_id, input_path, mask_json, options_json, state, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
     );
-    return this.db.transaction(() =>
-      inputs.map((input) => {
-        const id = randomUUID();
-        const at = this.now();
-        insert.run(
-          id,
-          batchId,
-          input.inputPath,
-          input.mask === undefined ? null : JSON.stringify(input.mask),
-          JSON.stringify(input.options ?? {}),
-          at,
-          at,
-        );
-        this.appendEvent(id, 'watermark', 'queued', undefined);
-        return id;
-      }),
-    )();
+    return this.db
+      .transaction(() =>
+        inputs.map((input) => {
+          const id = randomUUID();
+          const at = this.now();
+          insert.run(
+            id,
+            batchId,
+            input.inputPath,
+            input.mask === undefined ? null : JSON.stringify(input.mask),
+            JSON.stringify(input.options ?? {}),
+            at,
+            at,
+          );
+          this.appendEvent(id, 'watermark', 'queued', undefined);
+          return id;
+        }),
+      )
+      .immediate();
   }
 
   getWatermarkJob(id: string): WatermarkJobRow | undefined {
@@ -251,14 +258,17 @@ export class JobStore {
 
   /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */
   clearFinishedWatermarkJobs(): number {
-    return this.db.transaction(() => {
-      this.db.exec(
-        `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
+    return this.db
+      .transaction(() => {
+        this.db.exec(
+          `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
            (SELECT id FROM watermark_jobs WHERE state IN ('done', 'canceled'))`,
-      );
-      return this.db.prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`).run()
-        .changes;
-    })();
+        );
+        return this.db
+          .prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`)
+          .run().changes;
+      })
+      .immediate();
   }
 
   /**
@@ -268,45 +278,47 @@ export class JobStore {
    */
   transition(kind: JobKind, jobId: string, to: JobState, patch: TransitionPatch = {}): JobEvent {
     const table = TABLE[kind];
-    return this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
-        { state: JobState } | undefined;
-      if (!row) throw new Error(`no ${kind} job ${jobId}`);
-      if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
-      const at = this.now();
-      const sets = ['state = @to', 'updated_at = @at'];
-      if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
-      if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
-      if (patch.outputPath !== undefined && kind === 'watermark')
-        sets.push('output_path = @outputPath');
-      if (kind === 'video') {
-        if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
-        if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
-        if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
-      }
-      if (patch.error !== undefined) sets.push('error_json = @error');
-      if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
-        sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
-      }
-      this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
-        id: jobId,
-        to,
-        at,
-        remoteTaskId: patch.remoteTaskId ?? null,
-        outputPath: patch.outputPath ?? null,
-        outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
-        lastFramePath: patch.lastFramePath ?? null,
-        chargedCents: patch.chargedCents ?? null,
-        error:
-          patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
-      });
-      return this.appendEvent(
-        jobId,
-        kind,
-        to,
-        patch.detail ?? (patch.error ? { error: patch.error } : undefined),
-      );
-    })();
+    return this.db
+      .transaction(() => {
+        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+          { state: JobState } | undefined;
+        if (!row) throw new Error(`no ${kind} job ${jobId}`);
+        if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
+        const at = this.now();
+        const sets = ['state = @to', 'updated_at = @at'];
+        if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
+        if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
+        if (patch.outputPath !== undefined && kind === 'watermark')
+          sets.push('output_path = @outputPath');
+        if (kind === 'video') {
+          if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
+          if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
+          if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
+        }
+        if (patch.error !== undefined) sets.push('error_json = @error');
+        if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
+          sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
+        }
+        this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
+          id: jobId,
+          to,
+          at,
+          remoteTaskId: patch.remoteTaskId ?? null,
+          outputPath: patch.outputPath ?? null,
+          outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
+          lastFramePath: patch.lastFramePath ?? null,
+          chargedCents: patch.chargedCents ?? null,
+          error:
+            patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
+        });
+        return this.appendEvent(
+          jobId,
+          kind,
+          to,
+          patch.detail ?? (patch.error ? { error: patch.error } : undefined),
+        );
+      })
+      .immediate();
   }
 
   events(jobId: string): JobEvent[] {
@@ -340,20 +352,22 @@ export class JobStore {
     error: { code: string; message: string } | null,
   ): JobEvent | undefined {
     const table = TABLE[kind];
-    return this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
-        { state: JobState } | undefined;
-      if (!row) return undefined;
-      this.db
-        .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
-        .run(error ? JSON.stringify(error) : null, this.now(), jobId);
-      return this.appendEvent(
-        jobId,
-        kind,
-        row.state,
-        (error ? { waiting: error } : { resumed: true }) satisfies WaitDetail,
-      );
-    })();
+    return this.db
+      .transaction(() => {
+        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+          { state: JobState } | undefined;
+        if (!row) return undefined;
+        this.db
+          .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
+          .run(error ? JSON.stringify(error) : null, this.now(), jobId);
+        return this.appendEvent(
+          jobId,
+          kind,
+          row.state,
+          (error ? { waiting: error } : { resumed: true }) satisfies WaitDetail,
+        );
+      })
+      .immediate();
   }
 
   /**

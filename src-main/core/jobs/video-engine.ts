@@ -163,12 +163,14 @@ export class VideoEngine extends JobLoop {
       model: task.model ?? DEFAULT_VIDEO_MODEL,
       content: [{ type: 'text', text: `Attached from the service (task ${task.id})` }],
     };
-    const roundId = this.options.store.db.transaction(() => {
-      const id = this.rounds.addRound(shotId, request, 0);
-      for (const state of ['preparing', 'submitting'] as const) this.move(id, state);
-      this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
-      return id;
-    })();
+    const roundId = this.options.store.db
+      .transaction(() => {
+        const id = this.rounds.addRound(shotId, request, 0);
+        for (const state of ['preparing', 'submitting'] as const) this.move(id, state);
+        this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
+        return id;
+      })
+      .immediate();
     const row = this.rounds.round(roundId);
     if (row) this.launch(this.startable(row, (signal) => this.afterSubmit(row, signal)));
     return roundId;
