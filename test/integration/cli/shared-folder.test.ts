@@ -165,7 +165,7 @@ describe('the app and the command line on one data folder', () => {
     expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
     expect(count(WATERMARK_PATHS.submit) - before.submits).toBe(100);
     expect(count(VIDEO_PATHS.generate) - before.generates).toBe(5);
-  });
+  }, 240_000);
 
   it('the app started while the command line runs waits for the folder, says so, then runs its own jobs', async () => {
     const dir = path.join(root, 'cli-first');
@@ -216,5 +216,5 @@ describe('the app and the command line on one data folder', () => {
     expect((await readdir(out)).filter((name) => name.endsWith('.png'))).toHaveLength(50);
     expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
     expect(count(WATERMARK_PATHS.submit) - before).toBe(50);
-  });
+  }, 180_000);
 });
