@@ -510,6 +510,9 @@ export class AppCore {
       'keys:set': async ({ kind, value }) => {
         const problem = apiKeyProblem(value);
         if (problem) throw new InvalidKeyError(problem);
+        // Said before the key is tested: a key that passes could not be kept anyway.
+        const keychain = await this.keys.keychainProblem();
+        if (keychain) throw new UserFacingError(`The key cannot be saved: ${keychain.userMessage}`);
         const test = await this.testKey(kind, value);
         this.log.info(
           'keys',

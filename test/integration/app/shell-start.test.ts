@@ -181,6 +181,12 @@ describe('the shell start, when the world around it is broken', () => {
       },
     });
     expect(started?.core.demoMode).toBe(false);
+
+    const saved = await shell.invoke('keys:set', { kind: 'video', value: 'video-key-12345678' });
+    expect(saved.ok).toBe(false);
+    expect(!saved.ok && saved.error.message).toMatch(
+      /^The key cannot be saved: .*keychain.*CLEARFRAME_VIDEO_KEY/,
+    );
   });
 
   it('with a damaged job database: sets it aside, names where, and starts a new queue', async () => {
