@@ -245,7 +245,14 @@ export class AppCore {
     this.engine.pause();
     this.video.engine.pause();
     this.folderTimer = setInterval(() => {
-      const attempt = DataFolderLock.acquire(this.paths.root, { kind: 'app' });
+      let attempt;
+      try {
+        attempt = DataFolderLock.acquire(this.paths.root, { kind: 'app' });
+      } catch (error) {
+        // Said in the log; the window already says the queue waits, and the next try may work.
+        this.log.warn('startup', 'the data folder could not be taken yet:', error);
+        return;
+      }
       if (!('held' in attempt)) return;
       clearInterval(this.folderTimer);
       this.folderTimer = undefined;
