@@ -231,9 +231,11 @@ export class AppCore {
   private runEngines(): void {
     this.engine.recover();
     this.video.engine.recover();
+    // Jobs a command line hands over start here; the window is shown them while they wait too.
     this.stopWatching = watchForeignWrites(this.store.db, () => {
       this.engine.wake();
       this.video.engine.wake();
+      this.emit('jobs:changed', { jobs: this.views() });
     });
   }
 
@@ -278,11 +280,19 @@ export class AppCore {
 
   /** Where each service's requests go, for a command line deciding whether to hand its jobs over. */
   private publishEndpoints(): void {
-    this.lock?.update({
-      endpoints: Object.fromEntries(
-        API_KEY_KINDS.map((kind) => [kind, this.usesSimulator(kind) ? 'demo' : this.baseUrl(kind)]),
-      ),
-    });
+    try {
+      this.lock?.update({
+        endpoints: Object.fromEntries(
+          API_KEY_KINDS.map((kind) => [
+            kind,
+            this.usesSimulator(kind) ? 'demo' : this.baseUrl(kind),
+          ]),
+        ),
+      });
+    } catch (error) {
+      // A command line then finds no matching service and refuses, naming the app: nothing is lost.
+      this.log.warn('startup', 'the lock file could not be updated:', error);
+    }
   }
 
   get settings(): Settings {
