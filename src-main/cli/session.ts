@@ -5,7 +5,8 @@ import { Poller } from '../core/api/poller.ts';
 import { VideoClient } from '../core/api/video-client.ts';
 import { WatermarkClient } from '../core/api/watermark-client.ts';
 import { DataFolderLock, describeHolder, type LockOwner } from '../core/fs/data-folder-lock.ts';
-import { JobStore } from '../core/jobs/store.ts';
+import { openJobStore } from '../core/app/startup.ts';
+import type { JobStore } from '../core/jobs/store.ts';
 import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
 import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
@@ -136,7 +137,11 @@ export class CliSession {
   }
 
   get store(): JobStore {
-    this.storeHandle ??= JobStore.open(this.paths.database);
+    if (!this.storeHandle) {
+      const opened = openJobStore(this.paths.database);
+      for (const notice of opened.notices) console.error(notice.message);
+      this.storeHandle = opened.store;
+    }
     return this.storeHandle;
   }
 

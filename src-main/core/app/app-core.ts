@@ -204,7 +204,7 @@ export class AppCore {
     try {
       const settingsStore = new SettingsStore(folder.paths.settingsFile);
       await settingsStore.load();
-      const opened = await openJobStore(folder.paths.database);
+      const opened = openJobStore(folder.paths.database);
       const core = new AppCore(options, folder, settingsStore, opened.store);
       const keys = await keyStatuses(core.keys);
       for (const status of keys.statuses) core.keySet[status.kind] = status.set;

@@ -19,6 +19,9 @@ import type { ApiKeys } from '../secrets/api-keys.ts';
  * fault and its fallback can be read (and tested) in one place.
  */
 
+/** What SQLite and the file system say when the database's folder cannot be written. */
+const CANNOT_WRITE = new Set(['SQLITE_CANTOPEN', 'SQLITE_READONLY', 'EACCES', 'EPERM', 'EROFS']);
+
 export interface ClaimedFolder {
   paths: DataPaths;
   /** Held when this process may run jobs; otherwise `heldBy` names who does. */
@@ -65,13 +68,19 @@ export function waitingForHolder(owner: LockOwner): string {
   return `${describeHolder(owner)} is working in this data folder. Jobs you add here wait until it has finished, then start by themselves.`;
 }
 
-/** The job database; a damaged one is set aside (never deleted) and a new, empty queue begins. */
-export async function openJobStore(file: string): Promise<{ store: JobStore; notices: Notice[] }> {
+/**
+ * The job database; a damaged one is set aside (never deleted) and a new, empty queue
+ * begins. The app and the command line both open it this way.
+ */
+export function openJobStore(file: string): { store: JobStore; notices: Notice[] } {
   try {
     return { store: JobStore.open(file), notices: [] };
   } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && CANNOT_WRITE.has(code))
+      throw new DataFolderReadOnlyError(path.dirname(file), error);
     if (!(error instanceof DatabaseDamagedError)) throw error;
-    const aside = await JobStore.setAside(file);
+    const aside = JobStore.setAside(file);
     return {
       store: JobStore.open(file),
       notices: [

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import {
   RETRYABLE_STATES,
@@ -126,11 +125,16 @@ export class JobStore {
   }
 
   /** The way out of a damaged file: rename it (and its WAL) aside, so a new one can start. */
-  static async setAside(file: string): Promise<string> {
+  static setAside(file: string): string {
     const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(file, aside);
-    for (const suffix of ['-wal', '-shm'])
-      await rename(`${file}${suffix}`, `${aside}${suffix}`).catch(() => undefined);
+    renameSync(file, aside);
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        renameSync(`${file}${suffix}`, `${aside}${suffix}`);
+      } catch {
+        // A database closed cleanly has no WAL or shared-memory file beside it.
+      }
+    }
     return aside;
   }
 

@@ -1,6 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +14,7 @@ import {
   type ShellStarted,
   type ShellWindow,
 } from '../../../src-main/electron/shell-start.ts';
+import { makeReadOnly } from '../../support/read-only-folder.ts';
 
 /**
  * The shell's own start function with stand-ins for the Electron objects it calls: each
@@ -258,17 +258,3 @@ describe('the shell start, when the world around it is broken', () => {
     expect(readFileSync(logFile ?? '', 'utf8')).toContain('(startup)');
   });
 });
-
-/**
- * Makes a folder read-only for this process: its permissions for an ordinary user; for
- * root, whom permissions do not stop, a read-only bind mount over it.
- */
-async function makeReadOnly(dir: string): Promise<() => void> {
-  if (process.getuid?.() !== 0) {
-    await chmod(dir, 0o555);
-    return () => execFileSync('chmod', ['755', dir]);
-  }
-  execFileSync('mount', ['--bind', dir, dir]);
-  execFileSync('mount', ['-o', 'remount,bind,ro', dir]);
-  return () => execFileSync('umount', [dir]);
-}
