@@ -2,7 +2,9 @@ import { useEffect, useState } from 'react';
 import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
 import { FirstRunGuide } from './components/FirstRunGuide.tsx';
+import { NoticeBanner } from './components/NoticeBanner.tsx';
 import { followJobs, useJobs } from './jobs-store.ts';
+import { followNotices, useNotices } from './notices-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import { VideoWorkspace } from './video/VideoWorkspace.tsx';
@@ -16,17 +18,21 @@ export function App() {
   const jobsError = useJobs((state) => state.error);
   const theme = useSettings((state) => state.settings?.theme ?? 'system');
   const loadSettings = useSettings((state) => state.load);
+  const loadNotices = useNotices((state) => state.load);
   const [screen, setScreen] = useState<Screen>('Images');
   useEffect(() => {
     void load();
     void loadSettings();
+    void loadNotices();
     const stopMode = followMode();
     const stopJobs = followJobs();
+    const stopNotices = followNotices();
     return () => {
       stopMode();
       stopJobs();
+      stopNotices();
     };
-  }, [load, loadSettings]);
+  }, [load, loadSettings, loadNotices]);
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
   }, [theme]);
@@ -53,6 +59,7 @@ export function App() {
           ))}
         </nav>
       </header>
+      <NoticeBanner />
       {info && info.demoServices.length > 0 && (
         <FirstRunGuide services={info.demoServices} onOpenSettings={() => setScreen('Settings')} />
       )}

@@ -9,8 +9,9 @@ import { collectInputs, type CollectedInputs } from '../core/media/collect-input
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
+import { runOrHandOver } from './follow.ts';
 import { alreadyDoneNote, nextStepHint, planFile, type FilePlan } from './remove-plan.ts';
-import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
                           [--concurrency n] [--retry] [--force] [--demo] [--json] [--data-dir dir]
@@ -111,7 +112,6 @@ export async function runRemove(args: string[]): Promise<number> {
       ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
       concurrency: { ...stored.concurrency, ...(concurrency ? { watermark: concurrency } : {}) },
     };
-    const client = await session.watermarkClient();
     const store = session.store;
     // Results of earlier runs are never inputs; a file not yet in the queue that was cleaned
     // before with the same mask is not paid for again, unless --force says to pay.
@@ -157,53 +157,98 @@ export async function runRemove(args: string[]): Promise<number> {
         },
       );
     };
-    const engine = new WatermarkEngine({
-      store,
-      client,
-      transport: session.transport,
-      poller: session.poller,
-      settings: () => session.settings,
-      onEvent: report,
-    });
-    const interrupted = onInterrupt(() => engine.stop());
-
-    engine.recover();
-    const plans = new Map<string, FilePlan>(
-      taken.map((input) => [
-        input,
-        planFile(store.latestWatermarkJobFor(input), { retry: values.retry, force: values.force }),
-      ]),
-    );
-    const ofKind = (kind: FilePlan['kind']) =>
+    /** What this run does with each file, read from its latest job (after any recovery). */
+    const planFiles = () =>
+      new Map<string, FilePlan>(
+        taken.map((input) => [
+          input,
+          planFile(store.latestWatermarkJobFor(input), {
+            retry: values.retry,
+            force: values.force,
+          }),
+        ]),
+      );
+    const filesOf = (plans: Map<string, FilePlan>, kind: FilePlan['kind']) =>
       [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
-    const paidAgain = values.force ? [...ofKind('add'), ...ofKind('send-again')] : [];
     /** A line for people, or with --json the same sentence in a record of its own. */
     const say = (event: string, message: string, extra: Record<string, unknown> = {}) =>
       console.log(values.json ? JSON.stringify({ event, message, ...extra }) : message);
-    if (paidAgain.length > 0) {
-      say(
-        'paying-again',
-        `--force: sending ${paidAgain.length} file${paidAgain.length === 1 ? '' : 's'} as a new paid attempt, ${formatCredits(paidAgain.length)} in all (files never sent before included).`,
-        { files: paidAgain.length },
+    const announce = (plans: Map<string, FilePlan>) => {
+      const paidAgain = values.force
+        ? [...filesOf(plans, 'add'), ...filesOf(plans, 'send-again')]
+        : [];
+      if (paidAgain.length > 0) {
+        say(
+          'paying-again',
+          `--force: sending ${paidAgain.length} file${paidAgain.length === 1 ? '' : 's'} as a new paid attempt, ${formatCredits(paidAgain.length)} in all (files never sent before included).`,
+          { files: paidAgain.length },
+        );
+      }
+      for (const plan of plans.values()) {
+        const note = plan.kind === 'already-done' && alreadyDoneNote(plan.job, { rect, maskFile });
+        if (note) say('already-done', note, { input: plan.job.input_path });
+      }
+    };
+    let stop = () => undefined as void;
+    const interrupted = onInterrupt(() => stop());
+    let code = -1;
+    const claim = await runOrHandOver(session, {
+      command: 'clearframe remove',
+      kind: 'watermark',
+      out: values.out,
+      // The same rows `engine.add` writes, into the queue the app's engine reads.
+      queue: () => {
+        const plans = planFiles();
+        if (filesOf(plans, 'retry').length + filesOf(plans, 'send-again').length > 0) {
+          throw new FolderBusyError(
+            'The app holds this data folder, so files tried before are tried again there: use Check again or Send again (paid) in its window, or quit it and run this command again.',
+          );
+        }
+        announce(plans);
+        store.addWatermarkJobs(
+          filesOf(plans, 'add').map((inputPath) => {
+            const root = collected.roots.get(inputPath);
+            return {
+              inputPath,
+              ...(rect ? { mask: [rect] } : {}),
+              options: { ...(maskFile ? { maskFile } : {}), ...(root ? { root } : {}) },
+            };
+          }),
+        );
+        return taken.flatMap((input) => store.latestWatermarkJobFor(input)?.id ?? []);
+      },
+      stateOf: (id) => store.getWatermarkJob(id)?.state,
+      onEvent: report,
+      interrupted,
+    });
+    if ('code' in claim) code = claim.code;
+    else {
+      const engine = new WatermarkEngine({
+        store,
+        client: await session.watermarkClient(),
+        transport: session.transport,
+        poller: session.poller,
+        settings: () => session.settings,
+        onEvent: report,
+      });
+      stop = () => engine.stop();
+      engine.recover();
+      const plans = planFiles();
+      announce(plans);
+      const jobIdsOf = (kind: 'retry' | 'send-again') =>
+        [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
+      engine.retry(jobIdsOf('retry'));
+      engine.sendAgain(jobIdsOf('send-again'));
+      engine.add(
+        filesOf(plans, 'add').map((inputPath) => ({
+          inputPath,
+          ...(collected.roots.has(inputPath) ? { root: collected.roots.get(inputPath) } : {}),
+          ...(rect ? { strokes: [rect] } : {}),
+          ...(maskFile ? { maskFile } : {}),
+        })),
       );
+      code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
     }
-    for (const plan of plans.values()) {
-      const note = plan.kind === 'already-done' && alreadyDoneNote(plan.job, { rect, maskFile });
-      if (note) say('already-done', note, { input: plan.job.input_path });
-    }
-    const jobIdsOf = (kind: 'retry' | 'send-again') =>
-      [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
-    engine.retry(jobIdsOf('retry'));
-    engine.sendAgain(jobIdsOf('send-again'));
-    engine.add(
-      ofKind('add').map((inputPath) => ({
-        inputPath,
-        ...(collected.roots.has(inputPath) ? { root: collected.roots.get(inputPath) } : {}),
-        ...(rect ? { strokes: [rect] } : {}),
-        ...(maskFile ? { maskFile } : {}),
-      })),
-    );
-    const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
     progress.end();
 
     const latest = taken.map((input) => store.latestWatermarkJobFor(input));

@@ -4,7 +4,9 @@ import { createTransport, type Transport } from '../core/api/http.ts';
 import { Poller } from '../core/api/poller.ts';
 import { VideoClient } from '../core/api/video-client.ts';
 import { WatermarkClient } from '../core/api/watermark-client.ts';
-import { JobStore } from '../core/jobs/store.ts';
+import { DataFolderLock, describeHolder, type LockOwner } from '../core/fs/data-folder-lock.ts';
+import { openJobStore } from '../core/app/startup.ts';
+import type { JobStore } from '../core/jobs/store.ts';
 import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
 import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
@@ -28,6 +30,19 @@ export const SESSION_OPTIONS = {
 
 export class NoKeyError extends UserFacingError {}
 
+/** Another process holds the data folder and this command cannot hand its jobs to it. */
+export class FolderBusyError extends UserFacingError {}
+
+/**
+ * How a command that runs jobs goes on: it holds the data folder and runs them itself, or
+ * the app holds it, sends to the same service, and takes the jobs this command queues.
+ */
+export type FolderClaim = { run: true } | { run: false; holder: LockOwner };
+
+function describeEndpoint(endpoint: string): string {
+  return endpoint === 'demo' ? 'the built-in simulator (demo mode)' : new URL(endpoint).host;
+}
+
 export interface Endpoint {
   baseUrl: string;
   key: () => string | Promise<string>;
@@ -48,6 +63,7 @@ export class CliSession {
   private simulator: Simulator | undefined;
   private storeHandle: JobStore | undefined;
   private transportHandle: Transport | undefined;
+  private lock: DataFolderLock | undefined;
 
   private constructor(
     paths: DataPaths,
@@ -79,8 +95,53 @@ export class CliSession {
     return session;
   }
 
+  /**
+   * One writer per data folder: takes the folder for a command that runs jobs, or finds
+   * the app holding it. The jobs are handed to the app only when it sends each service's
+   * requests where this command would (the simulator or the same address), so nothing is
+   * sent somewhere the user did not choose; otherwise, and when another command holds
+   * the folder, a FolderBusyError names the holder and what to do.
+   */
+  claimFolder(command: string, services: readonly ApiKeyKind[]): FolderClaim {
+    if (this.lock) return { run: true };
+    const attempt = DataFolderLock.acquire(this.paths.root, { kind: 'cli', command });
+    if ('held' in attempt) {
+      this.lock = attempt.held;
+      return { run: true };
+    }
+    const holder = attempt.heldBy;
+    if (holder.kind !== 'app') {
+      throw new FolderBusyError(
+        `${describeHolder(holder)} is already working in the data folder ${this.paths.root}. Wait for it to finish (or stop it with Ctrl+C), then run this again.`,
+      );
+    }
+    for (const kind of services) {
+      const theirs = holder.endpoints?.[kind];
+      const ours = this.endpointName(kind);
+      if (theirs !== ours) {
+        throw new FolderBusyError(
+          `${describeHolder(holder)} holds the data folder ${this.paths.root} and sends ${kind} requests to ${theirs ? describeEndpoint(theirs) : 'a service it has not said'}, while this command would use ${describeEndpoint(ours)}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service${this.demo ? ' (without --demo)' : ' (with --demo while the app is in demo mode)'}.`,
+        );
+      }
+    }
+    return { run: false, holder };
+  }
+
+  /** Where this command sends a service's requests: `demo` or the base URL. */
+  private endpointName(kind: ApiKeyKind): string {
+    if (this.demo) return 'demo';
+    return (
+      process.env[BASE_URL_ENV[kind]] ??
+      (kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl)
+    );
+  }
+
   get store(): JobStore {
-    this.storeHandle ??= JobStore.open(this.paths.database);
+    if (!this.storeHandle) {
+      const opened = openJobStore(this.paths.database);
+      for (const notice of opened.notices) console.error(notice.message);
+      this.storeHandle = opened.store;
+    }
     return this.storeHandle;
   }
 
@@ -138,6 +199,7 @@ export class CliSession {
     this.storeHandle?.close();
     await this.transportHandle?.close();
     await this.simulator?.stop();
+    this.lock?.release();
   }
 }
 

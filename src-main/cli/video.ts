@@ -12,6 +12,7 @@ import { VideoRounds, type RoundOutputs, type VideoRoundRow } from '../core/jobs
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
+import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const VIDEO_USAGE = `Usage:
@@ -209,7 +210,6 @@ const run: Sub = async (args) => {
         ...(concurrency ? { video: concurrency } : {}),
       },
     };
-    const client = await session.videoClient();
     const rounds = new VideoRounds(session.store);
     const pending = rounds.roundsIn(['queued', ...IN_FLIGHT_STATES]);
     const progress = new Progress({ total: pending.length, json: values.json, label: 'Rendering' });
@@ -230,19 +230,35 @@ const run: Sub = async (args) => {
           : undefined,
       });
     };
-    const engine = new VideoEngine({
-      store: session.store,
-      client,
-      transport: session.transport,
-      poller: session.poller,
-      settings: () => session.settings,
-      defaultOutputDir: defaultVideoOutputDir(),
+    let stop = () => undefined as void;
+    const interrupted = onInterrupt(() => stop());
+    let code = -1;
+    // The app's engine already runs every queued round: only their progress is followed here.
+    const claim = await runOrHandOver(session, {
+      command: 'clearframe video run',
+      kind: 'video',
+      out: values.out,
+      queue: () => pending.map((round) => round.id),
+      stateOf: (id) => rounds.round(id)?.state,
       onEvent: report,
-      demo: () => session.demo,
+      interrupted,
     });
-    const interrupted = onInterrupt(() => engine.stop());
-    engine.recover();
-    const code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    if ('code' in claim) code = claim.code;
+    else {
+      const engine = new VideoEngine({
+        store: session.store,
+        client: await session.videoClient(),
+        transport: session.transport,
+        poller: session.poller,
+        settings: () => session.settings,
+        defaultOutputDir: defaultVideoOutputDir(),
+        onEvent: report,
+        demo: () => session.demo,
+      });
+      stop = () => engine.stop();
+      engine.recover();
+      code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);
+    }
     progress.end();
     const finals = pending.map((round) => rounds.round(round.id) as VideoRoundRow);
     const done = finals.filter((round) => round.state === 'done');

@@ -4,6 +4,7 @@
  */
 export const invokeChannelNames = [
   'app:info',
+  'app:notices',
   'media:probe',
   'media:probeUrl',
   'media:stagePasted',

@@ -28,6 +28,7 @@ export const noticeSchema = z.object({
   level: z.enum(['info', 'warning', 'error']),
   message: z.string(),
 });
+export type Notice = z.infer<typeof noticeSchema>;
 
 const errorSchema = z.object({ code: z.string(), message: z.string() });
 
@@ -156,6 +157,11 @@ interface InvokeSpec {
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */
 export const invokeContract = {
   'app:info': { request: z.undefined(), response: appInfoSchema },
+  /** What the window should say about how start-up went (a damaged database set aside, no keychain…). */
+  'app:notices': {
+    request: z.undefined(),
+    response: z.object({ notices: z.array(noticeSchema) }),
+  },
   'media:probe': {
     request: z.strictObject({ paths: pathsSchema, recursive: z.boolean().optional() }),
     response: z.object({

@@ -751,7 +751,36 @@ const CASES: Case[] = [
       ),
     expected: /This is a result Clearframe wrote \(from beach\.png\)/,
   },
+  {
+    area: 'file',
+    name: 'a damaged job database at start-up',
+    run: () =>
+      startupNotices('damaged-db', 'clearframe.sqlite', `SQLite format 3\0${'x'.repeat(8000)}`),
+    expected:
+      /job database was damaged.*new, empty queue.*kept as \S+clearframe\.sqlite\.damaged-\S+; your images and results on disk were not touched/,
+  },
+  {
+    area: 'settings',
+    name: 'a settings file that is not JSON at start-up',
+    run: () => startupNotices('bad-settings', 'settings.json', '{"theme": "dark",'),
+    expected:
+      /settings could not be read .*defaults are in use\. The old file was kept as \S+settings\.corrupt-\S+\.json/,
+  },
 ];
+
+/** What a core started on a data folder holding `content` as `file` says in the window. */
+async function startupNotices(name: string, file: string, content: string): Promise<string> {
+  const dataDir = path.join(dir, name);
+  await mkdir(dataDir, { recursive: true });
+  await writeFile(path.join(dataDir, file), content);
+  const started = await startBareCore({ dataDir, name: `corpus-${name}-${process.pid}` });
+  try {
+    const { notices } = await started.handlers['app:notices'](undefined);
+    return notices.map((notice) => notice.message).join(' ');
+  } finally {
+    await started.stop();
+  }
+}
 
 let shotId: string | undefined;
 async function shot(): Promise<string> {

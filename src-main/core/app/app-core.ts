@@ -18,6 +18,7 @@ import type {
   EventPayload,
   InvokeHandlers,
   InvokeResponse,
+  Notice,
   QuotaFigure,
   StagedFile,
   WatermarkJobView,
@@ -30,7 +31,7 @@ import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { errorValue } from '../jobs/outcome.ts';
 import { createLogger, redactForLog, type AppLogger } from '../diagnostics/logger.ts';
-import { JobStore, waitOf, type JobEvent } from '../jobs/store.ts';
+import { waitOf, type JobEvent, type JobStore } from '../jobs/store.ts';
 import { VideoRounds } from '../jobs/video-rounds.ts';
 import {
   OwnResults,
@@ -46,7 +47,9 @@ import { probeFile } from '../media/probe-file.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { mapLimit } from './map-limit.ts';
-import { dataPaths, defaultVideoOutputDir, type DataPaths } from '../paths.ts';
+import { DataFolderLock, type LockOwner } from '../fs/data-folder-lock.ts';
+import { watchForeignWrites } from '../jobs/foreign-writes.ts';
+import { defaultVideoOutputDir, type DataPaths } from '../paths.ts';
 import { ApiKeys, InvalidKeyError } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
 import { askQuota, checkKey } from '../secrets/test-key.ts';
@@ -56,6 +59,13 @@ import { DEMO_KEY } from '../../simulator/accounts.ts';
 import { startSimulator, type Simulator } from '../../simulator/server.ts';
 import { watermarkJobView } from './job-views.ts';
 import { parsePreviewPath } from './preview.ts';
+import {
+  claimDataFolder,
+  keyStatuses,
+  openJobStore,
+  waitingForHolder,
+  type ClaimedFolder,
+} from './startup.ts';
 import { VideoDesk, type VideoHandlers } from './video-desk.ts';
 
 export interface AppCoreOptions {
@@ -96,6 +106,9 @@ interface StagedEntry {
   cleaned?: CleanedBefore;
 }
 
+/** How often a window waiting for another process's folder asks again. */
+const FOLDER_RETRY_MS = 1000;
+
 type Listener = <C extends EventChannel>(channel: C, payload: EventPayload<C>) => void;
 
 /**
@@ -122,16 +135,31 @@ export class AppCore {
   readonly video: VideoDesk;
   private readonly rounds: VideoRounds;
   private simulator: Simulator | undefined;
+  /** What the window should say about how this start went; kept for a reloaded window. */
+  readonly notices: Notice[] = [];
+  /** Held while this process may run jobs in the data folder. */
+  private lock: DataFolderLock | undefined;
+  /** Who holds the folder while this process waits for it. */
+  private heldBy: LockOwner | undefined;
+  private folderTimer: ReturnType<typeof setInterval> | undefined;
+  private stopWatching: (() => void) | undefined;
   /** Which services have a key, kept current so the per-request endpoint choice is cheap. */
   private readonly keySet: Record<ApiKeyKind, boolean> = { watermark: false, video: false };
 
-  private constructor(options: AppCoreOptions, settingsStore: SettingsStore) {
+  private constructor(
+    options: AppCoreOptions,
+    folder: ClaimedFolder,
+    settingsStore: SettingsStore,
+    store: JobStore,
+  ) {
     this.options = options;
-    this.paths = dataPaths(options.dataDir);
+    this.paths = folder.paths;
+    this.lock = folder.lock;
+    this.heldBy = folder.heldBy;
     this.settingsStore = settingsStore;
     this.keys = new ApiKeys(options.secrets ?? new KeychainStore(), options.env);
     this.log = createLogger({ dir: this.paths.logsDir });
-    this.store = JobStore.open(this.paths.database);
+    this.store = store;
     this.rounds = new VideoRounds(this.store);
     this.thumbnails = new ThumbnailCache(this.paths.thumbnailsDir);
     this.masks = new MaskStore(path.join(this.paths.root, 'masks'));
@@ -181,17 +209,106 @@ export class AppCore {
     this.handlers = { ...this.createHandlers(), ...this.video.handlers };
   }
 
+  /**
+   * Opens the data folder and everything in it. What is wrong around the app (a folder
+   * that cannot be written, unreadable settings, a damaged job database, no keychain,
+   * another process holding the folder) does not stop it: each has a way to carry on and
+   * a notice for the window (`app:notices`). Anything else is thrown, for the shell to show.
+   */
   static async start(options: AppCoreOptions): Promise<AppCore> {
-    const settingsStore = new SettingsStore(dataPaths(options.dataDir).settingsFile);
-    await settingsStore.load();
-    const core = new AppCore(options, settingsStore);
-    for (const status of await core.keys.statuses()) core.keySet[status.kind] = status.set;
-    await core.applyMode();
-    if (settingsStore.notice)
-      core.emit('app:notice', { level: 'warning', message: settingsStore.notice });
-    core.engine.recover();
-    core.video.engine.recover();
-    return core;
+    const folder = claimDataFolder(options.dataDir);
+    try {
+      const settingsStore = new SettingsStore(folder.paths.settingsFile);
+      await settingsStore.load();
+      const opened = openJobStore(folder.paths.database);
+      const core = new AppCore(options, folder, settingsStore, opened.store);
+      const keys = await keyStatuses(core.keys);
+      for (const status of keys.statuses) core.keySet[status.kind] = status.set;
+      core.notices.push(
+        ...folder.notices,
+        ...(settingsStore.notice
+          ? [{ level: 'warning' as const, message: settingsStore.notice }]
+          : []),
+        ...opened.notices,
+        ...keys.notices,
+      );
+      for (const notice of core.notices) core.log.warn('startup', notice.message);
+      await core.applyMode();
+      if (core.lock) core.runEngines();
+      else core.waitForFolder();
+      return core;
+    } catch (error) {
+      folder.lock?.release();
+      throw error;
+    }
+  }
+
+  /** Recovers what a previous run left and runs the queue, taking jobs another process hands over. */
+  private runEngines(): void {
+    this.engine.recover();
+    this.video.engine.recover();
+    // Jobs a command line hands over start here; the window is shown them while they wait too.
+    this.stopWatching = watchForeignWrites(this.store.db, () => {
+      this.engine.wake();
+      this.video.engine.wake();
+      this.emit('jobs:changed', { jobs: this.views() });
+    });
+  }
+
+  /**
+   * Another process holds the folder: nothing runs here until it lets go, so no job is
+   * worked on twice. Jobs added meanwhile wait in the queue.
+   */
+  private waitForFolder(): void {
+    this.engine.pause();
+    this.video.engine.pause();
+    this.folderTimer = setInterval(() => {
+      let attempt;
+      try {
+        attempt = DataFolderLock.acquire(this.paths.root, { kind: 'app' });
+      } catch (error) {
+        // Said in the log; the window already says the queue waits, and the next try may work.
+        this.log.warn('startup', 'the data folder could not be taken yet:', error);
+        return;
+      }
+      if (!('held' in attempt)) return;
+      clearInterval(this.folderTimer);
+      this.folderTimer = undefined;
+      this.lock = attempt.held;
+      this.heldBy = undefined;
+      this.publishEndpoints();
+      this.engine.resume();
+      this.video.engine.resume();
+      this.runEngines();
+      this.addNotice({
+        level: 'info',
+        message: 'The other process has finished; the queue runs here now.',
+      });
+      this.emit('jobs:changed', { jobs: this.views() });
+    }, FOLDER_RETRY_MS);
+  }
+
+  private addNotice(notice: Notice): void {
+    this.notices.push(notice);
+    this.log.info('startup', notice.message);
+    this.emit('app:notice', notice);
+  }
+
+  /** Where each service's requests go, for a command line deciding whether to hand its jobs over. */
+  private publishEndpoints(): void {
+    try {
+      this.lock?.update({
+        endpoints: Object.fromEntries(
+          API_KEY_KINDS.map((kind) => [
+            kind,
+            this.usesSimulator(kind) ? 'demo' : this.baseUrl(kind),
+          ]),
+        ),
+      });
+    } catch (error) {
+      // A command line then finds no matching service and refuses, naming the app: nothing is lost.
+      this.log.warn('startup', 'the lock file could not be updated:', error);
+    }
   }
 
   get settings(): Settings {
@@ -310,6 +427,8 @@ export class AppCore {
 
   /** Stops the engine where it is (every job resumes on the next start) and closes everything. */
   async stop(): Promise<void> {
+    clearInterval(this.folderTimer);
+    this.stopWatching?.();
     this.engine.stop();
     this.video.engine.stop();
     await Promise.all([this.engine.whenIdle(), this.video.engine.whenIdle()]);
@@ -317,6 +436,7 @@ export class AppCore {
     this.store.close();
     await this.transport.close();
     await this.simulator?.stop();
+    this.lock?.release();
     this.listeners.clear();
   }
 
@@ -360,6 +480,7 @@ export class AppCore {
           : {},
       );
     }
+    this.publishEndpoints();
     this.emit('app:mode', { demoMode: this.demoMode, demoServices: this.demoServices });
   }
 
@@ -369,6 +490,7 @@ export class AppCore {
 
   private createHandlers(): Omit<CoreHandlers, keyof VideoHandlers> {
     return {
+      'app:notices': () => ({ notices: [...this.notices] }),
       'app:info': () => ({
         ...this.options.app,
         demoMode: this.demoMode,
@@ -452,6 +574,7 @@ export class AppCore {
         return { paused: true };
       },
       'watermark:resume': () => {
+        if (this.heldBy) throw new UserFacingError(waitingForHolder(this.heldBy));
         this.engine.resume();
         return { paused: false };
       },
@@ -469,6 +592,9 @@ export class AppCore {
       'keys:set': async ({ kind, value }) => {
         const problem = apiKeyProblem(value);
         if (problem) throw new InvalidKeyError(problem);
+        // Said before the key is tested: a key that passes could not be kept anyway.
+        const keychain = await this.keys.keychainProblem();
+        if (keychain) throw new UserFacingError(`The key cannot be saved: ${keychain.userMessage}`);
         const check = await checkKey(
           kind,
           value,

@@ -181,11 +181,13 @@ export class VideoDesk {
       },
       'video:queueRounds': ({ rounds: asked }) => {
         // All of the batch is checked before any of it is queued: one bad round, none queued.
-        const queued = this.store.db.transaction(() =>
-          asked.map((round) =>
-            queueRound(rounds, this.settings().pricingTier, round.shotId, round.request),
-          ),
-        )();
+        const queued = this.store.db
+          .transaction(() =>
+            asked.map((round) =>
+              queueRound(rounds, this.settings().pricingTier, round.shotId, round.request),
+            ),
+          )
+          .immediate();
         this.announce(
           onChange,
           queued.map((round) => round.roundId),

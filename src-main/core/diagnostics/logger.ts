@@ -59,6 +59,11 @@ export function pruneLogs(dir: string, today: Date, keepDays = LOG_DAYS_KEPT): s
   return removed;
 }
 
+/** The day's log file in a logs folder, where the shell also writes a failed start. */
+export function logFilePath(dir: string, date: Date): string {
+  return path.join(dir, `clearframe-${day(date)}.log`);
+}
+
 let instances = 0;
 
 /**
@@ -75,7 +80,7 @@ export function createLogger(options: {
   instances += 1;
   const logger = log.create({ logId: `clearframe-${process.pid}-${instances}` });
   logger.transports.file.resolvePathFn = (_variables, message) =>
-    path.join(options.dir, `clearframe-${day(message?.date ?? now())}.log`);
+    logFilePath(options.dir, message?.date ?? now());
   logger.transports.file.maxSize = LOG_MAX_BYTES;
   logger.transports.file.format = '[{iso}] [{level}] {scope}{text}';
   logger.transports.console.level = options.console ? 'warn' : false;

@@ -1,7 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { rename } from 'node:fs/promises';
+import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import {
   RETRYABLE_STATES,
@@ -100,7 +99,10 @@ const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'vi
 /**
  * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
  * so a state change that returned has reached the disk, foreign keys on, migrations by
- * `user_version`, and an integrity check on open.
+ * `user_version`, and an integrity check on open. Transactions that write begin IMMEDIATE:
+ * the app and a command line may share the file, and a transaction that read before it
+ * wrote would fail at once with "database is locked" when the other committed in between,
+ * where one that takes the write lock first waits its turn (busy timeout) instead.
  */
 export class JobStore {
   readonly db: Database.Database;
@@ -137,11 +139,16 @@ export class JobStore {
   }
 
   /** The way out of a damaged file: rename it (and its WAL) aside, so a new one can start. */
-  static async setAside(file: string): Promise<string> {
+  static setAside(file: string): string {
     const aside = `${file}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    await rename(file, aside);
-    for (const suffix of ['-wal', '-shm'])
-      await rename(`${file}${suffix}`, `${aside}${suffix}`).catch(() => undefined);
+    renameSync(file, aside);
+    for (const suffix of ['-wal', '-shm']) {
+      try {
+        renameSync(`${file}${suffix}`, `${aside}${suffix}`);
+      } catch {
+        // A database closed cleanly has no WAL or shared-memory file beside it.
+      }
+    }
     return aside;
   }
 
@@ -151,10 +158,12 @@ export class JobStore {
 
   private migrate(): void {
     for (let version = this.schemaVersion; version < MIGRATIONS.length; version += 1) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[version] as string);
-        this.db.pragma(`user_version = ${version + 1}`);
-      })();
+      this.db
+        .transaction(() => {
+          this.db.exec(MIGRATIONS[version] as string);
+          this.db.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -171,23 +180,25 @@ export class JobStore {
       `INSERT INTO watermark_jobs (id, batch_id, input_path, mask_json, options_json, state, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
     );
-    return this.db.transaction(() =>
-      inputs.map((input) => {
-        const id = randomUUID();
-        const at = this.now();
-        insert.run(
-          id,
-          batchId,
-          input.inputPath,
-          input.mask === undefined ? null : JSON.stringify(input.mask),
-          JSON.stringify(input.options ?? {}),
-          at,
-          at,
-        );
-        this.appendEvent(id, 'watermark', 'queued', undefined);
-        return id;
-      }),
-    )();
+    return this.db
+      .transaction(() =>
+        inputs.map((input) => {
+          const id = randomUUID();
+          const at = this.now();
+          insert.run(
+            id,
+            batchId,
+            input.inputPath,
+            input.mask === undefined ? null : JSON.stringify(input.mask),
+            JSON.stringify(input.options ?? {}),
+            at,
+            at,
+          );
+          this.appendEvent(id, 'watermark', 'queued', undefined);
+          return id;
+        }),
+      )
+      .immediate();
   }
 
   getWatermarkJob(id: string): WatermarkJobRow | undefined {
@@ -303,14 +314,17 @@ export class JobStore {
 
   /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */
   clearFinishedWatermarkJobs(): number {
-    return this.db.transaction(() => {
-      this.db.exec(
-        `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
+    return this.db
+      .transaction(() => {
+        this.db.exec(
+          `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
            (SELECT id FROM watermark_jobs WHERE state IN ('done', 'canceled'))`,
-      );
-      return this.db.prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`).run()
-        .changes;
-    })();
+        );
+        return this.db
+          .prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`)
+          .run().changes;
+      })
+      .immediate();
   }
 
   /**
@@ -320,57 +334,59 @@ export class JobStore {
    */
   transition(kind: JobKind, jobId: string, to: JobState, patch: TransitionPatch = {}): JobEvent {
     const table = TABLE[kind];
-    return this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
-        { state: JobState } | undefined;
-      if (!row) throw new Error(`no ${kind} job ${jobId}`);
-      if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
-      const at = this.now();
-      const sets = ['state = @to', 'updated_at = @at'];
-      if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
-      if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
-      if (patch.outputPath !== undefined && kind === 'watermark')
-        sets.push('output_path = @outputPath');
-      if (kind === 'video') {
-        if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
-        if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
-        if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
-        if (patch.demo !== undefined) sets.push('demo = @demo');
-      }
-      // A job that is done has no error left to show, whatever it met on the way there.
-      if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
-      if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
-        sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
-        // What the attempt left behind may have been billed: it stays counted (every SET
-        // expression reads the row as it was before this update).
+    return this.db
+      .transaction(() => {
+        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+          { state: JobState } | undefined;
+        if (!row) throw new Error(`no ${kind} job ${jobId}`);
+        if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
+        const at = this.now();
+        const sets = ['state = @to', 'updated_at = @at'];
+        if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
+        if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
+        if (patch.outputPath !== undefined && kind === 'watermark')
+          sets.push('output_path = @outputPath');
         if (kind === 'video') {
-          sets.push(
-            `earlier_billed_cents = earlier_billed_cents + ${ATTEMPT_BILLED_CENTS_SQL}`,
-            'charged_cents = NULL',
-            'demo = 0',
-          );
+          if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
+          if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
+          if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
+          if (patch.demo !== undefined) sets.push('demo = @demo');
         }
-      }
-      this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
-        id: jobId,
-        to,
-        at,
-        remoteTaskId: patch.remoteTaskId ?? null,
-        outputPath: patch.outputPath ?? null,
-        outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
-        lastFramePath: patch.lastFramePath ?? null,
-        chargedCents: patch.chargedCents ?? null,
-        demo: patch.demo ? 1 : 0,
-        error:
-          patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
-      });
-      return this.appendEvent(
-        jobId,
-        kind,
-        to,
-        patch.detail ?? (patch.error ? { error: patch.error } : undefined),
-      );
-    })();
+        // A job that is done has no error left to show, whatever it met on the way there.
+        if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
+        if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
+          sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
+          // What the attempt left behind may have been billed: it stays counted (every SET
+          // expression reads the row as it was before this update).
+          if (kind === 'video') {
+            sets.push(
+              `earlier_billed_cents = earlier_billed_cents + ${ATTEMPT_BILLED_CENTS_SQL}`,
+              'charged_cents = NULL',
+              'demo = 0',
+            );
+          }
+        }
+        this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
+          id: jobId,
+          to,
+          at,
+          remoteTaskId: patch.remoteTaskId ?? null,
+          outputPath: patch.outputPath ?? null,
+          outputs: patch.outputs === undefined ? null : JSON.stringify(patch.outputs),
+          lastFramePath: patch.lastFramePath ?? null,
+          chargedCents: patch.chargedCents ?? null,
+          demo: patch.demo ? 1 : 0,
+          error:
+            patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
+        });
+        return this.appendEvent(
+          jobId,
+          kind,
+          to,
+          patch.detail ?? (patch.error ? { error: patch.error } : undefined),
+        );
+      })
+      .immediate();
   }
 
   /**
@@ -415,20 +431,22 @@ export class JobStore {
     error: { code: string; message: string } | null,
   ): JobEvent | undefined {
     const table = TABLE[kind];
-    return this.db.transaction(() => {
-      const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
-        { state: JobState } | undefined;
-      if (!row) return undefined;
-      this.db
-        .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
-        .run(error ? JSON.stringify(error) : null, this.now(), jobId);
-      return this.appendEvent(
-        jobId,
-        kind,
-        row.state,
-        (error ? { waiting: error } : { resumed: true }) satisfies WaitDetail,
-      );
-    })();
+    return this.db
+      .transaction(() => {
+        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+          { state: JobState } | undefined;
+        if (!row) return undefined;
+        this.db
+          .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
+          .run(error ? JSON.stringify(error) : null, this.now(), jobId);
+        return this.appendEvent(
+          jobId,
+          kind,
+          row.state,
+          (error ? { waiting: error } : { resumed: true }) satisfies WaitDetail,
+        );
+      })
+      .immediate();
   }
 
   /**

@@ -201,15 +201,17 @@ export class VideoEngine extends TaskJobLoop {
       this.options.settings().pricingTier,
     );
     const demo = this.options.demo?.() ?? false;
-    const roundId = this.options.store.db.transaction(() => {
-      const id = this.rounds.addRound(shotId, request, toCents(estimate.usd), {
-        promptUnknown: true,
-      });
-      this.move(id, 'preparing');
-      this.move(id, 'submitting', { demo });
-      this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
-      return id;
-    })();
+    const roundId = this.options.store.db
+      .transaction(() => {
+        const id = this.rounds.addRound(shotId, request, toCents(estimate.usd), {
+          promptUnknown: true,
+        });
+        this.move(id, 'preparing');
+        this.move(id, 'submitting', { demo });
+        this.move(id, 'submitted', { remoteTaskId: task.id, detail: { attached: true } });
+        return id;
+      })
+      .immediate();
     const row = this.rounds.round(roundId);
     if (row) this.launch(this.startable(row, (signal) => this.afterSubmit(row, signal)));
     return roundId;

@@ -112,24 +112,26 @@ export class VideoRounds {
   ): string {
     const id = randomUUID();
     const at = this.store.now();
-    this.db.transaction(() => {
-      this.db
-        .prepare(
-          `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at, prompt_unknown)
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at, prompt_unknown)
            VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ?), ?, ?, 'queued', ?, ?, ?)`,
-        )
-        .run(
-          id,
-          shotId,
-          shotId,
-          JSON.stringify(request),
-          estimateCents,
-          at,
-          at,
-          options.promptUnknown ? 1 : 0,
-        );
-      this.store.appendEvent(id, 'video', 'queued', { estimateCents });
-    })();
+          )
+          .run(
+            id,
+            shotId,
+            shotId,
+            JSON.stringify(request),
+            estimateCents,
+            at,
+            at,
+            options.promptUnknown ? 1 : 0,
+          );
+        this.store.appendEvent(id, 'video', 'queued', { estimateCents });
+      })
+      .immediate();
     return id;
   }
 

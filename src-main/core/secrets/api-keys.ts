@@ -8,7 +8,7 @@ import {
 import { AuthenticationError, registerSecret } from '../api/errors.ts';
 import type { KeyProvider } from '../api/http.ts';
 import { UserFacingError } from '../user-error.ts';
-import type { SecretStore } from './keychain.ts';
+import { KeychainUnavailableError, type SecretStore } from './keychain.ts';
 
 export class InvalidKeyError extends UserFacingError {}
 
@@ -35,15 +35,36 @@ export class ApiKeys {
 
   /** The key itself; for the main process's HTTP client only. */
   async read(kind: ApiKeyKind): Promise<string | undefined> {
-    const key = this.fromEnvironment(kind) ?? (await this.store.get(account(kind))) ?? undefined;
+    const key = this.fromEnvironment(kind) ?? (await this.stored(kind)) ?? undefined;
     if (key) registerSecret(key);
     return key;
   }
 
   async status(kind: ApiKeyKind): Promise<ApiKeyStatus> {
     if (this.fromEnvironment(kind)) return { kind, set: true, source: 'environment' };
-    const stored = await this.store.get(account(kind));
+    const stored = await this.stored(kind);
     return { kind, set: stored !== null && stored !== '', source: stored ? 'keychain' : null };
+  }
+
+  /** The key in the keychain; none when there is no keychain, which `keychainProblem` explains. */
+  private async stored(kind: ApiKeyKind): Promise<string | null> {
+    try {
+      return await this.store.get(account(kind));
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError) return null;
+      throw error;
+    }
+  }
+
+  /** Why the keychain cannot be used, or undefined when it answers. */
+  async keychainProblem(): Promise<KeychainUnavailableError | undefined> {
+    try {
+      await this.store.get(account('watermark'));
+      return undefined;
+    } catch (error) {
+      if (error instanceof KeychainUnavailableError) return error;
+      throw error;
+    }
   }
 
   async statuses(): Promise<ApiKeyStatus[]> {

@@ -7,6 +7,7 @@ import {
   type Settings,
 } from '../../../src-shared/domain/settings.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { UserFacingError } from '../user-error.ts';
 
 /** Field path (such as `concurrency.video`) to the sentence shown next to that field. */
 export type FieldErrors = Record<string, string>;
@@ -61,6 +62,8 @@ export class SettingsStore {
   private current: Settings = DEFAULT_SETTINGS;
   /** Said once after loading, when the stored file had to be set aside. */
   notice: string | undefined;
+  /** Why saving is refused: an unreadable file that could not be moved aside would be overwritten. */
+  private keptInPlace: string | undefined;
 
   constructor(file: string) {
     this.file = file;
@@ -75,10 +78,11 @@ export class SettingsStore {
     try {
       text = await readFile(this.file, 'utf8');
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') return this.setAside(error as Error);
       this.current = DEFAULT_SETTINGS;
       return this.current;
     }
+    let settings: Settings;
     try {
       const parsed = settingsSchema.safeParse(migrate(JSON.parse(text) as Record<string, unknown>));
       if (!parsed.success)
@@ -87,14 +91,33 @@ export class SettingsStore {
             .map(([k, v]) => `${k}: ${v}`)
             .join('; '),
         );
-      this.current = parsed.data;
-      if (text !== this.serialise(parsed.data))
-        await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
+      settings = parsed.data;
     } catch (error) {
-      const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+      return this.setAside(error as Error);
+    }
+    this.current = settings;
+    // Rewriting an older version's file in today's shape can wait for a writable folder.
+    if (text !== this.serialise(settings))
+      await writeFileAtomic(this.file, this.serialise(settings), { mode: 0o600 }).catch(
+        () => undefined,
+      );
+    return this.current;
+  }
+
+  /**
+   * The defaults, with the unusable file moved aside under a dated name so a later save
+   * cannot overwrite it. Where it cannot be moved (a read-only folder) it stays, and saving
+   * is refused until it can be, for the same reason.
+   */
+  private async setAside(problem: Error): Promise<Settings> {
+    this.current = DEFAULT_SETTINGS;
+    const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
+    try {
       await rename(this.file, aside);
-      this.current = DEFAULT_SETTINGS;
-      this.notice = `Your settings could not be read (${(error as Error).message}), so the defaults are in use. The old file was kept as ${path.basename(aside)}.`;
+      this.notice = `Your settings could not be read (${problem.message}), so the defaults are in use. The old file was kept as ${aside}.`;
+    } catch (error) {
+      this.keptInPlace = `${this.file} could not be read (${problem.message}) nor moved aside (${(error as Error).message})`;
+      this.notice = `Your settings could not be read (${problem.message}), so the defaults are in use. The file was left as it is, at ${this.file}; settings cannot be saved until it is readable or removed.`;
     }
     return this.current;
   }
@@ -104,7 +127,20 @@ export class SettingsStore {
     const merged = mergeDeep(this.current, patch);
     const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
-    await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
+    if (this.keptInPlace)
+      throw new UserFacingError(
+        `Settings cannot be saved: ${this.keptInPlace}. Make it readable, or move it away, then restart Clearframe.`,
+      );
+    try {
+      await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw error;
+      throw new UserFacingError(
+        `Settings cannot be saved in ${path.dirname(this.file)} (${(error as Error).message}). Make that folder writable, then change the setting again.`,
+        { cause: error },
+      );
+    }
     this.current = parsed.data;
     return { ok: true, settings: parsed.data };
   }

@@ -157,7 +157,7 @@ describe('job store on a real SQLite file', () => {
     expect((error as DatabaseDamagedError).userMessage).toMatch(
       /set it aside and start with an empty queue/,
     );
-    const aside = await JobStore.setAside(file);
+    const aside = JobStore.setAside(file);
     expect((await readdir(dir)).some((name) => name === path.basename(aside))).toBe(true);
     const fresh = JobStore.open(file);
     expect(fresh.watermarkJobsIn(['queued'])).toEqual([]);

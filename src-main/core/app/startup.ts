@@ -1,0 +1,115 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { ApiKeyStatus } from '../../../src-shared/domain/api-keys.ts';
+import type { Notice } from '../../../src-shared/ipc/contract.ts';
+import {
+  DataFolderLock,
+  DataFolderReadOnlyError,
+  describeHolder,
+  type LockOwner,
+} from '../fs/data-folder-lock.ts';
+import { DatabaseDamagedError, JobStore } from '../jobs/store.ts';
+import { dataPaths, type DataPaths } from '../paths.ts';
+import type { ApiKeys } from '../secrets/api-keys.ts';
+
+/**
+ * The start-up decisions the app makes when something around it is wrong, each with the
+ * way it carries on and the notice the window shows. Kept apart from the core so every
+ * fault and its fallback can be read (and tested) in one place.
+ */
+
+/** What SQLite and the file system say when the database's folder cannot be written. */
+const CANNOT_WRITE = new Set(['SQLITE_CANTOPEN', 'SQLITE_READONLY', 'EACCES', 'EPERM', 'EROFS']);
+
+export interface ClaimedFolder {
+  paths: DataPaths;
+  /** Held when this process may run jobs; otherwise `heldBy` names who does. */
+  lock: DataFolderLock | undefined;
+  heldBy: LockOwner | undefined;
+  notices: Notice[];
+}
+
+/**
+ * Takes the data folder's lock. A folder that cannot be written is replaced, for this run
+ * only, by a temporary one (settings are still read from the real folder), and the notice
+ * says which folder, what to do, and where this run's queue is kept meanwhile.
+ */
+export function claimDataFolder(dataDir: string): ClaimedFolder {
+  const paths = dataPaths(dataDir);
+  try {
+    const attempt = DataFolderLock.acquire(paths.root, { kind: 'app' });
+    if ('held' in attempt) return { paths, lock: attempt.held, heldBy: undefined, notices: [] };
+    return {
+      paths,
+      lock: undefined,
+      heldBy: attempt.heldBy,
+      notices: [{ level: 'info', message: waitingForHolder(attempt.heldBy) }],
+    };
+  } catch (error) {
+    if (!(error instanceof DataFolderReadOnlyError)) throw error;
+    const fallback = mkdtempSync(path.join(os.tmpdir(), 'clearframe-this-run-'));
+    const attempt = DataFolderLock.acquire(fallback, { kind: 'app' });
+    return {
+      paths: { ...dataPaths(fallback), settingsFile: paths.settingsFile },
+      lock: 'held' in attempt ? attempt.held : undefined,
+      heldBy: undefined,
+      notices: [
+        {
+          level: 'error',
+          message: `${error.userMessage} Until then, this run keeps its queue and logs in ${fallback}, which is not kept.`,
+        },
+      ],
+    };
+  }
+}
+
+export function waitingForHolder(owner: LockOwner): string {
+  return `${describeHolder(owner)} is working in this data folder. Jobs you add here wait until it has finished, then start by themselves.`;
+}
+
+/**
+ * The job database; a damaged one is set aside (never deleted) and a new, empty queue
+ * begins. The app and the command line both open it this way.
+ */
+export function openJobStore(file: string): { store: JobStore; notices: Notice[] } {
+  try {
+    return { store: JobStore.open(file), notices: [] };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && CANNOT_WRITE.has(code))
+      throw new DataFolderReadOnlyError(path.dirname(file), error);
+    if (!(error instanceof DatabaseDamagedError)) throw error;
+    const aside = JobStore.setAside(file);
+    return {
+      store: JobStore.open(file),
+      notices: [
+        {
+          level: 'warning',
+          message: `The job database was damaged, so Clearframe started a new, empty queue. The old one was kept as ${aside}; your images and results on disk were not touched. Jobs that were in it need to be added again.`,
+        },
+      ],
+    };
+  }
+}
+
+/**
+ * Which keys are set. Without a keychain, keys from the environment still count and work;
+ * the others are "not set", and the notice says why and what to do.
+ */
+export async function keyStatuses(
+  keys: ApiKeys,
+): Promise<{ statuses: ApiKeyStatus[]; notices: Notice[] }> {
+  const problem = await keys.keychainProblem();
+  return {
+    statuses: await keys.statuses(),
+    notices: problem
+      ? [
+          {
+            level: 'warning',
+            message: `${problem.userMessage} Until then keys cannot be saved here; keys set in those variables work.`,
+          },
+        ]
+      : [],
+  };
+}

@@ -1,0 +1,311 @@
+import type {
+  BrowserWindow,
+  BrowserWindowConstructorOptions,
+  IpcMainInvokeEvent,
+  MenuItemConstructorOptions,
+  OpenDialogOptions,
+  OpenDialogReturnValue,
+  Rectangle,
+  SaveDialogOptions,
+  SaveDialogReturnValue,
+  Shell,
+} from 'electron';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
+import { AppCore, type AppCoreOptions } from '../core/app/app-core.ts';
+import { JobEventBatcher } from '../core/app/event-batcher.ts';
+import { previewResponse } from '../core/app/preview-response.ts';
+import type { AppLogger } from '../core/diagnostics/logger.ts';
+import { resolveAppAsset } from './app-protocol.ts';
+import { createDispatch } from './ipc-registry.ts';
+import { menuTemplate } from './menu-template.ts';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  CONTENT_SECURITY_POLICY,
+  PREVIEW_SCHEME,
+  isAllowedExternalUrl,
+  permissionDecision,
+} from './security.ts';
+import { START_FAILURE_TITLE, logStartFailure, startFailureMessage } from './start-failure.ts';
+import type { UpdateCheck } from './updates.ts';
+import { updatesAllowed } from './update-policy.ts';
+import { DEFAULT_WINDOW_BOUNDS, mainWindowOptions } from './window-options.ts';
+import { parseSavedBounds, restoreBounds } from './window-state.ts';
+
+const MIN_SIZE = { width: 880, height: 560 };
+
+/** The window as the start uses it: the real BrowserWindow, or a stand-in in tests. */
+export type ShellWindow = Pick<
+  BrowserWindow,
+  | 'on'
+  | 'once'
+  | 'show'
+  | 'loadURL'
+  | 'isDestroyed'
+  | 'getNormalBounds'
+  | 'setProgressBar'
+  | 'webContents'
+>;
+
+/**
+ * The parts of Electron the start calls, passed in so the start can run against stand-ins
+ * where the Electron binary does not exist. `main.ts` hands over the real objects.
+ */
+export interface ShellElectron {
+  app: {
+    getPath(name: 'userData'): string;
+    getName(): string;
+    getVersion(): string;
+    readonly isPackaged: boolean;
+    quit(): void;
+  };
+  setPermissionRequestHandler(
+    handler: (permission: string, callback: (granted: boolean) => void) => void,
+  ): void;
+  handleProtocol(scheme: string, handler: (request: Request) => Promise<Response>): void;
+  fetchFile(url: string): Promise<Response>;
+  handleIpc(
+    channel: string,
+    listener: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>, payload: unknown) => unknown,
+  ): void;
+  /** Dialogs, attached to the window when there is one. */
+  dialog: {
+    showOpenDialog(
+      window: ShellWindow | undefined,
+      options: OpenDialogOptions,
+    ): Promise<OpenDialogReturnValue>;
+    showSaveDialog(
+      window: ShellWindow | undefined,
+      options: SaveDialogOptions,
+    ): Promise<SaveDialogReturnValue>;
+    showErrorBox(title: string, content: string): void;
+  };
+  shell: Pick<Shell, 'openExternal' | 'openPath' | 'showItemInFolder'>;
+  setMenu(template: MenuItemConstructorOptions[]): void;
+  displays(): Rectangle[];
+  notify(body: string): void;
+  createWindow(options: BrowserWindowConstructorOptions): ShellWindow;
+  checkForUpdates(options: {
+    window: ShellWindow | undefined;
+    demoMode: boolean;
+    setting: boolean;
+    log: AppLogger;
+  }): Promise<UpdateCheck>;
+}
+
+export interface ShellPlace {
+  rendererDir: string;
+  preloadPath: string;
+  devServerUrl: string | undefined;
+  platform: NodeJS.Platform;
+  runtime: Record<string, string>;
+  /** Where a packaged build keeps the simulator's clips. */
+  simulatorFixturesDir?: string;
+  /** Extra options for the core, such as a keychain service of a test's own. */
+  core?: Partial<AppCoreOptions>;
+}
+
+export interface ShellStarted {
+  core: AppCore;
+  window: ShellWindow;
+}
+
+/**
+ * Starts the shell and never fails silently: whatever the core could not fix on its own
+ * (a damaged database, no keychain… are fixed there and shown in the window) ends in a
+ * dialog that says what happened and where the log is, on the command line too, and the
+ * app quits rather than running on without a window.
+ */
+export async function startShell(
+  electron: ShellElectron,
+  place: ShellPlace,
+): Promise<ShellStarted | undefined> {
+  try {
+    return await start(electron, place);
+  } catch (error) {
+    const logFile = logStartFailure(electron.app.getPath('userData'), error);
+    const message = startFailureMessage(error, logFile);
+    console.error(`${START_FAILURE_TITLE}: ${message}`);
+    electron.dialog.showErrorBox(START_FAILURE_TITLE, message);
+    electron.app.quit();
+    return undefined;
+  }
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+}
+
+async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellStarted> {
+  const { app, dialog, shell } = electron;
+  electron.setPermissionRequestHandler((permission, callback) =>
+    callback(permissionDecision(permission)),
+  );
+  electron.handleProtocol(APP_SCHEME, async (request) => {
+    const file = resolveAppAsset(place.rendererDir, request.url);
+    if (!file) return new Response('Not found', { status: 404 });
+    const response = await electron.fetchFile(pathToFileURL(file).toString());
+    const headers = new Headers(response.headers);
+    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    return new Response(response.body, { status: response.status, headers });
+  });
+
+  const running = await AppCore.start({
+    dataDir: app.getPath('userData'),
+    app: { name: app.getName(), version: app.getVersion(), platform: place.platform },
+    previewBase: `${PREVIEW_SCHEME}://local/`,
+    runtime: place.runtime,
+    ...(place.simulatorFixturesDir ? { simulatorFixturesDir: place.simulatorFixturesDir } : {}),
+    ...place.core,
+  });
+  process.on('uncaughtException', (error) => running.log.error('main', error));
+  process.on('unhandledRejection', (reason) => running.log.error('main', reason));
+  let mainWindow: ShellWindow | undefined = undefined;
+  const updates = () =>
+    electron.checkForUpdates({
+      window: mainWindow,
+      demoMode: running.demoMode,
+      setting: running.settings.checkForUpdates,
+      log: running.log,
+    });
+  electron.handleProtocol(PREVIEW_SCHEME, async (request) => {
+    const file = await running.previewFile(new URL(request.url).pathname);
+    return file
+      ? previewResponse(file, request.headers.get('Range'))
+      : new Response('Not found', { status: 404 });
+  });
+
+  const openDialog = (options: OpenDialogOptions) => dialog.showOpenDialog(mainWindow, options);
+  const dispatch = createDispatch(
+    {
+      ...running.handlers,
+      'shell:openExternal': async ({ url }) => {
+        if (!isAllowedExternalUrl(url)) return { opened: false };
+        await shell.openExternal(url);
+        return { opened: true };
+      },
+      'video:exportProject': async ({ projectId }) => {
+        const chosen = await openDialog({
+          title: 'Export the project’s clips',
+          properties: ['openDirectory', 'createDirectory'],
+        });
+        const folder = chosen.canceled ? undefined : chosen.filePaths[0];
+        if (!folder) return { folder: null, count: 0 };
+        return { folder, count: await running.video.exportProject(projectId, folder) };
+      },
+      'mask:import': async ({ token }) => {
+        const chosen = await openDialog({
+          title: 'Import a mask',
+          properties: ['openFile'],
+          filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'] }],
+        });
+        const file = chosen.canceled ? undefined : chosen.filePaths[0];
+        return file ? running.importMaskFor(token, file) : null;
+      },
+      'mask:export': async ({ token, strokes }) => {
+        const chosen = await dialog.showSaveDialog(mainWindow, {
+          title: 'Export the mask',
+          defaultPath: 'mask.png',
+          filters: [{ name: 'PNG', extensions: ['png'] }],
+        });
+        if (chosen.canceled || !chosen.filePath) return { path: null };
+        await running.exportMaskFor(token, strokes, chosen.filePath);
+        return { path: chosen.filePath };
+      },
+      'shell:reveal': async ({ jobId, open }) => {
+        const output = running.outputOf(jobId);
+        if (output && open) await shell.openPath(output);
+        else if (output) shell.showItemInFolder(output);
+        return { revealed: output !== undefined };
+      },
+      'shell:openLogsFolder': async () => ({
+        opened: (await shell.openPath(running.log.dir)) === '',
+      }),
+      'dialog:chooseFolder': async () => {
+        const chosen = await openDialog({ properties: ['openDirectory', 'createDirectory'] });
+        return { path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) };
+      },
+      'updates:check': updates,
+    },
+    place.devServerUrl,
+  );
+  for (const channel of invokeChannelNames) {
+    electron.handleIpc(channel, (event, payload: unknown) =>
+      dispatch({ frameUrl: event.senderFrame?.url }, channel, payload),
+    );
+  }
+
+  electron.setMenu(
+    menuTemplate({
+      platform: place.platform,
+      openLogsFolder: () => void shell.openPath(running.log.dir),
+      checkForUpdates: () => void updates(),
+      openHelp: () =>
+        void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
+    }),
+  );
+
+  const stateFile = path.join(app.getPath('userData'), 'window-state.json');
+  const bounds = restoreBounds(
+    parseSavedBounds(readText(stateFile)),
+    electron.displays(),
+    DEFAULT_WINDOW_BOUNDS,
+    MIN_SIZE,
+  );
+  const window = electron.createWindow(mainWindowOptions(place.preloadPath, bounds));
+  mainWindow = window;
+  window.on('close', () => {
+    // A folder that cannot be written (already said in the window) only loses the window's size.
+    try {
+      writeFileSync(stateFile, JSON.stringify(window.getNormalBounds()));
+    } catch (error) {
+      running.log.warn('window', 'the window size was not kept:', error);
+    }
+  });
+  connectWindow(window, running, electron);
+  window.once('ready-to-show', () => window.show());
+  void window.loadURL(place.devServerUrl ?? `${APP_ORIGIN}/index.html`);
+  if (
+    updatesAllowed({
+      isPackaged: app.isPackaged,
+      demoMode: running.demoMode,
+      setting: running.settings.checkForUpdates,
+    }).allowed
+  ) {
+    void updates();
+  }
+  return { core: running, window };
+}
+
+/**
+ * Sends the engine's events to one window, job changes batched a few times a second, and
+ * mirrors the batch on the dock or taskbar, with a notification when it ends.
+ */
+function connectWindow(window: ShellWindow, running: AppCore, electron: ShellElectron): void {
+  let wasRunning = false;
+  const batcher = new JobEventBatcher((jobs) => {
+    if (window.isDestroyed()) return;
+    window.webContents.send('jobs:changed', { jobs });
+    const progress = running.batchProgress();
+    window.setProgressBar(progress ? progress.settled / progress.total : -1);
+    if (wasRunning && !progress) electron.notify('The batch has finished.');
+    wasRunning = progress !== undefined;
+  });
+  const unsubscribe = running.subscribe((channel, payload) => {
+    if (channel === 'jobs:changed') {
+      for (const job of (payload as { jobs: Parameters<JobEventBatcher['push']>[0][] }).jobs)
+        batcher.push(job);
+    } else if (!window.isDestroyed()) window.webContents.send(channel, payload);
+  });
+  window.on('closed', () => {
+    unsubscribe();
+    batcher.dispose();
+  });
+}

@@ -1,0 +1,37 @@
+import { appendFileSync, mkdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { logFilePath, redactForLog } from '../core/diagnostics/logger.ts';
+import { dataPaths } from '../core/paths.ts';
+
+export const START_FAILURE_TITLE = 'Clearframe could not start';
+
+/**
+ * Writes a start that failed to the day's log, in the data folder's logs when it can be
+ * written, else in the system's temporary folder, and returns the file it went to.
+ * Synchronous and independent of the app's logger, which may be what failed.
+ */
+export function logStartFailure(dataDir: string, error: unknown, now = new Date()): string {
+  const line = `[${now.toISOString()}] [error] (startup) ${redactForLog(
+    error instanceof Error ? (error.stack ?? error.message) : error,
+  )}\n`;
+  for (const dir of [dataPaths(dataDir).logsDir, path.join(os.tmpdir(), 'clearframe-logs')]) {
+    const file = logFilePath(dir, now);
+    try {
+      mkdirSync(dir, { recursive: true });
+      appendFileSync(file, line);
+      return file;
+    } catch {
+      // Try the next place.
+    }
+  }
+  return '(no log could be written)';
+}
+
+/** What the dialog says: what went wrong, where the details are, and what to do. */
+export function startFailureMessage(error: unknown, logFile: string): string {
+  const said = (error as { userMessage?: unknown }).userMessage;
+  const what =
+    typeof said === 'string' ? said : error instanceof Error ? error.message : String(error);
+  return `${what}\n\nThe details are in the log: ${logFile}\nTry starting Clearframe again; if it fails the same way, send that file with your report.`;
+}

@@ -1,0 +1,26 @@
+import { useNotices } from '../notices-store.ts';
+
+/**
+ * What went wrong around the app at start-up and how it carried on (a damaged database set
+ * aside, no keychain, a read-only data folder…), each with what to do. Kept until dismissed.
+ */
+export function NoticeBanner() {
+  const { notices, dismiss } = useNotices();
+  if (notices.length === 0) return null;
+  return (
+    <ul className="notices" data-testid="app-notices">
+      {notices.map((notice, index) => (
+        <li
+          key={`${index}-${notice.message}`}
+          className={`notice notice-${notice.level}`}
+          role={notice.level === 'info' ? 'status' : 'alert'}
+        >
+          <p>{notice.message}</p>
+          <button type="button" onClick={() => dismiss(index)} aria-label="Dismiss this message">
+            Dismiss
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
