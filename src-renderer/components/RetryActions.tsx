@@ -18,40 +18,44 @@ export function RetryActions(props: {
   onSendAgain: () => void;
   /** False for a job whose stored request must not be paid for as it is (only the free check stays). */
   payable?: boolean;
-  /** Also asks before a plain Retry, which pays for a job the service never took. */
-  confirmRetry?: boolean;
+  /**
+   * The screen's own question before a paid request, when it has one (the video workspace
+   * asks every paid action the same way); it is then asked before a plain Retry too, which
+   * pays for a job the service never took. Without it the row asks inline, for Send again.
+   */
+  ask?: (what: string, send: () => void) => void;
 }) {
-  const [asking, setAsking] = useState<'retry' | 'send-again' | undefined>(undefined);
+  const [asking, setAsking] = useState(false);
   const payable = props.payable ?? true;
+  const { ask } = props;
+  const confirmSendAgain = ask
+    ? () => ask(`Send ${props.name} again`, props.onSendAgain)
+    : () => setAsking(true);
   if (asking) {
-    const send = asking === 'retry' ? props.onRetry : props.onSendAgain;
     return (
       <span
         className="confirm-paid"
         role="group"
         aria-label={`Confirm sending ${props.name} again`}
       >
-        <span>
-          Pay {props.cost}
-          {asking === 'send-again' ? ' again' : ''}?
-        </span>
+        <span>Pay {props.cost} again?</span>
         <button
           type="button"
           onClick={() => {
-            setAsking(undefined);
-            send();
+            setAsking(false);
+            props.onSendAgain();
           }}
         >
           Pay and send
         </button>
-        <button type="button" onClick={() => setAsking(undefined)}>
+        <button type="button" onClick={() => setAsking(false)}>
           Keep
         </button>
       </span>
     );
   }
   const sendAgain = payable && (
-    <button type="button" onClick={() => setAsking('send-again')}>
+    <button type="button" onClick={confirmSendAgain}>
       Send again (paid) – {props.cost}
     </button>
   );
@@ -72,7 +76,10 @@ export function RetryActions(props: {
   if (props.state === 'needs-attention') return sendAgain;
   if (!payable || !RETRYABLE_STATES.has(props.state)) return null;
   return (
-    <button type="button" onClick={props.confirmRetry ? () => setAsking('retry') : props.onRetry}>
+    <button
+      type="button"
+      onClick={ask ? () => ask(`Send ${props.name} again`, props.onRetry) : props.onRetry}
+    >
       Retry – {props.cost}
     </button>
   );

@@ -4,6 +4,7 @@ import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
@@ -193,7 +194,14 @@ function RoundRow(props: {
           onRetry={() => void act('video:retry', [round.id])}
           onSendAgain={() => void act('video:sendAgain', [round.id])}
           payable={!round.promptUnknown}
-          confirmRetry
+          ask={(what, send) =>
+            ask({
+              what,
+              cents: round.estimateCents,
+              upperBound: round.request.duration === VIDEO_LIMITS.autoDuration,
+              send: () => Promise.resolve(send()),
+            })
+          }
         />
         {round.promptUnknown ? (
           <button

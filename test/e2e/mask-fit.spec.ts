@@ -67,7 +67,7 @@ for (const viewport of [
     await row('b-small.png').getByRole('checkbox').check();
     await row('c-tall.png').getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Apply to selected' }).click();
-    await expect(page.getByRole('status')).toContainText(
+    await expect(page.getByRole('status').filter({ hasText: 'Mask applied' })).toContainText(
       'Mask applied to 2 selected images. 2 of them have another size than 120×80: the mask was scaled to fit',
     );
     await expect(row('b-small.png')).toContainText('mask, scaled');
