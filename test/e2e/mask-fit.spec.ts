@@ -84,7 +84,7 @@ for (const viewport of [
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     const logged = world.sim.requestLog().length;
-    await page.getByRole('button', { name: 'Remove watermarks from 3 images' }).click();
+    await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
     await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 60_000 });
     // Every mask the service got marks the bottom-right corner of its own image.
     const smears = world.sim
