@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RETRYABLE_STATES, type JobState } from '../../src-shared/domain/job-states.ts';
+import { PaidQuestion } from './PaidQuestion.tsx';
 
 /**
  * What a settled job or round offers. One that holds a task id is asked again for free
@@ -33,25 +34,15 @@ export function RetryActions(props: {
     : () => setAsking(true);
   if (asking) {
     return (
-      <span
-        className="confirm-paid"
-        role="group"
-        aria-label={`Confirm sending ${props.name} again`}
-      >
-        <span>Pay {props.cost} again?</span>
-        <button
-          type="button"
-          onClick={() => {
-            setAsking(false);
-            props.onSendAgain();
-          }}
-        >
-          Pay and send
-        </button>
-        <button type="button" onClick={() => setAsking(false)}>
-          Keep
-        </button>
-      </span>
+      <PaidQuestion
+        label={`Confirm sending ${props.name} again`}
+        question={`Pay ${props.cost} again?`}
+        onConfirm={() => {
+          setAsking(false);
+          props.onSendAgain();
+        }}
+        onBack={() => setAsking(false)}
+      />
     );
   }
   const sendAgain = payable && (

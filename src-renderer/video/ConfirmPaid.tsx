@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { estimateVideoCost, toCents, type PricingTier } from '../../src-shared/domain/pricing.ts';
+import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 
 /** A paid request waiting for its yes: what it does, what it costs, and what sends it. */
@@ -40,28 +41,19 @@ export function useConfirmPaid(): {
   const [open, setOpen] = useState<PaidAsk | null>(null);
   const [sending, setSending] = useState(false);
   const prompt = open && (
-    <span className="confirm-paid" role="group" aria-label="Confirm a paid request">
-      <span data-testid="confirm-paid">
-        {open.what} for {open.upperBound ? 'up to' : 'about'} {formatUsd(open.cents)}?
-      </span>
-      <button
-        type="button"
-        className="primary"
-        disabled={sending}
-        onClick={() => {
-          setSending(true);
-          void open.send().finally(() => {
-            setSending(false);
-            setOpen(null);
-          });
-        }}
-      >
-        Confirm and send
-      </button>
-      <button type="button" onClick={() => setOpen(null)}>
-        Back
-      </button>
-    </span>
+    <PaidQuestion
+      label="Confirm a paid request"
+      question={`${open.what} for ${open.upperBound ? 'up to' : 'about'} ${formatUsd(open.cents)}?`}
+      sending={sending}
+      onConfirm={() => {
+        setSending(true);
+        void open.send().finally(() => {
+          setSending(false);
+          setOpen(null);
+        });
+      }}
+      onBack={() => setOpen(null)}
+    />
   );
   return { ask: setOpen, prompt };
 }

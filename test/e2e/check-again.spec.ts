@@ -67,16 +67,16 @@ test('a job whose result link failed offers Check again (free) and Send again (p
   await expect(first).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   expect(paid(WATERMARK_PATHS.submit)).toBe(2);
 
-  // Send again asks first; keeping it sends nothing, confirming pays one credit.
+  // Send again asks first; going back sends nothing, confirming pays one credit.
   await second.getByRole('button', { name: 'Send again (paid) – 1 credit' }).click();
   const confirm = second.getByRole('group', { name: 'Confirm sending quay-2.png again' });
   await expect(confirm).toContainText('Pay 1 credit again?');
   await screenshots(page, 'check-again-02-confirm-paid');
-  await confirm.getByRole('button', { name: 'Keep' }).click();
+  await confirm.getByRole('button', { name: 'Back' }).click();
   await expect(second.getByRole('button', { name: 'Check again' })).toBeVisible();
   expect(paid(WATERMARK_PATHS.submit)).toBe(2);
   await second.getByRole('button', { name: 'Send again (paid) – 1 credit' }).click();
-  await second.getByRole('button', { name: 'Pay and send' }).click();
+  await second.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   expect(paid(WATERMARK_PATHS.submit)).toBe(3);
   await screenshots(page, 'check-again-03-done');

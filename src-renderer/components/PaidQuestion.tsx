@@ -1,0 +1,25 @@
+/**
+ * The one question every paid action asks before it sends: what it does and what it costs,
+ * then "Confirm and send" or "Back". The buttons that open it only ask; this sends.
+ */
+export function PaidQuestion(props: {
+  /** The whole question, cost included: "Send round 2 again for about 2.20 USD?" */
+  question: string;
+  /** Names the group for assistive technology (and tests): "Confirm sending quay-2.png again". */
+  label: string;
+  sending?: boolean;
+  onConfirm: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <span className="confirm-paid" role="group" aria-label={props.label}>
+      <span data-testid="confirm-paid">{props.question}</span>
+      <button type="button" className="primary" disabled={props.sending} onClick={props.onConfirm}>
+        Confirm and send
+      </button>
+      <button type="button" onClick={props.onBack}>
+        Back
+      </button>
+    </span>
+  );
+}
