@@ -102,16 +102,14 @@ export abstract class TaskJobLoop extends JobLoop {
    * Throws, with the sentence the user reads, when a job may not be sent as a new attempt.
    * Called for every job of a request before any moves, so a refused request changes nothing.
    */
-  protected refuseNewAttempt(id: string): void {
-    void id;
-  }
+  protected refuseNewAttempt?(id: string): void;
 
   retry(ids: readonly string[]): number {
     const targets = ids.map((id) => {
       const job = this.standing(id);
       return { id, target: job && retryTarget(job.state, job.taskIdKnown) };
     });
-    for (const { id, target } of targets) if (target === 'queued') this.refuseNewAttempt(id);
+    for (const { id, target } of targets) if (target === 'queued') this.refuseNewAttempt?.(id);
     let count = 0;
     for (const { id, target } of targets) {
       if (!target) continue;
@@ -133,7 +131,7 @@ export abstract class TaskJobLoop extends JobLoop {
    * it is sent again, at its cost. Returns how many were sent again.
    */
   sendAgain(ids: readonly string[]): number {
-    for (const id of ids) this.refuseNewAttempt(id);
+    for (const id of ids) this.refuseNewAttempt?.(id);
     let count = 0;
     for (const id of ids) {
       const job = this.standing(id);
