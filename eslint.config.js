@@ -4,10 +4,13 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
+import { layersPlugin } from './scripts/eslint-layers.js';
 
 /**
- * Layer boundaries (see README, "How the code is organised"). Each rule names what a layer
- * must not import; a test in test/unit/lint-boundaries.test.ts proves each one fires.
+ * Layer boundaries (see README, "How the code is organised"). Which room may import which
+ * is an allow-list in scripts/eslint-layers.js; the rules below keep packages and runtimes
+ * out of the layers that must not depend on them. test/unit/lint-boundaries.test.ts proves
+ * each one fires.
  */
 const nodeBuiltinsMessage = 'This layer must run anywhere: no Node built-ins here.';
 const nodeBuiltins = { group: ['node:*'], message: nodeBuiltinsMessage };
@@ -20,14 +23,6 @@ const electronImport = {
 const reactImport = {
   group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
   message: 'src-shared is pure TypeScript: no React.',
-};
-const mainFromRenderer = {
-  regex: '(^|/)src-main(/|$)',
-  message: 'The renderer talks to the main process only through window.clearframe.',
-};
-const rendererFromElsewhere = {
-  regex: '(^|/)src-renderer(/|$)',
-  message: 'Only the renderer imports renderer code.',
 };
 
 export default tseslint.config(
@@ -63,7 +58,12 @@ export default tseslint.config(
     },
   },
   {
-    files: ['eslint.config.js'],
+    files: ['src-shared/**', 'src-main/**', 'src-renderer/**'],
+    plugins: { layers: layersPlugin },
+    rules: { 'layers/allowed-imports': 'error' },
+  },
+  {
+    files: ['eslint.config.js', 'scripts/eslint-layers.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
@@ -82,13 +82,7 @@ export default tseslint.config(
         'error',
         {
           paths: nodeBuiltinPaths,
-          patterns: [
-            nodeBuiltins,
-            electronImport,
-            reactImport,
-            { ...mainFromRenderer, message: 'src-shared imports nothing from src-main.' },
-            rendererFromElsewhere,
-          ],
+          patterns: [nodeBuiltins, electronImport, reactImport],
         },
       ],
       'no-restricted-globals': [
@@ -103,13 +97,7 @@ export default tseslint.config(
     files: ['src-main/**'],
     ignores: ['src-main/electron/**', 'src-main/preload/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [electronImport, rendererFromElsewhere] }],
-    },
-  },
-  {
-    files: ['src-main/electron/**', 'src-main/preload/**'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: [rendererFromElsewhere] }],
+      'no-restricted-imports': ['error', { patterns: [electronImport] }],
     },
   },
   {
@@ -120,7 +108,7 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { paths: nodeBuiltinPaths, patterns: [mainFromRenderer, electronImport, nodeBuiltins] },
+        { paths: nodeBuiltinPaths, patterns: [electronImport, nodeBuiltins] },
       ],
     },
   },

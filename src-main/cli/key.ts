@@ -1,8 +1,10 @@
-import { API_KEY_KINDS, apiKeyProblem, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
-import { checkKey, KEY_NAME } from '../core/secrets/test-key.ts';
+import { API_KEY_KINDS, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
+import { InvalidKeyError } from '../core/secrets/api-keys.ts';
+import { checkKey, KEY_NAME, testAndKeepKey, type KeyCheck } from '../core/secrets/test-key.ts';
+import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
-import { BASE_URL_ENV, CliSession, SESSION_OPTIONS } from './session.ts';
+import { CliSession, SESSION_OPTIONS } from './session.ts';
 
 export const KEY_USAGE = `Usage: clearframe key set|test|clear watermark|video
   set reads the key from standard input (typed without echo on a terminal), so it never
@@ -79,36 +81,30 @@ export async function runKey(args: string[]): Promise<number> {
       );
       return EXIT.done;
     }
-    const baseUrl =
-      process.env[BASE_URL_ENV[which]] ??
-      (which === 'watermark' ? session.settings.watermarkBaseUrl : session.settings.videoBaseUrl);
-    let key: string | undefined;
+    const service = { baseUrl: session.endpoints.serviceUrl(which), transport: session.transport };
+    let check: KeyCheck;
     if (action === 'set') {
-      key = (
+      const key = (
         await readSecret(`Paste the ${KEY_NAME[which]} and press Enter (it is not shown): `)
       ).trim();
-      const problem = apiKeyProblem(key);
-      if (problem) {
-        console.error(`clearframe key: ${problem}`);
-        return EXIT.usage;
+      try {
+        check = await testAndKeepKey(which, key, session.keys, service);
+      } catch (error) {
+        if (!(error instanceof UserFacingError)) throw error;
+        console.error(`clearframe key: ${error.userMessage}`);
+        return error instanceof InvalidKeyError ? EXIT.usage : EXIT.someFailed;
       }
     } else {
-      key = await session.keys.read(which);
+      const key = await session.keys.read(which);
       if (!key) {
         console.error(
           `clearframe key: no ${KEY_NAME[which]} is set. Run "clearframe key set ${which}".`,
         );
         return EXIT.noKey;
       }
+      check = await checkKey(which, key, service, false);
     }
-    const check = await checkKey(
-      which,
-      key,
-      { baseUrl, transport: session.transport },
-      action === 'set',
-    );
     if (check.outcome === 'accepted') {
-      if (action === 'set') await session.keys.set(which, key);
       console.log(check.message);
       return EXIT.done;
     }

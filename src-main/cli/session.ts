@@ -5,21 +5,16 @@ import { Poller } from '../core/api/poller.ts';
 import { VideoClient } from '../core/api/video-client.ts';
 import { WatermarkClient } from '../core/api/watermark-client.ts';
 import { DataFolderLock, describeHolder, type LockOwner } from '../core/fs/data-folder-lock.ts';
+import { Endpoints, type ResolvedEndpoint } from '../core/app/endpoints.ts';
 import { openJobStore } from '../core/app/startup.ts';
 import type { JobStore } from '../core/jobs/store.ts';
 import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
 import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
+import { KEY_NAME } from '../core/secrets/test-key.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
-import { DEMO_KEY } from '../simulator/accounts.ts';
-import { startSimulator, type Simulator } from '../simulator/server.ts';
-
-/** Environment variables that point a service somewhere else (a local simulator, a proxy). */
-export const BASE_URL_ENV: Record<ApiKeyKind, string> = {
-  watermark: 'CLEARFRAME_WATERMARK_BASE_URL',
-  video: 'CLEARFRAME_VIDEO_BASE_URL',
-};
+import { simulatorDemo } from '../simulator/demo-backend.ts';
 
 /** Options every command that talks to the service or the job database takes. */
 export const SESSION_OPTIONS = {
@@ -43,13 +38,6 @@ function describeEndpoint(endpoint: string): string {
   return endpoint === 'demo' ? 'the built-in simulator (demo mode)' : new URL(endpoint).host;
 }
 
-export interface Endpoint {
-  baseUrl: string;
-  key: () => string | Promise<string>;
-  /** Where the figures came from, for labels such as "credits at backend.kaze.ai". */
-  host: string;
-}
-
 /**
  * What a command needs, built once: settings, keys, the job database, one connection pool,
  * and, with `--demo`, the built-in simulator in this process.
@@ -60,7 +48,8 @@ export class CliSession {
   settings: Settings;
   readonly keys: ApiKeys;
   readonly demo: boolean;
-  private simulator: Simulator | undefined;
+  /** Where each service's requests go: the same rule as the app's, with `--demo` as the policy. */
+  readonly endpoints: Endpoints;
   private storeHandle: JobStore | undefined;
   private transportHandle: Transport | undefined;
   private lock: DataFolderLock | undefined;
@@ -76,6 +65,13 @@ export class CliSession {
     this.settings = settings;
     this.keys = new ApiKeys(new KeychainStore());
     this.demo = demo;
+    this.endpoints = new Endpoints({
+      settings: () => this.settings,
+      env: process.env,
+      keys: this.keys,
+      demo: simulatorDemo(),
+      policy: demo ? 'always' : 'never',
+    });
   }
 
   static async open(values: {
@@ -117,7 +113,7 @@ export class CliSession {
     }
     for (const kind of services) {
       const theirs = holder.endpoints?.[kind];
-      const ours = this.endpointName(kind);
+      const ours = this.endpoints.endpointName(kind);
       if (theirs !== ours) {
         throw new FolderBusyError(
           `${describeHolder(holder)} holds the data folder ${this.paths.root} and sends ${kind} requests to ${theirs ? describeEndpoint(theirs) : 'a service it has not said'}, while this command would use ${describeEndpoint(ours)}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service${this.demo ? ' (without --demo)' : ' (with --demo while the app is in demo mode)'}.`,
@@ -125,15 +121,6 @@ export class CliSession {
       }
     }
     return { run: false, holder };
-  }
-
-  /** Where this command sends a service's requests: `demo` or the base URL. */
-  private endpointName(kind: ApiKeyKind): string {
-    if (this.demo) return 'demo';
-    return (
-      process.env[BASE_URL_ENV[kind]] ??
-      (kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl)
-    );
   }
 
   get store(): JobStore {
@@ -154,24 +141,13 @@ export class CliSession {
   }
 
   /** The base URL and key for a service; without a key (and without `--demo`) a NoKeyError that says what to do. */
-  async endpoint(kind: ApiKeyKind): Promise<Endpoint> {
-    if (this.demo) {
-      this.simulator ??= await startSimulator();
-      const baseUrl =
-        kind === 'watermark' ? this.simulator.watermarkBaseUrl : this.simulator.videoBaseUrl;
-      return { baseUrl, key: () => DEMO_KEY, host: 'the built-in simulator' };
-    }
-    const key = await this.keys.read(kind).catch(() => undefined);
-    if (!key) {
-      const name = kind === 'watermark' ? 'watermark API token' : 'video API key';
+  async endpoint(kind: ApiKeyKind): Promise<ResolvedEndpoint> {
+    if (!this.demo && !(await this.keys.read(kind).catch(() => undefined))) {
       throw new NoKeyError(
-        `No ${name} is set. Run "clearframe key set ${kind}" (or set ${API_KEY_ENV[kind]}), or add --demo to use the built-in simulator.`,
+        `No ${KEY_NAME[kind]} is set. Run "clearframe key set ${kind}" (or set ${API_KEY_ENV[kind]}), or add --demo to use the built-in simulator.`,
       );
     }
-    const baseUrl =
-      process.env[BASE_URL_ENV[kind]] ??
-      (kind === 'watermark' ? this.settings.watermarkBaseUrl : this.settings.videoBaseUrl);
-    return { baseUrl, key: () => key, host: new URL(baseUrl).host };
+    return this.endpoints.resolve(kind);
   }
 
   async watermarkClient(): Promise<WatermarkClient> {
@@ -198,7 +174,7 @@ export class CliSession {
     this.poller.stopAll();
     this.storeHandle?.close();
     await this.transportHandle?.close();
-    await this.simulator?.stop();
+    await this.endpoints.stop();
     this.lock?.release();
   }
 }

@@ -18,6 +18,7 @@ import { AppCore, type AppCoreOptions } from '../core/app/app-core.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import { previewResponse } from '../core/app/preview-response.ts';
 import type { AppLogger } from '../core/diagnostics/logger.ts';
+import { simulatorDemo } from '../simulator/demo-backend.ts';
 import { resolveAppAsset } from './app-protocol.ts';
 import { createDispatch } from './ipc-registry.ts';
 import { menuTemplate } from './menu-template.ts';
@@ -162,7 +163,9 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     app: { name: app.getName(), version: app.getVersion(), platform: place.platform },
     previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: place.runtime,
-    ...(place.simulatorFixturesDir ? { simulatorFixturesDir: place.simulatorFixturesDir } : {}),
+    demo: simulatorDemo(
+      place.simulatorFixturesDir ? { fixturesDir: place.simulatorFixturesDir } : {},
+    ),
     ...place.core,
   });
   process.on('uncaughtException', (error) => running.log.error('main', error));
@@ -207,7 +210,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
           filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'] }],
         });
         const file = chosen.canceled ? undefined : chosen.filePaths[0];
-        return file ? running.importMaskFor(token, file) : null;
+        return file ? running.staging.importMaskFor(token, file) : null;
       },
       'mask:export': async ({ token, strokes }) => {
         const chosen = await dialog.showSaveDialog(mainWindow, {
@@ -216,7 +219,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
           filters: [{ name: 'PNG', extensions: ['png'] }],
         });
         if (chosen.canceled || !chosen.filePath) return { path: null };
-        await running.exportMaskFor(token, strokes, chosen.filePath);
+        await running.staging.exportMaskFor(token, strokes, chosen.filePath);
         return { path: chosen.filePath };
       },
       'shell:reveal': async ({ jobId, open }) => {
@@ -293,7 +296,7 @@ function connectWindow(window: ShellWindow, running: AppCore, electron: ShellEle
   const batcher = new JobEventBatcher((jobs) => {
     if (window.isDestroyed()) return;
     window.webContents.send('jobs:changed', { jobs });
-    const progress = running.batchProgress();
+    const progress = running.watermark.batchProgress();
     window.setProgressBar(progress ? progress.settled / progress.total : -1);
     if (wasRunning && !progress) electron.notify('The batch has finished.');
     wasRunning = progress !== undefined;

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { decodeRgb } from '../core/media/decode.ts';
+import { storedFormat, storedRgb } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 
 /** The parts of OpenCV's wasm build the simulator uses. */
@@ -67,13 +67,11 @@ export function outputFormatFor(inputFormat: string | undefined): OutputFormat {
 export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<Buffer> {
   const [{ cv }, source, format] = await Promise.all([
     loadOpenCv(),
-    decodeRgb(image, { upright: false }),
-    sharp(image)
-      .metadata()
-      .then((m) => m.format),
+    storedRgb(image),
+    storedFormat(image),
   ]);
   const { width, height } = source;
-  const alpha = mask ? maskToAlpha((await decodeRgb(mask)).data) : regionAlpha(width, height);
+  const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : regionAlpha(width, height);
   const src = new cv.Mat(height, width, cv.CV_8UC3);
   const marks = new cv.Mat(height, width, cv.CV_8UC1);
   const dst = new cv.Mat();

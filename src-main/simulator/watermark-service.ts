@@ -1,7 +1,7 @@
 import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
-import { decodeRgb, probeImage, type RawImage } from '../core/media/decode.ts';
+import { storedFormat, storedRgb, type RgbPixels } from './pixels.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import {
   DOWNLOAD_FAULTS,
@@ -108,7 +108,7 @@ export class WatermarkService {
 
     let image: Buffer;
     let mask: Buffer | undefined;
-    let decodedImage: RawImage;
+    let decodedImage: RgbPixels;
     let smear: SmearSummary | undefined;
     try {
       image = await this.readMember('image', image_url, image_base64);
@@ -161,7 +161,7 @@ export class WatermarkService {
       ...(fault === 'unknown-status' ? { unknownFrom: finishes } : {}),
       fault,
       forcedFaults: ctx.forced,
-      output: outputFormatFor((await probeImage(image))?.format),
+      output: outputFormatFor(await storedFormat(image)),
       image,
       mask,
     });
@@ -259,7 +259,7 @@ export class WatermarkService {
 }
 
 /** The box around a mask's marked pixels, for the request log. */
-function summarise(mask: RawImage): SmearSummary {
+function summarise(mask: RgbPixels): SmearSummary {
   const alpha = maskToAlpha(mask.data);
   const box = { left: mask.width, top: mask.height, right: -1, bottom: -1 };
   for (let i = 0; i < alpha.length; i += 1) {
@@ -278,9 +278,9 @@ function summarise(mask: RawImage): SmearSummary {
  * Pixels as the file stores them, without turning them by the EXIF orientation: what a
  * service that reads the file with a plain decoder sees, and the size its masks must have.
  */
-async function decodeImage(bytes: Buffer, what: string): Promise<RawImage> {
+async function decodeImage(bytes: Buffer, what: string): Promise<RgbPixels> {
   try {
-    return await decodeRgb(bytes, { upright: false });
+    return await storedRgb(bytes);
   } catch {
     throw new InputError(
       `The ${what} could not be decoded: send a JPEG, PNG, WebP, TIFF, GIF or AVIF image.`,

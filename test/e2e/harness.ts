@@ -210,10 +210,10 @@ export async function connectApp(
         return { folder: options.chosenFolder, count };
       },
       'mask:import': ({ token }) =>
-        options.chosenMaskFile ? core.importMaskFor(token, options.chosenMaskFile) : null,
+        options.chosenMaskFile ? core.staging.importMaskFor(token, options.chosenMaskFile) : null,
       'mask:export': async ({ token, strokes }) => {
         if (!options.exportMaskTo) return { path: null };
-        await core.exportMaskFor(token, strokes, options.exportMaskTo);
+        await core.staging.exportMaskFor(token, strokes, options.exportMaskTo);
         return { path: options.exportMaskTo };
       },
       'shell:reveal': ({ jobId, open }) => {

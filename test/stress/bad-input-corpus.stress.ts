@@ -428,7 +428,7 @@ const CASES: Case[] = [
   {
     area: 'mask',
     name: 'a mask export for a token never staged',
-    run: () => messageOf(() => core.exportMaskFor('never', [], path.join(dir, 'mask.png'))),
+    run: () => messageOf(() => core.staging.exportMaskFor('never', [], path.join(dir, 'mask.png'))),
     expected: /no longer available; add it again/,
   },
   // Settings files and values.
@@ -614,7 +614,7 @@ const CASES: Case[] = [
         paths: [await file('to-mask.png', await makePhoto(64, 48))],
       });
       const black = await file('black-mask.png', await makeMask(64, 48, undefined));
-      return messageOf(() => core.importMaskFor(staged.items[0]?.token ?? '', black));
+      return messageOf(() => core.staging.importMaskFor(staged.items[0]?.token ?? '', black));
     },
     expected: /The mask marks nothing/,
   },

@@ -1,5 +1,6 @@
 import { AppCore } from '../../src-main/core/app/app-core.ts';
 import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
+import { simulatorDemo } from '../../src-main/simulator/demo-backend.ts';
 
 /**
  * The app core as the Electron shell starts it, minus Electron: a data folder of its own and
@@ -18,5 +19,6 @@ export function startBareCore(options: {
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
     env: {},
+    demo: simulatorDemo(),
   });
 }

@@ -14,7 +14,12 @@ beforeAll(() => {
 async function importErrors(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals')
+    .filter(
+      (m) =>
+        m.ruleId === 'no-restricted-imports' ||
+        m.ruleId === 'no-restricted-globals' ||
+        m.ruleId === 'layers/allowed-imports',
+    )
     .map((m) => m.message);
 }
 
@@ -42,6 +47,38 @@ describe('layer boundaries enforced by lint', () => {
     ],
     ['src-renderer/x.ts', "import { ipcRenderer } from 'electron';", /Only src-main\/electron/],
     ['src-renderer/x.ts', "import os from 'node:os';", /no Node built-ins/],
+    [
+      'src-main/core/app/x.ts',
+      "import { startSimulator } from '../../simulator/server.ts';",
+      /src-main\/core may import from src-shared, not from src-main\/simulator/,
+    ],
+    [
+      'src-main/simulator/x.ts',
+      "import { decodeRgb } from '../core/media/decode.ts';",
+      /src-main\/simulator may import from src-shared, not from src-main\/core/,
+    ],
+    [
+      'src-main/simulator/x.ts',
+      "export { decodeRgb } from '../core/media/decode.ts';",
+      /not from src-main\/core/,
+    ],
+    ['src-main/core/x.ts', "const cli = await import('../cli/main.ts');", /not from src-main\/cli/],
+    [
+      'src-main/preload/x.ts',
+      "import { AppCore } from '../core/app/app-core.ts';",
+      /not from src-main\/core/,
+    ],
+    [
+      'src-main/core/x.ts',
+      "import { x } from '../electron/security.ts';",
+      /not from src-main\/electron/,
+    ],
+    [
+      'src-main/core/x.ts',
+      "import { x } from '../../test/support/images.ts';",
+      /not from test\/support/,
+    ],
+    ['src-main/newroom/x.ts', 'export const a = 1;', /not a room listed/],
   ];
 
   it.each(forbidden)('%s: %s is refused', async (filePath, code, message) => {
@@ -58,6 +95,15 @@ describe('layer boundaries enforced by lint', () => {
     ['src-shared/api/x.ts', "import { VIDEO_LIMITS } from '../domain/limits.ts';"],
     ['src-renderer/x.ts', "import { useState } from 'react';"],
     ['src-renderer/x.ts', "import type { AppInfo } from '../src-shared/ipc/contract.ts';"],
+    ['src-main/cli/x.ts', "import { startSimulator } from '../simulator/server.ts';"],
+    ['src-main/cli/x.ts', "import { AppCore } from '../core/app/app-core.ts';"],
+    ['src-main/electron/x.ts', "import { simulatorDemo } from '../simulator/demo-backend.ts';"],
+    [
+      'src-main/simulator/x.ts',
+      "import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';",
+    ],
+    ['src-main/core/app/x.ts', "import { JobStore } from '../jobs/store.ts';"],
+    ['test/x.ts', "import { startSimulator } from '../src-main/simulator/server.ts';"],
   ];
 
   it.each(allowed)('%s: %s is allowed', async (filePath, code) => {

@@ -12,6 +12,7 @@ import {
 import { DatabaseDamagedError, JobStore } from '../jobs/store.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
+import { SettingsStore } from '../settings/settings-store.ts';
 
 /**
  * The start-up decisions the app makes when something around it is wrong, each with the
@@ -112,4 +113,45 @@ export async function keyStatuses(
         ]
       : [],
   };
+}
+
+/** Everything the app opens in its data folder before it builds anything on top. */
+export interface OpenedFolder {
+  folder: ClaimedFolder;
+  settings: SettingsStore;
+  store: JobStore;
+  keys: ApiKeys;
+  keyStatuses: ApiKeyStatus[];
+  /** What the window says about how the start went, in the order it happened. */
+  notices: Notice[];
+}
+
+/**
+ * Claims the folder, reads the settings, opens the job database and asks the keychain, each
+ * with its fallback above. The folder is let go again when something here cannot go on.
+ */
+export async function openDataFolder(dataDir: string, keys: ApiKeys): Promise<OpenedFolder> {
+  const folder = claimDataFolder(dataDir);
+  try {
+    const settings = new SettingsStore(folder.paths.settingsFile);
+    await settings.load();
+    const opened = openJobStore(folder.paths.database);
+    const statuses = await keyStatuses(keys);
+    return {
+      folder,
+      settings,
+      store: opened.store,
+      keys,
+      keyStatuses: statuses.statuses,
+      notices: [
+        ...folder.notices,
+        ...(settings.notice ? [{ level: 'warning' as const, message: settings.notice }] : []),
+        ...opened.notices,
+        ...statuses.notices,
+      ],
+    };
+  } catch (error) {
+    folder.lock?.release();
+    throw error;
+  }
 }

@@ -8,13 +8,13 @@ import type {
 } from '../../../src-shared/ipc/contract.ts';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
-import type { Transport } from '../api/http.ts';
-import type { Poller } from '../api/poller.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
 import { VideoEngine } from '../jobs/video-engine.ts';
 import type { RoundOutputs, VideoRoundRow } from '../jobs/video-rounds.ts';
+import type { DeskContext } from './desk-context.ts';
+import { logWait } from './wait-log.ts';
 
 type VideoChannel =
   | 'video:projects'
@@ -70,34 +70,34 @@ export class VideoDesk {
   private readonly settings: () => Settings;
   private readonly client: VideoClient;
 
-  constructor(options: {
-    store: JobStore;
-    client: VideoClient;
-    transport: Transport;
-    poller: Poller;
-    settings: () => Settings;
-    outputDir: string;
-    onChange: (rounds: VideoRoundView[]) => void;
-    /** Every event of the engine, before the screen hears of the round it changed. */
-    onEvent?: (event: JobEvent) => void;
-    /** Whether video rounds go to the built-in simulator now. */
-    demo?: () => boolean;
-  }) {
-    this.store = options.store;
-    this.settings = options.settings;
+  constructor(
+    context: DeskContext,
+    options: {
+      client: VideoClient;
+      outputDir: string;
+      onChange: (rounds: VideoRoundView[]) => void;
+      /** Whether video rounds go to the built-in simulator now. */
+      demo: () => boolean;
+    },
+  ) {
+    const { log } = context;
+    this.store = context.store;
+    this.settings = context.settings;
     this.client = options.client;
     this.engine = new VideoEngine({
-      store: options.store,
+      ...context,
       client: options.client,
-      transport: options.transport,
-      poller: options.poller,
-      settings: options.settings,
       defaultOutputDir: options.outputDir,
-      ...(options.demo ? { demo: options.demo } : {}),
+      demo: options.demo,
       onEvent: (event: JobEvent) => {
-        options.onEvent?.(event);
+        logWait(log, event, `round ${event.jobId}`);
         const row = this.engine.rounds.round(event.jobId);
-        if (row) options.onChange([videoRoundView(row, event.seq)]);
+        if (!row) return;
+        const view = videoRoundView(row, event.seq);
+        if (view.state === 'failed' || view.state === 'needs-attention') {
+          log.warn('video', `round ${view.id} ${view.state}:`, view.error?.message ?? '');
+        }
+        options.onChange([view]);
       },
     });
     this.handlers = this.createHandlers(options.onChange);

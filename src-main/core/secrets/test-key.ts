@@ -1,5 +1,5 @@
 import type { QuotaData } from '../../../src-shared/api/quota.ts';
-import type { ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
+import { apiKeyProblem, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
 import { formatUsd } from '../../../src-shared/domain/budget.ts';
 import { toCents } from '../../../src-shared/domain/pricing.ts';
 import {
@@ -14,7 +14,8 @@ import {
 import type { KeyProvider, Transport } from '../api/http.ts';
 import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
-import type { ApiKeys } from './api-keys.ts';
+import { UserFacingError } from '../user-error.ts';
+import { InvalidKeyError, type ApiKeys } from './api-keys.ts';
 
 export const KEY_NAME: Readonly<Record<ApiKeyKind, string>> = {
   watermark: 'watermark API token',
@@ -123,4 +124,24 @@ export async function checkKey(
       message: `${host} accepted the ${name}, ${balance}.${kept}`,
     };
   }
+}
+
+/**
+ * Saving a key, the same way from Settings and from `clearframe key set`: a key of the wrong
+ * form and a keychain that cannot keep it are refused before anything is sent, then the key
+ * is tested against the service and kept only when `checkKey` accepts it.
+ */
+export async function testAndKeepKey(
+  kind: ApiKeyKind,
+  key: string,
+  keys: ApiKeys,
+  service: { baseUrl: string; transport: Transport },
+): Promise<KeyCheck> {
+  const problem = apiKeyProblem(key);
+  if (problem) throw new InvalidKeyError(problem);
+  const keychain = await keys.keychainProblem();
+  if (keychain) throw new UserFacingError(`The key cannot be saved: ${keychain.userMessage}`);
+  const check = await checkKey(kind, key, service, true);
+  if (check.outcome === 'accepted') await keys.set(kind, key);
+  return check;
 }

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { AppCore } from '../../../src-main/core/app/app-core.ts';
+import { simulatorDemo } from '../../../src-main/simulator/demo-backend.ts';
 import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { runCli } from '../../support/cli-process.ts';
@@ -59,6 +60,7 @@ async function startCore(dataDir: string, out: string): Promise<AppCore> {
     previewBase: 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-shared-folder-${process.pid}`),
     env: { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_VIDEO_KEY: KEY },
+    demo: simulatorDemo(),
   });
   const updated = await started.handlers['settings:update']({
     watermarkBaseUrl: sim.watermarkBaseUrl,

@@ -1,0 +1,15 @@
+import type { InvokeHandlers } from '../../../src-shared/ipc/contract.ts';
+
+/** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
+export type ShellChannel =
+  | 'video:exportProject'
+  | 'mask:import'
+  | 'mask:export'
+  | 'shell:openExternal'
+  | 'shell:reveal'
+  | 'shell:openLogsFolder'
+  | 'dialog:chooseFolder'
+  | 'updates:check';
+
+/** Handlers the core answers; the shell adds its own for the rest. */
+export type CoreHandlers = Omit<InvokeHandlers, ShellChannel>;

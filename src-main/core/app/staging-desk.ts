@@ -1,0 +1,251 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
+import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import type {
+  InvokeHandlers,
+  InvokeResponse,
+  StagedFile,
+} from '../../../src-shared/ipc/contract.ts';
+import { download } from '../api/downloader.ts';
+import type { Transport } from '../api/http.ts';
+import type { AppLogger } from '../diagnostics/logger.ts';
+import { errorValue } from '../jobs/outcome.ts';
+import {
+  OwnResults,
+  cleanedBeforeNote,
+  sortOutInputs,
+  type CleanedBefore,
+} from '../jobs/own-results.ts';
+import type { JobStore } from '../jobs/store.ts';
+import { collectInputs } from '../media/collect-inputs.ts';
+import { MaskStore } from '../media/mask-store.ts';
+import { probeFile } from '../media/probe-file.ts';
+import { ThumbnailCache } from '../media/thumbnails.ts';
+import { UserFacingError } from '../user-error.ts';
+import type { DeskContext } from './desk-context.ts';
+import { mapLimit } from './map-limit.ts';
+
+type StagingChannel = 'media:probe' | 'media:probeUrl' | 'media:stagePasted';
+
+/** A staged file as the core keeps it; the page sees a `StagedFile`. */
+export interface StagedEntry {
+  path: string;
+  sourceUrl?: string;
+  bytes?: number;
+  /** The dropped folder it was found in, mirrored under the output folder. */
+  root?: string;
+  /** Results made earlier from the same bytes. */
+  cleaned?: CleanedBefore;
+}
+
+export type Skipped = { path: string; reason: string };
+
+/**
+ * Files looked at before they become jobs: dropped, chosen, pasted or given by address,
+ * each read for its real type and size and handed to the page under a token, with the
+ * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
+ */
+export class StagingDesk {
+  readonly handlers: Pick<InvokeHandlers, StagingChannel>;
+  readonly masks: MaskStore;
+  private readonly staged = new Map<string, StagedEntry>();
+  private readonly thumbnails: ThumbnailCache;
+  private readonly store: JobStore;
+  private readonly transport: Transport;
+  private readonly log: AppLogger;
+  private readonly dataRoot: string;
+
+  constructor(context: DeskContext, options: { dataRoot: string; thumbnailsDir: string }) {
+    this.store = context.store;
+    this.transport = context.transport;
+    this.log = context.log;
+    this.dataRoot = options.dataRoot;
+    this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
+    this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
+    this.handlers = {
+      'media:probe': ({ paths, recursive }) => this.stageFound(paths, recursive ?? true),
+      'media:probeUrl': ({ url }) => this.stageUrl(url),
+      'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
+    };
+  }
+
+  entry(token: string): StagedEntry | undefined {
+    return this.staged.get(token);
+  }
+
+  /** The staged file behind a token, or its thumbnail, for the preview scheme. */
+  async previewFile(token: string, side: 'input' | 'thumb'): Promise<string | undefined> {
+    const file = this.staged.get(token)?.path;
+    if (!file || side !== 'thumb') return file;
+    return this.thumbnailOf(file);
+  }
+
+  thumbnailOf(file: string): Promise<string | undefined> {
+    return this.thumbnails.thumbnailFor(file).catch(() => undefined);
+  }
+
+  /** Checks a mask file the user chose against a staged image and keeps it for its strokes. */
+  async importMaskFor(
+    stagedToken: string,
+    maskFile: string,
+  ): Promise<InvokeResponse<'mask:import'>> {
+    const image = await this.stagedImage(stagedToken);
+    const imported = await this.masks.import(maskFile, image.width, image.height);
+    this.log.info('masks', `imported ${path.basename(maskFile)} for ${path.basename(image.path)}`);
+    return {
+      maskToken: imported.token,
+      fraction: imported.coverage.fraction,
+      convention: imported.convention,
+      resized: imported.resized,
+      warnings: imported.warnings,
+    };
+  }
+
+  /** Writes the mask the strokes make for a staged image, at the image's size, to `target`. */
+  async exportMaskFor(
+    stagedToken: string,
+    strokes: readonly Stroke[],
+    target: string,
+  ): Promise<void> {
+    const image = await this.stagedImage(stagedToken);
+    await writeFile(target, await this.masks.build(strokes, image.width, image.height));
+  }
+
+  /**
+   * Refuses the whole batch when any drawn mask marks nothing, before a job exists: each
+   * would be a credit spent for an unchanged image. Images of one size with one mask are
+   * painted once.
+   */
+  async refuseEmptyMasks(
+    items: ReadonlyArray<{ token: string; strokes?: unknown }>,
+  ): Promise<void> {
+    const painted = new Map<string, boolean>();
+    for (const item of items) {
+      const strokes = strokesSchema.safeParse(item.strokes);
+      if (item.strokes === undefined || !strokes.success || !this.staged.has(item.token)) continue;
+      const image = await this.stagedImage(item.token);
+      const key = `${image.width}x${image.height} ${JSON.stringify(strokes.data)}`;
+      let empty = painted.get(key);
+      if (empty === undefined) {
+        const plane = await this.masks.plane(strokes.data, image.width, image.height);
+        empty = !plane.includes(1);
+        painted.set(key, empty);
+      }
+      if (empty) throw new UserFacingError(`${path.basename(image.path)}: ${EMPTY_MASK_MESSAGE}`);
+    }
+  }
+
+  /** Dropped or chosen files and folders: every image in them, and every file left out with why. */
+  private async stageFound(
+    paths: readonly string[],
+    recursive: boolean,
+  ): Promise<{ items: StagedFile[]; skipped: Skipped[] }> {
+    const { files, roots, skipped } = await collectInputs(paths, recursive);
+    const inputs = await sortOutInputs(this.store, files, undefined, skipped);
+    const own = new OwnResults(this.store);
+    const items: StagedFile[] = [];
+    const found = (file: string) => ({
+      own,
+      ...(roots.has(file) ? { root: roots.get(file) } : {}),
+    });
+    for (const staged of await mapLimit(inputs, 8, (file) =>
+      this.stageLocal(file, undefined, found(file)),
+    )) {
+      if ('reason' in staged) skipped.push(staged);
+      else items.push(staged);
+    }
+    return { items, skipped };
+  }
+
+  /** A pasted image lives in the data folder, since it has no file of its own. */
+  private async stagePasted(name: string, base64: string): Promise<StagedFile> {
+    const dir = path.join(this.dataRoot, 'pasted', randomUUID());
+    await mkdir(dir, { recursive: true });
+    const file = path.join(dir, path.basename(name).replace(/[^\w.-]+/g, '_') || 'pasted.png');
+    await writeFile(file, Buffer.from(base64, 'base64'));
+    const staged = await this.stageLocal(file);
+    if ('reason' in staged) {
+      await rm(dir, { recursive: true, force: true });
+      throw new UserFacingError(`The pasted image cannot be used: ${staged.reason}`);
+    }
+    return staged;
+  }
+
+  /**
+   * Looks at a local file and, when it is a usable image, gives it a token for the page. A
+   * file found in a dropped folder keeps that folder, and is looked up among earlier results.
+   */
+  private async stageLocal(
+    file: string,
+    sourceUrl?: string,
+    found?: { own: OwnResults; root?: string },
+  ): Promise<StagedFile | Skipped> {
+    const probe = await probeFile(file);
+    if (!probe.ok) return { path: file, reason: probe.reason };
+    const token = randomUUID();
+    const cleaned = await found?.own.cleanedBefore(file, probe.bytes);
+    this.staged.set(token, {
+      path: file,
+      bytes: probe.bytes,
+      ...(sourceUrl ? { sourceUrl } : {}),
+      ...(found?.root !== undefined ? { root: found.root } : {}),
+      ...(cleaned ? { cleaned } : {}),
+    });
+    return {
+      ...(cleaned ? { cleaned: cleanedBeforeNote(cleaned) } : {}),
+      token,
+      path: file,
+      name: path.basename(file),
+      format: probe.format,
+      width: probe.width,
+      height: probe.height,
+      bytes: probe.bytes,
+      ...(sourceUrl ? { sourceUrl } : {}),
+    };
+  }
+
+  /**
+   * Fetches an image given by address, once, for the mask editor and the preview; the job
+   * will send the address itself. The copy lives in the data folder.
+   */
+  private async stageUrl(url: string): Promise<StagedFile> {
+    const dir = path.join(this.dataRoot, 'url-images', randomUUID());
+    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+      /[^\w.-]+/g,
+      '_',
+    );
+    try {
+      await mkdir(dir, { recursive: true });
+      const saved = await download(this.transport, {
+        url,
+        targetDir: dir,
+        fileName: name && name !== '.' && name !== '..' ? name : 'image',
+        maxBytes: VIDEO_LIMITS.referenceImage.maxBytes,
+      });
+      const staged = await this.stageLocal(saved.path, url);
+      if ('reason' in staged) {
+        throw new UserFacingError(`The address does not give a usable image: ${staged.reason}`);
+      }
+      return staged;
+    } catch (error) {
+      await rm(dir, { recursive: true, force: true });
+      if (error instanceof UserFacingError) throw error;
+      throw new UserFacingError(
+        `The image at that address could not be fetched (${errorValue(error).message}). Check the address, then try again.`,
+      );
+    }
+  }
+
+  private async stagedImage(
+    token: string,
+  ): Promise<{ path: string; width: number; height: number }> {
+    const staged = this.staged.get(token);
+    const probe = staged ? await probeFile(staged.path) : undefined;
+    if (!staged || !probe?.ok)
+      throw new UserFacingError('That image is no longer available; add it again.');
+    return { path: staged.path, width: probe.width, height: probe.height };
+  }
+}

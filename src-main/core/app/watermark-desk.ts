@@ -1,0 +1,202 @@
+import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
+import type { InvokeHandlers, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import type { WatermarkClient } from '../api/watermark-client.ts';
+import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/own-results.ts';
+import type { JobStore } from '../jobs/store.ts';
+import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
+import { collectInputs } from '../media/collect-inputs.ts';
+import { UserFacingError } from '../user-error.ts';
+import type { CoreEvents } from './core-events.ts';
+import type { DeskContext } from './desk-context.ts';
+import { watermarkJobView } from './job-views.ts';
+import { logWait } from './wait-log.ts';
+import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
+
+type WatermarkChannel =
+  | 'watermark:add'
+  | 'watermark:list'
+  | 'watermark:cancel'
+  | 'watermark:retry'
+  | 'watermark:sendAgain'
+  | 'watermark:pause'
+  | 'watermark:resume'
+  | 'watermark:clearFinished';
+
+type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown };
+
+/**
+ * The image side of the app: the watermark engine, the queue as the window sees it, and the
+ * rules for what may join it (a file already waiting is not added twice; an image cleaned
+ * before with the same mask stays out unless the user asks again).
+ */
+export class WatermarkDesk {
+  readonly engine: WatermarkEngine;
+  readonly handlers: Pick<InvokeHandlers, WatermarkChannel>;
+  private readonly store: JobStore;
+  private readonly staging: StagingDesk;
+  private readonly events: CoreEvents;
+
+  constructor(
+    context: DeskContext,
+    options: {
+      client: WatermarkClient;
+      staging: StagingDesk;
+      /** Why the queue cannot run here now (another process holds the folder), if so. */
+      waitingFor: () => string | undefined;
+    },
+  ) {
+    this.store = context.store;
+    this.staging = options.staging;
+    this.events = context.events;
+    this.engine = new WatermarkEngine({
+      ...context,
+      client: options.client,
+      onEvent: (event) => {
+        const row = this.store.getWatermarkJob(event.jobId);
+        if (!row) return;
+        logWait(context.log, event, row.input_path);
+        if (event.state === 'failed' || event.state === 'needs-attention') {
+          context.log.warn('jobs', `${row.input_path} ${event.state}:`, row.error_json ?? '');
+        }
+        this.events.emit('jobs:changed', { jobs: [watermarkJobView(row, event.seq)] });
+      },
+    });
+    const engine = this.engine;
+    this.handlers = {
+      'watermark:add': (request) =>
+        'items' in request
+          ? this.addStaged(request.items)
+          : this.addFound(request.paths, request.recursive ?? true, request.strokes),
+      'watermark:list': () => ({ jobs: this.views(), paused: engine.isPaused }),
+      'watermark:cancel': ({ ids }) => {
+        engine.cancel(ids);
+        return { count: ids.length };
+      },
+      'watermark:retry': ({ ids }) => ({ count: engine.retry(ids) }),
+      'watermark:sendAgain': ({ ids }) => ({ count: engine.sendAgain(ids) }),
+      'watermark:pause': () => {
+        engine.pause();
+        return { paused: true };
+      },
+      'watermark:resume': () => {
+        const waiting = options.waitingFor();
+        if (waiting) throw new UserFacingError(waiting);
+        engine.resume();
+        return { paused: false };
+      },
+      'watermark:clearFinished': () => ({ count: engine.clearFinished() }),
+    };
+  }
+
+  views(): WatermarkJobView[] {
+    return this.store.watermarkJobsWithSeq().map((row) => watermarkJobView(row, row.seq));
+  }
+
+  /** A job's input, result or thumbnail, for the preview scheme. */
+  async previewFile(
+    jobId: string,
+    side: 'input' | 'output' | 'thumb',
+  ): Promise<string | undefined> {
+    const job = this.store.getWatermarkJob(jobId);
+    const file = (side === 'output' ? job?.output_path : job?.input_path) ?? undefined;
+    if (!file || side !== 'thumb') return file;
+    return this.staging.thumbnailOf(file);
+  }
+
+  outputOf(jobId: string): string | undefined {
+    return this.store.getWatermarkJob(jobId)?.output_path ?? undefined;
+  }
+
+  /** Share of the current jobs that are settled, while any are unsettled; for the dock/taskbar. */
+  batchProgress(): { settled: number; total: number } | undefined {
+    const counts = this.store.stateCounts('watermark');
+    const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+    const settled = [...SETTLED_STATES].reduce((sum, state) => sum + (counts[state] ?? 0), 0);
+    return settled < total ? { settled, total } : undefined;
+  }
+
+  /** Files the page was shown, by token, each with the strokes drawn for it. */
+  private async addStaged(
+    items: ReadonlyArray<{ token: string; strokes?: unknown; again?: boolean }>,
+  ): Promise<{ added: number; skipped: Skipped[] }> {
+    const skipped: Skipped[] = [];
+    const known = items.flatMap((item) => {
+      const staged = this.staging.entry(item.token);
+      if (!staged) {
+        skipped.push({
+          path: item.token,
+          reason:
+            'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
+        });
+      }
+      return staged ? [{ ...staged, strokes: item.strokes, again: item.again === true }] : [];
+    });
+    await this.staging.refuseEmptyMasks(items);
+    const added = this.addFresh(await this.leaveOutCleaned(known, skipped));
+    return { added: added.added, skipped: [...skipped, ...added.skipped] };
+  }
+
+  /** Paths straight from the command line or a drop the page did not stage, with one mask. */
+  private async addFound(
+    paths: readonly string[],
+    recursive: boolean,
+    strokes: unknown,
+  ): Promise<{ added: number; skipped: Skipped[] }> {
+    const { files, roots, skipped } = await collectInputs(paths, recursive);
+    const inputs = await sortOutInputs(this.store, files, await maskKeyOf({ strokes }), skipped);
+    const added = this.addFresh(
+      inputs.map((file) => ({
+        path: file,
+        strokes,
+        ...(roots.has(file) ? { root: roots.get(file) } : {}),
+      })),
+    );
+    return { added: added.added, skipped: [...skipped, ...added.skipped] };
+  }
+
+  /**
+   * Staged files cleaned before with the mask they would be sent with now stay out, with
+   * the reason, unless the user chose to clean them again.
+   */
+  private async leaveOutCleaned<T extends StagedEntry & { strokes?: unknown; again: boolean }>(
+    items: readonly T[],
+    skipped: Skipped[],
+  ): Promise<T[]> {
+    const kept: T[] = [];
+    for (const item of items) {
+      const key = item.cleaned && !item.again ? await maskKeyOf({ strokes: item.strokes }) : '';
+      const same = item.cleaned?.results.find((row) => row.mask_key === key);
+      if (same) skipped.push({ path: item.path, reason: alreadyCleanedReason(same) });
+      else kept.push(item);
+    }
+    return kept;
+  }
+
+  /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
+  private addFresh(items: readonly NewJob[]): { added: number; skipped: Skipped[] } {
+    const skipped: Skipped[] = [];
+    const fresh: WatermarkInput[] = [];
+    for (const item of items) {
+      const latest = this.store.latestWatermarkJobFor(item.path);
+      if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
+        skipped.push({ path: item.path, reason: 'It is already in the list.' });
+      } else {
+        fresh.push({
+          inputPath: item.path,
+          ...(item.strokes ? { strokes: item.strokes } : {}),
+          ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
+          ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
+          ...(item.root !== undefined ? { root: item.root } : {}),
+        });
+      }
+    }
+    // The queue's first state is written with the jobs, not as a move: announce them here.
+    const jobs = this.engine
+      .add(fresh)
+      .map((id) => this.store.getWatermarkJob(id))
+      .filter((row) => row !== undefined)
+      .map((row) => watermarkJobView(row, 1));
+    if (jobs.length > 0) this.events.emit('jobs:changed', { jobs });
+    return { added: fresh.length, skipped };
+  }
+}

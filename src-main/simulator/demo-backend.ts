@@ -1,0 +1,26 @@
+import { DEMO_KEY } from './accounts.ts';
+import { startSimulator } from './server.ts';
+
+/**
+ * Demo mode's services as the hosts hand them to the app core: the simulator on a free
+ * loopback port, answering to the demo key. Shaped to the core's `DemoBackend` without
+ * importing it, so neither side depends on the other.
+ */
+export function simulatorDemo(options: { fixturesDir?: string } = {}): () => Promise<{
+  watermarkBaseUrl: string;
+  videoBaseUrl: string;
+  key: string;
+  stop(): Promise<void>;
+}> {
+  return async () => {
+    const simulator = await startSimulator(
+      options.fixturesDir ? { video: { fixturesDir: options.fixturesDir } } : {},
+    );
+    return {
+      watermarkBaseUrl: simulator.watermarkBaseUrl,
+      videoBaseUrl: simulator.videoBaseUrl,
+      key: DEMO_KEY,
+      stop: () => simulator.stop(),
+    };
+  };
+}
