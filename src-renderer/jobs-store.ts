@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { WatermarkJobView } from '../src-shared/ipc/contract.ts';
 import { bridge } from './bridge.ts';
+import { supersedes } from './sequence.ts';
 
 interface JobsState {
   jobs: Record<string, WatermarkJobView>;
@@ -26,7 +27,7 @@ export const useJobs = create<JobsState>((set, get) => ({
     for (const view of views) {
       const seen = jobs[view.id];
       if (!seen) order.push(view.id);
-      if (!seen || seen.seq <= view.seq) jobs[view.id] = view;
+      if (supersedes(view, seen)) jobs[view.id] = view;
     }
     set({ jobs, order });
   },

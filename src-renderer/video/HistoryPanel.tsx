@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
-import { useVideo } from './video-store.ts';
 
 type Task = InvokeResponse<'video:history'>['tasks'][number];
 
@@ -9,7 +8,6 @@ type Task = InvokeResponse<'video:history'>['tasks'][number];
 export function HistoryPanel(props: { shotId: string; shotLabel: string }) {
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const load = useVideo((state) => state.load);
   const refresh = async () => {
     const result = await bridge().invoke('video:history');
     if (result.ok) {
@@ -20,7 +18,13 @@ export function HistoryPanel(props: { shotId: string; shotLabel: string }) {
   const attach = async (taskId: string) => {
     const result = await bridge().invoke('video:attach', { taskId, shotId: props.shotId });
     if (!result.ok) return setError(result.error.message);
-    await Promise.all([refresh(), load()]);
+    // The round reaches the shot with main's video:changed event; this list needs only to
+    // say the task is held now, which the answer tells without asking the service again.
+    const { roundId } = result.value;
+    setError(null);
+    setTasks(
+      (shown) => shown?.map((task) => (task.id === taskId ? { ...task, roundId } : task)) ?? null,
+    );
   };
   return (
     <details className="history" onToggle={(event) => event.currentTarget.open && void refresh()}>

@@ -2,12 +2,17 @@ import { create } from 'zustand';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import type { VideoProjectView, VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
+import { supersedes } from '../sequence.ts';
+
+type ShotView = VideoProjectView['shots'][number];
 
 interface VideoState {
   projects: VideoProjectView[];
   projectId: string | null;
   error: string | null;
+  /** Reads the whole tree; a read already under way is joined rather than asked for again. */
   load: () => Promise<void>;
+  /** Lays changed rounds over the tree held, in any order: a round keeps its newest view. */
   apply: (rounds: readonly VideoRoundView[]) => void;
   select: (projectId: string) => void;
   createProject: (name: string) => Promise<void>;
@@ -25,55 +30,162 @@ interface VideoState {
   ) => Promise<void>;
 }
 
+function byPosition<T extends { position: number }>(items: T[]): T[] {
+  return items.sort((a, b) => a.position - b.position);
+}
+
+/**
+ * Each round takes the place of the view it supersedes, or joins its shot in position order.
+ * Rounds whose shot is not among these projects come back unplaced.
+ */
+function lay(
+  projects: readonly VideoProjectView[],
+  rounds: Iterable<VideoRoundView>,
+): { projects: VideoProjectView[]; unplaced: VideoRoundView[] } {
+  const byShot = new Map<string, Map<string, VideoRoundView>>();
+  for (const round of rounds) {
+    const shot = byShot.get(round.shotId) ?? new Map<string, VideoRoundView>();
+    if (supersedes(round, shot.get(round.id))) shot.set(round.id, round);
+    byShot.set(round.shotId, shot);
+  }
+  const layShot = (shot: ShotView): ShotView => {
+    const changed = byShot.get(shot.id);
+    if (!changed) return shot;
+    byShot.delete(shot.id);
+    const rounds = shot.rounds.map((round) => {
+      const next = changed.get(round.id);
+      changed.delete(round.id);
+      return next && supersedes(next, round) ? next : round;
+    });
+    return { ...shot, rounds: byPosition([...rounds, ...changed.values()]) };
+  };
+  return {
+    projects: projects.map((project) => ({ ...project, shots: project.shots.map(layShot) })),
+    unplaced: [...byShot.values()].flatMap((shot) => [...shot.values()]),
+  };
+}
+
+/**
+ * The tree as main read it, with what this window learnt while the answer was on its way.
+ * Main deletes no project, shot or round, so whatever the tree lacks was made after the read.
+ */
+function joined(
+  tree: readonly VideoProjectView[],
+  held: readonly VideoProjectView[],
+): VideoProjectView[] {
+  const heldById = new Map(held.map((project) => [project.id, project]));
+  const projects = tree.map((project) => {
+    const later = (heldById.get(project.id)?.shots ?? []).filter(
+      (shot) => !project.shots.some((read) => read.id === shot.id),
+    );
+    heldById.delete(project.id);
+    return later.length ? { ...project, shots: byPosition([...project.shots, ...later]) } : project;
+  });
+  const rounds = held.flatMap((project) => project.shots.flatMap((shot) => shot.rounds));
+  return lay([...projects, ...heldById.values()], rounds).projects;
+}
+
+/**
+ * A shot main has just added. Its answer holds only the id; the number is the one main gives
+ * (one after the project's last), and a later read of the tree would correct any difference.
+ */
+function withShot(
+  projects: readonly VideoProjectView[],
+  projectId: string,
+  shotId: string,
+): VideoProjectView[] {
+  return projects.map((project) => {
+    if (project.id !== projectId || project.shots.some((shot) => shot.id === shotId)) {
+      return project;
+    }
+    const position = (project.shots.at(-1)?.position ?? 0) + 1;
+    return {
+      ...project,
+      shots: [...project.shots, { id: shotId, position, title: '', rounds: [] }],
+    };
+  });
+}
+
 export const useVideo = create<VideoState>((set, get) => {
   const failed = (message: string) => set({ error: message });
-  const reload = async () => {
+  // Rounds of shots this window has not seen, made by another process such as the command
+  // line: they are placed when the tree has been read again.
+  const waiting = new Map<string, VideoRoundView>();
+  let reading: Promise<void> | undefined;
+
+  /** One read of the tree; true when a round heard of during it still has no shot. */
+  const read = async (): Promise<boolean> => {
+    const asked = new Set(waiting.keys());
     const result = await bridge().invoke('video:projects');
-    if (!result.ok) return failed(result.error.message);
+    if (!result.ok) {
+      waiting.clear();
+      failed(result.error.message);
+      return false;
+    }
+    const laid = lay(joined(result.value.projects, get().projects), waiting.values());
+    waiting.clear();
+    // A round already waiting when this read was asked for had its shot in main by then;
+    // if the tree still lacks it, reading again would not find it either. One heard of during
+    // the read may belong to a shot made after main read the tree: that one is read again.
+    for (const round of laid.unplaced) if (!asked.has(round.id)) waiting.set(round.id, round);
     const { projectId } = get();
     set({
-      projects: result.value.projects,
-      projectId: projectId ?? result.value.projects.at(-1)?.id ?? null,
+      projects: laid.projects,
+      projectId: projectId ?? laid.projects.at(-1)?.id ?? null,
       error: null,
     });
+    return waiting.size > 0;
   };
+  const load = (): Promise<void> => {
+    reading ??= (async () => {
+      try {
+        let again = true;
+        while (again) again = await read();
+      } finally {
+        reading = undefined;
+      }
+    })();
+    return reading;
+  };
+
   return {
     projects: [],
     projectId: null,
     error: null,
-    load: reload,
+    load,
     apply: (rounds) => {
-      const byId = new Map(rounds.map((round) => [round.id, round]));
-      const known = new Set<string>();
-      const projects = get().projects.map((project) => ({
-        ...project,
-        shots: project.shots.map((shot) => ({
-          ...shot,
-          rounds: shot.rounds.map((round) => {
-            known.add(round.id);
-            const next = byId.get(round.id);
-            return next && next.seq >= round.seq ? next : round;
-          }),
-        })),
-      }));
-      set({ projects });
-      // A round this window has not seen yet (added elsewhere): read the whole list again.
-      if (rounds.some((round) => !known.has(round.id))) void reload();
+      const laid = lay(get().projects, rounds);
+      set({ projects: laid.projects });
+      if (laid.unplaced.length === 0) return;
+      for (const round of laid.unplaced) {
+        if (supersedes(round, waiting.get(round.id))) waiting.set(round.id, round);
+      }
+      // The one change the tree held cannot take: a shot it does not have.
+      void load();
     },
     select: (projectId) => set({ projectId }),
     createProject: async (name) => {
       const result = await bridge().invoke('video:createProject', { name });
       if (!result.ok) return failed(result.error.message);
-      set({ projectId: result.value.projectId });
-      await reload();
+      const { projectId, shotId } = result.value;
+      const { projects } = get();
+      // Main answers with the ids; the rest of a new project is what was asked for. Its
+      // creation time is this window's clock, near enough: nothing here shows or sorts by it.
+      const project: VideoProjectView = { id: projectId, name, createdAt: Date.now(), shots: [] };
+      const withProject = projects.some((held) => held.id === projectId)
+        ? projects
+        : [...projects, project];
+      set({ projects: withShot(withProject, projectId, shotId), projectId, error: null });
     },
     addShot: async () => {
       const { projectId } = get();
       if (!projectId) return;
       const result = await bridge().invoke('video:addShot', { projectId });
       if (!result.ok) return failed(result.error.message);
-      await reload();
+      set({ projects: withShot(get().projects, projectId, result.value.shotId), error: null });
     },
+    // Queueing, duplicating and extending answer with ids and estimates only; the new rounds
+    // themselves come in the video:changed event main sends for them.
     queue: async (shotId, requests) => {
       const result = await bridge().invoke('video:queueRounds', {
         rounds: requests.map((request) => ({ shotId, request })),
@@ -82,7 +194,7 @@ export const useVideo = create<VideoState>((set, get) => {
         failed(result.error.message);
         return false;
       }
-      await reload();
+      set({ error: null });
       return true;
     },
     act: async (channel, ids) => {
@@ -91,13 +203,11 @@ export const useVideo = create<VideoState>((set, get) => {
     },
     duplicate: async (roundId) => {
       const result = await bridge().invoke('video:duplicate', { roundId });
-      if (!result.ok) return failed(result.error.message);
-      await reload();
+      set({ error: result.ok ? null : result.error.message });
     },
     extend: async (roundId, prompt, how) => {
       const result = await bridge().invoke('video:extend', { roundId, prompt, ...how });
-      if (!result.ok) return failed(result.error.message);
-      await reload();
+      set({ error: result.ok ? null : result.error.message });
     },
   };
 });
