@@ -26,8 +26,6 @@ export interface PackedApp {
   asar: string;
   /** `app.asar.unpacked`: what asarUnpack keeps out of the archive. */
   unpacked: string;
-  /** electron-builder's output, shown when a check fails. */
-  log: string;
 }
 
 /**
@@ -39,7 +37,7 @@ export async function packApp(workDir: string): Promise<PackedApp> {
   const electronDist = createElectronStandIn(path.join(workDir, 'electron-dist'));
   const output = path.join(workDir, 'release');
   const projectDir = needsStaging() ? stageProject(path.join(workDir, 'project')) : root;
-  const log = await run(process.execPath, [
+  await run(process.execPath, [
     path.join(root, 'node_modules', 'electron-builder', 'cli.js'),
     '--linux',
     'dir',
@@ -68,7 +66,6 @@ export async function packApp(workDir: string): Promise<PackedApp> {
     resources,
     asar: path.join(resources, 'app.asar'),
     unpacked: path.join(resources, 'app.asar.unpacked'),
-    log,
   };
 }
 
@@ -116,7 +113,8 @@ function linkTree(from: string, to: string): void {
   }
 }
 
-function run(command: string, args: string[]): Promise<string> {
+/** Runs quietly; electron-builder's output is shown only when it fails. */
+function run(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let log = '';
@@ -124,7 +122,7 @@ function run(command: string, args: string[]): Promise<string> {
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.on('error', reject);
     child.on('close', (code) => {
-      if (code === 0) resolve(log);
+      if (code === 0) resolve();
       else reject(new Error(`electron-builder exited with ${code}:\n${log}`));
     });
   });
