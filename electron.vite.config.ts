@@ -1,11 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { Plugin } from 'vite';
 
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
+/**
+ * The demo simulator is bundled into out/main/index.js and looks for its clips beside itself,
+ * in out/main/fixtures/ (DEFAULT_FIXTURES_DIR in src-main/simulator/video-service.ts), so the
+ * unpackaged app (`npm start`) needs a copy there. The installer does not use this copy: it
+ * ships the clips as resources/simulator-fixtures (electron-builder.yml) and leaves it out.
+ */
+function simulatorFixtures(): Plugin {
+  const source = here('./src-main/simulator/fixtures');
+  return {
+    name: 'clearframe:simulator-fixtures',
+    generateBundle() {
+      for (const name of readdirSync(source)) {
+        this.emitFile({
+          type: 'asset',
+          fileName: `fixtures/${name}`,
+          source: readFileSync(path.join(source, name)),
+        });
+      }
+    },
+  };
+}
+
 export default defineConfig({
   main: {
+    plugins: [simulatorFixtures()],
     build: {
       outDir: 'out/main',
       externalizeDeps: true,

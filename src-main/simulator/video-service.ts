@@ -81,6 +81,17 @@ interface VideoTask {
 }
 
 const PORTRAIT_RATIOS = new Set(['3:4', '9:16']);
+type ClipShape = 'landscape' | 'portrait';
+const clipFile = (shape: ClipShape) => `${shape}.mp4`;
+const lastFrameFile = (shape: ClipShape) => `${shape}-last-frame.png`;
+
+/**
+ * Every file the service reads from `fixturesDir`. Packaging checks look for exactly these,
+ * so a clip added here without being shipped fails a test rather than a demo.
+ */
+export const FIXTURE_FILES: readonly string[] = (['landscape', 'portrait'] as const).flatMap(
+  (shape) => [clipFile(shape), lastFrameFile(shape)],
+);
 
 function videoError(
   status: number,
@@ -370,7 +381,9 @@ export class VideoService {
    * service signs fresh ones, which never repeat a first-link fault.
    */
   private hostOutputs(task: VideoTask, origin: string, fresh: boolean): void {
-    const shape = PORTRAIT_RATIOS.has(task.request.ratio ?? '') ? 'portrait' : 'landscape';
+    const shape: ClipShape = PORTRAIT_RATIOS.has(task.request.ratio ?? '')
+      ? 'portrait'
+      : 'landscape';
     const expiresAt = (fresh ? this.now() : task.endsAt) + this.timing.outputTtlMs;
     const host = (name: string, file: string, contentType: string) => {
       const fault = DOWNLOAD_FAULTS.filter(
@@ -387,9 +400,9 @@ export class VideoService {
         })
       );
     };
-    task.outputs = [host(`${task.id}.mp4`, `${shape}.mp4`, 'video/mp4')];
+    task.outputs = [host(`${task.id}.mp4`, clipFile(shape), 'video/mp4')];
     if (task.request.return_last_frame) {
-      task.lastFrameUrl = host(`${task.id}-last-frame.png`, `${shape}-last-frame.png`, 'image/png');
+      task.lastFrameUrl = host(`${task.id}-last-frame.png`, lastFrameFile(shape), 'image/png');
     }
   }
 
