@@ -3,19 +3,13 @@ import type {
   BrowserWindowConstructorOptions,
   IpcMainInvokeEvent,
   MenuItemConstructorOptions,
-  OpenDialogOptions,
-  OpenDialogReturnValue,
   Rectangle,
-  SaveDialogOptions,
-  SaveDialogReturnValue,
-  Shell,
 } from 'electron';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
 import { AppCore, type AppCoreOptions } from '../core/app/app-core.ts';
-import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import { previewResponse } from '../core/app/preview-response.ts';
 import type { AppLogger } from '../core/diagnostics/logger.ts';
 import { simulatorDemo } from '../simulator/demo-backend.ts';
@@ -27,9 +21,14 @@ import {
   APP_SCHEME,
   CONTENT_SECURITY_POLICY,
   PREVIEW_SCHEME,
-  isAllowedExternalUrl,
   permissionDecision,
 } from './security.ts';
+import {
+  connectWindow,
+  shellHandlers,
+  type ShellDialog,
+  type ShellSystem,
+} from './shell-handlers.ts';
 import { START_FAILURE_TITLE, logStartFailure, startFailureMessage } from './start-failure.ts';
 import type { UpdateCheck } from './updates.ts';
 import { updatesAllowed } from './update-policy.ts';
@@ -73,18 +72,8 @@ export interface ShellElectron {
     listener: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>, payload: unknown) => unknown,
   ): void;
   /** Dialogs, attached to the window when there is one. */
-  dialog: {
-    showOpenDialog(
-      window: ShellWindow | undefined,
-      options: OpenDialogOptions,
-    ): Promise<OpenDialogReturnValue>;
-    showSaveDialog(
-      window: ShellWindow | undefined,
-      options: SaveDialogOptions,
-    ): Promise<SaveDialogReturnValue>;
-    showErrorBox(title: string, content: string): void;
-  };
-  shell: Pick<Shell, 'openExternal' | 'openPath' | 'showItemInFolder'>;
+  dialog: ShellDialog<ShellWindow> & { showErrorBox(title: string, content: string): void };
+  shell: ShellSystem<ShellWindow>['shell'];
   setMenu(template: MenuItemConstructorOptions[]): void;
   displays(): Rectangle[];
   notify(body: string): void;
@@ -171,13 +160,6 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   process.on('uncaughtException', (error) => running.log.error('main', error));
   process.on('unhandledRejection', (reason) => running.log.error('main', reason));
   let mainWindow: ShellWindow | undefined = undefined;
-  const updates = () =>
-    electron.checkForUpdates({
-      window: mainWindow,
-      demoMode: running.demoMode,
-      setting: running.settings.checkForUpdates,
-      log: running.log,
-    });
   electron.handleProtocol(PREVIEW_SCHEME, async (request) => {
     const file = await running.previewFile(new URL(request.url).pathname);
     return file
@@ -185,60 +167,13 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       : new Response('Not found', { status: 404 });
   });
 
-  const openDialog = (options: OpenDialogOptions) => dialog.showOpenDialog(mainWindow, options);
-  const dispatch = createDispatch(
-    {
-      ...running.handlers,
-      'shell:openExternal': async ({ url }) => {
-        if (!isAllowedExternalUrl(url)) return { opened: false };
-        await shell.openExternal(url);
-        return { opened: true };
-      },
-      'video:exportProject': async ({ projectId }) => {
-        const chosen = await openDialog({
-          title: 'Export the project’s clips',
-          properties: ['openDirectory', 'createDirectory'],
-        });
-        const folder = chosen.canceled ? undefined : chosen.filePaths[0];
-        if (!folder) return { folder: null, count: 0 };
-        return { folder, count: await running.video.exportProject(projectId, folder) };
-      },
-      'mask:import': async ({ token }) => {
-        const chosen = await openDialog({
-          title: 'Import a mask',
-          properties: ['openFile'],
-          filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'] }],
-        });
-        const file = chosen.canceled ? undefined : chosen.filePaths[0];
-        return file ? running.staging.importMaskFor(token, file) : null;
-      },
-      'mask:export': async ({ token, strokes }) => {
-        const chosen = await dialog.showSaveDialog(mainWindow, {
-          title: 'Export the mask',
-          defaultPath: 'mask.png',
-          filters: [{ name: 'PNG', extensions: ['png'] }],
-        });
-        if (chosen.canceled || !chosen.filePath) return { path: null };
-        await running.staging.exportMaskFor(token, strokes, chosen.filePath);
-        return { path: chosen.filePath };
-      },
-      'shell:reveal': async ({ jobId, open }) => {
-        const output = running.outputOf(jobId);
-        if (output && open) await shell.openPath(output);
-        else if (output) shell.showItemInFolder(output);
-        return { revealed: output !== undefined };
-      },
-      'shell:openLogsFolder': async () => ({
-        opened: (await shell.openPath(running.log.dir)) === '',
-      }),
-      'dialog:chooseFolder': async () => {
-        const chosen = await openDialog({ properties: ['openDirectory', 'createDirectory'] });
-        return { path: chosen.canceled ? null : (chosen.filePaths[0] ?? null) };
-      },
-      'updates:check': updates,
-    },
-    place.devServerUrl,
-  );
+  const handlers = shellHandlers(running, {
+    dialog,
+    shell,
+    checkForUpdates: (options) => electron.checkForUpdates({ ...options, log: running.log }),
+    currentWindow: () => mainWindow,
+  });
+  const dispatch = createDispatch({ ...running.handlers, ...handlers }, place.devServerUrl);
   for (const channel of invokeChannelNames) {
     electron.handleIpc(channel, (event, payload: unknown) =>
       dispatch({ frameUrl: event.senderFrame?.url }, channel, payload),
@@ -248,8 +183,8 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   electron.setMenu(
     menuTemplate({
       platform: place.platform,
-      openLogsFolder: () => void shell.openPath(running.log.dir),
-      checkForUpdates: () => void updates(),
+      openLogsFolder: () => void handlers['shell:openLogsFolder'](undefined),
+      checkForUpdates: () => void handlers['updates:check'](undefined),
       openHelp: () =>
         void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
     }),
@@ -272,7 +207,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       running.log.warn('window', 'the window size was not kept:', error);
     }
   });
-  connectWindow(window, running, electron);
+  connectWindow(window, running, (body) => electron.notify(body));
   window.once('ready-to-show', () => window.show());
   void window.loadURL(place.devServerUrl ?? `${APP_ORIGIN}/index.html`);
   if (
@@ -282,33 +217,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       setting: running.settings.checkForUpdates,
     }).allowed
   ) {
-    void updates();
+    void handlers['updates:check'](undefined);
   }
   return { core: running, window };
-}
-
-/**
- * Sends the engine's events to one window, job changes batched a few times a second, and
- * mirrors the batch on the dock or taskbar, with a notification when it ends.
- */
-function connectWindow(window: ShellWindow, running: AppCore, electron: ShellElectron): void {
-  let wasRunning = false;
-  const batcher = new JobEventBatcher((jobs) => {
-    if (window.isDestroyed()) return;
-    window.webContents.send('jobs:changed', { jobs });
-    const progress = running.watermark.batchProgress();
-    window.setProgressBar(progress ? progress.settled / progress.total : -1);
-    if (wasRunning && !progress) electron.notify('The batch has finished.');
-    wasRunning = progress !== undefined;
-  });
-  const unsubscribe = running.subscribe((channel, payload) => {
-    if (channel === 'jobs:changed') {
-      for (const job of (payload as { jobs: Parameters<JobEventBatcher['push']>[0][] }).jobs)
-        batcher.push(job);
-    } else if (!window.isDestroyed()) window.webContents.send(channel, payload);
-  });
-  window.on('closed', () => {
-    unsubscribe();
-    batcher.dispose();
-  });
 }

@@ -7,17 +7,20 @@ import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
 import { test, type Page } from '@playwright/test';
-import type { EventPayload } from '../../src-shared/ipc/contract.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import {
   startSimulator,
   type Simulator,
   type SimulatorOptions,
 } from '../../src-main/simulator/server.ts';
-import { JobEventBatcher } from '../../src-main/core/app/event-batcher.ts';
 import { previewResponse } from '../../src-main/core/app/preview-response.ts';
 import { createDispatch, type InvokeHandlers } from '../../src-main/electron/ipc-registry.ts';
-import { CONTENT_SECURITY_POLICY, isAllowedExternalUrl } from '../../src-main/electron/security.ts';
+import { CONTENT_SECURITY_POLICY } from '../../src-main/electron/security.ts';
+import {
+  connectWindow,
+  shellHandlers,
+  type EventWindow,
+} from '../../src-main/electron/shell-handlers.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
 import { startBareCore } from '../support/test-core.ts';
 
@@ -172,8 +175,10 @@ export async function saveScreenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Connects a page to a running AppCore the way the Electron shell does: the same handlers,
- * job events batched by the same batcher, every other event sent as it comes. Every message
+ * Connects a page to a running AppCore the way the Electron shell does: the shell's own
+ * handlers and event forwarding from `shell-handlers.ts`, with stand-ins only for Electron's
+ * objects (dialogs that answer from the options, a file manager and browser that report to
+ * the callbacks, a development build's updater, a window that is this page). Every message
  * in both directions is passed to `onMessage`, for tests that inspect them.
  */
 export async function connectApp(
@@ -184,77 +189,77 @@ export async function connectApp(
     droppedDir?: string;
     onMessage?: (message: unknown) => void;
     onOpenExternal?: (url: string) => void;
+    /** Each file shown in its folder, or `open <file>` for each file or folder opened. */
     onReveal?: (file: string) => void;
+    /** What a folder dialog answers; canceled when absent. */
     chosenFolder?: string;
     /** What the open and save dialogs answer for mask import and export. */
     chosenMaskFile?: string;
     exportMaskTo?: string;
   } = {},
 ): Promise<() => void> {
-  await connectPreload(
-    page,
-    server,
-    {
-      ...core.handlers,
-      'shell:openExternal': ({ url }) => {
-        const allowed = isAllowedExternalUrl(url);
-        if (allowed) options.onOpenExternal?.(url);
-        return { opened: allowed };
-      },
-      // What the shell's system dialogs and updater answer here: a fixed folder, and the
-      // same update policy as a development build.
-      'shell:openLogsFolder': () => ({ opened: true }),
-      'video:exportProject': async ({ projectId }) => {
-        if (!options.chosenFolder) return { folder: null, count: 0 };
-        const count = await core.video.exportProject(projectId, options.chosenFolder);
-        return { folder: options.chosenFolder, count };
-      },
-      'mask:import': ({ token }) =>
-        options.chosenMaskFile ? core.staging.importMaskFor(token, options.chosenMaskFile) : null,
-      'mask:export': async ({ token, strokes }) => {
-        if (!options.exportMaskTo) return { path: null };
-        await core.staging.exportMaskFor(token, strokes, options.exportMaskTo);
-        return { path: options.exportMaskTo };
-      },
-      'shell:reveal': ({ jobId, open }) => {
-        const output = core.outputOf(jobId);
-        if (output) options.onReveal?.(open ? `open ${output}` : output);
-        return { revealed: output !== undefined };
-      },
-      'dialog:chooseFolder': () => ({ path: options.chosenFolder ?? null }),
-      'updates:check': () => ({
-        status: 'disabled' as const,
-        message: updatesAllowed({
-          isPackaged: false,
-          demoMode: core.demoMode,
-          setting: core.settings.checkForUpdates,
-        }).reason,
-      }),
+  const answer = (file: string | undefined) => ({ canceled: !file, filePaths: file ? [file] : [] });
+  const handlers = shellHandlers(core, {
+    dialog: {
+      // Mask import is the one open dialog that asks for a file; the others ask for a folder.
+      showOpenDialog: (_window, dialogOptions) =>
+        Promise.resolve(
+          answer(
+            dialogOptions.properties?.includes('openFile')
+              ? options.chosenMaskFile
+              : options.chosenFolder,
+          ),
+        ),
+      showSaveDialog: () =>
+        Promise.resolve({ canceled: !options.exportMaskTo, filePath: options.exportMaskTo ?? '' }),
     },
-    options,
-  );
-  const send = (channel: string, payload: unknown) => {
-    options.onMessage?.({ channel, payload });
-    void page
-      .evaluate(
-        ([name, value]) => {
-          (
-            window as unknown as { __clearframeEmit?: (c: unknown, p: unknown) => void }
-          ).__clearframeEmit?.(name, value);
-        },
-        [channel, payload] as const,
-      )
-      .catch(() => undefined);
-  };
-  const batcher = new JobEventBatcher((jobs) => send('jobs:changed', { jobs }));
-  const unsubscribe = core.subscribe((channel, payload) => {
-    if (channel === 'jobs:changed') {
-      for (const job of (payload as EventPayload<'jobs:changed'>).jobs) batcher.push(job);
-    } else send(channel, payload);
+    shell: {
+      openExternal: (url) => {
+        options.onOpenExternal?.(url);
+        return Promise.resolve();
+      },
+      openPath: (file) => {
+        options.onReveal?.(`open ${file}`);
+        return Promise.resolve('');
+      },
+      showItemInFolder: (file) => options.onReveal?.(file),
+    },
+    checkForUpdates: ({ demoMode, setting }) =>
+      Promise.resolve({
+        status: 'disabled',
+        message: updatesAllowed({ isPackaged: false, demoMode, setting }).reason,
+      }),
+    currentWindow: () => undefined,
   });
+  await connectPreload(page, server, { ...core.handlers, ...handlers }, options);
+  let closed = false;
+  const onClosed: Array<() => void> = [];
+  const pageWindow: EventWindow = {
+    isDestroyed: () => closed || page.isClosed(),
+    webContents: {
+      send: (channel, payload) => {
+        options.onMessage?.({ channel, payload });
+        void page
+          .evaluate(
+            ([name, value]) => {
+              (
+                window as unknown as { __clearframeEmit?: (c: unknown, p: unknown) => void }
+              ).__clearframeEmit?.(name, value);
+            },
+            [channel, payload] as const,
+          )
+          // A page that navigates or closes mid-send misses the event, as a closed window would.
+          .catch(() => undefined);
+      },
+    },
+    // The page has no dock icon to show a batch on, and no system tray to notify.
+    setProgressBar: () => undefined,
+    on: (_event, listener) => onClosed.push(listener),
+  };
+  connectWindow(pageWindow, core, () => undefined);
   return () => {
-    unsubscribe();
-    batcher.dispose();
+    closed = true;
+    for (const listener of onClosed) listener();
   };
 }
 

@@ -4,23 +4,7 @@ import { JobEventBatcher } from '../../../src-main/core/app/event-batcher.ts';
 import { parsePreviewPath } from '../../../src-main/core/app/preview.ts';
 import { menuTemplate } from '../../../src-main/electron/menu-template.ts';
 import { parseSavedBounds, restoreBounds } from '../../../src-main/electron/window-state.ts';
-
-function view(id: string, seq: number, state: WatermarkJobView['state']): WatermarkJobView {
-  return {
-    id,
-    batchId: 'b',
-    name: `${id}.png`,
-    inputPath: `/in/${id}.png`,
-    state,
-    outputPath: null,
-    error: null,
-    attempt: 1,
-    checkAgain: false,
-    bytes: null,
-    seq,
-    updatedAt: seq,
-  };
-}
+import { jobView } from '../../support/job-view.ts';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -32,10 +16,10 @@ describe('job event batching', () => {
     const sent: WatermarkJobView[][] = [];
     const batcher = new JobEventBatcher((jobs) => sent.push(jobs), 250);
     for (let seq = 1; seq <= 7; seq += 1) {
-      batcher.push(view('a', seq, seq === 7 ? 'done' : 'processing'));
-      batcher.push(view('b', seq, 'processing'));
+      batcher.push(jobView('a', seq, seq === 7 ? 'done' : 'processing'));
+      batcher.push(jobView('b', seq, 'processing'));
     }
-    batcher.push(view('a', 3, 'processing'));
+    batcher.push(jobView('a', 3, 'processing'));
     expect(sent).toEqual([]);
     vi.advanceTimersByTime(250);
     expect(sent).toHaveLength(1);
@@ -45,7 +29,7 @@ describe('job event batching', () => {
     ]);
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(1);
-    batcher.push(view('b', 8, 'done'));
+    batcher.push(jobView('b', 8, 'done'));
     batcher.dispose();
     vi.advanceTimersByTime(1000);
     expect(sent).toHaveLength(1);
