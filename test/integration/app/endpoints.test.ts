@@ -39,13 +39,13 @@ afterAll(async () => {
 /** A stand-in backend that counts its starts and can be told to fail the next one. */
 function countingBackend() {
   const state = { starts: 0, stops: 0, failNext: false };
-  const backend = async (): Promise<DemoServices> => {
+  const backend = (): Promise<DemoServices> => {
     state.starts += 1;
     if (state.failNext) {
       state.failNext = false;
-      throw new Error('the port was taken');
+      return Promise.reject(new Error('the port was taken'));
     }
-    return {
+    return Promise.resolve({
       watermarkBaseUrl: 'http://127.0.0.1:1/watermark',
       videoBaseUrl: 'http://127.0.0.1:1/video',
       key: 'demo-key',
@@ -53,7 +53,7 @@ function countingBackend() {
         state.stops += 1;
         return Promise.resolve();
       },
-    };
+    });
   };
   return { state, backend };
 }
