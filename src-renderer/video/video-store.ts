@@ -1,6 +1,10 @@
 import { create } from 'zustand';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import type { VideoProjectView, VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import type {
+  VideoProjectView,
+  VideoRoundView,
+  VideoShotView,
+} from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { supersedes } from '../sequence.ts';
 
@@ -85,25 +89,17 @@ function joined(
   return lay([...projects, ...heldById.values()], rounds).projects;
 }
 
-/**
- * A shot main has just added. Its answer holds only the id; the number is the one main gives
- * (one after the project's last), and a later read of the tree would correct any difference.
- */
+/** A shot main has just added, as main describes it, unless the tree already has it. */
 function withShot(
   projects: readonly VideoProjectView[],
   projectId: string,
-  shotId: string,
+  added: VideoShotView,
 ): VideoProjectView[] {
-  return projects.map((project) => {
-    if (project.id !== projectId || project.shots.some((shot) => shot.id === shotId)) {
-      return project;
-    }
-    const position = (project.shots.at(-1)?.position ?? 0) + 1;
-    return {
-      ...project,
-      shots: [...project.shots, { id: shotId, position, title: '', rounds: [] }],
-    };
-  });
+  return projects.map((project) =>
+    project.id !== projectId || project.shots.some((shot) => shot.id === added.id)
+      ? project
+      : { ...project, shots: byPosition([...project.shots, added]) },
+  );
 }
 
 export const useVideo = create<VideoState>((set, get) => {
@@ -167,22 +163,21 @@ export const useVideo = create<VideoState>((set, get) => {
     createProject: async (name) => {
       const result = await bridge().invoke('video:createProject', { name });
       if (!result.ok) return failed(result.error.message);
-      const { projectId, shotId } = result.value;
+      const { project } = result.value;
       const { projects } = get();
-      // Main answers with the ids; the rest of a new project is what was asked for. Its
-      // creation time is this window's clock, near enough: nothing here shows or sorts by it.
-      const project: VideoProjectView = { id: projectId, name, createdAt: Date.now(), shots: [] };
-      const withProject = projects.some((held) => held.id === projectId)
-        ? projects
-        : [...projects, project];
-      set({ projects: withShot(withProject, projectId, shotId), projectId, error: null });
+      const known = projects.some((held) => held.id === project.id);
+      set({
+        projects: known ? projects : [...projects, project],
+        projectId: project.id,
+        error: null,
+      });
     },
     addShot: async () => {
       const { projectId } = get();
       if (!projectId) return;
       const result = await bridge().invoke('video:addShot', { projectId });
       if (!result.ok) return failed(result.error.message);
-      set({ projects: withShot(get().projects, projectId, result.value.shotId), error: null });
+      set({ projects: withShot(get().projects, projectId, result.value.shot), error: null });
     },
     // Queueing, duplicating and extending answer with ids and estimates only; the new rounds
     // themselves come in the video:changed event main sends for them.

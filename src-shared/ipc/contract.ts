@@ -128,18 +128,19 @@ export const videoRoundViewSchema = z.object({
 });
 export type VideoRoundView = z.infer<typeof videoRoundViewSchema>;
 
+export const videoShotViewSchema = z.object({
+  id: z.string(),
+  position: z.number().int(),
+  title: z.string(),
+  rounds: z.array(videoRoundViewSchema),
+});
+export type VideoShotView = z.infer<typeof videoShotViewSchema>;
+
 export const videoProjectViewSchema = z.object({
   id: z.string(),
   name: z.string(),
   createdAt: z.number(),
-  shots: z.array(
-    z.object({
-      id: z.string(),
-      position: z.number().int(),
-      title: z.string(),
-      rounds: z.array(videoRoundViewSchema),
-    }),
-  ),
+  shots: z.array(videoShotViewSchema),
 });
 export type VideoProjectView = z.infer<typeof videoProjectViewSchema>;
 
@@ -256,11 +257,16 @@ export const invokeContract = {
   },
   'video:createProject': {
     request: z.strictObject({ name: z.string().trim().min(1, 'Name the project.').max(200) }),
-    response: z.object({ projectId: z.string(), shotId: z.string() }),
+    /** The new project as the tree shows it, so the window adds it without reading the tree. */
+    response: z.object({
+      projectId: z.string(),
+      shotId: z.string(),
+      project: videoProjectViewSchema,
+    }),
   },
   'video:addShot': {
     request: z.strictObject({ projectId: roundIdSchema, title: z.string().max(200).optional() }),
-    response: z.object({ shotId: z.string() }),
+    response: z.object({ shotId: z.string(), shot: videoShotViewSchema }),
   },
   'video:queueRounds': {
     /** Rounds are checked again in main; one that breaks a rule stops the whole batch, unpaid. */

@@ -137,22 +137,25 @@ export class VideoDesk {
     return this.store.events(roundId).at(-1)?.seq ?? 0;
   }
 
-  private projects(): VideoProjectView[] {
-    const rounds = this.engine.rounds;
-    return rounds.projects().map((project) => {
-      const tree = rounds.tree(project.id);
-      return {
-        id: project.id,
-        name: project.name,
-        createdAt: project.created_at,
-        shots: (tree?.shots ?? []).map((shot) => ({
-          id: shot.id,
-          position: shot.position,
-          title: shot.title,
-          rounds: shot.rounds.map((row) => videoRoundView(row, this.latestSeq(row.id))),
-        })),
-      };
-    });
+  private projectView(project: { id: string; name: string; created_at: number }): VideoProjectView {
+    return {
+      id: project.id,
+      name: project.name,
+      createdAt: project.created_at,
+      shots: (this.engine.rounds.tree(project.id)?.shots ?? []).map((shot) => ({
+        id: shot.id,
+        position: shot.position,
+        title: shot.title,
+        rounds: shot.rounds.map((row) => videoRoundView(row, this.latestSeq(row.id))),
+      })),
+    };
+  }
+
+  /** A project as the tree shows it, for the answer that created it or one of its shots. */
+  private projectById(projectId: string): VideoProjectView {
+    const project = this.engine.rounds.project(projectId);
+    if (!project) throw new RoundRequestError('That project no longer exists.');
+    return this.projectView(project);
   }
 
   private announce(
@@ -169,15 +172,21 @@ export class VideoDesk {
   private createHandlers(onChange: (rounds: VideoRoundView[]) => void): VideoHandlers {
     const rounds = this.engine.rounds;
     return {
-      'video:projects': () => ({ projects: this.projects() }),
+      'video:projects': () => ({
+        projects: rounds.projects().map((project) => this.projectView(project)),
+      }),
       'video:createProject': ({ name }) => {
         const projectId = rounds.createProject(name);
-        return { projectId, shotId: rounds.addShot(projectId) };
+        const shotId = rounds.addShot(projectId);
+        return { projectId, shotId, project: this.projectById(projectId) };
       },
       'video:addShot': ({ projectId, title }) => {
         if (!rounds.project(projectId))
           throw new RoundRequestError('That project no longer exists.');
-        return { shotId: rounds.addShot(projectId, title ?? '') };
+        const shotId = rounds.addShot(projectId, title ?? '');
+        const shot = this.projectById(projectId).shots.find((held) => held.id === shotId);
+        if (!shot) throw new RoundRequestError('That shot could not be added; try again.');
+        return { shotId, shot };
       },
       'video:queueRounds': ({ rounds: asked }) => {
         // All of the batch is checked before any of it is queued: one bad round, none queued.

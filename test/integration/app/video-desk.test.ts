@@ -62,9 +62,15 @@ describe('the video side of the app core', () => {
       if (channel === 'video:changed')
         changes.push(...(payload as { rounds: VideoRoundView[] }).rounds);
     });
-    const { shotId } = (await first.handlers['video:createProject']({ name: 'Lighthouse' })) as {
-      shotId: string;
-    };
+    const created = await first.handlers['video:createProject']({ name: 'Lighthouse' });
+    const { shotId } = created;
+    // The answer carries the new project as the tree shows it, so no window reads the tree again.
+    expect(created.project).toMatchObject({
+      name: 'Lighthouse',
+      shots: [{ id: shotId, position: 1, rounds: [] }],
+    });
+    const added = await first.handlers['video:addShot']({ projectId: created.projectId });
+    expect(added.shot).toMatchObject({ id: added.shotId, position: 2, rounds: [] });
     expect(() =>
       first.handlers['video:queueRounds']({
         rounds: [

@@ -58,10 +58,25 @@ function fakeMain(projects: VideoProjectView[]) {
         emit([queued]);
         return { queued: [{ roundId: queued.id, estimate: {} }] };
       }
-      case 'video:createProject':
-        return { projectId: 'p-new', shotId: 's-new' };
-      case 'video:addShot':
-        return { shotId: 's-added' };
+      case 'video:createProject': {
+        const { name } = request as { name: string };
+        const shot = { id: 's-new', position: 1, title: '', rounds: [] };
+        const project = { id: 'p-new', name, createdAt: 1, shots: [shot] };
+        projects.push(structuredClone(project));
+        return { projectId: project.id, shotId: shot.id, project };
+      }
+      case 'video:addShot': {
+        const { projectId } = request as { projectId: string };
+        const project = projects.find((p) => p.id === projectId);
+        const shot = {
+          id: 's-added',
+          position: (project?.shots.at(-1)?.position ?? 0) + 1,
+          title: '',
+          rounds: [],
+        };
+        project?.shots.push(structuredClone(shot));
+        return { shotId: shot.id, shot };
+      }
       default:
         throw new Error(`the fake main does not answer ${channel}`);
     }
