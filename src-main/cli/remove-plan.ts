@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { RETRYABLE_STATES, canCheckAgain } from '../../src-shared/domain/job-states.ts';
 import { formatCredits } from '../../src-shared/domain/pricing.ts';
-import { strokesSchema, type Stroke } from '../../src-shared/domain/strokes.ts';
+import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { readStoredError } from '../core/jobs/outcome.ts';
+import { shownError } from '../core/jobs/stored-json.ts';
 import type { WatermarkJobRow } from '../core/jobs/store.ts';
-import type { JobOptions } from '../core/jobs/watermark-engine.ts';
+import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark-record.ts';
 
 /** The mask a run of `remove` was given. */
 export interface MaskChoice {
@@ -30,6 +32,8 @@ export function planFile(
   if (!job) return { kind: 'add' };
   if (job.state === 'done') return flags.force ? { kind: 'add' } : { kind: 'already-done', job };
   if (!RETRYABLE_STATES.has(job.state)) return { kind: 'leave' };
+  // A job whose record cannot be read would only stop again: --force adds the file anew.
+  if (!readWatermarkRecord(job).ok) return flags.force ? { kind: 'add' } : { kind: 'leave' };
   if (flags.force) return { kind: 'send-again', jobId: job.id };
   // An image whose sending was cut off may already be paid for: only --force sends it.
   if (flags.retry && job.state !== 'needs-attention') return { kind: 'retry', jobId: job.id };
@@ -44,12 +48,13 @@ function rectText(stroke: Stroke): string {
 
 /** The mask a job was sent with, as the user would give it on the command line. */
 export function jobMaskText(job: WatermarkJobRow): string {
-  const { maskFile } = JSON.parse(job.options_json) as JobOptions;
-  if (maskFile) return `--mask ${maskFile}`;
-  if (!job.mask_json) return 'no mask (the corner the service picks)';
-  const strokes = strokesSchema.safeParse(JSON.parse(job.mask_json));
-  const [only] = strokes.success ? strokes.data : [];
-  return strokes.success && strokes.data.length === 1 && only ? rectText(only) : 'a drawn mask';
+  const record = readWatermarkRecord(job);
+  if (!record.ok) return 'a mask Clearframe cannot read back (its record of the job is damaged)';
+  const { options, strokes } = record.value;
+  if (options.maskFile) return `--mask ${options.maskFile}`;
+  if (!strokes) return 'no mask (the corner the service picks)';
+  const [only] = strokes;
+  return strokes.length === 1 && only ? rectText(only) : 'a drawn mask';
 }
 
 /** The mask this run was given, in the same words, or undefined when none was given. */
@@ -70,8 +75,17 @@ export function alreadyDoneNote(job: WatermarkJobRow, choice: MaskChoice): strin
   return `${path.basename(job.input_path)}: already cleaned with ${used}, so ${asked} was not used. Add --force to pay for a new attempt with it (${formatCredits(1)}).`;
 }
 
+/** What went wrong with a job, or what in its record cannot be read; undefined when nothing did. */
+export function jobErrorText(job: WatermarkJobRow): string | undefined {
+  return shownError(readStoredError(job.error_json), [readWatermarkRecord(job)], damagedJobError)
+    ?.message;
+}
+
 /** What the user can do about a job that is not done, in command-line words. */
 export function nextStepHint(job: WatermarkJobRow): string {
+  if (!readWatermarkRecord(job).ok) {
+    return `From the command line, --force adds it again as a new job (${formatCredits(1)}).`;
+  }
   if (canCheckAgain(job.state, job.remote_task_id !== null)) {
     return `Run again with --retry to ask the service again (free); --force pays for a new attempt (${formatCredits(1)}).`;
   }

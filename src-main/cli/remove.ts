@@ -10,7 +10,13 @@ import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
-import { alreadyDoneNote, nextStepHint, planFile, type FilePlan } from './remove-plan.ts';
+import {
+  alreadyDoneNote,
+  jobErrorText,
+  nextStepHint,
+  planFile,
+  type FilePlan,
+} from './remove-plan.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
@@ -143,9 +149,8 @@ export async function runRemove(args: string[]): Promise<number> {
       if (!['done', 'failed', 'needs-attention'].includes(event.state)) return;
       reported.add(event.jobId);
       const job = store.getWatermarkJob(event.jobId);
-      const error = job?.error_json
-        ? `${(JSON.parse(job.error_json) as { message: string }).message} ${nextStepHint(job)}`.trim()
-        : undefined;
+      const problem = job && jobErrorText(job);
+      const error = job && problem ? `${problem} ${nextStepHint(job)}`.trim() : undefined;
       progress.finished(
         event.state === 'done',
         `${event.state.padEnd(15)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
@@ -254,8 +259,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const latest = taken.map((input) => store.latestWatermarkJobFor(input));
     for (const job of latest) {
       if (!job || job.state === 'done' || reported.has(job.id)) continue;
-      const error =
-        `${job.error_json ? (JSON.parse(job.error_json) as { message: string }).message : `It is ${job.state}.`} ${nextStepHint(job)}`.trim();
+      const error = `${jobErrorText(job) ?? `It is ${job.state}.`} ${nextStepHint(job)}`.trim();
       if (values.json)
         console.log(JSON.stringify({ input: job.input_path, state: job.state, error }));
       else console.log(`${job.state.padEnd(15)} ${path.basename(job.input_path)}: ${error}`);

@@ -7,8 +7,15 @@ import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain
 import { defaultVideoOutputDir } from '../core/paths.ts';
 import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
-import { VideoEngine } from '../core/jobs/video-engine.ts';
-import { VideoRounds, type RoundOutputs, type VideoRoundRow } from '../core/jobs/video-rounds.ts';
+import { SpendingRefusedError, VideoEngine } from '../core/jobs/video-engine.ts';
+import { readStoredError } from '../core/jobs/outcome.ts';
+import { shownError } from '../core/jobs/stored-json.ts';
+import {
+  VideoRounds,
+  damagedRoundError,
+  readRoundOutputs,
+  type VideoRoundRow,
+} from '../core/jobs/video-rounds.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
@@ -175,18 +182,25 @@ const addRound: Sub = async (args) => {
   }
 };
 
+/** A round's clips and what went wrong, as the listing shows them; a damaged round still lists. */
+function roundReport(round: VideoRoundRow): { videos?: string[]; error?: string } {
+  const outputs = readRoundOutputs(round);
+  const error = shownError(readStoredError(round.error_json), [outputs], damagedRoundError);
+  return {
+    ...(outputs.ok && outputs.value ? { videos: outputs.value.videos } : {}),
+    ...(error ? { error: error.message } : {}),
+  };
+}
+
 function roundLine(round: VideoRoundRow): string {
-  const outputs = round.outputs_json ? (JSON.parse(round.outputs_json) as RoundOutputs) : undefined;
-  const error = round.error_json
-    ? (JSON.parse(round.error_json) as { message: string }).message
-    : undefined;
+  const { videos, error } = roundReport(round);
   const money = roundMoneyWords({
     state: round.state,
     chargedCents: round.charged_cents,
     estimateCents: round.estimate_cents,
     demo: round.demo === 1,
   });
-  return `round ${round.position} ${round.state.padEnd(15)} ${money}${outputs ? ` -> ${outputs.videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
+  return `round ${round.position} ${round.state.padEnd(15)} ${money}${videos ? ` -> ${videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
 }
 
 const run: Sub = async (args) => {
@@ -218,16 +232,13 @@ const run: Sub = async (args) => {
       if (!['done', 'failed', 'needs-attention', 'canceled'].includes(event.state)) return;
       const round = rounds.round(event.jobId);
       if (!round) return;
+      const { videos, error } = roundReport(round);
       progress.finished(event.state === 'done', roundLine(round), {
         roundId: round.id,
         state: round.state,
         chargedUsd: round.charged_cents === null ? undefined : round.charged_cents / 100,
-        outputs: round.outputs_json
-          ? (JSON.parse(round.outputs_json) as RoundOutputs).videos
-          : undefined,
-        error: round.error_json
-          ? (JSON.parse(round.error_json) as { message: string }).message
-          : undefined,
+        outputs: videos,
+        error,
       });
     };
     let stop = () => undefined as void;
@@ -262,7 +273,10 @@ const run: Sub = async (args) => {
     progress.end();
     const finals = pending.map((round) => rounds.round(round.id) as VideoRoundRow);
     const done = finals.filter((round) => round.state === 'done');
-    const refused = finals.filter((round) => round.error_json?.includes('SpendingRefusedError'));
+    const refused = finals.filter((round) => {
+      const error = readStoredError(round.error_json);
+      return error.ok && error.value?.code === SpendingRefusedError.name;
+    });
     if (!values.json) {
       const charged = done
         .filter((round) => round.demo === 0)

@@ -1,8 +1,8 @@
 /**
  * The life of a job, written once. Both kinds share the states: a watermark job and a video
  * round are each queued, prepared, submitted (paid), polled, downloaded. `needs-attention`
- * holds a job whose submission may or may not have reached the service: it is never sent
- * again without the user's word.
+ * holds a job whose submission may or may not have reached the service, or a watermark job
+ * whose stored record can no longer be read: it is never sent again without the user's word.
  */
 export const JOB_KINDS = ['watermark', 'video'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
@@ -45,12 +45,13 @@ export const IN_FLIGHT_STATES: readonly JobState[] = JOB_STATES.slice(
 const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
   queued: ['preparing', 'canceled'],
   // Preparing is local work (reading, checking, the mask); a bad input fails here, unpaid.
-  preparing: ['submitting', 'queued', 'failed', 'canceled'],
+  // `needs-attention` from here on: the job's own stored record turned out damaged.
+  preparing: ['submitting', 'queued', 'failed', 'canceled', 'needs-attention'],
   // `queued` again only when the request provably never left (refused connection, 429).
   submitting: ['submitted', 'queued', 'failed', 'needs-attention'],
-  submitted: ['processing', 'downloading', 'failed', 'canceled'],
-  processing: ['downloading', 'failed', 'canceled'],
-  downloading: ['done', 'failed', 'canceled'],
+  submitted: ['processing', 'downloading', 'failed', 'canceled', 'needs-attention'],
+  processing: ['downloading', 'failed', 'canceled', 'needs-attention'],
+  downloading: ['done', 'failed', 'canceled', 'needs-attention'],
   done: [],
   // `submitted` again: the service is asked once more by the task id the job kept (free).
   // `queued`: a new paid attempt, which forgets that task id; the old outcome stays in the

@@ -1,11 +1,18 @@
 import path from 'node:path';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import { readStoredError } from '../jobs/outcome.ts';
+import { shownError } from '../jobs/stored-json.ts';
 import type { WatermarkJobRow } from '../jobs/store.ts';
-import type { JobOptions } from '../jobs/watermark-engine.ts';
+import { damagedJobError, readJobOptions } from '../jobs/watermark-record.ts';
 
-/** What the screens may know of a job: no request body, no mask, nothing secret. */
+/**
+ * What the screens may know of a job: no request body, no mask, nothing secret. A job whose
+ * stored values cannot be read is still shown, with what is damaged as its error, so the
+ * list loads and the user can cancel it.
+ */
 export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJobView {
+  const options = readJobOptions(row);
   return {
     id: row.id,
     batchId: row.batch_id,
@@ -13,10 +20,10 @@ export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJo
     inputPath: row.input_path,
     state: row.state,
     outputPath: row.output_path,
-    error: row.error_json ? (JSON.parse(row.error_json) as WatermarkJobView['error']) : null,
+    error: shownError(readStoredError(row.error_json), [options], damagedJobError),
     attempt: row.attempt,
     checkAgain: canCheckAgain(row.state, row.remote_task_id !== null),
-    bytes: (JSON.parse(row.options_json) as JobOptions).bytes ?? null,
+    bytes: (options.ok ? options.value.bytes : undefined) ?? null,
     seq,
     updatedAt: row.updated_at,
   };

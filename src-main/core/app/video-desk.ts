@@ -1,6 +1,7 @@
 import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type {
   InvokeHandlers,
   VideoProjectView,
@@ -9,10 +10,17 @@ import type {
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { VideoClient } from '../api/video-client.ts';
+import { readStoredError } from '../jobs/outcome.ts';
 import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
+import { shownError } from '../jobs/stored-json.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
 import { VideoEngine } from '../jobs/video-engine.ts';
-import type { RoundOutputs, VideoRoundRow } from '../jobs/video-rounds.ts';
+import {
+  damagedRoundError,
+  readRoundOutputs,
+  readRoundRequest,
+  type VideoRoundRow,
+} from '../jobs/video-rounds.ts';
 import type { DeskContext } from './desk-context.ts';
 import { logWait } from './wait-log.ts';
 
@@ -31,24 +39,35 @@ type VideoChannel =
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
-/** What the screens may know of a round: the request as sent, money, files by name, state. */
+/**
+ * Shown for a round whose stored request cannot be read: it is marked as a round whose prompt
+ * is not known, so the screen offers to write it again and never pays for this stand-in.
+ */
+const UNREADABLE_REQUEST: VideoGenerateRequest = { model: DEFAULT_VIDEO_MODEL, content: [] };
+
+/**
+ * What the screens may know of a round: the request as sent, money, files by name, state. A
+ * round whose stored values cannot be read is still shown, with what is damaged as its error.
+ */
 export function videoRoundView(row: VideoRoundRow, seq: number): VideoRoundView {
-  const outputs = row.outputs_json ? (JSON.parse(row.outputs_json) as RoundOutputs) : undefined;
+  const request = readRoundRequest(row);
+  const read = readRoundOutputs(row);
+  const outputs = read.ok ? read.value : undefined;
   return {
     id: row.id,
     shotId: row.shot_id,
     position: row.position,
     state: row.state,
-    request: JSON.parse(row.request_json) as VideoGenerateRequest,
+    request: request.ok ? request.value : UNREADABLE_REQUEST,
     estimateCents: row.estimate_cents,
     chargedCents: row.charged_cents,
     demo: row.demo === 1,
-    promptUnknown: row.prompt_unknown === 1,
+    promptUnknown: row.prompt_unknown === 1 || !request.ok,
     videos: (outputs?.videos ?? []).map((file) => path.basename(file)),
     hasLastFrame: row.last_frame_path !== null,
     lastFrameUrl: outputs?.lastFrameUrl ?? null,
     videoAsset: outputs?.videoUrls?.find(isAssetUrl) ?? null,
-    error: row.error_json ? (JSON.parse(row.error_json) as VideoRoundView['error']) : null,
+    error: shownError(readStoredError(row.error_json), [request, read], damagedRoundError),
     attempt: row.attempt,
     checkAgain: canCheckAgain(row.state, row.remote_task_id !== null),
     createdAt: row.created_at,
@@ -108,12 +127,14 @@ export class VideoDesk {
     const row = this.engine.rounds.round(roundId);
     if (!row) return undefined;
     if (side === 'last-frame') return row.last_frame_path ?? undefined;
-    return row.outputs_json ? (JSON.parse(row.outputs_json) as RoundOutputs).videos[0] : undefined;
+    const outputs = readRoundOutputs(row);
+    return outputs.ok ? outputs.value?.videos[0] : undefined;
   }
 
   /**
    * Copies every clip of a project into `folder` in the order of its shots and rounds, named
-   * so a file manager lists them in that order. Returns how many were copied.
+   * so a file manager lists them in that order. Returns how many were copied. A round whose
+   * outputs cannot be read names no clips; its row in the list says why.
    */
   async exportProject(projectId: string, folder: string): Promise<number> {
     const tree = this.engine.rounds.tree(projectId);
@@ -122,8 +143,9 @@ export class VideoDesk {
     let n = 0;
     for (const shot of tree.shots) {
       for (const round of shot.rounds) {
-        if (round.state !== 'done' || !round.outputs_json) continue;
-        for (const video of (JSON.parse(round.outputs_json) as RoundOutputs).videos) {
+        const outputs = readRoundOutputs(round);
+        if (round.state !== 'done' || !outputs.ok || !outputs.value) continue;
+        for (const video of outputs.value.videos) {
           n += 1;
           const name = `${String(n).padStart(3, '0')}-shot-${shot.position}-round-${round.position}${path.extname(video)}`;
           await copyFile(video, path.join(folder, name));

@@ -1,26 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { readStoredJson } from '../jobs/stored-json.ts';
 import { UserFacingError } from '../user-error.ts';
 
 /** The file in the data folder that says which process writes there. */
 export const LOCK_FILE = 'clearframe.lock';
 
-export type LockKind = 'app' | 'cli';
-
 /** What the lock file holds: enough to name the holder to a user and to tell a dead one. */
-export interface LockOwner {
-  pid: number;
-  kind: LockKind;
+export const lockOwnerSchema = z.object({
+  pid: z.number().int(),
+  kind: z.enum(['app', 'cli']),
   /** When the holder took the lock (ms since the epoch). */
-  startedAt: number;
+  startedAt: z.number(),
   /** The holder's start time as the kernel counts it, where it can be read: tells a reused pid. */
-  processStart?: string;
+  processStart: z.string().optional(),
   /** The command that holds it, for a message such as `clearframe remove`. */
-  command?: string;
+  command: z.string().optional(),
   /** Where the holder sends each service's requests (`demo` or a base URL); no keys. */
-  endpoints?: Record<string, string>;
-}
+  endpoints: z.record(z.string(), z.string()).optional(),
+});
+export type LockOwner = z.infer<typeof lockOwnerSchema>;
 
 /** The data folder cannot be written: the app and the command line both need to say which. */
 export class DataFolderReadOnlyError extends UserFacingError {
@@ -62,15 +63,16 @@ function isAlive(owner: LockOwner, file: string): boolean {
   return now === undefined || now === owner.processStart;
 }
 
+/** The lock's holder; a file that is gone, or does not read as one, names none and is stale. */
 function readOwner(file: string): LockOwner | undefined {
+  let text: string;
   try {
-    const owner = JSON.parse(readFileSync(file, 'utf8')) as Partial<LockOwner>;
-    if (typeof owner.pid !== 'number' || (owner.kind !== 'app' && owner.kind !== 'cli'))
-      return undefined;
-    return owner as LockOwner;
+    text = readFileSync(file, 'utf8');
   } catch {
     return undefined;
   }
+  const owner = readStoredJson(lockOwnerSchema, text, LOCK_FILE);
+  return owner.ok ? owner.value : undefined;
 }
 
 /** Writes `content` as `file` only if no such file exists, never showing a half-written one. */

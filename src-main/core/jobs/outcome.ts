@@ -7,7 +7,9 @@ import {
   RateLimitedError,
   ServiceError,
 } from '../api/errors.ts';
+import { z } from 'zod';
 import { UserFacingError } from '../user-error.ts';
+import { readStoredJson, type StoredRead } from './stored-json.ts';
 
 /**
  * What a failed submission means for the user's money. `not-sent`: it provably never reached
@@ -28,8 +30,15 @@ export function submissionOutcome(error: unknown): 'not-sent' | 'refused' | 'unk
   return 'unknown';
 }
 
-/** The error a job keeps: a code for programs and the sentence for people. */
-export function errorValue(error: unknown): { code: string; message: string } {
+/** The error a job keeps in `error_json`: a code for programs and the sentence for people. */
+export const storedErrorSchema = z.object({ code: z.string(), message: z.string() });
+export type StoredError = z.infer<typeof storedErrorSchema>;
+
+export function readStoredError(text: string | null): StoredRead<StoredError | undefined> {
+  return readStoredJson(storedErrorSchema, text, 'error_json');
+}
+
+export function errorValue(error: unknown): StoredError {
   if (error instanceof ServiceError) return { code: error.name, message: error.userMessage };
   if (error instanceof UserFacingError) return { code: error.name, message: error.userMessage };
   return { code: 'Error', message: error instanceof Error ? error.message : String(error) };

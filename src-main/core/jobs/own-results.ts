@@ -4,7 +4,8 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { mapLimit } from '../app/map-limit.ts';
-import { PROVENANCE_LOG } from '../media/output.ts';
+import { PROVENANCE_LOG, provenanceLineSchema } from '../media/output.ts';
+import { readStoredJson } from './stored-json.ts';
 import type { JobStore, WrittenResultRow } from './store.ts';
 
 export async function hashFile(file: string): Promise<string> {
@@ -84,16 +85,17 @@ export class OwnResults {
   }
 }
 
+/**
+ * Only what names a result is needed to know it: a line with the rest missing or odd still
+ * names one. A line cut short by a crash, or an empty one, names nothing and is passed over.
+ */
+const namedResult = provenanceLineSchema.pick({ source: true, output: true });
+
 function parseLog(text: string): Map<string, string> {
   const results = new Map<string, string>();
   for (const line of text.split('\n')) {
-    try {
-      const { source, output } = JSON.parse(line) as { source?: unknown; output?: unknown };
-      if (typeof source === 'string' && typeof output === 'string')
-        results.set(path.basename(output), source);
-    } catch {
-      // A line cut short by a crash, or an empty one: it names nothing.
-    }
+    const read = readStoredJson(namedResult, line, PROVENANCE_LOG);
+    if (read.ok) results.set(path.basename(read.value.output), read.value.source);
   }
   return results;
 }

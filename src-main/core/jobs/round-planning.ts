@@ -13,7 +13,14 @@ import {
   type PricingTier,
 } from '../../../src-shared/domain/pricing.ts';
 import { UserFacingError } from '../user-error.ts';
-import type { RoundOutputs, VideoRoundRow, VideoRounds } from './video-rounds.ts';
+import {
+  damagedRoundError,
+  readRoundOutputs,
+  readRoundRequest,
+  type RoundOutputs,
+  type VideoRoundRow,
+  type VideoRounds,
+} from './video-rounds.ts';
 
 /** A request that breaks the service's rules, or a round that cannot be made; nothing was paid. */
 export class RoundRequestError extends UserFacingError {}
@@ -34,20 +41,36 @@ export function queueRound(
   request: VideoGenerateRequest,
 ): QueuedRound {
   if (!rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
+  const sendable = sendableRequest(request);
+  const estimate = estimateVideoCost(sendable.duration, tier);
+  return { roundId: rounds.addRound(shotId, sendable, toCents(estimate.usd)), estimate };
+}
+
+/**
+ * The request as it will be sent, checked against every rule the service has: when a round
+ * is queued, and again before it is paid for, since the rules may have changed in between.
+ */
+export function sendableRequest(request: VideoGenerateRequest): VideoGenerateRequest {
   const parsed = videoGenerateRequestSchema.safeParse(request);
-  if (!parsed.success) {
-    const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
-    throw new RoundRequestError(
-      `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
-    );
-  }
-  const estimate = estimateVideoCost(parsed.data.duration, tier);
-  return { roundId: rounds.addRound(shotId, parsed.data, toCents(estimate.usd)), estimate };
+  if (parsed.success) return parsed.data;
+  const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
+  throw new RoundRequestError(
+    `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
+  );
+}
+
+/** A round's stored request, to make another round from; a damaged one is refused. */
+export function roundRequest(round: VideoRoundRow): VideoGenerateRequest {
+  const request = readRoundRequest(round);
+  if (!request.ok) throw new RoundRequestError(damagedRoundError(request.problem).message);
+  return request.value;
 }
 
 /** A finished round's outputs, or why nothing can be made from it yet. */
 function finishedOutputs(round: VideoRoundRow): RoundOutputs {
-  const outputs = round.outputs_json ? (JSON.parse(round.outputs_json) as RoundOutputs) : undefined;
+  const read = readRoundOutputs(round);
+  if (!read.ok) throw new RoundRequestError(damagedRoundError(read.problem).message);
+  const outputs = read.value;
   if (round.state !== 'done' || !outputs) {
     throw new RoundRequestError(
       'This round has not finished yet; extend it once its clip is ready.',
@@ -88,7 +111,7 @@ export function extensionRequest(round: VideoRoundRow, prompt: string): VideoGen
     );
   }
   return {
-    ...carriedOptions(JSON.parse(round.request_json) as VideoGenerateRequest),
+    ...carriedOptions(roundRequest(round)),
     content: [
       { type: 'text', text: prompt },
       { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
@@ -114,7 +137,7 @@ export function videoExtensionRequest(
     );
   }
   return {
-    ...carriedOptions(JSON.parse(round.request_json) as VideoGenerateRequest),
+    ...carriedOptions(roundRequest(round)),
     content: [
       { type: 'text', text: prompt },
       { type: 'video_url', video_url: { url }, role: 'reference_video' },

@@ -65,13 +65,16 @@ export const MIGRATIONS: readonly string[] = [
   `,
   // Video money: what earlier attempts of a round may have cost, whether the simulator ran
   // it (demo), and whether its prompt is unknown (a task attached from the service's list).
+  // A detail that is not valid JSON would stop json_extract, and with it the whole upgrade:
+  // it is passed over, as it names no attached task.
   `
   ALTER TABLE video_rounds ADD COLUMN earlier_billed_cents INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE video_rounds ADD COLUMN demo INTEGER NOT NULL DEFAULT 0;
   ALTER TABLE video_rounds ADD COLUMN prompt_unknown INTEGER NOT NULL DEFAULT 0;
   UPDATE video_rounds SET prompt_unknown = 1 WHERE id IN (
     SELECT job_id FROM job_events
-    WHERE kind = 'video' AND json_extract(detail_json, '$.attached') = 1
+    WHERE kind = 'video'
+      AND CASE WHEN json_valid(detail_json) THEN json_extract(detail_json, '$.attached') END = 1
   );
   `,
   // Every result written, by the hash of its bytes, so a result is known wherever it is

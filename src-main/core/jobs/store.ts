@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
 import {
   RETRYABLE_STATES,
   canTransition,
@@ -11,6 +12,8 @@ import {
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
 import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
+import { storedErrorSchema, type StoredError } from './outcome.ts';
+import { readStoredJson } from './stored-json.ts';
 
 export class DatabaseDamagedError extends UserFacingError {
   readonly file: string;
@@ -66,17 +69,26 @@ export interface JobEvent {
   detail: unknown;
 }
 
+/**
+ * What an event's `detail_json` holds that a reader acts on: why a job waits, or that it
+ * waits no more. Events also carry notes of how a job moved (`recovered`, `attached`, …);
+ * every key is optional and any other is kept as written, so events of every version read.
+ */
+export const eventDetailSchema = z.looseObject({
+  waiting: storedErrorSchema.optional(),
+  resumed: z.literal(true).optional(),
+});
+export type EventDetail = z.infer<typeof eventDetailSchema>;
+
 /** The detail of an event `noteWaiting` appends: a wait begins, or it ends. */
-export type WaitDetail = { waiting: { code: string; message: string } } | { resumed: true };
+export type WaitDetail = { waiting: StoredError } | { resumed: true };
 
 /** The wait an event records, if it records one. */
 export function waitOf(event: Pick<JobEvent, 'detail'>): WaitDetail | undefined {
-  const detail = event.detail as Partial<Record<'waiting' | 'resumed', unknown>> | null;
-  if (detail?.resumed === true) return { resumed: true };
-  const waiting = detail?.waiting as { code?: unknown; message?: unknown } | undefined;
-  if (typeof waiting?.code === 'string' && typeof waiting.message === 'string')
-    return { waiting: { code: waiting.code, message: waiting.message } };
-  return undefined;
+  const detail = eventDetailSchema.safeParse(event.detail);
+  if (!detail.success) return undefined;
+  if (detail.data.resumed) return { resumed: true };
+  return detail.data.waiting && { waiting: detail.data.waiting };
 }
 
 /** Columns a transition may set along with the state, in the same transaction. */
@@ -90,8 +102,8 @@ export interface TransitionPatch {
   chargedCents?: number;
   /** Video rounds: sent to the built-in simulator, so none of it is real spending. */
   demo?: boolean;
-  error?: { code: string; message: string } | null;
-  detail?: unknown;
+  error?: StoredError | null;
+  detail?: EventDetail;
 }
 
 const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'video_rounds' };
@@ -411,25 +423,25 @@ export class JobStore {
       at: number;
       detail_json: string | null;
     }>;
-    return rows.map((r) => ({
-      jobId: r.job_id,
-      kind: r.kind,
-      seq: r.seq,
-      state: r.state,
-      at: r.at,
-      detail: r.detail_json === null ? undefined : (JSON.parse(r.detail_json) as unknown),
-    }));
+    return rows.map((r) => {
+      const detail = readStoredJson(eventDetailSchema, r.detail_json, 'detail_json');
+      // A note that cannot be read is left out: the event's state and time still stand.
+      return {
+        jobId: r.job_id,
+        kind: r.kind,
+        seq: r.seq,
+        state: r.state,
+        at: r.at,
+        detail: detail.ok ? detail.value : undefined,
+      };
+    });
   }
 
   /**
    * Records why a job waits, or that it waits no more (`error: null`), without moving it:
    * a job whose disk is full keeps its state, so a restart resumes it from the same step.
    */
-  noteWaiting(
-    kind: JobKind,
-    jobId: string,
-    error: { code: string; message: string } | null,
-  ): JobEvent | undefined {
+  noteWaiting(kind: JobKind, jobId: string, error: StoredError | null): JobEvent | undefined {
     const table = TABLE[kind];
     return this.db
       .transaction(() => {
@@ -453,7 +465,12 @@ export class JobStore {
    * Events carry a sequence number per job, so a screen can apply them in order and drop
    * repeats. Call inside the transaction that made the change.
    */
-  appendEvent(jobId: string, kind: JobKind, state: JobState, detail: unknown): JobEvent {
+  appendEvent(
+    jobId: string,
+    kind: JobKind,
+    state: JobState,
+    detail: EventDetail | undefined,
+  ): JobEvent {
     const { next } = this.db
       .prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM job_events WHERE job_id = ?')
       .get(jobId) as { next: number };

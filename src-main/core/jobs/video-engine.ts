@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
-  videoGenerateRequestSchema,
   videoPhase,
   type VideoGenerateRequest,
   type VideoTask,
@@ -29,12 +28,20 @@ import {
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
 import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
-import { VideoRounds, type RoundOutputs, type VideoRoundRow } from './video-rounds.ts';
+import {
+  VideoRounds,
+  damagedRoundError,
+  readRoundRequest,
+  type RoundOutputs,
+  type VideoRoundRow,
+} from './video-rounds.ts';
 import {
   RoundRequestError,
   extensionRequest,
   videoExtensionRequest,
   queueRound,
+  roundRequest,
+  sendableRequest,
   type QueuedRound,
 } from './round-planning.ts';
 
@@ -63,6 +70,9 @@ const RECONCILE_SLACK_MS = 2 * 60 * 1000;
 
 const UNKNOWN_OUTCOME =
   'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.';
+
+const UNKNOWN_OUTCOME_DAMAGED =
+  'Its sending was cut off, so it may or may not have been charged, and without its request no task on the service can be told to be it. Check your account, then write the round again ("Write prompt…" in the app).';
 
 /** Retry and Duplicate pay for the stored request, which for an attached task is a stand-in. */
 function refuseUnknownPrompt(round: VideoRoundRow): void {
@@ -122,7 +132,7 @@ export class VideoEngine extends TaskJobLoop {
     const round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError('That round no longer exists.');
     refuseUnknownPrompt(round);
-    return this.addRound(round.shot_id, JSON.parse(round.request_json) as VideoGenerateRequest);
+    return this.addRound(round.shot_id, roundRequest(round));
   }
 
   /** The next round of the same shot, starting from this round's last frame. */
@@ -227,10 +237,15 @@ export class VideoEngine extends TaskJobLoop {
     }
   }
 
-  /** An attached round's stored request is a stand-in: it is never paid for as it is. */
+  /**
+   * An attached round's stored request is a stand-in, and a damaged one is lost: neither is
+   * paid for as it is (`roundRequest` refuses the second).
+   */
   protected override refuseNewAttempt(id: string): void {
     const round = this.rounds.round(id);
-    if (round) refuseUnknownPrompt(round);
+    if (!round) return;
+    refuseUnknownPrompt(round);
+    roundRequest(round);
   }
 
   protected concurrency(): number {
@@ -282,7 +297,13 @@ export class VideoEngine extends TaskJobLoop {
 
   private async runFromStart(round: VideoRoundRow, signal: AbortSignal): Promise<void> {
     this.move(round.id, 'preparing');
-    const request = videoGenerateRequestSchema.parse(JSON.parse(round.request_json));
+    const stored = readRoundRequest(round);
+    if (!stored.ok) {
+      // Nothing was sent, so nothing was charged: the round fails and counts no money.
+      this.move(round.id, 'failed', { error: damagedRoundError(stored.problem) });
+      return;
+    }
+    const request = sendableRequest(stored.value);
     const balance = await this.balanceCents(signal);
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'video.generate' });
@@ -317,7 +338,14 @@ export class VideoEngine extends TaskJobLoop {
    * polled; none or several leave the choice to the user.
    */
   private async reconcile(round: VideoRoundRow, signal: AbortSignal): Promise<void> {
-    const request = JSON.parse(round.request_json) as VideoGenerateRequest;
+    const stored = readRoundRequest(round);
+    if (!stored.ok) {
+      this.move(round.id, 'needs-attention', {
+        error: damagedRoundError(stored.problem, UNKNOWN_OUTCOME_DAMAGED),
+      });
+      return;
+    }
+    const request = stored.value;
     const sentAt = round.updated_at;
     let matches: VideoTask[];
     try {
@@ -458,7 +486,10 @@ export class VideoEngine extends TaskJobLoop {
         })
       ).path;
     }
-    const request = JSON.parse(round.request_json) as VideoGenerateRequest;
+    // The clip is paid for: it is saved even when the round's request cannot be read back,
+    // and the sidecar then leaves out what only the request could tell.
+    const stored = readRoundRequest(round);
+    const request = stored.ok ? stored.value : undefined;
     const sidecar = path.join(folder, `${base}.json`);
     await writeFileAtomic(
       sidecar,
@@ -470,8 +501,8 @@ export class VideoEngine extends TaskJobLoop {
           round: round.position,
           attempt: round.attempt,
           taskId: task.id,
-          model: request.model,
-          prompt: request.content.filter((item) => item.type === 'text').map((item) => item.text),
+          model: request?.model,
+          prompt: request?.content.filter((item) => item.type === 'text').map((item) => item.text),
           request,
           // A clip the simulator made cost nothing: its figures only show what it would cost.
           demo: this.rounds.round(round.id)?.demo === 1,

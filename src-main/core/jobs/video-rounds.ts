@@ -1,8 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
+import { z } from 'zod';
+import { videoGenerateShape, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type { JobState } from '../../../src-shared/domain/job-states.ts';
 import type { Spending } from '../../../src-shared/domain/budget.ts';
 import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
+import type { StoredError } from './outcome.ts';
+import {
+  damagedRecordError,
+  readStoredJson,
+  type StoredJsonProblem,
+  type StoredRead,
+} from './stored-json.ts';
 import type { JobStore } from './store.ts';
 
 export interface VideoProjectRow {
@@ -43,13 +51,44 @@ export interface VideoRoundRow {
 }
 
 /** What a finished round left on disk and where it came from; stored as `outputs_json`. */
-export interface RoundOutputs {
-  videos: string[];
-  sidecar: string;
+export const roundOutputsSchema = z.object({
+  videos: z.array(z.string()),
+  sidecar: z.string(),
   /** The service's URL of the last frame: a later round may start from it while it lives. */
-  lastFrameUrl?: string;
+  lastFrameUrl: z.string().optional(),
   /** The service's addresses of the clips: an `asset://` one can be a later round's reference. */
-  videoUrls?: string[];
+  videoUrls: z.array(z.string()).optional(),
+});
+export type RoundOutputs = z.infer<typeof roundOutputsSchema>;
+
+/**
+ * A round's request as stored: the shape the service takes, not its rules, which a request
+ * is checked against before it is paid for; an attached round's stand-in need not meet them.
+ */
+export function readRoundRequest(
+  round: Pick<VideoRoundRow, 'request_json'>,
+): StoredRead<VideoGenerateRequest> {
+  return readStoredJson(videoGenerateShape, round.request_json, 'request_json');
+}
+
+/** A finished round's outputs; undefined before it finishes. */
+export function readRoundOutputs(
+  round: Pick<VideoRoundRow, 'outputs_json'>,
+): StoredRead<RoundOutputs | undefined> {
+  return readStoredJson(roundOutputsSchema, round.outputs_json, 'outputs_json');
+}
+
+/**
+ * The error of a round whose record is damaged, with what the user can do about it: a round
+ * whose request is lost cannot be sent, one whose outputs or error are lost keeps its clips.
+ */
+export function damagedRoundError(
+  problem: StoredJsonProblem,
+  advice = problem.source === 'request_json'
+    ? 'It is not sent as it is: write the round again ("Write prompt…" in the app).'
+    : 'Its clips, if it made any, stay where they were saved; to go on from it, write a new round.',
+): StoredError {
+  return damagedRecordError('round', problem, advice);
 }
 
 /** Rounds whose money is committed or may be: sent, or possibly sent. */

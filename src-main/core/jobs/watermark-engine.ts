@@ -16,7 +16,14 @@ import { readHeader } from '../media/decode.ts';
 import { serviceMaskPng, uprightToStored } from '../media/service-mask.ts';
 import { recoverClaims } from '../fs/claim-name.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
-import { PROVENANCE_LOG, outputDirFor, writeOutput, type OutputOutcome } from '../media/output.ts';
+import {
+  PROVENANCE_LOG,
+  outputDirFor,
+  outputOutcomeSchema,
+  writeOutput,
+  type OutputOutcome,
+  type ProvenanceLine,
+} from '../media/output.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
@@ -28,7 +35,14 @@ import {
 } from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import { hashFile, maskKeyOf } from './own-results.ts';
+import { readStoredJson } from './stored-json.ts';
 import type { JobEvent, JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
+import {
+  damagedJobError,
+  readWatermarkRecord,
+  type JobOptions,
+  type WatermarkRecord,
+} from './watermark-record.ts';
 
 export interface WatermarkInput {
   inputPath: string;
@@ -39,14 +53,6 @@ export interface WatermarkInput {
   /** The file's size when it was added, for the list. */
   bytes?: number;
   /** The folder the file was dropped as part of, mirrored under the output folder. */
-  root?: string;
-}
-
-/** What a job keeps in `options_json`. */
-export interface JobOptions {
-  maskFile?: string;
-  sourceUrl?: string;
-  bytes?: number;
   root?: string;
 }
 
@@ -114,15 +120,17 @@ export class WatermarkEngine extends TaskJobLoop {
       });
     } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
       return this.startable(job, async (signal) => {
+        const record = this.recordOf(job);
+        if (!record) return;
         // A write cut off by a crash left its temporary file beside the result: remove it,
         // unless it is the twin of a result already under its name, which is then kept.
-        const dir = this.outputDirOf(job);
+        const dir = this.outputDirOf(job, record.options);
         const claimed = await recoverClaims(dir, job.id);
         await sweepOwnedTemps(dir, job.id);
         if (claimed && job.remote_task_id) {
-          await this.finishWritten(job, job.remote_task_id, dir, { written: claimed });
+          await this.finishWritten(job, record, job.remote_task_id, dir, { written: claimed });
           await rm(path.join(this.scratchRoot, job.id), { recursive: true, force: true });
-        } else await this.afterSubmit(job, signal);
+        } else await this.afterSubmit(job, record, signal);
       });
     }
     return undefined;
@@ -131,6 +139,17 @@ export class WatermarkEngine extends TaskJobLoop {
   protected standing(id: string): { state: JobState; taskIdKnown: boolean } | undefined {
     const job = this.store.getWatermarkJob(id);
     return job && { state: job.state, taskIdKnown: job.remote_task_id !== null };
+  }
+
+  /**
+   * The job's stored options and mask, or undefined when they cannot be read back: the job
+   * then waits for the user with a message that says so, and the other jobs go on.
+   */
+  private recordOf(job: WatermarkJobRow): WatermarkRecord | undefined {
+    const record = readWatermarkRecord(job);
+    if (record.ok) return record.value;
+    this.move(job.id, 'needs-attention', { error: damagedJobError(record.problem) });
+    return undefined;
   }
 
   protected noteWaiting(id: string, error: { code: string; message: string } | null): void {
@@ -245,16 +264,18 @@ export class WatermarkEngine extends TaskJobLoop {
   private async runFromStart(job: WatermarkJobRow, signal: AbortSignal): Promise<void> {
     const settings = this.options.settings();
     this.move(job.id, 'preparing');
+    const record = this.recordOf(job);
+    if (!record) return;
     const prepared = await prepareImage(job.input_path, {
       use: 'watermark',
       ...settings.watermarkPixelCap,
       maxMegapixels: settings.watermarkPixelCap.megapixels,
     });
-    const mask = await this.maskFor(job, prepared);
+    const mask = await this.maskFor(job, record, prepared);
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.move(job.id, 'submitting');
-    const { sourceUrl } = JSON.parse(job.options_json) as JobOptions;
+    const { sourceUrl } = record.options;
     const taskId = await this.options.client.submit(
       sourceUrl ? { url: sourceUrl } : { base64: prepared.base64 },
       mask,
@@ -263,18 +284,19 @@ export class WatermarkEngine extends TaskJobLoop {
     // The row as stored: its submission time is on the store's clock, the one the poller's
     // deadline is counted on (not the wall clock, which a test's faster clock runs ahead of).
     const sent = this.store.getWatermarkJob(job.id);
-    await this.afterSubmit(sent ?? { ...job, remote_task_id: taskId }, signal);
+    await this.afterSubmit(sent ?? { ...job, remote_task_id: taskId }, record, signal);
   }
 
   private async finishWritten(
     job: WatermarkJobRow,
+    record: WatermarkRecord,
     taskId: string,
     outputDir: string,
     outcome: OutputOutcome,
   ): Promise<void> {
     if ('written' in outcome) {
       const sha256 = await hashFile(outcome.written);
-      await this.recordProvenance(outputDir, job, taskId, outcome.written, sha256);
+      await this.recordProvenance(outputDir, job, record, taskId, outcome.written, sha256);
     }
     this.move(
       job.id,
@@ -286,32 +308,40 @@ export class WatermarkEngine extends TaskJobLoop {
   }
 
   /** Where this job's result goes (`outputDirFor` decides). */
-  private outputDirOf(job: WatermarkJobRow): string {
-    const { root } = JSON.parse(job.options_json) as JobOptions;
-    return outputDirFor(job.input_path, this.outputSettings(job), root);
+  private outputDirOf(job: WatermarkJobRow, options: JobOptions): string {
+    return outputDirFor(job.input_path, this.outputSettings(options), options.root);
   }
 
   /** An image from a URL has no folder of its own: its result goes to the default images folder. */
-  private outputSettings(job: WatermarkJobRow): Settings {
+  private outputSettings({ sourceUrl }: JobOptions): Settings {
     const settings = this.options.settings();
-    const { sourceUrl } = JSON.parse(job.options_json) as JobOptions;
     return sourceUrl && !settings.outputFolder
       ? { ...settings, outputFolder: defaultImageOutputDir() }
       : settings;
   }
 
-  /** A job that wrote its result just before a crash is done; it is not downloaded again. */
-  private async finishFromMarker(job: WatermarkJobRow, taskId: string): Promise<boolean> {
+  /**
+   * A job that wrote its result just before a crash is done; it is not downloaded again. A
+   * marker that cannot be read says nothing: the result is fetched again by its task id
+   * (free) and written as the settings say, at worst as a second copy, never lost.
+   */
+  private async finishFromMarker(
+    job: WatermarkJobRow,
+    record: WatermarkRecord,
+    taskId: string,
+  ): Promise<boolean> {
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading') return false;
     const scratch = path.join(this.scratchRoot, job.id);
     const marker = await readFile(path.join(scratch, WRITTEN_MARKER), 'utf8').catch(
       () => undefined,
     );
     if (!marker) return false;
-    const outcome = JSON.parse(marker) as OutputOutcome;
+    const read = readStoredJson(outputOutcomeSchema, marker, WRITTEN_MARKER);
+    if (!read.ok) return false;
+    const outcome = read.value;
     if ('written' in outcome && !existsSync(outcome.written)) return false;
     const dir = path.dirname('written' in outcome ? outcome.written : outcome.skipped);
-    await this.finishWritten(job, taskId, dir, outcome);
+    await this.finishWritten(job, record, taskId, dir, outcome);
     await rm(scratch, { recursive: true, force: true });
     return true;
   }
@@ -326,11 +356,11 @@ export class WatermarkEngine extends TaskJobLoop {
   private async recordProvenance(
     outputDir: string,
     job: WatermarkJobRow,
+    { options: { maskFile }, strokes }: WatermarkRecord,
     taskId: string,
     output: string,
     sha256: string,
   ): Promise<void> {
-    const { maskFile } = JSON.parse(job.options_json) as JobOptions;
     const source = await stat(job.input_path).then(
       async (info) => ({ sha256: await hashFile(job.input_path), bytes: info.size }),
       () => undefined,
@@ -343,11 +373,11 @@ export class WatermarkEngine extends TaskJobLoop {
       source_sha256: source?.sha256 ?? null,
       source_bytes: source?.bytes ?? null,
       mask_key: await maskKeyOf({
-        ...(job.mask_json ? { strokes: JSON.parse(job.mask_json) as unknown } : {}),
+        ...(strokes ? { strokes } : {}),
         ...(maskFile !== undefined ? { maskFile } : {}),
       }),
     });
-    const line = {
+    const line: ProvenanceLine = {
       source: job.input_path,
       output,
       sha256,
@@ -355,7 +385,7 @@ export class WatermarkEngine extends TaskJobLoop {
       service: 'watermark',
       taskId,
       attempt: job.attempt,
-      mask: job.mask_json ? 'drawn' : maskFile ? maskFile : 'none',
+      mask: strokes ? 'drawn' : maskFile ? maskFile : 'none',
       queuedAt: new Date(job.created_at).toISOString(),
       submittedAt: job.submitted_at ? new Date(job.submitted_at).toISOString() : undefined,
       finishedAt: new Date().toISOString(),
@@ -372,21 +402,17 @@ export class WatermarkEngine extends TaskJobLoop {
    */
   private async maskFor(
     job: WatermarkJobRow,
+    { options: { maskFile, sourceUrl }, strokes }: WatermarkRecord,
     prepared: PreparedImage,
   ): Promise<{ base64: string } | undefined> {
-    const { maskFile, sourceUrl } = JSON.parse(job.options_json) as JobOptions;
-    if (!job.mask_json && !maskFile) return undefined;
+    if (!strokes && !maskFile) return undefined;
     const size = sourceUrl
       ? { width: prepared.sourceWidth, height: prepared.sourceHeight }
       : { width: prepared.width, height: prepared.height };
     let plane: Uint8Array;
-    if (job.mask_json) {
-      const strokes = scaleStrokes(
-        strokesSchema.parse(JSON.parse(job.mask_json)),
-        size.width / prepared.sourceWidth,
-      );
+    if (strokes) {
       plane = await new MaskStore(path.join(this.dataDir, 'masks')).plane(
-        strokes,
+        scaleStrokes(strokes, size.width / prepared.sourceWidth),
         size.width,
         size.height,
       );
@@ -414,10 +440,14 @@ export class WatermarkEngine extends TaskJobLoop {
     return seen.imageUrls;
   }
 
-  private async afterSubmit(job: WatermarkJobRow, signal?: AbortSignal): Promise<void> {
+  private async afterSubmit(
+    job: WatermarkJobRow,
+    record: WatermarkRecord,
+    signal?: AbortSignal,
+  ): Promise<void> {
     const taskId = job.remote_task_id;
     if (!taskId) throw new Error(`job ${job.id} has no task id`);
-    if (await this.finishFromMarker(job, taskId)) return;
+    if (await this.finishFromMarker(job, record, taskId)) return;
     if (this.store.getWatermarkJob(job.id)?.state === 'submitted') this.move(job.id, 'processing');
     const result = await waitForTask<WatermarkResult>(this.options.poller, {
       kind: 'watermark',
@@ -442,8 +472,8 @@ export class WatermarkEngine extends TaskJobLoop {
     }
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
       this.move(job.id, 'downloading');
-    const settings = this.outputSettings(job);
-    const outputDir = this.outputDirOf(job);
+    const settings = this.outputSettings(record.options);
+    const outputDir = this.outputDirOf(job, record.options);
     await mkdir(outputDir, { recursive: true });
     // One folder per job, outside the user's folders: a download cut off by a crash is
     // swept up when the job resumes or the engine starts.
@@ -463,7 +493,7 @@ export class WatermarkEngine extends TaskJobLoop {
         () => this.freshLinks(taskId, signal),
       );
       const marker = path.join(scratch, WRITTEN_MARKER);
-      const { root } = JSON.parse(job.options_json) as JobOptions;
+      const { root } = record.options;
       const outcome = await writeOutput({
         owner: job.id,
         input: job.input_path,
@@ -476,7 +506,7 @@ export class WatermarkEngine extends TaskJobLoop {
           writeFile(marker, JSON.stringify({ written } satisfies OutputOutcome)),
       });
       if ('skipped' in outcome) await writeFile(marker, JSON.stringify(outcome));
-      await this.finishWritten(job, taskId, outputDir, outcome);
+      await this.finishWritten(job, record, taskId, outputDir, outcome);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

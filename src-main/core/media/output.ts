@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
+import { z } from 'zod';
 import { renderFilename } from '../../../src-shared/domain/filename-template.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { writeTemp } from '../fs/atomic-write.ts';
@@ -34,10 +35,33 @@ export interface OutputRequest {
   date?: Date;
 }
 
-export type OutputOutcome = { written: string } | { skipped: string };
+/** Where a result went, or the name it was not written under; also kept as a job's marker. */
+export const outputOutcomeSchema = z.union([
+  z.object({ written: z.string() }),
+  z.object({ skipped: z.string() }),
+]);
+export type OutputOutcome = z.infer<typeof outputOutcomeSchema>;
 
 /** The log each output folder of cleaned images keeps, one JSON line per result. */
 export const PROVENANCE_LOG = 'clearframe-provenance.jsonl';
+
+/** One line of the provenance log: where a result came from, which task made it and when. */
+export const provenanceLineSchema = z.object({
+  source: z.string(),
+  output: z.string(),
+  /** The hashes of the result and of its source; lines written before they were kept lack them. */
+  sha256: z.string().optional(),
+  sourceSha256: z.string().optional(),
+  service: z.literal('watermark'),
+  taskId: z.string(),
+  attempt: z.number().int(),
+  /** `drawn`, the mask file's path, or `none`. */
+  mask: z.string(),
+  queuedAt: z.string(),
+  submittedAt: z.string().optional(),
+  finishedAt: z.string(),
+});
+export type ProvenanceLine = z.infer<typeof provenanceLineSchema>;
 
 /** Where results go when no output folder is set: a `clearframe` folder beside the input. */
 export const DEFAULT_OUTPUT_SUBFOLDER = 'clearframe';
