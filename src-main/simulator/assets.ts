@@ -1,3 +1,4 @@
+import { DEMO_ASSETS } from '../../src-shared/domain/demo-assets.ts';
 import type { MediaKind } from '../../src-shared/domain/references.ts';
 
 /** An uploaded asset the simulator knows, addressed as `asset://<id>`. */
@@ -7,15 +8,6 @@ export interface AssetSpec {
   /** Length of a video or audio asset. */
   durationSeconds?: number;
 }
-
-/** Assets every simulator has, so demo mode and tests can refer to media without uploads. */
-export const DEMO_ASSETS: readonly AssetSpec[] = [
-  { id: 'demo-image-landscape', kind: 'image' },
-  { id: 'demo-image-portrait', kind: 'image' },
-  { id: 'demo-video-8s', kind: 'video', durationSeconds: 8 },
-  { id: 'demo-video-2s', kind: 'video', durationSeconds: 2 },
-  { id: 'demo-audio-6s', kind: 'audio', durationSeconds: 6 },
-];
 
 export class AssetRegistry {
   private readonly byId = new Map<string, AssetSpec>();

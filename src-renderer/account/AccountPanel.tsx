@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
+import { tierName } from '../words/settings.ts';
 
 type Quota = InvokeResponse<'account:quota'>;
 
@@ -64,7 +65,7 @@ export function AccountPanel() {
           <div>
             <dt>Video price</dt>
             <dd data-testid="account-price">
-              {quota.pricePerSecondUsd.toFixed(2)} USD per second ({quota.tier} tier)
+              {quota.pricePerSecondUsd.toFixed(2)} USD per second ({tierName(quota.tier)} tier)
             </dd>
           </div>
           <div>

@@ -6,11 +6,11 @@ import { bridge } from '../bridge.ts';
 /** What demo mode means for the services it covers: each service is in demo on its own. */
 function demoSentence(services: readonly ApiKeyKind[]): string {
   if (services.length > 1) {
-    return 'Demo mode: jobs run on the built-in simulator, nothing is sent to the service and nothing is charged.';
+    return "Demo mode: jobs run on the built-in simulator, and its results are a rough stand-in for the service's own. Nothing is sent to the service and nothing is charged.";
   }
   return services[0] === 'video'
-    ? 'Demo mode for video: rounds run on the built-in simulator and their clips are canned; nothing is sent to the video service and nothing is charged. Images go to the service.'
-    : 'Demo mode for images: they are cleaned by the built-in simulator; nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.';
+    ? 'Demo mode for video: rounds run on the built-in simulator, whose clips are canned stand-ins, not what the service would make. Nothing is sent to the video service and nothing is charged. Images go to the service.'
+    : "Demo mode for images: the built-in simulator cleans them, and its results are a rough stand-in for the service's own. Nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.";
 }
 
 /** Shown while any service is in demo mode: which, what it means, and how to use the service. */

@@ -1,12 +1,7 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { PRICING_TIERS } from '../../src-shared/domain/pricing.ts';
-import {
-  FOLDER_LAYOUTS,
-  OUTPUT_FORMATS,
-  PROVIDER_BASE_URL,
-  type Settings,
-} from '../../src-shared/domain/settings.ts';
+import { PROVIDER_BASE_URL, type Settings } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
+import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
 import { KeyField } from './KeyField.tsx';
 import { useSettings } from './settings-store.ts';
 
@@ -100,7 +95,7 @@ function SettingsForm(props: { settings: Settings }) {
         onChange={(event) => set(name, event.target.value)}
       />,
     );
-  const choice = (name: string, label: string, options: readonly string[]) =>
+  const choice = (name: WordedSetting, label: string) =>
     field(
       name,
       label,
@@ -109,8 +104,10 @@ function SettingsForm(props: { settings: Settings }) {
         value={String(draft[name])}
         onChange={(event) => set(name, event.target.value)}
       >
-        {options.map((option) => (
-          <option key={option}>{option}</option>
+        {settingChoices(name).map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>,
     );
@@ -173,7 +170,7 @@ function SettingsForm(props: { settings: Settings }) {
         >
           Reset addresses to the provider's
         </button>
-        {choice('pricingTier', 'Pricing tier', PRICING_TIERS)}
+        {choice('pricingTier', 'Pricing tier')}
         {text('concurrency.watermark', 'Images at once')}
         {text('concurrency.video', 'Video rounds at once')}
         {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
@@ -183,18 +180,19 @@ function SettingsForm(props: { settings: Settings }) {
         <button type="button" onClick={() => void chooseFolder()}>
           Choose folder…
         </button>
-        {text('filenameTemplate', 'File name ({name}, {ext}, {date}, {n})')}
-        {choice('conflictPolicy', 'When the name is taken', ['suffix', 'skip', 'overwrite'])}
-        {choice(
-          'folderLayout',
-          'Subfolders of a dropped folder, in the output folder',
-          FOLDER_LAYOUTS,
-        )}
-        {choice('metadataPolicy', 'Metadata (EXIF, colour profile)', ['keep', 'strip'])}
-        {choice('outputFormat', 'Format of results', OUTPUT_FORMATS)}
+        {text('filenameTemplate', 'File name')}
+        <p className="hint" data-testid="filename-example">
+          IMG_0412.jpg becomes {filenameExample(String(draft['filenameTemplate']))}. In braces:
+          name, ext, date and n stand for the image&apos;s name, its extension, the day and its
+          place in the batch.
+        </p>
+        {choice('conflictPolicy', 'When the name is taken')}
+        {choice('folderLayout', 'Subfolders of a dropped folder, in the output folder')}
+        {choice('metadataPolicy', 'Metadata (EXIF, colour profile)')}
+        {choice('outputFormat', 'Format of results')}
 
         <h3>App</h3>
-        {choice('theme', 'Theme', ['system', 'light', 'dark'])}
+        {choice('theme', 'Theme')}
         {toggle('checkForUpdates', 'Check for updates')}
         <div className="actions">
           <button type="submit">Save settings</button>

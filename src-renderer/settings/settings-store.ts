@@ -6,7 +6,9 @@ interface SettingsState {
   settings: Settings | null;
   /** Messages per field (`concurrency.watermark`, `budgetCapUsd`…) from the last refused save. */
   errors: Record<string, string>;
+  /** The last save succeeded; cleared when the settings are read again, as on entering Settings. */
   saved: boolean;
+  /** Reads the stored settings, and forgets what an earlier save said, which is past news. */
   load: () => Promise<void>;
   save: (patch: Record<string, unknown>) => Promise<boolean>;
 }
@@ -17,7 +19,7 @@ export const useSettings = create<SettingsState>((set) => ({
   saved: false,
   load: async () => {
     const result = await bridge().invoke('settings:get');
-    if (result.ok) set({ settings: result.value });
+    if (result.ok) set({ settings: result.value, errors: {}, saved: false });
   },
   save: async (patch) => {
     const result = await bridge().invoke('settings:update', patch);

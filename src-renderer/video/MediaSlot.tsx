@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { isAssetUrl } from '../../src-shared/api/video.ts';
+import { KIND_BY_TYPE, isAssetUrl } from '../../src-shared/api/video.ts';
+import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { bridge } from '../bridge.ts';
 import type { Slot } from './presets.ts';
@@ -32,6 +33,8 @@ export function MediaSlot(props: {
   value: string;
   problem: string | undefined;
   previewBase: string;
+  /** Offer the built-in simulator's own media, which it takes without an upload. */
+  demo: boolean;
   onChange: (value: string) => void;
   /** Told what the service would say of the image behind a web address (null: it fits). */
   onChecked: (url: string, problem: string | null) => void;
@@ -66,7 +69,7 @@ export function MediaSlot(props: {
   return (
     <div className="field media-slot" data-testid={`media-slot-${index}`}>
       <label htmlFor={`slot-${index}`}>
-        {role} ({ACCEPTS[slot.type]})
+        {role}, reference {index + 1} ({ACCEPTS[slot.type]})
       </label>
       <span className="media-slot-row">
         <span className="media-thumb" aria-hidden={shown?.state !== 'shown'}>
@@ -90,6 +93,21 @@ export function MediaSlot(props: {
           onBlur={() => setSettled(value)}
         />
       </span>
+      {props.demo && (
+        <span className="demo-assets" aria-label={`Demo media for reference ${index + 1}`}>
+          <span className="hint">Demo media:</span>
+          {DEMO_ASSETS.filter((asset) => asset.kind === KIND_BY_TYPE[slot.type]).map((asset) => (
+            <button
+              key={asset.id}
+              type="button"
+              aria-pressed={value.trim() === demoAssetUrl(asset)}
+              onClick={() => props.onChange(demoAssetUrl(asset))}
+            >
+              {asset.label}
+            </button>
+          ))}
+        </span>
+      )}
       {shown?.state === 'shown' && (
         <span className="hint">
           {shown.width}×{shown.height}

@@ -10,13 +10,28 @@ import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
 
+/**
+ * The form's slot of each media item of the request: empty slots are left out of the request,
+ * so the third item may be the fourth slot.
+ */
+function slotOfItem(draft: RoundDraft, request: VideoGenerateRequest): Map<number, number> {
+  const filled = slotsOf(draft)
+    .map((_, slot) => slot)
+    .filter((slot) => draft.urls[slot]?.trim());
+  const slots = new Map<number, number>();
+  request.content.forEach((item, index) => {
+    const slot = item.type === 'text' ? undefined : filled[slots.size];
+    if (slot !== undefined) slots.set(index, slot);
+  });
+  return slots;
+}
+
 /** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
-function fieldOf(param: string, request: VideoGenerateRequest): string {
+function fieldOf(param: string, slots: Map<number, number>): string {
   const item = /^content\[(\d+)\]/.exec(param);
   if (item) {
-    const index = Number(item[1]);
-    const hasText = request.content[0]?.type === 'text';
-    return request.content[index]?.type === 'text' ? 'prompt' : `slot-${index - (hasText ? 1 : 0)}`;
+    const slot = slots.get(Number(item[1]));
+    return slot === undefined ? 'prompt' : `slot-${slot}`;
   }
   return param === 'content' ? 'prompt' : param;
 }
@@ -43,6 +58,8 @@ export function RoundEditor(props: {
   const settings = useSettings((state) => state.settings);
   const videoDemo = useAppInfo((state) => state.info?.demoServices.includes('video') ?? false);
   const [draft, setDraft] = useState<RoundDraft>(EMPTY_DRAFT);
+  // Rules speak up once the user has started writing, not at an empty form.
+  const [typed, setTyped] = useState(false);
   const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
   const [confirming, setConfirming] = useState(false);
   const [balance, setBalance] = useState<string | null>(null);
@@ -66,6 +83,7 @@ export function RoundEditor(props: {
         model: seed.request.model,
         duration: seed.request.duration ?? EMPTY_DRAFT.duration,
       });
+      setTyped(false);
       setConfirming(false);
     }
   }
@@ -91,11 +109,17 @@ export function RoundEditor(props: {
 
   const tier = settings?.pricingTier ?? 'starter';
   const request = requestOf(draft);
-  const problems: Record<string, string> = {};
-  for (const issue of videoRequestIssues(request)) {
-    const field = fieldOf(issue.param, request);
-    problems[field] = problems[field] ? `${problems[field]}; ${issue.message}` : issue.message;
+  const slotOf = slotOfItem(draft, request);
+  const issues = videoRequestIssues(request, (index) => (slotOf.get(index) ?? index) + 1);
+  const said: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const field = fieldOf(issue.param, slotOf);
+    const list = (said[field] ??= []);
+    if (!list.includes(issue.words)) list.push(issue.words);
   }
+  const problems: Record<string, string> = typed
+    ? Object.fromEntries(Object.entries(said).map(([field, words]) => [field, words.join(' ')]))
+    : {};
   for (const [index, url] of draft.urls.entries()) {
     const problem = remote[url.trim()];
     if (problem) problems[`slot-${index}`] ??= problem;
@@ -106,10 +130,11 @@ export function RoundEditor(props: {
     0,
   );
   const cap = settings?.budgetCapUsd ?? null;
-  const valid = Object.keys(problems).length === 0;
+  const valid = issues.length === 0 && Object.keys(problems).length === 0;
   const slots = MODES[draft.mode].slots;
   const set = (patch: Partial<RoundDraft>) => {
     setDraft({ ...draft, ...patch });
+    setTyped(true);
     setConfirming(false);
   };
   const appendToPrompt = (text: string) =>
@@ -136,6 +161,7 @@ export function RoundEditor(props: {
     if (await props.onQueue([...batch, request])) {
       setBatch([]);
       setDraft({ ...EMPTY_DRAFT, mode: draft.mode });
+      setTyped(false);
       setConfirming(false);
     }
   };
@@ -179,7 +205,7 @@ export function RoundEditor(props: {
         />
         {message('prompt')}
         {tokens.length > 0 && (
-          <span className="actions" aria-label="References">
+          <span className="actions reference-chips" aria-label="References">
             {tokens.map((token) => (
               <button key={token} type="button" onClick={() => appendToPrompt(`${token} `)}>
                 {token}
@@ -208,6 +234,7 @@ export function RoundEditor(props: {
           value={draft.urls[index] ?? ''}
           problem={problems[`slot-${index}`]}
           previewBase={props.previewBase}
+          demo={videoDemo}
           onChecked={onChecked}
           onChange={(value) => {
             const urls = [...draft.urls];
@@ -309,7 +336,7 @@ export function RoundEditor(props: {
       <p className="cost" data-testid="round-cost">
         {estimate.upperBound
           ? `Up to ${formatUsd(toCents(estimate.usd))}: the model picks the length, at most ${estimate.seconds} s`
-          : `About ${formatUsd(toCents(estimate.usd))} (${estimate.seconds} s)`}
+          : `About ${formatUsd(toCents(estimate.usd))} for a ${estimate.seconds}-second clip`}
         {videoDemo ? (
           <span className="hint" data-testid="editor-demo">
             {' '}
@@ -333,6 +360,7 @@ export function RoundEditor(props: {
           onClick={() => {
             setBatch([...batch, request]);
             setDraft({ ...draft, prompt: '' });
+            setTyped(false);
           }}
         >
           Add another round to this batch

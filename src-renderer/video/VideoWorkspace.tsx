@@ -10,6 +10,7 @@ import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './Co
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
+import './video.css';
 
 /** The time now, moving once a second while the screen is open. */
 function useNow(): number {
@@ -34,7 +35,14 @@ function timing(round: VideoRoundView, now: number, typicalMs: number | null): s
   const elapsed = now - round.submittedAt;
   const left =
     typicalMs === null ? '' : ` · about ${seconds(Math.max(0, typicalMs - elapsed))} left`;
-  return `${seconds(elapsed)}${left}`;
+  return `running for ${seconds(elapsed)}${left}`;
+}
+
+/** The clip a round asks for, so its cost reads as the price of that length. */
+function clipWords(round: VideoRoundView): string {
+  const { duration } = round.request;
+  if (duration === VIDEO_LIMITS.autoDuration) return 'length picked by the model';
+  return duration === undefined ? "the service's default length" : `${duration}-second clip`;
 }
 
 function promptOf(round: VideoRoundView): string {
@@ -158,7 +166,7 @@ function RoundRow(props: {
       </span>
       <span className="job-state">{round.state}</span>
       <span className="hint">
-        {roundMoneyWords(round)}
+        {roundMoneyWords(round)} · {clipWords(round)}
         {timing(round, props.now, props.typicalMs) &&
           ` · ${timing(round, props.now, props.typicalMs)}`}
       </span>
@@ -237,8 +245,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const video = useVideo();
   const now = useNow();
   const [note, setNote] = useState<string | null>(null);
-  const [playing, setPlaying] = useState<string | null>(null);
-  const [shotId, setShotId] = useState<string | null>(null);
+  const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
   useEffect(() => followVideo(), []);
@@ -258,38 +265,57 @@ export function VideoWorkspace(props: { previewBase: string }) {
       setNote(`${result.value.count} clips copied to ${result.value.folder}, in order.`);
   };
 
+  const createForm = (
+    <form
+      className="actions"
+      aria-label="Create a project"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const field = event.currentTarget.elements.namedItem('name') as HTMLInputElement;
+        if (field.value.trim())
+          void video.createProject(field.value.trim()).then(() => (field.value = ''));
+      }}
+    >
+      <label htmlFor="project-name">New project</label>
+      <input id="project-name" name="name" placeholder="Name, such as Harbour at night" />
+      <button type="submit" className={video.projects.length ? undefined : 'primary'}>
+        Create
+      </button>
+      <span className="spacer" />
+      {video.projects.length > 0 && (
+        <label>
+          Project{' '}
+          <select
+            value={video.projectId ?? ''}
+            onChange={(event) => video.select(event.target.value)}
+          >
+            {video.projects.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
+            ))}
+          </select>
+        </label>
+      )}
+    </form>
+  );
+
   return (
     <div className="video-workspace">
-      <form
-        className="actions"
-        aria-label="Create a project"
-        onSubmit={(event) => {
-          event.preventDefault();
-          const field = event.currentTarget.elements.namedItem('name') as HTMLInputElement;
-          if (field.value.trim())
-            void video.createProject(field.value.trim()).then(() => (field.value = ''));
-        }}
-      >
-        <label htmlFor="project-name">New project</label>
-        <input id="project-name" name="name" placeholder="Name" />
-        <button type="submit">Create</button>
-        <span className="spacer" />
-        {video.projects.length > 0 && (
-          <label>
-            Project{' '}
-            <select
-              value={video.projectId ?? ''}
-              onChange={(event) => video.select(event.target.value)}
-            >
-              {video.projects.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.name}
-                </option>
-              ))}
-            </select>
-          </label>
-        )}
-      </form>
+      {video.projects.length === 0 ? (
+        <section className="video-empty" aria-labelledby="video-empty-title">
+          <h2 id="video-empty-title">Make a video, shot by shot</h2>
+          <p>
+            A project is one video. It is made of shots in order, and each shot is made in rounds:
+            you describe the shot, see what it costs, send it, and keep trying until a round comes
+            out right.
+          </p>
+          <p>Name your first project to begin.</p>
+          {createForm}
+        </section>
+      ) : (
+        createForm
+      )}
       {video.error && (
         <p className="error" role="alert">
           {video.error}
@@ -303,7 +329,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 key={s.id}
                 type="button"
                 aria-pressed={s.id === shot.id}
-                onClick={() => setShotId(s.id)}
+                onClick={() => video.selectShot(s.id)}
               >
                 Shot {s.position} ({s.rounds.length})
               </button>
@@ -326,7 +352,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 <RoundRow
                   key={round.id}
                   round={round}
-                  onPlay={setPlaying}
+                  onPlay={video.play}
                   onWritePrompt={(attached) =>
                     setSeed({ request: attached.request, at: Date.now() })
                   }

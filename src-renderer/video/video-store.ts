@@ -13,12 +13,20 @@ type ShotView = VideoProjectView['shots'][number];
 interface VideoState {
   projects: VideoProjectView[];
   projectId: string | null;
+  /**
+   * The shot shown, and the round whose clip plays: kept here rather than in the screen, so
+   * that leaving the screen and coming back finds them as they were. No shot chosen: the last.
+   */
+  shotId: string | null;
+  playing: string | null;
   error: string | null;
   /** Reads the whole tree; a read already under way is joined rather than asked for again. */
   load: () => Promise<void>;
   /** Lays changed rounds over the tree held, in any order: a round keeps its newest view. */
   apply: (rounds: readonly VideoRoundView[]) => void;
   select: (projectId: string) => void;
+  selectShot: (shotId: string) => void;
+  play: (roundId: string | null) => void;
   createProject: (name: string) => Promise<void>;
   addShot: () => Promise<void>;
   queue: (shotId: string, requests: VideoGenerateRequest[]) => Promise<boolean>;
@@ -147,6 +155,8 @@ export const useVideo = create<VideoState>((set, get) => {
   return {
     projects: [],
     projectId: null,
+    shotId: null,
+    playing: null,
     error: null,
     load,
     apply: (rounds) => {
@@ -159,7 +169,9 @@ export const useVideo = create<VideoState>((set, get) => {
       // The one change the tree held cannot take: a shot it does not have.
       void load();
     },
-    select: (projectId) => set({ projectId }),
+    select: (projectId) => set({ projectId, shotId: null, playing: null }),
+    selectShot: (shotId) => set({ shotId }),
+    play: (playing) => set({ playing }),
     createProject: async (name) => {
       const result = await bridge().invoke('video:createProject', { name });
       if (!result.ok) return failed(result.error.message);
@@ -169,6 +181,8 @@ export const useVideo = create<VideoState>((set, get) => {
       set({
         projects: known ? projects : [...projects, project],
         projectId: project.id,
+        shotId: null,
+        playing: null,
         error: null,
       });
     },
@@ -177,7 +191,11 @@ export const useVideo = create<VideoState>((set, get) => {
       if (!projectId) return;
       const result = await bridge().invoke('video:addShot', { projectId });
       if (!result.ok) return failed(result.error.message);
-      set({ projects: withShot(get().projects, projectId, result.value.shot), error: null });
+      set({
+        projects: withShot(get().projects, projectId, result.value.shot),
+        shotId: result.value.shot.id,
+        error: null,
+      });
     },
     // Queueing, duplicating and extending answer with ids and estimates only; the new rounds
     // themselves come in the video:changed event main sends for them.

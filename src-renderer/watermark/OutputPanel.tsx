@@ -1,7 +1,15 @@
 import { useEffect, useState } from 'react';
-import { OUTPUT_FORMATS } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
+
+function Options(props: { setting: WordedSetting }) {
+  return settingChoices(props.setting).map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+}
 
 /**
  * Where results go and how they are named, at hand in the workspace. Each change is saved
@@ -36,8 +44,8 @@ export function OutputPanel() {
   return (
     <details className="output-panel">
       <summary>
-        Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} ·{' '}
-        {settings.filenameTemplate}
+        Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} · names like{' '}
+        {filenameExample(settings.filenameTemplate)}
         {credits && <span className="hint"> · {credits}</span>}
       </summary>
       <div className="field">
@@ -80,9 +88,7 @@ export function OutputPanel() {
           value={settings.conflictPolicy}
           onChange={(event) => change({ conflictPolicy: event.target.value })}
         >
-          <option value="suffix">Add a number</option>
-          <option value="skip">Skip the image</option>
-          <option value="overwrite">Overwrite the old result</option>
+          <Options setting="conflictPolicy" />
         </select>
       </div>
       <div className="field">
@@ -92,8 +98,7 @@ export function OutputPanel() {
           value={settings.folderLayout}
           onChange={(event) => change({ folderLayout: event.target.value })}
         >
-          <option value="mirror">Keep them in the output folder</option>
-          <option value="flatten">Put every result in the output folder itself</option>
+          <Options setting="folderLayout" />
         </select>
       </div>
       <div className="field">
@@ -112,11 +117,7 @@ export function OutputPanel() {
           value={settings.outputFormat}
           onChange={(event) => change({ outputFormat: event.target.value })}
         >
-          {OUTPUT_FORMATS.map((format) => (
-            <option key={format} value={format}>
-              {format === 'same' ? 'Same as the image' : format.toUpperCase()}
-            </option>
-          ))}
+          <Options setting="outputFormat" />
         </select>
       </div>
     </details>

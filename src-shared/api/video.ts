@@ -61,8 +61,48 @@ export type VideoGenerateRequest = z.infer<typeof videoGenerateShape>;
 export interface RequestIssue {
   /** The member at fault, in the service's own dotted form: `content[2].role`, `duration`. */
   param: string;
+  /** The service's own wording, as its error body gives it. */
   message: string;
+  /**
+   * The same rule as the round form and the command line say it: what to change, naming the
+   * prompt, "reference 2", Duration or Ratio rather than the member's path.
+   */
+  words: string;
 }
+
+/** What each role means to the person writing the round. */
+const ROLE_WORDS: Record<MediaRole, string> = {
+  reference_image: 'a reference image',
+  first_frame: 'the first frame',
+  last_frame: 'the last frame',
+  reference_video: 'a reference video',
+  reference_audio: 'a reference sound',
+};
+
+function roleWords(role: string): string {
+  return role in ROLE_WORDS ? ROLE_WORDS[role as MediaRole] : `"${role}"`;
+}
+
+function oneOf(choices: readonly string[]): string {
+  return choices.length < 2
+    ? choices.join('')
+    : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1) ?? ''}`;
+}
+
+/**
+ * The media items counted from 1 in the order they are given, the prompt left out: the
+ * numbers the command line's --image, --video and --audio options follow.
+ */
+function referenceNumbers(content: readonly ContentItem[]): Map<number, number> {
+  const numbers = new Map<number, number>();
+  content.forEach((item, index) => {
+    if (item.type !== 'text') numbers.set(index, numbers.size + 1);
+  });
+  return numbers;
+}
+
+/** Which number the person knows a media item by, from its place in `content`. */
+export type ReferenceNumbering = (contentIndex: number) => number;
 
 function mediaUrl(item: ContentItem): string | undefined {
   if (item.type === 'text') return undefined;
@@ -87,25 +127,38 @@ function isFetchableUrl(url: string): boolean {
 
 /**
  * Every rule of sections 2.3, 4.4 and 8 that can be checked from the request alone, in the
- * order a person would fix them. Whether a model is enabled depends on the account and is
+ * order a person would fix them, each in the service's words and in the user's (`numbering`
+ * tells how the user's form numbers the references, when not in order). Whether a model is enabled depends on the account and is
  * checked by whoever knows the account.
  */
-export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[] {
+export function videoRequestIssues(
+  request: VideoGenerateRequest,
+  numbering?: ReferenceNumbering,
+): RequestIssue[] {
   const issues: RequestIssue[] = [];
   const { content } = request;
   const { min, max } = VIDEO_LIMITS.contentItems;
+  const promptWords = 'Write a prompt: every round needs one, also when it has references.';
   if (content.length < min || content.length > max) {
     issues.push({
       param: 'content',
       message: `content must hold ${min} to ${max} items; it holds ${content.length}`,
+      words:
+        content.length < min
+          ? promptWords
+          : `Remove ${content.length - max} reference${content.length - max === 1 ? '' : 's'}: a round takes at most ${max - 1} besides its prompt.`,
     });
   }
   if (!content.some((item) => item.type === 'text' && item.text?.trim())) {
     issues.push({
       param: 'content',
       message: 'content needs at least one text item with the prompt, also when media are given',
+      words: promptWords,
     });
   }
+  const numbers = referenceNumbers(content);
+  const reference = (index: number) =>
+    `reference ${numbering?.(index) ?? numbers.get(index) ?? index + 1}`;
 
   const counts: Record<MediaKind, number> = { image: 0, video: 0, audio: 0 };
   const roles: string[] = [];
@@ -113,7 +166,11 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
     const at = `content[${index}]`;
     if (item.type === 'text') {
       if (typeof item.text !== 'string') {
-        issues.push({ param: `${at}.text`, message: 'a text item needs its text' });
+        issues.push({
+          param: `${at}.text`,
+          message: 'a text item needs its text',
+          words: promptWords,
+        });
       }
       return;
     }
@@ -123,6 +180,7 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
       issues.push({
         param: `${at}.${item.type}.url`,
         message: `a ${item.type} item needs ${item.type}.url`,
+        words: `Give ${reference(index)}'s address, or remove it.`,
       });
     } else if (
       item.type === 'video_url' ? !isAssetUrl(url) : !isAssetUrl(url) && !isFetchableUrl(url)
@@ -133,6 +191,10 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
           item.type === 'video_url'
             ? 'videos must be uploaded and processed assets given as asset:// URLs'
             : `${KIND_BY_TYPE[item.type] === 'image' ? 'an image' : 'audio'} must be an asset:// URL or a public https:// URL`,
+        words:
+          item.type === 'video_url'
+            ? `Give ${reference(index)} as an asset:// address: the service takes a video only once it is uploaded to your account on the provider's site.`
+            : `Give ${reference(index)} as an address that starts with https:// (a public web address) or asset:// (uploaded to your account).`,
       });
     }
     const allowed: readonly string[] = ROLES_BY_TYPE[item.type];
@@ -140,11 +202,13 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
       issues.push({
         param: `${at}.role`,
         message: `a ${item.type} item needs a role: ${allowed.join(', ')}`,
+        words: `Say what ${reference(index)} is for: ${oneOf(allowed.map(roleWords))}.`,
       });
     } else if (!allowed.includes(item.role)) {
       issues.push({
         param: `${at}.role`,
         message: `role ${item.role} is not allowed on a ${item.type} item; use ${allowed.join(' or ')}`,
+        words: `A ${KIND_BY_TYPE[item.type]} cannot be ${roleWords(item.role)}: make ${reference(index)} ${oneOf(allowed.map(roleWords))}.`,
       });
     } else {
       roles.push(item.role);
@@ -156,6 +220,7 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
     issues.push({
       param: 'content',
       message: `${ref.token} refers to ${ref.kind} ${ref.index}, but the request has ${counts[ref.kind]} ${ref.kind} item${counts[ref.kind] === 1 ? '' : 's'}`,
+      words: `The prompt names ${ref.token}, but the round has ${counts[ref.kind] === 0 ? 'no' : counts[ref.kind]} ${ref.kind} reference${counts[ref.kind] === 1 ? '' : 's'}: add one, or change ${ref.token} in the prompt.`,
     });
   }
 
@@ -164,6 +229,7 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
     issues.push({
       param: 'omni_reference_task_type',
       message: 'omni_reference_task_type can only be auto',
+      words: 'Choose Auto as the kind of round, or another kind.',
     });
   }
 
@@ -174,22 +240,32 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
     issues.push({
       param: 'resolution',
       message: `resolution ${request.resolution} is not supported; use ${VIDEO_LIMITS.resolutions.join(' or ')}`,
+      words: `Choose a resolution of ${oneOf(VIDEO_LIMITS.resolutions)}; the service does not make ${request.resolution}.`,
     });
   }
 
   const model = isKnownVideoModel(request.model) ? VIDEO_MODELS[request.model] : undefined;
   if (auto) {
     if (request.ratio !== VIDEO_LIMITS.adaptiveRatio) {
-      issues.push({ param: 'ratio', message: 'the auto omni mode needs ratio adaptive' });
+      issues.push({
+        param: 'ratio',
+        message: 'the auto omni mode needs ratio adaptive',
+        words: `Choose the ratio ${VIDEO_LIMITS.adaptiveRatio}: in an Auto round the model shapes the clip.`,
+      });
     }
     if (request.duration !== VIDEO_LIMITS.autoDuration) {
-      issues.push({ param: 'duration', message: 'the auto omni mode needs duration -1' });
+      issues.push({
+        param: 'duration',
+        message: 'the auto omni mode needs duration -1',
+        words: 'Leave the duration to the model: an Auto round picks its own length.',
+      });
     }
     content.forEach((item, index) => {
       if (item.type !== 'text' && item.role && !item.role.startsWith('reference_')) {
         issues.push({
           param: `content[${index}].role`,
           message: `the auto omni mode takes only reference_image, reference_video and reference_audio roles, not ${item.role}`,
+          words: `An Auto round takes references only, so ${reference(index)} cannot be ${roleWords(item.role)}: choose another kind of round for frames.`,
         });
       }
     });
@@ -204,6 +280,10 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
           request.ratio === VIDEO_LIMITS.adaptiveRatio
             ? 'ratio adaptive is only for the auto omni mode'
             : `ratio ${request.ratio} is not supported; use one of ${VIDEO_LIMITS.ratios.join(', ')}`,
+        words:
+          request.ratio === VIDEO_LIMITS.adaptiveRatio
+            ? `Choose a ratio of ${oneOf(VIDEO_LIMITS.ratios)}: ${VIDEO_LIMITS.adaptiveRatio} is only for Auto rounds.`
+            : `Choose a ratio of ${oneOf(VIDEO_LIMITS.ratios)}; the service does not make ${request.ratio}.`,
       });
     }
     if (request.duration !== undefined && model) {
@@ -212,6 +292,7 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
         issues.push({
           param: 'duration',
           message: `duration ${request.duration} is outside ${range.min} to ${range.max} seconds for ${request.model}`,
+          words: `Make the duration ${range.min} to ${range.max} seconds: ${model.label} does not make ${request.duration === VIDEO_LIMITS.autoDuration ? 'a clip of open length' : `a ${request.duration}-second clip`}.`,
         });
       }
     }
@@ -220,16 +301,26 @@ export function videoRequestIssues(request: VideoGenerateRequest): RequestIssue[
       roles.filter((r) => r === 'first_frame').length > 1 ||
       roles.filter((r) => r === 'last_frame').length > 1
     ) {
-      issues.push({ param: 'content', message: 'give at most one first_frame and one last_frame' });
+      issues.push({
+        param: 'content',
+        message: 'give at most one first_frame and one last_frame',
+        words: 'Give one first frame and at most one last frame.',
+      });
     }
     if (roles.includes('last_frame') && !roles.includes('first_frame')) {
-      issues.push({ param: 'content', message: 'a last_frame needs a first_frame' });
+      issues.push({
+        param: 'content',
+        message: 'a last_frame needs a first_frame',
+        words: 'Add a first frame: a round that ends on a last frame starts from one.',
+      });
     }
     if (frames.length > 0 && roles.some((role) => role.startsWith('reference_'))) {
       issues.push({
         param: 'content',
         message:
           'first and last frames cannot be mixed with reference media; use the auto omni mode for that',
+        words:
+          'Use frames or references, not both: remove one, or choose Auto as the kind of round to work from references.',
       });
     }
   }

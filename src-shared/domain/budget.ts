@@ -26,7 +26,7 @@ export function roundMoneyWords(round: {
   const charged = round.state === 'done' && round.chargedCents !== null;
   const cents = charged ? (round.chargedCents ?? 0) : round.estimateCents;
   if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
-  return charged ? `charged ${formatUsd(cents)}` : `est. ${formatUsd(cents)}`;
+  return charged ? `charged ${formatUsd(cents)}` : `estimated ${formatUsd(cents)}`;
 }
 
 /**

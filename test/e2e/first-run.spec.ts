@@ -68,7 +68,7 @@ test('keys are set and tested, the banner goes, and the account panel shows both
   );
   await expect(page.getByTestId('account-video')).toContainText(`37.50 USD from ${host}`);
   await expect(page.getByTestId('account-price')).toContainText(
-    '0.22 USD per second (starter tier)',
+    '0.22 USD per second (Starter tier)',
   );
   await saveScreenshot(page, 'first-run-03-account');
 
@@ -102,7 +102,7 @@ test('an invalid setting is refused next to its field and the file on disk is un
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   await page.getByLabel('Images at once').fill('200');
   await page.getByLabel('Video budget cap in USD (empty: no cap)').fill('-5');
-  await page.getByLabel('File name ({name}, {ext}, {date}, {n})').fill('clean');
+  await page.getByLabel('File name', { exact: true }).fill('clean');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'At most 32.' })).toBeVisible();
   await expect(
@@ -114,7 +114,7 @@ test('an invalid setting is refused next to its field and the file on disk is un
 
   await page.getByLabel('Images at once').fill('6');
   await page.getByLabel('Video budget cap in USD (empty: no cap)').fill('25');
-  await page.getByLabel('File name ({name}, {ext}, {date}, {n})').fill('{name}-clean.{ext}');
+  await page.getByLabel('File name', { exact: true }).fill('{name}-clean.{ext}');
   await page.getByLabel('Theme').selectOption('dark');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Saved.')).toBeVisible();

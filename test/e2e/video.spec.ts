@@ -38,24 +38,32 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await page.getByRole('button', { name: 'Create' }).click();
   await expect(page.getByRole('heading', { name: 'Lighthouse · shot 1' })).toBeVisible();
 
-  // Each broken rule is named next to its field before anything can be sent.
+  // Each broken rule is named next to its field before anything can be sent, in the form's
+  // words, once the user has started writing: an empty form cannot be sent, and says nothing.
   const send = page.getByRole('button', { name: 'Review and send' });
-  await expect(page.getByTestId('problem-prompt')).toContainText('at least one text item');
   await expect(send).toBeDisabled();
+  await expect(page.locator('.round-editor [role=alert]')).toHaveCount(0);
   await page.getByLabel('Prompt').fill('the beam sweeps over @image2');
-  await expect(page.getByTestId('problem-prompt')).toContainText('@image2 refers to image 2');
+  await expect(page.getByTestId('problem-prompt')).toContainText(
+    'The prompt names @image2, but the round has no image references',
+  );
+  await page.getByLabel('Prompt').fill('');
+  await expect(page.getByTestId('problem-prompt')).toContainText('Write a prompt');
+  await expect(send).toBeDisabled();
   await page.getByLabel('Prompt').fill('the beam sweeps over the fog');
   await page.getByLabel('Duration').fill('45');
-  await expect(page.getByTestId('problem-duration')).toContainText('outside 4 to 30 seconds');
+  await expect(page.getByTestId('problem-duration')).toContainText(
+    'Make the duration 4 to 30 seconds',
+  );
   await page.getByLabel('Duration').fill('5');
   await page.getByLabel('Kind of round').selectOption('video');
   await page.getByLabel(/reference video/).fill('/home/me/clip.mp4');
-  await expect(page.getByTestId('problem-slot-0')).toContainText('asset:// URLs');
+  await expect(page.getByTestId('problem-slot-0')).toContainText(
+    'Give reference 1 as an asset:// address',
+  );
   await page.getByLabel('Kind of round').selectOption('auto');
   await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('16:9');
-  await expect(page.getByTestId('problem-ratio')).toContainText(
-    'auto omni mode needs ratio adaptive',
-  );
+  await expect(page.getByTestId('problem-ratio')).toContainText('Choose the ratio adaptive');
   await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('adaptive');
   // 49 more reference images on top of the auto mode's two slots and the prompt: 52 items.
   for (let i = 0; i < 49; i += 1) {
@@ -66,12 +74,14 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
       .locator(`#slot-${i}`)
       .fill(i === 1 ? 'asset://demo-video-8s' : 'asset://demo-image-landscape');
   }
-  await expect(page.getByTestId('problem-prompt')).toContainText('content must hold 1 to 50 items');
+  await expect(page.getByTestId('problem-prompt')).toContainText(
+    'Remove 2 references: a round takes at most 49 besides its prompt',
+  );
   await saveScreenshot(page, 'video-01-rules');
 
   await page.getByLabel('Kind of round').selectOption('text');
   await page.getByLabel('Prompt').fill('the beam sweeps over the fog');
-  await expect(page.getByTestId('round-cost')).toContainText('About 1.10 USD (5 s)');
+  await expect(page.getByTestId('round-cost')).toContainText('About 1.10 USD for a 5-second clip');
   await expect(page.getByTestId('round-cost')).toContainText('balance 80.00 USD');
   await send.click();
   await expect(page.getByTestId('confirm-total')).toHaveText('Send 1 round for about 1.10 USD?');
@@ -150,7 +160,8 @@ test('a task started elsewhere is found on the service list and joins a shot wit
   await expect(row).toBeVisible();
   await saveScreenshot(page, 'video-06-service-tasks');
   await row.getByRole('button', { name: 'Add to shot 1' }).click();
-  await expect(row).toContainText('in a shot');
+  // The row says which shot holds the task now, as the tree names it.
+  await expect(row).toContainText('in Harbour, shot 1, round 1');
   const round = page.getByTestId('round').filter({ hasText: 'prompt not known' });
   await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   await expect(round).toContainText('charged 0.88 USD');

@@ -10,6 +10,7 @@ import type {
   StagedFile,
 } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
+import { NetworkError, ServiceError, TimeoutError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
@@ -48,6 +49,23 @@ export type Skipped = { path: string; reason: string };
  * each read for its real type and size and handed to the page under a token, with the
  * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
  */
+/**
+ * Why the image behind a web address could not be had. The site at the address is the party
+ * at fault, not the service: the service is not asked anything while staging.
+ */
+function addressProblem(error: unknown, host: string): string {
+  const check = 'Check the address in a browser, then try again.';
+  if (error instanceof TimeoutError) return `${host} did not answer in time. ${check}`;
+  if (error instanceof NetworkError) {
+    return error.status === undefined
+      ? `${host} could not be reached: the site is down, or the address or the internet connection is wrong. ${check}`
+      : `${host} had a problem of its own (HTTP ${error.status}). ${check}`;
+  }
+  if (error instanceof ServiceError)
+    return `${host} did not give the image: ${error.message}. ${check}`;
+  return `The image at that address could not be read (${errorValue(error).message}). ${check}`;
+}
+
 export class StagingDesk {
   readonly handlers: Pick<InvokeHandlers, StagingChannel>;
   readonly masks: MaskStore;
@@ -233,9 +251,7 @@ export class StagingDesk {
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(
-        `The image at that address could not be fetched (${errorValue(error).message}). Check the address, then try again.`,
-      );
+      throw new UserFacingError(addressProblem(error, new URL(url).host || 'That address'));
     }
   }
 

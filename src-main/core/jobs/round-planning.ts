@@ -53,9 +53,11 @@ export function queueRound(
 export function sendableRequest(request: VideoGenerateRequest): VideoGenerateRequest {
   const parsed = videoGenerateRequestSchema.safeParse(request);
   if (parsed.success) return parsed.data;
-  const problems = videoRequestIssues(request).map((i) => `${i.param}: ${i.message}`);
+  // The person who wrote the round reads this, in the app or on the command line: the rules
+  // in their words, each once.
+  const problems = [...new Set(videoRequestIssues(request).map((issue) => issue.words))];
   throw new RoundRequestError(
-    `This round cannot be sent as it is (${problems.join('; ') || parsed.error.issues[0]?.message}). Fix it and add it again; nothing was charged.`,
+    `This round cannot be sent as it is. ${problems.join(' ') || `The request is malformed (${parsed.error.issues[0]?.message}).`} Nothing was charged.`,
   );
 }
 

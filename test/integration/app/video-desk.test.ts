@@ -78,7 +78,7 @@ describe('the video side of the app core', () => {
           { shotId, request: round('too long', { duration: 45 }) },
         ],
       }),
-    ).toThrow(/duration 45 is outside 4 to 30 seconds/);
+    ).toThrow(/Make the duration 4 to 30 seconds.*45-second clip/);
     const before = (await first.handlers['video:projects'](undefined)).projects[0];
     expect(before?.shots[0]?.rounds).toEqual([]);
 

@@ -132,7 +132,7 @@ describe('clearframe video', () => {
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(
-      /@image2 refers to image 2, but the request has 1 image item.*nothing was charged/,
+      /The prompt names @image2, but the round has 1 image reference: add one, or change @image2.*Nothing was charged/,
     );
     const missing = await runCli(['video', 'add-round', project, '--data-dir', data], { env });
     expect(missing.code).toBe(2);

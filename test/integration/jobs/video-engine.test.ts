@@ -193,7 +193,7 @@ describe('video engine', () => {
       run.addRound(shot, request({ content: [{ type: 'text', text: 'see @image2' }] })),
     ).toThrow(RoundRequestError);
     expect(() => run.addRound(shot, request({ duration: 45 }))).toThrow(
-      /duration: duration 45 is outside 4 to 30 seconds.*nothing was charged/,
+      /Make the duration 4 to 30 seconds: .* does not make a 45-second clip.*Nothing was charged/,
     );
     expect(run.rounds.roundsIn(['queued'])).toHaveLength(0);
     store.close();
