@@ -1,7 +1,8 @@
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { storedFormat, storedRgb } from './pixels.ts';
+import { storedFormat, storedRgb, type RgbPixels } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
+import { addGrain, markMask } from './corner-mark.ts';
 
 /** The parts of OpenCV's wasm build the simulator uses. */
 interface Mat {
@@ -32,25 +33,6 @@ function loadOpenCv(): Promise<{ cv: OpenCv }> {
   return openCv;
 }
 
-/**
- * Where a watermark is assumed to be when no mask is given: the bottom-right corner, the
- * right 30 % of the width and the bottom 12 % of the height (rounded up to a pixel).
- */
-export function defaultRegion(width: number, height: number) {
-  const w = Math.max(1, Math.ceil(width * 0.3));
-  const h = Math.max(1, Math.ceil(height * 0.12));
-  return { left: width - w, top: height - h, width: w, height: h };
-}
-
-function regionAlpha(width: number, height: number): Uint8Array {
-  const alpha = new Uint8Array(width * height);
-  const region = defaultRegion(width, height);
-  for (let y = region.top; y < height; y += 1) {
-    alpha.fill(255, y * width + region.left, y * width + width);
-  }
-  return alpha;
-}
-
 export interface OutputFormat {
   format: 'jpeg' | 'png' | 'webp';
   contentType: string;
@@ -63,7 +45,33 @@ export function outputFormatFor(inputFormat: string | undefined): OutputFormat {
   return { format, contentType: `image/${format}`, extension: format === 'jpeg' ? 'jpg' : format };
 }
 
-/** Fills the marked pixels from their surroundings with OpenCV's Telea method. */
+/** Pixels a search for the mark reads at most: a large photo is searched at a smaller size. */
+const SEARCH_PIXELS = 1_000_000;
+
+/** The mask of the mark found in a corner, at the photo's size. */
+async function findMark(source: RgbPixels): Promise<Uint8Array> {
+  const { width, height } = source;
+  const scale = Math.sqrt(SEARCH_PIXELS / (width * height));
+  if (scale >= 1) return markMask(source);
+  const small = await sharp(source.data, { raw: { width, height, channels: 3 } })
+    .resize(Math.max(1, Math.round(width * scale)), Math.max(1, Math.round(height * scale)))
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const found = markMask({ data: small.data, width: small.info.width, height: small.info.height });
+  const alpha = await sharp(Buffer.from(found), {
+    raw: { width: small.info.width, height: small.info.height, channels: 1 },
+  })
+    .resize(width, height, { kernel: 'nearest' })
+    .raw()
+    .toBuffer();
+  return Uint8Array.from(alpha, (value) => (value > 0 ? 255 : 0));
+}
+
+/**
+ * Fills the marked pixels, and only those, from their surroundings with OpenCV's Telea
+ * method, then gives them the grain of the photo around them so the fill does not show as a
+ * smooth smear. Without a mask it repaints the mark it finds in a corner (see corner-mark.ts).
+ */
 export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<Buffer> {
   const [{ cv }, source, format] = await Promise.all([
     loadOpenCv(),
@@ -71,7 +79,7 @@ export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<
     storedFormat(image),
   ]);
   const { width, height } = source;
-  const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : regionAlpha(width, height);
+  const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : await findMark(source);
   const src = new cv.Mat(height, width, cv.CV_8UC3);
   const marks = new cv.Mat(height, width, cv.CV_8UC1);
   const dst = new cv.Mat();
@@ -79,7 +87,9 @@ export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<
     src.data.set(source.data);
     marks.data.set(alpha);
     cv.inpaint(src, marks, dst, 5, cv.INPAINT_TELEA);
-    return await sharp(Buffer.from(dst.data), { raw: { width, height, channels: 3 } })
+    const filled = { data: Buffer.from(dst.data), width, height };
+    addGrain(filled, alpha);
+    return await sharp(filled.data, { raw: { width, height, channels: 3 } })
       .toFormat(outputFormatFor(format).format)
       .toBuffer();
   } finally {

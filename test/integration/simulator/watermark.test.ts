@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
-import { defaultRegion } from '../../../src-main/simulator/inpaint.ts';
+import { defaultRegion } from '../../../src-main/simulator/corner-mark.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makeMask, makePhoto } from '../../support/images.ts';
 import { call } from '../../support/simulator-http.ts';
