@@ -45,11 +45,6 @@ export interface StagedEntry {
 export type Skipped = { path: string; reason: string };
 
 /**
- * Files looked at before they become jobs: dropped, chosen, pasted or given by address,
- * each read for its real type and size and handed to the page under a token, with the
- * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
- */
-/**
  * Why the image behind a web address could not be had. The site at the address is the party
  * at fault, not the service: the service is not asked anything while staging.
  */
@@ -61,11 +56,19 @@ function addressProblem(error: unknown, host: string): string {
       ? `${host} could not be reached: the site is down, or the address or the internet connection is wrong. ${check}`
       : `${host} had a problem of its own (HTTP ${error.status}). ${check}`;
   }
-  if (error instanceof ServiceError)
-    return `${host} did not give the image: ${error.message}. ${check}`;
+  if (error instanceof ServiceError) {
+    return error.status === undefined
+      ? `${host} did not give the image: ${error.message}. ${check}`
+      : `${host} did not give the image (HTTP ${error.status}). ${check}`;
+  }
   return `The image at that address could not be read (${errorValue(error).message}). ${check}`;
 }
 
+/**
+ * Files looked at before they become jobs: dropped, chosen, pasted or given by address,
+ * each read for its real type and size and handed to the page under a token, with the
+ * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
+ */
 export class StagingDesk {
   readonly handlers: Pick<InvokeHandlers, StagingChannel>;
   readonly masks: MaskStore;
