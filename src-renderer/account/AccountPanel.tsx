@@ -1,12 +1,12 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
+import { Button } from '../ui/Button.tsx';
 
 type Quota = InvokeResponse<'account:quota'>;
-
-/** What each service says is left, where it came from, and what the queue would spend. */
 
 function anyRunning(jobs: ReturnType<typeof useJobs.getState>['jobs']): boolean {
   return Object.values(jobs).some((job) => !SETTLED_STATES.has(job.state));
@@ -89,9 +89,11 @@ export function AccountPanel() {
           </div>
         </dl>
       )}
-      <button type="button" onClick={() => setAsked((n) => n + 1)}>
-        Refresh
-      </button>
+      <div className="actions">
+        <Button icon={RefreshCw} onClick={() => setAsked((n) => n + 1)}>
+          Refresh
+        </Button>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { ClipboardCopy, FolderOpen, FolderSearch, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { PRICING_TIERS } from '../../src-shared/domain/pricing.ts';
 import {
   FOLDER_LAYOUTS,
@@ -7,6 +8,9 @@ import {
   type Settings,
 } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
+import { Button } from '../ui/Button.tsx';
+import { Field, type ControlProps } from '../ui/Field.tsx';
+import { Select } from '../ui/Select.tsx';
 import { KeyField } from './KeyField.tsx';
 import { useSettings } from './settings-store.ts';
 
@@ -77,53 +81,46 @@ function SettingsForm(props: { settings: Settings }) {
   const [report, setReport] = useState<string | null>(null);
 
   const set = (name: string, value: string | boolean) => setDraft({ ...draft, [name]: value });
-  const field = (name: string, label: string, input: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`setting-${name}`}>{label}</label>
+  const field = (
+    name: string,
+    label: string,
+    input: (control: ControlProps) => ReactNode,
+    inline = false,
+  ) => (
+    <Field id={`setting-${name}`} label={label} error={errors[name]} inline={inline}>
       {input}
-      {errors[name] && (
-        <span className="field-error error" id={`setting-${name}-error`} role="alert">
-          {errors[name]}
-        </span>
-      )}
-    </div>
+    </Field>
   );
   const text = (name: string, label: string) =>
-    field(
-      name,
-      label,
+    field(name, label, (control) => (
       <input
-        id={`setting-${name}`}
+        {...control}
         value={String(draft[name] ?? '')}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `setting-${name}-error` : undefined}
         onChange={(event) => set(name, event.target.value)}
-      />,
-    );
+      />
+    ));
   const choice = (name: string, label: string, options: readonly string[]) =>
-    field(
-      name,
-      label,
-      <select
-        id={`setting-${name}`}
+    field(name, label, (control) => (
+      <Select
+        {...control}
+        options={options}
         value={String(draft[name])}
         onChange={(event) => set(name, event.target.value)}
-      >
-        {options.map((option) => (
-          <option key={option}>{option}</option>
-        ))}
-      </select>,
-    );
+      />
+    ));
   const toggle = (name: string, label: string) =>
     field(
       name,
       label,
-      <input
-        id={`setting-${name}`}
-        type="checkbox"
-        checked={draft[name] === true}
-        onChange={(event) => set(name, event.target.checked)}
-      />,
+      (control) => (
+        <input
+          {...control}
+          type="checkbox"
+          checked={draft[name] === true}
+          onChange={(event) => set(name, event.target.checked)}
+        />
+      ),
+      true,
     );
 
   const submit = async (event: FormEvent) => {
@@ -149,55 +146,74 @@ function SettingsForm(props: { settings: Settings }) {
   return (
     <section aria-labelledby="settings-title" className="settings">
       <h2 id="settings-title">Settings</h2>
-      <h3>API keys</h3>
-      <p className="hint">
-        Keys are kept in the system keychain and only ever sent to the service they belong to.
-      </p>
-      <KeyField kind="watermark" />
-      <KeyField kind="video" />
+      <section className="settings-section" aria-labelledby="settings-keys">
+        <h3 id="settings-keys">API keys</h3>
+        <p className="hint">
+          Keys are kept in the system keychain and only ever sent to the service they belong to.
+        </p>
+        <KeyField kind="watermark" />
+        <KeyField kind="video" />
+      </section>
 
       <form onSubmit={(event) => void submit(event)} aria-label="Settings">
-        <h3>Service</h3>
-        {toggle('demoMode', 'Demo mode (use the built-in simulator while no key is set)')}
-        {text('watermarkBaseUrl', 'Watermark service address')}
-        {text('videoBaseUrl', 'Video service address')}
-        <button
-          type="button"
-          onClick={() =>
-            setDraft({
-              ...draft,
-              watermarkBaseUrl: PROVIDER_BASE_URL,
-              videoBaseUrl: PROVIDER_BASE_URL,
-            })
-          }
-        >
-          Reset addresses to the provider's
-        </button>
-        {choice('pricingTier', 'Pricing tier', PRICING_TIERS)}
-        {text('concurrency.watermark', 'Images at once')}
-        {text('concurrency.video', 'Video rounds at once')}
-        {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+        <section className="settings-section" aria-labelledby="settings-service">
+          <h3 id="settings-service">Service</h3>
+          {toggle('demoMode', 'Demo mode (use the built-in simulator while no key is set)')}
+          {text('watermarkBaseUrl', 'Watermark service address')}
+          {text('videoBaseUrl', 'Video service address')}
+          <div className="actions">
+            <Button
+              variant="ghost"
+              icon={RotateCcw}
+              onClick={() =>
+                setDraft({
+                  ...draft,
+                  watermarkBaseUrl: PROVIDER_BASE_URL,
+                  videoBaseUrl: PROVIDER_BASE_URL,
+                })
+              }
+            >
+              Reset addresses to the provider's
+            </Button>
+          </div>
+          <div className="field-row">
+            {choice('pricingTier', 'Pricing tier', PRICING_TIERS)}
+            {text('concurrency.watermark', 'Images at once')}
+            {text('concurrency.video', 'Video rounds at once')}
+          </div>
+          {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+        </section>
 
-        <h3>Output</h3>
-        {text('outputFolder', 'Output folder (empty: a "clearframe" folder beside each image)')}
-        <button type="button" onClick={() => void chooseFolder()}>
-          Choose folder…
-        </button>
-        {text('filenameTemplate', 'File name ({name}, {ext}, {date}, {n})')}
-        {choice('conflictPolicy', 'When the name is taken', ['suffix', 'skip', 'overwrite'])}
-        {choice(
-          'folderLayout',
-          'Subfolders of a dropped folder, in the output folder',
-          FOLDER_LAYOUTS,
-        )}
-        {choice('metadataPolicy', 'Metadata (EXIF, colour profile)', ['keep', 'strip'])}
-        {choice('outputFormat', 'Format of results', OUTPUT_FORMATS)}
+        <section className="settings-section" aria-labelledby="settings-output">
+          <h3 id="settings-output">Output</h3>
+          <div className="field-with-action">
+            {text('outputFolder', 'Output folder (empty: a "clearframe" folder beside each image)')}
+            <Button icon={FolderSearch} onClick={() => void chooseFolder()}>
+              Choose folder…
+            </Button>
+          </div>
+          {text('filenameTemplate', 'File name ({name}, {ext}, {date}, {n})')}
+          <div className="field-row">
+            {choice('conflictPolicy', 'When the name is taken', ['suffix', 'skip', 'overwrite'])}
+            {choice('metadataPolicy', 'Metadata (EXIF, colour profile)', ['keep', 'strip'])}
+            {choice('outputFormat', 'Format of results', OUTPUT_FORMATS)}
+          </div>
+          {choice(
+            'folderLayout',
+            'Subfolders of a dropped folder, in the output folder',
+            FOLDER_LAYOUTS,
+          )}
+        </section>
 
-        <h3>App</h3>
-        {choice('theme', 'Theme', ['system', 'light', 'dark'])}
-        {toggle('checkForUpdates', 'Check for updates')}
-        <div className="actions">
-          <button type="submit">Save settings</button>
+        <section className="settings-section" aria-labelledby="settings-app">
+          <h3 id="settings-app">App</h3>
+          {choice('theme', 'Theme', ['system', 'light', 'dark'])}
+          {toggle('checkForUpdates', 'Check for updates')}
+        </section>
+        <div className="actions settings-save">
+          <Button type="submit" variant="primary" icon={Save}>
+            Save settings
+          </Button>
           {saved && Object.keys(errors).length === 0 && <span className="ok">Saved.</span>}
           {Object.keys(errors).length > 0 && (
             <span className="error" data-testid="settings-refused">
@@ -207,22 +223,24 @@ function SettingsForm(props: { settings: Settings }) {
         </div>
       </form>
 
-      <h3>Diagnostics</h3>
-      <div className="actions">
-        <button type="button" onClick={() => void bridge().invoke('shell:openLogsFolder')}>
-          Open logs folder
-        </button>
-        <button type="button" onClick={() => void copyDiagnostics()}>
-          Copy diagnostics
-        </button>
-        <button type="button" onClick={() => void checkUpdates()}>
-          Check for updates
-        </button>
-      </div>
-      {note && <p role="status">{note}</p>}
-      {report && (
-        <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
-      )}
+      <section className="settings-section" aria-labelledby="settings-diagnostics">
+        <h3 id="settings-diagnostics">Diagnostics</h3>
+        <div className="actions">
+          <Button icon={FolderOpen} onClick={() => void bridge().invoke('shell:openLogsFolder')}>
+            Open logs folder
+          </Button>
+          <Button icon={ClipboardCopy} onClick={() => void copyDiagnostics()}>
+            Copy diagnostics
+          </Button>
+          <Button icon={RefreshCw} onClick={() => void checkUpdates()}>
+            Check for updates
+          </Button>
+        </div>
+        {note && <p role="status">{note}</p>}
+        {report && (
+          <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
+        )}
+      </section>
     </section>
   );
 }
