@@ -10,6 +10,7 @@ import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import { VideoWorkspace } from './video/VideoWorkspace.tsx';
 import { Tabs } from './ui/Tabs.tsx';
+import { Toaster } from './ui/Toast.tsx';
 import { WatermarkWorkspace } from './watermark/WatermarkWorkspace.tsx';
 
 const SCREENS = [
@@ -45,34 +46,39 @@ export function App() {
   }, [theme]);
 
   return (
-    <div className="shell">
-      <header className="topbar">
-        <div className="brand">
-          <span className="brand-mark" aria-hidden="true" />
-          <h1>Clearframe</h1>
-          {info && (
-            <span className="version" data-testid="app-version">
-              v{info.version} · {info.platform}
-            </span>
-          )}
-        </div>
-        <Tabs label="Screens" tabs={SCREENS} current={screen} onChange={setScreen} />
-      </header>
-      <NoticeBanner />
-      {info && info.demoServices.length > 0 && (
-        <FirstRunGuide services={info.demoServices} onOpenSettings={() => setScreen('Settings')} />
-      )}
-      <main className="content">
-        {(error ?? jobsError) && (
-          <p role="alert" className="error">
-            {error ?? jobsError}
-          </p>
+    <Toaster>
+      <div className="shell">
+        <header className="topbar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            <h1>Clearframe</h1>
+            {info && (
+              <span className="version" data-testid="app-version">
+                v{info.version} · {info.platform}
+              </span>
+            )}
+          </div>
+          <Tabs label="Screens" tabs={SCREENS} current={screen} onChange={setScreen} />
+        </header>
+        <NoticeBanner />
+        {info && info.demoServices.length > 0 && (
+          <FirstRunGuide
+            services={info.demoServices}
+            onOpenSettings={() => setScreen('Settings')}
+          />
         )}
-        {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
-        {screen === 'Video' && info && <VideoWorkspace previewBase={info.previewBase} />}
-        {screen === 'Account' && <AccountPanel />}
-        {screen === 'Settings' && <SettingsScreen />}
-      </main>
-    </div>
+        <main className="content">
+          {(error ?? jobsError) && (
+            <p role="alert" className="error">
+              {error ?? jobsError}
+            </p>
+          )}
+          {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
+          {screen === 'Video' && info && <VideoWorkspace previewBase={info.previewBase} />}
+          {screen === 'Account' && <AccountPanel />}
+          {screen === 'Settings' && <SettingsScreen />}
+        </main>
+      </div>
+    </Toaster>
   );
 }

@@ -11,6 +11,7 @@ import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, type ControlProps } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
+import { useToast } from '../ui/Toast.tsx';
 import { KeyField } from './KeyField.tsx';
 import { useSettings } from './settings-store.ts';
 
@@ -75,9 +76,9 @@ export function SettingsScreen() {
 }
 
 function SettingsForm(props: { settings: Settings }) {
-  const { errors, saved, save } = useSettings();
+  const { errors, save } = useSettings();
+  const toast = useToast();
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.settings));
-  const [note, setNote] = useState<string | null>(null);
   const [report, setReport] = useState<string | null>(null);
 
   const set = (name: string, value: string | boolean) => setDraft({ ...draft, [name]: value });
@@ -125,7 +126,8 @@ function SettingsForm(props: { settings: Settings }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await save(patchOf(draft));
+    // The form is rebuilt from what was stored, so the confirmation outlives it as a toast.
+    if (await save(patchOf(draft))) toast('Saved.', 'success');
   };
   const chooseFolder = async () => {
     const result = await bridge().invoke('dialog:chooseFolder');
@@ -133,14 +135,14 @@ function SettingsForm(props: { settings: Settings }) {
   };
   const copyDiagnostics = async () => {
     const result = await bridge().invoke('diagnostics:report');
-    if (!result.ok) return setNote(result.error.message);
+    if (!result.ok) return toast(result.error.message, 'error');
     setReport(result.value.text);
     await navigator.clipboard?.writeText(result.value.text).catch(() => undefined);
-    setNote('Diagnostics copied. They hold no keys.');
+    toast('Diagnostics copied. They hold no keys.', 'success');
   };
   const checkUpdates = async () => {
     const result = await bridge().invoke('updates:check');
-    setNote(result.ok ? result.value.message : result.error.message);
+    toast(result.ok ? result.value.message : result.error.message, result.ok ? 'info' : 'error');
   };
 
   return (
@@ -214,7 +216,6 @@ function SettingsForm(props: { settings: Settings }) {
           <Button type="submit" variant="primary" icon={Save}>
             Save settings
           </Button>
-          {saved && Object.keys(errors).length === 0 && <span className="ok">Saved.</span>}
           {Object.keys(errors).length > 0 && (
             <span className="error" data-testid="settings-refused">
               Nothing was saved: fix the fields marked above.
@@ -236,7 +237,6 @@ function SettingsForm(props: { settings: Settings }) {
             Check for updates
           </Button>
         </div>
-        {note && <p role="status">{note}</p>}
         {report && (
           <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
         )}

@@ -6,7 +6,6 @@ interface SettingsState {
   settings: Settings | null;
   /** Messages per field (`concurrency.watermark`, `budgetCapUsd`…) from the last refused save. */
   errors: Record<string, string>;
-  saved: boolean;
   load: () => Promise<void>;
   save: (patch: Record<string, unknown>) => Promise<boolean>;
 }
@@ -14,7 +13,6 @@ interface SettingsState {
 export const useSettings = create<SettingsState>((set) => ({
   settings: null,
   errors: {},
-  saved: false,
   load: async () => {
     const result = await bridge().invoke('settings:get');
     if (result.ok) set({ settings: result.value });
@@ -22,14 +20,14 @@ export const useSettings = create<SettingsState>((set) => ({
   save: async (patch) => {
     const result = await bridge().invoke('settings:update', patch);
     if (!result.ok) {
-      set({ errors: { form: result.error.message }, saved: false });
+      set({ errors: { form: result.error.message } });
       return false;
     }
     if (!result.value.ok) {
-      set({ errors: result.value.errors, saved: false });
+      set({ errors: result.value.errors });
       return false;
     }
-    set({ settings: result.value.settings, errors: {}, saved: true });
+    set({ settings: result.value.settings, errors: {} });
     return true;
   },
 }));
