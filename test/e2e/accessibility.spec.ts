@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
 
@@ -76,6 +76,22 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
   return findings;
 }
 
+/**
+ * Moves focus to `target` the way a keyboard user arrives (Tab away and Shift+Tab back, so
+ * the browser counts it as keyboard focus) and checks the focus ring is drawn around it.
+ */
+async function expectFocusRing(page: Page, target: Locator): Promise<void> {
+  await target.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Shift+Tab');
+  await expect(target).toBeFocused();
+  const ring = await target.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { style: style.outlineStyle, width: style.outlineWidth };
+  });
+  expect(ring).toEqual({ style: 'solid', width: '2px' });
+}
+
 test('every screen, in both themes, has no serious or critical accessibility violation', async ({
   page,
 }) => {
@@ -93,6 +109,10 @@ test('every screen, in both themes, has no serious or critical accessibility vio
 
   await expect(page.getByTestId('drop-zone')).toBeVisible();
   findings.push(...(await audit(page, 'images-empty')));
+  await useTheme(page, 'light');
+  await expectFocusRing(page, page.getByRole('button', { name: 'How do I use my own account?' }));
+  await expectFocusRing(page, page.getByRole('button', { name: 'Video', exact: true }));
+  await saveScreenshot(page, 'look-keyboard-focus-light-1280');
 
   await dropFolder(page, 'photos');
   await expect(page.getByTestId('staged-summary')).toHaveText('3 images, 0 with a mask');
@@ -107,6 +127,7 @@ test('every screen, in both themes, has no serious or critical accessibility vio
   await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 30_000 });
   await page.getByRole('button', { name: 'harbour-1.png' }).click();
   await expect(page.getByRole('img', { name: 'harbour-1.png, cleaned' })).toBeVisible();
+  await expectFocusRing(page, page.getByRole('button', { name: 'harbour-1.png' }));
   findings.push(...(await audit(page, 'images-done')));
 
   await page.getByRole('button', { name: 'Video', exact: true }).click();
