@@ -34,7 +34,8 @@ export function Toaster(props: { children: ReactNode }) {
     [dismiss],
   );
   const region = (errors: boolean) => (
-    <div className="toast-region" role={errors ? 'alert' : 'status'}>
+    // Live regions by attribute, not by role: an empty region is no alert or status of its own.
+    <div className="toast-region" aria-live={errors ? 'assertive' : 'polite'}>
       {toasts
         .filter((toast) => (toast.tone === 'error') === errors)
         .map((toast) => (
