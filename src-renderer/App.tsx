@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { Clapperboard, Images, Settings, Wallet } from 'lucide-react';
 import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
 import { FirstRunGuide } from './components/FirstRunGuide.tsx';
@@ -8,10 +9,17 @@ import { followNotices, useNotices } from './notices-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import { VideoWorkspace } from './video/VideoWorkspace.tsx';
+import { Tabs } from './ui/Tabs.tsx';
+import { Toaster } from './ui/Toast.tsx';
 import { WatermarkWorkspace } from './watermark/WatermarkWorkspace.tsx';
 
-const SCREENS = ['Images', 'Video', 'Account', 'Settings'] as const;
-type Screen = (typeof SCREENS)[number];
+const SCREENS = [
+  { name: 'Images', icon: Images },
+  { name: 'Video', icon: Clapperboard },
+  { name: 'Account', icon: Wallet },
+  { name: 'Settings', icon: Settings },
+] as const;
+type Screen = (typeof SCREENS)[number]['name'];
 
 export function App() {
   const { info, error, load } = useAppInfo();
@@ -38,42 +46,39 @@ export function App() {
   }, [theme]);
 
   return (
-    <div className="shell">
-      <header className="topbar">
-        <h1>Clearframe</h1>
-        {info && (
-          <span className="version" data-testid="app-version">
-            v{info.version} · {info.platform}
-          </span>
+    <Toaster>
+      <div className="shell">
+        <header className="topbar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            <h1>Clearframe</h1>
+            {info && (
+              <span className="version" data-testid="app-version">
+                v{info.version} · {info.platform}
+              </span>
+            )}
+          </div>
+          <Tabs label="Screens" tabs={SCREENS} current={screen} onChange={setScreen} />
+        </header>
+        <NoticeBanner />
+        {info && info.demoServices.length > 0 && (
+          <FirstRunGuide
+            services={info.demoServices}
+            onOpenSettings={() => setScreen('Settings')}
+          />
         )}
-        <nav aria-label="Screens">
-          {SCREENS.map((name) => (
-            <button
-              key={name}
-              type="button"
-              aria-current={screen === name ? 'page' : undefined}
-              onClick={() => setScreen(name)}
-            >
-              {name}
-            </button>
-          ))}
-        </nav>
-      </header>
-      <NoticeBanner />
-      {info && info.demoServices.length > 0 && (
-        <FirstRunGuide services={info.demoServices} onOpenSettings={() => setScreen('Settings')} />
-      )}
-      <main className="content">
-        {(error ?? jobsError) && (
-          <p role="alert" className="error">
-            {error ?? jobsError}
-          </p>
-        )}
-        {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
-        {screen === 'Video' && info && <VideoWorkspace previewBase={info.previewBase} />}
-        {screen === 'Account' && <AccountPanel />}
-        {screen === 'Settings' && <SettingsScreen />}
-      </main>
-    </div>
+        <main className="content">
+          {(error ?? jobsError) && (
+            <p role="alert" className="error">
+              {error ?? jobsError}
+            </p>
+          )}
+          {screen === 'Images' && info && <WatermarkWorkspace previewBase={info.previewBase} />}
+          {screen === 'Video' && info && <VideoWorkspace previewBase={info.previewBase} />}
+          {screen === 'Account' && <AccountPanel />}
+          {screen === 'Settings' && <SettingsScreen />}
+        </main>
+      </div>
+    </Toaster>
   );
 }

@@ -1,13 +1,13 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState } from 'react';
+import { RefreshCw } from 'lucide-react';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
+import { Button } from '../ui/Button.tsx';
 import { tierName } from '../words/settings.ts';
 
 type Quota = InvokeResponse<'account:quota'>;
-
-/** What each service says is left, where it came from, and what the queue would spend. */
 
 function anyRunning(jobs: ReturnType<typeof useJobs.getState>['jobs']): boolean {
   return Object.values(jobs).some((job) => !SETTLED_STATES.has(job.state));
@@ -90,9 +90,11 @@ export function AccountPanel() {
           </div>
         </dl>
       )}
-      <button type="button" onClick={() => setAsked((n) => n + 1)}>
-        Refresh
-      </button>
+      <div className="actions">
+        <Button icon={RefreshCw} onClick={() => setAsked((n) => n + 1)}>
+          Refresh
+        </Button>
+      </div>
     </section>
   );
 }

@@ -1,11 +1,28 @@
 import { useRef, useState, type DragEvent } from 'react';
+import { FolderOpen, ImagePlus } from 'lucide-react';
 import { bridge } from '../bridge.ts';
+import { useJobs } from '../jobs-store.ts';
+import { Button } from '../ui/Button.tsx';
+import { useWorkspace } from '../watermark/workspace-store.ts';
 
-/** Where images and folders are dropped (or picked); their paths go to `onPaths`. */
+/** True once any job exists; stops at the first key, so a queue of 10,000 costs nothing. */
+function anyJob(jobs: Record<string, unknown>): boolean {
+  for (const key in jobs) if (Object.hasOwn(jobs, key)) return true;
+  return false;
+}
+
+/**
+ * Where images and folders are dropped (or picked); their paths go to `onPaths`. Once
+ * something is staged or queued it shrinks to a slim "add more" bar, so the lists it feeds
+ * stay in view; it takes drops the same in both forms.
+ */
 export function DropZone(props: { onPaths: (paths: string[]) => void }) {
   const add = props.onPaths;
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
+  const staged = useWorkspace((state) => state.staged.length > 0);
+  const queued = useJobs((state) => anyJob(state.jobs));
+  const compact = staged || queued;
 
   const send = (files: Iterable<File>) => {
     const paths = [...files].map((file) => bridge().pathForFile(file)).filter(Boolean);
@@ -19,7 +36,7 @@ export function DropZone(props: { onPaths: (paths: string[]) => void }) {
 
   return (
     <section
-      className={`dropzone${over ? ' over' : ''}`}
+      className={`dropzone${compact ? ' compact' : ''}${over ? ' over' : ''}`}
       data-testid="drop-zone"
       aria-label="Drop images or folders here"
       onDragOver={(event) => {
@@ -29,10 +46,19 @@ export function DropZone(props: { onPaths: (paths: string[]) => void }) {
       onDragLeave={() => setOver(false)}
       onDrop={onDrop}
     >
-      <p>Drop images or folders here to remove watermarks</p>
-      <button type="button" onClick={() => input.current?.click()}>
+      <ImagePlus aria-hidden="true" className="dropzone-icon" size={compact ? 20 : 40} />
+      <p>
+        {compact
+          ? 'Add more: drop images or folders here'
+          : 'Drop images or folders here to remove watermarks'}
+      </p>
+      <Button
+        variant={compact ? 'secondary' : 'primary'}
+        icon={FolderOpen}
+        onClick={() => input.current?.click()}
+      >
         Choose images…
-      </button>
+      </Button>
       <input
         ref={input}
         type="file"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { FlaskConical } from 'lucide-react';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { PROVIDER_SITE_URL } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
@@ -26,6 +27,7 @@ export function FirstRunGuide(props: {
       data-testid="demo-banner"
       data-services={props.services.join(' ')}
     >
+      <FlaskConical aria-hidden="true" className="demo-banner-icon" size={18} />
       <p>
         {demoSentence(props.services)}{' '}
         <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>

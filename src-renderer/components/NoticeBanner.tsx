@@ -1,4 +1,6 @@
+import { X } from 'lucide-react';
 import { useNotices } from '../notices-store.ts';
+import { IconButton } from '../ui/IconButton.tsx';
 
 /**
  * What went wrong around the app at start-up and how it carried on (a damaged database set
@@ -16,9 +18,7 @@ export function NoticeBanner() {
           role={notice.level === 'info' ? 'status' : 'alert'}
         >
           <p>{notice.message}</p>
-          <button type="button" onClick={() => dismiss(index)} aria-label="Dismiss this message">
-            Dismiss
-          </button>
+          <IconButton icon={X} label="Dismiss this message" onClick={() => dismiss(index)} />
         </li>
       ))}
     </ul>

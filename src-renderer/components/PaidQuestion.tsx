@@ -1,3 +1,5 @@
+import { Button } from '../ui/Button.tsx';
+
 /**
  * The one question every paid action asks before it sends: what it does and what it costs,
  * then "Confirm and send" or "Back". The buttons that open it only ask; this sends.
@@ -14,12 +16,12 @@ export function PaidQuestion(props: {
   return (
     <span className="confirm-paid" role="group" aria-label={props.label}>
       <span data-testid="confirm-paid">{props.question}</span>
-      <button type="button" className="primary" disabled={props.sending} onClick={props.onConfirm}>
+      <Button variant="primary" disabled={props.sending} onClick={props.onConfirm}>
         Confirm and send
-      </button>
-      <button type="button" onClick={props.onBack}>
+      </Button>
+      <Button variant="ghost" onClick={props.onBack}>
         Back
-      </button>
+      </Button>
     </span>
   );
 }

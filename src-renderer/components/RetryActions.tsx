@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { RETRYABLE_STATES, type JobState } from '../../src-shared/domain/job-states.ts';
+import { Button } from '../ui/Button.tsx';
 import { PaidQuestion } from './PaidQuestion.tsx';
 
 /**
@@ -46,20 +47,17 @@ export function RetryActions(props: {
     );
   }
   const sendAgain = payable && (
-    <button type="button" onClick={confirmSendAgain}>
-      Send again (paid) – {props.cost}
-    </button>
+    <Button onClick={confirmSendAgain}>Send again (paid) – {props.cost}</Button>
   );
   if (props.checkAgain) {
     return (
       <>
-        <button
-          type="button"
+        <Button
           onClick={props.onRetry}
           title="Asks the service again by the task id it gave; costs nothing."
         >
           Check again
-        </button>
+        </Button>
         {sendAgain}
       </>
     );
@@ -67,11 +65,8 @@ export function RetryActions(props: {
   if (props.state === 'needs-attention') return sendAgain;
   if (!payable || !RETRYABLE_STATES.has(props.state)) return null;
   return (
-    <button
-      type="button"
-      onClick={ask ? () => ask(`Send ${props.name} again`, props.onRetry) : props.onRetry}
-    >
+    <Button onClick={ask ? () => ask(`Send ${props.name} again`, props.onRetry) : props.onRetry}>
       Retry – {props.cost}
-    </button>
+    </Button>
   );
 }

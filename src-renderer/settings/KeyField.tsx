@@ -1,6 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { bridge } from '../bridge.ts';
+import { Button } from '../ui/Button.tsx';
 
 const LABEL: Record<ApiKeyKind, string> = {
   watermark: 'Watermark API token',
@@ -67,13 +69,13 @@ export function KeyField(props: { kind: ApiKeyKind }) {
     >
       <label htmlFor={`${kind}-key`}>{LABEL[kind]}</label>
       <input id={`${kind}-key`} name="key" type="password" autoComplete="off" required />
-      <button type="submit" disabled={busy}>
+      <Button type="submit" variant="primary" icon={KeyRound} disabled={busy}>
         Save and test
-      </button>
+      </Button>
       {status?.set && status.source === 'keychain' && (
-        <button type="button" onClick={() => void clear()}>
+        <Button variant="danger" icon={Trash2} onClick={() => void clear()}>
           Clear
-        </button>
+        </Button>
       )}
       <span className="key-status" data-testid={`${kind}-key-status`}>
         {status === null

@@ -1,6 +1,11 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { ClipboardCopy, FolderOpen, FolderSearch, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { PROVIDER_BASE_URL, type Settings } from '../../src-shared/domain/settings.ts';
 import { bridge } from '../bridge.ts';
+import { Button } from '../ui/Button.tsx';
+import { Field, type ControlProps } from '../ui/Field.tsx';
+import { Select } from '../ui/Select.tsx';
+import { useToast } from '../ui/Toast.tsx';
 import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
 import { KeyField } from './KeyField.tsx';
 import { useSettings } from './settings-store.ts';
@@ -66,66 +71,58 @@ export function SettingsScreen() {
 }
 
 function SettingsForm(props: { settings: Settings }) {
-  const { errors, saved, save } = useSettings();
+  const { errors, save } = useSettings();
+  const toast = useToast();
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.settings));
-  const [note, setNote] = useState<string | null>(null);
   const [report, setReport] = useState<string | null>(null);
 
   const set = (name: string, value: string | boolean) => setDraft({ ...draft, [name]: value });
-  const field = (name: string, label: string, input: ReactNode) => (
-    <div className="field">
-      <label htmlFor={`setting-${name}`}>{label}</label>
+  const field = (
+    name: string,
+    label: string,
+    input: (control: ControlProps) => ReactNode,
+    inline = false,
+  ) => (
+    <Field id={`setting-${name}`} label={label} error={errors[name]} inline={inline}>
       {input}
-      {errors[name] && (
-        <span className="field-error error" id={`setting-${name}-error`} role="alert">
-          {errors[name]}
-        </span>
-      )}
-    </div>
+    </Field>
   );
   const text = (name: string, label: string) =>
-    field(
-      name,
-      label,
+    field(name, label, (control) => (
       <input
-        id={`setting-${name}`}
+        {...control}
         value={String(draft[name] ?? '')}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `setting-${name}-error` : undefined}
         onChange={(event) => set(name, event.target.value)}
-      />,
-    );
+      />
+    ));
   const choice = (name: WordedSetting, label: string) =>
-    field(
-      name,
-      label,
-      <select
-        id={`setting-${name}`}
+    field(name, label, (control) => (
+      <Select
+        {...control}
+        options={settingChoices(name)}
         value={String(draft[name])}
         onChange={(event) => set(name, event.target.value)}
-      >
-        {settingChoices(name).map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>,
-    );
+      />
+    ));
   const toggle = (name: string, label: string) =>
     field(
       name,
       label,
-      <input
-        id={`setting-${name}`}
-        type="checkbox"
-        checked={draft[name] === true}
-        onChange={(event) => set(name, event.target.checked)}
-      />,
+      (control) => (
+        <input
+          {...control}
+          type="checkbox"
+          checked={draft[name] === true}
+          onChange={(event) => set(name, event.target.checked)}
+        />
+      ),
+      true,
     );
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await save(patchOf(draft));
+    // The form is rebuilt from what was stored, so the confirmation outlives it as a toast.
+    if (await save(patchOf(draft))) toast('Saved.', 'success');
   };
   const chooseFolder = async () => {
     const result = await bridge().invoke('dialog:chooseFolder');
@@ -133,70 +130,88 @@ function SettingsForm(props: { settings: Settings }) {
   };
   const copyDiagnostics = async () => {
     const result = await bridge().invoke('diagnostics:report');
-    if (!result.ok) return setNote(result.error.message);
+    if (!result.ok) return toast(result.error.message, 'error');
     setReport(result.value.text);
     await navigator.clipboard?.writeText(result.value.text).catch(() => undefined);
-    setNote('Diagnostics copied. They hold no keys.');
+    toast('Diagnostics copied. They hold no keys.', 'success');
   };
   const checkUpdates = async () => {
     const result = await bridge().invoke('updates:check');
-    setNote(result.ok ? result.value.message : result.error.message);
+    toast(result.ok ? result.value.message : result.error.message, result.ok ? 'info' : 'error');
   };
 
   return (
     <section aria-labelledby="settings-title" className="settings">
       <h2 id="settings-title">Settings</h2>
-      <h3>API keys</h3>
-      <p className="hint">
-        Keys are kept in the system keychain and only ever sent to the service they belong to.
-      </p>
-      <KeyField kind="watermark" />
-      <KeyField kind="video" />
+      <section className="settings-section" aria-labelledby="settings-keys">
+        <h3 id="settings-keys">API keys</h3>
+        <p className="hint">
+          Keys are kept in the system keychain and only ever sent to the service they belong to.
+        </p>
+        <KeyField kind="watermark" />
+        <KeyField kind="video" />
+      </section>
 
       <form onSubmit={(event) => void submit(event)} aria-label="Settings">
-        <h3>Service</h3>
-        {toggle('demoMode', 'Demo mode (use the built-in simulator while no key is set)')}
-        {text('watermarkBaseUrl', 'Watermark service address')}
-        {text('videoBaseUrl', 'Video service address')}
-        <button
-          type="button"
-          onClick={() =>
-            setDraft({
-              ...draft,
-              watermarkBaseUrl: PROVIDER_BASE_URL,
-              videoBaseUrl: PROVIDER_BASE_URL,
-            })
-          }
-        >
-          Reset addresses to the provider's
-        </button>
-        {choice('pricingTier', 'Pricing tier')}
-        {text('concurrency.watermark', 'Images at once')}
-        {text('concurrency.video', 'Video rounds at once')}
-        {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+        <section className="settings-section" aria-labelledby="settings-service">
+          <h3 id="settings-service">Service</h3>
+          {toggle('demoMode', 'Demo mode (use the built-in simulator while no key is set)')}
+          {text('watermarkBaseUrl', 'Watermark service address')}
+          {text('videoBaseUrl', 'Video service address')}
+          <div className="actions">
+            <Button
+              variant="ghost"
+              icon={RotateCcw}
+              onClick={() =>
+                setDraft({
+                  ...draft,
+                  watermarkBaseUrl: PROVIDER_BASE_URL,
+                  videoBaseUrl: PROVIDER_BASE_URL,
+                })
+              }
+            >
+              Reset addresses to the provider's
+            </Button>
+          </div>
+          <div className="field-row">
+            {choice('pricingTier', 'Pricing tier')}
+            {text('concurrency.watermark', 'Images at once')}
+            {text('concurrency.video', 'Video rounds at once')}
+          </div>
+          {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+        </section>
 
-        <h3>Output</h3>
-        {text('outputFolder', 'Output folder (empty: a "clearframe" folder beside each image)')}
-        <button type="button" onClick={() => void chooseFolder()}>
-          Choose folder…
-        </button>
-        {text('filenameTemplate', 'File name')}
-        <p className="hint" data-testid="filename-example">
-          IMG_0412.jpg becomes {filenameExample(String(draft['filenameTemplate']))}. In braces:
-          name, ext, date and n stand for the image&apos;s name, its extension, the day and its
-          place in the batch.
-        </p>
-        {choice('conflictPolicy', 'When the name is taken')}
-        {choice('folderLayout', 'Subfolders of a dropped folder, in the output folder')}
-        {choice('metadataPolicy', 'Metadata (EXIF, colour profile)')}
-        {choice('outputFormat', 'Format of results')}
+        <section className="settings-section" aria-labelledby="settings-output">
+          <h3 id="settings-output">Output</h3>
+          <div className="field-with-action">
+            {text('outputFolder', 'Output folder (empty: a "clearframe" folder beside each image)')}
+            <Button icon={FolderSearch} onClick={() => void chooseFolder()}>
+              Choose folder…
+            </Button>
+          </div>
+          {text('filenameTemplate', 'File name')}
+          <p className="hint" data-testid="filename-example">
+            IMG_0412.jpg becomes {filenameExample(String(draft['filenameTemplate']))}. In braces:
+            name, ext, date and n stand for the image&apos;s name, its extension, the day and its
+            place in the batch.
+          </p>
+          <div className="field-row">
+            {choice('conflictPolicy', 'When the name is taken')}
+            {choice('metadataPolicy', 'Metadata (EXIF, colour profile)')}
+            {choice('outputFormat', 'Format of results')}
+          </div>
+          {choice('folderLayout', 'Subfolders of a dropped folder, in the output folder')}
+        </section>
 
-        <h3>App</h3>
-        {choice('theme', 'Theme')}
-        {toggle('checkForUpdates', 'Check for updates')}
-        <div className="actions">
-          <button type="submit">Save settings</button>
-          {saved && Object.keys(errors).length === 0 && <span className="ok">Saved.</span>}
+        <section className="settings-section" aria-labelledby="settings-app">
+          <h3 id="settings-app">App</h3>
+          {choice('theme', 'Theme')}
+          {toggle('checkForUpdates', 'Check for updates')}
+        </section>
+        <div className="actions settings-save">
+          <Button type="submit" variant="primary" icon={Save}>
+            Save settings
+          </Button>
           {Object.keys(errors).length > 0 && (
             <span className="error" data-testid="settings-refused">
               Nothing was saved: fix the fields marked above.
@@ -205,22 +220,23 @@ function SettingsForm(props: { settings: Settings }) {
         </div>
       </form>
 
-      <h3>Diagnostics</h3>
-      <div className="actions">
-        <button type="button" onClick={() => void bridge().invoke('shell:openLogsFolder')}>
-          Open logs folder
-        </button>
-        <button type="button" onClick={() => void copyDiagnostics()}>
-          Copy diagnostics
-        </button>
-        <button type="button" onClick={() => void checkUpdates()}>
-          Check for updates
-        </button>
-      </div>
-      {note && <p role="status">{note}</p>}
-      {report && (
-        <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
-      )}
+      <section className="settings-section" aria-labelledby="settings-diagnostics">
+        <h3 id="settings-diagnostics">Diagnostics</h3>
+        <div className="actions">
+          <Button icon={FolderOpen} onClick={() => void bridge().invoke('shell:openLogsFolder')}>
+            Open logs folder
+          </Button>
+          <Button icon={ClipboardCopy} onClick={() => void copyDiagnostics()}>
+            Copy diagnostics
+          </Button>
+          <Button icon={RefreshCw} onClick={() => void checkUpdates()}>
+            Check for updates
+          </Button>
+        </div>
+        {report && (
+          <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
+        )}
+      </section>
     </section>
   );
 }
