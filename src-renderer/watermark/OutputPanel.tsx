@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { OUTPUT_FORMATS } from '../../src-shared/domain/settings.ts';
+import { useQuota } from '../account/quota-store.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
 
@@ -9,21 +10,14 @@ import { useSettings } from '../settings/settings-store.ts';
  */
 export function OutputPanel() {
   const { settings, errors, save } = useSettings();
-  const [credits, setCredits] = useState<string | null>(null);
+  const quota = useQuota((state) => state.quota);
+  const refresh = useQuota((state) => state.refresh);
+  // A new key or service address changes whose credits these are.
   useEffect(() => {
-    let live = true;
-    void bridge()
-      .invoke('account:quota')
-      .then((result) => {
-        const watermark = result.ok
-          ? result.value.services.find((s) => s.kind === 'watermark')
-          : undefined;
-        if (live && watermark?.ok) setCredits(`${watermark.credits.remaining} credits left`);
-      });
-    return () => {
-      live = false;
-    };
-  }, [settings]);
+    void refresh();
+  }, [settings, refresh]);
+  const watermark = quota?.services.find((service) => service.kind === 'watermark');
+  const credits = watermark?.ok ? `${watermark.credits.remaining} credits left` : null;
   if (!settings) return null;
   const change = (patch: Record<string, unknown>) => void save(patch);
   const error = (name: string) =>
@@ -38,7 +32,12 @@ export function OutputPanel() {
       <summary>
         Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} ·{' '}
         {settings.filenameTemplate}
-        {credits && <span className="hint"> · {credits}</span>}
+        {credits && (
+          <span className="hint" data-testid="images-credits">
+            {' '}
+            · {credits}
+          </span>
+        )}
       </summary>
       <div className="field">
         <label htmlFor="out-folder">Folder</label>
