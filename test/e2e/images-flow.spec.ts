@@ -189,5 +189,8 @@ for (const [width, height] of [
     await page.reload();
     await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done');
     for (const row of await rows.all()) await expect(row.locator('.job-error')).toHaveText('');
+    // Clear finished takes them off the list; the results stay on disk.
+    await page.getByRole('button', { name: 'Clear finished' }).click();
+    await expect(page.getByTestId('jobs-summary')).toHaveCount(0);
   });
 }
