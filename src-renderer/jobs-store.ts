@@ -62,12 +62,16 @@ export const useJobs = create<JobsState>((set, get) => ({
   apply: (views) => {
     const jobs = { ...get().jobs };
     const order = [...get().order];
+    let taken = false;
     for (const view of views) {
       const seen = jobs[view.id];
       if (!seen) order.push(view.id);
       if (supersedes(view, seen)) jobs[view.id] = view;
+      taken ||= view.state === 'preparing';
     }
-    set({ jobs, order });
+    // A held queue takes no new job: one being prepared means it runs again (another
+    // process let go of the data folder, or another window resumed it).
+    set(taken && get().paused ? { jobs, order, paused: false, waiting: null } : { jobs, order });
   },
   load: async () => {
     const result = await bridge().invoke('watermark:list');

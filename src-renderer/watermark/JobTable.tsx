@@ -46,7 +46,16 @@ export function JobTable(props: {
   const shown = listed.filter(FILTERS[filter]);
   const row = Math.min(active, Math.max(0, shown.length - 1));
   const activeJob = shown[row];
+  // Only the active row's controls are Tab stops; the others are reached with the arrows.
+  // Set on the rows in the page after each render, so the shared retry buttons follow too.
   useEffect(() => {
+    const rows = list.current?.querySelectorAll<HTMLElement>('[data-job-id]') ?? [];
+    for (const el of rows) {
+      const tab = el.dataset['jobId'] === activeJob?.id ? 0 : -1;
+      for (const control of el.querySelectorAll<HTMLElement>('button, input')) {
+        control.tabIndex = tab;
+      }
+    }
     if (!focusWanted.current || !activeJob) return;
     focusWanted.current = false;
     list.current
@@ -158,8 +167,6 @@ export function JobTable(props: {
           const job = shown[index] as WatermarkJobView;
           const error = shownError(job);
           const settled = RETRYABLE_STATES.has(job.state);
-          // Only the active row's controls are Tab stops; the others are reached by arrows.
-          const tab = index === row ? 0 : -1;
           return (
             <div
               className={`job ${job.state}`}
@@ -170,7 +177,6 @@ export function JobTable(props: {
             >
               <input
                 type="checkbox"
-                tabIndex={tab}
                 aria-label={`Select ${job.name}`}
                 checked={picked[job.id] === true}
                 onChange={() => {
@@ -189,7 +195,6 @@ export function JobTable(props: {
               <button
                 type="button"
                 className="job-name"
-                tabIndex={tab}
                 onClick={() =>
                   props.onCompare(
                     job.id,
@@ -226,7 +231,6 @@ export function JobTable(props: {
                 {!SETTLED_STATES.has(job.state) && (
                   <button
                     type="button"
-                    tabIndex={tab}
                     aria-label={`Cancel ${job.name}`}
                     onClick={() => void cancel([job.id])}
                   >
@@ -237,7 +241,6 @@ export function JobTable(props: {
                   <>
                     <button
                       type="button"
-                      tabIndex={tab}
                       aria-label={`Open ${job.name}`}
                       onClick={() =>
                         void bridge().invoke('shell:reveal', { jobId: job.id, open: true })
@@ -247,7 +250,6 @@ export function JobTable(props: {
                     </button>
                     <button
                       type="button"
-                      tabIndex={tab}
                       aria-label={`Show ${job.name} in folder`}
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >

@@ -137,6 +137,12 @@ for (const [width, height] of [
     await first.getByRole('button', { name: 'beach-00.png', exact: true }).focus();
     await page.keyboard.press('ArrowDown');
     await expect(page.getByRole('button', { name: 'beach-01.png', exact: true })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Open beach-01.png' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('button', { name: 'Open beach-02.png' })).not.toBeFocused();
+    await expect(page.locator('[data-job-id] :focus')).toHaveCount(0);
 
     // A result opens where it can be seen, and Next walks on to the following one.
     await page.getByRole('button', { name: 'beach-01.png', exact: true }).click();

@@ -10,23 +10,10 @@ import {
 } from '../../../src-renderer/watermark/results.ts';
 import { JOB_STATE_WORDS } from '../../../src-renderer/words/job-states.ts';
 import { JOB_STATES } from '../../../src-shared/domain/job-states.ts';
+import { jobView } from '../../support/job-view.ts';
 
 function job(id: string, batchId: string, patch: Partial<WatermarkJobView> = {}): WatermarkJobView {
-  return {
-    id,
-    batchId,
-    name: `${id}.jpg`,
-    inputPath: `/photos/${id}.jpg`,
-    state: 'queued',
-    outputPath: null,
-    error: null,
-    attempt: 1,
-    checkAgain: false,
-    bytes: 1000,
-    seq: 1,
-    updatedAt: 0,
-    ...patch,
-  };
+  return { ...jobView(id, 1, 'queued'), batchId, updatedAt: 0, ...patch };
 }
 
 function world(list: WatermarkJobView[]) {
