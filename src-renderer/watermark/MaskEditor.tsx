@@ -104,6 +104,11 @@ export function MaskEditor(props: {
   // Leaving keeps nothing painted here, so with changes it is asked about first.
   const close = props.onClose;
   const leave = useCallback(() => (changed ? setLeaving(true) : close()), [changed, close]);
+  const keep = useRef<HTMLButtonElement>(null);
+  // The button that was pressed is gone: focus goes to the answer that keeps the work.
+  useEffect(() => {
+    if (leaving) keep.current?.focus();
+  }, [leaving]);
   // Imported masks show from their overlays; each is fetched once and redrawn when it arrives.
   useEffect(() => {
     for (const stroke of history.now) {
@@ -496,7 +501,7 @@ export function MaskEditor(props: {
           <button type="button" onClick={close}>
             Throw away
           </button>
-          <button type="button" className="primary" onClick={() => setLeaving(false)}>
+          <button type="button" className="primary" ref={keep} onClick={() => setLeaving(false)}>
             Keep painting
           </button>
         </div>

@@ -98,6 +98,7 @@ for (const [width, height] of [
     // Escape asks before throwing the stroke away; keeping it keeps the editor open.
     await page.keyboard.press('Escape');
     await expect(dialog.getByRole('alertdialog', { name: 'Throw away this mask?' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Keep painting' })).toBeFocused();
     await saveScreenshot(page, `images-02-escape-asks-${width}`);
     await dialog.getByRole('button', { name: 'Keep painting' }).click();
     await applyAll.click();
