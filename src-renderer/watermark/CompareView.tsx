@@ -1,20 +1,53 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
+import './watermark.css';
+
+/** Zoom steps in true pixels: 1 is one image pixel per screen pixel. */
+const ZOOMS = [0.25, 0.5, 1, 2, 4] as const;
 
 /**
- * The original and the cleaned image: on top of each other split by a slider, or side by
- * side with zoom and scrolling kept in step, so the same spot is always under the eye.
+ * The original and the cleaned image: on top of each other, split by a handle on the image,
+ * or side by side with zoom and scrolling kept in step, so the same spot is always under the
+ * eye. Previous and next (buttons, or P and N) walk through the results listed.
  */
-export function CompareView(props: { job: WatermarkJobView; previewBase: string }) {
+export function CompareView(props: {
+  job: WatermarkJobView;
+  previewBase: string;
+  onPrevious: (() => void) | null;
+  onNext: (() => void) | null;
+  onClose: () => void;
+}) {
   const { job, previewBase } = props;
   const [mode, setMode] = useState<'slider' | 'side'>('slider');
   const [split, setSplit] = useState(50);
-  const [zoom, setZoom] = useState(1);
+  /** Null is "fit": the image as large as the frame allows, never larger than its pixels. */
+  const [zoom, setZoom] = useState<number | null>(null);
+  const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
+  const [frameWidth, setFrameWidth] = useState(0);
+  const frame = useRef<HTMLDivElement>(null);
   const panes = [useRef<HTMLDivElement>(null), useRef<HTMLDivElement>(null)];
   const syncing = useRef(false);
+  const section = useRef<HTMLElement>(null);
+  // Opened from a row far down the page: brought into view, not left below the fold.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'nearest' });
+  }, [job.id]);
+  useEffect(() => {
+    const el = frame.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => setFrameWidth(el.clientWidth));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [mode, job.id, job.state]);
   if (job.state !== 'done' || !job.outputPath) return null;
   const before = `${previewBase}job/${job.id}/input`;
   const after = `${previewBase}job/${job.id}/output`;
+  const paneWidth = mode === 'side' ? frameWidth / 2 - 4 : frameWidth;
+  const fit = natural && paneWidth > 0 ? Math.min(1, paneWidth / natural.width) : 1;
+  const scale = zoom ?? fit;
+  const width = natural ? Math.round(natural.width * scale) : undefined;
+  // Pixels are drawn as squares only when blown up; a smaller image is smoothed as usual.
+  const pixelated = scale > 1 ? ' pixelated' : '';
   const sync = (from: number) => {
     if (syncing.current) return;
     const source = panes[from]?.current;
@@ -25,10 +58,39 @@ export function CompareView(props: { job: WatermarkJobView; previewBase: string 
     target.scrollTop = source.scrollTop;
     requestAnimationFrame(() => (syncing.current = false));
   };
+  const keys = (event: KeyboardEvent) => {
+    if (event.target instanceof HTMLSelectElement) return;
+    const key = event.key.toLowerCase();
+    if (key === 'n' && props.onNext) props.onNext();
+    else if (key === 'p' && props.onPrevious) props.onPrevious();
+    else if (key === 'escape') props.onClose();
+    else return;
+    event.preventDefault();
+  };
+  const loaded = (img: HTMLImageElement) =>
+    setNatural({ width: img.naturalWidth, height: img.naturalHeight });
 
   return (
-    <section aria-labelledby="compare-title" className="compare">
+    <section
+      aria-labelledby="compare-title"
+      className="compare"
+      ref={section}
+      onKeyDown={keys}
+      data-testid="compare"
+    >
       <h2 id="compare-title">Before and after: {job.name}</h2>
+      <div className="actions">
+        <button type="button" disabled={!props.onPrevious} onClick={() => props.onPrevious?.()}>
+          Previous result (P)
+        </button>
+        <button type="button" disabled={!props.onNext} onClick={() => props.onNext?.()}>
+          Next result (N)
+        </button>
+        <span className="spacer" />
+        <button type="button" onClick={props.onClose}>
+          Close
+        </button>
+      </div>
       <div className="actions">
         <button type="button" aria-pressed={mode === 'slider'} onClick={() => setMode('slider')}>
           Slider
@@ -37,55 +99,66 @@ export function CompareView(props: { job: WatermarkJobView; previewBase: string 
           Side by side
         </button>
         <label>
-          Zoom
-          <select value={zoom} onChange={(event) => setZoom(Number(event.target.value))}>
-            <option value={1}>Fit</option>
-            <option value={2}>200 %</option>
-            <option value={4}>400 %</option>
+          Zoom{' '}
+          <select
+            value={zoom ?? 'fit'}
+            onChange={(event) =>
+              setZoom(event.target.value === 'fit' ? null : Number(event.target.value))
+            }
+          >
+            <option value="fit">Fit ({Math.round(fit * 100)} %)</option>
+            {ZOOMS.map((step) => (
+              <option key={step} value={step}>
+                {step * 100} %
+              </option>
+            ))}
           </select>
         </label>
       </div>
-      {mode === 'slider' ? (
-        <>
-          <div className="compare-frame" style={{ width: `${zoom * 100}%` }}>
-            <img src={after} alt={`${job.name}, cleaned`} />
+      <div className="compare-scroll" ref={frame}>
+        {mode === 'slider' ? (
+          <div className={`compare-frame${pixelated}`} style={{ width }}>
+            <img src={after} alt={`${job.name}, cleaned`} onLoad={(e) => loaded(e.currentTarget)} />
             <img
               src={before}
               alt={`${job.name}, original`}
               className="before"
               style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
             />
-          </div>
-          <label>
-            Split
+            <span className="compare-line" style={{ left: `${split}%` }} aria-hidden="true" />
+            {/* A range across the whole picture: drag anywhere on it, or use the arrow keys. */}
             <input
               type="range"
+              className="compare-handle"
+              aria-label="Split"
+              aria-valuetext={`${split} % original`}
               min={0}
               max={100}
               value={split}
               onChange={(event) => setSplit(Number(event.target.value))}
             />
-          </label>
-        </>
-      ) : (
-        <div className="side-by-side">
-          {[before, after].map((src, index) => (
-            <div
-              key={src}
-              ref={panes[index]}
-              className="pane"
-              onScroll={() => sync(index)}
-              data-testid={`compare-pane-${index}`}
-            >
-              <img
-                src={src}
-                alt={`${job.name}, ${index === 0 ? 'original' : 'cleaned'}`}
-                style={{ width: `${zoom * 100}%` }}
-              />
-            </div>
-          ))}
-        </div>
-      )}
+          </div>
+        ) : (
+          <div className="side-by-side">
+            {[before, after].map((src, index) => (
+              <div
+                key={src}
+                ref={panes[index]}
+                className={`pane${pixelated}`}
+                onScroll={() => sync(index)}
+                data-testid={`compare-pane-${index}`}
+              >
+                <img
+                  src={src}
+                  alt={`${job.name}, ${index === 0 ? 'original' : 'cleaned'}`}
+                  style={{ width }}
+                  onLoad={(e) => loaded(e.currentTarget)}
+                />
+              </div>
+            ))}
+          </div>
+        )}
+      </div>
       <p className="saved-to" data-testid="saved-to">
         Saved to {job.outputPath}
       </p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import {
   RETRYABLE_STATES,
   SETTLED_STATES,
@@ -9,8 +9,11 @@ import { formatCredits } from '../../src-shared/domain/pricing.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import { useJobs } from '../jobs-store.ts';
+import { JOB_STATE_WORDS } from '../words/job-states.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
+import { figures, jobsShown, movedRow, shownError } from './results.ts';
+import './watermark.css';
 
 const FILTERS = {
   all: () => true,
@@ -20,41 +23,108 @@ const FILTERS = {
 } as const;
 type Filter = keyof typeof FILTERS;
 
-/**
- * "About 3 min left": the jobs still to settle times the average time per finished job
- * since the batch began, counted from the latest finish.
- */
-function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
-  const done = jobs.filter((job) => job.state === 'done');
-  const left = jobs.filter((job) => !SETTLED_STATES.has(job.state)).length;
-  if (left === 0 || done.length < 2) return null;
-  const first = Math.min(...jobs.map((job) => job.updatedAt));
-  const last = Math.max(...done.map((job) => job.updatedAt));
-  const perJob = Math.max(1, last - first) / done.length;
-  const seconds = Math.max(1, Math.round((left * perJob) / 1000));
-  return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
-}
+const ROW_HEIGHT = 44;
+const LIST_HEIGHT = 440;
 
-/** Every job, a row each, with filters, "N of M", and actions on one or many. */
-export function JobTable(props: { onCompare: (id: string) => void; previewBase: string }) {
-  const { jobs, order, retry, sendAgain, cancel } = useJobs();
+/**
+ * The current batch (or every batch), a row each, with filters, "N of M", the queue's
+ * Pause and Resume, and actions on one or many. The list is one Tab stop: arrow keys move
+ * between rows, and Tab goes through the focused row's buttons.
+ */
+export function JobTable(props: {
+  onCompare: (id: string, shown: readonly string[]) => void;
+  previewBase: string;
+}) {
+  const { jobs, order, retry, sendAgain, cancel, paused, waiting, everyBatch } = useJobs();
+  const { pause, resume, clearFinished, showEveryBatch } = useJobs();
   const [filter, setFilter] = useState<Filter>('all');
   const [picked, setPicked] = useState<Record<string, true>>({});
-  const all = order.map((id) => jobs[id]).filter((job) => job !== undefined);
-  if (all.length === 0) return null;
-  const shown = all.filter(FILTERS[filter]);
-  const done = all.filter((job) => job.state === 'done').length;
-  const failed = all.filter((job) => RETRYABLE_STATES.has(job.state)).length;
-  const eta = timeLeft(all);
+  const [active, setActive] = useState(0);
+  const focusWanted = useRef(false);
+  const list = useRef<HTMLDivElement>(null);
+  const listed = jobsShown(jobs, order, everyBatch);
+  const shown = listed.filter(FILTERS[filter]);
+  const row = Math.min(active, Math.max(0, shown.length - 1));
+  const activeJob = shown[row];
+  // Only the active row's controls are Tab stops; the others are reached with the arrows.
+  // Set on the rows in the page after each render, so the shared retry buttons follow too.
+  useEffect(() => {
+    const rows = list.current?.querySelectorAll<HTMLElement>('[data-job-id]') ?? [];
+    for (const el of rows) {
+      const tab = el.dataset['jobId'] === activeJob?.id ? 0 : -1;
+      for (const control of el.querySelectorAll<HTMLElement>('button, input')) {
+        control.tabIndex = tab;
+      }
+    }
+    if (!focusWanted.current || !activeJob) return;
+    focusWanted.current = false;
+    list.current
+      ?.querySelector<HTMLElement>(`[data-job-id="${activeJob.id}"] .job-name`)
+      ?.focus({ preventScroll: true });
+  });
+  if (order.length === 0) return null;
+  const { done, total, failed, running, eta } = figures(listed);
+  const earlier = order.length - listed.length;
   const pickedIds = Object.keys(picked);
+  const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor(LIST_HEIGHT / ROW_HEIGHT) - 1);
+    const to = movedRow(event.key, row, shown.length, page);
+    if (to === null || event.target instanceof HTMLInputElement) return;
+    event.preventDefault();
+    focusWanted.current = true;
+    setActive(to);
+  };
+  const activeError = activeJob ? shownError(activeJob) : null;
 
   return (
-    <section aria-labelledby="jobs-title" className="jobs">
+    <section aria-labelledby="jobs-title" className="jobs" ref={list}>
       <h2 id="jobs-title">
-        Results <span data-testid="jobs-summary">{`${done} of ${all.length} done`}</span>
-        {failed > 0 && <span className="error"> · {failed} need attention</span>}
-        {eta && <span className="hint"> · {eta}</span>}
+        Results <span data-testid="jobs-summary">{`${done} of ${total} done`}</span>
+        {failed.length > 0 && <span className="error"> · {failed.length} need attention</span>}
+        {eta && !paused && <span className="hint"> · {eta}</span>}
       </h2>
+      <div className="actions queue-actions" role="group" aria-label="Queue">
+        {paused ? (
+          <button type="button" className="primary" onClick={() => void resume()}>
+            Resume
+          </button>
+        ) : (
+          <button type="button" onClick={() => void pause()} disabled={!running}>
+            Pause
+          </button>
+        )}
+        <span role="status" className="queue-state" data-testid="queue-state">
+          {waiting
+            ? `Waiting: ${waiting}`
+            : paused
+              ? 'Paused: nothing new is sent until you resume.'
+              : ''}
+        </span>
+        <span className="spacer" />
+        <button type="button" disabled={failed.length === 0} onClick={() => void retry(failed)}>
+          Retry all failed
+        </button>
+        <button
+          type="button"
+          disabled={order.every((id) => {
+            const job = jobs[id];
+            return job === undefined || !SETTLED_STATES.has(job.state);
+          })}
+          onClick={() => void clearFinished()}
+          title="Takes finished images off this list; their results stay where they were saved."
+        >
+          Clear finished
+        </button>
+        {(earlier > 0 || everyBatch) && (
+          <button
+            type="button"
+            aria-pressed={everyBatch}
+            onClick={() => showEveryBatch(!everyBatch)}
+          >
+            {everyBatch ? 'Show only the latest batch' : `Show all earlier results (${earlier})`}
+          </button>
+        )}
+      </div>
       <div className="actions" role="group" aria-label="Filter">
         {(Object.keys(FILTERS) as Filter[]).map((name) => (
           <button
@@ -82,16 +152,29 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
           Cancel selected
         </button>
       </div>
+      <a className="skip-link" href="#after-results">
+        Skip past the results
+      </a>
       <VirtualList
         count={shown.length}
-        rowHeight={44}
-        height={440}
+        rowHeight={ROW_HEIGHT}
+        height={LIST_HEIGHT}
         label="Jobs"
         testId="job-list"
+        keep={row}
+        onKeyDown={moveFocus}
         renderRow={(index) => {
           const job = shown[index] as WatermarkJobView;
+          const error = shownError(job);
+          const settled = RETRYABLE_STATES.has(job.state);
           return (
-            <div className={`job ${job.state}`} data-testid="job" data-state={job.state}>
+            <div
+              className={`job ${job.state}`}
+              data-testid="job"
+              data-state={job.state}
+              data-job-id={job.id}
+              onFocus={() => setActive(index)}
+            >
               <input
                 type="checkbox"
                 aria-label={`Select ${job.name}`}
@@ -112,20 +195,29 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
               <button
                 type="button"
                 className="job-name"
-                onClick={() => props.onCompare(job.id)}
+                onClick={() =>
+                  props.onCompare(
+                    job.id,
+                    shown.map((item) => item.id),
+                  )
+                }
                 title={job.inputPath}
               >
                 {job.name}
               </button>
               <span className="hint job-size">{job.bytes === null ? '' : fileSize(job.bytes)}</span>
-              <progress
-                max={1}
-                value={stateProgress(job.state)}
-                aria-label={`${job.name} progress`}
-              />
-              <span className="job-state">{job.state}</span>
-              <span className="job-error" title={job.error?.message}>
-                {job.error?.message ?? ''}
+              {settled ? (
+                <span className="job-stopped" aria-hidden="true" />
+              ) : (
+                <progress
+                  max={1}
+                  value={stateProgress(job.state)}
+                  aria-label={`${job.name} progress`}
+                />
+              )}
+              <span className="job-state">{JOB_STATE_WORDS[job.state]}</span>
+              <span className="job-error" title={error ?? undefined}>
+                {error ?? ''}
               </span>
               <span className="job-actions">
                 <RetryActions
@@ -137,7 +229,11 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
                   onSendAgain={() => void sendAgain([job.id])}
                 />
                 {!SETTLED_STATES.has(job.state) && (
-                  <button type="button" onClick={() => void cancel([job.id])}>
+                  <button
+                    type="button"
+                    aria-label={`Cancel ${job.name}`}
+                    onClick={() => void cancel([job.id])}
+                  >
                     Cancel
                   </button>
                 )}
@@ -145,6 +241,7 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
                   <>
                     <button
                       type="button"
+                      aria-label={`Open ${job.name}`}
                       onClick={() =>
                         void bridge().invoke('shell:reveal', { jobId: job.id, open: true })
                       }
@@ -153,6 +250,7 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
                     </button>
                     <button
                       type="button"
+                      aria-label={`Show ${job.name} in folder`}
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
                       Show in folder
@@ -164,6 +262,11 @@ export function JobTable(props: { onCompare: (id: string) => void; previewBase: 
           );
         }}
       />
+      {/* A row is one fixed height, so a long reason is read in full here, for the focused row. */}
+      <p className="job-detail" aria-live="polite" data-testid="job-detail">
+        {activeJob && activeError ? `${activeJob.name}: ${activeError}` : ''}
+      </p>
+      <span id="after-results" tabIndex={-1} />
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
+import './watermark.css';
 
 type Tool = 'brush' | 'eraser' | 'rect' | 'lasso';
 type Point = [number, number];
@@ -56,10 +57,14 @@ function paint(
   }
 }
 
+/** Where the mask goes once painted: this image only, or the others it fits too. */
+export type MaskTarget = 'this' | 'same-size' | 'selected';
+
 /**
  * The mask editor: the image on a canvas with zoom (wheel) and pan (space-drag or middle
  * button), brush, eraser, rectangle and lasso, undo and redo, the original held on O, and
  * the mask's opacity. Strokes stay in image pixels; main turns them into the mask file.
+ * The canvas has the size it is shown at, so the image keeps its own shape.
  */
 export function MaskEditor(props: {
   file: StagedFile;
@@ -67,7 +72,10 @@ export function MaskEditor(props: {
   strokes: Stroke[];
   /** The size of the image the mask was drawn on, when it was scaled to this one. */
   scaledFrom?: string | undefined;
-  onSave: (strokes: Stroke[]) => void;
+  /** How many staged images share this one's size (itself included), and how many are selected. */
+  sameSize: number;
+  selected: number;
+  onSave: (strokes: Stroke[], target: MaskTarget) => void;
   onClose: () => void;
 }) {
   const { file } = props;
@@ -90,6 +98,17 @@ export function MaskEditor(props: {
   const [, redrawDraft] = useState(0);
   const overlays = useRef(new Map<string, HTMLImageElement>());
   const [maskNote, setMaskNote] = useState<string | null>(null);
+  const [pointer, setPointer] = useState<Point | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const changed = history.now !== props.strokes;
+  // Leaving keeps nothing painted here, so with changes it is asked about first.
+  const close = props.onClose;
+  const leave = useCallback(() => (changed ? setLeaving(true) : close()), [changed, close]);
+  const keep = useRef<HTMLButtonElement>(null);
+  // The button that was pressed is gone: focus goes to the answer that keeps the work.
+  useEffect(() => {
+    if (leaving) keep.current?.focus();
+  }, [leaving]);
   // Imported masks show from their overlays; each is fetched once and redrawn when it arrives.
   useEffect(() => {
     for (const stroke of history.now) {
@@ -147,6 +166,53 @@ export function MaskEditor(props: {
     };
     img.src = `${props.previewBase}staged/${file.token}`;
   }, [file.token, props.previewBase, fit]);
+
+  // One canvas pixel per CSS pixel: a canvas of another shape than its box would stretch it.
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const observer = new ResizeObserver(() => {
+      const width = Math.max(1, Math.round(el.clientWidth));
+      const height = Math.max(1, Math.round(el.clientHeight));
+      if (el.width === width && el.height === height) return;
+      el.width = width;
+      el.height = height;
+      fit();
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [fit]);
+
+  // Not passive, so the page behind the editor never scrolls. The wheel zooms about the
+  // pointer; with Alt held it sizes the brush instead.
+  useEffect(() => {
+    const el = canvas.current;
+    if (!el) return;
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const grow = event.deltaY < 0;
+      if (event.altKey) {
+        setSize((s) =>
+          grow ? Math.min(4000, Math.round(s * 1.15) + 1) : Math.max(1, Math.round(s / 1.15)),
+        );
+        return;
+      }
+      const rect = el.getBoundingClientRect();
+      const cx = ((event.clientX - rect.left) * el.width) / rect.width;
+      const cy = ((event.clientY - rect.top) * el.height) / rect.height;
+      const factor = grow ? 1.15 : 1 / 1.15;
+      setView((v) => {
+        const scale = Math.min(32, Math.max(0.02, v.scale * factor));
+        return {
+          scale,
+          x: cx - ((cx - v.x) * scale) / v.scale,
+          y: cy - ((cy - v.y) * scale) / v.scale,
+        };
+      });
+    };
+    el.addEventListener('wheel', wheel, { passive: false });
+    return () => el.removeEventListener('wheel', wheel);
+  }, []);
 
   const commit = useCallback((next: Stroke[]) => {
     setHistory((h) => ({ past: [...h.past, h.now], now: next, future: [] }));
@@ -234,6 +300,8 @@ export function MaskEditor(props: {
     redrawDraft((n) => n + 1);
   };
   const move = (event: PointerEvent) => {
+    const rect = event.currentTarget.getBoundingClientRect();
+    setPointer([event.clientX - rect.left, event.clientY - rect.top]);
     const d = draft.current;
     if (!d) return;
     if (d.panFrom) {
@@ -291,8 +359,11 @@ export function MaskEditor(props: {
       else if (key === ']') setSize((s) => Math.min(4000, Math.round(s * 1.25)));
       else if (key === 'f') fit();
       else if (key === '1') setView((v) => ({ ...v, scale: 1 }));
-      else if (key === 'escape') props.onClose();
-      else if (TOOL_KEYS[key]) setTool(TOOL_KEYS[key]);
+      else if (key === 'escape') {
+        event.preventDefault();
+        if (leaving) setLeaving(false);
+        else leave();
+      } else if (TOOL_KEYS[key]) setTool(TOOL_KEYS[key]);
     };
     const keyup = (event: KeyboardEvent) => {
       if (event.key === ' ') space.current = false;
@@ -304,23 +375,18 @@ export function MaskEditor(props: {
       window.removeEventListener('keydown', keydown);
       window.removeEventListener('keyup', keyup);
     };
-  }, [undo, redo, fit, props]);
+  }, [undo, redo, fit, leave, leaving]);
 
-  const wheel = (event: React.WheelEvent<HTMLCanvasElement>) => {
-    const rect = event.currentTarget.getBoundingClientRect();
-    const el = event.currentTarget;
-    const cx = ((event.clientX - rect.left) * el.width) / rect.width;
-    const cy = ((event.clientY - rect.top) * el.height) / rect.height;
-    const factor = event.deltaY < 0 ? 1.15 : 1 / 1.15;
-    setView((v) => {
-      const scale = Math.min(32, Math.max(0.02, v.scale * factor));
-      return {
-        scale,
-        x: cx - ((cx - v.x) * scale) / v.scale,
-        y: cy - ((cy - v.y) * scale) / v.scale,
-      };
-    });
+  /** Checked as main will paint it: a mask that marks nothing would be paid for. */
+  const save = (target: MaskTarget) => {
+    if (history.now.length > 0 && marksNothing(history.now, file.width, file.height)) {
+      setMaskNote(EMPTY_MASK_MESSAGE);
+      return;
+    }
+    props.onSave(history.now, target);
   };
+  // The brush ring has the size a stroke will have: a canvas pixel is a CSS pixel here.
+  const ring = pointer && (tool === 'brush' || tool === 'eraser') ? size * view.scale : null;
 
   return (
     <section className="mask-editor" aria-label={`Mask for ${file.name}`}>
@@ -343,7 +409,7 @@ export function MaskEditor(props: {
           </button>
         ))}
         <label>
-          Size
+          Size <output data-testid="brush-size">{size} px</output>
           <input
             type="range"
             min={1}
@@ -385,23 +451,38 @@ export function MaskEditor(props: {
           100 %
         </button>
       </div>
-      <canvas
-        ref={canvas}
-        width={960}
-        height={600}
-        className="mask-canvas"
-        data-testid="mask-canvas"
-        aria-label={`${file.name}: paint over what to remove. Hold O to see the original.`}
-        onPointerDown={down}
-        onPointerMove={move}
-        onPointerUp={up}
-        onWheel={wheel}
-      />
+      <div className="mask-stage">
+        <canvas
+          ref={canvas}
+          width={960}
+          height={600}
+          className="mask-canvas"
+          style={{
+            aspectRatio: `${file.width} / ${file.height}`,
+            ['--aspect' as string]: file.width / file.height,
+          }}
+          data-testid="mask-canvas"
+          aria-label={`${file.name}: paint over what to remove. Hold O to see the original.`}
+          onPointerDown={down}
+          onPointerMove={move}
+          onPointerUp={up}
+          onPointerLeave={() => setPointer(null)}
+        />
+        {ring !== null && pointer && (
+          <span
+            className="brush-ring"
+            data-testid="brush-ring"
+            aria-hidden="true"
+            style={{ left: pointer[0], top: pointer[1], width: ring, height: ring }}
+          />
+        )}
+      </div>
       <p className="hint">
         {loaded
           ? `${file.width}×${file.height} · ${history.now.length} stroke${history.now.length === 1 ? '' : 's'}`
           : 'Loading the image…'}{' '}
-        · Wheel to zoom, space-drag to pan, O to see the original, Ctrl+Z to undo.
+        · Wheel to zoom, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the
+        original, Ctrl+Z to undo.
       </p>
       {props.scaledFrom && (
         <p className="hint" data-testid="mask-scaled">
@@ -414,28 +495,43 @@ export function MaskEditor(props: {
           {maskNote}
         </p>
       )}
-      <div className="actions">
-        <button
-          type="button"
-          className="primary"
-          onClick={() => {
-            // Painted exactly as main will paint it: a mask that marks nothing would be paid for.
-            if (history.now.length > 0 && marksNothing(history.now, file.width, file.height)) {
-              setMaskNote(EMPTY_MASK_MESSAGE);
-              return;
-            }
-            props.onSave(history.now);
-          }}
-        >
-          Use this mask
-        </button>
-        <button type="button" onClick={() => props.onSave([])}>
-          No mask
-        </button>
-        <button type="button" onClick={props.onClose}>
-          Cancel
-        </button>
-      </div>
+      {leaving ? (
+        <div className="actions mask-leave" role="alertdialog" aria-label="Throw away this mask?">
+          <span>Throw away what you painted on {file.name}?</span>
+          <button type="button" onClick={close}>
+            Throw away
+          </button>
+          <button type="button" className="primary" ref={keep} onClick={() => setLeaving(false)}>
+            Keep painting
+          </button>
+        </div>
+      ) : (
+        <div className="actions mask-actions">
+          <button type="button" className="primary" onClick={() => save('this')}>
+            Use this mask
+          </button>
+          <button
+            type="button"
+            disabled={history.now.length === 0}
+            onClick={() => save('same-size')}
+          >
+            Apply to all {props.sameSize} images of this size
+          </button>
+          <button
+            type="button"
+            disabled={history.now.length === 0 || props.selected === 0}
+            onClick={() => save('selected')}
+          >
+            Apply to the selected ({props.selected})
+          </button>
+          <button type="button" onClick={() => props.onSave([], 'this')}>
+            No mask
+          </button>
+          <button type="button" onClick={leave}>
+            Cancel
+          </button>
+        </div>
+      )}
     </section>
   );
 }

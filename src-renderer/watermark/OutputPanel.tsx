@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuota } from '../account/quota-store.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
@@ -17,21 +18,14 @@ function Options(props: { setting: WordedSetting }) {
  */
 export function OutputPanel() {
   const { settings, errors, save } = useSettings();
-  const [credits, setCredits] = useState<string | null>(null);
+  const quota = useQuota((state) => state.quota);
+  const refresh = useQuota((state) => state.refresh);
+  // A new key or service address changes whose credits these are.
   useEffect(() => {
-    let live = true;
-    void bridge()
-      .invoke('account:quota')
-      .then((result) => {
-        const watermark = result.ok
-          ? result.value.services.find((s) => s.kind === 'watermark')
-          : undefined;
-        if (live && watermark?.ok) setCredits(`${watermark.credits.remaining} credits left`);
-      });
-    return () => {
-      live = false;
-    };
-  }, [settings]);
+    void refresh();
+  }, [settings, refresh]);
+  const watermark = quota?.services.find((service) => service.kind === 'watermark');
+  const credits = watermark?.ok ? `${watermark.credits.remaining} credits left` : null;
   if (!settings) return null;
   const change = (patch: Record<string, unknown>) => void save(patch);
   const error = (name: string) =>
@@ -46,7 +40,12 @@ export function OutputPanel() {
       <summary>
         Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} · names like{' '}
         {filenameExample(settings.filenameTemplate)}
-        {credits && <span className="hint"> · {credits}</span>}
+        {credits && (
+          <span className="hint" data-testid="images-credits">
+            {' '}
+            · {credits}
+          </span>
+        )}
       </summary>
       <div className="field">
         <label htmlFor="out-folder">Folder</label>

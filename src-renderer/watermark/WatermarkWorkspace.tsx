@@ -1,21 +1,43 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
 import { JobTable } from './JobTable.tsx';
-import { MaskEditor } from './MaskEditor.tsx';
+import { MaskEditor, type MaskTarget } from './MaskEditor.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
+import { useFocusTrap } from './focus-trap.ts';
+import './watermark.css';
 import { useWorkspace } from './workspace-store.ts';
+
+/** From this width the compare view sits beside the results; below it, over them. */
+const WIDE = '(min-width: 1100px)';
+
+function useWide(): boolean {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE);
+    const change = () => setWide(query.matches);
+    query.addEventListener('change', change);
+    return () => query.removeEventListener('change', change);
+  }, []);
+  return wide;
+}
 
 /** Drop a folder, paint a mask once, apply it to the images it fits, run, compare. */
 export function WatermarkWorkspace(props: { previewBase: string }) {
   const ws = useWorkspace();
   const jobs = useJobs((state) => state.jobs);
   const [comparing, setComparing] = useState<string | null>(null);
+  /** The results listed when one was opened, for Previous and Next. */
+  const [walk, setWalk] = useState<readonly string[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  const wide = useWide();
+  const editor = useRef<HTMLDivElement>(null);
+  const compareDialog = useRef<HTMLDivElement>(null);
+  const noteBar = useRef<HTMLDivElement>(null);
   const editing = ws.staged.find((file) => file.token === ws.editing);
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
@@ -23,6 +45,39 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   // "Clean again" is ticked, so those make the figure an upper bound.
   const maybeSkipped = ws.staged.filter((file) => file.cleaned && !ws.again[file.token]).length;
   const job = comparing ? jobs[comparing] : undefined;
+  const results = walk.filter((id) => jobs[id]?.state === 'done');
+  const at = comparing ? results.indexOf(comparing) : -1;
+  const step = (by: number) => {
+    const id = results[at + by];
+    return at >= 0 && id ? () => setComparing(id) : null;
+  };
+  useFocusTrap(editor, editing !== undefined);
+  useFocusTrap(compareDialog, job !== undefined && !wide);
+  // What to do next with a saved mask is said where the eye is, not below a long list.
+  useEffect(() => {
+    if (note) noteBar.current?.scrollIntoView({ block: 'nearest' });
+  }, [note]);
+  const applied = (target: MaskTarget, source: StagedFile): string => {
+    if (target === 'same-size') {
+      return `Mask applied to ${ws.applyToSameSize(source.token)} images of ${source.width}×${source.height}.`;
+    }
+    const { applied: count, scaled } = ws.applyToSelected(source.token);
+    return `Mask applied to ${count} selected image${count === 1 ? '' : 's'}.${
+      scaled
+        ? ` ${scaled} of ${scaled === 1 ? 'them has' : 'them have'} another size than ${source.width}×${source.height}: the mask was scaled to fit, each mark kept as near its corner as on ${source.name}. Check ${scaled === 1 ? 'it' : 'them'} with Edit mask.`
+        : ''
+    }`;
+  };
+  const unmasked = ws.staged.length - masked;
+  const compareView = job && (
+    <CompareView
+      job={job}
+      previewBase={props.previewBase}
+      onPrevious={step(-1)}
+      onNext={step(1)}
+      onClose={() => setComparing(null)}
+    />
+  );
   const stagePasted = ws.stagePasted;
   useEffect(() => {
     const paste = (event: ClipboardEvent) => {
@@ -109,6 +164,38 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               again with the same mask is left out and costs nothing, unless you tick “Clean again”.
             </p>
           )}
+          {note && (
+            <div className="actions mask-note-bar" role="status" ref={noteBar}>
+              <span>{note}</span>
+              {(() => {
+                const source = ws.staged.find(
+                  (file) => ws.masks[file.token] && note.endsWith(`${file.name}.`),
+                );
+                if (!source) return null;
+                return (
+                  <>
+                    <button type="button" onClick={() => setNote(applied('same-size', source))}>
+                      Apply to all {source.width}×{source.height} images
+                    </button>
+                    <button
+                      type="button"
+                      disabled={picked === 0}
+                      onClick={() => setNote(applied('selected', source))}
+                    >
+                      Apply to selected
+                    </button>
+                  </>
+                );
+              })()}
+            </div>
+          )}
+          {unmasked > 0 && (
+            <p className="hint" data-testid="no-mask-note">
+              {unmasked === ws.staged.length ? 'No image has' : `${unmasked} of them have`} no mask:
+              the service then looks for the watermark itself and removes what it finds (demo mode
+              repaints the bottom-right corner). Paint a mask where it should look instead.
+            </p>
+          )}
           <VirtualList
             count={ws.staged.length}
             rowHeight={56}
@@ -174,68 +261,64 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
         </section>
       )}
       {editing && (
-        <div className="modal" role="dialog" aria-modal="true" aria-label="Mask editor">
+        <div
+          className="modal"
+          role="dialog"
+          aria-modal="true"
+          aria-label="Mask editor"
+          ref={editor}
+          tabIndex={-1}
+        >
           <MaskEditor
             file={editing}
             previewBase={props.previewBase}
             strokes={ws.masks[editing.token] ?? []}
             scaledFrom={ws.scaledFrom[editing.token]}
+            sameSize={
+              ws.staged.filter(
+                (file) => file.width === editing.width && file.height === editing.height,
+              ).length
+            }
+            selected={picked}
             onClose={() => ws.edit(null)}
-            onSave={(strokes) => {
+            onSave={(strokes, target) => {
               ws.setMask(editing.token, strokes);
               ws.edit(null);
               setNote(
-                strokes.length
-                  ? `Mask saved for ${editing.name}.`
-                  : `Mask removed from ${editing.name}.`,
+                target !== 'this'
+                  ? applied(target, editing)
+                  : strokes.length
+                    ? `Mask saved for ${editing.name}.`
+                    : `Mask removed from ${editing.name}.`,
               );
             }}
           />
         </div>
       )}
-      {note && (
-        <div className="actions" role="status">
-          <span>{note}</span>
-          {(() => {
-            const source = ws.staged.find(
-              (file) => ws.masks[file.token] && note.endsWith(`${file.name}.`),
-            );
-            if (!source) return null;
-            return (
-              <>
-                <button
-                  type="button"
-                  onClick={() =>
-                    setNote(
-                      `Mask applied to ${ws.applyToSameSize(source.token)} images of ${source.width}×${source.height}.`,
-                    )
-                  }
-                >
-                  Apply to all {source.width}×{source.height} images
-                </button>
-                <button
-                  type="button"
-                  disabled={picked === 0}
-                  onClick={() => {
-                    const { applied, scaled } = ws.applyToSelected(source.token);
-                    setNote(
-                      `Mask applied to ${applied} selected image${applied === 1 ? '' : 's'}.${
-                        scaled
-                          ? ` ${scaled} of ${scaled === 1 ? 'them has' : 'them have'} another size than ${source.width}×${source.height}: the mask was scaled to fit, each mark kept as near its corner as on ${source.name}. Check ${scaled === 1 ? 'it' : 'them'} with Edit mask.`
-                          : ''
-                      }`,
-                    );
-                  }}
-                >
-                  Apply to selected
-                </button>
-              </>
-            );
-          })()}
-        </div>
-      )}
-      <JobTable onCompare={setComparing} previewBase={props.previewBase} />
-      {job && <CompareView job={job} previewBase={props.previewBase} />}
+      <div className={job && wide ? 'results-beside' : 'results'}>
+        <JobTable
+          onCompare={(id, listed) => {
+            setWalk(listed);
+            setComparing(id);
+          }}
+          previewBase={props.previewBase}
+        />
+        {job &&
+          (wide ? (
+            <div className="compare-beside">{compareView}</div>
+          ) : (
+            <div
+              className="modal compare-modal"
+              role="dialog"
+              aria-modal="true"
+              aria-label={`Before and after: ${job.name}`}
+              ref={compareDialog}
+              tabIndex={-1}
+            >
+              {compareView}
+            </div>
+          ))}
+      </div>
     </div>
   );
 }

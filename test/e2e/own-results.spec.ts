@@ -51,6 +51,7 @@ test('a folder dropped again: its results are listed as such, and the originals 
   await expect(
     page.getByText(/IMG_4202\.png: It was already cleaned with the same mask/),
   ).toBeVisible();
+  await page.getByRole('button', { name: /^Show all earlier results/ }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('4 of 4 done', { timeout: 30_000 });
   expect((await readdir(path.join(folder, 'clearframe'))).sort()).toEqual([
     'IMG_4200-clean-1.png',

@@ -54,7 +54,7 @@ test('first run is demo mode: dropped images are staged, run, and land on disk a
   const outputs = (await readdir(path.join(world.dir, 'out'))).filter((f) => f.endsWith('.png'));
   expect(outputs.sort()).toEqual([0, 1, 2, 3].map((i) => `photo-${i}-clean.png`));
 
-  await page.getByRole('button', { name: 'photo-2.png' }).click();
+  await page.getByRole('button', { name: 'photo-2.png', exact: true }).click();
   const after = page.getByRole('img', { name: 'photo-2.png, cleaned' });
   await expect(after).toBeVisible();
   await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(48);

@@ -113,11 +113,11 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   ).toHaveLength(48);
 
   const row = page.getByTestId('job').filter({ hasText: 'wide-00.png' });
-  await row.getByRole('button', { name: 'wide-00.png' }).click();
+  await row.getByRole('button', { name: 'wide-00.png', exact: true }).click();
   await page.getByRole('button', { name: 'Side by side' }).click();
   await expect(page.getByRole('img', { name: 'wide-00.png, cleaned' })).toBeVisible();
   await saveScreenshot(page, 'workspace-06-compare-side-by-side');
-  await row.getByRole('button', { name: 'Show in folder' }).click();
+  await row.getByRole('button', { name: 'Show wide-00.png in folder' }).click();
   await expect.poll(() => revealed).toEqual([path.join(world.dir, 'out', 'wide-00-clean.png')]);
 });
 

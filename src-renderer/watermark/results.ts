@@ -1,0 +1,97 @@
+import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
+import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
+
+/** The batch started last: the one whose job first reached the window most recently. */
+export function currentBatch(
+  jobs: Readonly<Record<string, WatermarkJobView>>,
+  order: readonly string[],
+): string | null {
+  const last = order.at(-1);
+  return (last && jobs[last]?.batchId) ?? null;
+}
+
+/** The jobs to list: the current batch only, or every batch ever run. */
+export function jobsShown(
+  jobs: Readonly<Record<string, WatermarkJobView>>,
+  order: readonly string[],
+  everyBatch: boolean,
+): WatermarkJobView[] {
+  const batch = currentBatch(jobs, order);
+  const all = order.map((id) => jobs[id]).filter((job) => job !== undefined);
+  return everyBatch ? all : all.filter((job) => job.batchId === batch);
+}
+
+/** Whether any job of the current batch has yet to settle: cheap, as it runs on every event. */
+export function batchRunning(
+  jobs: Readonly<Record<string, WatermarkJobView>>,
+  order: readonly string[],
+): boolean {
+  const batch = currentBatch(jobs, order);
+  return order.some((id) => {
+    const job = jobs[id];
+    return job !== undefined && job.batchId === batch && !SETTLED_STATES.has(job.state);
+  });
+}
+
+/**
+ * An error belongs to the attempt that failed: once the job is retried, running again or
+ * done, the old message would say something that is no longer true.
+ */
+export function shownError(job: WatermarkJobView): string | null {
+  return RETRYABLE_STATES.has(job.state) ? (job.error?.message ?? null) : null;
+}
+
+/**
+ * "About 3 min left": the jobs still to settle times the average time per finished job
+ * since the batch began, counted from the latest finish.
+ */
+export function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
+  const done = jobs.filter((job) => job.state === 'done');
+  const left = jobs.filter((job) => !SETTLED_STATES.has(job.state)).length;
+  if (left === 0 || done.length < 2) return null;
+  const first = Math.min(...jobs.map((job) => job.updatedAt));
+  const last = Math.max(...done.map((job) => job.updatedAt));
+  const perJob = Math.max(1, last - first) / done.length;
+  const seconds = Math.max(1, Math.round((left * perJob) / 1000));
+  return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
+}
+
+/** "N of M done", what needs attention, and the time left, for the jobs listed. */
+export function figures(jobs: readonly WatermarkJobView[]): {
+  done: number;
+  total: number;
+  failed: string[];
+  running: boolean;
+  eta: string | null;
+} {
+  return {
+    done: jobs.filter((job) => job.state === 'done').length,
+    total: jobs.length,
+    failed: jobs.filter((job) => RETRYABLE_STATES.has(job.state)).map((job) => job.id),
+    running: jobs.some((job) => !SETTLED_STATES.has(job.state)),
+    eta: timeLeft(jobs),
+  };
+}
+
+/**
+ * Where a key moves the one focusable row of a list (roving focus), or null for a key that
+ * does not move it. `page` is how many rows one screen of the list shows.
+ */
+export function movedRow(key: string, from: number, count: number, page: number): number | null {
+  if (count === 0) return null;
+  const to =
+    key === 'ArrowDown'
+      ? from + 1
+      : key === 'ArrowUp'
+        ? from - 1
+        : key === 'PageDown'
+          ? from + page
+          : key === 'PageUp'
+            ? from - page
+            : key === 'Home'
+              ? 0
+              : key === 'End'
+                ? count - 1
+                : null;
+  return to === null ? null : Math.min(count - 1, Math.max(0, to));
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import {
+  batchRunning,
+  currentBatch,
+  figures,
+  jobsShown,
+  movedRow,
+  shownError,
+} from '../../../src-renderer/watermark/results.ts';
+import { JOB_STATE_WORDS } from '../../../src-renderer/words/job-states.ts';
+import { JOB_STATES } from '../../../src-shared/domain/job-states.ts';
+import { jobView } from '../../support/job-view.ts';
+
+function job(id: string, batchId: string, patch: Partial<WatermarkJobView> = {}): WatermarkJobView {
+  return { ...jobView(id, 1, 'queued'), batchId, updatedAt: 0, ...patch };
+}
+
+function world(list: WatermarkJobView[]) {
+  return {
+    jobs: Object.fromEntries(list.map((item) => [item.id, item])),
+    order: list.map((item) => item.id),
+  };
+}
+
+describe('the results list', () => {
+  const { jobs, order } = world([
+    job('a', 'one', { state: 'done', updatedAt: 1000 }),
+    job('b', 'one', { state: 'failed', error: { code: 'x', message: 'Damaged.' } }),
+    job('c', 'two', { state: 'done', updatedAt: 2000 }),
+    job('d', 'two', { state: 'processing', updatedAt: 1500 }),
+    job('e', 'two', { state: 'done', updatedAt: 3000 }),
+  ]);
+
+  it('shows the batch started last unless every batch is asked for', () => {
+    expect(currentBatch(jobs, order)).toBe('two');
+    expect(jobsShown(jobs, order, false).map((item) => item.id)).toEqual(['c', 'd', 'e']);
+    expect(jobsShown(jobs, order, true)).toHaveLength(5);
+    expect(currentBatch({}, [])).toBeNull();
+  });
+
+  it('counts N of M, what failed and the time left for the jobs listed only', () => {
+    const batch = figures(jobsShown(jobs, order, false));
+    expect(batch).toMatchObject({ done: 2, total: 3, failed: [], running: true });
+    expect(batch.eta).toBe('about 1 s left');
+    expect(figures(jobsShown(jobs, order, true))).toMatchObject({
+      done: 3,
+      total: 5,
+      failed: ['b'],
+    });
+  });
+
+  it('knows when the current batch has settled, ignoring earlier ones', () => {
+    expect(batchRunning(jobs, order)).toBe(true);
+    const settled = world([job('a', 'one'), job('c', 'two', { state: 'done' })]);
+    expect(batchRunning(settled.jobs, settled.order)).toBe(false);
+  });
+
+  it('shows an error only while the job stands failed, never on a row done since', () => {
+    const error = { code: 'x', message: 'The link expired.' };
+    expect(shownError(job('a', 'one', { state: 'failed', error }))).toBe('The link expired.');
+    expect(shownError(job('a', 'one', { state: 'needs-attention', error }))).toBe(
+      'The link expired.',
+    );
+    expect(shownError(job('a', 'one', { state: 'done', error }))).toBeNull();
+    expect(shownError(job('a', 'one', { state: 'processing', error }))).toBeNull();
+  });
+
+  it('moves the one focusable row with arrows, pages, Home and End, within the list', () => {
+    expect(movedRow('ArrowDown', 0, 3, 5)).toBe(1);
+    expect(movedRow('ArrowDown', 2, 3, 5)).toBe(2);
+    expect(movedRow('ArrowUp', 0, 3, 5)).toBe(0);
+    expect(movedRow('PageDown', 1, 30, 9)).toBe(10);
+    expect(movedRow('PageUp', 4, 30, 9)).toBe(0);
+    expect(movedRow('End', 0, 30, 9)).toBe(29);
+    expect(movedRow('Home', 12, 30, 9)).toBe(0);
+    expect(movedRow('Enter', 1, 30, 9)).toBeNull();
+    expect(movedRow('ArrowDown', 0, 0, 9)).toBeNull();
+  });
+
+  it('names every state in plain words', () => {
+    for (const state of JOB_STATES) expect(JOB_STATE_WORDS[state]).toMatch(/^[A-Z][a-z ]+$/);
+    expect(JOB_STATE_WORDS.processing).toBe('Being cleaned');
+  });
+});
