@@ -9,11 +9,9 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { Poller } from '../../../src-main/core/api/poller.ts';
-import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { simulatorEngine } from '../../support/simulator-engine.ts';
 import { makeMask } from '../../support/images.ts';
 
 const KEY = 'service-mask-key';
@@ -52,13 +50,7 @@ afterEach(async () => {
 
 async function runOne(input: { file: string; strokes: Stroke[]; sourceUrl?: string }) {
   const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
-  const engine = new WatermarkEngine({
-    store,
-    client: new WatermarkClient({ baseUrl: sim.watermarkBaseUrl, key: () => KEY, transport }),
-    transport,
-    poller: new Poller(),
-    settings: () => settings,
-  });
+  const engine = simulatorEngine(store, sim, KEY, transport, () => settings);
   const [id] = engine.add([
     {
       inputPath: input.file,
