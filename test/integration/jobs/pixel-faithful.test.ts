@@ -1,7 +1,7 @@
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
@@ -140,6 +140,19 @@ describe('results composited onto the original', () => {
     expect(differing).toBe(0);
     // The alpha is the source's inside the mask too: the service paints colours.
     for (let p = 0; p < W * H; p += 1) expect(after[p * 4 + 3]).toBe(before[p * 4 + 3]);
+  });
+
+  it.each([
+    ['lossless WebP', 'webp', (image: Sharp) => image.webp({ lossless: true })],
+    ['TIFF', 'tiff', (image: Sharp) => image.tiff({ compression: 'lzw' })],
+  ] as const)('a %s keeps every pixel outside the grown mask', async (_kind, ext, encode) => {
+    const source = await encode(
+      sharp(await makeMarkedPhoto(W, H, MARK, { format: 'png' })),
+    ).toBuffer();
+    const { output } = await clean(`corner.${ext}`, source, [RECT]);
+    expect((await sharp(output).metadata()).format).toBe(ext);
+    const outside = outsideGrown([RECT]);
+    expect(identicalShare(await rgb(source), await rgb(output), (p) => outside[p] === 1)).toBe(1);
   });
 
   it('a JPEG keeps its quality and chroma layout, its size, and 50 dB outside the grown mask', async () => {
