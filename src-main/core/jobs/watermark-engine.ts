@@ -517,7 +517,7 @@ export class WatermarkEngine extends TaskJobLoop {
         () => this.freshLinks(taskId, signal),
       );
       const marker = path.join(scratch, WRITTEN_MARKER);
-      const { root } = record.options;
+      const { root, sourceUrl } = record.options;
       let noted: OutputOutcome | undefined;
       const outcome = await writeOutput({
         owner: job.id,
@@ -525,6 +525,8 @@ export class WatermarkEngine extends TaskJobLoop {
         ...(root !== undefined ? { root } : {}),
         result: await readFile(saved.path),
         mask: (width, height) => this.uprightPlane(record, width, height),
+        // The service read an address as stored, before any EXIF turn (see `maskFor`).
+        ...(sourceUrl && { resultOrientation: (await readHeader(job.input_path)).orientation }),
         settings,
         n: this.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.

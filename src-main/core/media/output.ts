@@ -11,6 +11,7 @@ import { asDiskFull } from '../fs/disk-space.ts';
 import { blendInto, blendWeights, changedPlane, GROW_PX, type RawPixels } from './composite.ts';
 import { DECODE_LIMIT } from './decode.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
+import { storedToUpright } from './service-mask.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
@@ -31,6 +32,11 @@ export interface OutputRequest {
    * one; undefined lets the region the service changed be found by comparison.
    */
   mask?: (width: number, height: number) => Promise<Uint8Array | undefined>;
+  /**
+   * The EXIF orientation of the input when the service read it as stored (an image given
+   * by address): its result is laid out as stored too, and is turned upright first.
+   */
+  resultOrientation?: number;
   /** The job writing, named in the temporary file (see temp-files.ts). */
   owner?: string;
   /**
@@ -245,7 +251,11 @@ async function compositeOnInput(
   upright: { width: number; height: number },
 ): Promise<Composited | { whole: string }> {
   const resultMeta = await sharp(request.result).metadata();
-  const resultSize = { width: resultMeta.width, height: resultMeta.height };
+  const orientation = request.resultOrientation ?? 1;
+  const sideways = orientation >= 5 && orientation <= 8;
+  const resultSize = sideways
+    ? { width: resultMeta.height, height: resultMeta.width }
+    : { width: resultMeta.width, height: resultMeta.height };
   const sameSize = resultSize.width === upright.width && resultSize.height === upright.height;
   if (!sameSize && !isUniformScale(resultSize, upright)) {
     return {
@@ -256,12 +266,24 @@ async function compositeOnInput(
   const original = await decodeRaw(sharp(inputBytes, DECODE_LIMIT).autoOrient());
   const colours =
     original.channels === 2 || original.channels === 4 ? original.channels - 1 : original.channels;
-  let resultPipeline = sharp(request.result, DECODE_LIMIT);
-  if (!sameSize)
-    resultPipeline = resultPipeline.resize(upright.width, upright.height, { fit: 'fill' });
-  const result = await decodeRaw(
-    resultPipeline.removeAlpha().toColourspace(colours === 1 ? 'b-w' : 'srgb'),
+  let result = storedToUpright(
+    await decodeRaw(
+      sharp(request.result, DECODE_LIMIT)
+        .removeAlpha()
+        .toColourspace(colours === 1 ? 'b-w' : 'srgb'),
+    ),
+    orientation,
   );
+  if (!sameSize) {
+    const { data, width, height, channels } = result;
+    result = await decodeRaw(
+      sharp(data, { raw: { width, height, channels: channels as 1 | 3 } }).resize(
+        upright.width,
+        upright.height,
+        { fit: 'fill' },
+      ),
+    );
+  }
   const scale = upright.width / resultSize.width;
   const masked = await request.mask?.(upright.width, upright.height);
   const plane = masked ?? changedPlane(original, result, colours);
