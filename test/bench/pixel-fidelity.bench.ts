@@ -37,6 +37,8 @@ interface Measured {
   label: string;
   /** Share of the pixels outside the grown mask whose every channel equals the source's. */
   identical: number;
+  /** Share of the 8×8 blocks wholly outside the grown mask whose every pixel does. */
+  identicalBlocks: number;
   psnr: number;
   sizeRatio: number;
 }
@@ -46,21 +48,33 @@ async function rgb(bytes: Buffer): Promise<Buffer> {
 }
 
 function compare(source: Buffer, output: Buffer, outside: Uint8Array) {
+  const same = (p: number) =>
+    source[p * 3] === output[p * 3] &&
+    source[p * 3 + 1] === output[p * 3 + 1] &&
+    source[p * 3 + 2] === output[p * 3 + 2];
   let kept = 0;
   let count = 0;
   for (let p = 0; p < outside.length; p += 1) {
     if (!outside[p]) continue;
     count += 1;
-    const i = p * 3;
-    if (
-      source[i] === output[i] &&
-      source[i + 1] === output[i + 1] &&
-      source[i + 2] === output[i + 2]
-    )
-      kept += 1;
+    if (same(p)) kept += 1;
+  }
+  let blocks = 0;
+  let keptBlocks = 0;
+  for (let top = 0; top + 8 <= HEIGHT; top += 8) {
+    for (let left = 0; left + 8 <= WIDTH; left += 8) {
+      const pixels = Array.from(
+        { length: 64 },
+        (_, i) => (top + (i >> 3)) * WIDTH + left + (i & 7),
+      );
+      if (!pixels.every((p) => outside[p])) continue;
+      blocks += 1;
+      if (pixels.every(same)) keptBlocks += 1;
+    }
   }
   return {
     identical: (100 * kept) / count,
+    identicalBlocks: (100 * keptBlocks) / blocks,
     psnr: psnr(source, output, 3, (p) => outside[p] === 1),
   };
 }
@@ -68,7 +82,7 @@ function compare(source: Buffer, output: Buffer, outside: Uint8Array) {
 /**
  * Each source cleaned by the simulator over loopback with a mask over its mark, then
  * written twice: by `writeOutput` (composited onto the source, at the source's own JPEG
- * quality) and as the writer did before (the service's whole result, JPEG at quality 95
+ * quality, its untouched blocks copied) and as the writer did before (the service's whole result, JPEG at quality 95
  * 4:4:4), the baseline. Both are compared with the source outside the grown mask.
  */
 async function measure(): Promise<{ composited: Measured[]; whole: Measured[] }> {
@@ -167,6 +181,12 @@ export const benchmarks: Benchmark[] = [
           unit: 'dB, worst',
           baseline: Math.min(...jpegs(whole).map((row) => row.psnr)),
           target: { op: '>=', value: 50, of: 'value' },
+        },
+        {
+          name: 'outside-mask-identical-blocks-jpeg',
+          value: Math.min(...jpegs(composited).map((row) => row.identicalBlocks)),
+          unit: '% blocks, worst',
+          baseline: Math.min(...jpegs(whole).map((row) => row.identicalBlocks)),
         },
         {
           name: 'output-size-ratio-jpeg',

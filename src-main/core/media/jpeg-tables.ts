@@ -49,36 +49,53 @@ export function estimateQuality(luma: readonly number[], chroma?: readonly numbe
   return { quality: best.quality, exact: best.error === 0 };
 }
 
+/** A marker segment before the first scan: its marker, where it starts and ends, its body. */
+export interface JpegSegment {
+  marker: number;
+  at: number;
+  end: number;
+  body: Buffer;
+}
+
+/**
+ * The segments of a JPEG up to and including its first scan header (SOS); nothing when the
+ * bytes are not a JPEG, and no more once they stop being marker segments.
+ */
+export function* jpegSegments(bytes: Buffer): Generator<JpegSegment> {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return;
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1] as number;
+    // Fill bytes and markers without a length (TEM, RSTn) carry no segment.
+    if (marker === 0xff) at += 1;
+    else if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) at += 2;
+    else if (marker === 0xd9) return;
+    else {
+      const end = at + 2 + bytes.readUInt16BE(at + 2);
+      yield { marker, at, end, body: bytes.subarray(at + 4, end) };
+      if (marker === 0xda) return;
+      at = end;
+    }
+  }
+}
+
+/** SOF0 to SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range. */
+export function isFrameMarker(marker: number): boolean {
+  return marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+}
+
 /**
  * Reads the quantisation tables (DQT) and the frame header (SOF) from the markers before
  * the first scan; undefined when the bytes are not a JPEG or either is missing.
  */
 export function readJpegEncoding(bytes: Buffer): JpegEncoding | undefined {
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
   const tables = new Map<number, number[]>();
   let frame: { sampling: string[]; tableOf: number[]; progressive: boolean } | undefined;
-  let at = 2;
-  while (at + 4 <= bytes.length) {
-    if (bytes[at] !== 0xff) return undefined;
-    const marker = bytes[at + 1] as number;
-    // Fill bytes and markers without a length (RSTn, TEM) carry no segment.
-    if (marker === 0xff) {
-      at += 1;
-      continue;
-    }
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7)) {
-      at += 2;
-      continue;
-    }
-    if (marker === 0xda || marker === 0xd9) break;
-    const length = bytes.readUInt16BE(at + 2);
-    const body = bytes.subarray(at + 4, at + 2 + length);
+  for (const { marker, body } of jpegSegments(bytes)) {
     if (marker === 0xdb) readTables(body, tables);
-    // SOF0 to SOF15, except DHT (C4), JPG (C8) and DAC (CC), which share the range.
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+    if (isFrameMarker(marker)) {
       frame = readFrame(body, marker === 0xc2 || marker === 0xc6 || marker === 0xca);
     }
-    at += 2 + length;
   }
   const luma = frame && tables.get(frame.tableOf[0] ?? 0);
   if (!frame || !luma) return undefined;

@@ -10,6 +10,7 @@ import { claimFirstFree } from '../fs/claim-name.ts';
 import { asDiskFull } from '../fs/disk-space.ts';
 import { blendInto, blendWeights, changedPlane, GROW_PX, type RawPixels } from './composite.ts';
 import { DECODE_LIMIT } from './decode.ts';
+import { copyUntouchedBlocks } from './jpeg-blocks.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { storedToUpright } from './service-mask.ts';
 
@@ -236,6 +237,8 @@ function isUniformScale(
 interface Composited {
   pixels: RawPixels;
   fromService: FromService;
+  /** How much of each pixel is the service's (see `blendWeights`). */
+  weights: Uint8Array;
 }
 
 /**
@@ -300,6 +303,24 @@ async function compositeOnInput(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService,
+    weights,
+  };
+}
+
+/**
+ * Whether a rectangle of pixels, and the pixel around it (chroma is upsampled from the
+ * neighbouring samples), takes nothing from the service.
+ */
+function untouched(weights: Uint8Array, width: number) {
+  const height = weights.length / width;
+  return (left: number, top: number, right: number, bottom: number): boolean => {
+    const x0 = Math.max(0, left - 1);
+    const x1 = Math.min(width, right + 1);
+    for (let y = Math.max(0, top - 1); y < Math.min(height, bottom + 1); y += 1) {
+      const row = weights.subarray(y * width + x0, y * width + x1);
+      if (row.some((weight) => weight !== 0)) return false;
+    }
+    return true;
   };
 }
 
@@ -399,8 +420,15 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     format,
     sourceEncodingOf(inputBytes, inputMeta.format),
   ).toBuffer();
+  // A JPEG written as its source was (same tables, sampling, upright layout) takes the
+  // source's own blocks wherever the service's pixels were not taken: those stay bit for bit.
+  const stored = (inputMeta.orientation ?? 1) === 1;
+  const blocks =
+    format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
+      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.weights, upright.width))
+      : undefined;
   const owner = request.owner ?? randomUUID();
-  const temp = await writeTemp(first, encoded, { owner });
+  const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
   try {
     let written: string | undefined;
     try {
