@@ -14,7 +14,12 @@ interface Component {
   table: number;
 }
 
+/** Codes up to this long are decoded by one look-up. */
+const LOOKAHEAD = 9;
+
 interface Huffman {
+  /** By the next LOOKAHEAD bits: the code's length << 8 | its value, or 0 for a longer code. */
+  quick: Int32Array;
   /** Per code length 1..16: the largest code of that length, or -1. */
   maxCode: Int32Array;
   valPtr: Int32Array;
@@ -44,6 +49,7 @@ function buildHuffman(counts: Uint8Array, values: Uint8Array): Huffman {
   const maxCode = new Int32Array(18).fill(-1);
   const valPtr = new Int32Array(17);
   const minCode = new Int32Array(17);
+  const quick = new Int32Array(1 << LOOKAHEAD);
   let code = 0;
   let k = 0;
   for (let length = 1; length <= 16; length += 1) {
@@ -53,9 +59,16 @@ function buildHuffman(counts: Uint8Array, values: Uint8Array): Huffman {
     code += n;
     k += n;
     maxCode[length] = n > 0 ? code - 1 : -1;
+    if (length <= LOOKAHEAD) {
+      for (let i = 0; i < n; i += 1) {
+        const first = (code - n + i) << (LOOKAHEAD - length);
+        const entry = (length << 8) | (values[k - n + i] as number);
+        quick.fill(entry, first, first + (1 << (LOOKAHEAD - length)));
+      }
+    }
     code <<= 1;
   }
-  return { maxCode, valPtr, minCode, values };
+  return { quick, maxCode, valPtr, minCode, values };
 }
 
 function parse(bytes: Buffer): Parsed | undefined {
@@ -134,39 +147,50 @@ function decode(bytes: Buffer, parsed: Parsed): Coefficients | undefined {
   const { mcuX, mcuY } = grid(parsed);
   const blocks = parsed.components.map((c) => new Int16Array(mcuX * c.h * mcuY * c.v * 64));
   let at = parsed.dataStart;
+  // The next `held` bits of the scan, at the bottom of `bits`, read a byte at a time.
   let bits = 0;
   let held = 0;
-  const bit = (): number => {
-    if (held === 0) {
-      let byte = bytes[at] as number;
-      if (byte === 0xff) {
-        const next = bytes[at + 1] as number;
-        if (next === 0) at += 1;
-        else byte = 0; // a marker: pad with zero bits
+  const fill = () => {
+    while (held <= 24) {
+      let byte = 0;
+      if (bytes[at] === 0xff) {
+        // A stuffed zero is skipped; a marker ends the data, read as zero bits until then.
+        if (bytes[at + 1] === 0) {
+          byte = 0xff;
+          at += 2;
+        }
+      } else if (at < bytes.length) {
+        byte = bytes[at] as number;
+        at += 1;
       }
-      at += 1;
-      bits = byte;
-      held = 8;
+      bits = ((bits << 8) | byte) >>> 0;
+      held += 8;
     }
-    held -= 1;
-    return (bits >> held) & 1;
   };
+  const peek = (n: number) => (bits >>> (held - n)) & ((1 << n) - 1);
   const receive = (n: number) => {
-    let value = 0;
-    for (let i = 0; i < n; i += 1) value = (value << 1) | bit();
+    fill();
+    const value = peek(n);
+    held -= n;
     return value;
   };
   const extend = (value: number, n: number) =>
     n > 0 && value < 1 << (n - 1) ? value - (1 << n) + 1 : value;
   const symbol = (table: Huffman): number => {
-    let code = bit();
-    for (let length = 1; length <= 16; length += 1) {
+    fill();
+    const entry = table.quick[peek(LOOKAHEAD)] as number;
+    if (entry !== 0) {
+      held -= entry >> 8;
+      return entry & 0xff;
+    }
+    for (let length = LOOKAHEAD + 1; length <= 16; length += 1) {
+      const code = peek(length);
       if (code <= (table.maxCode[length] as number)) {
+        held -= length;
         return table.values[
           (table.valPtr[length] as number) + code - (table.minCode[length] as number)
         ] as number;
       }
-      code = (code << 1) | bit();
     }
     throw new Error('bad Huffman code');
   };
@@ -176,12 +200,12 @@ function decode(bytes: Buffer, parsed: Parsed): Coefficients | undefined {
       if (parsed.restart && mcu > 0 && mcu % parsed.restart === 0) {
         // Byte-aligned restart marker: drop the padding bits, skip the marker.
         held = 0;
-        while (!(
-          bytes[at] === 0xff &&
-          (bytes[at + 1] as number) >= 0xd0 &&
-          (bytes[at + 1] as number) <= 0xd7
-        ))
+        while (
+          at + 1 < bytes.length &&
+          !(bytes[at] === 0xff && ((bytes[at + 1] as number) & 0xf8) === 0xd0)
+        )
           at += 1;
+        if (at + 1 >= bytes.length) return undefined;
         at += 2;
         predictions.fill(0);
       }
@@ -281,11 +305,14 @@ function codeLengths(frequencies: Int32Array): { counts: Uint8Array; values: Uin
 
 const magnitude = (value: number) => (value === 0 ? 0 : 32 - Math.clz32(Math.abs(value)));
 
-/** Walks every block in scan order, handing each coded symbol and its extra bits to `emit`. */
+/**
+ * Walks every block in scan order, handing each coded symbol and its extra bits to `emit`
+ * with the table that codes it: DC table n as n, AC table n as 4 + n.
+ */
 function walk(
   parsed: Parsed,
   coefficients: Coefficients,
-  emit: (table: 'dc' | 'ac', id: number, symbol: number, extra: number, extraBits: number) => void,
+  emit: (table: number, symbol: number, extra: number, extraBits: number) => void,
 ): void {
   const { mcuX, mcuY } = coefficients;
   const predictions = parsed.components.map(() => 0);
@@ -305,7 +332,7 @@ function walk(
           const diff = (values[0] as number) - (predictions[index] as number);
           predictions[index] = values[0] as number;
           const s = magnitude(diff);
-          emit('dc', dc, s, diff < 0 ? diff + (1 << s) - 1 : diff, s);
+          emit(dc, s, diff < 0 ? diff + (1 << s) - 1 : diff, s);
           let run = 0;
           for (let k = 1; k < 64; k += 1) {
             const value = values[k] as number;
@@ -314,14 +341,14 @@ function walk(
               continue;
             }
             while (run > 15) {
-              emit('ac', ac, 0xf0, 0, 0);
+              emit(4 + ac, 0xf0, 0, 0);
               run -= 16;
             }
             const size = magnitude(value);
-            emit('ac', ac, (run << 4) | size, value < 0 ? value + (1 << size) - 1 : value, size);
+            emit(4 + ac, (run << 4) | size, value < 0 ? value + (1 << size) - 1 : value, size);
             run = 0;
           }
-          if (run > 0) emit('ac', ac, 0, 0, 0);
+          if (run > 0) emit(4 + ac, 0, 0, 0);
         }
       }
     }
@@ -330,63 +357,68 @@ function walk(
 
 /** The entropy-coded data for these coefficients, with Huffman tables fitted to them. */
 function encode(parsed: Parsed, coefficients: Coefficients): { dht: Buffer; data: Buffer } {
-  const key = (table: 'dc' | 'ac', id: number) => `${table}${id}`;
-  const frequencies = new Map<string, Int32Array>();
-  walk(parsed, coefficients, (table, id, symbol) => {
-    const name = key(table, id);
-    const counts = frequencies.get(name) ?? new Int32Array(257);
+  const frequencies: Array<Int32Array | undefined> = [];
+  walk(parsed, coefficients, (table, symbol) => {
+    const counts = (frequencies[table] ??= new Int32Array(257));
     counts[symbol] = (counts[symbol] as number) + 1;
-    frequencies.set(name, counts);
   });
-  const codes = new Map<string, { code: Int32Array; length: Int32Array }>();
+  const codes: Array<{ code: Int32Array; size: Int32Array }> = [];
   const segments: Buffer[] = [];
-  for (const [name, counts] of frequencies) {
+  frequencies.forEach((counts, table) => {
+    if (!counts) return;
     const { counts: bitsCount, values } = codeLengths(counts);
     const code = new Int32Array(256);
-    const length = new Int32Array(256);
+    const size = new Int32Array(256);
     let next = 0;
     let k = 0;
     for (let l = 1; l <= 16; l += 1) {
       for (let i = 0; i < (bitsCount[l - 1] as number); i += 1) {
         code[values[k] as number] = next;
-        length[values[k] as number] = l;
+        size[values[k] as number] = l;
         next += 1;
         k += 1;
       }
       next <<= 1;
     }
-    codes.set(name, { code, length });
-    const head = (name.startsWith('dc') ? 0 : 0x10) | Number(name.slice(2));
+    codes[table] = { code, size };
+    const head = table < 4 ? table : 0x10 | (table - 4);
     segments.push(Buffer.from([head]), Buffer.from(bitsCount), Buffer.from(values));
-  }
+  });
   const body = Buffer.concat(segments);
   const dht = Buffer.concat([
     Buffer.from([0xff, 0xc4, (body.length + 2) >> 8, (body.length + 2) & 0xff]),
     body,
   ]);
 
-  const out: number[] = [];
-  let buffer = 0;
+  let out = Buffer.alloc(1 << 16);
+  let length = 0;
+  const write = (byte: number) => {
+    if (length === out.length) out = Buffer.concat([out, Buffer.alloc(out.length)]);
+    out[length] = byte;
+    length += 1;
+  };
+  // Bits not yet written, at the bottom of `pending`; whole bytes go out at once, an 0xFF
+  // followed by the stuffed zero the format asks for.
+  let pending = 0;
   let count = 0;
   const put = (value: number, bits: number) => {
-    for (let i = bits - 1; i >= 0; i -= 1) {
-      buffer = (buffer << 1) | ((value >> i) & 1);
-      count += 1;
-      if (count === 8) {
-        out.push(buffer);
-        if (buffer === 0xff) out.push(0);
-        buffer = 0;
-        count = 0;
-      }
+    pending = (pending << bits) | (value & ((1 << bits) - 1));
+    count += bits;
+    while (count >= 8) {
+      count -= 8;
+      const byte = (pending >>> count) & 0xff;
+      write(byte);
+      if (byte === 0xff) write(0);
     }
+    pending &= (1 << count) - 1;
   };
-  walk(parsed, coefficients, (table, id, symbol, extra, extraBits) => {
-    const { code, length } = codes.get(key(table, id)) as { code: Int32Array; length: Int32Array };
-    put(code[symbol] as number, length[symbol] as number);
+  walk(parsed, coefficients, (table, symbol, extra, extraBits) => {
+    const { code, size } = codes[table] as { code: Int32Array; size: Int32Array };
+    put(code[symbol] as number, size[symbol] as number);
     if (extraBits > 0) put(extra, extraBits);
   });
   if (count > 0) put((1 << (8 - count)) - 1, 8 - count);
-  return { dht, data: Buffer.from(out) };
+  return { dht, data: out.subarray(0, length) };
 }
 
 function sameLayout(a: Parsed, b: Parsed): boolean {
