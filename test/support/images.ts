@@ -97,3 +97,73 @@ export function makePixelBomb(width: number, height: number): Buffer {
     chunk('IEND', Buffer.alloc(0)),
   ]);
 }
+
+export interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * A photo-like image, so an encoder has real work to do: gradients, fine grain and hard
+ * edges, with a watermark in `mark` (upright bars of half-transparent white, like letters).
+ * Encoded as PNG, or JPEG at the given quality (sharp's default 4:2:0 chroma).
+ */
+export async function makeMarkedPhoto(
+  width: number,
+  height: number,
+  mark: Rect,
+  encoding: { format: 'png' } | { format: 'jpeg'; quality: number },
+): Promise<Buffer> {
+  const pixels = Buffer.alloc(width * height * 3);
+  let seed = 0x2545f491;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      seed = (seed * 1664525 + 1013904223) >>> 0;
+      const grain = (seed >>> 24) / 16 - 8;
+      const stripe = Math.sin(x / 9 + y / 23) * 20;
+      const edge = (x >> 5) % 3 === 0 && (y >> 5) % 2 === 0 ? -60 : 0;
+      const marked =
+        x >= mark.left &&
+        x < mark.left + mark.width &&
+        y >= mark.top &&
+        y < mark.top + mark.height &&
+        (x - mark.left) % 8 < 5;
+      const i = (y * width + x) * 3;
+      const base = [
+        60 + (x / width) * 140 + stripe + grain + edge,
+        50 + (y / height) * 150 + grain + edge,
+        110 + stripe / 2 - grain + edge / 2,
+      ];
+      for (let c = 0; c < 3; c += 1) {
+        const value = base[c] as number;
+        pixels[i + c] = Math.max(0, Math.min(255, Math.round(marked ? (value + 255) / 2 : value)));
+      }
+    }
+  }
+  const image = sharp(pixels, { raw: { width, height, channels: 3 } });
+  return encoding.format === 'png'
+    ? image.png().toBuffer()
+    : image.jpeg({ quality: encoding.quality }).toBuffer();
+}
+
+/** Peak signal-to-noise ratio of two same-sized pixel buffers over the pixels `counts` keeps, in dB. */
+export function psnr(
+  a: Buffer,
+  b: Buffer,
+  channels: number,
+  counts: (pixel: number) => boolean,
+): number {
+  let sum = 0;
+  let n = 0;
+  for (let p = 0; p * channels < a.length; p += 1) {
+    if (!counts(p)) continue;
+    for (let c = 0; c < channels; c += 1) {
+      const d = (a[p * channels + c] as number) - (b[p * channels + c] as number);
+      sum += d * d;
+      n += 1;
+    }
+  }
+  return sum === 0 ? Number.POSITIVE_INFINITY : 10 * Math.log10((255 * 255 * n) / sum);
+}

@@ -21,6 +21,7 @@ import {
   outputDirFor,
   outputOutcomeSchema,
   writeOutput,
+  type FromService,
   type OutputOutcome,
   type ProvenanceLine,
 } from '../media/output.ts';
@@ -296,13 +297,18 @@ export class WatermarkEngine extends TaskJobLoop {
   ): Promise<void> {
     if ('written' in outcome) {
       const sha256 = await hashFile(outcome.written);
-      await this.recordProvenance(outputDir, job, record, taskId, outcome.written, sha256);
+      await this.recordProvenance(outputDir, job, record, taskId, outcome, sha256);
     }
+    const taken = 'written' in outcome ? outcome.fromService : undefined;
     this.move(
       job.id,
       'done',
       'written' in outcome
-        ? { outputPath: outcome.written }
+        ? {
+            outputPath: outcome.written,
+            // Said on the job as well as in the log: its result is the service's throughout.
+            ...(taken?.region === 'whole' && { detail: { notComposited: taken.reason } }),
+          }
         : { detail: { skipped: outcome.skipped } },
     );
   }
@@ -358,7 +364,7 @@ export class WatermarkEngine extends TaskJobLoop {
     job: WatermarkJobRow,
     { options: { maskFile }, strokes }: WatermarkRecord,
     taskId: string,
-    output: string,
+    { written: output, fromService }: { written: string; fromService?: FromService | undefined },
     sha256: string,
   ): Promise<void> {
     const source = await stat(job.input_path).then(
@@ -386,6 +392,7 @@ export class WatermarkEngine extends TaskJobLoop {
       taskId,
       attempt: job.attempt,
       mask: strokes ? 'drawn' : maskFile ? maskFile : 'none',
+      fromService,
       queuedAt: new Date(job.created_at).toISOString(),
       submittedAt: job.submitted_at ? new Date(job.submitted_at).toISOString() : undefined,
       finishedAt: new Date().toISOString(),
@@ -427,6 +434,23 @@ export class WatermarkEngine extends TaskJobLoop {
     const orientation = sourceUrl ? ((await readHeader(job.input_path)).orientation ?? 1) : 1;
     const png = serviceMaskPng(uprightToStored(plane, size, orientation));
     return { base64: png.toString('base64') };
+  }
+
+  /**
+   * The job's mask at the input's upright size, where its result is put back into the
+   * input. Strokes are drawn on the upright input, in its pixels. A mask file that can no
+   * longer be read gives none: the region the service changed is then found by comparison.
+   */
+  private async uprightPlane(
+    { options: { maskFile }, strokes }: WatermarkRecord,
+    width: number,
+    height: number,
+  ): Promise<Uint8Array | undefined> {
+    if (strokes)
+      return new MaskStore(path.join(this.dataDir, 'masks')).plane(strokes, width, height);
+    if (maskFile === undefined) return undefined;
+    const bytes = await readFile(maskFile).catch(() => undefined);
+    return bytes && (await importMask(bytes, width, height)).plane;
   }
 
   /** The result's links asked for again by the task id (free), after the ones given failed. */
@@ -493,20 +517,26 @@ export class WatermarkEngine extends TaskJobLoop {
         () => this.freshLinks(taskId, signal),
       );
       const marker = path.join(scratch, WRITTEN_MARKER);
-      const { root } = record.options;
+      const { root, sourceUrl } = record.options;
+      let noted: OutputOutcome | undefined;
       const outcome = await writeOutput({
         owner: job.id,
         input: job.input_path,
         ...(root !== undefined ? { root } : {}),
         result: await readFile(saved.path),
+        mask: (width, height) => this.uprightPlane(record, width, height),
+        // The service read an address as stored, before any EXIF turn (see `maskFor`).
+        ...(sourceUrl && { resultOrientation: (await readHeader(job.input_path)).orientation }),
         settings,
         n: this.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.
-        noteWritten: (written) =>
-          writeFile(marker, JSON.stringify({ written } satisfies OutputOutcome)),
+        noteWritten: (written, fromService) => {
+          noted = { written, fromService };
+          return writeFile(marker, JSON.stringify(noted));
+        },
       });
       if ('skipped' in outcome) await writeFile(marker, JSON.stringify(outcome));
-      await this.finishWritten(job, record, taskId, outputDir, outcome);
+      await this.finishWritten(job, record, taskId, outputDir, noted ?? outcome);
     } finally {
       await rm(scratch, { recursive: true, force: true });
     }

@@ -70,6 +70,29 @@ export function uprightToStored(
   return { data, width, height };
 }
 
+/**
+ * A result the service made from the file as stored, turned upright: the inverse of
+ * `uprightToStored`, for pixels of any number of channels.
+ */
+export function storedToUpright<
+  T extends { data: Buffer; width: number; height: number; channels: number },
+>(stored: T, orientation: number): T {
+  if (orientation <= 1 || orientation > 8) return stored;
+  const turned = orientation >= 5;
+  const width = turned ? stored.height : stored.width;
+  const height = turned ? stored.width : stored.height;
+  const index = storedIndex(orientation, stored.width, stored.height);
+  const { channels } = stored;
+  const data = Buffer.alloc(stored.data.length);
+  for (let v = 0; v < height; v += 1) {
+    for (let u = 0; u < width; u += 1) {
+      const from = index(u, v) * channels;
+      stored.data.copy(data, (v * width + u) * channels, from, from + channels);
+    }
+  }
+  return { ...stored, data, width, height };
+}
+
 /** The mask PNG the service gets, refused when it marks nothing: that would be a credit spent for no change. */
 export function serviceMaskPng(plane: { data: Uint8Array; width: number; height: number }): Buffer {
   if (!plane.data.includes(1)) throw new EmptyMaskError();

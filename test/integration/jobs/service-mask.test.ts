@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -9,12 +9,11 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { Poller } from '../../../src-main/core/api/poller.ts';
-import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { PROVENANCE_LOG, type ProvenanceLine } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
-import { makeMask } from '../../support/images.ts';
+import { simulatorEngine } from '../../support/simulator-engine.ts';
+import { makeMask, psnr } from '../../support/images.ts';
 
 const KEY = 'service-mask-key';
 let dir: string;
@@ -52,13 +51,7 @@ afterEach(async () => {
 
 async function runOne(input: { file: string; strokes: Stroke[]; sourceUrl?: string }) {
   const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
-  const engine = new WatermarkEngine({
-    store,
-    client: new WatermarkClient({ baseUrl: sim.watermarkBaseUrl, key: () => KEY, transport }),
-    transport,
-    poller: new Poller(),
-    settings: () => settings,
-  });
+  const engine = simulatorEngine(store, sim, KEY, transport, () => settings);
   const [id] = engine.add([
     {
       inputPath: input.file,
@@ -126,6 +119,27 @@ describe('the mask for an image given by address fits the original as the servic
         expect(red(x, y), `upright pixel ${x},${y}`).toBe(inside);
       }
     }
+  });
+
+  it('an EXIF-rotated JPEG: the result, made from the file as stored, is turned upright and composited', async () => {
+    const photo = await servePhoto('turned-result.jpg', 60, 40, 6);
+    const { job } = await runOne({
+      ...photo,
+      strokes: [{ kind: 'rect', x: 0, y: 0, width: 10, height: 5 }],
+    });
+    const output = job?.output_path ?? '';
+    const line = JSON.parse(
+      await readFile(path.join(settings.outputFolder ?? '', PROVENANCE_LOG), 'utf8'),
+    ) as ProvenanceLine;
+    // Laid over the upright photo, not kept whole (as stored, the result is 60×40, another
+    // shape): the mask's box, grown, in its top-left.
+    expect(line.fromService).toMatchObject({ region: 'mask', box: { left: 0, top: 0 } });
+    const upright = (file: string | Buffer) => sharp(file).autoOrient().raw().toBuffer();
+    const [before, after] = await Promise.all([upright(photo.file), upright(output)]);
+    expect((await sharp(output).metadata()).autoOrient).toEqual({ width: 40, height: 60 });
+    // Below the mask the photo is its own, re-encoded once (the photo is noise, which a
+    // re-encode moves most; the stored result stretched upright gives about 20 dB).
+    expect(psnr(before, after, 3, (p) => p >= 40 * 20)).toBeGreaterThan(28);
   });
 
   it('a large image the app downscales: the mask is full size, the stroke at full-size pixels', async () => {
