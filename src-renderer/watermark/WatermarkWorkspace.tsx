@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
@@ -11,6 +12,9 @@ import { fileSize } from './file-size.ts';
 import { useFocusTrap } from './focus-trap.ts';
 import './watermark.css';
 import { useWorkspace } from './workspace-store.ts';
+
+/** One empty mask for every image without one, so the editor can tell an unchanged mask by identity. */
+const NO_STROKES: Stroke[] = [];
 
 /** From this width the compare view sits beside the results; below it, over them. */
 const WIDE = '(min-width: 1100px)';
@@ -272,7 +276,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           <MaskEditor
             file={editing}
             previewBase={props.previewBase}
-            strokes={ws.masks[editing.token] ?? []}
+            strokes={ws.masks[editing.token] ?? NO_STROKES}
             scaledFrom={ws.scaledFrom[editing.token]}
             sameSize={
               ws.staged.filter(

@@ -262,7 +262,8 @@ const CASES: Case[] = [
           role: 'reference_image',
         })),
       ]),
-    expected: /1 to 50 items.*nothing was charged/,
+    expected:
+      /Remove 1 reference: a round takes at most 49 besides its prompt.*nothing was charged/i,
   },
   {
     area: 'ipc',
@@ -272,7 +273,7 @@ const CASES: Case[] = [
         ...text('x'),
         { type: 'video_url', video_url: { url: '/home/me/clip.mp4' }, role: 'reference_video' },
       ]),
-    expected: /asset:\/\/ URLs/,
+    expected: /Give reference 1 as an asset:\/\/ address/,
   },
   {
     area: 'ipc',
