@@ -4,6 +4,7 @@ import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
 import { FirstRunGuide } from './components/FirstRunGuide.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
+import { followRoundSpending } from './account/quota-store.ts';
 import { followJobs, useJobs } from './jobs-store.ts';
 import { followNotices, useNotices } from './notices-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
@@ -35,10 +36,12 @@ export function App() {
     const stopMode = followMode();
     const stopJobs = followJobs();
     const stopNotices = followNotices();
+    const stopSpending = followRoundSpending();
     return () => {
       stopMode();
       stopJobs();
       stopNotices();
+      stopSpending();
     };
   }, [load, loadSettings, loadNotices]);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
+import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { bridge } from '../bridge.ts';
 
 type Quota = InvokeResponse<'account:quota'>;
@@ -21,3 +22,15 @@ export const useQuota = create<QuotaState>((set) => ({
     else set({ error: result.error.message });
   },
 }));
+
+/**
+ * Asks again whenever a video round ends: its charge changes the balance and what the budget
+ * cap counts, which the round editor shows before the next paid round.
+ */
+export function followRoundSpending(): () => void {
+  return bridge().on('video:changed', ({ rounds }) => {
+    if (rounds.some((round) => SETTLED_STATES.has(round.state))) {
+      void useQuota.getState().refresh();
+    }
+  });
+}

@@ -3,8 +3,8 @@ import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
+import { useQuota } from '../account/quota-store.ts';
 import { useAppInfo } from '../app-info-store.ts';
-import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
@@ -62,9 +62,6 @@ export function RoundEditor(props: {
   const [typed, setTyped] = useState(false);
   const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
   const [confirming, setConfirming] = useState(false);
-  const [balance, setBalance] = useState<string | null>(null);
-  // What the cap already counts: every round the service may have billed.
-  const [committed, setCommitted] = useState(0);
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, string | null>>({});
   const onChecked = useCallback(
@@ -90,22 +87,19 @@ export function RoundEditor(props: {
   useEffect(() => {
     if (seed) document.getElementById('round-prompt')?.focus();
   }, [seed]);
+  // The balance and what the cap already counts (every round the service may have billed)
+  // come from the shared figures, asked again here and whenever a round settles.
+  const quota = useQuota((state) => state.quota);
+  const refreshQuota = useQuota((state) => state.refresh);
   useEffect(() => {
-    let live = true;
-    void bridge()
-      .invoke('account:quota')
-      .then((result) => {
-        if (!live || !result.ok) return;
-        const video = result.value.services.find((s) => s.kind === 'video');
-        if (video?.ok && video.balanceUsd !== null)
-          setBalance(`${video.balanceUsd.toFixed(2)} USD`);
-        const { spentUsd, inFlightUsd } = result.value.spending;
-        setCommitted(toCents(spentUsd + inFlightUsd));
-      });
-    return () => {
-      live = false;
-    };
-  }, [batch]);
+    void refreshQuota();
+  }, [batch, refreshQuota]);
+  const videoQuota = quota?.services.find((s) => s.kind === 'video');
+  const balance =
+    videoQuota?.ok && videoQuota.balanceUsd !== null
+      ? `${videoQuota.balanceUsd.toFixed(2)} USD`
+      : null;
+  const committed = quota ? toCents(quota.spending.spentUsd + quota.spending.inFlightUsd) : 0;
 
   const tier = settings?.pricingTier ?? 'starter';
   const request = requestOf(draft);
