@@ -248,12 +248,12 @@ export function JobTable(props: {
                     >
                       Open
                     </button>
+                    {/* The name is read out within the words shown, so the spoken and the seen label agree. */}
                     <button
                       type="button"
-                      aria-label={`Show ${job.name} in folder`}
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
-                      Show in folder
+                      Show <span className="visually-hidden">{job.name} </span>in folder
                     </button>
                   </>
                 )}

@@ -132,9 +132,9 @@ test('every screen, in both themes, has no serious or critical accessibility vio
 
   await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 30_000 });
-  await page.getByRole('button', { name: 'harbour-1.png' }).click();
+  await page.getByRole('button', { name: 'harbour-1.png', exact: true }).click();
   await expect(page.getByRole('img', { name: 'harbour-1.png, cleaned' })).toBeVisible();
-  await expectFocusRing(page, page.getByRole('button', { name: 'harbour-1.png' }));
+  await expectFocusRing(page, page.getByRole('button', { name: 'harbour-1.png', exact: true }));
   findings.push(...(await audit(page, 'images-done')));
 
   await page.getByRole('button', { name: 'Video', exact: true }).click();
