@@ -253,7 +253,7 @@ export function JobTable(props: {
                       type="button"
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
-                      Show <span className="visually-hidden">{job.name} </span>in folder
+                      Show<span className="visually-hidden"> {job.name}</span> in folder
                     </button>
                   </>
                 )}
