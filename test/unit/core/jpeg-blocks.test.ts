@@ -57,4 +57,16 @@ describe('copying untouched JPEG blocks', () => {
     const other = (await pair(75)).encoded;
     expect(copyUntouchedBlocks(source, other, () => true)).toBeUndefined();
   });
+
+  it('leaves a source with restart intervals to the plain re-encode', async () => {
+    const { source, encoded } = await pair(88);
+    // A DRI segment right after SOI: the source now declares a restart every 4 MCUs.
+    const withRestarts = Buffer.concat([
+      source.subarray(0, 2),
+      Buffer.from([0xff, 0xdd, 0x00, 0x04, 0x00, 0x04]),
+      source.subarray(2),
+    ]);
+    expect(copyUntouchedBlocks(withRestarts, encoded, () => true)).toBeUndefined();
+    expect(copyUntouchedBlocks(source, encoded, () => true)).toBeDefined();
+  });
 });
