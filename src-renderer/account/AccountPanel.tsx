@@ -1,47 +1,19 @@
-import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { RefreshCw } from 'lucide-react';
-import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
-import { bridge } from '../bridge.ts';
-import { useJobs } from '../jobs-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { tierName } from '../words/settings.ts';
+import { useQuota } from './quota-store.ts';
 
-type Quota = InvokeResponse<'account:quota'>;
-
-function anyRunning(jobs: ReturnType<typeof useJobs.getState>['jobs']): boolean {
-  return Object.values(jobs).some((job) => !SETTLED_STATES.has(job.state));
-}
-
-/** What each service says is left, where it came from, and what the queue would spend. */
+/**
+ * What each service says is left, where it came from, and what the queue would spend. The
+ * figures are the shared ones: asked again on open and on Refresh here, and by the stores
+ * when a batch or a round ends.
+ */
 export function AccountPanel() {
-  const [quota, setQuota] = useState<Quota | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  // Each increment asks the services again: on open, on Refresh, and after each batch.
-  const [asked, setAsked] = useState(0);
+  const { quota, error, refresh } = useQuota();
   useEffect(() => {
-    let live = true;
-    void bridge()
-      .invoke('account:quota')
-      .then((result) => {
-        if (!live) return;
-        if (result.ok) {
-          setQuota(result.value);
-          setError(null);
-        } else setError(result.error.message);
-      });
-    return () => {
-      live = false;
-    };
-  }, [asked]);
-  useEffect(() => {
-    let wasRunning = anyRunning(useJobs.getState().jobs);
-    return useJobs.subscribe((state) => {
-      const running = anyRunning(state.jobs);
-      if (wasRunning && !running) setAsked((n) => n + 1);
-      wasRunning = running;
-    });
-  }, []);
+    void refresh();
+  }, [refresh]);
 
   return (
     <section aria-labelledby="account-title" className="account">
@@ -91,7 +63,7 @@ export function AccountPanel() {
         </dl>
       )}
       <div className="actions">
-        <Button icon={RefreshCw} onClick={() => setAsked((n) => n + 1)}>
+        <Button icon={RefreshCw} onClick={() => void refresh()}>
           Refresh
         </Button>
       </div>
