@@ -195,9 +195,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           )}
           {unmasked > 0 && (
             <p className="hint" data-testid="no-mask-note">
-              {unmasked === ws.staged.length ? 'No image has' : `${unmasked} of them have`} no mask:
-              the service then looks for the watermark itself and removes what it finds (demo mode
-              repaints the bottom-right corner). Paint a mask where it should look instead.
+              {unmasked === ws.staged.length
+                ? 'None of them has a mask yet'
+                : `${unmasked} of them have no mask`}
+              : the service then looks for the watermark itself and removes what it finds (demo mode
+              repaints a mark it finds in a corner). Paint a mask where it should look instead.
             </p>
           )}
           <VirtualList
