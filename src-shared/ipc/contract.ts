@@ -193,6 +193,14 @@ export const invokeContract = {
     }),
     response: stagedFileSchema,
   },
+  'media:previewClean': {
+    /**
+     * A free repaint of one staged image made on this computer with these strokes, to judge
+     * the mask before the batch: served at \`local-preview/<previewId>\` on the preview scheme.
+     */
+    request: z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema.min(1) }),
+    response: z.object({ previewId: z.uuid() }),
+  },
   'mask:import': {
     /** Asks the user for a mask file for this staged image; null when they chose none. */
     request: z.strictObject({ token: z.string().min(1).max(64) }),

@@ -23,13 +23,14 @@ import {
 import type { JobStore } from '../jobs/store.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import { LocalPreviews } from './local-previews.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { DeskContext } from './desk-context.ts';
 import { mapLimit } from './map-limit.ts';
 
-type StagingChannel = 'media:probe' | 'media:probeUrl' | 'media:stagePasted';
+type StagingChannel = 'media:probe' | 'media:probeUrl' | 'media:stagePasted' | 'media:previewClean';
 
 /** A staged file as the core keeps it; the page sees a `StagedFile`. */
 export interface StagedEntry {
@@ -72,6 +73,7 @@ function addressProblem(error: unknown, host: string): string {
 export class StagingDesk {
   readonly handlers: Pick<InvokeHandlers, StagingChannel>;
   readonly masks: MaskStore;
+  private readonly previews: LocalPreviews;
   private readonly staged = new Map<string, StagedEntry>();
   private readonly thumbnails: ThumbnailCache;
   private readonly store: JobStore;
@@ -86,10 +88,15 @@ export class StagingDesk {
     this.dataRoot = options.dataRoot;
     this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
     this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
+    this.previews = new LocalPreviews(path.join(options.dataRoot, 'previews'), {
+      image: (token) => this.stagedImage(token),
+      marked: (strokes, width, height) => this.masks.plane(strokes, width, height),
+    });
     this.handlers = {
       'media:probe': ({ paths, recursive }) => this.stageFound(paths, recursive ?? true),
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
+      'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
     };
   }
 
@@ -102,6 +109,11 @@ export class StagingDesk {
     const file = this.staged.get(token)?.path;
     if (!file || side !== 'thumb') return file;
     return this.thumbnailOf(file);
+  }
+
+  /** A local preview made earlier in this run, for the preview scheme. */
+  localPreviewFile(previewId: string): string | undefined {
+    return this.previews.file(previewId);
   }
 
   thumbnailOf(file: string): Promise<string | undefined> {
