@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Select } from '../ui/Select.tsx';
 import './watermark.css';
 
 /** Zoom steps in true pixels: 1 is one image pixel per screen pixel. */
@@ -114,19 +115,16 @@ export function CompareView(props: {
         </button>
         <label>
           Zoom{' '}
-          <select
-            value={zoom ?? 'fit'}
+          <Select
+            value={zoom === null ? 'fit' : String(zoom)}
+            options={[
+              { value: 'fit', label: `Fit (${Math.round(fit * 100)} %)` },
+              ...ZOOMS.map((step) => ({ value: String(step), label: `${step * 100} %` })),
+            ]}
             onChange={(event) =>
               setZoom(event.target.value === 'fit' ? null : Number(event.target.value))
             }
-          >
-            <option value="fit">Fit ({Math.round(fit * 100)} %)</option>
-            {ZOOMS.map((step) => (
-              <option key={step} value={step}>
-                {step * 100} %
-              </option>
-            ))}
-          </select>
+          />
         </label>
       </div>
       <div className="compare-scroll" ref={frame}>
