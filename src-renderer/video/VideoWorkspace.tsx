@@ -13,6 +13,7 @@ import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
 import { Select } from '../ui/Select.tsx';
+import { ROUND_STATE_WORDS } from '../words/job-states.ts';
 
 /** The time now, moving once a second while the screen is open. */
 function useNow(): number {
@@ -166,7 +167,7 @@ function RoundRow(props: {
           </span>
         )}
       </span>
-      <span className="job-state">{round.state}</span>
+      <span className="job-state">{ROUND_STATE_WORDS[round.state]}</span>
       <span className="hint">
         {roundMoneyWords(round)} · {clipWords(round)}
         {timing(round, props.now, props.typicalMs) &&
