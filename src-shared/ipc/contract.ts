@@ -133,6 +133,8 @@ export const videoShotViewSchema = z.object({
   position: z.number().int(),
   title: z.string(),
   rounds: z.array(videoRoundViewSchema),
+  /** The round the user chose as the shot's take (see `takeOf` for the one the film uses). */
+  chosenTakeId: z.string().nullable(),
 });
 export type VideoShotView = z.infer<typeof videoShotViewSchema>;
 
@@ -149,6 +151,8 @@ const queuedRoundSchema = z.object({
   estimate: z.object({ usd: z.number(), seconds: z.number(), upperBound: z.boolean() }),
 });
 const roundIdSchema = z.string().min(1).max(64);
+const projectsSchema = z.object({ projects: z.array(videoProjectViewSchema) });
+const arrangedKindSchema = z.enum(['project', 'shot', 'round']);
 
 interface InvokeSpec {
   request: z.ZodType;
@@ -259,10 +263,7 @@ export const invokeContract = {
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },
-  'video:projects': {
-    request: z.undefined(),
-    response: z.object({ projects: z.array(videoProjectViewSchema) }),
-  },
+  'video:projects': { request: z.undefined(), response: projectsSchema },
   'video:createProject': {
     request: z.strictObject({ name: z.string().trim().min(1, 'Name the project.').max(200) }),
     /** The new project as the tree shows it, so the window adds it without reading the tree. */
@@ -339,6 +340,35 @@ export const invokeContract = {
   'video:attach': {
     request: z.strictObject({ taskId: z.string().min(1).max(128), shotId: roundIdSchema }),
     response: z.object({ roundId: z.string() }),
+  },
+  'video:renameProject': {
+    request: z.strictObject({
+      projectId: roundIdSchema,
+      name: z.string().trim().min(1, 'Give the project a name.').max(200),
+    }),
+    response: projectsSchema,
+  },
+  /** Swaps a project, shot or round with its neighbour before (-1) or after (1) it. */
+  'video:move': {
+    request: z.strictObject({
+      kind: arrangedKindSchema,
+      id: roundIdSchema,
+      by: z.union([z.literal(-1), z.literal(1)]),
+    }),
+    response: projectsSchema,
+  },
+  /**
+   * Takes a project, shot or round off the list; its clips stay where they were saved and
+   * what it cost stays in the spending. Refused while any of its rounds is not over.
+   */
+  'video:remove': {
+    request: z.strictObject({ kind: arrangedKindSchema, id: roundIdSchema }),
+    response: projectsSchema,
+  },
+  /** The round a shot uses in the film; null: the newest round with a clip. */
+  'video:chooseTake': {
+    request: z.strictObject({ shotId: roundIdSchema, roundId: roundIdSchema.nullable() }),
+    response: projectsSchema,
   },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
