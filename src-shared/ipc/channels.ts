@@ -8,6 +8,7 @@ export const invokeChannelNames = [
   'media:probe',
   'media:probeUrl',
   'media:stagePasted',
+  'media:findWatermark',
   'mask:import',
   'mask:export',
   'watermark:add',
