@@ -74,6 +74,7 @@ function findCore(median: MedianGradient, hint?: Box) {
     }
   }
   const near = growPlane(edges, width, height, CLUSTER_GAP);
+  const own = new Uint8Array(width * height);
   const core = new Uint8Array(width * height);
   const boxes: Box[] = [];
   let edgeSum = 0;
@@ -84,11 +85,9 @@ function findCore(median: MedianGradient, hint?: Box) {
     if (count < MIN_CLUSTER_EDGES || count < MIN_EDGE_DENSITY * pixels.length) continue;
     const box = boxAround(pixels, width, height, BOX_PAD);
     // Only the cluster's own gradients: noise elsewhere in the box would only add drift.
-    const own = new Uint8Array(width * height);
+    own.fill(0);
     for (const i of pixels) own[i] = 1;
-    const cx = Float32Array.from(gx, (v, i) => (own[i] ? v : 0));
-    const cy = Float32Array.from(gy, (v, i) => (own[i] ? v : 0));
-    const field = reconstruct(cx, cy, width, box);
+    const field = reconstruct(median, box, own);
     const magnitude = field.map(Math.abs);
     const cut = otsu(magnitude);
     let marked = 0;

@@ -1,28 +1,30 @@
+import type { MedianGradient } from './median-gradient.ts';
 import type { Box } from './regions.ts';
 
 /**
- * The intensity field whose forward differences best match the gradients (gx, gy) inside a
+ * The intensity field whose forward differences best match the gradients kept inside a
  * box, zero on the box's border: the Poisson equation ΔW = div g, solved by conjugate
  * gradients. Edges alone mark only a mark's outline; the field fills in its body, which is
  * what the mask needs. The border is zero because the box is drawn wider than the mark.
  */
 export function reconstruct(
-  gx: Float32Array,
-  gy: Float32Array,
-  width: number,
+  { gx, gy, width }: MedianGradient,
   box: Box,
+  keep: Uint8Array,
   options: { maxIterations?: number; tolerance?: number } = {},
 ): Float64Array {
   const { x: x0, y: y0, width: w, height: h } = box;
   const n = w * h;
   const b = new Float64Array(n);
+  // Gradients outside `keep` count as zero.
+  const at = (field: Float32Array, i: number) => (keep[i] ? (field[i] as number) : 0);
   for (let y = 0; y < h; y += 1) {
     for (let x = 0; x < w; x += 1) {
       const i = (y0 + y) * width + x0 + x;
-      const left = x0 + x > 0 ? (gx[i - 1] as number) : 0;
-      const up = y0 + y > 0 ? (gy[i - width] as number) : 0;
+      const left = x0 + x > 0 ? at(gx, i - 1) : 0;
+      const up = y0 + y > 0 ? at(gy, i - width) : 0;
       // -ΔW = -div g, so the operator below is positive definite.
-      b[y * w + x] = -((gx[i] as number) - left + (gy[i] as number) - up);
+      b[y * w + x] = -(at(gx, i) - left + at(gy, i) - up);
     }
   }
   const apply = (p: Float64Array, out: Float64Array) => {

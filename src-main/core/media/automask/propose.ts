@@ -138,8 +138,9 @@ function fullMask(detection: Detection, work: Working, size: ImageSize): Propose
   };
 }
 
-function imagesOf(images: readonly SizedImage[], detection: Detection): ProposedImage[] {
-  const found = detection.boxes.length > 0;
+/** Each image with its score; with no mark found (or none at all), every one scores 0. */
+function imagesOf(images: readonly SizedImage[], detection?: Detection): ProposedImage[] {
+  const found = detection !== undefined && detection.boxes.length > 0;
   return images.map((image, k) => {
     const score = found ? (detection.scores[k] as number) : 0;
     return { ...image, score, present: found && score >= PRESENCE_THRESHOLD };
@@ -221,12 +222,7 @@ async function cornerGroup(
       best = { corner, detection };
     }
   }
-  if (!best)
-    return {
-      anchor: 'top-left',
-      images: imagesOf(images, { core: new Uint8Array(), boxes: [], scores: [], strength: 0 }),
-      masks: [],
-    };
+  if (!best) return { anchor: 'top-left', images: imagesOf(images), masks: [] };
   const { corner, detection } = best;
   const windowMask = fullMask(detection, work, window);
   const sizes = [
