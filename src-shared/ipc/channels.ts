@@ -9,6 +9,7 @@ export const invokeChannelNames = [
   'media:probeUrl',
   'media:stagePasted',
   'media:previewClean',
+  'media:findWatermark',
   'mask:import',
   'mask:export',
   'watermark:add',

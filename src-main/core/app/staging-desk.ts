@@ -21,6 +21,7 @@ import {
   type CleanedBefore,
 } from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { LocalPreviews } from './local-previews.ts';
@@ -30,7 +31,12 @@ import { UserFacingError } from '../user-error.ts';
 import type { DeskContext } from './desk-context.ts';
 import { mapLimit } from './map-limit.ts';
 
-type StagingChannel = 'media:probe' | 'media:probeUrl' | 'media:stagePasted' | 'media:previewClean';
+type StagingChannel =
+  | 'media:probe'
+  | 'media:probeUrl'
+  | 'media:stagePasted'
+  | 'media:previewClean'
+  | 'media:findWatermark';
 
 /** A staged file as the core keeps it; the page sees a `StagedFile`. */
 export interface StagedEntry {
@@ -97,6 +103,14 @@ export class StagingDesk {
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
+      'media:findWatermark': async ({ tokens, hint }) =>
+        proposalForPage(
+          await Promise.all(
+            tokens.map(async (token) => ({ token, ...(await this.stagedImage(token)) })),
+          ),
+          this.masks,
+          hint,
+        ),
     };
   }
 
