@@ -11,6 +11,7 @@ import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LocalPreview } from './LocalPreview.tsx';
+import { WatermarkFinder } from './WatermarkFinder.tsx';
 import './watermark.css';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -40,6 +41,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const [walk, setWalk] = useState<readonly string[]>([]);
   const [note, setNote] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState<StagedFile | null>(null);
+  const [finding, setFinding] = useState(false);
   const wide = useWide();
   const noteBar = useRef<HTMLDivElement>(null);
   const editing = ws.staged.find((file) => file.token === ws.editing);
@@ -158,6 +160,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               onClick={() => ws.remove(Object.keys(ws.selected))}
             >
               Remove selected
+            </button>
+            <button type="button" onClick={() => setFinding(true)}>
+              Find the watermark
             </button>
             <span className="spacer" />
             <button
@@ -316,6 +321,27 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                   : strokes.length
                     ? `Mask saved for ${editing.name}.`
                     : `Mask removed from ${editing.name}.`,
+              );
+            }}
+          />
+        </Dialog>
+      )}
+      {finding && (
+        <Dialog
+          label="Find the watermark"
+          className="compare-modal"
+          onEscape={() => setFinding(false)}
+        >
+          <WatermarkFinder
+            staged={ws.staged}
+            previewBase={props.previewBase}
+            onClose={() => setFinding(false)}
+            onUse={(strokes) => {
+              ws.setMasks(strokes);
+              setFinding(false);
+              const count = Object.keys(strokes).length;
+              setNote(
+                `The found mask is on ${count} image${count === 1 ? '' : 's'}. Check one with Preview, or change it with Edit mask.`,
               );
             }}
           />

@@ -139,6 +139,14 @@ test('every screen, in both themes, has no serious or critical accessibility vio
   await expect(page.getByRole('img', { name: 'harbour-0.png, free preview' })).toBeVisible();
   findings.push(...(await audit(page, 'free-preview')));
   await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Find the watermark' }).click();
+  const finder = page.getByRole('dialog', { name: 'Find the watermark' });
+  await expect(finder.getByRole('heading', { name: 'The watermark found' })).toBeVisible({
+    timeout: 60_000,
+  });
+  findings.push(...(await audit(page, 'find-the-watermark')));
+  await page.keyboard.press('Escape');
+  await expect(finder).toBeHidden();
 
   await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 30_000 });
