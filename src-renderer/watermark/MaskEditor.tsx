@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'rea
 import { marksNothing } from '../../src-shared/domain/mask-raster.ts';
 import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import type { InvokeRequest, StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import './watermark.css';
 
@@ -100,6 +100,7 @@ export function MaskEditor(props: {
   const [maskNote, setMaskNote] = useState<string | null>(null);
   const [pointer, setPointer] = useState<Point | null>(null);
   const [leaving, setLeaving] = useState(false);
+  const [toolPixels, setToolPixels] = useState(4);
   const changed = history.now !== props.strokes;
   // Leaving keeps nothing painted here, so with changes it is asked about first.
   const close = props.onClose;
@@ -131,6 +132,26 @@ export function MaskEditor(props: {
         ...result.value.warnings,
       ].join(' '),
     );
+  };
+  /** A tool on the whole mask, done in main at the image's size; the result is one bitmap. */
+  const wholeMask = async (tool: InvokeRequest<'mask:transform'>['tool'], done: string) => {
+    const result = await bridge().invoke('mask:transform', {
+      token: file.token,
+      strokes: history.now,
+      tool,
+    });
+    if (!result.ok) return setMaskNote(result.error.message);
+    commit([{ kind: 'bitmap', token: result.value.maskToken }]);
+    setMaskNote(`${done}: ${Math.round(result.value.fraction * 1000) / 10} % of the image marked.`);
+  };
+  /** The part of the image the canvas shows now, in image pixels. */
+  const inView = () => {
+    const el = canvas.current;
+    const left = Math.max(0, -view.x / view.scale);
+    const top = Math.max(0, -view.y / view.scale);
+    const right = Math.min(file.width, ((el?.width ?? 0) - view.x) / view.scale);
+    const bottom = Math.min(file.height, ((el?.height ?? 0) - view.y) / view.scale);
+    return { x: left, y: top, width: Math.max(1, right - left), height: Math.max(1, bottom - top) };
   };
   const exportMask = async () => {
     const result = await bridge().invoke('mask:export', {
@@ -451,6 +472,48 @@ export function MaskEditor(props: {
           100 %
         </button>
       </div>
+      <div className="toolbar" role="toolbar" aria-label="Whole-mask tools">
+        <span className="hint">Whole mask:</span>
+        <label>
+          by
+          <input
+            type="number"
+            className="tool-pixels"
+            aria-label="Pixels to grow or shrink by"
+            min={1}
+            max={500}
+            value={toolPixels}
+            onChange={(event) => setToolPixels(Math.max(1, Math.round(Number(event.target.value))))}
+          />
+          px
+        </label>
+        {(
+          [
+            ['Grow', { kind: 'grow', pixels: toolPixels }, `Grown by ${toolPixels} px`],
+            ['Shrink', { kind: 'shrink', pixels: toolPixels }, `Shrunk by ${toolPixels} px`],
+            ['Invert', { kind: 'invert' }, 'Inverted'],
+          ] as const
+        ).map(([label, tool, done]) => (
+          <button
+            key={label}
+            type="button"
+            disabled={history.now.length === 0}
+            onClick={() => void wholeMask(tool, done)}
+          >
+            {label}
+          </button>
+        ))}
+        <button
+          type="button"
+          disabled={history.now.length === 0}
+          onClick={() =>
+            void wholeMask({ kind: 'keepInside', box: inView() }, 'Kept what is in view')
+          }
+          title="Zoom and pan to the watermark first: everything marked outside the view is cleared."
+        >
+          Keep only what is in view
+        </button>
+      </div>
       <div className="mask-stage">
         <canvas
           ref={canvas}
@@ -481,18 +544,17 @@ export function MaskEditor(props: {
         {loaded
           ? `${file.width}×${file.height} · ${history.now.length} stroke${history.now.length === 1 ? '' : 's'}`
           : 'Loading the image…'}{' '}
-        · Wheel to zoom, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the
-        original, Ctrl+Z to undo.
+        ·{' '}
+        {/* What the last action said takes the place of the shortcuts, so the buttons below stay on a short screen. */}
+        <span role="status" data-testid="mask-note" className={maskNote ? 'mask-note' : undefined}>
+          {maskNote ??
+            'Wheel to zoom, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the original, Ctrl+Z to undo.'}
+        </span>
       </p>
       {props.scaledFrom && (
         <p className="hint" data-testid="mask-scaled">
           This mask was drawn on a {props.scaledFrom} image and scaled to fit this one. Check that
           it still covers the watermark.
-        </p>
-      )}
-      {maskNote && (
-        <p role="status" data-testid="mask-note">
-          {maskNote}
         </p>
       )}
       {leaving ? (

@@ -12,6 +12,7 @@ export const invokeChannelNames = [
   'media:findWatermark',
   'mask:import',
   'mask:export',
+  'mask:transform',
   'watermark:add',
   'watermark:list',
   'watermark:cancel',

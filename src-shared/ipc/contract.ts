@@ -281,6 +281,34 @@ export const invokeContract = {
       })
       .nullable(),
   },
+  'mask:transform': {
+    /**
+     * A whole-mask tool on the mask these strokes make for a staged image: grow or shrink the
+     * marks by some pixels, invert them, or keep only what lies inside a box (image pixels).
+     * The result is kept as an imported mask, used as `{kind: 'bitmap', token: maskToken}`.
+     */
+    request: z.strictObject({
+      token: z.string().min(1).max(64),
+      strokes: strokesSchema.min(1),
+      tool: z.discriminatedUnion('kind', [
+        z.strictObject({
+          kind: z.enum(['grow', 'shrink']),
+          pixels: z.number().int().min(1, 'Grow or shrink by at least 1 pixel.').max(500),
+        }),
+        z.strictObject({ kind: z.literal('invert') }),
+        z.strictObject({
+          kind: z.literal('keepInside'),
+          box: z.strictObject({
+            x: z.number().finite(),
+            y: z.number().finite(),
+            width: z.number().finite().positive(),
+            height: z.number().finite().positive(),
+          }),
+        }),
+      ]),
+    }),
+    response: z.object({ maskToken: z.string(), fraction: z.number() }),
+  },
   'mask:export': {
     /** Saves the mask these strokes make for this staged image where the user chooses. */
     request: z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema }),

@@ -72,11 +72,25 @@ for (const viewport of [
       world.sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)),
     ).toHaveLength(sentBefore);
 
+    // A found mask is adjusted in the editor like a painted one: grown by a few pixels.
+    await page.getByRole('button', { name: 'Edit mask: photo-003.jpg' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await editor.getByLabel('Pixels to grow or shrink by').fill('3');
+    await editor.getByRole('button', { name: 'Grow', exact: true }).click();
+    await expect(editor.getByTestId('mask-note')).toContainText('Grown by 3 px:');
+    await expect(
+      editor.getByRole('button', { name: 'Apply to all 8 images of this size' }),
+    ).toBeInViewport();
+    await saveScreenshot(page, `find-02-editor-tools-${size}`);
+    await editor.getByRole('button', { name: 'Use this mask', exact: true }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByTestId('staged-summary')).toHaveText('9 images, 6 with a mask');
+
     // A found mask can be checked with the free preview like a painted one.
-    await page.getByRole('button', { name: 'Preview photo-003.jpg (free)' }).click();
+    await page.getByRole('button', { name: 'Preview photo-003.jpg (free)' }).first().click();
     const preview = page.getByRole('dialog', { name: 'Free preview: photo-003.jpg' });
     await expect(preview.getByRole('img', { name: 'photo-003.jpg, free preview' })).toBeVisible();
-    await saveScreenshot(page, `find-02-preview-${size}`);
+    await saveScreenshot(page, `find-03-preview-${size}`);
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
   });

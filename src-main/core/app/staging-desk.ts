@@ -6,6 +6,7 @@ import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type {
   InvokeHandlers,
+  InvokeRequest,
   InvokeResponse,
   StagedFile,
 } from '../../../src-shared/ipc/contract.ts';
@@ -23,6 +24,7 @@ import {
 import type { JobStore } from '../jobs/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
+import { applyMaskTools } from '../media/mask-builder.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { LocalPreviews } from './local-previews.ts';
 import { probeFile } from '../media/probe-file.ts';
@@ -36,7 +38,8 @@ type StagingChannel =
   | 'media:probeUrl'
   | 'media:stagePasted'
   | 'media:previewClean'
-  | 'media:findWatermark';
+  | 'media:findWatermark'
+  | 'mask:transform';
 
 /** A staged file as the core keeps it; the page sees a `StagedFile`. */
 export interface StagedEntry {
@@ -103,6 +106,7 @@ export class StagingDesk {
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
+      'mask:transform': ({ token, strokes, tool }) => this.transformMask(token, strokes, tool),
       'media:findWatermark': async ({ tokens, hint }) =>
         proposalForPage(
           await Promise.all(
@@ -149,6 +153,31 @@ export class StagingDesk {
       resized: imported.resized,
       warnings: imported.warnings,
     };
+  }
+
+  /** A whole-mask tool on the mask the strokes make, kept as an imported mask for the editor. */
+  private async transformMask(
+    token: string,
+    strokes: readonly Stroke[],
+    tool: InvokeRequest<'mask:transform'>['tool'],
+  ): Promise<InvokeResponse<'mask:transform'>> {
+    const image = await this.stagedImage(token);
+    const plane = await this.masks.plane(strokes, image.width, image.height);
+    const changed = applyMaskTools(plane, image.width, image.height, {
+      ...(tool.kind === 'grow' ? { grow: tool.pixels } : {}),
+      ...(tool.kind === 'shrink' ? { shrink: tool.pixels } : {}),
+      ...(tool.kind === 'invert' ? { invert: true } : {}),
+      ...(tool.kind === 'keepInside' ? { keepInside: tool.box } : {}),
+    });
+    let marked = 0;
+    for (const value of changed) marked += value;
+    if (marked === 0) {
+      throw new UserFacingError(
+        'That would leave nothing marked: undo, or choose a smaller amount or a larger view.',
+      );
+    }
+    const { token: maskToken } = await this.masks.keep(changed, image.width, image.height);
+    return { maskToken, fraction: marked / changed.length };
   }
 
   /** Writes the mask the strokes make for a staged image, at the image's size, to `target`. */
