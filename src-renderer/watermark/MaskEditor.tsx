@@ -58,7 +58,7 @@ function paint(
 }
 
 /** Where the mask goes once painted: this image only, or the others it fits too. */
-export type MaskTarget = 'this' | 'same-size' | 'selected';
+export type MaskTarget = 'this' | 'same-size' | 'selected' | 'all';
 
 /**
  * The mask editor: the image on a canvas with zoom (wheel) and pan (space-drag or middle
@@ -75,6 +75,8 @@ export function MaskEditor(props: {
   /** How many staged images share this one's size (itself included), and how many are selected. */
   sameSize: number;
   selected: number;
+  /** How many images are staged in all, of every size. */
+  total: number;
   onSave: (strokes: Stroke[], target: MaskTarget) => void;
   onClose: () => void;
 }) {
@@ -579,6 +581,16 @@ export function MaskEditor(props: {
           >
             Apply to all {props.sameSize} images of this size
           </button>
+          {props.total > props.sameSize && (
+            <button
+              type="button"
+              disabled={history.now.length === 0}
+              onClick={() => save('all')}
+              title="Images of other sizes get the mask scaled, each mark kept as near its corner."
+            >
+              Apply to all {props.total} images
+            </button>
+          )}
           <button
             type="button"
             disabled={history.now.length === 0 || props.selected === 0}

@@ -47,6 +47,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const editing = ws.staged.find((file) => file.token === ws.editing);
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
+  const sizes = new Set(ws.staged.map((file) => `${file.width}×${file.height}`)).size;
   // One credit per image sent; one cleaned before with the same mask is left out unless
   // "Clean again" is ticked, so those make the figure an upper bound.
   const maybeSkipped = ws.staged.filter((file) => file.cleaned && !ws.again[file.token]).length;
@@ -65,8 +66,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     if (target === 'same-size') {
       return `Mask applied to ${ws.applyToSameSize(source.token)} images of ${source.width}×${source.height}.`;
     }
-    const { applied: count, scaled } = ws.applyToSelected(source.token);
-    return `Mask applied to ${count} selected image${count === 1 ? '' : 's'}.${
+    const { applied: count, scaled } = ws.applyFitted(
+      source.token,
+      target === 'all' ? 'all' : 'selected',
+    );
+    return `Mask applied to ${count}${target === 'all' ? '' : ' selected'} image${count === 1 ? '' : 's'}.${
       scaled
         ? ` ${scaled} of ${scaled === 1 ? 'them has' : 'them have'} another size than ${source.width}×${source.height}: the mask was scaled to fit, each mark kept as near its corner as on ${source.name}. Check ${scaled === 1 ? 'it' : 'them'} with Edit mask.`
         : ''
@@ -194,6 +198,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                     <button type="button" onClick={() => setNote(applied('same-size', source))}>
                       Apply to all {source.width}×{source.height} images
                     </button>
+                    {sizes > 1 && (
+                      <button type="button" onClick={() => setNote(applied('all', source))}>
+                        Apply to all {ws.staged.length} images
+                      </button>
+                    )}
                     <button
                       type="button"
                       disabled={picked === 0}
@@ -311,6 +320,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               ).length
             }
             selected={picked}
+            total={ws.staged.length}
             onClose={() => ws.edit(null)}
             onSave={(strokes, target) => {
               ws.setMask(editing.token, strokes);

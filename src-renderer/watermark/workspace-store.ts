@@ -30,8 +30,11 @@ interface WorkspaceState {
   setMasks: (strokes: Readonly<Record<string, Stroke[]>>) => void;
   /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
   applyToSameSize: (token: string) => number;
-  /** Copies a file's mask to the selected files, fitted to each one's size (see fitStrokes). */
-  applyToSelected: (token: string) => { applied: number; scaled: number };
+  /**
+   * Copies a file's mask to the selected files, or to every staged file, fitted to each one's
+   * size (see fitStrokes): a folder of several sizes gets one mask, anchored to its corner.
+   */
+  applyFitted: (token: string, scope: 'selected' | 'all') => { applied: number; scaled: number };
   remove: (tokens: string[]) => void;
   start: () => Promise<void>;
 }
@@ -139,11 +142,11 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     });
     return targets.length;
   },
-  applyToSelected: (token) => {
+  applyFitted: (token, scope) => {
     const source = get().staged.find((file) => file.token === token);
     const strokes = get().masks[token];
     if (!source || !strokes) return { applied: 0, scaled: 0 };
-    const targets = get().staged.filter((file) => get().selected[file.token]);
+    const targets = get().staged.filter((file) => scope === 'all' || get().selected[file.token]);
     const masks = { ...get().masks };
     const scaledFrom = { ...get().scaledFrom };
     let scaled = 0;

@@ -41,6 +41,30 @@ async function openApp(page: Page, folder: string, files: Record<string, Buffer>
   await dropFolder(page, folder);
 }
 
+/** Starts the batch and checks every mask the service got marks its own image's bottom-right corner. */
+async function runAndExpectCornerMasks(page: Page): Promise<void> {
+  const logged = world.sim.requestLog().length;
+  await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
+  await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 60_000 });
+  const smears = world.sim
+    .requestLog()
+    .slice(logged)
+    .filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit) && entry.smear)
+    .map((entry) => entry.smear);
+  expect(smears.map((smear) => `${smear?.width}×${smear?.height}`).sort()).toEqual([
+    '120×80',
+    '60×40',
+    '80×120',
+  ]);
+  for (const smear of smears) {
+    if (!smear) continue;
+    expect(smear.marked.left).toBeGreaterThan(smear.width * 0.6);
+    expect(smear.marked.top).toBeGreaterThan(smear.height * 0.6);
+    expect(smear.marked.right).toBeLessThan(smear.width);
+    expect(smear.marked.bottom).toBeLessThan(smear.height);
+  }
+}
+
 for (const viewport of [
   { width: 1280, height: 820 },
   { width: 880, height: 560 },
@@ -83,27 +107,32 @@ for (const viewport of [
     await saveScreenshot(page, `mask-fit-02-scaled-mask-${size}`);
     await page.getByRole('button', { name: 'Cancel' }).click();
 
-    const logged = world.sim.requestLog().length;
-    await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
-    await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 60_000 });
-    // Every mask the service got marks the bottom-right corner of its own image.
-    const smears = world.sim
-      .requestLog()
-      .slice(logged)
-      .filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit) && entry.smear)
-      .map((entry) => entry.smear);
-    expect(smears.map((smear) => `${smear?.width}×${smear?.height}`).sort()).toEqual([
-      '120×80',
-      '60×40',
-      '80×120',
-    ]);
-    for (const smear of smears) {
-      if (!smear) continue;
-      expect(smear.marked.left).toBeGreaterThan(smear.width * 0.6);
-      expect(smear.marked.top).toBeGreaterThan(smear.height * 0.6);
-      expect(smear.marked.right).toBeLessThan(smear.width);
-      expect(smear.marked.bottom).toBeLessThan(smear.height);
-    }
+    await runAndExpectCornerMasks(page);
+  });
+
+  test(`apply to all in the editor fits one corner mask to a folder of three sizes (${size})`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await openApp(page, `all-sizes-${size}`, {
+      'a-wide.png': await makePhoto(120, 80, 'png', 1),
+      'b-small.png': await makePhoto(60, 40, 'png', 2),
+      'c-tall.png': await makePhoto(80, 120, 'png', 3),
+    });
+    const row = (name: string) => page.getByTestId('staged').filter({ hasText: name });
+    await row('a-wide.png').getByRole('button', { name: 'Paint mask' }).click();
+    await page.getByRole('button', { name: 'Rectangle (R)' }).click();
+    await drag(page, [0.8, 0.8], [0.95, 0.95]);
+    const applyAll = page.getByRole('button', { name: 'Apply to all 3 images', exact: true });
+    await expect(applyAll).toBeInViewport();
+    await applyAll.click();
+    await expect(page.getByRole('status').filter({ hasText: 'Mask applied' })).toContainText(
+      'Mask applied to 3 images. 2 of them have another size than 120×80',
+    );
+    await expect(page.getByTestId('staged-summary')).toHaveText('3 images, 3 with a mask');
+    await expect(row('c-tall.png')).toContainText('mask, scaled');
+    await runAndExpectCornerMasks(page);
   });
 
   test(`a mask painted and then erased is refused in the editor (${size})`, async ({ page }) => {
