@@ -38,6 +38,7 @@ async function peakRss(baseUrl: string, folder: string, count: number): Promise<
 export const benchmarks: Benchmark[] = [
   {
     name: 'batch-rss-ratio',
+    figures: ['batch-rss-ratio'],
     runs: 2,
     async measure() {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-rss-bench-'));

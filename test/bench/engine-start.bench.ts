@@ -67,6 +67,7 @@ async function startToFirstEvent(file: string): Promise<number> {
 export const benchmarks: Benchmark[] = [
   {
     name: 'engine-start-10k-ms',
+    figures: ['engine-start-10k-ms'],
     runs: 5,
     async measure() {
       const history = await databaseWithHistory(HISTORY);

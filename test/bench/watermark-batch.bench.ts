@@ -76,6 +76,7 @@ const naiveWait: WaitFor = async (client, taskId) => {
 export const benchmarks: Benchmark[] = [
   {
     name: 'watermark-batch-ratio',
+    figures: ['watermark-batch-ratio', 'watermark-polls-per-task'],
     runs: 2,
     async measure() {
       const images = await Promise.all(
