@@ -230,7 +230,7 @@ export class WatermarkEngine extends TaskJobLoop {
   }
 
   protected hasQueued(): boolean {
-    return this.store.countWatermarkJobsIn(['queued']) > 0;
+    return this.store.anyWatermarkJobIn(['queued']);
   }
 
   protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {
