@@ -169,7 +169,9 @@ export class VideoEngine extends TaskJobLoop {
     } else if (round && IN_FLIGHT_STATES.includes(round.state)) {
       return this.startable(round, async (signal) => {
         // A download cut off by a crash left its temporary file beside the clip: remove it.
-        await sweepOwnedTemps(this.placeOf(round).folder, round.id);
+        // Only a round caught downloading can have one; the project's folder stays unread.
+        if (round.state === 'downloading')
+          await sweepOwnedTemps(this.placeOf(round).folder, round.id);
         await this.afterSubmit(round, signal);
       });
     }

@@ -125,9 +125,11 @@ export class WatermarkEngine extends TaskJobLoop {
         if (!record) return;
         // A write cut off by a crash left its temporary file beside the result: remove it,
         // unless it is the twin of a result already under its name, which is then kept.
+        // Only a job caught downloading can have written: the others leave the output
+        // folder, which may hold a whole history of results, unread.
         const dir = this.outputDirOf(job, record.options);
-        const claimed = await recoverClaims(dir, job.id);
-        await sweepOwnedTemps(dir, job.id);
+        const claimed = job.state === 'downloading' ? await recoverClaims(dir, job.id) : undefined;
+        if (job.state === 'downloading') await sweepOwnedTemps(dir, job.id);
         if (claimed && job.remote_task_id) {
           await this.finishWritten(job, record, job.remote_task_id, dir, { written: claimed });
           await rm(path.join(this.scratchRoot, job.id), { recursive: true, force: true });
