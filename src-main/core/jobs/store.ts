@@ -4,7 +4,9 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  JOB_STATES,
   RETRYABLE_STATES,
+  SETTLED_STATES,
   canTransition,
   type JobKind,
   type JobState,
@@ -309,6 +311,21 @@ export class JobStore {
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
 
+  /**
+   * How many watermark jobs are in each state, over the batches that still have a job to
+   * run: the batch under way, not the whole history. Reads only those batches' jobs.
+   */
+  openBatchStateCounts(): Partial<Record<JobState, number>> {
+    const open = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
+    const marks = open.map(() => '?').join(', ');
+    const rows = this.statement(
+      `SELECT state, COUNT(*) AS n FROM watermark_jobs WHERE batch_id IN
+         (SELECT DISTINCT batch_id FROM watermark_jobs WHERE state IN (${marks}))
+       GROUP BY state`,
+    ).all(...open) as Array<{ state: JobState; n: number }>;
+    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  }
+
   /** Every watermark job with the sequence number of its latest event, oldest first. */
   watermarkJobsWithSeq(): HistoryRow[] {
     return this.statement(
@@ -375,16 +392,28 @@ export class JobStore {
 
   /**
    * The first `perBatch` queued jobs of each batch, in the order they were added: all the
-   * scheduler needs to share free slots fairly, without reading a 10,000-job queue each time.
+   * scheduler needs to share free slots fairly. The batches with queued jobs are found by
+   * stepping through the queue index one batch at a time, and each batch's first jobs are
+   * read from it, so a 10,000-job queue costs what a short one does.
    */
   queuedWatermarkHeads(perBatch: number): WatermarkJobRow[] {
-    return this.statement(
-      `SELECT * FROM (
-           SELECT *, rowid AS added,
-             ROW_NUMBER() OVER (PARTITION BY batch_id ORDER BY created_at, rowid) AS place
-           FROM watermark_jobs WHERE state = 'queued')
-         WHERE place <= ? ORDER BY created_at, added`,
-    ).all(perBatch) as WatermarkJobRow[];
+    const batches = this.statement(
+      `WITH RECURSIVE queued (batch) AS (
+         SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued'
+         UNION ALL
+         SELECT (SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued' AND batch_id > batch)
+         FROM queued WHERE batch IS NOT NULL)
+       SELECT batch FROM queued WHERE batch IS NOT NULL`,
+    )
+      .pluck()
+      .all() as string[];
+    const heads = this.statement(
+      `SELECT *, rowid AS added FROM watermark_jobs
+       WHERE state = 'queued' AND batch_id = ? ORDER BY created_at, rowid LIMIT ?`,
+    );
+    return batches
+      .flatMap((batch) => heads.all(batch, perBatch) as Array<WatermarkJobRow & { added: number }>)
+      .sort((a, b) => a.created_at - b.created_at || a.added - b.added);
   }
 
   /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */

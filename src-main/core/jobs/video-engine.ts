@@ -255,7 +255,7 @@ export class VideoEngine extends TaskJobLoop {
   }
 
   protected hasQueued(): boolean {
-    return this.rounds.roundsIn(['queued']).length > 0;
+    return this.rounds.anyIn(['queued']);
   }
 
   protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {

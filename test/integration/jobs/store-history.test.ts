@@ -125,6 +125,37 @@ describe('lookups that run once per file or per job', () => {
     store.close();
   });
 
+  it('gives the scheduler the first queued jobs of each batch, in the order they were added', () => {
+    let now = 1000;
+    const store = JobStore.open(file, { now: () => (now += 1) });
+    const [big, small, done] = [randomUUID(), randomUUID(), randomUUID()];
+    const bigIds = store.addWatermarkJobs(inputs(['b1', 'b2', 'b3', 'b4']), big);
+    const doneIds = store.addWatermarkJobs(inputs(['d1']), done);
+    const smallIds = store.addWatermarkJobs(inputs(['s1']), small);
+    store.transition('watermark', doneIds[0] as string, 'canceled');
+    store.transition('watermark', bigIds[0] as string, 'preparing');
+    expect(store.queuedWatermarkHeads(2).map((row) => row.id)).toEqual([
+      bigIds[1],
+      bigIds[2],
+      smallIds[0],
+    ]);
+    expect(store.queuedWatermarkHeads(1).map((row) => row.id)).toEqual([bigIds[1], smallIds[0]]);
+    store.close();
+  });
+
+  it('counts the states of the batches under way, not of the whole history', () => {
+    const store = JobStore.open(file);
+    const [oldBatch, newBatch] = [randomUUID(), randomUUID()];
+    for (const id of store.addWatermarkJobs(inputs(['o1', 'o2']), oldBatch)) {
+      store.transition('watermark', id, 'canceled');
+    }
+    expect(store.openBatchStateCounts()).toEqual({});
+    const [first] = store.addWatermarkJobs(inputs(['n1', 'n2', 'n3']), newBatch);
+    store.transition('watermark', first as string, 'canceled');
+    expect(store.openBatchStateCounts()).toEqual({ queued: 2, canceled: 1 });
+    store.close();
+  });
+
   it('brings a data file from the version before up, with its jobs, and indexes them', () => {
     const old = new Database(file);
     MIGRATIONS.slice(0, 3).forEach((step, version) => {
@@ -145,7 +176,10 @@ describe('lookups that run once per file or per job', () => {
         `SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'watermark_jobs'`,
       )
       .all() as Array<{ name: string }>;
-    expect(indexes.map((index) => index.name)).toContain('watermark_jobs_input');
+    expect(indexes.map((index) => index.name)).toEqual(
+      expect.arrayContaining(['watermark_jobs_input', 'watermark_jobs_queue']),
+    );
+    expect(indexes.map((index) => index.name)).not.toContain('watermark_jobs_state');
     expect(store.latestWatermarkJobFor('/photos/kept.jpg')?.id).toBe('c');
     expect(store.watermarkHistoryPage({ limit: 5 }).rows.map((row) => row.id)).toEqual(['c', 'a']);
     store.close();
