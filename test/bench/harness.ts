@@ -18,8 +18,64 @@ export interface Target {
 export interface Benchmark {
   /** The suite's name; `npm run bench <name>` selects suites or single figures by name. */
   name: string;
+  /**
+   * Every figure one run reports, by name: the runner picks a suite by one of them without
+   * running the others, and refuses a run whose figures differ from these.
+   */
+  figures: readonly string[];
   runs: number;
   measure(): Promise<Figure[]>;
+}
+
+/** The suites to run for the names asked for, and which rows to show; or the names not known. */
+export type Selection =
+  { suites: Benchmark[]; show: (row: ReportRow) => boolean } | { unknown: string[] };
+
+/**
+ * Each name is a suite (all its figures are shown) or a figure (its suite runs and that row
+ * is shown). No names: every suite, every row.
+ */
+export function selectSuites(all: readonly Benchmark[], wanted: readonly string[]): Selection {
+  if (wanted.length === 0) return { suites: [...all], show: () => true };
+  const unknown = wanted.filter(
+    (name) => !all.some((suite) => suite.name === name || suite.figures.includes(name)),
+  );
+  if (unknown.length > 0) return { unknown };
+  const whole = new Set(all.filter((suite) => wanted.includes(suite.name)));
+  const suites = all.filter(
+    (suite) => whole.has(suite) || suite.figures.some((figure) => wanted.includes(figure)),
+  );
+  return {
+    suites,
+    show: (row) =>
+      wanted.includes(row.name) || [...whole].some((suite) => suite.figures.includes(row.name)),
+  };
+}
+
+/** The sentence that refuses unknown names, with every name that can be asked for. */
+export function unknownNamesMessage(all: readonly Benchmark[], unknown: readonly string[]): string {
+  const figures = all.flatMap((suite) => suite.figures.filter((figure) => figure !== suite.name));
+  return [
+    `No benchmark suite or figure is named ${unknown.join(', ')}.`,
+    `Suites: ${all.map((suite) => suite.name).join(', ')}.`,
+    `Figures: ${figures.join(', ')}.`,
+    'Run `npm run bench -- NAME` with one of these, or with no name for every suite.',
+  ].join('\n');
+}
+
+/** What is wrong with one run's figures against what the suite declares, or undefined. */
+export function figureMismatch(suite: Benchmark, reported: readonly Figure[]): string | undefined {
+  const names = reported.map((figure) => figure.name);
+  const undeclared = names.filter((name) => !suite.figures.includes(name));
+  const missing = suite.figures.filter((name) => !names.includes(name));
+  if (undeclared.length === 0 && missing.length === 0) return undefined;
+  return [
+    `The suite ${suite.name}`,
+    undeclared.length > 0 ? ` reported figures it does not declare (${undeclared.join(', ')})` : '',
+    undeclared.length > 0 && missing.length > 0 ? ' and' : '',
+    missing.length > 0 ? ` did not report ${missing.join(', ')}` : '',
+    ': make its `figures` list what `measure` returns.',
+  ].join('');
 }
 
 export interface ReportRow {

@@ -15,6 +15,7 @@ const child = fileURLToPath(new URL('./intake-rss-child.ts', import.meta.url));
 export const benchmarks: Benchmark[] = [
   {
     name: 'intake-rss-ratio',
+    figures: ['intake-rss-ratio', 'intake-file-mb'],
     runs: 3,
     async measure() {
       const dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-intake-bench-'));

@@ -17,6 +17,7 @@ const appPage = { frameUrl: 'app://clearframe/index.html' };
 export const benchmarks: Benchmark[] = [
   {
     name: 'ipc-dispatch-us',
+    figures: ['ipc-dispatch-us'],
     runs: 5,
     async measure() {
       const handler = () => info;

@@ -32,6 +32,7 @@ function strokes(): Stroke[] {
 export const benchmarks: Benchmark[] = [
   {
     name: 'mask-build-ratio',
+    figures: ['mask-build-ratio', 'mask-bytes'],
     runs: 5,
     async measure() {
       const input = strokes();

@@ -156,6 +156,10 @@ async function measure(): Promise<{ composited: Measured[]; whole: Measured[] }>
   return { composited, whole };
 }
 
+const JPEG_LABELS = SOURCES.flatMap((source) =>
+  source.encoding.format === 'jpeg' ? [source.label] : [],
+);
+
 const pick = (rows: Measured[], label: string) =>
   rows.find((row) => row.label === label) as Measured;
 const jpegs = (rows: Measured[]) => rows.filter((row) => row.label.startsWith('jpeg'));
@@ -163,6 +167,17 @@ const jpegs = (rows: Measured[]) => rows.filter((row) => row.label.startsWith('j
 export const benchmarks: Benchmark[] = [
   {
     name: 'pixel-fidelity',
+    figures: [
+      'outside-mask-identical-png',
+      'outside-mask-psnr-jpeg',
+      'outside-mask-identical-blocks-jpeg',
+      'output-size-ratio-jpeg',
+      ...JPEG_LABELS.flatMap((label) => [
+        `outside-mask-psnr-${label}`,
+        `outside-mask-identical-${label}`,
+        `output-size-ratio-${label}`,
+      ]),
+    ],
     // Deterministic images and a deterministic service: one run says it all.
     runs: 1,
     async measure() {

@@ -20,6 +20,12 @@ function percentile(sorted: readonly number[], p: number): number {
 export const benchmarks: Benchmark[] = [
   {
     name: 'simulator-p99-ms-200c',
+    figures: [
+      'simulator-p50-ms-200c',
+      'simulator-p99-ms-200c',
+      'simulator-polls-per-s-200c',
+      'simulator-errors-200c',
+    ],
     runs: 3,
     async measure() {
       const sim = await spawnSimulator();

@@ -141,6 +141,7 @@ async function eventStormLongestTask(page: Page): Promise<number> {
 export const benchmarks: Benchmark[] = [
   {
     name: 'ui-list-10k-fps',
+    figures: ['ui-list-10k-fps'],
     runs: 3,
     async measure() {
       const fps = await withApp(scrollFps);
@@ -156,6 +157,7 @@ export const benchmarks: Benchmark[] = [
   },
   {
     name: 'ui-event-storm-longest-task-ms',
+    figures: ['ui-event-storm-longest-task-ms'],
     runs: 2,
     async measure() {
       const longest = await withApp(eventStormLongestTask);

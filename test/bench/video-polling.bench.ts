@@ -19,6 +19,13 @@ const PROCESSING_MS = 200_000;
 export const benchmarks: Benchmark[] = [
   {
     name: 'video-poll-interval',
+    figures: [
+      'video-poll-interval-min-s',
+      'video-poll-interval-max-s',
+      'video-poll-burst-ratio',
+      'video-poll-checks',
+      'video-poll-real-seconds',
+    ],
     runs: 3,
     async measure() {
       const clock = new VirtualClock();

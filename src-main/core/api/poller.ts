@@ -23,6 +23,11 @@ export interface TrackRequest<T> {
    */
   deadlineFrom?: number;
   signal?: AbortSignal;
+  /**
+   * Watermark tasks that take alike (the account and the image's size): each profile learns
+   * its own timing, starting from what all tasks taught so far.
+   */
+  profile?: string;
 }
 
 export interface PollerOptions {
@@ -55,7 +60,11 @@ interface Entry {
   waitMs: number;
   dueAt: number;
   checks: number;
+  /** What plans this task's asks; watermark tasks only. */
+  model: CompletionModel | undefined;
   lastCheckAt: number | undefined;
+  /** The time between the last two asks (the first counted from submit), for backing off. */
+  lastGapMs: number;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
   detach: () => void;
@@ -71,7 +80,9 @@ export class Poller {
   private readonly maxInFlight: number;
   private readonly deadlines: Record<PollKind, number>;
   private readonly random: () => number;
+  /** What every watermark task teaches, and the start of each profile's own model. */
   readonly completion: CompletionModel;
+  private readonly profiles = new Map<string, CompletionModel>();
   /** Waiting entries ordered by `dueAt` (a binary heap). */
   private readonly heap: Entry[] = [];
   /** Checks planned per whole second, for spreading video checks. */
@@ -124,7 +135,9 @@ export class Poller {
         waitMs,
         dueAt: 0,
         checks: 0,
+        model: request.kind === 'watermark' ? this.modelFor(request.profile) : undefined,
         lastCheckAt: undefined,
+        lastGapMs: 0,
         resolve: resolve as (value: unknown) => void,
         reject,
         detach: () => undefined,
@@ -155,17 +168,37 @@ export class Poller {
     this.timer = undefined;
   }
 
+  /** The model of a profile, made from the general one the first time the profile is seen. */
+  private modelFor(profile: string | undefined): CompletionModel {
+    if (profile === undefined) return this.completion;
+    let model = this.profiles.get(profile);
+    if (!model) {
+      model = this.completion.fork();
+      this.profiles.set(profile, model);
+    }
+    return model;
+  }
+
   private firstDueAt(entry: Entry, now: number): number {
     // A task resumed after a restart was last asked at least that long ago: ask it now.
-    if (entry.kind === 'video') return Math.max(now, this.spreadVideoCheck(entry.submittedAt));
-    return entry.submittedAt + this.completion.nextCheckMs(now - entry.submittedAt, 0, 0);
+    if (!entry.model) return Math.max(now, this.spreadVideoCheck(entry.submittedAt));
+    return entry.submittedAt + entry.model.nextCheckMs(now - entry.submittedAt, 0, 0);
   }
 
   private nextDueAfterCheck(entry: Entry, startedAt: number, now: number): number {
-    if (entry.kind === 'video') return Math.max(now, this.spreadVideoCheck(startedAt));
+    if (!entry.model) return Math.max(now, this.spreadVideoCheck(startedAt));
     const elapsed = now - entry.submittedAt;
-    const lastGap = entry.lastCheckAt === undefined ? 0 : startedAt - entry.lastCheckAt;
-    return entry.submittedAt + this.completion.nextCheckMs(elapsed, entry.checks, lastGap);
+    return entry.submittedAt + entry.model.nextCheckMs(elapsed, entry.checks, entry.lastGapMs);
+  }
+
+  /** What one ask found, for the task's profile and for all tasks. */
+  private learn(entry: Entry, startedAt: number, done: boolean): void {
+    if (!entry.model) return;
+    const ask = entry.checks - 1;
+    entry.model.observe(ask, startedAt - entry.submittedAt, done);
+    if (entry.model !== this.completion) {
+      this.completion.observe(ask, startedAt - entry.submittedAt, done);
+    }
   }
 
   /**
@@ -236,17 +269,12 @@ export class Poller {
     }
     this.inFlight -= 1;
     const now = this.clock.now();
-    const previousCheckAt = entry.lastCheckAt;
     entry.checks += 1;
+    entry.lastGapMs = startedAt - (entry.lastCheckAt ?? entry.submittedAt);
     entry.lastCheckAt = startedAt;
+    if (outcome) this.learn(entry, startedAt, outcome.done);
 
     if (outcome?.done) {
-      if (entry.kind === 'watermark') {
-        this.completion.record(
-          (previousCheckAt ?? entry.submittedAt) - entry.submittedAt,
-          startedAt - entry.submittedAt,
-        );
-      }
       entry.detach();
       entry.resolve(outcome.value);
     } else if (failure !== undefined && !isRetryable(failure, 'read')) {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { quotaDataSchema, type QuotaData } from '../../../src-shared/api/quota.ts';
 import {
   WATERMARK_PATHS,
@@ -37,6 +38,20 @@ export class WatermarkClient {
 
   constructor(options: ClientOptions) {
     this.options = options;
+  }
+
+  /**
+   * The account tasks run under, to learn its timing by: the service's address and a digest
+   * of the key, never the key itself.
+   */
+  async account(): Promise<string> {
+    const { baseUrl, key } = this.options;
+    const address = typeof baseUrl === 'function' ? baseUrl() : baseUrl;
+    const digest = createHash('sha256')
+      .update(await key())
+      .digest('hex')
+      .slice(0, 16);
+    return `${address} ${digest}`;
   }
 
   /** Submits one image and returns the task id. Retried only when provably not received. */

@@ -31,7 +31,6 @@ export class AccountDesk {
     this.handlers = {
       'account:quota': async () => {
         const tier = settings().pricingTier;
-        const counts = store.stateCounts('watermark');
         const { spentCents, inFlightCents } = rounds.spending();
         const spending: InvokeResponse<'account:quota'>['spending'] = {
           spentUsd: spentCents / 100,
@@ -44,7 +43,7 @@ export class AccountDesk {
           pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
           queuedUsd: rounds.queuedEstimateCents() / 100,
           spending,
-          queuedCredits: counts.queued ?? 0,
+          queuedCredits: store.countWatermarkJobsIn(['queued']),
         };
       },
     };

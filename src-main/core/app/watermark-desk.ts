@@ -107,9 +107,12 @@ export class WatermarkDesk {
     return this.store.getWatermarkJob(jobId)?.output_path ?? undefined;
   }
 
-  /** Share of the current jobs that are settled, while any are unsettled; for the dock/taskbar. */
+  /**
+   * Share of the jobs of the batches under way that are settled, while any are unsettled;
+   * for the dock/taskbar. The history of earlier batches does not count.
+   */
   batchProgress(): { settled: number; total: number } | undefined {
-    const counts = this.store.stateCounts('watermark');
+    const counts = this.store.openBatchStateCounts();
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     const settled = [...SETTLED_STATES].reduce((sum, state) => sum + (counts[state] ?? 0), 0);
     return settled < total ? { settled, total } : undefined;

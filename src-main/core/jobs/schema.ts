@@ -95,6 +95,16 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX written_results_bytes ON written_results (bytes);
   CREATE INDEX written_results_source ON written_results (source_bytes, source_sha256, mask_key);
   `,
+  // Lookups that run once per file or per job, whatever the history's length: a file's
+  // latest job when it is added again (by its path); the next queued jobs of each batch, in
+  // the order they were added, for the scheduler (by state, batch and time, which also
+  // serves every lookup by state alone); the page of the history the list shows (by rowid,
+  // the order jobs were added in, which needs no index of its own).
+  `
+  CREATE INDEX watermark_jobs_input ON watermark_jobs (input_path);
+  CREATE INDEX watermark_jobs_queue ON watermark_jobs (state, batch_id, created_at);
+  DROP INDEX watermark_jobs_state;
+  `,
   // Projects the user arranges: an order of their own, and a take chosen per shot. Removing a
   // project, shot or round hides it (removed_at) and keeps its row, so what it cost stays in
   // the spending and the budget cap; only settled rounds may be removed.

@@ -4,7 +4,9 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  JOB_STATES,
   RETRYABLE_STATES,
+  SETTLED_STATES,
   canTransition,
   type JobKind,
   type JobState,
@@ -48,6 +50,21 @@ export interface WatermarkJobRow {
   updated_at: number;
   submitted_at: number | null;
 }
+
+/** A watermark job as the list shows it: the row and the sequence number of its latest event. */
+export type HistoryRow = WatermarkJobRow & { seq: number };
+
+/** Where a page of the history ended; pass it back as `before` for the next, older page. */
+export type HistoryCursor = number;
+
+export interface HistoryPage {
+  rows: HistoryRow[];
+  /** The cursor of the next, older page; absent on the last page. */
+  next?: HistoryCursor;
+}
+
+/** The most jobs one history page holds: a screenful many times over, never the whole table. */
+export const MAX_HISTORY_PAGE = 1000;
 
 export interface WrittenResultRow {
   sha256: string;
@@ -119,6 +136,8 @@ const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'vi
 export class JobStore {
   readonly db: Database.Database;
   readonly now: () => number;
+  /** Statements compiled once: compiling costs more than most of the lookups they make. */
+  private readonly statements = new Map<string, Database.Statement>();
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
@@ -183,12 +202,22 @@ export class JobStore {
     this.db.close();
   }
 
+  /** The statement for this SQL, compiled on its first use and kept for the next. */
+  statement(sql: string): Database.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
   /** Adds a batch in one transaction: all of it or none. */
   addWatermarkJobs(
     inputs: ReadonlyArray<{ inputPath: string; mask?: unknown; options?: unknown }>,
     batchId = randomUUID(),
   ): string[] {
-    const insert = this.db.prepare(
+    const insert = this.statement(
       `INSERT INTO watermark_jobs (id, batch_id, input_path, mask_json, options_json, state, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, 'queued', ?, ?)`,
     );
@@ -214,114 +243,177 @@ export class JobStore {
   }
 
   getWatermarkJob(id: string): WatermarkJobRow | undefined {
-    return this.db.prepare('SELECT * FROM watermark_jobs WHERE id = ?').get(id) as
+    return this.statement('SELECT * FROM watermark_jobs WHERE id = ?').get(id) as
       WatermarkJobRow | undefined;
   }
 
   /** The newest job for an input file, to avoid adding the same file twice. */
   latestWatermarkJobFor(inputPath: string): WatermarkJobRow | undefined {
-    return this.db
-      .prepare('SELECT * FROM watermark_jobs WHERE input_path = ? ORDER BY rowid DESC LIMIT 1')
-      .get(inputPath) as WatermarkJobRow | undefined;
+    return this.statement(
+      'SELECT * FROM watermark_jobs WHERE input_path = ? ORDER BY rowid DESC LIMIT 1',
+    ).get(inputPath) as WatermarkJobRow | undefined;
   }
 
   /** Notes a result written, by the hash of its bytes (see `written_results` in schema.ts). */
   recordWrittenResult(result: Omit<WrittenResultRow, 'written_at'>): void {
-    this.db
-      .prepare(
-        `INSERT OR REPLACE INTO written_results
+    this.statement(
+      `INSERT OR REPLACE INTO written_results
            (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, written_at)
          VALUES
            (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @written_at)`,
-      )
-      .run({ ...result, written_at: this.now() });
+    ).run({ ...result, written_at: this.now() });
   }
 
   /** Whether any result, or any result's source, has this size: when not, no hash is needed. */
   writtenSizes(bytes: number): { result: boolean; source: boolean } {
-    const row = this.db
-      .prepare(
-        `SELECT EXISTS (SELECT 1 FROM written_results WHERE bytes = @bytes) AS result,
+    const row = this.statement(
+      `SELECT EXISTS (SELECT 1 FROM written_results WHERE bytes = @bytes) AS result,
                 EXISTS (SELECT 1 FROM written_results WHERE source_bytes = @bytes) AS source`,
-      )
-      .get({ bytes }) as { result: number; source: number };
+    ).get({ bytes }) as { result: number; source: number };
     return { result: row.result === 1, source: row.source === 1 };
   }
 
   /** The result these bytes are, if Clearframe wrote them. */
   writtenResultBySha(sha256: string): WrittenResultRow | undefined {
-    return this.db.prepare('SELECT * FROM written_results WHERE sha256 = ?').get(sha256) as
+    return this.statement('SELECT * FROM written_results WHERE sha256 = ?').get(sha256) as
       WrittenResultRow | undefined;
   }
 
   /** The results made from these source bytes, newest first, with any mask. */
   resultsOfSource(sourceSha256: string): WrittenResultRow[] {
-    return this.db
-      .prepare(
-        'SELECT * FROM written_results WHERE source_sha256 = ? ORDER BY written_at DESC, rowid DESC',
-      )
-      .all(sourceSha256) as WrittenResultRow[];
+    return this.statement(
+      'SELECT * FROM written_results WHERE source_sha256 = ? ORDER BY written_at DESC, rowid DESC',
+    ).all(sourceSha256) as WrittenResultRow[];
   }
 
   /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */
   positionInBatch(id: string): number {
-    const row = this.db
-      .prepare(
-        `SELECT COUNT(*) AS n FROM watermark_jobs
+    const row = this.statement(
+      `SELECT COUNT(*) AS n FROM watermark_jobs
          WHERE batch_id = (SELECT batch_id FROM watermark_jobs WHERE id = @id)
            AND rowid <= (SELECT rowid FROM watermark_jobs WHERE id = @id)`,
-      )
-      .get({ id }) as { n: number };
+    ).get({ id }) as { n: number };
     return row.n;
   }
 
   watermarkJobsIn(states: readonly JobState[]): WatermarkJobRow[] {
     const marks = states.map(() => '?').join(', ');
-    return this.db
-      .prepare(`SELECT * FROM watermark_jobs WHERE state IN (${marks}) ORDER BY created_at, rowid`)
-      .all(...states) as WatermarkJobRow[];
+    return this.statement(
+      `SELECT * FROM watermark_jobs WHERE state IN (${marks}) ORDER BY created_at, rowid`,
+    ).all(...states) as WatermarkJobRow[];
   }
 
   /** How many jobs of a kind are in each state, for summaries. */
   stateCounts(kind: JobKind): Partial<Record<JobState, number>> {
-    const rows = this.db
-      .prepare(`SELECT state, COUNT(*) AS n FROM ${TABLE[kind]} GROUP BY state`)
-      .all() as Array<{ state: JobState; n: number }>;
+    const rows = this.statement(
+      `SELECT state, COUNT(*) AS n FROM ${TABLE[kind]} GROUP BY state`,
+    ).all() as Array<{ state: JobState; n: number }>;
+    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  }
+
+  /**
+   * How many watermark jobs are in each state, over the batches that still have a job to
+   * run: the batch under way, not the whole history. Reads only those batches' jobs.
+   */
+  openBatchStateCounts(): Partial<Record<JobState, number>> {
+    const open = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
+    const marks = open.map(() => '?').join(', ');
+    const rows = this.statement(
+      `SELECT state, COUNT(*) AS n FROM watermark_jobs WHERE batch_id IN
+         (SELECT DISTINCT batch_id FROM watermark_jobs WHERE state IN (${marks}))
+       GROUP BY state`,
+    ).all(...open) as Array<{ state: JobState; n: number }>;
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
 
   /** Every watermark job with the sequence number of its latest event, oldest first. */
-  watermarkJobsWithSeq(): Array<WatermarkJobRow & { seq: number }> {
-    return this.db
-      .prepare(
-        `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
+  watermarkJobsWithSeq(): HistoryRow[] {
+    return this.statement(
+      `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
          FROM watermark_jobs w ORDER BY w.created_at, w.rowid`,
-      )
-      .all() as Array<WatermarkJobRow & { seq: number }>;
+    ).all() as HistoryRow[];
+  }
+
+  /**
+   * A page of the watermark history, newest first: up to `limit` jobs added before the
+   * cursor `before` (from the newest when absent), each with the sequence number of its
+   * latest event, and the cursor of the next page while there are older jobs. `batchId`
+   * keeps to one batch. A page costs the same whatever the history's length: it walks the
+   * table's own key (the order jobs were added in) from the cursor, never the whole table.
+   */
+  watermarkHistoryPage(options: {
+    before?: HistoryCursor;
+    limit: number;
+    batchId?: string;
+  }): HistoryPage {
+    const { before, limit, batchId } = options;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_HISTORY_PAGE) {
+      throw new RangeError(
+        `A history page holds 1 to ${MAX_HISTORY_PAGE} jobs, not ${String(limit)}; ask for fewer and page on with the cursor it returns.`,
+      );
+    }
+    if (before !== undefined && (!Number.isSafeInteger(before) || before < 1)) {
+      throw new RangeError(
+        `${String(before)} is not a history cursor; pass the \`next\` of the page before, or none for the newest jobs.`,
+      );
+    }
+    const rows = this.statement(
+      `SELECT w.*, w.rowid AS cursor,
+         COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
+       FROM watermark_jobs w
+       WHERE w.rowid < @before ${batchId === undefined ? '' : 'AND w.batch_id = @batchId'}
+       ORDER BY w.rowid DESC LIMIT @take`,
+    ).all({
+      before: before ?? Number.MAX_SAFE_INTEGER,
+      take: limit + 1,
+      ...(batchId === undefined ? {} : { batchId }),
+    }) as Array<HistoryRow & { cursor: number }>;
+    const page = rows.slice(0, limit).map(({ cursor: _cursor, ...row }) => row);
+    const last = rows[limit - 1];
+    return rows.length > limit && last ? { rows: page, next: last.cursor } : { rows: page };
+  }
+
+  /** Whether any watermark job is in one of these states; stops at the first it finds. */
+  anyWatermarkJobIn(states: readonly JobState[]): boolean {
+    const marks = states.map(() => '?').join(', ');
+    const row = this.statement(
+      `SELECT EXISTS (SELECT 1 FROM watermark_jobs WHERE state IN (${marks})) AS found`,
+    ).get(...states) as { found: number };
+    return row.found === 1;
   }
 
   countWatermarkJobsIn(states: readonly JobState[]): number {
     const marks = states.map(() => '?').join(', ');
-    const row = this.db
-      .prepare(`SELECT COUNT(*) AS n FROM watermark_jobs WHERE state IN (${marks})`)
-      .get(...states) as { n: number };
+    const row = this.statement(
+      `SELECT COUNT(*) AS n FROM watermark_jobs WHERE state IN (${marks})`,
+    ).get(...states) as { n: number };
     return row.n;
   }
 
   /**
    * The first `perBatch` queued jobs of each batch, in the order they were added: all the
-   * scheduler needs to share free slots fairly, without reading a 10,000-job queue each time.
+   * scheduler needs to share free slots fairly. The batches with queued jobs are found by
+   * stepping through the queue index one batch at a time, and each batch's first jobs are
+   * read from it, so a 10,000-job queue costs what a short one does.
    */
   queuedWatermarkHeads(perBatch: number): WatermarkJobRow[] {
-    return this.db
-      .prepare(
-        `SELECT * FROM (
-           SELECT *, rowid AS added,
-             ROW_NUMBER() OVER (PARTITION BY batch_id ORDER BY created_at, rowid) AS place
-           FROM watermark_jobs WHERE state = 'queued')
-         WHERE place <= ? ORDER BY created_at, added`,
-      )
-      .all(perBatch) as WatermarkJobRow[];
+    const batches = this.statement(
+      `WITH RECURSIVE queued (batch) AS (
+         SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued'
+         UNION ALL
+         SELECT (SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued' AND batch_id > batch)
+         FROM queued WHERE batch IS NOT NULL)
+       SELECT batch FROM queued WHERE batch IS NOT NULL`,
+    )
+      .pluck()
+      .all() as string[];
+    const heads = this.statement(
+      `SELECT *, rowid AS added FROM watermark_jobs
+       WHERE state = 'queued' AND batch_id = ? ORDER BY created_at, rowid LIMIT ?`,
+    );
+    return batches
+      .flatMap((batch) => heads.all(batch, perBatch) as Array<WatermarkJobRow & { added: number }>)
+      .sort((a, b) => a.created_at - b.created_at || a.added - b.added);
   }
 
   /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */
@@ -332,9 +424,9 @@ export class JobStore {
           `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
            (SELECT id FROM watermark_jobs WHERE state IN ('done', 'canceled'))`,
         );
-        return this.db
-          .prepare(`DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`)
-          .run().changes;
+        return this.statement(
+          `DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`,
+        ).run().changes;
       })
       .immediate();
   }
@@ -348,7 +440,7 @@ export class JobStore {
     const table = TABLE[kind];
     return this.db
       .transaction(() => {
-        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+        const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
           { state: JobState } | undefined;
         if (!row) throw new Error(`no ${kind} job ${jobId}`);
         if (!canTransition(row.state, to)) throw new IllegalTransitionError(jobId, row.state, to);
@@ -378,7 +470,7 @@ export class JobStore {
             );
           }
         }
-        this.db.prepare(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
+        this.statement(`UPDATE ${table} SET ${sets.join(', ')} WHERE id = @id`).run({
           id: jobId,
           to,
           at,
@@ -406,16 +498,16 @@ export class JobStore {
    * entered `submitted` then, which is when its new wait for the service began.
    */
   lastEnteredAt(jobId: string, state: JobState): number | undefined {
-    const row = this.db
-      .prepare('SELECT MAX(at) AS at FROM job_events WHERE job_id = ? AND state = ?')
-      .get(jobId, state) as { at: number | null };
+    const row = this.statement(
+      'SELECT MAX(at) AS at FROM job_events WHERE job_id = ? AND state = ?',
+    ).get(jobId, state) as { at: number | null };
     return row.at ?? undefined;
   }
 
   events(jobId: string): JobEvent[] {
-    const rows = this.db
-      .prepare('SELECT * FROM job_events WHERE job_id = ? ORDER BY seq')
-      .all(jobId) as Array<{
+    const rows = this.statement('SELECT * FROM job_events WHERE job_id = ? ORDER BY seq').all(
+      jobId,
+    ) as Array<{
       job_id: string;
       kind: JobKind;
       seq: number;
@@ -445,12 +537,14 @@ export class JobStore {
     const table = TABLE[kind];
     return this.db
       .transaction(() => {
-        const row = this.db.prepare(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
+        const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
           { state: JobState } | undefined;
         if (!row) return undefined;
-        this.db
-          .prepare(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`)
-          .run(error ? JSON.stringify(error) : null, this.now(), jobId);
+        this.statement(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`).run(
+          error ? JSON.stringify(error) : null,
+          this.now(),
+          jobId,
+        );
         return this.appendEvent(
           jobId,
           kind,
@@ -471,15 +565,13 @@ export class JobStore {
     state: JobState,
     detail: EventDetail | undefined,
   ): JobEvent {
-    const { next } = this.db
-      .prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM job_events WHERE job_id = ?')
-      .get(jobId) as { next: number };
+    const { next } = this.statement(
+      'SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM job_events WHERE job_id = ?',
+    ).get(jobId) as { next: number };
     const at = this.now();
-    this.db
-      .prepare(
-        'INSERT INTO job_events (job_id, kind, seq, state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?)',
-      )
-      .run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
+    this.statement(
+      'INSERT INTO job_events (job_id, kind, seq, state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
     return { jobId, kind, seq: next, state, at, detail };
   }
 }

@@ -169,7 +169,9 @@ export class VideoEngine extends TaskJobLoop {
     } else if (round && IN_FLIGHT_STATES.includes(round.state)) {
       return this.startable(round, async (signal) => {
         // A download cut off by a crash left its temporary file beside the clip: remove it.
-        await sweepOwnedTemps(this.placeOf(round).folder, round.id);
+        // Only a round caught downloading can have one; the project's folder stays unread.
+        if (round.state === 'downloading')
+          await sweepOwnedTemps(this.placeOf(round).folder, round.id);
         await this.afterSubmit(round, signal);
       });
     }
@@ -253,7 +255,7 @@ export class VideoEngine extends TaskJobLoop {
   }
 
   protected hasQueued(): boolean {
-    return this.rounds.roundsIn(['queued']).length > 0;
+    return this.rounds.anyIn(['queued']);
   }
 
   protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {

@@ -223,6 +223,15 @@ export class VideoRounds {
       .all(...states) as VideoRoundRow[];
   }
 
+  /** Whether any round is in one of these states; stops at the first it finds. */
+  anyIn(states: readonly JobState[]): boolean {
+    const marks = states.map(() => '?').join(', ');
+    const row = this.store
+      .statement(`SELECT EXISTS (SELECT 1 FROM video_rounds WHERE state IN (${marks})) AS found`)
+      .get(...states) as { found: number };
+    return row.found === 1;
+  }
+
   tree(projectId: string): ProjectTree | undefined {
     const project = this.project(projectId);
     if (!project) return undefined;

@@ -7,6 +7,7 @@ import { scaleStrokes, strokesSchema } from '../../../src-shared/domain/strokes.
 import { download } from '../api/downloader.ts';
 import { AbortedError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
+import { taskProfile } from '../api/completion-model.ts';
 import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
 import { prepareImage, type PreparedImage } from '../media/intake.ts';
@@ -125,9 +126,11 @@ export class WatermarkEngine extends TaskJobLoop {
         if (!record) return;
         // A write cut off by a crash left its temporary file beside the result: remove it,
         // unless it is the twin of a result already under its name, which is then kept.
+        // Only a job caught downloading can have written: the others leave the output
+        // folder, which may hold a whole history of results, unread.
         const dir = this.outputDirOf(job, record.options);
-        const claimed = await recoverClaims(dir, job.id);
-        await sweepOwnedTemps(dir, job.id);
+        const claimed = job.state === 'downloading' ? await recoverClaims(dir, job.id) : undefined;
+        if (job.state === 'downloading') await sweepOwnedTemps(dir, job.id);
         if (claimed && job.remote_task_id) {
           await this.finishWritten(job, record, job.remote_task_id, dir, { written: claimed });
           await rm(path.join(this.scratchRoot, job.id), { recursive: true, force: true });
@@ -230,7 +233,7 @@ export class WatermarkEngine extends TaskJobLoop {
   }
 
   protected hasQueued(): boolean {
-    return this.store.countWatermarkJobsIn(['queued']) > 0;
+    return this.store.anyWatermarkJobIn(['queued']);
   }
 
   protected nextJobs(free: number, runningPerGroup: Map<string, number>): Startable[] {
@@ -285,7 +288,10 @@ export class WatermarkEngine extends TaskJobLoop {
     // The row as stored: its submission time is on the store's clock, the one the poller's
     // deadline is counted on (not the wall clock, which a test's faster clock runs ahead of).
     const sent = this.store.getWatermarkJob(job.id);
-    await this.afterSubmit(sent ?? { ...job, remote_task_id: taskId }, record, signal);
+    // Timing is learned per account and size; a key that cannot be read now only loses that.
+    const account = await this.options.client.account().catch(() => undefined);
+    const profile = account && taskProfile(account, prepared.width * prepared.height);
+    await this.afterSubmit(sent ?? { ...job, remote_task_id: taskId }, record, signal, profile);
   }
 
   private async finishWritten(
@@ -464,10 +470,12 @@ export class WatermarkEngine extends TaskJobLoop {
     return seen.imageUrls;
   }
 
+  /** `profile`: what the task's timing is learned under, when the image sent is known. */
   private async afterSubmit(
     job: WatermarkJobRow,
     record: WatermarkRecord,
     signal?: AbortSignal,
+    profile?: string,
   ): Promise<void> {
     const taskId = job.remote_task_id;
     if (!taskId) throw new Error(`job ${job.id} has no task id`);
@@ -478,6 +486,7 @@ export class WatermarkEngine extends TaskJobLoop {
       ...(job.submitted_at ? { submittedAt: job.submitted_at } : {}),
       ...waitStart(this.store, job.id),
       ...(signal ? { signal } : {}),
+      ...(profile !== undefined ? { profile } : {}),
       check: async () => {
         const seen = await this.options.client.result(taskId, signal ? { signal } : {});
         if (seen.phase === 'in-progress') return { done: false };

@@ -154,13 +154,70 @@ describe('CompletionModel', () => {
     expect(model.nextCheckMs(30_000, 5, 4000)).toBe(35_000);
   });
 
-  it('once it has seen tasks finish, asks at the median, then at ever later quantiles', () => {
-    const model = new CompletionModel({ firstQuantile: 0.5 });
-    for (const ms of [800, 900, 1000, 1100, 1200]) model.record(ms, ms);
-    expect(model.nextCheckMs(0, 0, 0)).toBe(1000);
-    expect(model.nextCheckMs(1000, 1, 1000)).toBe(1100);
-    expect(model.nextCheckMs(1100, 2, 100)).toBe(1150);
-    // Later than any task seen: back off from there.
-    expect(model.nextCheckMs(1250, 6, 50)).toBeGreaterThan(1250);
+  it('learns to ask when a third, two thirds and nearly all tasks are done: about two asks a task, none wasted', () => {
+    const model = new CompletionModel();
+    // Tasks that take 800 to 1200 ms, evenly spread (a fixed scatter, not a random one).
+    const takes = (n: number) => 800 + ((n * 0.618_034) % 1) * 400;
+    let asks = 0;
+    let late = 0;
+    for (let n = 0; n < 1000; n += 1) {
+      const ends = takes(n);
+      let at = model.nextCheckMs(0, 0, 0);
+      for (let ask = 0; ; ask += 1) {
+        const done = at >= ends;
+        model.observe(ask, at, done);
+        if (n >= 500) asks += 1;
+        if (done) {
+          if (n >= 500) late += at - ends;
+          break;
+        }
+        at = model.nextCheckMs(at, ask + 1, 0);
+      }
+    }
+    const first = model.nextCheckMs(0, 0, 0);
+    expect(first).toBeGreaterThan(900);
+    expect(first).toBeLessThan(1000);
+    expect(asks / 500).toBeLessThanOrEqual(2);
+    // Asking at fixed moments cannot do better than a sixth of the spread (67 ms) in two asks.
+    expect(late / 500).toBeLessThan(80);
+  });
+
+  it('takes no lesson from an ask far from its plan, such as a task resumed after a restart', () => {
+    const model = new CompletionModel();
+    model.observe(0, 1000, true);
+    const planned = model.nextCheckMs(0, 0, 0);
+    model.observe(0, 60_000, true);
+    expect(model.nextCheckMs(0, 0, 0)).toBe(planned);
+  });
+});
+
+describe('Poller, learning watermark tasks per profile', () => {
+  it('plans the asks of each account and size from that profile’s own tasks', async () => {
+    const clock = new VirtualClock();
+    const poller = new Poller({ clock });
+    const durations = { small: 600, large: 3000 };
+    const firstAsks = { small: [] as number[], large: [] as number[] };
+    for (let round = 0; round < 40; round += 1) {
+      for (const profile of ['small', 'large'] as const) {
+        const submittedAt = clock.now();
+        let asked = 0;
+        void poller.track<string>({
+          kind: 'watermark',
+          profile,
+          check: () => {
+            const elapsed = clock.now() - submittedAt;
+            if (asked === 0) firstAsks[profile].push(elapsed);
+            asked += 1;
+            return Promise.resolve<PollOutcome<string>>(
+              elapsed >= durations[profile] ? { done: true, value: 'ok' } : { done: false },
+            );
+          },
+        });
+        await drain(clock, poller);
+      }
+    }
+    const settled = (list: number[]) => list.slice(-5);
+    for (const at of settled(firstAsks.small)) expect(at).toBeLessThan(700);
+    for (const at of settled(firstAsks.large)) expect(at).toBeGreaterThan(2500);
   });
 });
