@@ -149,6 +149,18 @@ export const benchmarks: Benchmark[] = [
   {
     name: 'automask',
     runs: 1,
+    figures: [
+      'automask-iou-45',
+      'automask-iou-25',
+      'automask-recall-dilated',
+      'automask-hard-iou',
+      'automask-mixed-sizes-iou',
+      'automask-corner-pooled-iou',
+      'automask-absent-recognised',
+      'automask-present-recognised',
+      'automask-seconds',
+      'automask-peak-rss',
+    ],
     async measure() {
       const at45 = await measureSet({ count: 20, sizes: [LANDSCAPE], opacity: 0.45, seed: 45 });
       const at25 = await measureSet({ count: 20, sizes: [LANDSCAPE], opacity: 0.25, seed: 25 });
