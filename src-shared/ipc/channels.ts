@@ -6,6 +6,7 @@ export const invokeChannelNames = [
   'app:info',
   'app:notices',
   'media:probe',
+  'media:cancelProbe',
   'media:probeUrl',
   'media:stagePasted',
   'mask:import',
@@ -48,6 +49,7 @@ export const eventChannelNames = [
   'app:mode',
   'jobs:changed',
   'video:changed',
+  'media:staged',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannelNames)[number];

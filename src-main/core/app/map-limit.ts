@@ -12,3 +12,24 @@ export async function mapLimit<T, R>(
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
   return results;
 }
+
+/**
+ * `work` over items as a source gives them, at most `limit` at once, each result given in
+ * the source's order as soon as it and those before it are ready. The source is read no
+ * further than `limit` items ahead, and not at all once `stop` says so: the work already
+ * begun still ends and is given. `work` must not reject.
+ */
+export async function* mapInOrder<T, R>(
+  source: AsyncIterable<T>,
+  limit: number,
+  work: (item: T) => Promise<R>,
+  stop: () => boolean = () => false,
+): AsyncGenerator<R> {
+  const begun: Array<Promise<R>> = [];
+  for await (const item of source) {
+    if (stop()) break;
+    begun.push(work(item));
+    if (begun.length >= limit) yield await (begun.shift() as Promise<R>);
+  }
+  while (begun.length > 0) yield await (begun.shift() as Promise<R>);
+}

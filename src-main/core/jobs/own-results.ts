@@ -51,14 +51,19 @@ export class OwnResults {
     this.store = store;
   }
 
-  /** Why `file` is not taken as an input, when it is a result; undefined when it is not one. */
-  async whyNotInput(file: string): Promise<string | undefined> {
+  /**
+   * Why `file` is not taken as an input, when it is a result; undefined when it is not one.
+   * `known` is its size when the caller has read it already.
+   */
+  async whyNotInput(file: string, known?: number): Promise<string | undefined> {
     const source = (await this.logOf(path.dirname(file))).get(path.basename(file));
     if (source) return `This is a result Clearframe wrote (from ${path.basename(source)}).`;
-    const size = await stat(file).then(
-      (info) => info.size,
-      () => undefined,
-    );
+    const size =
+      known ??
+      (await stat(file).then(
+        (info) => info.size,
+        () => undefined,
+      ));
     if (size === undefined || !this.store.writtenSizes(size).result) return undefined;
     const written = this.store.writtenResultBySha(await hashFile(file));
     return written
