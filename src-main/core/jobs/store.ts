@@ -4,7 +4,9 @@ import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import {
+  JOB_STATES,
   RETRYABLE_STATES,
+  SETTLED_STATES,
   canTransition,
   type JobKind,
   type JobState,
@@ -481,5 +483,51 @@ export class JobStore {
       )
       .run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
     return { jobId, kind, seq: next, state, at, detail };
+  }
+
+  // Part B (branch i-stage) wrote the two queries below so the window can page its history
+  // before part A's store work lands; the lead keeps part A's `watermarkHistoryPage` if both exist.
+
+  /**
+   * One page of every watermark job, newest first, each with the sequence number of its
+   * latest event; `next` is the `before` of the page after, absent on the last page. Reads
+   * only the page, by rowid, whatever the history's length.
+   */
+  watermarkHistoryPage(page: { before?: number; limit: number }): {
+    rows: Array<WatermarkJobRow & { seq: number }>;
+    next?: number;
+  } {
+    const rows = this.db
+      .prepare(
+        `SELECT w.rowid AS cursor, w.*,
+           COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
+         FROM watermark_jobs w WHERE w.rowid < @before ORDER BY w.rowid DESC LIMIT @limit`,
+      )
+      .all({ before: page.before ?? Number.MAX_SAFE_INTEGER, limit: page.limit + 1 }) as Array<
+      WatermarkJobRow & { seq: number; cursor: number }
+    >;
+    const more = rows.length > page.limit;
+    const shown = rows.slice(0, page.limit).map(({ cursor: _cursor, ...row }) => row);
+    const last = rows[page.limit - 1];
+    return more && last ? { rows: shown, next: last.cursor } : { rows: shown };
+  }
+
+  /**
+   * What the window lists without being asked for history: the batch added last, and every
+   * job of an earlier batch that has yet to settle, oldest first, each with its latest
+   * sequence number. Reads by index, so a long history costs nothing here.
+   */
+  currentWatermarkJobs(): Array<WatermarkJobRow & { seq: number }> {
+    const unsettled = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
+    return this.db
+      .prepare(
+        `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
+         FROM watermark_jobs w
+         WHERE w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1)
+            OR w.state IN (${unsettled.map(() => '?').join(', ')})
+         ORDER BY w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1),
+           w.created_at, w.rowid`,
+      )
+      .all(...unsettled) as Array<WatermarkJobRow & { seq: number }>;
   }
 }
