@@ -13,6 +13,7 @@ export const invokeChannelNames = [
   'mask:export',
   'watermark:add',
   'watermark:list',
+  'watermark:history',
   'watermark:cancel',
   'watermark:retry',
   'watermark:sendAgain',

@@ -11,6 +11,9 @@ import type { IpcResult } from './result.ts';
 /** Largest number of paths or ids one request may carry: a big drop, not a flood. */
 export const MAX_ITEMS_PER_REQUEST = 10_000;
 
+/** Most history rows one page may ask for: a few screens' worth, cheap to send. */
+export const HISTORY_PAGE_MAX = 1_000;
+
 export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -269,8 +272,20 @@ export const invokeContract = {
     }),
   },
   'watermark:list': {
+    /** The batch added last and every earlier job yet to settle; the rest is history, paged. */
     request: z.undefined(),
     response: z.object({ jobs: z.array(watermarkJobViewSchema), paused: z.boolean() }),
+  },
+  'watermark:history': {
+    /** One page of every job ever listed, newest first; `next` asks for the page after. */
+    request: z.strictObject({
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(HISTORY_PAGE_MAX),
+    }),
+    response: z.object({
+      jobs: z.array(watermarkJobViewSchema),
+      next: z.number().int().nullable(),
+    }),
   },
   'watermark:cancel': { request: idsSchema, response: countSchema },
   /** Check again (free) for jobs that hold a task id; the others are prepared and sent. */

@@ -15,6 +15,7 @@ import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 type WatermarkChannel =
   | 'watermark:add'
   | 'watermark:list'
+  | 'watermark:history'
   | 'watermark:cancel'
   | 'watermark:retry'
   | 'watermark:sendAgain'
@@ -68,6 +69,16 @@ export class WatermarkDesk {
           ? this.addStaged(request.items)
           : this.addFound(request.paths, request.recursive ?? true, request.strokes),
       'watermark:list': () => ({ jobs: this.views(), paused: engine.isPaused }),
+      'watermark:history': ({ before, limit }) => {
+        const page = this.store.watermarkHistoryPage({
+          limit,
+          ...(before === undefined ? {} : { before }),
+        });
+        return {
+          jobs: page.rows.map((row) => watermarkJobView(row, row.seq)),
+          next: page.next ?? null,
+        };
+      },
       'watermark:cancel': ({ ids }) => {
         engine.cancel(ids);
         return { count: ids.length };
@@ -88,8 +99,9 @@ export class WatermarkDesk {
     };
   }
 
+  /** The jobs the window lists by default: the batch added last, and any still under way. */
   views(): WatermarkJobView[] {
-    return this.store.watermarkJobsWithSeq().map((row) => watermarkJobView(row, row.seq));
+    return this.store.currentWatermarkJobs().map((row) => watermarkJobView(row, row.seq));
   }
 
   /** A job's input, result or thumbnail, for the preview scheme. */
