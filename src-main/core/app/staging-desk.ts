@@ -248,10 +248,9 @@ export class StagingDesk {
   ): Promise<StagedFile | Skipped> {
     const probe = await probeFile(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
-    const own = await found?.own.whyNotInput(file, probe.bytes);
-    if (own) return { path: file, reason: own };
+    const { result, cleaned } = (await found?.own.lookAt(file, probe.bytes)) ?? {};
+    if (result) return { path: file, reason: result };
     const token = randomUUID();
-    const cleaned = await found?.own.cleanedBefore(file, probe.bytes);
     this.staged.set(token, {
       path: file,
       bytes: probe.bytes,
