@@ -18,6 +18,8 @@ export interface Target {
 export interface Benchmark {
   /** The suite's name; `npm run bench <name>` selects suites or single figures by name. */
   name: string;
+  /** Every figure the suite reports, so a figure's name selects its suite alone. */
+  figures?: readonly string[];
   runs: number;
   measure(): Promise<Figure[]>;
 }

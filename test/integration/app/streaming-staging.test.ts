@@ -41,11 +41,12 @@ describe('staging a dropped folder', () => {
     await writeFile(path.join(folder, 'notes.txt'), 'hello');
     await writeFile(path.join(folder, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     await writeFile(path.join(folder, 'empty.png'), '');
+    await writeFile(path.join(folder, 'drawing.png'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     const gone = path.join(dir, 'gone');
 
     const seen = await stageFiles(core, [folder, gone]);
 
-    expect(seen.answer).toMatchObject({ staged: 6, skipped: 5, canceled: false });
+    expect(seen.answer).toMatchObject({ staged: 6, skipped: 6, canceled: false });
     expect(seen.items.map((item) => path.relative(folder, item.path))).toEqual(
       Array.from({ length: 6 }, (_, i) => path.join(i < 3 ? 'a' : 'b', `photo-000${i}.jpg`)),
     );
@@ -58,6 +59,8 @@ describe('staging a dropped folder', () => {
       'notes.txt': 'It is not an image file.',
       'logo.svg': expect.stringMatching(/vector drawing/),
       'empty.png': 'The file is empty.',
+      // A drawing named as a photo: its bytes, not its name, say what it is.
+      'drawing.png': expect.stringMatching(/^This file is not an image, whatever its name says\./),
       gone: 'It does not exist (moved or deleted?).',
     });
   });
