@@ -35,7 +35,13 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       externalizeDeps: true,
-      rollupOptions: { input: { index: here('./src-main/electron/main.ts') } },
+      rollupOptions: {
+        input: {
+          index: here('./src-main/electron/main.ts'),
+          // Loaded by src-main/core/media/automask/find-watermark.ts as a worker thread.
+          'automask-worker': here('./src-main/core/media/automask/worker.ts'),
+        },
+      },
     },
   },
   preload: {

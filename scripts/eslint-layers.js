@@ -11,13 +11,17 @@ export const ROOMS = {
     may: [],
     why: 'src-shared is pure TypeScript: it imports nothing from src-main or the renderer.',
   },
-  'src-main/core': {
+  'src-main/imaging': {
     may: ['src-shared'],
+    why: 'Pixel methods shared by the app and the simulator: plain arithmetic and OpenCV, nothing of either.',
+  },
+  'src-main/core': {
+    may: ['src-shared', 'src-main/imaging'],
     why: 'core runs under the app and the command line alike; its host hands it anything else, such as demo mode’s simulator.',
   },
   'src-main/simulator': {
-    may: ['src-shared'],
-    why: 'The simulator stands in for the remote service and shares only src-shared with the app.',
+    may: ['src-shared', 'src-main/imaging'],
+    why: 'The simulator stands in for the remote service and shares only src-shared and the pixel methods with the app.',
   },
   'src-main/electron': {
     may: ['src-main/core', 'src-shared', 'src-main/simulator'],

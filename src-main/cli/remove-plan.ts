@@ -11,6 +11,8 @@ import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark-rec
 export interface MaskChoice {
   rect?: Stroke;
   maskFile?: string;
+  /** A mask Clearframe made: found in the batch, or changed by the mask tools. */
+  drawn?: boolean;
 }
 
 /**
@@ -60,7 +62,8 @@ export function jobMaskText(job: WatermarkJobRow): string {
 /** The mask this run was given, in the same words, or undefined when none was given. */
 export function choiceText(choice: MaskChoice): string | undefined {
   if (choice.maskFile) return `--mask ${choice.maskFile}`;
-  return choice.rect ? rectText(choice.rect) : undefined;
+  if (choice.rect) return rectText(choice.rect);
+  return choice.drawn ? 'a drawn mask' : undefined;
 }
 
 /**

@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCredits } from '../../src-shared/domain/pricing.ts';
-import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
+import type { Proposal } from '../core/media/automask/propose.ts';
 import { collectInputs, type CollectedInputs } from '../core/media/collect-inputs.ts';
+import { MaskStore } from '../core/media/mask-store.ts';
+import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
@@ -17,29 +19,42 @@ import {
   planFile,
   type FilePlan,
 } from './remove-plan.ts';
+import {
+  MASK_OPTIONS,
+  MASK_USAGE,
+  fileMasks,
+  findFor,
+  parseMaskRequest,
+  proposalLines,
+  rectProblem,
+  saveMasks,
+  sizesOf,
+  type FileMask,
+  type SizedFile,
+} from './remove-masks.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
-export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h] [--out dir] [--recursive]
-                          [--concurrency n] [--retry] [--force] [--demo] [--json] [--data-dir dir]
+export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]
+                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dir]
   Removes the watermark from every image named or found in the folders. --mask takes a mask
   file (marks in any colour but pure black or white, or white on black); --mask-rect marks
-  one rectangle in image pixels. Run it again after a crash to resume: nothing sent is sent again.
+  one rectangle in image pixels, checked against every image before anything is sent.
+  Run it again after a crash to resume: nothing sent is sent again.
   --retry   try failed files again: asks the service again for free where it has the image,
             prepares again a file it never took (after you replaced it, say)
-  --force   a new paid attempt (1 credit each) for files already cleaned or failed`;
+  --force   a new paid attempt (1 credit each) for files already cleaned or failed
+${MASK_USAGE}`;
 
-function parseRect(value: string): Stroke | undefined {
-  const parts = value.split(',').map(Number);
-  if (
-    parts.length !== 4 ||
-    parts.some((n) => !Number.isFinite(n)) ||
-    (parts[2] ?? 0) <= 0 ||
-    (parts[3] ?? 0) <= 0
-  ) {
-    return undefined;
-  }
-  const [x, y, width, height] = parts as [number, number, number, number];
-  return { kind: 'rect', x, y, width, height };
+/** The first mask-rectangle problem among the images, or undefined when every one fits. */
+function placementProblem(
+  request: ReturnType<typeof parseMaskRequest>,
+  images: readonly SizedFile[],
+) {
+  if (typeof request === 'string') return request;
+  return (
+    (request.rect && rectProblem('--mask-rect', request.rect, images)) ??
+    (request.keepInside && rectProblem('--mask-clear-outside', request.keepInside, images))
+  );
 }
 
 /**
@@ -54,8 +69,7 @@ export async function runRemove(args: string[]): Promise<number> {
       out: { type: 'string' },
       recursive: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
-      'mask-rect': { type: 'string' },
-      mask: { type: 'string' },
+      ...MASK_OPTIONS,
       retry: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
@@ -73,18 +87,12 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error('clearframe remove: --concurrency must be a whole number from 1 to 32.');
     return EXIT.usage;
   }
-  const rect = values['mask-rect'] === undefined ? undefined : parseRect(values['mask-rect']);
-  if (values['mask-rect'] !== undefined && !rect) {
-    console.error(
-      'clearframe remove: --mask-rect takes x,y,width,height in image pixels, such as 1200,900,400,120.',
-    );
+  const request = parseMaskRequest(values);
+  if (typeof request === 'string') {
+    console.error(`clearframe remove: ${request}`);
     return EXIT.usage;
   }
-  if (values.mask !== undefined && rect) {
-    console.error('clearframe remove: give --mask or --mask-rect, not both.');
-    return EXIT.usage;
-  }
-  const maskFile = values.mask === undefined ? undefined : path.resolve(values.mask);
+  const { maskFile } = request;
   if (
     maskFile &&
     !(await stat(maskFile).then(
@@ -109,6 +117,45 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(`clearframe remove: ${(error as Error).message}`);
     return EXIT.usage;
   }
+  /** A line for people, or with --json the same sentence in a record of its own. */
+  const say = (event: string, message: string, extra: Record<string, unknown> = {}) =>
+    console.log(values.json ? JSON.stringify({ event, message, ...extra }) : message);
+
+  // Every image's size is read before anything is sent: a rectangle that misses one photo,
+  // or a watermark found in the batch, is known while nothing is spent yet.
+  const shaped =
+    request.rect || request.keepInside || request.autoMask || maskFile
+      ? await sizesOf(collected.files)
+      : [];
+  const misplaced = placementProblem(request, shaped);
+  if (misplaced) {
+    console.error(`clearframe remove: ${misplaced}`);
+    return EXIT.usage;
+  }
+  let proposal: Proposal | undefined;
+  try {
+    if (request.autoMask) {
+      proposal = await findFor(shaped, request);
+      for (const line of proposalLines(proposal)) say(line.event, line.message, line.extra);
+      if (request.saveMasks) {
+        const written = await saveMasks(proposal, request, request.saveMasks);
+        say('masks-saved', `Masks written: ${written.join(', ') || 'none (no watermark found)'}.`, {
+          files: written,
+        });
+      }
+    }
+  } catch (error) {
+    if (!(error instanceof UserFacingError)) throw error;
+    console.error(`clearframe remove: ${error.userMessage}`);
+    return EXIT.someFailed;
+  }
+  if (request.dryRun) {
+    say(
+      'dry-run',
+      `Dry run: ${collected.files.length} image${collected.files.length === 1 ? '' : 's'} looked at, nothing was sent and nothing was paid.`,
+    );
+    return EXIT.done;
+  }
 
   const session = await CliSession.open(values);
   try {
@@ -123,20 +170,33 @@ export async function runRemove(args: string[]): Promise<number> {
     // before with the same mask is not paid for again, unless --force says to pay.
     const { skipped } = collected;
     const inputs = await sortOutInputs(store, collected.files, undefined, skipped);
-    const maskKey = values.force
-      ? undefined
-      : await maskKeyOf({
-          ...(rect ? { strokes: [rect] } : {}),
-          ...(maskFile ? { maskFile } : {}),
-        });
-    const notCleaned = new Set(
-      await sortOutInputs(
-        store,
-        inputs.filter((input) => !store.latestWatermarkJobFor(input)),
-        maskKey,
-        skipped,
-      ),
-    );
+    let masks: Map<string, FileMask>;
+    try {
+      masks = await fileMasks(
+        request,
+        shaped,
+        new MaskStore(path.join(session.paths.root, 'masks')),
+        proposal,
+      );
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      console.error(`clearframe remove: ${error.userMessage}`);
+      return EXIT.usage;
+    }
+    const maskOf = (input: string): FileMask =>
+      masks.get(input) ?? (maskFile && !request.autoMask ? { maskFile } : {});
+    // Files are looked up among earlier results with the mask each would be sent with now.
+    const byMask = new Map<string, string[]>();
+    for (const input of inputs.filter((input) => !store.latestWatermarkJobFor(input))) {
+      const key = values.force ? '' : await maskKeyOf(maskOf(input));
+      byMask.set(key, [...(byMask.get(key) ?? []), input]);
+    }
+    const notCleaned = new Set<string>();
+    for (const [key, group] of byMask) {
+      for (const input of await sortOutInputs(store, group, key || undefined, skipped)) {
+        notCleaned.add(input);
+      }
+    }
     const taken = inputs.filter(
       (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
     );
@@ -175,9 +235,6 @@ export async function runRemove(args: string[]): Promise<number> {
       );
     const filesOf = (plans: Map<string, FilePlan>, kind: FilePlan['kind']) =>
       [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
-    /** A line for people, or with --json the same sentence in a record of its own. */
-    const say = (event: string, message: string, extra: Record<string, unknown> = {}) =>
-      console.log(values.json ? JSON.stringify({ event, message, ...extra }) : message);
     const announce = (plans: Map<string, FilePlan>) => {
       const paidAgain = values.force
         ? [...filesOf(plans, 'add'), ...filesOf(plans, 'send-again')]
@@ -190,7 +247,16 @@ export async function runRemove(args: string[]): Promise<number> {
         );
       }
       for (const plan of plans.values()) {
-        const note = plan.kind === 'already-done' && alreadyDoneNote(plan.job, { rect, maskFile });
+        const asked = plan.kind === 'already-done' ? maskOf(plan.job.input_path) : {};
+        const note =
+          plan.kind === 'already-done' &&
+          alreadyDoneNote(plan.job, {
+            ...(asked.strokes?.length === 1 && asked.strokes[0]?.kind === 'rect'
+              ? { rect: asked.strokes[0] }
+              : {}),
+            ...(asked.strokes && !(asked.strokes[0]?.kind === 'rect') ? { drawn: true } : {}),
+            ...(asked.maskFile ? { maskFile: asked.maskFile } : {}),
+          });
         if (note) say('already-done', note, { input: plan.job.input_path });
       }
     };
@@ -213,10 +279,14 @@ export async function runRemove(args: string[]): Promise<number> {
         store.addWatermarkJobs(
           filesOf(plans, 'add').map((inputPath) => {
             const root = collected.roots.get(inputPath);
+            const mask = maskOf(inputPath);
             return {
               inputPath,
-              ...(rect ? { mask: [rect] } : {}),
-              options: { ...(maskFile ? { maskFile } : {}), ...(root ? { root } : {}) },
+              ...(mask.strokes ? { mask: mask.strokes } : {}),
+              options: {
+                ...(mask.maskFile ? { maskFile: mask.maskFile } : {}),
+                ...(root ? { root } : {}),
+              },
             };
           }),
         );
@@ -248,8 +318,7 @@ export async function runRemove(args: string[]): Promise<number> {
         filesOf(plans, 'add').map((inputPath) => ({
           inputPath,
           ...(collected.roots.has(inputPath) ? { root: collected.roots.get(inputPath) } : {}),
-          ...(rect ? { strokes: [rect] } : {}),
-          ...(maskFile ? { maskFile } : {}),
+          ...maskOf(inputPath),
         })),
       );
       code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);

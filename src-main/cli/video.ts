@@ -2,7 +2,11 @@ import path from 'node:path';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
-import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
+import {
+  DEFAULT_ROUND_SECONDS,
+  DEFAULT_VIDEO_MODEL,
+  VIDEO_LIMITS,
+} from '../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
 import { defaultVideoOutputDir } from '../core/paths.ts';
 import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
@@ -24,7 +28,7 @@ import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const VIDEO_USAGE = `Usage:
   clearframe video new <name> [--shot title]
-  clearframe video add-round <project or shot id> --prompt text [--duration s] [--resolution 480p|720p]
+  clearframe video add-round <project or shot id> --prompt text [--duration s (default ${DEFAULT_ROUND_SECONDS})] [--resolution 480p|720p]
         [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
         [--last-frame] [--generate-audio] [--watermark]
   clearframe video add-round --extend <round id> --prompt text
@@ -117,7 +121,7 @@ const addRound: Sub = async (args) => {
   if (!values.prompt?.trim()) return usage('--prompt is required: say what the round should show.');
   const duration = values.duration === undefined ? undefined : Number(values.duration);
   if (duration !== undefined && !Number.isInteger(duration)) {
-    return usage('--duration takes whole seconds, such as 10.');
+    return usage('--duration takes whole seconds, such as 8.');
   }
   const session = await CliSession.open(values);
   try {
@@ -149,7 +153,7 @@ const addRound: Sub = async (args) => {
               duration: VIDEO_LIMITS.autoDuration,
             }
           : {
-              ...(duration !== undefined ? { duration } : {}),
+              duration: duration ?? DEFAULT_ROUND_SECONDS,
               ...(values.ratio ? { ratio: values.ratio } : {}),
             }),
         ...(values.resolution ? { resolution: values.resolution } : {}),

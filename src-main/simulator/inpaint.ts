@@ -1,37 +1,9 @@
-import { createRequire } from 'node:module';
 import sharp from 'sharp';
-import { storedFormat, storedRgb, type RgbPixels } from './pixels.ts';
+import { repaintMarked } from '../imaging/telea-repaint.ts';
+import type { RgbPixels } from '../imaging/rgb-pixels.ts';
+import { storedFormat, storedRgb } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
-import { addGrain, markMask } from './corner-mark.ts';
-
-/** The parts of OpenCV's wasm build the simulator uses. */
-interface Mat {
-  data: Uint8Array;
-  delete(): void;
-}
-interface OpenCv {
-  Mat: { new (): Mat; new (rows: number, cols: number, type: number): Mat };
-  CV_8UC1: number;
-  CV_8UC3: number;
-  INPAINT_TELEA: number;
-  inpaint(src: Mat, mask: Mat, dst: Mat, radius: number, flags: number): void;
-  onRuntimeInitialized?: () => void;
-}
-
-let openCv: Promise<{ cv: OpenCv }> | undefined;
-
-/**
- * OpenCV's wasm module is a thenable that resolves to itself, so no promise may ever
- * resolve to it (awaiting it would loop forever): it travels wrapped in an object.
- */
-function loadOpenCv(): Promise<{ cv: OpenCv }> {
-  openCv ??= new Promise((resolve) => {
-    const cv = createRequire(import.meta.url)('@techstark/opencv-js') as OpenCv;
-    if (typeof (cv as Partial<OpenCv>).inpaint === 'function') resolve({ cv });
-    else cv.onRuntimeInitialized = () => resolve({ cv });
-  });
-  return openCv;
-}
+import { markMask } from './corner-mark.ts';
 
 export interface OutputFormat {
   format: 'jpeg' | 'png' | 'webp';
@@ -68,33 +40,15 @@ async function findMark(source: RgbPixels): Promise<Uint8Array> {
 }
 
 /**
- * Fills the marked pixels, and only those, from their surroundings with OpenCV's Telea
- * method, then gives them the grain of the photo around them so the fill does not show as a
- * smooth smear. Without a mask it repaints the mark it finds in a corner (see corner-mark.ts).
+ * Repaints the marked pixels the way the app's own preview does (see telea-repaint.ts).
+ * Without a mask it repaints the mark it finds in a corner (see corner-mark.ts).
  */
 export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<Buffer> {
-  const [{ cv }, source, format] = await Promise.all([
-    loadOpenCv(),
-    storedRgb(image),
-    storedFormat(image),
-  ]);
-  const { width, height } = source;
+  const [source, format] = await Promise.all([storedRgb(image), storedFormat(image)]);
   const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : await findMark(source);
-  const src = new cv.Mat(height, width, cv.CV_8UC3);
-  const marks = new cv.Mat(height, width, cv.CV_8UC1);
-  const dst = new cv.Mat();
-  try {
-    src.data.set(source.data);
-    marks.data.set(alpha);
-    cv.inpaint(src, marks, dst, 5, cv.INPAINT_TELEA);
-    const filled = { data: Buffer.from(dst.data), width, height };
-    addGrain(filled, alpha);
-    return await sharp(filled.data, { raw: { width, height, channels: 3 } })
-      .toFormat(outputFormatFor(format).format)
-      .toBuffer();
-  } finally {
-    src.delete();
-    marks.delete();
-    dst.delete();
-  }
+  await repaintMarked(source, alpha);
+  const { width, height } = source;
+  return sharp(source.data, { raw: { width, height, channels: 3 } })
+    .toFormat(outputFormatFor(format).format)
+    .toBuffer();
 }

@@ -1,12 +1,6 @@
 import sharp from 'sharp';
 import { MAX_DECODE_PIXELS } from '../../src-shared/domain/limits.ts';
-
-/** An image as 8-bit RGB, three bytes per pixel, row by row. */
-export interface RgbPixels {
-  data: Buffer;
-  width: number;
-  height: number;
-}
+import type { RgbPixels } from '../imaging/rgb-pixels.ts';
 
 /**
  * Pixels as the file stores them, without turning them by the EXIF orientation: what a

@@ -1,7 +1,8 @@
 import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
-import { storedFormat, storedRgb, type RgbPixels } from './pixels.ts';
+import type { RgbPixels } from '../imaging/rgb-pixels.ts';
+import { storedFormat, storedRgb } from './pixels.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import {
   DOWNLOAD_FAULTS,

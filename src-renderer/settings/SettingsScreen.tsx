@@ -175,10 +175,12 @@ function SettingsForm(props: { settings: Settings }) {
           </div>
           <div className="field-row">
             {choice('pricingTier', 'Pricing tier')}
+            {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+          </div>
+          <div className="field-row">
             {text('concurrency.watermark', 'Images at once')}
             {text('concurrency.video', 'Video rounds at once')}
           </div>
-          {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
         </section>
 
         <section className="settings-section" aria-labelledby="settings-output">

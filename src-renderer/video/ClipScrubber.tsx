@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { Select } from '../ui/Select.tsx';
 
 export interface Clip {
   roundId: string;
@@ -38,21 +39,18 @@ export function ClipScrubber(props: {
       {props.clips.length > 0 ? (
         <label>
           Play a clip of this project{' '}
-          <select
+          <Select
             value={clipId}
+            options={[
+              { value: '', label: 'Choose…' },
+              ...props.clips.map((clip) => ({ value: clip.roundId, label: clip.label })),
+            ]}
             onChange={(event) => {
               setClipId(event.target.value);
               const asset = props.clips.find((clip) => clip.roundId === event.target.value)?.asset;
               if (asset) props.onPickAsset(asset);
             }}
-          >
-            <option value="">Choose…</option>
-            {props.clips.map((clip) => (
-              <option key={clip.roundId} value={clip.roundId}>
-                {clip.label}
-              </option>
-            ))}
-          </select>
+          />
         </label>
       ) : (
         <span className="hint">

@@ -8,7 +8,9 @@ import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
+import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+import { Select } from '../ui/Select.tsx';
 
 /**
  * The form's slot of each media item of the request: empty slots are left out of the request,
@@ -52,15 +54,17 @@ export function RoundEditor(props: {
   previewBase: string;
   /** Finished clips of the project, to scrub when picking the times of an edit. */
   clips: readonly Clip[];
-  /** A round whose prompt the user is to write (an attached task): its model and length. */
+  /** The shot the rounds are for: its half-written round is kept (see draft-store.ts). */
+  shotId: string;
+  /** Set when a round's prompt is to be written (an attached task): the prompt takes the focus. */
   seed?: EditorSeed | null;
 }) {
   const settings = useSettings((state) => state.settings);
   const videoDemo = useAppInfo((state) => state.info?.demoServices.includes('video') ?? false);
-  const [draft, setDraft] = useState<RoundDraft>(EMPTY_DRAFT);
-  // Rules speak up once the user has started writing, not at an empty form.
-  const [typed, setTyped] = useState(false);
-  const [batch, setBatch] = useState<VideoGenerateRequest[]>([]);
+  const { shotId } = props;
+  const { draft, typed, batch } = useShotDraft(shotId);
+  const keepDraft = useDrafts((state) => state.keep);
+  const keep = (patch: Partial<KeptDraft>) => keepDraft(shotId, patch);
   const [confirming, setConfirming] = useState(false);
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, string | null>>({});
@@ -68,21 +72,13 @@ export function RoundEditor(props: {
     (url: string, problem: string | null) => setRemote((known) => ({ ...known, [url]: problem })),
     [],
   );
-  // A new seed restarts the draft from it, during render, as React advises for state that
-  // follows a prop; the prompt field then takes the focus.
+  // A new seed (its draft already started in the store) closes the question, during render,
+  // as React advises for state that follows a prop; the prompt field then takes the focus.
   const { seed } = props;
   const [seeded, setSeeded] = useState<EditorSeed | null | undefined>(seed);
   if (seed !== seeded) {
     setSeeded(seed);
-    if (seed) {
-      setDraft({
-        ...EMPTY_DRAFT,
-        model: seed.request.model,
-        duration: seed.request.duration ?? EMPTY_DRAFT.duration,
-      });
-      setTyped(false);
-      setConfirming(false);
-    }
+    if (seed) setConfirming(false);
   }
   useEffect(() => {
     if (seed) document.getElementById('round-prompt')?.focus();
@@ -127,8 +123,7 @@ export function RoundEditor(props: {
   const valid = issues.length === 0 && Object.keys(problems).length === 0;
   const slots = MODES[draft.mode].slots;
   const set = (patch: Partial<RoundDraft>) => {
-    setDraft({ ...draft, ...patch });
-    setTyped(true);
+    keep({ draft: { ...draft, ...patch }, typed: true });
     setConfirming(false);
   };
   const appendToPrompt = (text: string) =>
@@ -153,9 +148,7 @@ export function RoundEditor(props: {
 
   const send = async () => {
     if (await props.onQueue([...batch, request])) {
-      setBatch([]);
-      setDraft({ ...EMPTY_DRAFT, mode: draft.mode });
-      setTyped(false);
+      keep({ batch: [], draft: { ...EMPTY_DRAFT, mode: draft.mode }, typed: false });
       setConfirming(false);
     }
   };
@@ -168,9 +161,13 @@ export function RoundEditor(props: {
     >
       <div className="field">
         <label htmlFor="round-mode">Kind of round</label>
-        <select
+        <Select
           id="round-mode"
           value={draft.mode}
+          options={(Object.keys(MODES) as Mode[]).map((mode) => ({
+            value: mode,
+            label: MODES[mode].label,
+          }))}
           onChange={(event) => {
             const mode = event.target.value as Mode;
             const ratio =
@@ -181,13 +178,7 @@ export function RoundEditor(props: {
                   : draft.ratio;
             set({ mode, urls: [], ratio });
           }}
-        >
-          {(Object.keys(MODES) as Mode[]).map((mode) => (
-            <option key={mode} value={mode}>
-              {MODES[mode].label}
-            </option>
-          ))}
-        </select>
+        />
       </div>
       <div className="field">
         <label htmlFor="round-prompt">Prompt</label>
@@ -256,13 +247,14 @@ export function RoundEditor(props: {
       <div className="options">
         <label>
           Model
-          <select value={draft.model} onChange={(event) => set({ model: event.target.value })}>
-            {Object.entries(VIDEO_MODELS).map(([id, model]) => (
-              <option key={id} value={id}>
-                {model.label}
-              </option>
-            ))}
-          </select>
+          <Select
+            value={draft.model}
+            options={Object.entries(VIDEO_MODELS).map(([id, model]) => ({
+              value: id,
+              label: model.label,
+            }))}
+            onChange={(event) => set({ model: event.target.value })}
+          />
         </label>
         <label>
           Duration (s)
@@ -277,29 +269,23 @@ export function RoundEditor(props: {
         {message('duration')}
         <label>
           Resolution
-          <select
+          <Select
             value={draft.resolution}
+            options={VIDEO_LIMITS.resolutions.map((value) => ({ value, label: value }))}
             onChange={(event) => set({ resolution: event.target.value })}
-          >
-            {VIDEO_LIMITS.resolutions.map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
+          />
         </label>
         <label>
           Ratio
-          <select
+          <Select
             aria-label="Ratio"
             value={draft.ratio}
-            onChange={(event) => set({ ratio: event.target.value })}
-          >
-            {[
+            options={[
               ...(draft.mode === 'auto' ? [VIDEO_LIMITS.adaptiveRatio] : []),
               ...VIDEO_LIMITS.ratios,
-            ].map((value) => (
-              <option key={value}>{value}</option>
-            ))}
-          </select>
+            ].map((value) => ({ value, label: value }))}
+            onChange={(event) => set({ ratio: event.target.value })}
+          />
         </label>
         {message('ratio')}
         <label>
@@ -352,9 +338,7 @@ export function RoundEditor(props: {
           type="button"
           disabled={!valid}
           onClick={() => {
-            setBatch([...batch, request]);
-            setDraft({ ...draft, prompt: '' });
-            setTyped(false);
+            keep({ batch: [...batch, request], draft: { ...draft, prompt: '' }, typed: false });
           }}
         >
           Add another round to this batch

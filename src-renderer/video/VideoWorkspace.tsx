@@ -8,9 +8,12 @@ import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
+import { Select } from '../ui/Select.tsx';
+import { ROUND_STATE_WORDS } from '../words/job-states.ts';
 
 /** The time now, moving once a second while the screen is open. */
 function useNow(): number {
@@ -164,7 +167,7 @@ function RoundRow(props: {
           </span>
         )}
       </span>
-      <span className="job-state">{round.state}</span>
+      <span className="job-state">{ROUND_STATE_WORDS[round.state]}</span>
       <span className="hint">
         {roundMoneyWords(round)} · {clipWords(round)}
         {timing(round, props.now, props.typicalMs) &&
@@ -248,6 +251,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
+  const startDraftFrom = useDrafts((state) => state.startFrom);
   useEffect(() => followVideo(), []);
   const project = video.projects.find((p) => p.id === video.projectId);
   const shot = project?.shots.find((s) => s.id === shotId) ?? project?.shots.at(-1);
@@ -285,16 +289,11 @@ export function VideoWorkspace(props: { previewBase: string }) {
       {video.projects.length > 0 && (
         <label>
           Project{' '}
-          <select
+          <Select
             value={video.projectId ?? ''}
+            options={video.projects.map((p) => ({ value: p.id, label: p.name }))}
             onChange={(event) => video.select(event.target.value)}
-          >
-            {video.projects.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
+          />
         </label>
       )}
     </form>
@@ -353,9 +352,10 @@ export function VideoWorkspace(props: { previewBase: string }) {
                   key={round.id}
                   round={round}
                   onPlay={video.play}
-                  onWritePrompt={(attached) =>
-                    setSeed({ request: attached.request, at: Date.now() })
-                  }
+                  onWritePrompt={(attached) => {
+                    startDraftFrom(shot.id, attached.request);
+                    setSeed({ request: attached.request, at: Date.now() });
+                  }}
                   now={now}
                   typicalMs={typicalMs}
                 />
@@ -377,6 +377,8 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </section>
           )}
           <RoundEditor
+            key={shot.id}
+            shotId={shot.id}
             seed={seed}
             onQueue={(requests) => video.queue(shot.id, requests)}
             previewBase={props.previewBase}

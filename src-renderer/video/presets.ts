@@ -1,5 +1,9 @@
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
+import {
+  DEFAULT_ROUND_SECONDS,
+  DEFAULT_VIDEO_MODEL,
+  VIDEO_LIMITS,
+} from '../../src-shared/domain/limits.ts';
 
 /** The kinds of round the editor offers, each setting the fields and roles it needs. */
 export const MODES = {
@@ -45,7 +49,7 @@ export const EMPTY_DRAFT: RoundDraft = {
   prompt: '',
   urls: [],
   model: DEFAULT_VIDEO_MODEL,
-  duration: 5,
+  duration: DEFAULT_ROUND_SECONDS,
   resolution: VIDEO_LIMITS.defaultResolution,
   ratio: VIDEO_LIMITS.defaultRatio,
   generateAudio: false,

@@ -1,9 +1,21 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { Select } from '../ui/Select.tsx';
 import './watermark.css';
 
 /** Zoom steps in true pixels: 1 is one image pixel per screen pixel. */
 const ZOOMS = [0.25, 0.5, 1, 2, 4] as const;
+
+/** Two pictures of one image: the original and what became of it. */
+export interface ComparedPair {
+  /** The image's file name. */
+  name: string;
+  before: string;
+  after: string;
+  /** What the second picture is, after the name: "cleaned", "free preview". */
+  afterWord: string;
+  /** The heading: "Before and after: a.jpg". */
+  title: string;
+}
 
 /**
  * The original and the cleaned image: on top of each other, split by a handle on the image,
@@ -11,13 +23,15 @@ const ZOOMS = [0.25, 0.5, 1, 2, 4] as const;
  * eye. Previous and next (buttons, or P and N) walk through the results listed.
  */
 export function CompareView(props: {
-  job: WatermarkJobView;
-  previewBase: string;
+  pair: ComparedPair;
+  /** Under the pictures: where the result was saved, or what a preview is. */
+  note: ReactNode;
   onPrevious: (() => void) | null;
   onNext: (() => void) | null;
   onClose: () => void;
 }) {
-  const { job, previewBase } = props;
+  const { name, before, after, afterWord, title } = props.pair;
+  const titleId = useId();
   const [mode, setMode] = useState<'slider' | 'side'>('slider');
   const [split, setSplit] = useState(50);
   /** Null is "fit": the image as large as the frame allows, never larger than its pixels. */
@@ -31,17 +45,14 @@ export function CompareView(props: {
   // Opened from a row far down the page: brought into view, not left below the fold.
   useEffect(() => {
     section.current?.scrollIntoView({ block: 'nearest' });
-  }, [job.id]);
+  }, [after]);
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
     const observer = new ResizeObserver(() => setFrameWidth(el.clientWidth));
     observer.observe(el);
     return () => observer.disconnect();
-  }, [mode, job.id, job.state]);
-  if (job.state !== 'done' || !job.outputPath) return null;
-  const before = `${previewBase}job/${job.id}/input`;
-  const after = `${previewBase}job/${job.id}/output`;
+  }, [mode, after]);
   const paneWidth = mode === 'side' ? frameWidth / 2 - 4 : frameWidth;
   const fit = natural && paneWidth > 0 ? Math.min(1, paneWidth / natural.width) : 1;
   const scale = zoom ?? fit;
@@ -72,20 +83,24 @@ export function CompareView(props: {
 
   return (
     <section
-      aria-labelledby="compare-title"
+      aria-labelledby={titleId}
       className="compare"
       ref={section}
       onKeyDown={keys}
       data-testid="compare"
     >
-      <h2 id="compare-title">Before and after: {job.name}</h2>
+      <h2 id={titleId}>{title}</h2>
       <div className="actions">
-        <button type="button" disabled={!props.onPrevious} onClick={() => props.onPrevious?.()}>
-          Previous result (P)
-        </button>
-        <button type="button" disabled={!props.onNext} onClick={() => props.onNext?.()}>
-          Next result (N)
-        </button>
+        {(props.onPrevious || props.onNext) && (
+          <>
+            <button type="button" disabled={!props.onPrevious} onClick={() => props.onPrevious?.()}>
+              Previous result (P)
+            </button>
+            <button type="button" disabled={!props.onNext} onClick={() => props.onNext?.()}>
+              Next result (N)
+            </button>
+          </>
+        )}
         <span className="spacer" />
         <button type="button" onClick={props.onClose}>
           Close
@@ -100,28 +115,29 @@ export function CompareView(props: {
         </button>
         <label>
           Zoom{' '}
-          <select
-            value={zoom ?? 'fit'}
+          <Select
+            value={zoom === null ? 'fit' : String(zoom)}
+            options={[
+              { value: 'fit', label: `Fit (${Math.round(fit * 100)} %)` },
+              ...ZOOMS.map((step) => ({ value: String(step), label: `${step * 100} %` })),
+            ]}
             onChange={(event) =>
               setZoom(event.target.value === 'fit' ? null : Number(event.target.value))
             }
-          >
-            <option value="fit">Fit ({Math.round(fit * 100)} %)</option>
-            {ZOOMS.map((step) => (
-              <option key={step} value={step}>
-                {step * 100} %
-              </option>
-            ))}
-          </select>
+          />
         </label>
       </div>
       <div className="compare-scroll" ref={frame}>
         {mode === 'slider' ? (
           <div className={`compare-frame${pixelated}`} style={{ width }}>
-            <img src={after} alt={`${job.name}, cleaned`} onLoad={(e) => loaded(e.currentTarget)} />
+            <img
+              src={after}
+              alt={`${name}, ${afterWord}`}
+              onLoad={(e) => loaded(e.currentTarget)}
+            />
             <img
               src={before}
-              alt={`${job.name}, original`}
+              alt={`${name}, original`}
               className="before"
               style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
             />
@@ -150,7 +166,7 @@ export function CompareView(props: {
               >
                 <img
                   src={src}
-                  alt={`${job.name}, ${index === 0 ? 'original' : 'cleaned'}`}
+                  alt={`${name}, ${index === 0 ? 'original' : afterWord}`}
                   style={{ width }}
                   onLoad={(e) => loaded(e.currentTarget)}
                 />
@@ -159,9 +175,7 @@ export function CompareView(props: {
           </div>
         )}
       </div>
-      <p className="saved-to" data-testid="saved-to">
-        Saved to {job.outputPath}
-      </p>
+      {props.note}
     </section>
   );
 }

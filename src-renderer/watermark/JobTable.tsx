@@ -14,6 +14,7 @@ import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
 import { batchJobs, figures, movedRow, shownError } from './results.ts';
 import './watermark.css';
+import { Progress } from '../ui/Progress.tsx';
 
 const FILTERS = {
   all: () => true,
@@ -213,11 +214,7 @@ export function JobTable(props: {
               {settled ? (
                 <span className="job-stopped" aria-hidden="true" />
               ) : (
-                <progress
-                  max={1}
-                  value={stateProgress(job.state)}
-                  aria-label={`${job.name} progress`}
-                />
+                <Progress value={stateProgress(job.state)} label={`${job.name} progress`} />
               )}
               <span className="job-state">{JOB_STATE_WORDS[job.state]}</span>
               <span className="job-error" title={error ?? undefined}>

@@ -2,15 +2,8 @@ import { useEffect } from 'react';
 import { useQuota } from '../account/quota-store.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
-import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
-
-function Options(props: { setting: WordedSetting }) {
-  return settingChoices(props.setting).map((option) => (
-    <option key={option.value} value={option.value}>
-      {option.label}
-    </option>
-  ));
-}
+import { Select } from '../ui/Select.tsx';
+import { filenameExample, settingChoices } from '../words/settings.ts';
 
 /**
  * Where results go and how they are named, at hand in the workspace. Each change is saved
@@ -82,23 +75,21 @@ export function OutputPanel() {
       </div>
       <div className="field">
         <label htmlFor="out-conflict">When the name is taken</label>
-        <select
+        <Select
           id="out-conflict"
+          options={settingChoices('conflictPolicy')}
           value={settings.conflictPolicy}
           onChange={(event) => change({ conflictPolicy: event.target.value })}
-        >
-          <Options setting="conflictPolicy" />
-        </select>
+        />
       </div>
       <div className="field">
         <label htmlFor="out-layout">Subfolders of a dropped folder</label>
-        <select
+        <Select
           id="out-layout"
+          options={settingChoices('folderLayout')}
           value={settings.folderLayout}
           onChange={(event) => change({ folderLayout: event.target.value })}
-        >
-          <Options setting="folderLayout" />
-        </select>
+        />
       </div>
       <div className="field">
         <label htmlFor="out-metadata">Keep metadata (EXIF, colour profile)</label>
@@ -111,13 +102,12 @@ export function OutputPanel() {
       </div>
       <div className="field">
         <label htmlFor="out-format">Format</label>
-        <select
+        <Select
           id="out-format"
+          options={settingChoices('outputFormat')}
           value={settings.outputFormat}
           onChange={(event) => change({ outputFormat: event.target.value })}
-        >
-          <Options setting="outputFormat" />
-        </select>
+        />
       </div>
     </details>
   );

@@ -10,7 +10,9 @@ import { OutputPanel } from './OutputPanel.tsx';
 import { StagingProgress } from './StagingProgress.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
-import { useFocusTrap } from './focus-trap.ts';
+import { Dialog } from '../ui/Dialog.tsx';
+import { LocalPreview } from './LocalPreview.tsx';
+import { WatermarkFinder } from './WatermarkFinder.tsx';
 import './watermark.css';
 import { useWorkspace } from './workspace-store.ts';
 
@@ -39,9 +41,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   /** The results listed when one was opened, for Previous and Next. */
   const [walk, setWalk] = useState<readonly string[]>([]);
   const [note, setNote] = useState<string | null>(null);
+  const [previewing, setPreviewing] = useState<StagedFile | null>(null);
+  const [finding, setFinding] = useState(false);
   const wide = useWide();
-  const editor = useRef<HTMLDivElement>(null);
-  const compareDialog = useRef<HTMLDivElement>(null);
   const noteBar = useRef<HTMLDivElement>(null);
   const editing = ws.staged.find((file) => file.token === ws.editing);
   const masked = Object.keys(ws.masks).length;
@@ -56,8 +58,6 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     const id = results[at + by];
     return at >= 0 && id ? () => setComparing(id) : null;
   };
-  useFocusTrap(editor, editing !== undefined);
-  useFocusTrap(compareDialog, job !== undefined && !wide);
   // What to do next with a saved mask is said where the eye is, not below a long list.
   useEffect(() => {
     if (note) noteBar.current?.scrollIntoView({ block: 'nearest' });
@@ -74,10 +74,20 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     }`;
   };
   const unmasked = ws.staged.length - masked;
-  const compareView = job && (
+  const compareView = job?.state === 'done' && job.outputPath && (
     <CompareView
-      job={job}
-      previewBase={props.previewBase}
+      pair={{
+        name: job.name,
+        title: `Before and after: ${job.name}`,
+        before: `${props.previewBase}job/${job.id}/input`,
+        after: `${props.previewBase}job/${job.id}/output`,
+        afterWord: 'cleaned',
+      }}
+      note={
+        <p className="saved-to" data-testid="saved-to">
+          Saved to {job.outputPath}
+        </p>
+      }
       onPrevious={step(-1)}
       onNext={step(1)}
       onClose={() => setComparing(null)}
@@ -153,6 +163,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             >
               Remove selected
             </button>
+            <button type="button" onClick={() => setFinding(true)}>
+              Find the watermark
+            </button>
             <span className="spacer" />
             <button
               type="button"
@@ -189,6 +202,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                       onClick={() => setNote(applied('selected', source))}
                     >
                       Apply to selected
+                    </button>
+                    <button type="button" onClick={() => setPreviewing(source)}>
+                      Preview {source.name} (free)
                     </button>
                   </>
                 );
@@ -259,9 +275,25 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                         : 'mask'
                       : 'no mask'}
                   </span>
-                  <button type="button" onClick={() => ws.edit(file.token)}>
-                    {ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}
-                  </button>
+                  <span className="staged-actions">
+                    <button
+                      type="button"
+                      onClick={() => ws.edit(file.token)}
+                      aria-label={`${ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}: ${file.name}`}
+                    >
+                      {ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}
+                    </button>
+                    {ws.masks[file.token] && (
+                      <button
+                        type="button"
+                        onClick={() => setPreviewing(file)}
+                        aria-label={`Preview ${file.name} (free)`}
+                        title="A free repaint made on this computer, to check the mask"
+                      >
+                        Preview
+                      </button>
+                    )}
+                  </span>
                 </div>
               );
             }}
@@ -269,14 +301,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
         </section>
       )}
       {editing && (
-        <div
-          className="modal"
-          role="dialog"
-          aria-modal="true"
-          aria-label="Mask editor"
-          ref={editor}
-          tabIndex={-1}
-        >
+        <Dialog label="Mask editor">
           <MaskEditor
             file={editing}
             previewBase={props.previewBase}
@@ -301,9 +326,45 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               );
             }}
           />
-        </div>
+        </Dialog>
       )}
-      <div className={job && wide ? 'results-beside' : 'results'}>
+      {finding && (
+        <Dialog
+          label="Find the watermark"
+          className="compare-modal"
+          onEscape={() => setFinding(false)}
+        >
+          <WatermarkFinder
+            staged={ws.staged}
+            previewBase={props.previewBase}
+            onClose={() => setFinding(false)}
+            onUse={(strokes) => {
+              ws.setMasks(strokes);
+              setFinding(false);
+              const count = Object.keys(strokes).length;
+              setNote(
+                `The found mask is on ${count} image${count === 1 ? '' : 's'}. Check one with Preview, or change it with Edit mask.`,
+              );
+            }}
+          />
+        </Dialog>
+      )}
+      {previewing && (
+        <Dialog
+          label={`Free preview: ${previewing.name}`}
+          className="compare-modal"
+          onEscape={() => setPreviewing(null)}
+        >
+          <LocalPreview
+            key={previewing.token}
+            file={previewing}
+            strokes={ws.masks[previewing.token] ?? NO_STROKES}
+            previewBase={props.previewBase}
+            onClose={() => setPreviewing(null)}
+          />
+        </Dialog>
+      )}
+      <div className={compareView && wide ? 'results-beside' : 'results'}>
         <JobTable
           onCompare={(id, listed) => {
             setWalk(listed);
@@ -311,20 +372,13 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           }}
           previewBase={props.previewBase}
         />
-        {job &&
+        {compareView &&
           (wide ? (
             <div className="compare-beside">{compareView}</div>
           ) : (
-            <div
-              className="modal compare-modal"
-              role="dialog"
-              aria-modal="true"
-              aria-label={`Before and after: ${job.name}`}
-              ref={compareDialog}
-              tabIndex={-1}
-            >
+            <Dialog label={`Before and after: ${job.name}`} className="compare-modal">
               {compareView}
-            </div>
+            </Dialog>
           ))}
       </div>
     </div>

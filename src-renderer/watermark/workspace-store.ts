@@ -33,6 +33,8 @@ interface WorkspaceState {
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
   setMask: (token: string, strokes: Stroke[]) => void;
+  /** Gives each named image its strokes at once (the masks a search found). */
+  setMasks: (strokes: Readonly<Record<string, Stroke[]>>) => void;
   /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
   applyToSameSize: (token: string) => number;
   /** Copies a file's mask to the selected files, fitted to each one's size (see fitStrokes). */
@@ -166,6 +168,11 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const scaledFrom = { ...get().scaledFrom };
     delete scaledFrom[token];
     set({ masks, scaledFrom });
+  },
+  setMasks: (strokes) => {
+    const scaledFrom = { ...get().scaledFrom };
+    for (const token of Object.keys(strokes)) delete scaledFrom[token];
+    set({ masks: { ...get().masks, ...strokes }, scaledFrom });
   },
   applyToSameSize: (token) => {
     const source = get().staged.find((file) => file.token === token);

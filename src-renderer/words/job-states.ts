@@ -13,3 +13,10 @@ export const JOB_STATE_WORDS: Readonly<Record<JobState, string>> = {
   canceled: 'Cancelled',
   'needs-attention': 'Needs your decision',
 };
+
+/** A video round's state: the same words, but a round is made, not cleaned, and ends as a clip. */
+export const ROUND_STATE_WORDS: Readonly<Record<JobState, string>> = {
+  ...JOB_STATE_WORDS,
+  processing: 'Being made',
+  downloading: 'Saving the clip',
+};

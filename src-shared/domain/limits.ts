@@ -2,6 +2,13 @@
  * The service's limits, written once. Sources: the service interface (sections 4.4 and 8)
  * and the provider's public notes; `docs/simulator.md` says which is which.
  */
+/**
+ * How long a round is when the user names no length, in the window and the command line
+ * alike: Clearframe's choice, shorter than the service's own default (`defaultDuration`), so
+ * a first try costs the least a model allows to be useful.
+ */
+export const DEFAULT_ROUND_SECONDS = 5;
+
 export const VIDEO_LIMITS = {
   contentItems: { min: 1, max: 50 },
   /** The default output length when a request names none. */

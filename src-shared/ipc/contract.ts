@@ -3,6 +3,7 @@ import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { VIDEO_LIMITS } from '../domain/limits.ts';
+import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
 import { settingsSchema } from '../domain/settings.ts';
 import { strokesSchema } from '../domain/strokes.ts';
 import type { EventChannel, InvokeChannel } from './channels.ts';
@@ -54,6 +55,44 @@ export const watermarkJobViewSchema = z.object({
   updatedAt: z.number(),
 });
 export type WatermarkJobView = z.infer<typeof watermarkJobViewSchema>;
+
+const boxSchema = z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() });
+
+/** What "Find the watermark" proposes for a set of staged images. */
+export const watermarkProposalSchema = z.object({
+  groups: z.array(
+    z.object({
+      /** `size`: images of one size; a corner: photos of several sizes sharing that corner. */
+      anchor: z.enum(['size', ...CORNERS]),
+      images: z.array(
+        z.object({
+          token: z.string(),
+          /** How strongly the image carries the mark, about 0 (not at all) to 1. */
+          score: z.number(),
+          /** The score says the mark is there: only these should get the mask. */
+          present: z.boolean(),
+          /** The mask for this image's size; null when the group shares no mark. */
+          maskToken: z.string().nullable(),
+        }),
+      ),
+      /** One mask per size in the group; empty when no mark was found. */
+      masks: z.array(
+        z.object({
+          width: z.number().int(),
+          height: z.number().int(),
+          maskToken: z.string(),
+          /** Where the mark was found, in the image's pixels: one box per mark. */
+          boxes: z.array(boxSchema),
+          /** Share of the image the mask covers, margin included. */
+          fraction: z.number(),
+        }),
+      ),
+    }),
+  ),
+  /** Images too few of their size to tell a mark from a photo: to be marked by hand. */
+  tooFew: z.array(z.object({ token: z.string(), reason: z.string() })),
+});
+export type WatermarkProposal = z.infer<typeof watermarkProposalSchema>;
 
 /** A file looked at before it becomes a job: for the list, the mask editor and "same size". */
 export const stagedFileSchema = z.object({
@@ -150,6 +189,8 @@ export const videoShotViewSchema = z.object({
   position: z.number().int(),
   title: z.string(),
   rounds: z.array(videoRoundViewSchema),
+  /** The round the user chose as the shot's take (see `takeOf` for the one the film uses). */
+  chosenTakeId: z.string().nullable(),
 });
 export type VideoShotView = z.infer<typeof videoShotViewSchema>;
 
@@ -166,6 +207,8 @@ const queuedRoundSchema = z.object({
   estimate: z.object({ usd: z.number(), seconds: z.number(), upperBound: z.boolean() }),
 });
 const roundIdSchema = z.string().min(1).max(64);
+const projectsSchema = z.object({ projects: z.array(videoProjectViewSchema) });
+const arrangedKindSchema = z.enum(['project', 'shot', 'round']);
 
 interface InvokeSpec {
   request: z.ZodType;
@@ -224,6 +267,38 @@ export const invokeContract = {
         .regex(/^https?:\/\/[^\s]+$/, 'Enter an address that starts with https://.'),
     }),
     response: stagedFileSchema,
+  },
+  'media:previewClean': {
+    /**
+     * A free repaint of one staged image made on this computer with these strokes, to judge
+     * the mask before the batch: served at \`local-preview/<previewId>\` on the preview scheme.
+     */
+    request: z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema.min(1) }),
+    response: z.object({ previewId: z.uuid() }),
+  },
+  'media:findWatermark': {
+    /**
+     * Finds the watermark staged images share: one proposal per group of images of one size
+     * (or, for photos of several sizes, one corner), a presence score for each image, and the
+     * mask per size as an imported mask (`{kind: 'bitmap', token: maskToken}`, previewed at
+     * `<previewBase>mask/<maskToken>`). A rough box (`hint`) narrows where to look.
+     */
+    request: z.strictObject({
+      tokens: z
+        .array(z.string().min(1).max(64))
+        .min(1, 'Choose at least one image.')
+        .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`),
+      hint: z
+        .strictObject({
+          x: z.number().finite(),
+          y: z.number().finite(),
+          width: z.number().finite().positive(),
+          height: z.number().finite().positive(),
+          anchor: z.enum(MASK_ANCHORS),
+        })
+        .optional(),
+    }),
+    response: watermarkProposalSchema,
   },
   'mask:import': {
     /** Asks the user for a mask file for this staged image; null when they chose none. */
@@ -295,10 +370,7 @@ export const invokeContract = {
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },
-  'video:projects': {
-    request: z.undefined(),
-    response: z.object({ projects: z.array(videoProjectViewSchema) }),
-  },
+  'video:projects': { request: z.undefined(), response: projectsSchema },
   'video:createProject': {
     request: z.strictObject({ name: z.string().trim().min(1, 'Name the project.').max(200) }),
     /** The new project as the tree shows it, so the window adds it without reading the tree. */
@@ -375,6 +447,35 @@ export const invokeContract = {
   'video:attach': {
     request: z.strictObject({ taskId: z.string().min(1).max(128), shotId: roundIdSchema }),
     response: z.object({ roundId: z.string() }),
+  },
+  'video:renameProject': {
+    request: z.strictObject({
+      projectId: roundIdSchema,
+      name: z.string().trim().min(1, 'Give the project a name.').max(200),
+    }),
+    response: projectsSchema,
+  },
+  /** Swaps a project, shot or round with its neighbour before (-1) or after (1) it. */
+  'video:move': {
+    request: z.strictObject({
+      kind: arrangedKindSchema,
+      id: roundIdSchema,
+      by: z.union([z.literal(-1), z.literal(1)]),
+    }),
+    response: projectsSchema,
+  },
+  /**
+   * Takes a project, shot or round off the list; its clips stay where they were saved and
+   * what it cost stays in the spending. Refused while any of its rounds is not over.
+   */
+  'video:remove': {
+    request: z.strictObject({ kind: arrangedKindSchema, id: roundIdSchema }),
+    response: projectsSchema,
+  },
+  /** The round a shot uses in the film; null: the newest round with a clip. */
+  'video:chooseTake': {
+    request: z.strictObject({ shotId: roundIdSchema, roundId: roundIdSchema.nullable() }),
+    response: projectsSchema,
   },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {

@@ -128,7 +128,25 @@ test('every screen, in both themes, has no serious or critical accessibility vio
   await page.getByTestId('staged').first().getByRole('button', { name: 'Paint mask' }).click();
   await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();
   findings.push(...(await audit(page, 'mask-editor')));
-  await page.getByRole('button', { name: 'Cancel' }).click();
+  const canvas = await page.getByTestId('mask-canvas').boundingBox();
+  if (!canvas) throw new Error('the mask canvas is not on screen');
+  await page.mouse.move(canvas.x + canvas.width * 0.4, canvas.y + canvas.height * 0.5);
+  await page.mouse.down();
+  await page.mouse.move(canvas.x + canvas.width * 0.6, canvas.y + canvas.height * 0.5);
+  await page.mouse.up();
+  await page.getByRole('button', { name: 'Use this mask', exact: true }).click();
+  await page.getByRole('button', { name: 'Preview harbour-0.png (free)' }).first().click();
+  await expect(page.getByRole('img', { name: 'harbour-0.png, free preview' })).toBeVisible();
+  findings.push(...(await audit(page, 'free-preview')));
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Find the watermark' }).click();
+  const finder = page.getByRole('dialog', { name: 'Find the watermark' });
+  await expect(finder.getByRole('heading', { name: 'The watermark found' })).toBeVisible({
+    timeout: 60_000,
+  });
+  findings.push(...(await audit(page, 'find-the-watermark')));
+  await page.keyboard.press('Escape');
+  await expect(finder).toBeHidden();
 
   await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 30_000 });

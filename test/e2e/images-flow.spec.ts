@@ -110,6 +110,24 @@ for (const [width, height] of [
     await expect(page.getByText('Mask applied to 30 images of 160×107.')).toBeInViewport();
     await expect(page.getByTestId('staged-summary')).toHaveText('30 images, 30 with a mask');
 
+    // A free preview made on this computer, before anything is paid for.
+    const previewButton = page.getByRole('button', { name: 'Preview beach-00.png (free)' });
+    await expect(previewButton).toBeInViewport();
+    await previewButton.click();
+    const preview = page.getByRole('dialog', { name: 'Free preview: beach-00.png' });
+    const repainted = preview.getByRole('img', { name: 'beach-00.png, free preview' });
+    await expect(repainted).toBeVisible();
+    await expect
+      .poll(() => repainted.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBe(160);
+    await expect(preview.getByTestId('preview-note')).toContainText('at no cost');
+    await expect(preview.getByRole('slider', { name: 'Split' })).toBeVisible();
+    await saveScreenshot(page, `images-02b-free-preview-${width}`);
+    await page.keyboard.press('Escape');
+    await expect(preview).toBeHidden();
+    await expect(previewButton).toBeFocused();
+    expect(await states(core)).toEqual({});
+
     // Run, pause: nothing new is sent while paused, and Resume runs the rest.
     await page.getByRole('button', { name: 'Start – uses 30 credits' }).click();
     await page.getByRole('button', { name: 'Pause', exact: true }).click();

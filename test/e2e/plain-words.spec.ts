@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
+import { JOB_STATES } from '../../src-shared/domain/job-states.ts';
 import { settingsSchema } from '../../src-shared/domain/settings.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
@@ -16,7 +17,8 @@ function enumValues(schema: z.ZodType): string[] {
   }
   return [];
 }
-const RAW_VALUES = [...new Set(enumValues(settingsSchema))];
+/** What a screen must never show as a value: a setting's stored choice, an engine's state name. */
+const RAW_VALUES = [...new Set([...enumValues(settingsSchema), ...JOB_STATES])];
 
 /** What the screen shows: its visible text, and the labels of every choice it offers. */
 function shown(page: Page): Promise<{ text: string; pieces: string[]; options: string[] }> {
@@ -85,7 +87,9 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   page,
 }) => {
   test.setTimeout(120_000);
-  expect(RAW_VALUES).toEqual(expect.arrayContaining(['suffix', 'keep', 'starter', 'mirror']));
+  expect(RAW_VALUES).toEqual(
+    expect.arrayContaining(['suffix', 'keep', 'starter', 'mirror', 'done', 'needs-attention']),
+  );
   await page.setViewportSize({ width: 1280, height: 820 });
   const core = await world.startCore();
   await connectApp(page, world.server, core);
@@ -145,7 +149,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await page.getByRole('button', { name: 'Review and send' }).click();
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   const round = page.getByTestId('round').first();
-  await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(round).toHaveAttribute('data-state', 'done', { timeout: 60_000 });
   await expect(round).toContainText('5-second clip');
   await page.getByRole('button', { name: 'Add shot' }).click();
   await expect(page.getByRole('heading', { name: 'Harbour · shot 2' })).toBeVisible();

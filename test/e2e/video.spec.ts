@@ -56,6 +56,12 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
     'Make the duration 4 to 30 seconds',
   );
   await page.getByLabel('Duration').fill('5');
+  // A half-written round waits while the user looks at another screen.
+  await page.getByRole('button', { name: 'Images', exact: true }).click();
+  await expect(page.getByTestId('drop-zone')).toBeVisible();
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await expect(page.getByLabel('Prompt')).toHaveValue('the beam sweeps over the fog');
+  await expect(page.getByLabel('Duration')).toHaveValue('5');
   await page.getByLabel('Kind of round').selectOption('video');
   await page.getByLabel(/reference video/).fill('/home/me/clip.mp4');
   await expect(page.getByTestId('problem-slot-0')).toContainText(

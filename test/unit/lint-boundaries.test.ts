@@ -50,12 +50,12 @@ describe('layer boundaries enforced by lint', () => {
     [
       'src-main/core/app/x.ts',
       "import { startSimulator } from '../../simulator/server.ts';",
-      /src-main\/core may import from src-shared, not from src-main\/simulator/,
+      /src-main\/core may import from src-shared, src-main\/imaging, not from src-main\/simulator/,
     ],
     [
       'src-main/simulator/x.ts',
       "import { decodeRgb } from '../core/media/decode.ts';",
-      /src-main\/simulator may import from src-shared, not from src-main\/core/,
+      /src-main\/simulator may import from src-shared, src-main\/imaging, not from src-main\/core/,
     ],
     [
       'src-main/simulator/x.ts',
@@ -79,6 +79,16 @@ describe('layer boundaries enforced by lint', () => {
       /not from test\/support/,
     ],
     ['src-main/newroom/x.ts', 'export const a = 1;', /not a room listed/],
+    [
+      'src-main/imaging/x.ts',
+      "import { decodeRgb } from '../core/media/decode.ts';",
+      /not from src-main\/core/,
+    ],
+    [
+      'src-main/imaging/x.ts',
+      "import { storedRgb } from '../simulator/pixels.ts';",
+      /not from src-main\/simulator/,
+    ],
   ];
 
   it.each(forbidden)('%s: %s is refused', async (filePath, code, message) => {
@@ -103,6 +113,8 @@ describe('layer boundaries enforced by lint', () => {
       "import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';",
     ],
     ['src-main/core/app/x.ts', "import { JobStore } from '../jobs/store.ts';"],
+    ['src-main/core/media/x.ts', "import { repaintMarked } from '../../imaging/telea-repaint.ts';"],
+    ['src-main/simulator/x.ts', "import { addGrain } from '../imaging/grain.ts';"],
     ['test/x.ts', "import { startSimulator } from '../src-main/simulator/server.ts';"],
   ];
 

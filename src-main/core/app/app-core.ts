@@ -158,13 +158,14 @@ export class AppCore {
     return this.events.subscribe(listener);
   }
 
-  /** The file behind a preview URL: only jobs, rounds, staged files and imported masks. */
+  /** The file behind a preview URL: only jobs, rounds, staged files, imported masks, local previews. */
   async previewFile(pathname: string): Promise<string | undefined> {
     const asked = parsePreviewPath(pathname);
     if (!asked) return undefined;
     if (asked.kind === 'mask') return this.staging.masks.overlay(asked.token);
     if (asked.kind === 'round') return this.video.previewFile(asked.roundId, asked.side);
     if (asked.kind === 'staged') return this.staging.previewFile(asked.token, asked.side);
+    if (asked.kind === 'local-preview') return this.staging.localPreviewFile(asked.previewId);
     return this.watermark.previewFile(asked.jobId, asked.side);
   }
 

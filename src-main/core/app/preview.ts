@@ -1,14 +1,19 @@
-/** What a preview URL may name: a job's input, output or thumbnail, a staged file, an imported mask. */
+/**
+ * What a preview URL may name: a job's input, output or thumbnail, a staged file, an imported
+ * mask, a free local preview.
+ */
 export type PreviewTarget =
   | { kind: 'job'; jobId: string; side: 'input' | 'output' | 'thumb' }
   | { kind: 'staged'; token: string; side: 'input' | 'thumb' }
   | { kind: 'mask'; token: string }
+  | { kind: 'local-preview'; previewId: string }
   | { kind: 'round'; roundId: string; side: 'video' | 'last-frame' };
 
 const ID = '[0-9a-f-]{36}';
 const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
 const STAGED = new RegExp(`^/?staged/(${ID})(/thumb)?$`);
 const MASK = new RegExp(`^/?mask/(${ID})$`);
+const LOCAL_PREVIEW = new RegExp(`^/?local-preview/(${ID})$`);
 const ROUND = new RegExp(`^/?round/(${ID})/(video|last-frame)$`);
 
 /**
@@ -26,6 +31,8 @@ export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
     return { kind: 'staged', token: staged[1] as string, side: staged[2] ? 'thumb' : 'input' };
   const mask = MASK.exec(pathname);
   if (mask) return { kind: 'mask', token: mask[1] as string };
+  const local = LOCAL_PREVIEW.exec(pathname);
+  if (local) return { kind: 'local-preview', previewId: local[1] as string };
   const round = ROUND.exec(pathname);
   if (round) {
     return { kind: 'round', roundId: round[1] as string, side: round[2] as 'video' | 'last-frame' };

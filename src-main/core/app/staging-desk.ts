@@ -17,8 +17,10 @@ import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
 import { OwnResults, cleanedBeforeNote, type CleanedBefore } from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
+import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import { LocalPreviews } from './local-previews.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { UserFacingError } from '../user-error.ts';
@@ -26,7 +28,13 @@ import type { DeskContext } from './desk-context.ts';
 import { mapInOrder } from './map-limit.ts';
 import { StagedBatcher } from './staged-batcher.ts';
 
-type StagingChannel = 'media:probe' | 'media:cancelProbe' | 'media:probeUrl' | 'media:stagePasted';
+type StagingChannel =
+  | 'media:probe'
+  | 'media:cancelProbe'
+  | 'media:probeUrl'
+  | 'media:stagePasted'
+  | 'media:previewClean'
+  | 'media:findWatermark';
 
 /** Files looked at at once: reading a header waits on the disk and on sharp's threads. */
 const PROBES_AT_ONCE = os.availableParallelism();
@@ -72,6 +80,7 @@ function addressProblem(error: unknown, host: string): string {
 export class StagingDesk {
   readonly handlers: Pick<InvokeHandlers, StagingChannel>;
   readonly masks: MaskStore;
+  private readonly previews: LocalPreviews;
   private readonly staged = new Map<string, StagedEntry>();
   /** Looks at dropped files under way, by run, each with its Cancel. */
   private readonly runs = new Map<string, AbortController>();
@@ -90,6 +99,10 @@ export class StagingDesk {
     this.dataRoot = options.dataRoot;
     this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
     this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
+    this.previews = new LocalPreviews(path.join(options.dataRoot, 'previews'), {
+      image: (token) => this.stagedImage(token),
+      marked: (strokes, width, height) => this.masks.plane(strokes, width, height),
+    });
     this.handlers = {
       'media:probe': ({ paths, recursive, run }) =>
         this.stageFound(paths, recursive ?? true, run ?? randomUUID()),
@@ -100,6 +113,15 @@ export class StagingDesk {
       },
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
+      'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
+      'media:findWatermark': async ({ tokens, hint }) =>
+        proposalForPage(
+          await Promise.all(
+            tokens.map(async (token) => ({ token, ...(await this.stagedImage(token)) })),
+          ),
+          this.masks,
+          hint,
+        ),
     };
   }
 
@@ -112,6 +134,11 @@ export class StagingDesk {
     const file = this.staged.get(token)?.path;
     if (!file || side !== 'thumb') return file;
     return this.thumbnailOf(file);
+  }
+
+  /** A local preview made earlier in this run, for the preview scheme. */
+  localPreviewFile(previewId: string): string | undefined {
+    return this.previews.file(previewId);
   }
 
   thumbnailOf(file: string): Promise<string | undefined> {

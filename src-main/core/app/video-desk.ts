@@ -14,6 +14,7 @@ import { readStoredError } from '../jobs/outcome.ts';
 import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
 import { shownError } from '../jobs/stored-json.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
+import { VideoArrangement } from '../jobs/video-arrangement.ts';
 import { VideoEngine } from '../jobs/video-engine.ts';
 import {
   damagedRoundError,
@@ -35,7 +36,11 @@ type VideoChannel =
   | 'video:duplicate'
   | 'video:extend'
   | 'video:history'
-  | 'video:attach';
+  | 'video:attach'
+  | 'video:renameProject'
+  | 'video:move'
+  | 'video:remove'
+  | 'video:chooseTake';
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
@@ -88,6 +93,7 @@ export class VideoDesk {
   private readonly store: JobStore;
   private readonly settings: () => Settings;
   private readonly client: VideoClient;
+  private readonly arrangement: VideoArrangement;
 
   constructor(
     context: DeskContext,
@@ -119,6 +125,7 @@ export class VideoDesk {
         options.onChange([view]);
       },
     });
+    this.arrangement = new VideoArrangement(this.store, this.engine.rounds);
     this.handlers = this.createHandlers(options.onChange);
   }
 
@@ -169,6 +176,7 @@ export class VideoDesk {
         position: shot.position,
         title: shot.title,
         rounds: shot.rounds.map((row) => videoRoundView(row, this.latestSeq(row.id))),
+        chosenTakeId: shot.take_round_id,
       })),
     };
   }
@@ -193,10 +201,27 @@ export class VideoDesk {
 
   private createHandlers(onChange: (rounds: VideoRoundView[]) => void): VideoHandlers {
     const rounds = this.engine.rounds;
+    const listed = () => ({
+      projects: rounds.projects().map((project) => this.projectView(project)),
+    });
     return {
-      'video:projects': () => ({
-        projects: rounds.projects().map((project) => this.projectView(project)),
-      }),
+      'video:projects': listed,
+      'video:renameProject': ({ projectId, name }) => {
+        this.arrangement.renameProject(projectId, name);
+        return listed();
+      },
+      'video:move': ({ kind, id, by }) => {
+        this.arrangement.move(kind, id, by);
+        return listed();
+      },
+      'video:remove': ({ kind, id }) => {
+        this.arrangement.remove(kind, id);
+        return listed();
+      },
+      'video:chooseTake': ({ shotId, roundId }) => {
+        this.arrangement.chooseTake(shotId, roundId);
+        return listed();
+      },
       'video:createProject': ({ name }) => {
         const projectId = rounds.createProject(name);
         const shotId = rounds.addShot(projectId);

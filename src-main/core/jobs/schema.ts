@@ -95,4 +95,21 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX written_results_bytes ON written_results (bytes);
   CREATE INDEX written_results_source ON written_results (source_bytes, source_sha256, mask_key);
   `,
+  // Projects the user arranges: an order of their own, and a take chosen per shot. Removing a
+  // project, shot or round hides it (removed_at) and keeps its row, so what it cost stays in
+  // the spending and the budget cap; only settled rounds may be removed.
+  `
+  ALTER TABLE video_projects ADD COLUMN position INTEGER NOT NULL DEFAULT 0;
+  UPDATE video_projects SET position = (
+    SELECT COUNT(*) FROM video_projects AS earlier
+    WHERE earlier.created_at < video_projects.created_at
+      OR (earlier.created_at = video_projects.created_at AND earlier.rowid <= video_projects.rowid)
+  );
+  ALTER TABLE video_projects ADD COLUMN removed_at INTEGER;
+  ALTER TABLE video_shots ADD COLUMN removed_at INTEGER;
+  ALTER TABLE video_shots ADD COLUMN take_round_id TEXT;
+  ALTER TABLE video_rounds ADD COLUMN removed_at INTEGER;
+  CREATE INDEX video_shots_project ON video_shots (project_id, position);
+  CREATE INDEX video_rounds_shot ON video_rounds (shot_id, position);
+  `,
 ];

@@ -17,6 +17,10 @@ export interface VideoProjectRow {
   id: string;
   name: string;
   created_at: number;
+  /** Its place in the user's order of projects. */
+  position: number;
+  /** When the user removed it; a removed project is kept for what it cost, and not listed. */
+  removed_at: number | null;
 }
 
 export interface VideoShotRow {
@@ -24,6 +28,9 @@ export interface VideoShotRow {
   project_id: string;
   position: number;
   title: string;
+  removed_at: number | null;
+  /** The round the user chose as the shot's take; none: the newest done round. */
+  take_round_id: string | null;
 }
 
 export interface VideoRoundRow {
@@ -48,6 +55,7 @@ export interface VideoRoundRow {
   demo: number;
   /** 1 for a task attached from the service's list: its prompt is not known here. */
   prompt_unknown: number;
+  removed_at: number | null;
 }
 
 /** What a finished round left on disk and where it came from; stored as `outputs_json`. */
@@ -122,7 +130,10 @@ export class VideoRounds {
   createProject(name: string): string {
     const id = randomUUID();
     this.db
-      .prepare('INSERT INTO video_projects (id, name, created_at) VALUES (?, ?, ?)')
+      .prepare(
+        `INSERT INTO video_projects (id, name, created_at, position)
+         VALUES (?, ?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_projects))`,
+      )
       .run(id, name, this.store.now());
     return id;
   }
@@ -133,7 +144,7 @@ export class VideoRounds {
     this.db
       .prepare(
         `INSERT INTO video_shots (id, project_id, position, title)
-         VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_shots WHERE project_id = ?), ?)`,
+         VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_shots WHERE project_id = ? AND removed_at IS NULL), ?)`,
       )
       .run(id, projectId, projectId, title);
     return id;
@@ -156,7 +167,7 @@ export class VideoRounds {
         this.db
           .prepare(
             `INSERT INTO video_rounds (id, shot_id, position, request_json, estimate_cents, state, created_at, updated_at, prompt_unknown)
-           VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ?), ?, ?, 'queued', ?, ?, ?)`,
+           VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM video_rounds WHERE shot_id = ? AND removed_at IS NULL), ?, ?, 'queued', ?, ?, ?)`,
           )
           .run(
             id,
@@ -174,20 +185,30 @@ export class VideoRounds {
     return id;
   }
 
+  /** A project the user has not removed. */
   project(id: string): VideoProjectRow | undefined {
-    return this.db.prepare('SELECT * FROM video_projects WHERE id = ?').get(id) as
-      VideoProjectRow | undefined;
+    return this.db
+      .prepare('SELECT * FROM video_projects WHERE id = ? AND removed_at IS NULL')
+      .get(id) as VideoProjectRow | undefined;
   }
 
+  /** The projects listed, in the user's order. */
   projects(): VideoProjectRow[] {
     return this.db
-      .prepare('SELECT * FROM video_projects ORDER BY created_at, rowid')
+      .prepare(
+        'SELECT * FROM video_projects WHERE removed_at IS NULL ORDER BY position, created_at, rowid',
+      )
       .all() as VideoProjectRow[];
   }
 
+  /** A shot the user has not removed, in a project not removed. */
   shot(id: string): VideoShotRow | undefined {
-    return this.db.prepare('SELECT * FROM video_shots WHERE id = ?').get(id) as
-      VideoShotRow | undefined;
+    return this.db
+      .prepare(
+        `SELECT s.* FROM video_shots s JOIN video_projects p ON p.id = s.project_id
+         WHERE s.id = ? AND s.removed_at IS NULL AND p.removed_at IS NULL`,
+      )
+      .get(id) as VideoShotRow | undefined;
   }
 
   round(id: string): VideoRoundRow | undefined {
@@ -206,10 +227,12 @@ export class VideoRounds {
     const project = this.project(projectId);
     if (!project) return undefined;
     const shots = this.db
-      .prepare('SELECT * FROM video_shots WHERE project_id = ? ORDER BY position')
+      .prepare(
+        'SELECT * FROM video_shots WHERE project_id = ? AND removed_at IS NULL ORDER BY position',
+      )
       .all(projectId) as VideoShotRow[];
     const rounds = this.db.prepare(
-      'SELECT * FROM video_rounds WHERE shot_id = ? ORDER BY position',
+      'SELECT * FROM video_rounds WHERE shot_id = ? AND removed_at IS NULL ORDER BY position',
     );
     return {
       ...project,

@@ -1,11 +1,13 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { buildMask, paintPlane } from './mask-builder.ts';
 import { importMask, type ImportedMask } from './mask-import.ts';
+import { encodeTwoColourPng } from './two-colour-png.ts';
 
 /**
  * Masks the user imported, kept in the data folder as checked two-colour PNGs named by
@@ -40,6 +42,28 @@ export class MaskStore {
       resized: imported.resized,
       warnings: imported.warnings,
     };
+  }
+
+  /**
+   * Keeps a mask Clearframe made (one found in a batch, or changed by the mask tools) for a
+   * stroke list to name. The token is made from the mask's bytes, so the same mask kept
+   * twice is one file and one token: a run repeated with it is known as the same mask.
+   */
+  async keep(plane: Uint8Array, width: number, height: number): Promise<{ token: string }> {
+    const png = encodeTwoColourPng(plane, width, height, MASK_MARK_RGB);
+    const hex = createHash('sha256').update(png).digest('hex');
+    // Laid out as a UUID (version 8, for ids made by their own rule), as bitmap strokes take.
+    const token = `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+    const target = this.file(token);
+    const kept = await access(target).then(
+      () => true,
+      () => false,
+    );
+    if (!kept) {
+      await mkdir(this.dir, { recursive: true });
+      await writeFileAtomic(target, png);
+    }
+    return { token };
   }
 
   /** The marked pixels of every imported mask the strokes name, at this size. */

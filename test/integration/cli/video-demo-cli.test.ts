@@ -2,6 +2,8 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_ROUND_SECONDS } from '../../../src-shared/domain/limits.ts';
+import { EMPTY_DRAFT } from '../../../src-renderer/video/presets.ts';
 import { runCli } from '../../support/cli-process.ts';
 
 let dir: string;
@@ -49,4 +51,18 @@ describe('clearframe video run --demo', () => {
     };
     expect(written.demo).toBe(true);
   }, 90_000);
+
+  it('gives a round without --duration the same length as the window does', async () => {
+    const data = path.join(dir, 'data-default-length');
+    const env = { CLEARFRAME_VIDEO_KEY: '' };
+    const made = await runCli(['video', 'new', 'Dunes', '--json', '--data-dir', data], { env });
+    const { projectId } = JSON.parse(made.stdout) as { projectId: string };
+    const added = await runCli(
+      ['video', 'add-round', projectId, '--prompt', 'wind over dunes', '--data-dir', data],
+      { env },
+    );
+    expect(added.code).toBe(0);
+    expect(added.stdout).toContain(`(${DEFAULT_ROUND_SECONDS} s at `);
+    expect(EMPTY_DRAFT.duration).toBe(DEFAULT_ROUND_SECONDS);
+  }, 60_000);
 });

@@ -39,6 +39,10 @@ describe('clearframe CLI', () => {
     [['remove'], /name at least one image or folder/],
     [['remove', '.', '--mask-rect', '1,2,3'], /--mask-rect takes x,y,width,height/],
     [['remove', '.', '--concurrency', '0'], /--concurrency must be a whole number from 1 to 32/],
+    [
+      ['remove', '.', '--mask-anchor', 'middle', '--mask-rect', '1,2,3,4'],
+      /--mask-anchor takes one of/,
+    ],
     [['remove', '/nonexistent/photos'], /nonexistent\/photos: It does not exist/],
   ])('remove refuses %j with exit code 2 and a reason', (args, message) => {
     const result = run(...args);

@@ -41,6 +41,7 @@ function finishedRound(outputs: Partial<RoundOutputs>, request = AUTO_REQUEST): 
     earlier_billed_cents: 0,
     demo: 0,
     prompt_unknown: 0,
+    removed_at: null,
   };
 }
 

@@ -60,7 +60,7 @@ function fakeMain(projects: VideoProjectView[]) {
       }
       case 'video:createProject': {
         const { name } = request as { name: string };
-        const shot = { id: 's-new', position: 1, title: '', rounds: [] };
+        const shot = { id: 's-new', position: 1, title: '', rounds: [], chosenTakeId: null };
         const project = { id: 'p-new', name, createdAt: 1, shots: [shot] };
         projects.push(structuredClone(project));
         return { projectId: project.id, shotId: shot.id, project };
@@ -73,6 +73,7 @@ function fakeMain(projects: VideoProjectView[]) {
           position: (project?.shots.at(-1)?.position ?? 0) + 1,
           title: '',
           rounds: [],
+          chosenTakeId: null,
         };
         project?.shots.push(structuredClone(shot));
         return { shotId: shot.id, shot };
@@ -115,7 +116,7 @@ function tree(...rounds: VideoRoundView[]): VideoProjectView[] {
       id: 'p1',
       name: 'Harbour',
       createdAt: 1,
-      shots: [{ id: 's1', position: 1, title: '', rounds }],
+      shots: [{ id: 's1', position: 1, title: '', rounds, chosenTakeId: null }],
     },
   ];
 }
@@ -168,7 +169,7 @@ describe('the video store over one snapshot', () => {
     const { roundsOf } = await open(main);
     // Another process (the command line) adds a shot with two rounds; main tells of each.
     const made = [round('x1', 's2', 1, 1), round('x2', 's2', 2, 1)];
-    projects[0]?.shots.push({ id: 's2', position: 2, title: '', rounds: made });
+    projects[0]?.shots.push({ id: 's2', position: 2, title: '', rounds: made, chosenTakeId: null });
     main.emit([made[0] as VideoRoundView]);
     main.emit([made[1] as VideoRoundView]);
     await settle();

@@ -32,7 +32,14 @@ export function useFocusTrap(box: RefObject<HTMLElement | null>, open: boolean):
       }
     };
     document.addEventListener('keydown', keydown);
+    // Content that swaps while open (a spinner for a picture) takes the focused control with
+    // it: focus then goes back to the dialog, not to the page behind it.
+    const kept = new MutationObserver(() => {
+      if (document.activeElement === document.body || !document.activeElement) el.focus();
+    });
+    kept.observe(el, { childList: true, subtree: true });
     return () => {
+      kept.disconnect();
       document.removeEventListener('keydown', keydown);
       if (opener?.isConnected) opener.focus();
     };

@@ -1,0 +1,356 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  MASK_ANCHORS,
+  boxFits,
+  placeRect,
+  sizeNeeded,
+  type AnchoredRect,
+  type Box,
+  type MaskAnchor,
+} from '../../src-shared/domain/mask-anchor.ts';
+import type { ImageSize, Stroke } from '../../src-shared/domain/strokes.ts';
+import { findWatermark } from '../core/media/automask/find-watermark.ts';
+import { TOO_FEW_REASON, type Proposal } from '../core/media/automask/propose.ts';
+import {
+  applyMaskTools,
+  hasMaskTools,
+  paintPlane,
+  type MaskTools,
+} from '../core/media/mask-builder.ts';
+import { importMask } from '../core/media/mask-import.ts';
+import type { MaskStore } from '../core/media/mask-store.ts';
+import { probeFile } from '../core/media/probe-file.ts';
+import { UserFacingError } from '../core/user-error.ts';
+import { encodeTwoColourPng } from '../core/media/two-colour-png.ts';
+
+/** The options of `remove` that choose and shape the mask. */
+export const MASK_OPTIONS = {
+  'mask-rect': { type: 'string' },
+  'mask-anchor': { type: 'string' },
+  mask: { type: 'string' },
+  'auto-mask': { type: 'boolean', default: false },
+  'save-masks': { type: 'string' },
+  'dry-run': { type: 'boolean', default: false },
+  'mask-grow': { type: 'string' },
+  'mask-shrink': { type: 'string' },
+  'mask-invert': { type: 'boolean', default: false },
+  'mask-clear-outside': { type: 'string' },
+} as const;
+
+export const MASK_USAGE = `  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative
+            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y
+            are the distances from that corner's sides, so one rectangle fits photos of any
+            size; with relative, all four numbers are shares of the image from 0 to 1
+  --auto-mask         find the watermark the images share and print what was found per
+                      group before anything is sent; --mask-rect then is a rough hint
+  --dry-run           stop after printing what would be sent: nothing is sent or paid
+  --save-masks dir    write each group's mask there as a PNG (white on black) at its size
+  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h
+                      change the mask before it is sent: grow or shrink it by n pixels,
+                      invert it, clear everything outside the rectangle`;
+
+export interface MaskRequest {
+  rect?: AnchoredRect;
+  maskFile?: string;
+  autoMask: boolean;
+  saveMasks?: string;
+  dryRun: boolean;
+  tools: Omit<MaskTools, 'keepInside'>;
+  /** Measured with the same anchor as the rectangle. */
+  keepInside?: AnchoredRect;
+}
+
+type MaskValues = {
+  [K in keyof typeof MASK_OPTIONS]?: (typeof MASK_OPTIONS)[K]['type'] extends 'boolean'
+    ? boolean
+    : string;
+};
+
+function parseBox(value: string): Box | undefined {
+  const parts = value.split(',').map(Number);
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) return undefined;
+  const [x, y, width, height] = parts as [number, number, number, number];
+  return width > 0 && height > 0 ? { x, y, width, height } : undefined;
+}
+
+function parsePixels(value: string | undefined): number | undefined | 'bad' {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 1000 ? n : 'bad';
+}
+
+/** The mask options as one request, or the sentence that says what is wrong with them. */
+export function parseMaskRequest(values: MaskValues): MaskRequest | string {
+  const anchorText = values['mask-anchor'];
+  if (anchorText !== undefined && !(MASK_ANCHORS as readonly string[]).includes(anchorText)) {
+    return `--mask-anchor takes one of ${MASK_ANCHORS.join(', ')}.`;
+  }
+  const anchor = (anchorText ?? 'top-left') as MaskAnchor;
+  const rectBox = values['mask-rect'] === undefined ? undefined : parseBox(values['mask-rect']);
+  if (values['mask-rect'] !== undefined && !rectBox) {
+    return '--mask-rect takes x,y,width,height in image pixels, such as 1200,900,400,120.';
+  }
+  const keepBox =
+    values['mask-clear-outside'] === undefined ? undefined : parseBox(values['mask-clear-outside']);
+  if (values['mask-clear-outside'] !== undefined && !keepBox) {
+    return '--mask-clear-outside takes x,y,width,height in image pixels, such as 1200,900,400,120.';
+  }
+  const grow = parsePixels(values['mask-grow']);
+  const shrink = parsePixels(values['mask-shrink']);
+  if (grow === 'bad' || shrink === 'bad') {
+    return '--mask-grow and --mask-shrink take a whole number of pixels from 1 to 1000.';
+  }
+  const autoMask = values['auto-mask'] === true;
+  if (values.mask !== undefined && rectBox) return 'give --mask or --mask-rect, not both.';
+  if (values.mask !== undefined && autoMask) return 'give --mask or --auto-mask, not both.';
+  if (anchorText !== undefined && !rectBox && !keepBox) {
+    return '--mask-anchor says where --mask-rect or --mask-clear-outside is measured from: give one of them too.';
+  }
+  if (values['save-masks'] !== undefined && !autoMask) {
+    return '--save-masks writes the masks --auto-mask finds: add --auto-mask.';
+  }
+  const tools = {
+    ...(grow ? { grow } : {}),
+    ...(shrink ? { shrink } : {}),
+    ...(values['mask-invert'] ? { invert: true } : {}),
+  };
+  if ((hasMaskTools(tools) || keepBox) && !rectBox && values.mask === undefined && !autoMask) {
+    return 'the mask tools change a mask: give --mask-rect, --mask or --auto-mask too.';
+  }
+  return {
+    ...(rectBox ? { rect: { ...rectBox, anchor } } : {}),
+    ...(values.mask !== undefined ? { maskFile: path.resolve(values.mask) } : {}),
+    autoMask,
+    ...(values['save-masks'] !== undefined
+      ? { saveMasks: path.resolve(values['save-masks']) }
+      : {}),
+    dryRun: values['dry-run'] === true,
+    tools,
+    ...(keepBox ? { keepInside: { ...keepBox, anchor } } : {}),
+  };
+}
+
+export interface SizedFile extends ImageSize {
+  path: string;
+}
+
+/** Each file's upright size, read from its header; files that cannot be read are left out. */
+export async function sizesOf(files: readonly string[]): Promise<SizedFile[]> {
+  const probed = await Promise.all(
+    files.map(async (file) => ({ file, probe: await probeFile(file) })),
+  );
+  return probed.flatMap(({ file, probe }) =>
+    probe.ok ? [{ path: file, width: probe.width, height: probe.height }] : [],
+  );
+}
+
+function rectArgument(name: string, rect: AnchoredRect): string {
+  const anchor = rect.anchor === 'top-left' ? '' : ` --mask-anchor ${rect.anchor}`;
+  return `${name} ${rect.x},${rect.y},${rect.width},${rect.height}${anchor}`;
+}
+
+/**
+ * The sentence for the first image a rectangle does not fit wholly inside, or undefined when
+ * it fits every one. Checked before anything is sent, so a mask that would miss (or cut
+ * through) one photo of a folder never reaches the service for any.
+ */
+export function rectProblem(
+  name: string,
+  rect: AnchoredRect,
+  images: readonly SizedFile[],
+): string | undefined {
+  const misfit = images.find((image) => !boxFits(placeRect(rect, image), image));
+  if (!misfit) return undefined;
+  const needed = sizeNeeded(rect);
+  return `${path.basename(misfit.path)} is ${misfit.width}×${misfit.height}, and ${rectArgument(name, rect)} reaches outside it${needed ? ` (it needs at least ${needed.width}×${needed.height})` : ''}, so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.`;
+}
+
+const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+
+/** What `--auto-mask` found, per group, as lines for people and records for --json. */
+export function proposalLines(
+  proposal: Proposal,
+): Array<{ event: string; message: string; extra: Record<string, unknown> }> {
+  const lines: Array<{ event: string; message: string; extra: Record<string, unknown> }> = [];
+  for (const group of proposal.groups) {
+    const sizes = [...new Set(group.images.map((image) => `${image.width}×${image.height}`))];
+    const where =
+      group.anchor === 'size'
+        ? `${group.images.length} images of ${sizes.join(', ')}`
+        : `${group.images.length} images of ${sizes.length} sizes, measured from the ${group.anchor} corner`;
+    const present = group.images.filter((image) => image.present);
+    const absent = group.images.filter((image) => !image.present);
+    const [mask] = group.masks;
+    const extra = {
+      anchor: group.anchor,
+      images: group.images.map((image) => ({
+        input: image.path,
+        score: Number(image.score.toFixed(3)),
+        present: image.present,
+      })),
+      masks: group.masks.map((m) => ({ width: m.width, height: m.height, boxes: m.boxes })),
+    };
+    if (!mask) {
+      lines.push({
+        event: 'auto-mask-none',
+        message: `No shared watermark found in ${where}: they are sent without a mask.`,
+        extra,
+      });
+      continue;
+    }
+    const marked = mask.plane.reduce((sum, value) => sum + value, 0);
+    const boxes = mask.boxes
+      .map((box) => `${box.width}×${box.height} at ${box.x},${box.y}`)
+      .join(', ');
+    lines.push({
+      event: 'auto-mask-found',
+      message: `Watermark found in ${present.length} of ${where}: ${boxes} (the mask covers ${percent(marked / (mask.width * mask.height))} of the image).${absent.length ? ` Not on ${absent.map((image) => `${path.basename(image.path)} (score ${image.score.toFixed(2)})`).join(', ')}: sent without a mask.` : ''}`,
+      extra,
+    });
+  }
+  if (proposal.tooFew.length > 0) {
+    lines.push({
+      event: 'auto-mask-too-few',
+      message: `${proposal.tooFew.map((image) => path.basename(image.path)).join(', ')}: ${TOO_FEW_REASON} With --mask-rect ${proposal.tooFew.length === 1 ? 'it gets' : 'they get'} that rectangle; without, no mask.`,
+      extra: { inputs: proposal.tooFew.map((image) => image.path) },
+    });
+  }
+  return lines;
+}
+
+/** The tools the request asks for, with its box placed on an image of this size. */
+function toolsFor(request: MaskRequest, size: ImageSize): MaskTools {
+  return {
+    ...request.tools,
+    ...(request.keepInside ? { keepInside: placeRect(request.keepInside, size) } : {}),
+  };
+}
+
+/** Each found mask with the tools applied, per group and size. */
+function finalPlanes(
+  proposal: Proposal,
+  request: MaskRequest,
+): Array<{ group: number; size: ImageSize; plane: Uint8Array }> {
+  return proposal.groups.flatMap((group, index) =>
+    group.masks.map((mask) => ({
+      group: index,
+      size: mask,
+      plane: applyMaskTools(mask.plane, mask.width, mask.height, toolsFor(request, mask)),
+    })),
+  );
+}
+
+/**
+ * Writes each group's mask as a PNG, white on black, at its images' size. A file already
+ * there is never replaced: the name takes a number instead.
+ */
+export async function saveMasks(
+  proposal: Proposal,
+  request: MaskRequest,
+  dir: string,
+): Promise<string[]> {
+  await mkdir(dir, { recursive: true });
+  const written: string[] = [];
+  for (const { group, size, plane } of finalPlanes(proposal, request)) {
+    const png = encodeTwoColourPng(plane, size.width, size.height, [255, 255, 255]);
+    for (let n = 1; ; n += 1) {
+      const file = path.join(
+        dir,
+        `mask-group${group + 1}-${size.width}x${size.height}${n === 1 ? '' : `-${n}`}.png`,
+      );
+      const claimed = await writeFile(file, png, { flag: 'wx' }).then(
+        () => true,
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'EEXIST') return false;
+          throw error;
+        },
+      );
+      if (claimed) {
+        written.push(file);
+        break;
+      }
+    }
+  }
+  return written;
+}
+
+/** What one file is sent with. */
+export interface FileMask {
+  strokes?: Stroke[];
+  maskFile?: string;
+}
+
+/**
+ * The mask each file is sent with. A rectangle alone stays a rectangle, placed on each
+ * image by its anchor; a mask file alone stays the file. Anything Clearframe made or changed
+ * (a found mask, the mask tools) is kept in the data folder and named as an imported mask.
+ */
+export async function fileMasks(
+  request: MaskRequest,
+  images: readonly SizedFile[],
+  masks: MaskStore,
+  proposal?: Proposal,
+): Promise<Map<string, FileMask>> {
+  const out = new Map<string, FileMask>();
+  const keep = async (image: SizedFile, plane: Uint8Array) => {
+    if (!plane.includes(1)) {
+      throw new UserFacingError(
+        `${path.basename(image.path)}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.`,
+      );
+    }
+    return (await masks.keep(plane, image.width, image.height)).token;
+  };
+  if (proposal) {
+    const planes = finalPlanes(proposal, request);
+    for (const [index, group] of proposal.groups.entries()) {
+      for (const image of group.images) {
+        const found = planes.find(
+          (entry) =>
+            entry.group === index &&
+            entry.size.width === image.width &&
+            entry.size.height === image.height,
+        );
+        if (!image.present || !found) continue;
+        out.set(image.path, {
+          strokes: [{ kind: 'bitmap', token: await keep(image, found.plane) }],
+        });
+      }
+    }
+    // Images the batch could not speak for get the rectangle given as a hint, if any.
+    if (!request.rect) return out;
+    images = proposal.tooFew;
+  }
+  const changed = hasMaskTools(request.tools) || request.keepInside !== undefined;
+  const tokens = new Map<string, string>();
+  for (const image of images) {
+    if (!changed) {
+      if (request.rect) {
+        out.set(image.path, { strokes: [{ kind: 'rect', ...placeRect(request.rect, image) }] });
+      } else if (request.maskFile) out.set(image.path, { maskFile: request.maskFile });
+      continue;
+    }
+    const key = `${image.width}x${image.height}`;
+    let token = tokens.get(key);
+    if (!token) {
+      const base = request.rect
+        ? paintPlane(image.width, image.height, [
+            { kind: 'rect', ...placeRect(request.rect, image) },
+          ])
+        : (await importMask(await readFile(request.maskFile as string), image.width, image.height))
+            .plane;
+      token = await keep(
+        image,
+        applyMaskTools(base, image.width, image.height, toolsFor(request, image)),
+      );
+      tokens.set(key, token);
+    }
+    out.set(image.path, { strokes: [{ kind: 'bitmap', token }] });
+  }
+  return out;
+}
+
+/** Finds the watermark the files share, with the rectangle (if any) as a rough hint. */
+export function findFor(images: readonly SizedFile[], request: MaskRequest): Promise<Proposal> {
+  return findWatermark(images, request.rect);
+}

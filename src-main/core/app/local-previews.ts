@@ -1,0 +1,67 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { localPreview } from '../media/local-preview.ts';
+import { UserFacingError } from '../user-error.ts';
+
+/** Previews kept on disk at once; the oldest goes first. One per staged image is kept. */
+const KEPT = 40;
+
+interface PreviewSources {
+  image(token: string): Promise<{ path: string; width: number; height: number }>;
+  marked(strokes: readonly Stroke[], width: number, height: number): Promise<Uint8Array>;
+}
+
+/**
+ * Free local previews of staged images, made on request and kept in the data folder's
+ * `previews` folder for this run only: each has a fresh id, so the window never shows a
+ * stale one from its cache, and a new preview of an image replaces its last.
+ */
+export class LocalPreviews {
+  private readonly dir: string;
+  private readonly sources: PreviewSources;
+  /** Preview id to file, oldest first. */
+  private readonly files = new Map<string, string>();
+  private readonly latest = new Map<string, string>();
+  private cleared: Promise<void> | undefined;
+
+  constructor(dir: string, sources: PreviewSources) {
+    this.dir = dir;
+    this.sources = sources;
+  }
+
+  file(previewId: string): string | undefined {
+    return this.files.get(previewId);
+  }
+
+  async make(token: string, strokes: readonly Stroke[]): Promise<{ previewId: string }> {
+    const image = await this.sources.image(token);
+    const marked = await this.sources.marked(strokes, image.width, image.height);
+    if (!marked.includes(1)) throw new UserFacingError(EMPTY_MASK_MESSAGE);
+    const jpeg = await localPreview(image.path, marked);
+    // Previews left by an earlier run are never served again: cleared before the first is kept.
+    this.cleared ??= rm(this.dir, { recursive: true, force: true }).then(() =>
+      mkdir(this.dir, { recursive: true }).then(() => undefined),
+    );
+    await this.cleared;
+    const previewId = randomUUID();
+    const file = path.join(this.dir, `${previewId}.jpg`);
+    await writeFileAtomic(file, jpeg);
+    const replaced = this.latest.get(token);
+    if (replaced) await this.drop(replaced);
+    this.latest.set(token, previewId);
+    this.files.set(previewId, file);
+    const oldest = this.files.size > KEPT ? this.files.keys().next().value : undefined;
+    if (oldest) await this.drop(oldest);
+    return { previewId };
+  }
+
+  private async drop(previewId: string): Promise<void> {
+    const file = this.files.get(previewId);
+    this.files.delete(previewId);
+    if (file) await rm(file, { force: true });
+  }
+}

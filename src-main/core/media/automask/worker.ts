@@ -1,0 +1,17 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import type { AnchoredRect } from '../../../../src-shared/domain/mask-anchor.ts';
+import { proposeMasks, type SizedImage } from './propose.ts';
+
+/** The detector's thread: one batch in, one proposal (or one error message) out. */
+const { images, hint } = workerData as { images: SizedImage[]; hint?: AnchoredRect };
+proposeMasks(images, hint).then(
+  (proposal) => {
+    const buffers = proposal.groups.flatMap((group) =>
+      group.masks.flatMap((mask) => [mask.plane.buffer, mask.core.buffer]),
+    );
+    parentPort?.postMessage({ ok: true, proposal }, [...new Set(buffers)] as ArrayBuffer[]);
+  },
+  (error: unknown) => {
+    parentPort?.postMessage({ ok: false, message: (error as Error).message ?? String(error) });
+  },
+);

@@ -1,0 +1,26 @@
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { repaintMarked } from '../../imaging/telea-repaint.ts';
+import { decodeRgb } from './decode.ts';
+
+/**
+ * A free repaint of one image made on this computer, to judge a mask before the batch is
+ * paid for: the marked pixels are filled from their surroundings by a classical method
+ * (Telea's), which is cruder than the service's. `marked` is 1 where the mask marks, at the
+ * image's upright size, as the mask editor shows it. The result is a JPEG for the window.
+ */
+export async function localPreview(file: string, marked: Uint8Array): Promise<Buffer> {
+  const image = await decodeRgb(await readFile(file));
+  if (marked.length !== image.width * image.height) {
+    throw new Error(
+      `the mask is ${marked.length} pixels, the image ${image.width}×${image.height}`,
+    );
+  }
+  await repaintMarked(
+    image,
+    marked.map((value) => (value ? 255 : 0)),
+  );
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
+    .jpeg({ quality: 92 })
+    .toBuffer();
+}

@@ -1,0 +1,134 @@
+import type { RgbPixels } from './rgb-pixels.ts';
+
+/**
+ * Small tools over one plane of pixels: box sums, fine detail, growing a set of marked cells,
+ * the box around them. Used to find marks and to put grain back into repainted areas.
+ */
+
+/** Sums over any box of a grid in constant time. */
+export class Integral {
+  private readonly sums: Float64Array;
+  private readonly width: number;
+  private readonly height: number;
+
+  constructor(width: number, height: number, values: ArrayLike<number>) {
+    this.width = width;
+    this.height = height;
+    const w = width + 1;
+    this.sums = new Float64Array(w * (height + 1));
+    for (let y = 0; y < height; y += 1) {
+      let row = 0;
+      for (let x = 0; x < width; x += 1) {
+        row += values[y * width + x] ?? 0;
+        this.sums[(y + 1) * w + x + 1] = (this.sums[y * w + x + 1] ?? 0) + row;
+      }
+    }
+  }
+
+  /** The sum and the count of cells within `radius` of (x, y), clipped to the grid. */
+  around(x: number, y: number, radius: number): { sum: number; count: number } {
+    const x0 = Math.max(0, x - radius);
+    const y0 = Math.max(0, y - radius);
+    const x1 = Math.min(this.width, x + radius + 1);
+    const y1 = Math.min(this.height, y + radius + 1);
+    const w = this.width + 1;
+    const at = (xx: number, yy: number) => this.sums[yy * w + xx] ?? 0;
+    return {
+      sum: at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0),
+      count: (x1 - x0) * (y1 - y0),
+    };
+  }
+}
+
+export function luminance(pixels: RgbPixels): Float32Array {
+  const { data, width, height } = pixels;
+  const out = new Float32Array(width * height);
+  for (let i = 0; i < out.length; i += 1) {
+    out[i] =
+      0.299 * (data[i * 3] ?? 0) + 0.587 * (data[i * 3 + 1] ?? 0) + 0.114 * (data[i * 3 + 2] ?? 0);
+  }
+  return out;
+}
+
+/** How far each pixel stands from the mean of its neighbourhood: the fine detail of the photo. */
+export function detail(
+  values: Float32Array,
+  width: number,
+  height: number,
+  radius: number,
+): Float32Array {
+  const sums = new Integral(width, height, values);
+  const out = new Float32Array(values.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const { sum, count } = sums.around(x, y, radius);
+      out[y * width + x] = (values[y * width + x] ?? 0) - sum / count;
+    }
+  }
+  return out;
+}
+
+/** Every cell within `radius` of a marked one, marked. */
+export function grow(marks: Uint8Array, width: number, height: number, radius: number): Uint8Array {
+  const sums = new Integral(width, height, marks);
+  const out = new Uint8Array(marks.length);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (sums.around(x, y, radius).sum > 0) out[y * width + x] = 255;
+    }
+  }
+  return out;
+}
+
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** A pixel this much brighter or darker than its surroundings is an edge of text, not grain. */
+export const EDGE_CONTRAST = 48;
+
+/** A small fast generator, seeded, so the same request gets the same result every time. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0 || 1;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The box around the marked cells, widened by `margin`; undefined when none is marked. */
+export function boundsOf(
+  alpha: Uint8Array,
+  width: number,
+  height: number,
+  margin: number,
+): Box | undefined {
+  let left = width;
+  let top = height;
+  let right = -1;
+  let bottom = -1;
+  for (let i = 0; i < alpha.length; i += 1) {
+    if (!alpha[i]) continue;
+    const x = i % width;
+    const y = Math.floor(i / width);
+    left = Math.min(left, x);
+    right = Math.max(right, x);
+    top = Math.min(top, y);
+    bottom = Math.max(bottom, y);
+  }
+  if (right < 0) return undefined;
+  left = Math.max(0, left - margin);
+  top = Math.max(0, top - margin);
+  return {
+    left,
+    top,
+    width: Math.min(width, right + margin + 1) - left,
+    height: Math.min(height, bottom + margin + 1) - top,
+  };
+}

@@ -1,0 +1,78 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
+import { TOO_FEW_REASON } from '../../../src-main/core/media/automask/propose.ts';
+import { UserFacingError } from '../../../src-main/core/user-error.ts';
+import { markedSet, truthPlane, type MarkedSet } from '../../support/marked-scenes.ts';
+
+let folder: string;
+let set: MarkedSet;
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(os.tmpdir(), 'clearframe-automask-test-'));
+  set = await markedSet(folder, {
+    count: 9,
+    sizes: [{ width: 400, height: 300 }],
+    opacity: 0.4,
+    seed: 3,
+    absent: 2,
+  });
+});
+
+afterAll(() => rm(folder, { recursive: true, force: true }));
+
+describe('findWatermark', () => {
+  it('finds the mark a small batch shares and tells which images carry it', async () => {
+    const proposal = await findWatermark(set.images);
+    expect(proposal.tooFew).toEqual([]);
+    expect(proposal.groups).toHaveLength(1);
+    const [group] = proposal.groups;
+    const [mask] = group?.masks ?? [];
+    expect(mask).toMatchObject({ width: 400, height: 300 });
+    const at = set.images.find((image) => image.at)?.at ?? { x: 0, y: 0 };
+    const truth = truthPlane(400, 300, set.mark, at.x, at.y, 0.5);
+    const touched = truthPlane(400, 300, set.mark, at.x, at.y, 0);
+    let inter = 0;
+    let union = 0;
+    let missed = 0;
+    truth.forEach((value, i) => {
+      if (value && mask?.core[i]) inter += 1;
+      if (value || mask?.core[i]) union += 1;
+      if (touched[i] && !mask?.plane[i]) missed += 1;
+    });
+    expect(inter / union).toBeGreaterThan(0.85);
+    expect(missed).toBe(0);
+    expect(group?.images.map((image) => image.present)).toEqual(
+      set.images.map((image) => image.at !== undefined),
+    );
+  });
+
+  it('looks only inside the rough box given as a hint', async () => {
+    const proposal = await findWatermark(set.images, {
+      anchor: 'top-left',
+      x: 10,
+      y: 10,
+      width: 150,
+      height: 100,
+    });
+    expect(proposal.groups[0]?.masks).toEqual([]);
+    expect(proposal.groups[0]?.images.every((image) => !image.present)).toBe(true);
+  });
+
+  it('says two images cannot speak for a mark, instead of guessing', async () => {
+    const [one, two] = set.images.slice(2);
+    const proposal = await findWatermark([one, two].flatMap((image) => (image ? [image] : [])));
+    expect(proposal.groups).toEqual([]);
+    expect(proposal.tooFew.map((image) => image.path)).toEqual([one?.path, two?.path]);
+    expect(TOO_FEW_REASON).toMatch(/mark it by hand/);
+  });
+
+  it('reports an image it cannot read as a sentence, not a crash', async () => {
+    const missing = { path: path.join(folder, 'gone.jpg'), width: 400, height: 300 };
+    await expect(findWatermark([missing, missing, missing])).rejects.toBeInstanceOf(
+      UserFacingError,
+    );
+  });
+});

@@ -1,0 +1,181 @@
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { readWatermarkRecord } from '../../../src-main/core/jobs/watermark-record.ts';
+import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
+import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { runCli } from '../../support/cli-process.ts';
+import { makePhoto } from '../../support/images.ts';
+import { markedSet } from '../../support/marked-scenes.ts';
+
+const KEY = 'mask-anchor-key';
+let root: string;
+let dir: string;
+let sim: Simulator;
+let env: Record<string, string>;
+
+const submits = () =>
+  sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;
+const remove = (...args: string[]) =>
+  runCli(
+    ['remove', ...args, '--out', path.join(dir, 'out'), '--data-dir', path.join(dir, 'data')],
+    { env },
+  );
+
+/** The strokes each input's job was sent with, read from the job database. */
+function sentStrokes(inputs: readonly string[]): Map<string, Stroke[] | undefined> {
+  const store = JobStore.open(path.join(dir, 'data', 'clearframe.sqlite'));
+  try {
+    return new Map(
+      inputs.map((input) => {
+        const job = store.latestWatermarkJobFor(input);
+        const record = job && readWatermarkRecord(job);
+        return [input, record?.ok ? record.value.strokes : undefined];
+      }),
+    );
+  } finally {
+    store.close();
+  }
+}
+
+/** Three landscape and three portrait photos in one folder. */
+async function mixedFolder(): Promise<string[]> {
+  const folder = path.join(dir, 'mixed');
+  await mkdir(folder);
+  const files: string[] = [];
+  for (let k = 0; k < 6; k += 1) {
+    const [width, height] = k % 2 === 0 ? [64, 48] : [48, 64];
+    const file = path.join(folder, `photo-${k}.png`);
+    await writeFile(file, await makePhoto(width, height, 'png', 40 + k));
+    files.push(file);
+  }
+  return files;
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(os.tmpdir(), 'clearframe-mask-anchor-'));
+  sim = await startSimulator({
+    accounts: [{ key: KEY, credits: 100 }],
+    watermark: { processingMs: 50, jitter: 0.2 },
+  });
+  env = { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl };
+});
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(root, 'run-'));
+});
+
+afterAll(async () => {
+  await sim.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('clearframe remove, masks across sizes', () => {
+  it('cleans a folder of mixed sizes with one rectangle measured from the bottom-right corner', async () => {
+    const files = await mixedFolder();
+    const run = await remove(
+      path.join(dir, 'mixed'),
+      '--mask-rect',
+      '2,3,20,10',
+      '--mask-anchor',
+      'bottom-right',
+    );
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toContain('6 done, 0 failed.');
+    const sent = sentStrokes(files);
+    for (const [k, file] of files.entries()) {
+      const [width, height] = k % 2 === 0 ? [64, 48] : [48, 64];
+      expect(sent.get(file)).toEqual([
+        { kind: 'rect', x: width - 22, y: height - 13, width: 20, height: 10 },
+      ]);
+    }
+  });
+
+  it('refuses a rectangle that reaches outside one image, naming it, before anything is sent', async () => {
+    await mixedFolder();
+    await writeFile(path.join(dir, 'mixed', 'tiny.png'), await makePhoto(16, 16, 'png', 9));
+    const before = submits();
+    const run = await remove(path.join(dir, 'mixed'), '--mask-rect', '20,20,20,10');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(
+      'tiny.png is 16×16, and --mask-rect 20,20,20,10 reaches outside it (it needs at least 40×30), so nothing was sent.',
+    );
+    expect(submits()).toBe(before);
+  });
+
+  it('grows the rectangle by the pixels asked before sending it', async () => {
+    const [file] = await mixedFolder();
+    const run = await remove(file ?? '', '--mask-rect', '10,10,20,10', '--mask-grow', '3');
+    expect(run.stdout).toContain('1 done, 0 failed.');
+    const [stroke] = sentStrokes([file ?? '']).get(file ?? '') ?? [];
+    expect(stroke?.kind).toBe('bitmap');
+    const plane = await new MaskStore(path.join(dir, 'data', 'masks')).plane(
+      stroke ? [stroke] : [],
+      64,
+      48,
+    );
+    // 20 × 10 grown by 3 pixels with round corners: (26 × 16) less the four corners' misses.
+    const marked = plane.reduce((sum, value) => sum + value, 0);
+    expect(marked).toBeGreaterThan(20 * 10 + 2 * 3 * (20 + 10));
+    expect(marked).toBeLessThan(26 * 16);
+  });
+
+  it('with --auto-mask --dry-run prints what it found and saves the masks, and sends nothing', async () => {
+    const set = await markedSet(path.join(dir, 'marked'), {
+      count: 8,
+      sizes: [{ width: 400, height: 300 }],
+      opacity: 0.4,
+      seed: 3,
+      absent: 1,
+    });
+    const before = sim.requestLog().length;
+    const masks = path.join(dir, 'masks');
+    const run = await remove(
+      path.join(dir, 'marked'),
+      '--auto-mask',
+      '--dry-run',
+      '--save-masks',
+      masks,
+    );
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/Watermark found in 7 of 8 images of 400×300: /);
+    expect(run.stdout).toMatch(/Not on photo-000\.jpg \(score -?0\.\d\d\): sent without a mask\./);
+    expect(run.stdout).toContain(
+      'Dry run: 8 images looked at, nothing was sent and nothing was paid.',
+    );
+    // Not a request of any kind reached the service, paid or free.
+    expect(sim.requestLog().slice(before)).toEqual([]);
+    const [saved] = await readdir(masks);
+    expect(saved).toBe('mask-group1-400x300.png');
+    const { data, info } = await sharp(path.join(masks, saved ?? ''))
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([400, 300]);
+    expect(new Set(data)).toEqual(new Set([0, 255]));
+    expect(set.images).toHaveLength(8);
+  });
+
+  it('with --auto-mask sends the found mask with each image that carries the mark', async () => {
+    const set = await markedSet(path.join(dir, 'marked'), {
+      count: 6,
+      sizes: [{ width: 400, height: 300 }],
+      opacity: 0.4,
+      seed: 5,
+      absent: 1,
+    });
+    const run = await remove(path.join(dir, 'marked'), '--auto-mask');
+    expect(run.stdout).toContain('6 done, 0 failed.');
+    const sent = sentStrokes(set.images.map((image) => image.path));
+    const [absent, ...marked] = set.images;
+    expect(sent.get(absent?.path ?? '')).toBeUndefined();
+    const tokens = new Set(marked.map((image) => JSON.stringify(sent.get(image.path))));
+    expect(tokens.size).toBe(1);
+    expect(sent.get(marked[0]?.path ?? '')?.[0]?.kind).toBe('bitmap');
+  });
+});
