@@ -292,16 +292,6 @@ export class JobStore {
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
 
-  /** Every watermark job with the sequence number of its latest event, oldest first. */
-  watermarkJobsWithSeq(): Array<WatermarkJobRow & { seq: number }> {
-    return this.db
-      .prepare(
-        `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
-         FROM watermark_jobs w ORDER BY w.created_at, w.rowid`,
-      )
-      .all() as Array<WatermarkJobRow & { seq: number }>;
-  }
-
   countWatermarkJobsIn(states: readonly JobState[]): number {
     const marks = states.map(() => '?').join(', ');
     const row = this.db
