@@ -5,6 +5,33 @@ import { bridge } from './bridge.ts';
 import { supersedes } from './sequence.ts';
 import { batchRunning } from './watermark/results.ts';
 
+/** History rows a page brings: several screens of the list, one message. */
+export const HISTORY_PAGE = 500;
+
+interface History {
+  rows: WatermarkJobView[];
+  /**
+   * Where each listed job is in `rows`, so an event updates its row without a search. Only
+   * ever added to, by the page reader of this one opening, so it is shared, not copied.
+   */
+  at: Map<string, number>;
+  /** Where the next page starts; null once the oldest job is read. */
+  next: number | null;
+  reading: boolean;
+}
+
+/** The history with the views of jobs it lists applied, or unchanged when it lists none. */
+function withViews(history: History, views: readonly WatermarkJobView[]): History {
+  let rows: WatermarkJobView[] | undefined;
+  for (const view of views) {
+    const index = history.at.get(view.id);
+    if (index === undefined || !supersedes(view, history.rows[index])) continue;
+    rows ??= [...history.rows];
+    rows[index] = view;
+  }
+  return rows ? { ...history, rows } : history;
+}
+
 interface JobsState {
   jobs: Record<string, WatermarkJobView>;
   order: string[];
@@ -13,9 +40,14 @@ interface JobsState {
   paused: boolean;
   /** Why Resume could not run the queue (another process holds the folder), if so. */
   waiting: string | null;
-  /** List every batch ever run, not only the one started last. */
-  everyBatch: boolean;
-  showEveryBatch: (on: boolean) => void;
+  /**
+   * Every job ever listed, newest first, as far as its pages were read, while the history is
+   * shown instead of the batch started last; null while it is not.
+   */
+  history: History | null;
+  showHistory: (on: boolean) => Promise<void>;
+  /** Reads the history's next page, when there is one and none is being read. */
+  moreHistory: () => Promise<void>;
   pause: () => Promise<void>;
   resume: () => Promise<void>;
   /** Takes settled jobs off the list; their results stay on disk. */
@@ -36,8 +68,16 @@ export const useJobs = create<JobsState>((set, get) => ({
   error: null,
   paused: false,
   waiting: null,
-  everyBatch: false,
-  showEveryBatch: (on) => set({ everyBatch: on }),
+  history: null,
+  showHistory: async (on) => {
+    set({ history: on ? { rows: [], at: new Map(), next: null, reading: false } : null });
+    if (on) await readHistoryPage(undefined);
+  },
+  moreHistory: async () => {
+    const history = get().history;
+    if (history?.next == null || history.reading) return;
+    await readHistoryPage(history.next);
+  },
   pause: async () => {
     const result = await bridge().invoke('watermark:pause');
     if (result.ok) set({ paused: result.value.paused });
@@ -58,6 +98,7 @@ export const useJobs = create<JobsState>((set, get) => ({
     const jobs = Object.fromEntries(Object.entries(get().jobs).filter(([id]) => kept.has(id)));
     set({ jobs, order: get().order.filter((id) => kept.has(id)), paused: result.value.paused });
     get().apply(result.value.jobs);
+    if (get().history) await get().showHistory(true);
   },
   apply: (views) => {
     const jobs = { ...get().jobs };
@@ -71,7 +112,10 @@ export const useJobs = create<JobsState>((set, get) => ({
     }
     // A held queue takes no new job: one being prepared means it runs again (another
     // process let go of the data folder, or another window resumed it).
-    set(taken && get().paused ? { jobs, order, paused: false, waiting: null } : { jobs, order });
+    const history = get().history;
+    const listed = history && withViews(history, views);
+    const held = taken && get().paused ? { paused: false, waiting: null } : {};
+    set({ jobs, order, ...held, ...(listed !== history ? { history: listed } : {}) });
   },
   load: async () => {
     const result = await bridge().invoke('watermark:list');
@@ -92,6 +136,33 @@ export const useJobs = create<JobsState>((set, get) => ({
     if (!result.ok) set({ error: result.error.message });
   },
 }));
+
+/**
+ * Reads one page of the history, from its newest job or from `before`, onto the rows read
+ * so far; a page that comes back after the history was closed or read again is dropped.
+ */
+async function readHistoryPage(before: number | undefined): Promise<void> {
+  const asked = useJobs.getState().history;
+  if (!asked) return;
+  useJobs.setState({ history: { ...asked, reading: true } });
+  const result = await bridge().invoke('watermark:history', {
+    limit: HISTORY_PAGE,
+    ...(before === undefined ? {} : { before }),
+  });
+  const history = useJobs.getState().history;
+  if (!history || history.at !== asked.at) return;
+  if (!result.ok) {
+    useJobs.setState({ error: result.error.message, history: { ...history, reading: false } });
+    return;
+  }
+  const rows = [...history.rows];
+  for (const job of result.value.jobs) {
+    if (history.at.has(job.id)) continue;
+    history.at.set(job.id, rows.length);
+    rows.push(job);
+  }
+  useJobs.setState({ history: { ...history, rows, next: result.value.next, reading: false } });
+}
 
 /**
  * Keeps the store in step with the engine from the moment the window opens, and asks the

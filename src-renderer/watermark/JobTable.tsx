@@ -12,7 +12,7 @@ import { useJobs } from '../jobs-store.ts';
 import { JOB_STATE_WORDS } from '../words/job-states.ts';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
-import { figures, jobsShown, movedRow, shownError } from './results.ts';
+import { batchJobs, figures, movedRow, shownError } from './results.ts';
 import './watermark.css';
 import { Progress } from '../ui/Progress.tsx';
 
@@ -36,14 +36,15 @@ export function JobTable(props: {
   onCompare: (id: string, shown: readonly string[]) => void;
   previewBase: string;
 }) {
-  const { jobs, order, retry, sendAgain, cancel, paused, waiting, everyBatch } = useJobs();
-  const { pause, resume, clearFinished, showEveryBatch } = useJobs();
+  const { jobs, order, retry, sendAgain, cancel, paused, waiting, history } = useJobs();
+  const { pause, resume, clearFinished, showHistory, moreHistory } = useJobs();
   const [filter, setFilter] = useState<Filter>('all');
   const [picked, setPicked] = useState<Record<string, true>>({});
   const [active, setActive] = useState(0);
   const focusWanted = useRef(false);
   const list = useRef<HTMLDivElement>(null);
-  const listed = jobsShown(jobs, order, everyBatch);
+  const batch = batchJobs(jobs, order);
+  const listed = history ? history.rows : batch;
   const shown = listed.filter(FILTERS[filter]);
   const row = Math.min(active, Math.max(0, shown.length - 1));
   const activeJob = shown[row];
@@ -64,8 +65,7 @@ export function JobTable(props: {
       ?.focus({ preventScroll: true });
   });
   if (order.length === 0) return null;
-  const { done, total, failed, running, eta } = figures(listed);
-  const earlier = order.length - listed.length;
+  const { done, total, failed, running, eta } = figures(batch);
   const pickedIds = Object.keys(picked);
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor(LIST_HEIGHT / ROW_HEIGHT) - 1);
@@ -83,6 +83,11 @@ export function JobTable(props: {
         Results <span data-testid="jobs-summary">{`${done} of ${total} done`}</span>
         {failed.length > 0 && <span className="error"> · {failed.length} need attention</span>}
         {eta && !paused && <span className="hint"> · {eta}</span>}
+        {history && (
+          <span className="hint" data-testid="history-summary">
+            {` · listing every batch, newest first: ${history.rows.length}${history.next === null ? '' : '+'} images`}
+          </span>
+        )}
       </h2>
       <div className="actions queue-actions" role="group" aria-label="Queue">
         {paused ? (
@@ -116,15 +121,13 @@ export function JobTable(props: {
         >
           Clear finished
         </button>
-        {(earlier > 0 || everyBatch) && (
-          <button
-            type="button"
-            aria-pressed={everyBatch}
-            onClick={() => showEveryBatch(!everyBatch)}
-          >
-            {everyBatch ? 'Show only the latest batch' : `Show all earlier results (${earlier})`}
-          </button>
-        )}
+        <button
+          type="button"
+          aria-pressed={history !== null}
+          onClick={() => void showHistory(!history)}
+        >
+          {history ? 'Show only the latest batch' : 'Show all earlier results'}
+        </button>
       </div>
       <div className="actions" role="group" aria-label="Filter">
         {(Object.keys(FILTERS) as Filter[]).map((name) => (
@@ -164,6 +167,7 @@ export function JobTable(props: {
         testId="job-list"
         keep={row}
         onKeyDown={moveFocus}
+        {...(history?.next != null ? { onNearEnd: () => void moreHistory() } : {})}
         renderRow={(index) => {
           const job = shown[index] as WatermarkJobView;
           const error = shownError(job);

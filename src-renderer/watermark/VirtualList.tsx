@@ -14,6 +14,8 @@ export function VirtualList(props: {
   /** A row kept rendered and scrolled into view: the one keyboard focus is on. */
   keep?: number;
   onKeyDown?: (event: KeyboardEvent<HTMLDivElement>) => void;
+  /** Called when the last rows come into view: a list read a page at a time reads more. */
+  onNearEnd?: () => void;
 }) {
   const [top, setTop] = useState(0);
   const box = useRef<HTMLDivElement>(null);
@@ -30,6 +32,10 @@ export function VirtualList(props: {
   const overscan = 6;
   const first = Math.max(0, Math.floor(top / rowHeight) - overscan);
   const last = Math.min(props.count, Math.ceil((top + height) / rowHeight) + overscan);
+  const nearEnd = props.onNearEnd;
+  useEffect(() => {
+    if (nearEnd && last >= props.count) nearEnd();
+  }, [nearEnd, last, props.count]);
   const indices: number[] = [];
   // The focused row stays in the page while it scrolls in, so focus is never dropped.
   if (keep !== undefined && keep < first && keep < props.count) indices.push(keep);

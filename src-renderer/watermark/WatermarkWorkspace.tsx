@@ -7,6 +7,7 @@ import { CompareView } from './CompareView.tsx';
 import { JobTable } from './JobTable.tsx';
 import { MaskEditor, type MaskTarget } from './MaskEditor.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
+import { StagingProgress } from './StagingProgress.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { fileSize } from './file-size.ts';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -113,6 +114,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   return (
     <div className="workspace">
       <DropZone onPaths={(paths) => void ws.stage(paths)} />
+      <StagingProgress />
       <OutputPanel />
       <form
         className="actions url-form"

@@ -10,15 +10,15 @@ export function currentBatch(
   return (last && jobs[last]?.batchId) ?? null;
 }
 
-/** The jobs to list: the current batch only, or every batch ever run. */
-export function jobsShown(
+/** The jobs of the batch started last, in the order they reached the window. */
+export function batchJobs(
   jobs: Readonly<Record<string, WatermarkJobView>>,
   order: readonly string[],
-  everyBatch: boolean,
 ): WatermarkJobView[] {
   const batch = currentBatch(jobs, order);
-  const all = order.map((id) => jobs[id]).filter((job) => job !== undefined);
-  return everyBatch ? all : all.filter((job) => job.batchId === batch);
+  return order
+    .map((id) => jobs[id])
+    .filter((job): job is WatermarkJobView => job !== undefined && job.batchId === batch);
 }
 
 /** Whether any job of the current batch has yet to settle: cheap, as it runs on every event. */
@@ -49,14 +49,14 @@ export function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
   const done = jobs.filter((job) => job.state === 'done');
   const left = jobs.filter((job) => !SETTLED_STATES.has(job.state)).length;
   if (left === 0 || done.length < 2) return null;
-  const first = Math.min(...jobs.map((job) => job.updatedAt));
-  const last = Math.max(...done.map((job) => job.updatedAt));
+  const first = jobs.reduce((min, job) => Math.min(min, job.updatedAt), Infinity);
+  const last = done.reduce((max, job) => Math.max(max, job.updatedAt), -Infinity);
   const perJob = Math.max(1, last - first) / done.length;
   const seconds = Math.max(1, Math.round((left * perJob) / 1000));
   return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
 }
 
-/** "N of M done", what needs attention, and the time left, for the jobs listed. */
+/** "N of M done", what needs attention, and the time left, for one batch: never all history. */
 export function figures(jobs: readonly WatermarkJobView[]): {
   done: number;
   total: number;

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import { fitStrokes, type Stroke } from '../../src-shared/domain/strokes.ts';
-import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import type { StagedBatch, StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 
 interface WorkspaceState {
@@ -14,9 +14,16 @@ interface WorkspaceState {
   skipped: Array<{ path: string; reason: string }>;
   /** The staged file whose mask is being painted. */
   editing: string | null;
+  /** Dropped files being looked at: the runs under way, and how many were staged or left out. */
+  looking: { runs: string[]; staged: number; skipped: number } | null;
   busy: boolean;
   error: string | null;
+  /** Looks at dropped files; they join the list as they are found, until the walk ends. */
   stage: (paths: string[]) => Promise<void>;
+  /** Stops the looks under way: the files staged so far stay. */
+  stopLooking: () => Promise<void>;
+  /** Files one look sent while its walk goes on. */
+  takeStaged: (batch: StagedBatch) => void;
   /** Fetches an image by address (main does it) and stages it; it will be sent as that address. */
   stageUrl: (url: string) => Promise<boolean>;
   /** Images pasted from the clipboard: by path when they are files, else by their bytes. */
@@ -39,6 +46,20 @@ interface WorkspaceState {
   start: () => Promise<void>;
 }
 
+/** The looks this window started: another window's drop is not staged here. */
+const ownRuns = new Set<string>();
+let following = false;
+
+/**
+ * Takes the files the core stages from the first drop on, for good: a batch that arrives
+ * after its look has answered still joins the list.
+ */
+function followStaged(): void {
+  if (following) return;
+  following = true;
+  bridge().on('media:staged', (batch) => useWorkspace.getState().takeStaged(batch));
+}
+
 export const useWorkspace = create<WorkspaceState>((set, get) => ({
   staged: [],
   masks: {},
@@ -47,25 +68,57 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   again: {},
   skipped: [],
   editing: null,
+  looking: null,
   busy: false,
   error: null,
   stage: async (paths) => {
-    set({ busy: true });
-    const result = await bridge().invoke('media:probe', { paths, recursive: true });
-    if (!result.ok) {
-      set({ busy: false, error: result.error.message });
-      return;
-    }
+    const run = crypto.randomUUID();
+    const before = get().looking;
+    set({
+      busy: true,
+      error: null,
+      skipped: before ? get().skipped : [],
+      looking: {
+        runs: [...(before?.runs ?? []), run],
+        staged: before?.staged ?? 0,
+        skipped: before?.skipped ?? 0,
+      },
+    });
+    followStaged();
+    ownRuns.add(run);
+    const result = await bridge().invoke('media:probe', { paths, recursive: true, run });
+    const runs = get().looking?.runs.filter((other) => other !== run) ?? [];
+    const looking = get().looking;
+    set({
+      looking: looking && runs.length > 0 ? { ...looking, runs } : null,
+      busy: runs.length > 0,
+      ...(result.ok ? {} : { error: result.error.message }),
+    });
+  },
+  stopLooking: async () => {
+    await Promise.all(
+      (get().looking?.runs ?? []).map((run) => bridge().invoke('media:cancelProbe', { run })),
+    );
+  },
+  takeStaged: (batch) => {
+    if (!ownRuns.has(batch.run)) return;
+    const looking = get().looking;
     const known = new Set(get().staged.map((file) => file.path));
-    const fresh = result.value.items.filter((file) => !known.has(file.path));
-    const twice = result.value.items
+    const fresh = batch.items.filter((file) => !known.has(file.path));
+    const twice = batch.items
       .filter((file) => known.has(file.path))
       .map((file) => ({ path: file.path, reason: 'It was already added.' }));
     set({
-      staged: [...get().staged, ...fresh],
-      skipped: [...result.value.skipped, ...twice],
-      busy: false,
-      error: null,
+      staged: fresh.length > 0 ? [...get().staged, ...fresh] : get().staged,
+      skipped:
+        batch.skipped.length + twice.length > 0
+          ? [...get().skipped, ...batch.skipped, ...twice]
+          : get().skipped,
+      looking: looking && {
+        ...looking,
+        staged: looking.staged + fresh.length,
+        skipped: looking.skipped + batch.skipped.length + twice.length,
+      },
     });
   },
   stageUrl: async (url) => {

@@ -6,6 +6,7 @@ export const invokeChannelNames = [
   'app:info',
   'app:notices',
   'media:probe',
+  'media:cancelProbe',
   'media:probeUrl',
   'media:stagePasted',
   'media:previewClean',
@@ -15,6 +16,7 @@ export const invokeChannelNames = [
   'mask:transform',
   'watermark:add',
   'watermark:list',
+  'watermark:history',
   'watermark:cancel',
   'watermark:retry',
   'watermark:sendAgain',
@@ -55,6 +57,7 @@ export const eventChannelNames = [
   'app:mode',
   'jobs:changed',
   'video:changed',
+  'media:staged',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannelNames)[number];

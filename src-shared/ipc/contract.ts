@@ -12,6 +12,9 @@ import type { IpcResult } from './result.ts';
 /** Largest number of paths or ids one request may carry: a big drop, not a flood. */
 export const MAX_ITEMS_PER_REQUEST = 10_000;
 
+/** Most history rows one page may ask for: a few screens' worth, cheap to send. */
+export const HISTORY_PAGE_MAX = 1_000;
+
 export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -107,6 +110,20 @@ export const stagedFileSchema = z.object({
   cleaned: z.string().optional(),
 });
 export type StagedFile = z.infer<typeof stagedFileSchema>;
+
+/** A file that was not taken, with the reason in words. */
+const skippedSchema = z.object({ path: z.string(), reason: z.string() });
+
+/** Names one look at dropped files: the window chooses it, to follow and to stop that look. */
+const stagingRunSchema = z.string().min(1).max(64);
+
+/** Files staged so far by one look at dropped files, sent while the walk goes on. */
+export const stagedBatchSchema = z.object({
+  run: z.string(),
+  items: z.array(stagedFileSchema),
+  skipped: z.array(skippedSchema),
+});
+export type StagedBatch = z.infer<typeof stagedBatchSchema>;
 
 const pathsSchema = z
   .array(z.string().min(1).max(4096))
@@ -207,11 +224,26 @@ export const invokeContract = {
     response: z.object({ notices: z.array(noticeSchema) }),
   },
   'media:probe': {
-    request: z.strictObject({ paths: pathsSchema, recursive: z.boolean().optional() }),
-    response: z.object({
-      items: z.array(stagedFileSchema),
-      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+    /**
+     * Looks at every file in the dropped files and folders; what is staged arrives as
+     * `media:staged` events under `run` while the walk goes on, all of it before this answers.
+     */
+    request: z.strictObject({
+      paths: pathsSchema,
+      recursive: z.boolean().optional(),
+      run: stagingRunSchema.optional(),
     }),
+    response: z.object({
+      run: z.string(),
+      staged: z.number().int(),
+      skipped: z.number().int(),
+      /** The walk was stopped (media:cancelProbe) before it ended: what was staged stays. */
+      canceled: z.boolean(),
+    }),
+  },
+  'media:cancelProbe': {
+    request: z.strictObject({ run: stagingRunSchema }),
+    response: z.object({ canceled: z.boolean() }),
   },
   'media:stagePasted': {
     /** An image pasted from the clipboard, which has no file: its bytes, kept in the data folder. */
@@ -339,12 +371,24 @@ export const invokeContract = {
     ]),
     response: z.object({
       added: z.number().int(),
-      skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+      skipped: z.array(skippedSchema),
     }),
   },
   'watermark:list': {
+    /** The batch added last and every earlier job yet to settle; the rest is history, paged. */
     request: z.undefined(),
     response: z.object({ jobs: z.array(watermarkJobViewSchema), paused: z.boolean() }),
+  },
+  'watermark:history': {
+    /** One page of every job ever listed, newest first; `next` asks for the page after. */
+    request: z.strictObject({
+      before: z.number().int().positive().optional(),
+      limit: z.number().int().min(1).max(HISTORY_PAGE_MAX),
+    }),
+    response: z.object({
+      jobs: z.array(watermarkJobViewSchema),
+      next: z.number().int().nullable(),
+    }),
   },
   'watermark:cancel': { request: idsSchema, response: countSchema },
   /** Check again (free) for jobs that hold a task id; the others are prepared and sent. */
@@ -530,6 +574,7 @@ export const eventContract = {
   'app:mode': z.object({ demoMode: z.boolean(), demoServices: z.array(z.enum(API_KEY_KINDS)) }),
   'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
   'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
+  'media:staged': stagedBatchSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;

@@ -26,8 +26,11 @@ function jobs(count: number): WatermarkJobView[] {
   }));
 }
 
-/** The built renderer in Debian's Chromium with 10,000 jobs in its list. */
-async function withApp<T>(work: (page: Page) => Promise<T>): Promise<T> {
+/** The built renderer in Debian's Chromium with 10,000 jobs in its list, or the history given. */
+async function withApp<T>(
+  work: (page: Page) => Promise<T>,
+  history?: readonly WatermarkJobView[],
+): Promise<T> {
   if (!existsSync(fileURLToPath(new URL('../../out/renderer/index.html', import.meta.url)))) {
     throw new Error('The app is not built: run `npm run build` before `npm run bench`.');
   }
@@ -45,7 +48,16 @@ async function withApp<T>(work: (page: Page) => Promise<T>): Promise<T> {
         demoServices: [],
         previewBase: '/__preview/',
       }),
-      'watermark:list': () => ({ jobs: list, paused: false }),
+      'watermark:list': () => ({ jobs: history ? list.slice(0, 100) : list, paused: false }),
+      // Newest first, a page at a time, `before` being where the page starts.
+      'watermark:history': ({ before, limit }) => {
+        const from = before ?? 0;
+        const rows = history ?? [];
+        return {
+          jobs: rows.slice(from, from + limit),
+          next: from + limit < rows.length ? from + limit : null,
+        };
+      },
     });
     await page.goto(server.url);
     await page.getByTestId('job-list').waitFor();
@@ -53,6 +65,21 @@ async function withApp<T>(work: (page: Page) => Promise<T>): Promise<T> {
   } finally {
     await browser.close();
     await server.close();
+  }
+}
+
+/** Opens the history and scrolls to its end until every page is read. */
+async function readWholeHistory(page: Page, rows: number): Promise<void> {
+  await page.getByRole('button', { name: 'Show all earlier results' }).click();
+  const summary = page.getByTestId('history-summary');
+  for (;;) {
+    const before = await summary.textContent();
+    if (before?.endsWith(`: ${rows} images`)) return;
+    await page.getByTestId('job-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await page.waitForFunction(
+      (seen) => document.querySelector('[data-testid="history-summary"]')?.textContent !== seen,
+      before,
+    );
   }
 }
 
@@ -138,7 +165,29 @@ async function eventStormLongestTask(page: Page): Promise<number> {
   );
 }
 
+const HISTORY = 100_000;
+
 export const benchmarks: Benchmark[] = [
+  {
+    name: 'ui-list-100k-fps',
+    figures: ['ui-list-100k-fps'],
+    runs: 3,
+    async measure() {
+      const history = jobs(HISTORY).map((job, i) => ({ ...job, batchId: `batch-${i % 200}` }));
+      const fps = await withApp(async (page) => {
+        await readWholeHistory(page, HISTORY);
+        return scrollFps(page);
+      }, history);
+      return [
+        {
+          name: 'ui-list-100k-fps',
+          value: fps,
+          unit: 'frames/s',
+          target: { op: '>=', value: 50, of: 'value' },
+        },
+      ];
+    },
+  },
   {
     name: 'ui-list-10k-fps',
     figures: ['ui-list-10k-fps'],

@@ -4,6 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
+import { everyWatermarkJob } from '../support/history.ts';
 
 const KEY = 'cf-images-flow-key-4c1d';
 const world = useAppWorld({
@@ -27,7 +28,7 @@ async function paintAcross(page: Page): Promise<void> {
 
 /** How many jobs the engine has in each state, read from the core, not the screen. */
 async function states(core: AppCore): Promise<Record<string, number>> {
-  const { jobs } = await core.handlers['watermark:list'](undefined);
+  const jobs = await everyWatermarkJob(core);
   const count: Record<string, number> = {};
   for (const job of jobs) count[job.state] = (count[job.state] ?? 0) + 1;
   return count;
@@ -206,8 +207,10 @@ for (const [width, height] of [
     await page.getByRole('button', { name: 'Retry all failed' }).click();
     await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done', { timeout: 30_000 });
     for (const row of await rows.all()) await expect(row.locator('.job-error')).toHaveText('');
-    await page.getByRole('button', { name: 'Show all earlier results (30)' }).click();
-    await expect(page.getByTestId('jobs-summary')).toHaveText('32 of 32 done');
+    await page.getByRole('button', { name: 'Show all earlier results' }).click();
+    await expect(page.getByTestId('history-summary')).toContainText(': 32 images');
+    // The figures stay the batch's: every batch together has no "time left".
+    await expect(page.getByTestId('jobs-summary')).toHaveText('2 of 2 done');
     await saveScreenshot(page, `images-06-all-results-${width}`);
 
     // After a restart the done rows still show no error.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -23,6 +24,7 @@ import { runCli } from '../support/cli-process.ts';
 import { makeMask, makePhoto, makePixelBomb } from '../support/images.ts';
 import { reportSection } from './report.ts';
 import { startBareCore } from '../support/test-core.ts';
+import { followStaging, stageFiles } from '../support/staging.ts';
 
 /** One bad input and the sentence it must produce: what went wrong and what to do. */
 interface Case {
@@ -87,14 +89,14 @@ async function probedReason(
   for (const [fileName, bytes] of Object.entries(files))
     await file(path.join(folder, fileName), bytes);
   const dispatch = createDispatch(core.handlers, ORIGIN);
+  const run = randomUUID();
+  const seen = followStaging(core, run);
   const result = await dispatch({ frameUrl: ORIGIN }, 'media:probe', {
     paths: [path.join(dir, 'files', folder)],
-  });
+    run,
+  }).finally(seen.stop);
   if (!result.ok) return result.error.message;
-  const { items, skipped } = result.value as {
-    items: Array<{ name: string }>;
-    skipped: Array<{ path: string; reason: string }>;
-  };
+  const { items, skipped } = seen;
   if (items.some((item) => item.name === name)) throw new Error(`${name} was staged`);
   const reason = skipped.find((skip) => path.basename(skip.path) === name)?.reason;
   if (!reason) throw new Error(`${name} was left out without a reason`);
@@ -583,9 +585,7 @@ const CASES: Case[] = [
     area: 'mask',
     name: 'a drawn mask that marks nothing (painted, then erased)',
     run: async () => {
-      const staged = await core.handlers['media:probe']({
-        paths: [await file('erased.png', await makePhoto(64, 48))],
-      });
+      const staged = await stageFiles(core, [await file('erased.png', await makePhoto(64, 48))]);
       const stroke = {
         points: [
           [8, 8],
@@ -611,9 +611,7 @@ const CASES: Case[] = [
     area: 'mask',
     name: 'an imported mask file that is all black',
     run: async () => {
-      const staged = await core.handlers['media:probe']({
-        paths: [await file('to-mask.png', await makePhoto(64, 48))],
-      });
+      const staged = await stageFiles(core, [await file('to-mask.png', await makePhoto(64, 48))]);
       const black = await file('black-mask.png', await makeMask(64, 48, undefined));
       return messageOf(() => core.staging.importMaskFor(staged.items[0]?.token ?? '', black));
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
@@ -15,15 +16,10 @@ import { NetworkError, ServiceError, TimeoutError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
-import {
-  OwnResults,
-  cleanedBeforeNote,
-  sortOutInputs,
-  type CleanedBefore,
-} from '../jobs/own-results.ts';
+import { OwnResults, cleanedBeforeNote, type CleanedBefore } from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
-import { collectInputs } from '../media/collect-inputs.ts';
+import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
 import { applyMaskTools } from '../media/mask-builder.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { LocalPreviews } from './local-previews.ts';
@@ -31,15 +27,20 @@ import { probeFile } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { DeskContext } from './desk-context.ts';
-import { mapLimit } from './map-limit.ts';
+import { mapInOrder } from './map-limit.ts';
+import { StagedBatcher } from './staged-batcher.ts';
 
 type StagingChannel =
   | 'media:probe'
+  | 'media:cancelProbe'
   | 'media:probeUrl'
   | 'media:stagePasted'
   | 'media:previewClean'
   | 'media:findWatermark'
   | 'mask:transform';
+
+/** Files looked at at once: reading a header waits on the disk and on sharp's threads. */
+const PROBES_AT_ONCE = os.availableParallelism();
 
 /** A staged file as the core keeps it; the page sees a `StagedFile`. */
 export interface StagedEntry {
@@ -84,16 +85,20 @@ export class StagingDesk {
   readonly masks: MaskStore;
   private readonly previews: LocalPreviews;
   private readonly staged = new Map<string, StagedEntry>();
+  /** Looks at dropped files under way, by run, each with its Cancel. */
+  private readonly runs = new Map<string, AbortController>();
   private readonly thumbnails: ThumbnailCache;
   private readonly store: JobStore;
   private readonly transport: Transport;
   private readonly log: AppLogger;
+  private readonly events: DeskContext['events'];
   private readonly dataRoot: string;
 
   constructor(context: DeskContext, options: { dataRoot: string; thumbnailsDir: string }) {
     this.store = context.store;
     this.transport = context.transport;
     this.log = context.log;
+    this.events = context.events;
     this.dataRoot = options.dataRoot;
     this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
     this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
@@ -102,7 +107,13 @@ export class StagingDesk {
       marked: (strokes, width, height) => this.masks.plane(strokes, width, height),
     });
     this.handlers = {
-      'media:probe': ({ paths, recursive }) => this.stageFound(paths, recursive ?? true),
+      'media:probe': ({ paths, recursive, run }) =>
+        this.stageFound(paths, recursive ?? true, run ?? randomUUID()),
+      'media:cancelProbe': ({ run }) => {
+        const walk = this.runs.get(run);
+        walk?.abort();
+        return { canceled: walk !== undefined };
+      },
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
@@ -214,26 +225,58 @@ export class StagingDesk {
     }
   }
 
-  /** Dropped or chosen files and folders: every image in them, and every file left out with why. */
+  /**
+   * Dropped or chosen files and folders: every image in them, and every file left out with
+   * why, sent to the window as they are found, several looked at at once. Cancel stops the
+   * walk; what was staged by then stays.
+   */
   private async stageFound(
     paths: readonly string[],
     recursive: boolean,
-  ): Promise<{ items: StagedFile[]; skipped: Skipped[] }> {
-    const { files, roots, skipped } = await collectInputs(paths, recursive);
-    const inputs = await sortOutInputs(this.store, files, undefined, skipped);
+    run: string,
+  ): Promise<InvokeResponse<'media:probe'>> {
+    const stop = new AbortController();
+    this.runs.set(run, stop);
     const own = new OwnResults(this.store);
-    const items: StagedFile[] = [];
-    const found = (file: string) => ({
-      own,
-      ...(roots.has(file) ? { root: roots.get(file) } : {}),
-    });
-    for (const staged of await mapLimit(inputs, 8, (file) =>
-      this.stageLocal(file, undefined, found(file)),
-    )) {
-      if ('reason' in staged) skipped.push(staged);
-      else items.push(staged);
+    const out = new StagedBatcher(run, (batch) => this.events.emit('media:staged', batch));
+    let staged = 0;
+    let skipped = 0;
+    const look = async (found: Found): Promise<StagedFile | Skipped> => {
+      if ('skipped' in found) return found.skipped;
+      const reason = await whyNotTaken(found.file);
+      if (reason) return { path: found.file, reason };
+      return this.stageLocal(found.file, undefined, {
+        own,
+        ...(found.root !== undefined ? { root: found.root } : {}),
+      });
+    };
+    try {
+      const looked = mapInOrder(
+        walkInputs(paths, recursive),
+        PROBES_AT_ONCE,
+        (found) => look(found).catch((error: unknown) => this.unreadable(found, error)),
+        () => stop.signal.aborted,
+      );
+      for await (const result of looked) {
+        if ('reason' in result) skipped += 1;
+        else staged += 1;
+        out.push(result);
+      }
+    } finally {
+      out.flush();
+      this.runs.delete(run);
     }
-    return { items, skipped };
+    return { run, staged, skipped, canceled: stop.signal.aborted };
+  }
+
+  /** A file that failed in a way no check foresaw is listed, not the whole drop refused. */
+  private unreadable(found: Found, error: unknown): Skipped {
+    const file = 'skipped' in found ? found.skipped.path : found.file;
+    this.log.warn('staging', `${file} could not be looked at:`, errorValue(error).message);
+    return {
+      path: file,
+      reason: 'It could not be read. Check that it exists and that you may open it.',
+    };
   }
 
   /** A pasted image lives in the data folder, since it has no file of its own. */
@@ -261,8 +304,9 @@ export class StagingDesk {
   ): Promise<StagedFile | Skipped> {
     const probe = await probeFile(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
+    const { result, cleaned } = (await found?.own.lookAt(file, probe.bytes)) ?? {};
+    if (result) return { path: file, reason: result };
     const token = randomUUID();
-    const cleaned = await found?.own.cleanedBefore(file, probe.bytes);
     this.staged.set(token, {
       path: file,
       bytes: probe.bytes,

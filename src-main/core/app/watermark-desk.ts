@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
 import type { InvokeHandlers, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import type { WatermarkClient } from '../api/watermark-client.ts';
@@ -15,6 +16,7 @@ import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 type WatermarkChannel =
   | 'watermark:add'
   | 'watermark:list'
+  | 'watermark:history'
   | 'watermark:cancel'
   | 'watermark:retry'
   | 'watermark:sendAgain'
@@ -23,6 +25,14 @@ type WatermarkChannel =
   | 'watermark:clearFinished';
 
 type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown };
+
+/**
+ * A big batch is written in slices of about this many milliseconds each, the slice's size
+ * following how fast the disk and the store were on the one before.
+ */
+const SLICE_MS = 10;
+const FIRST_SLICE = 25;
+const MAX_SLICE = 1_000;
 
 /**
  * The image side of the app: the watermark engine, the queue as the window sees it, and the
@@ -68,6 +78,16 @@ export class WatermarkDesk {
           ? this.addStaged(request.items)
           : this.addFound(request.paths, request.recursive ?? true, request.strokes),
       'watermark:list': () => ({ jobs: this.views(), paused: engine.isPaused }),
+      'watermark:history': ({ before, limit }) => {
+        const page = this.store.watermarkHistoryPage({
+          limit,
+          ...(before === undefined ? {} : { before }),
+        });
+        return {
+          jobs: page.rows.map((row) => watermarkJobView(row, row.seq)),
+          next: page.next ?? null,
+        };
+      },
       'watermark:cancel': ({ ids }) => {
         engine.cancel(ids);
         return { count: ids.length };
@@ -88,8 +108,9 @@ export class WatermarkDesk {
     };
   }
 
+  /** The jobs the window lists by default: the batch added last, and any still under way. */
   views(): WatermarkJobView[] {
-    return this.store.watermarkJobsWithSeq().map((row) => watermarkJobView(row, row.seq));
+    return this.store.currentWatermarkJobs().map((row) => watermarkJobView(row, row.seq));
   }
 
   /** A job's input, result or thumbnail, for the preview scheme. */
@@ -135,7 +156,7 @@ export class WatermarkDesk {
       return staged ? [{ ...staged, strokes: item.strokes, again: item.again === true }] : [];
     });
     await this.staging.refuseEmptyMasks(items);
-    const added = this.addFresh(await this.leaveOutCleaned(known, skipped));
+    const added = await this.addFresh(await this.leaveOutCleaned(known, skipped));
     return { added: added.added, skipped: [...skipped, ...added.skipped] };
   }
 
@@ -147,7 +168,7 @@ export class WatermarkDesk {
   ): Promise<{ added: number; skipped: Skipped[] }> {
     const { files, roots, skipped } = await collectInputs(paths, recursive);
     const inputs = await sortOutInputs(this.store, files, await maskKeyOf({ strokes }), skipped);
-    const added = this.addFresh(
+    const added = await this.addFresh(
       inputs.map((file) => ({
         path: file,
         strokes,
@@ -175,31 +196,47 @@ export class WatermarkDesk {
     return kept;
   }
 
-  /** Adds the files not already waiting or running; a file dropped twice is noticed, not doubled. */
-  private addFresh(items: readonly NewJob[]): { added: number; skipped: Skipped[] } {
+  /**
+   * Adds the files not already waiting or running; a file dropped twice is noticed, not
+   * doubled. A big batch is written a slice at a time, each slice whole, with the window
+   * answered between slices: ten thousand files never hold the main process at once.
+   */
+  private async addFresh(items: readonly NewJob[]): Promise<{ added: number; skipped: Skipped[] }> {
     const skipped: Skipped[] = [];
-    const fresh: WatermarkInput[] = [];
-    for (const item of items) {
-      const latest = this.store.latestWatermarkJobFor(item.path);
-      if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
-        skipped.push({ path: item.path, reason: 'It is already in the list.' });
-      } else {
-        fresh.push({
-          inputPath: item.path,
-          ...(item.strokes ? { strokes: item.strokes } : {}),
-          ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
-          ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
-          ...(item.root !== undefined ? { root: item.root } : {}),
-        });
+    const batchId = randomUUID();
+    let added = 0;
+    let slice = FIRST_SLICE;
+    for (let from = 0; from < items.length;) {
+      const started = performance.now();
+      const part = items.slice(from, from + slice);
+      from += part.length;
+      const fresh: WatermarkInput[] = [];
+      for (const item of part) {
+        const latest = this.store.latestWatermarkJobFor(item.path);
+        if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
+          skipped.push({ path: item.path, reason: 'It is already in the list.' });
+        } else {
+          fresh.push({
+            inputPath: item.path,
+            ...(item.strokes ? { strokes: item.strokes } : {}),
+            ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
+            ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
+            ...(item.root !== undefined ? { root: item.root } : {}),
+          });
+        }
       }
+      // The queue's first state is written with the jobs, not as a move: announce them here.
+      const jobs = this.engine
+        .add(fresh, batchId)
+        .map((id) => this.store.getWatermarkJob(id))
+        .filter((row) => row !== undefined)
+        .map((row) => watermarkJobView(row, 1));
+      if (jobs.length > 0) this.events.emit('jobs:changed', { jobs });
+      added += fresh.length;
+      const took = performance.now() - started;
+      slice = Math.max(1, Math.min(MAX_SLICE, Math.round((slice * SLICE_MS) / Math.max(1, took))));
+      await new Promise((resolve) => setImmediate(resolve));
     }
-    // The queue's first state is written with the jobs, not as a move: announce them here.
-    const jobs = this.engine
-      .add(fresh)
-      .map((id) => this.store.getWatermarkJob(id))
-      .filter((row) => row !== undefined)
-      .map((row) => watermarkJobView(row, 1));
-    if (jobs.length > 0) this.events.emit('jobs:changed', { jobs });
-    return { added: fresh.length, skipped };
+    return { added, skipped };
   }
 }

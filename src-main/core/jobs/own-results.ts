@@ -53,22 +53,43 @@ export class OwnResults {
 
   /** Why `file` is not taken as an input, when it is a result; undefined when it is not one. */
   async whyNotInput(file: string): Promise<string | undefined> {
-    const source = (await this.logOf(path.dirname(file))).get(path.basename(file));
-    if (source) return `This is a result Clearframe wrote (from ${path.basename(source)}).`;
     const size = await stat(file).then(
       (info) => info.size,
       () => undefined,
     );
-    if (size === undefined || !this.store.writtenSizes(size).result) return undefined;
+    return this.resultReason(file, size !== undefined && this.store.writtenSizes(size).result);
+  }
+
+  /** The results made earlier from the same bytes as `file`, if there are any. */
+  async cleanedBefore(file: string, size: number): Promise<CleanedBefore | undefined> {
+    if (!this.store.writtenSizes(size).source) return undefined;
+    return this.resultsFrom(file);
+  }
+
+  /**
+   * Both at once for a file of known size, asking the store about the size once: why it is
+   * not taken, when it is a result, or else the results made from it before, if any.
+   */
+  async lookAt(file: string, size: number): Promise<{ result?: string; cleaned?: CleanedBefore }> {
+    const sizes = this.store.writtenSizes(size);
+    const result = await this.resultReason(file, sizes.result);
+    if (result) return { result };
+    const cleaned = sizes.source ? await this.resultsFrom(file) : undefined;
+    return cleaned ? { cleaned } : {};
+  }
+
+  /** The folder's log names it as a result, or, when a result has its size, its bytes are one's. */
+  private async resultReason(file: string, sizeMatches: boolean): Promise<string | undefined> {
+    const source = (await this.logOf(path.dirname(file))).get(path.basename(file));
+    if (source) return `This is a result Clearframe wrote (from ${path.basename(source)}).`;
+    if (!sizeMatches) return undefined;
     const written = this.store.writtenResultBySha(await hashFile(file));
     return written
       ? `This is a copy of a result Clearframe wrote (from ${path.basename(written.source_path)}).`
       : undefined;
   }
 
-  /** The results made earlier from the same bytes as `file`, if there are any. */
-  async cleanedBefore(file: string, size: number): Promise<CleanedBefore | undefined> {
-    if (!this.store.writtenSizes(size).source) return undefined;
+  private async resultsFrom(file: string): Promise<CleanedBefore | undefined> {
     const sourceSha256 = await hashFile(file);
     const results = this.store.resultsOfSource(sourceSha256);
     return results.length > 0 ? { sourceSha256, results } : undefined;

@@ -326,14 +326,6 @@ export class JobStore {
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
 
-  /** Every watermark job with the sequence number of its latest event, oldest first. */
-  watermarkJobsWithSeq(): HistoryRow[] {
-    return this.statement(
-      `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
-         FROM watermark_jobs w ORDER BY w.created_at, w.rowid`,
-    ).all() as HistoryRow[];
-  }
-
   /**
    * A page of the watermark history, newest first: up to `limit` jobs added before the
    * cursor `before` (from the newest when absent), each with the sequence number of its
@@ -573,5 +565,22 @@ export class JobStore {
       'INSERT INTO job_events (job_id, kind, seq, state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
     return { jobId, kind, seq: next, state, at, detail };
+  }
+
+  /**
+   * What the window lists without being asked for history: the batch added last, and every
+   * job of an earlier batch that has yet to settle, oldest first, each with its latest
+   * sequence number. Reads by index, so a long history costs nothing here.
+   */
+  currentWatermarkJobs(): Array<WatermarkJobRow & { seq: number }> {
+    const unsettled = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
+    return this.statement(
+      `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
+       FROM watermark_jobs w
+       WHERE w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1)
+          OR w.state IN (${unsettled.map(() => '?').join(', ')})
+       ORDER BY w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1),
+         w.created_at, w.rowid`,
+    ).all(...unsettled) as Array<WatermarkJobRow & { seq: number }>;
   }
 }

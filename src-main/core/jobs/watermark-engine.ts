@@ -1,3 +1,4 @@
+import type { UUID } from 'node:crypto';
 import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -184,9 +185,10 @@ export class WatermarkEngine extends TaskJobLoop {
   /**
    * Strokes are checked here, so a malformed mask is refused before anything is stored. An
    * image given by URL keeps a local copy as its input (for the mask, the preview, the
-   * name and the format of the result) and is sent to the service as that URL.
+   * name and the format of the result) and is sent to the service as that URL. `batchId`
+   * adds them to a batch already begun, for a big batch added a slice at a time.
    */
-  add(inputs: ReadonlyArray<WatermarkInput>): string[] {
+  add(inputs: ReadonlyArray<WatermarkInput>, batchId?: UUID): string[] {
     const jobs = inputs.map((input) => {
       const options = {
         ...(input.maskFile !== undefined ? { maskFile: input.maskFile } : {}),
@@ -205,7 +207,7 @@ export class WatermarkEngine extends TaskJobLoop {
       }
       return { inputPath: input.inputPath, mask: strokes.data, options };
     });
-    const ids = this.store.addWatermarkJobs(jobs);
+    const ids = this.store.addWatermarkJobs(jobs, batchId);
     this.pump();
     return ids;
   }

@@ -1,4 +1,4 @@
-import { open, readdir, stat } from 'node:fs/promises';
+import { open, opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PROVENANCE_LOG } from './output.ts';
 import { sniffImageType } from './sniff.ts';
@@ -32,7 +32,7 @@ export const SVG_REASON =
  * Whether a file is worth reading as an image, or why not. A name without an extension says
  * nothing, so its first bytes decide; the intake checks every taken file's bytes again.
  */
-async function whyNotTaken(file: string): Promise<string | undefined> {
+export async function whyNotTaken(file: string): Promise<string | undefined> {
   const extension = path.extname(file).toLowerCase();
   if (IMAGE_EXTENSIONS.has(extension)) return undefined;
   if (extension === '.svg' || extension === '.svgz') return SVG_REASON;
@@ -52,6 +52,70 @@ async function whyNotTaken(file: string): Promise<string | undefined> {
   return 'It is not an image file.';
 }
 
+/** A file found by the walk, with the dropped folder it was found in, or one left out and why. */
+export type Found = { file: string; root?: string } | { skipped: { path: string; reason: string } };
+
+/**
+ * One folder's entries, sorted as their full paths sort (a folder's name as if it ended in
+ * the separator), so the walk gives a folder's files in the order a sorted list would.
+ */
+async function sortedEntries(
+  dir: string,
+): Promise<Array<{ name: string; kind: 'file' | 'dir' | 'other' }>> {
+  const entries: Array<{ name: string; kind: 'file' | 'dir' | 'other'; key: string }> = [];
+  for await (const entry of await opendir(dir)) {
+    const kind = entry.isFile() ? 'file' : entry.isDirectory() ? 'dir' : 'other';
+    entries.push({
+      name: entry.name,
+      kind,
+      key: kind === 'dir' ? entry.name + path.sep : entry.name,
+    });
+  }
+  return entries.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}
+
+async function* walkFolder(dir: string, root: string, recursive: boolean): AsyncGenerator<Found> {
+  for (const entry of await sortedEntries(dir)) {
+    const file = path.join(dir, entry.name);
+    if (entry.kind === 'file') yield { file, root };
+    else if (entry.kind === 'other') {
+      yield { skipped: { path: file, reason: 'It is a link or a special file, not an image.' } };
+    } else if (recursive) yield* walkFolder(file, root, recursive);
+  }
+}
+
+/**
+ * Every file in the dropped files and folders, one folder at a time and without repeats, as
+ * it is found: a drop of ten thousand files is worked on while the walk goes on, and stopping
+ * the loop that reads it stops the walk. Whether a file is an image is not decided here.
+ */
+export async function* walkInputs(
+  targets: readonly string[],
+  recursive: boolean,
+): AsyncGenerator<Found> {
+  const seen = new Set<string>();
+  for (const target of targets) {
+    const absolute = path.resolve(target);
+    const info = await stat(absolute).catch(() => undefined);
+    if (!info) {
+      yield { skipped: { path: absolute, reason: 'It does not exist (moved or deleted?).' } };
+    } else if (info.isFile()) {
+      if (!seen.has(absolute)) yield { file: absolute };
+      seen.add(absolute);
+    } else if (info.isDirectory()) {
+      for await (const found of walkFolder(absolute, absolute, recursive)) {
+        if ('skipped' in found) yield found;
+        else if (!seen.has(found.file)) {
+          seen.add(found.file);
+          yield found;
+        }
+      }
+    } else {
+      yield { skipped: { path: absolute, reason: 'It is neither a file nor a folder.' } };
+    }
+  }
+}
+
 /**
  * Turns dropped files and folders into image files, sorted and without repeats. Every file
  * left out, dropped by itself or found inside a folder, is listed with the reason.
@@ -63,37 +127,17 @@ export async function collectInputs(
   const files: string[] = [];
   const roots = new Map<string, string>();
   const skipped: CollectedInputs['skipped'] = [];
-  const consider = async (file: string, root?: string) => {
-    const reason = await whyNotTaken(file);
-    if (reason) {
-      skipped.push({ path: file, reason });
-      return;
+  for await (const found of walkInputs(targets, recursive)) {
+    if ('skipped' in found) {
+      skipped.push(found.skipped);
+      continue;
     }
-    files.push(file);
-    if (root !== undefined) roots.set(file, root);
-  };
-  for (const target of targets) {
-    const absolute = path.resolve(target);
-    const info = await stat(absolute).catch(() => undefined);
-    if (!info) {
-      skipped.push({ path: absolute, reason: 'It does not exist (moved or deleted?).' });
-    } else if (info.isFile()) {
-      await consider(absolute);
-    } else if (info.isDirectory()) {
-      const entries = await readdir(absolute, { withFileTypes: true, recursive });
-      for (const entry of entries) {
-        const file = path.join(entry.parentPath, entry.name);
-        if (entry.isFile()) await consider(file, absolute);
-        else if (!entry.isDirectory())
-          skipped.push({ path: file, reason: 'It is a link or a special file, not an image.' });
-      }
-    } else {
-      skipped.push({ path: absolute, reason: 'It is neither a file nor a folder.' });
+    const reason = await whyNotTaken(found.file);
+    if (reason) skipped.push({ path: found.file, reason });
+    else {
+      files.push(found.file);
+      if (found.root !== undefined) roots.set(found.file, found.root);
     }
   }
-  return {
-    files: [...new Set(files)].sort(),
-    roots,
-    skipped,
-  };
+  return { files: files.sort(), roots, skipped };
 }

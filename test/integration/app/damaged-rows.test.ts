@@ -13,6 +13,7 @@ import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
 import { advance, damage, failBeforeSending } from '../../support/stored-rows.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { everyWatermarkJob } from '../../support/history.ts';
 
 let dir: string;
 let dbFile: string;
@@ -74,12 +75,13 @@ describe('the lists of an app whose database holds damaged rows', () => {
       '{"videos":["/out/old.mp4"],"sidecar":"/s"}',
     );
 
-    core = await startBareCore({ dataDir: path.dirname(dbFile), name: 'damaged-rows' });
+    const started = await startBareCore({ dataDir: path.dirname(dbFile), name: 'damaged-rows' });
+    core = started;
     // The engine met the queued job's damage on start and set it aside for the user.
     let jobs: WatermarkJobView[] = [];
     await expect
       .poll(async () => {
-        jobs = (await core?.handlers['watermark:list'](undefined))?.jobs ?? [];
+        jobs = await everyWatermarkJob(started);
         return jobs.find((job) => job.id === queued)?.state;
       })
       .toBe('needs-attention');

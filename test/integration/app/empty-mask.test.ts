@@ -6,6 +6,7 @@ import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { makePhoto } from '../../support/images.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { stageFiles } from '../../support/staging.ts';
 
 let dir: string;
 let core: AppCore;
@@ -26,7 +27,7 @@ describe('adding images whose drawn mask marks nothing', () => {
     await writeFile(file, await makePhoto(64, 48));
     const other = path.join(dir, 'other.png');
     await writeFile(other, await makePhoto(64, 48, 'png', 1));
-    const { items } = await core.handlers['media:probe']({ paths: [file, other] });
+    const { items } = await stageFiles(core, [file, other]);
     const shot = items.find((item) => item.name === 'shot.png');
     const second = items.find((item) => item.name === 'other.png');
     const added = core.handlers['watermark:add']({

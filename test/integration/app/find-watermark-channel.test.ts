@@ -6,6 +6,7 @@ import { invokeContract } from '../../../src-shared/ipc/contract.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { markedSet, type MarkedSet } from '../../support/marked-scenes.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { stageFiles } from '../../support/staging.ts';
 
 let dir: string;
 let core: AppCore;
@@ -30,7 +31,7 @@ afterAll(async () => {
 
 describe('media:findWatermark', () => {
   it('proposes one mask for the staged batch, with a presence score per image', async () => {
-    const { items } = await core.handlers['media:probe']({ paths: [path.join(dir, 'photos')] });
+    const { items } = await stageFiles(core, [path.join(dir, 'photos')]);
     const lone = items.find((item) => item.name === 'photo-006.jpg');
     const proposal = await core.handlers['media:findWatermark']({
       tokens: items.map((item) => item.token),
@@ -62,9 +63,7 @@ describe('media:findWatermark', () => {
   });
 
   it('says a single image is too few to find a mark in', async () => {
-    const { items } = await core.handlers['media:probe']({
-      paths: [path.join(dir, 'photos', 'photo-001.jpg')],
-    });
+    const { items } = await stageFiles(core, [path.join(dir, 'photos', 'photo-001.jpg')]);
     const proposal = await core.handlers['media:findWatermark']({
       tokens: items.map((item) => item.token),
     });

@@ -7,6 +7,7 @@ import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { makeMarkedPhoto, psnr, type Rect } from '../../support/images.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { stageFiles } from '../../support/staging.ts';
 
 let dir: string;
 let core: AppCore;
@@ -28,7 +29,7 @@ const MARK: Rect = { left: 200, top: 190, width: 96, height: 30 };
 async function stageMarked(): Promise<{ token: string; file: string }> {
   const file = path.join(dir, 'marked.png');
   await writeFile(file, await makeMarkedPhoto(WIDTH, HEIGHT, MARK, { format: 'png' }));
-  const { items } = await core.handlers['media:probe']({ paths: [file] });
+  const { items } = await stageFiles(core, [file]);
   return { token: items[0]?.token ?? '', file };
 }
 

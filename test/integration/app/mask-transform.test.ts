@@ -6,6 +6,7 @@ import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { invokeContract } from '../../../src-shared/ipc/contract.ts';
 import { makePhoto } from '../../support/images.ts';
+import { stageFiles } from '../../support/staging.ts';
 import { startBareCore } from '../../support/test-core.ts';
 
 let dir: string;
@@ -20,7 +21,7 @@ beforeAll(async () => {
   core = await startBareCore({ dataDir: path.join(dir, 'data'), name: 'mask-transform' });
   const file = path.join(dir, 'shot.png');
   await writeFile(file, await makePhoto(200, 100, 'png', 2));
-  token = (await core.handlers['media:probe']({ paths: [file] })).items[0]?.token ?? '';
+  token = (await stageFiles(core, [file])).items[0]?.token ?? '';
 });
 
 afterAll(async () => {

@@ -8,6 +8,7 @@ import { startSimulator, type Simulator } from '../../../src-main/simulator/serv
 import { makePhoto } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { stageFiles } from '../../support/staging.ts';
 
 const KEY = 'cf-own-results-key-31';
 let dir: string;
@@ -49,7 +50,7 @@ describe('the app and the results it wrote', () => {
     await mkdir(folder);
     for (let i = 0; i < 4; i += 1)
       await writeFile(path.join(folder, `IMG_420${i}.png`), await makePhoto(40, 30, 'png', i));
-    const first = await core.handlers['media:probe']({ paths: [folder] });
+    const first = await stageFiles(core, [folder]);
     expect(first.items).toHaveLength(4);
     await core.handlers['watermark:add']({ items: first.items.map(({ token }) => ({ token })) });
     await settle();
@@ -60,7 +61,7 @@ describe('the app and the results it wrote', () => {
     );
 
     const sent = submissions();
-    const again = await core.handlers['media:probe']({ paths: [folder] });
+    const again = await stageFiles(core, [folder]);
     expect(again.items.map((item) => item.name).sort()).toEqual([
       'IMG_4200.png',
       'IMG_4201.png',
@@ -107,7 +108,7 @@ describe('the app and the results it wrote', () => {
     }
     await core.handlers['settings:update']({ outputFolder: out });
     const sent = submissions();
-    const staged = await core.handlers['media:probe']({ paths: [root] });
+    const staged = await stageFiles(core, [root]);
     await core.handlers['watermark:add']({ items: staged.items.map(({ token }) => ({ token })) });
     await settle();
     expect(submissions()).toBe(sent + 3);

@@ -11,6 +11,7 @@ import { startSimulator, type Simulator } from '../../../src-main/simulator/serv
 import { runCli } from '../../support/cli-process.ts';
 import { makePhoto } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+import { everyWatermarkJob } from '../../support/history.ts';
 
 /**
  * The app core and the command line on one data folder at the same time: one of them runs
@@ -73,7 +74,7 @@ async function startCore(dataDir: string, out: string): Promise<AppCore> {
 
 async function settledCore(app: AppCore, images: number, rounds: number): Promise<void> {
   for (;;) {
-    const jobs = (await app.handlers['watermark:list'](undefined)).jobs;
+    const jobs = await everyWatermarkJob(app);
     const { projects } = await app.handlers['video:projects'](undefined);
     const all = projects.flatMap((p) => p.shots.flatMap((s) => s.rounds));
     const settled = (state: string) =>
@@ -154,7 +155,7 @@ describe('the app and the command line on one data folder', () => {
     expect(ran.stdout).toMatch(/(\d) of \1 rounds done/);
     expect(ran.code).toBe(0);
 
-    const jobs = (await app.handlers['watermark:list'](undefined)).jobs;
+    const jobs = await everyWatermarkJob(app);
     expect(jobs.filter((job) => job.state !== 'done')).toEqual([]);
     const rounds = (await app.handlers['video:projects'](undefined)).projects.flatMap((p) =>
       p.shots.flatMap((s) => s.rounds),
@@ -213,7 +214,7 @@ describe('the app and the command line on one data folder', () => {
     expect(removed.stdout).toContain('30 done, 0 failed.');
     await settledCore(app, 50, 0);
 
-    const jobs = (await app.handlers['watermark:list'](undefined)).jobs;
+    const jobs = await everyWatermarkJob(app);
     expect(jobs.filter((job) => job.state !== 'done')).toEqual([]);
     expect((await readdir(out)).filter((name) => name.endsWith('.png'))).toHaveLength(50);
     expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);

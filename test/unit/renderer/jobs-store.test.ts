@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClearframeApi, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { useQuota } from '../../../src-renderer/account/quota-store.ts';
-import { followJobs, useJobs } from '../../../src-renderer/jobs-store.ts';
+import { HISTORY_PAGE, followJobs, useJobs } from '../../../src-renderer/jobs-store.ts';
 import { jobView } from '../../support/job-view.ts';
 
 function view(id: string, batchId: string, state: WatermarkJobView['state'], seq: number) {
@@ -13,9 +13,11 @@ function fakeMain(answers: Record<string, unknown>) {
   const calls: string[] = [];
   let listener: ((payload: { jobs: WatermarkJobView[] }) => void) | undefined;
   const api = {
-    invoke: (channel: string) => {
+    invoke: (channel: string, payload: unknown) => {
       calls.push(channel);
-      const value = answers[channel];
+      const answer = answers[channel];
+      const value =
+        typeof answer === 'function' ? (answer as (p: unknown) => unknown)(payload) : answer;
       return Promise.resolve(
         value instanceof Error
           ? { ok: false, error: { code: 'refused', message: value.message } }
@@ -33,7 +35,14 @@ function fakeMain(answers: Record<string, unknown>) {
 const quota = { services: [], spending: {}, queuedCredits: 0, queuedUsd: 0 };
 
 beforeEach(() => {
-  useJobs.setState({ jobs: {}, order: [], paused: false, waiting: null, error: null });
+  useJobs.setState({
+    jobs: {},
+    order: [],
+    paused: false,
+    waiting: null,
+    error: null,
+    history: null,
+  });
 });
 afterEach(() => vi.unstubAllGlobals());
 
@@ -78,5 +87,37 @@ describe('the jobs store', () => {
     await useJobs.getState().clearFinished();
     expect(useJobs.getState().order).toEqual(['b']);
     expect(Object.keys(useJobs.getState().jobs)).toEqual(['b']);
+  });
+
+  it('reads the history a page at a time, newest first, and keeps its rows up to date', async () => {
+    const all = Array.from({ length: HISTORY_PAGE + 3 }, (_, i) =>
+      view(`j${i}`, i < 3 ? 'new' : 'old', 'done', 1),
+    );
+    const asked: unknown[] = [];
+    const main = fakeMain({
+      'watermark:history': (request: { before?: number; limit: number }) => {
+        asked.push(request);
+        const from = request.before ?? 0;
+        const page = all.slice(from, from + request.limit);
+        return {
+          jobs: page,
+          next: from + request.limit < all.length ? from + request.limit : null,
+        };
+      },
+    });
+    vi.stubGlobal('window', { clearframe: main.api });
+    await useJobs.getState().showHistory(true);
+    expect(useJobs.getState().history).toMatchObject({ next: HISTORY_PAGE });
+    expect(useJobs.getState().history?.rows).toHaveLength(HISTORY_PAGE);
+    await useJobs.getState().moreHistory();
+    expect(useJobs.getState().history?.rows.map((row) => row.id)).toEqual(all.map((j) => j.id));
+    expect(useJobs.getState().history?.next).toBeNull();
+    await useJobs.getState().moreHistory();
+    expect(asked).toEqual([{ limit: HISTORY_PAGE }, { limit: HISTORY_PAGE, before: HISTORY_PAGE }]);
+
+    useJobs.getState().apply([{ ...view('j7', 'old', 'failed', 2) }]);
+    expect(useJobs.getState().history?.rows[7]?.state).toBe('failed');
+    await useJobs.getState().showHistory(false);
+    expect(useJobs.getState().history).toBeNull();
   });
 });

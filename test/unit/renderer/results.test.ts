@@ -4,7 +4,7 @@ import {
   batchRunning,
   currentBatch,
   figures,
-  jobsShown,
+  batchJobs,
   movedRow,
   shownError,
 } from '../../../src-renderer/watermark/results.ts';
@@ -32,22 +32,16 @@ describe('the results list', () => {
     job('e', 'two', { state: 'done', updatedAt: 3000 }),
   ]);
 
-  it('shows the batch started last unless every batch is asked for', () => {
+  it('shows the batch started last', () => {
     expect(currentBatch(jobs, order)).toBe('two');
-    expect(jobsShown(jobs, order, false).map((item) => item.id)).toEqual(['c', 'd', 'e']);
-    expect(jobsShown(jobs, order, true)).toHaveLength(5);
+    expect(batchJobs(jobs, order).map((item) => item.id)).toEqual(['c', 'd', 'e']);
     expect(currentBatch({}, [])).toBeNull();
   });
 
-  it('counts N of M, what failed and the time left for the jobs listed only', () => {
-    const batch = figures(jobsShown(jobs, order, false));
+  it('counts N of M, what failed and the time left for the batch only', () => {
+    const batch = figures(batchJobs(jobs, order));
     expect(batch).toMatchObject({ done: 2, total: 3, failed: [], running: true });
     expect(batch.eta).toBe('about 1 s left');
-    expect(figures(jobsShown(jobs, order, true))).toMatchObject({
-      done: 3,
-      total: 5,
-      failed: ['b'],
-    });
   });
 
   it('knows when the current batch has settled, ignoring earlier ones', () => {
