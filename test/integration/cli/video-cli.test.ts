@@ -149,7 +149,17 @@ describe('clearframe video', () => {
     );
     const project = await newProject('Capped');
     const queued = await runCli(
-      ['video', 'add-round', project, '--prompt', 'an expensive sunset', '--data-dir', data],
+      [
+        'video',
+        'add-round',
+        project,
+        '--prompt',
+        'an expensive sunset',
+        '--duration',
+        '10',
+        '--data-dir',
+        data,
+      ],
       { env },
     );
     expect(queued.stdout).toMatch(/over the budget cap of 2\.00 USD/);
