@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  EncodedAudioPacketSource,
+  EncodedPacketSink,
+  EncodedVideoPacketSource,
+  FilePathTarget,
+  Mp4OutputFormat,
+  Output,
+} from 'mediabunny';
+import { claimFirstFree } from '../../fs/claim-name.ts';
+import { tempPathFor } from '../../fs/temp-files.ts';
+import { withParameterSets } from './avc-parameter-sets.ts';
+import { readClip, type FilmClip, type ReadClip } from './clip-reading.ts';
+import { FilmJoinError } from './film-join-error.ts';
+import { planJoin, type JoinPlan } from './join-plan.ts';
+
+export type { FilmClip };
+export { FilmJoinError };
+
+/** Characters no file system takes in a name, replaced in the film's name. */
+const UNSAFE_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
+
+/** A project's name as a file name: what the file systems refuse replaced, never empty. */
+export function filmFileName(projectName: string): string {
+  const cleaned = projectName.replace(UNSAFE_IN_NAMES, '-').trim().replace(/^\.+/, '');
+  return `${cleaned.slice(0, 120) || 'film'}.mp4`;
+}
+
+/** `name.mp4`, then `name-1.mp4`, `name-2.mp4`…: a film never takes the name of a file already there. */
+function* numberedNames(first: string): Generator<string> {
+  yield first;
+  const extension = path.extname(first);
+  const stem = first.slice(0, first.length - extension.length);
+  for (let i = 1; ; i += 1) yield `${stem}-${i}${extension}`;
+}
+
+/**
+ * Joins the clips, in order, into one MP4 in `folder` named `fileName` (or the first free
+ * numbered name after it), copying their encoded frames and sound as they are: nothing is
+ * re-encoded, so the film is exactly its clips. Clips that cannot follow one another that
+ * way (size, frame rate, format, sound) are refused with a `FilmJoinError` naming them.
+ * Returns the film's path.
+ */
+export async function joinClips(
+  clips: readonly FilmClip[],
+  folder: string,
+  fileName: string,
+): Promise<string> {
+  const read: ReadClip[] = [];
+  try {
+    for (const clip of clips) read.push(await readClip(clip));
+    const plan = planJoin(read);
+    await mkdir(folder, { recursive: true });
+    const first = path.join(folder, fileName);
+    const owner = randomUUID();
+    const temp = tempPathFor(first, 'part', owner);
+    try {
+      await writeFilm(read, plan, temp);
+      const claimed = await claimFirstFree(temp, numberedNames(first), owner);
+      if (!claimed) throw new FilmJoinError(`No free name was found for the film in ${folder}.`);
+      return claimed;
+    } finally {
+      await rm(temp, { force: true });
+    }
+  } finally {
+    for (const clip of read) clip.input.dispose();
+  }
+}
+
+async function writeFilm(clips: readonly ReadClip[], plan: JoinPlan, file: string): Promise<void> {
+  const first = clips[0] as ReadClip;
+  const count = (pick: (clip: ReadClip) => number) => clips.reduce((n, c) => n + pick(c), 0);
+  const output = new Output({
+    // Space for the index is kept at the front, so a player starts before the film is loaded.
+    format: new Mp4OutputFormat({ fastStart: 'reserve' }),
+    target: new FilePathTarget(file),
+  });
+  const video = new EncodedVideoPacketSource(
+    first.video.codec as NonNullable<typeof first.video.codec>,
+  );
+  output.addVideoTrack(video, {
+    rotation: first.video.rotation,
+    maximumPacketCount: count((clip) => clip.videoPackets),
+  });
+  const audio =
+    first.audio?.codec && plan.audioConfig
+      ? new EncodedAudioPacketSource(first.audio.codec)
+      : undefined;
+  if (audio) output.addAudioTrack(audio, { maximumPacketCount: count((c) => c.audioPackets) });
+  await output.start();
+  let cursor = 0;
+  let videoMeta: EncodedVideoChunkMetadata | undefined = { decoderConfig: plan.videoConfig };
+  let audioMeta: EncodedAudioChunkMetadata | undefined = plan.audioConfig && {
+    decoderConfig: plan.audioConfig,
+  };
+  for (const [index, clip] of clips.entries()) {
+    const shift = cursor - clip.start;
+    const rewrite = plan.rewrites[index];
+    const copyVideo = async () => {
+      for await (const packet of new EncodedPacketSink(clip.video).packets()) {
+        const data = rewrite
+          ? withParameterSets(
+              packet.data,
+              rewrite.from,
+              rewrite.to,
+              packet.type === 'key' ? rewrite.keyPrefix : [],
+            )
+          : packet.data;
+        await video.add(packet.clone({ data, timestamp: packet.timestamp + shift }), videoMeta);
+        videoMeta = undefined;
+      }
+    };
+    const copyAudio = async () => {
+      if (!audio || !clip.audio) return;
+      for await (const packet of new EncodedPacketSink(clip.audio).packets()) {
+        await audio.add(packet.clone({ timestamp: packet.timestamp + shift }), audioMeta);
+        audioMeta = undefined;
+      }
+    };
+    // Both tracks at once, so the muxer interleaves them as a player reads them.
+    await Promise.all([copyVideo(), copyAudio()]);
+    cursor += clip.duration;
+  }
+  await output.finalize();
+}
