@@ -31,6 +31,7 @@ export const invokeChannelNames = [
   'video:exportProject',
   'video:history',
   'video:attach',
+  'video:joinProject',
   'settings:get',
   'settings:update',
   'keys:status',
