@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -16,7 +16,13 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filmFileName, joinClips } from '../../../src-main/core/media/film/film-join.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../../src-main/simulator/video-service.ts';
+import { makeReadOnly } from '../../support/read-only-folder.ts';
+import { mountSmallDisk } from '../../support/small-disk.ts';
 import { BrowserMedia, type ClipRecipe, type DecodedFrame } from '../../support/browser-media.ts';
+
+// Smaller than three simulator clips (13 KB each), so the third does not fit.
+const disk = mountSmallDisk('film-join', '32k');
+if (disk.whyNot) console.log(`film disk-full test skipped: ${disk.whyNot}`);
 
 const SIMULATOR_CLIP = path.join(DEFAULT_FIXTURES_DIR, 'landscape.mp4');
 const PORTRAIT_CLIP = path.join(DEFAULT_FIXTURES_DIR, 'portrait.mp4');
@@ -126,6 +132,7 @@ describe('joining clips into one film without re-encoding', () => {
     browser = await BrowserMedia.start();
   });
   afterAll(async () => {
+    disk.unmount();
     await browser.stop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -197,6 +204,29 @@ describe('joining clips into one film without re-encoding', () => {
     await expect(joinClips(clipsOf([SIMULATOR_CLIP, made]), dir, 'f.mp4')).rejects.toThrow(
       'shot 2’s clip has full-range colour, shot 1’s limited-range colour; make the takes with the same colour settings',
     );
+  });
+
+  it('says when the folder cannot be written in', async () => {
+    const locked = path.join(dir, 'locked');
+    await mkdir(locked);
+    const undo = await makeReadOnly(locked);
+    try {
+      await expect(joinClips(clipsOf([SIMULATOR_CLIP]), locked, 'f.mp4')).rejects.toThrow(
+        `Clearframe may not write in ${locked}: choose another folder, and join again.`,
+      );
+    } finally {
+      undo();
+    }
+  });
+
+  it.skipIf(disk.at === undefined)('says when the disk is full, and leaves nothing', async () => {
+    const full = disk.at ?? '';
+    await expect(
+      joinClips(clipsOf([SIMULATOR_CLIP, SIMULATOR_CLIP, SIMULATOR_CLIP]), full, 'f.mp4'),
+    ).rejects.toThrow(
+      `The disk holding ${full} is full: free some space there, or choose another folder, and join again.`,
+    );
+    expect(await readdir(full)).toEqual([]);
   });
 
   it('says which clip is missing', async () => {

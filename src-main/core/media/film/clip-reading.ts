@@ -14,7 +14,7 @@ export interface FilmClip {
 }
 
 /** "Shot 2’s clip", to begin a sentence with. */
-const sentenceName = (clip: FilmClip) =>
+export const sentenceName = (clip: FilmClip) =>
   `${clip.label.charAt(0).toUpperCase()}${clip.label.slice(1)}’s clip`;
 
 /** What the join needs to know of a clip before copying a single packet. */

@@ -18,7 +18,7 @@ import {
 import { claimFirstFree } from '../../fs/claim-name.ts';
 import { tempPathFor } from '../../fs/temp-files.ts';
 import { withParameterSets } from './avc-parameter-sets.ts';
-import { readClip, type FilmClip, type ReadClip } from './clip-reading.ts';
+import { readClip, sentenceName, type FilmClip, type ReadClip } from './clip-reading.ts';
 import { FilmJoinError } from './film-join-error.ts';
 import { planJoin, type JoinPlan } from './join-plan.ts';
 
@@ -62,21 +62,43 @@ export async function joinClips(
     const failed = opened.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     const plan = planJoin(read);
-    await mkdir(folder, { recursive: true });
     const first = path.join(folder, fileName);
     const owner = randomUUID();
     const temp = tempPathFor(first, 'part', owner);
     try {
+      await mkdir(folder, { recursive: true });
       await writeFilm(read, plan, temp);
       const claimed = await claimFirstFree(temp, numberedNames(first), owner);
       if (!claimed) throw new FilmJoinError(`No free name was found for the film in ${folder}.`);
       return claimed;
+    } catch (error) {
+      throw asWriteProblem(error, folder) ?? error;
     } finally {
       await rm(temp, { force: true });
     }
   } finally {
     for (const clip of read) clip.input.dispose();
   }
+}
+
+const codeOf = (error: unknown) => (error as { code?: unknown }).code;
+
+/** A folder the film cannot be written in, or a full disk, as the sentence saying what to do. */
+function asWriteProblem(error: unknown, folder: string): FilmJoinError | undefined {
+  const code = codeOf(error);
+  if (code === 'ENOSPC' || code === 'EDQUOT') {
+    return new FilmJoinError(
+      `The disk holding ${folder} is full: free some space there, or choose another folder, and join again.`,
+      { cause: error },
+    );
+  }
+  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
+    return new FilmJoinError(
+      `Clearframe may not write in ${folder}: choose another folder, and join again.`,
+      { cause: error },
+    );
+  }
+  return undefined;
 }
 
 /** Clips up to this size are read in one go for the copy: a third faster than piece by piece. */
@@ -95,10 +117,11 @@ async function wholeClip(clip: ReadClip): Promise<{
     source: new BufferSource(await readFile(clip.clip.file)),
   });
   const video = await input.getPrimaryVideoTrack();
-  if (!video)
+  if (!video) {
     throw new FilmJoinError(
-      `${clip.clip.label}’s clip changed while it was being joined: try again.`,
+      `${sentenceName(clip.clip)} changed while it was being joined: try again.`,
     );
+  }
   return {
     video,
     audio: (await input.getPrimaryAudioTrack()) ?? undefined,
