@@ -12,7 +12,9 @@ import {
   Output,
   StreamTarget,
   type StreamTargetChunk,
+  type EncodedPacket,
   type InputAudioTrack,
+  type InputTrack,
   type InputVideoTrack,
 } from 'mediabunny';
 import { claimFirstFree } from '../../fs/claim-name.ts';
@@ -129,6 +131,17 @@ async function wholeClip(clip: ReadClip): Promise<{
   };
 }
 
+/**
+ * A track's packets in decode order, each asked for after the one before: for a copy, where
+ * nothing is decoded, this took half the time of `EncodedPacketSink.packets()`, whose
+ * look-ahead serves decoders (measured on the video-join benchmark's clips).
+ */
+async function* packetsOf(track: InputTrack): AsyncGenerator<EncodedPacket> {
+  const sink = new EncodedPacketSink(track);
+  for (let packet = await sink.getFirstPacket(); packet; packet = await sink.getNextPacket(packet))
+    yield packet;
+}
+
 async function writeFilm(clips: readonly ReadClip[], plan: JoinPlan, file: string): Promise<void> {
   const handle = await open(file, 'w');
   const output = new Output({
@@ -193,7 +206,7 @@ async function copyClips(
     const rewrite = plan.rewrites[index];
     const whole = await wholeClip(clip);
     const copyVideo = async () => {
-      for await (const packet of new EncodedPacketSink(whole.video).packets()) {
+      for await (const packet of packetsOf(whole.video)) {
         const data = rewrite
           ? withParameterSets(
               packet.data,
@@ -208,7 +221,7 @@ async function copyClips(
     };
     const copyAudio = async () => {
       if (!audio || !whole.audio) return;
-      for await (const packet of new EncodedPacketSink(whole.audio).packets()) {
+      for await (const packet of packetsOf(whole.audio)) {
         await audio.add(packet.clone({ timestamp: packet.timestamp + shift }), audioMeta);
         audioMeta = undefined;
       }
