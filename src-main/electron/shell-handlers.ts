@@ -28,7 +28,14 @@ export interface ShellCore {
     exportMaskFor(token: string, strokes: readonly Stroke[], target: string): Promise<void>;
   };
   outputOf(jobId: string): string | undefined;
-  readonly video: { exportProject(projectId: string, folder: string): Promise<number> };
+  readonly video: {
+    exportProject(projectId: string, folder: string): Promise<number>;
+    joinProject(
+      projectId: string,
+      folder: string,
+      roundIds?: readonly string[],
+    ): Promise<{ path: string; filmId: string }>;
+  };
   readonly log: { readonly dir: string };
   readonly demoMode: boolean;
   readonly settings: { readonly checkForUpdates: boolean };
@@ -111,6 +118,14 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
         demoMode: core.demoMode,
         setting: core.settings.checkForUpdates,
       }),
+    'video:joinProject': async ({ projectId, roundIds }) => {
+      const folder = await chooseOne({
+        title: 'Save the film in',
+        properties: ['openDirectory', 'createDirectory'],
+      });
+      if (!folder) return { path: null, filmId: null };
+      return core.video.joinProject(projectId, folder, roundIds);
+    },
   };
 }
 

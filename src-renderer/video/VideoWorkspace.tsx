@@ -8,6 +8,7 @@ import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { JoinFilm } from './JoinFilm.tsx';
 import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
@@ -248,6 +249,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const video = useVideo();
   const now = useNow();
   const [note, setNote] = useState<string | null>(null);
+  const [filmOpen, setFilmOpen] = useState(false);
   const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
@@ -340,8 +342,19 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <button type="button" onClick={() => void exportProject(project.id)}>
               Export clips…
             </button>
+            <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
+              Join takes into one film…
+            </button>
           </nav>
           {note && <p role="status">{note}</p>}
+          {filmOpen && (
+            <JoinFilm
+              key={project.id}
+              project={project}
+              previewBase={props.previewBase}
+              onClose={() => setFilmOpen(false)}
+            />
+          )}
           <section aria-labelledby="rounds-title" className="rounds">
             <h2 id="rounds-title">
               {project.name} · shot {shot.position}

@@ -39,6 +39,7 @@ export const invokeChannelNames = [
   'video:move',
   'video:remove',
   'video:chooseTake',
+  'video:joinProject',
   'settings:get',
   'settings:update',
   'keys:status',

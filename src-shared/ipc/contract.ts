@@ -505,6 +505,18 @@ export const invokeContract = {
     request: z.strictObject({ shotId: roundIdSchema, roundId: roundIdSchema.nullable() }),
     response: projectsSchema,
   },
+  'video:joinProject': {
+    /**
+     * Joins one take a shot, in shot order, into one MP4 in a folder the user chooses, without
+     * re-encoding: the rounds given, or each shot's take as `filmTakes` picks it.
+     */
+    request: z.strictObject({
+      projectId: roundIdSchema,
+      roundIds: z.array(roundIdSchema).min(1).max(1000).optional(),
+    }),
+    /** `path` is null when no folder was chosen; `filmId` names the film for the preview. */
+    response: z.object({ path: z.string().nullable(), filmId: z.string().nullable() }),
+  },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),

@@ -158,7 +158,7 @@ export class AppCore {
     return this.events.subscribe(listener);
   }
 
-  /** The file behind a preview URL: only jobs, rounds, staged files, imported masks, local previews. */
+  /** The file behind a preview URL: only jobs, rounds, staged files, imported masks, local previews, films. */
   async previewFile(pathname: string): Promise<string | undefined> {
     const asked = parsePreviewPath(pathname);
     if (!asked) return undefined;
@@ -166,6 +166,7 @@ export class AppCore {
     if (asked.kind === 'round') return this.video.previewFile(asked.roundId, asked.side);
     if (asked.kind === 'staged') return this.staging.previewFile(asked.token, asked.side);
     if (asked.kind === 'local-preview') return this.staging.localPreviewFile(asked.previewId);
+    if (asked.kind === 'film') return this.video.filmFile(asked.filmId);
     return this.watermark.previewFile(asked.jobId, asked.side);
   }
 

@@ -1,13 +1,14 @@
 /**
  * What a preview URL may name: a job's input, output or thumbnail, a staged file, an imported
- * mask, a free local preview.
+ * mask, a free local preview, a film joined in this session.
  */
 export type PreviewTarget =
   | { kind: 'job'; jobId: string; side: 'input' | 'output' | 'thumb' }
   | { kind: 'staged'; token: string; side: 'input' | 'thumb' }
   | { kind: 'mask'; token: string }
   | { kind: 'local-preview'; previewId: string }
-  | { kind: 'round'; roundId: string; side: 'video' | 'last-frame' };
+  | { kind: 'round'; roundId: string; side: 'video' | 'last-frame' }
+  | { kind: 'film'; filmId: string };
 
 const ID = '[0-9a-f-]{36}';
 const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
@@ -15,6 +16,7 @@ const STAGED = new RegExp(`^/?staged/(${ID})(/thumb)?$`);
 const MASK = new RegExp(`^/?mask/(${ID})$`);
 const LOCAL_PREVIEW = new RegExp(`^/?local-preview/(${ID})$`);
 const ROUND = new RegExp(`^/?round/(${ID})/(video|last-frame)$`);
+const FILM = new RegExp(`^/?film/(${ID})$`);
 
 /**
  * Reads `job/<id>/<input|output|thumb>` or `staged/<token>[/thumb]` from a preview URL's
@@ -37,5 +39,7 @@ export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
   if (round) {
     return { kind: 'round', roundId: round[1] as string, side: round[2] as 'video' | 'last-frame' };
   }
+  const film = FILM.exec(pathname);
+  if (film) return { kind: 'film', filmId: film[1] as string };
   return undefined;
 }

@@ -23,6 +23,7 @@ import {
   type VideoRoundRow,
 } from '../jobs/video-rounds.ts';
 import type { DeskContext } from './desk-context.ts';
+import { FilmShelf, joinProjectFilm } from './project-film.ts';
 import { logWait } from './wait-log.ts';
 
 type VideoChannel =
@@ -94,6 +95,7 @@ export class VideoDesk {
   private readonly settings: () => Settings;
   private readonly client: VideoClient;
   private readonly arrangement: VideoArrangement;
+  private readonly films = new FilmShelf();
 
   constructor(
     context: DeskContext,
@@ -292,5 +294,20 @@ export class VideoDesk {
         return queued;
       },
     };
+  }
+
+  /** Joins a project's takes into one film in `folder`; says where, and the id to preview it by. */
+  async joinProject(
+    projectId: string,
+    folder: string,
+    roundIds?: readonly string[],
+  ): Promise<{ path: string; filmId: string }> {
+    const film = await joinProjectFilm(this.engine.rounds, projectId, folder, roundIds);
+    return { path: film, filmId: this.films.add(film) };
+  }
+
+  /** The film behind `film/<id>`, for the preview scheme. */
+  filmFile(filmId: string): string | undefined {
+    return this.films.file(filmId);
   }
 }

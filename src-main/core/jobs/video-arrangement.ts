@@ -1,5 +1,4 @@
 import { FINAL_STATES } from '../../../src-shared/domain/job-states.ts';
-import { takeOf } from '../../../src-shared/domain/takes.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { JobStore } from './store.ts';
 import { readRoundOutputs, type VideoRoundRow, type VideoRounds } from './video-rounds.ts';
@@ -19,7 +18,7 @@ interface Placed {
 }
 
 /** A done round whose clip is on record: the only kind that can be a shot's take. */
-function hasClip(round: VideoRoundRow): boolean {
+function canBeTake(round: VideoRoundRow): boolean {
   const outputs = readRoundOutputs(round);
   return round.state === 'done' && outputs.ok && (outputs.value?.videos.length ?? 0) > 0;
 }
@@ -108,19 +107,11 @@ export class VideoArrangement {
       if (!round || round.shot_id !== shotId || round.removed_at !== null) {
         throw new UserFacingError('That round is not one of this shot’s.');
       }
-      if (!hasClip(round)) {
+      if (!canBeTake(round)) {
         throw new UserFacingError('Only a finished round with its clip can be the shot’s take.');
       }
     }
     this.db.prepare('UPDATE video_shots SET take_round_id = ? WHERE id = ?').run(roundId, shotId);
-  }
-
-  /** The round the film uses for a shot of the tree (see `takeOf`). */
-  takeOf(shot: { take_round_id: string | null; rounds: readonly VideoRoundRow[] }): string | null {
-    return takeOf(
-      shot.take_round_id,
-      shot.rounds.map((round) => ({ id: round.id, hasClip: hasClip(round) })),
-    );
   }
 
   /** The listed items sharing the parent of `id`, in order; empty when `id` is not listed. */

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VideoGenerateRequest } from '../../../src-shared/api/video.ts';
-import { takeOf } from '../../../src-shared/domain/takes.ts';
+import { takeOf } from '../../../src-shared/domain/film-takes.ts';
 import type { VideoProjectView, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
@@ -104,14 +104,11 @@ describe('arranging video projects', () => {
 
     ({ projects } = await core.handlers['video:projects'](undefined));
     const shotOne = projects[0]?.shots[0];
-    const hasClip = (view: VideoRoundView) => ({
-      id: view.id,
-      hasClip: view.state === 'done' && view.videos.length > 0,
-    });
     // By default the newest take with a clip is the shot's.
-    expect(takeOf(shotOne?.chosenTakeId ?? null, shotOne?.rounds.map(hasClip) ?? [])).toBe(take2);
+    expect(shotOne && takeOf(shotOne)?.id).toBe(take2);
     ({ projects } = await core.handlers['video:chooseTake']({ shotId: shot1, roundId: take1 }));
     expect(projects[0]?.shots[0]?.chosenTakeId).toBe(take1);
+    expect(projects[0]?.shots[0] && takeOf(projects[0].shots[0])?.id).toBe(take1);
     await expect(async () =>
       core.handlers['video:chooseTake']({ shotId: shot1, roundId: wall }),
     ).rejects.toThrow('That round is not one of this shot’s.');

@@ -12,6 +12,7 @@ import {
   type ShellCore,
   type ShellSystem,
 } from '../../../src-main/electron/shell-handlers.ts';
+import { FilmJoinError } from '../../../src-main/core/media/film/film-join.ts';
 import { jobView } from '../../support/job-view.ts';
 
 /**
@@ -20,6 +21,8 @@ import { jobView } from '../../support/job-view.ts';
  */
 
 const WINDOW = { name: 'the main window' };
+const DIFFERENT_SIZES =
+  'These takes cannot be joined without re-encoding: shot 2’s clip is 1280×720, shot 1’s 1920×1080; make the takes the same resolution (the same ratio and quality), or choose takes that are.';
 
 interface World {
   calls: string[];
@@ -52,6 +55,11 @@ function world(
       exportProject: (projectId, folder) => {
         calls.push(`export project ${projectId} to ${folder}`);
         return Promise.resolve(3);
+      },
+      joinProject: (projectId, folder, roundIds) => {
+        calls.push(`join project ${projectId} in ${folder} ${roundIds?.join(',') ?? 'takes'}`);
+        if (projectId === 'differs') return Promise.reject(new FilmJoinError(DIFFERENT_SIZES));
+        return Promise.resolve({ path: `${folder}/Harbour.mp4`, filmId: 'film-1' });
       },
     },
     log: { dir: '/data/logs' },
@@ -204,6 +212,28 @@ describe('the shell handlers', () => {
       value: { status: 'disabled', message: 'Updates are off in demo mode.' },
     });
     expect(calls).toEqual(['updates on the main window demo=true setting=false']);
+  });
+
+  it('join a project’s takes in the folder chosen, or say plainly why not', async () => {
+    const canceled = world();
+    expect(await canceled.invoke('video:joinProject', { projectId: 'p1' })).toEqual({
+      ok: true,
+      value: { path: null, filmId: null },
+    });
+    expect(canceled.calls).toEqual(['open dialog on the main window']);
+    const { calls, invoke } = world({ folder: '/films' });
+    expect(await invoke('video:joinProject', { projectId: 'p1', roundIds: ['r2', 'r1'] })).toEqual({
+      ok: true,
+      value: { path: '/films/Harbour.mp4', filmId: 'film-1' },
+    });
+    expect(await invoke('video:joinProject', { projectId: 'differs' })).toEqual({
+      ok: false,
+      error: { code: 'FilmJoinError', message: DIFFERENT_SIZES },
+    });
+    expect(calls.filter((call) => !call.includes('dialog'))).toEqual([
+      'join project p1 in /films r2,r1',
+      'join project differs in /films takes',
+    ]);
   });
 });
 

@@ -63,6 +63,7 @@ describe('preview paths', () => {
       roundId: id,
       side: 'last-frame',
     });
+    expect(parsePreviewPath(`film/${id}`)).toEqual({ kind: 'film', filmId: id });
     for (const bad of [
       `job/${id}/../../etc/passwd`,
       `/etc/passwd`,
@@ -73,6 +74,8 @@ describe('preview paths', () => {
       `staged/../${id}`,
       `round/${id}/sidecar`,
       `mask/${id}/x`,
+      `film/${id}/x`,
+      `film/../${id}`,
       '',
     ]) {
       expect(parsePreviewPath(bad)).toBeUndefined();

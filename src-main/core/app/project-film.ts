@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { filmTakes, type FilmRound, type FilmShot } from '../../../src-shared/domain/film-takes.ts';
+import { filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
+import { readRoundOutputs, type ProjectTree, type VideoRounds } from '../jobs/video-rounds.ts';
+
+interface TakeRound extends FilmRound {
+  shotPosition: number;
+}
+
+/** Every round of a project with the clips it saved, as the take rule reads them. */
+function takeRounds(tree: ProjectTree): FilmShot<TakeRound>[] {
+  return tree.shots.map((shot) => ({
+    position: shot.position,
+    chosenTakeId: shot.take_round_id,
+    rounds: shot.rounds.map((row) => {
+      const outputs = readRoundOutputs(row);
+      return {
+        id: row.id,
+        state: row.state,
+        createdAt: row.created_at,
+        videos: outputs.ok ? (outputs.value?.videos ?? []) : [],
+        shotPosition: shot.position,
+      };
+    }),
+  }));
+}
+
+/** The rounds asked for, in the order asked, each a finished round of this project with a clip. */
+function askedTakes(
+  shots: ReturnType<typeof takeRounds>,
+  roundIds: readonly string[],
+): TakeRound[] {
+  const byId = new Map(shots.flatMap((shot) => shot.rounds.map((round) => [round.id, round])));
+  return roundIds.map((id) => {
+    const round = byId.get(id);
+    if (!round) {
+      throw new FilmJoinError('One of the takes is not in this project any more: choose again.');
+    }
+    if (round.state !== 'done' || round.videos.length === 0) {
+      throw new FilmJoinError(
+        `Shot ${round.shotPosition}’s chosen round has no finished clip: choose a round that is done.`,
+      );
+    }
+    return round;
+  });
+}
+
+/**
+ * Joins a project's takes into one film in `folder` (see `joinClips`): the rounds given, or
+ * each shot's take as `filmTakes` picks it, shots without one left out. The film is named
+ * after the project and never replaces a file.
+ */
+export async function joinProjectFilm(
+  rounds: VideoRounds,
+  projectId: string,
+  folder: string,
+  roundIds?: readonly string[],
+): Promise<string> {
+  const tree = rounds.tree(projectId);
+  if (!tree) throw new FilmJoinError('That project no longer exists.');
+  const shots = takeRounds(tree);
+  const takes = roundIds
+    ? askedTakes(shots, roundIds)
+    : filmTakes(shots).flatMap((take) => (take.round ? [take.round] : []));
+  if (takes.length === 0) {
+    throw new FilmJoinError(
+      'No shot has a finished take yet: join the film once a round of a shot is done.',
+    );
+  }
+  const clips = takes.map((take) => ({
+    file: take.videos[0] as string,
+    label: `shot ${take.shotPosition}`,
+  }));
+  return joinClips(clips, folder, filmFileName(tree.name));
+}
+
+/** Films joined in this session, by an id the preview URL may name: never a path from the page. */
+export class FilmShelf {
+  private readonly films = new Map<string, string>();
+
+  add(file: string): string {
+    const id = randomUUID();
+    this.films.set(id, file);
+    return id;
+  }
+
+  file(id: string): string | undefined {
+    return this.films.get(id);
+  }
+}

@@ -1,0 +1,231 @@
+import { readAvcParameterSets } from './avc-parameter-sets.ts';
+import type { ReadClip } from './clip-reading.ts';
+import { FilmJoinError } from './film-join-error.ts';
+
+/** How one clip's video packets are written into the film. */
+export interface PacketRewrite {
+  /** Length-prefix sizes of the clip's NAL units and of the film's. */
+  from: number;
+  to: number;
+  /** Put before every key frame, so a player that seeks there has this clip's settings. */
+  keyPrefix: Uint8Array[];
+}
+
+export interface JoinPlan {
+  videoConfig: VideoDecoderConfig;
+  /** Per clip, in order; undefined where its packets are copied byte for byte. */
+  rewrites: (PacketRewrite | undefined)[];
+  audioConfig: AudioDecoderConfig | undefined;
+}
+
+const CODEC_NAMES: Record<string, string> = {
+  avc: 'H.264',
+  hevc: 'H.265 (HEVC)',
+  vp8: 'VP8',
+  vp9: 'VP9',
+  av1: 'AV1',
+  prores: 'ProRes',
+  aac: 'AAC',
+  opus: 'Opus',
+  mp3: 'MP3',
+};
+
+/** Frame rates further apart than this share no timebase a player would keep smooth. */
+const FRAME_RATE_TOLERANCE = 0.01;
+
+const LEAD = 'These takes cannot be joined without re-encoding: ';
+
+function refuse(
+  clip: ReadClip,
+  first: ReadClip,
+  theirs: string,
+  ours: string,
+  fix: string,
+): FilmJoinError {
+  return new FilmJoinError(
+    `${LEAD}${clip.clip.label}’s clip ${theirs}, ${first.clip.label}’s ${ours}; ${fix}.`,
+  );
+}
+
+const codecName = (codec: string | null) => (codec ? (CODEC_NAMES[codec] ?? codec) : 'unknown');
+const sizeOf = (clip: ReadClip) => `${clip.video.displayWidth}×${clip.video.displayHeight}`;
+const rate = (fps: number) => String(Math.round(fps * 100) / 100);
+const sameBytes = (a: unknown, b: unknown) => Buffer.compare(bytesOf(a), bytesOf(b)) === 0;
+
+/** A decoder configuration's description (a buffer or a view of one) as bytes; none when absent. */
+function bytesOf(source: unknown): Uint8Array {
+  if (ArrayBuffer.isView(source))
+    return new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+  return source instanceof ArrayBuffer ? new Uint8Array(source) : new Uint8Array(0);
+}
+
+/** The colour properties a clip may state; absent or null when it does not. */
+interface ColourDescription {
+  fullRange?: boolean | null;
+  matrix?: string | null;
+  primaries?: string | null;
+  transfer?: string | null;
+}
+
+/**
+ * The first colour property two clips both state and state differently, in words: the film
+ * has one colour description, so a clip made with another would show shifted colours. One
+ * that states nothing leaves it to the player, as its own file did.
+ */
+function colourClash(
+  a: ColourDescription | undefined,
+  b: ColourDescription | undefined,
+): [string, string] | undefined {
+  const range = (full: boolean | null | undefined) =>
+    full === undefined || full === null
+      ? undefined
+      : full
+        ? 'full-range colour'
+        : 'limited-range colour';
+  const pairs: [string | null | undefined, string | null | undefined, string][] = [
+    [range(a?.fullRange), range(b?.fullRange), ''],
+    [a?.matrix, b?.matrix, ' colour matrix'],
+    [a?.primaries, b?.primaries, ' colour primaries'],
+    [a?.transfer, b?.transfer, ' transfer curve'],
+  ];
+  const clash = pairs.find(([x, y]) => x && y && x !== y);
+  return clash && [`${clash[0]}${clash[2]}`, `${clash[1]}${clash[2]}`];
+}
+
+/** Refuses, naming the first clip that differs from the first take and how, when its video cannot follow it. */
+function checkVideo(first: ReadClip, clip: ReadClip): void {
+  const [a, b] = [clip.video, first.video];
+  if (a.codec !== b.codec) {
+    throw refuse(
+      clip,
+      first,
+      `is ${codecName(a.codec)}`,
+      codecName(b.codec),
+      'make the takes with the same video format, or choose takes that are',
+    );
+  }
+  const sameSize =
+    a.codedWidth === b.codedWidth &&
+    a.codedHeight === b.codedHeight &&
+    a.displayWidth === b.displayWidth &&
+    a.displayHeight === b.displayHeight;
+  if (!sameSize) {
+    throw refuse(
+      clip,
+      first,
+      `is ${sizeOf(clip)}`,
+      sizeOf(first),
+      'make the takes the same resolution (the same ratio and quality), or choose takes that are',
+    );
+  }
+  if (a.rotation !== b.rotation) {
+    throw refuse(
+      clip,
+      first,
+      `is turned ${a.rotation}°`,
+      `${b.rotation}°`,
+      'choose takes that are turned alike',
+    );
+  }
+  const clash = colourClash(clip.videoConfig.colorSpace, first.videoConfig.colorSpace);
+  if (clash) {
+    throw refuse(
+      clip,
+      first,
+      `has ${clash[0]}`,
+      clash[1],
+      'make the takes with the same colour settings, or choose takes that are',
+    );
+  }
+  if (Math.abs(clip.frameRate - first.frameRate) > FRAME_RATE_TOLERANCE * first.frameRate) {
+    throw refuse(
+      clip,
+      first,
+      `runs at ${rate(clip.frameRate)} frames a second`,
+      `at ${rate(first.frameRate)}`,
+      'make the takes at the same frame rate, or choose takes that are',
+    );
+  }
+}
+
+function checkAudio(first: ReadClip, clip: ReadClip): void {
+  const [a, b] = [clip.audioConfig, first.audioConfig];
+  const fix = 'make every take with sound or every one without, or choose takes that are';
+  if (a && !b) throw refuse(clip, first, 'has sound', 'has none', fix);
+  if (!a && b) throw refuse(clip, first, 'has no sound', 'has', fix);
+  if (!a || !b || !clip.audio || !first.audio) return;
+  const describe = (config: AudioDecoderConfig, codec: string | null) =>
+    `${codecName(codec)} sound at ${config.sampleRate} Hz in ${config.numberOfChannels} channel${config.numberOfChannels === 1 ? '' : 's'}`;
+  const theirs = describe(a, clip.audio.codec);
+  const ours = describe(b, first.audio.codec);
+  if (theirs !== ours || a.codec !== b.codec || !sameBytes(a.description, b.description)) {
+    throw refuse(
+      clip,
+      first,
+      theirs === ours ? 'has its sound encoded with other settings' : `has ${theirs}`,
+      theirs === ours ? 'does not' : ours,
+      'make the takes with the same sound settings, or choose takes that are',
+    );
+  }
+}
+
+/**
+ * H.264 clips made with different encoder settings keep their own parameter sets, carried in
+ * band before every key frame (an `avc3` sample entry allows that), all NAL lengths written
+ * at the widest size any clip uses. A plain copy would leave every clip after the first
+ * decoded with the first one's settings: undecodable frames.
+ */
+function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
+  const first = clips[0] as ReadClip;
+  const sets = clips.map((clip) => {
+    const read = readAvcParameterSets(bytesOf(clip.videoConfig.description));
+    if (!read) {
+      throw new FilmJoinError(
+        `${clip.clip.label}’s clip has damaged H.264 settings: make that take again, or choose another.`,
+      );
+    }
+    return read;
+  });
+  const same = clips.every((clip) =>
+    sameBytes(clip.videoConfig.description, first.videoConfig.description),
+  );
+  if (same) return { videoConfig: first.videoConfig, rewrites: clips.map(() => undefined) };
+  const to = Math.max(...sets.map((set) => set.lengthSize));
+  const description = new Uint8Array(bytesOf(first.videoConfig.description));
+  description[4] = 0b1111_1100 | (to - 1);
+  return {
+    videoConfig: {
+      ...first.videoConfig,
+      codec: first.videoConfig.codec.replace(/^avc1/, 'avc3'),
+      description,
+    },
+    rewrites: sets.map((set) => ({ from: set.lengthSize, to, keyPrefix: set.units })),
+  };
+}
+
+/** Checks that the clips can be joined without re-encoding and says how; refuses with a sentence when not. */
+export function planJoin(clips: readonly ReadClip[]): JoinPlan {
+  const first = clips[0];
+  if (!first) throw new FilmJoinError('There is nothing to join: make a take of a shot first.');
+  for (const clip of clips.slice(1)) {
+    checkVideo(first, clip);
+    checkAudio(first, clip);
+  }
+  const audioConfig = first.audioConfig;
+  if (first.video.codec === 'avc') {
+    return { ...avcPlan(clips), audioConfig };
+  }
+  const differs = clips.find(
+    (clip) => !sameBytes(clip.videoConfig.description, first.videoConfig.description),
+  );
+  if (differs) {
+    throw refuse(
+      differs,
+      first,
+      `was encoded with other ${codecName(first.video.codec)} settings`,
+      'with its own',
+      'only H.264 clips made with different settings can be joined as they are; make the takes alike, or choose takes that are',
+    );
+  }
+  return { videoConfig: first.videoConfig, rewrites: clips.map(() => undefined), audioConfig };
+}

@@ -1,0 +1,146 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { AppCore } from '../../src-main/core/app/app-core.ts';
+import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+
+// No key is set: the rounds run on demo mode's built-in simulator, whose clips last 2 s.
+const world = useAppWorld({});
+const CLIP_SECONDS = 2;
+const PROMPTS = ['gulls over the harbour', 'a trawler leaves the quay', 'the light goes on'];
+
+/**
+ * A project of one shot a prompt, each with one round queued; a `9:16` round makes the
+ * simulator's portrait clip, which cannot follow a landscape one without re-encoding.
+ */
+async function project(
+  core: AppCore,
+  name: string,
+  shots: readonly { prompt: string; ratio?: '9:16' }[],
+): Promise<void> {
+  const { projectId, shotId } = await core.handlers['video:createProject']({ name });
+  const ids = [shotId];
+  for (let i = 1; i < shots.length; i += 1) {
+    ids.push((await core.handlers['video:addShot']({ projectId })).shotId);
+  }
+  await core.handlers['video:queueRounds']({
+    rounds: shots.map((shot, i) => ({
+      shotId: ids[i] as string,
+      request: {
+        model: 'videomodel-2-5',
+        content: [{ type: 'text', text: shot.prompt }],
+        duration: 5,
+        ...(shot.ratio ? { ratio: shot.ratio } : {}),
+      },
+    })),
+  });
+}
+
+async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((violation) => violation.id)).toEqual([]);
+}
+
+async function screenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await saveScreenshot(page, `${name}-1280x820`);
+  await page.setViewportSize({ width: 880, height: 560 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'no sideways scrolling at 880 px').toBeLessThanOrEqual(0);
+  await saveScreenshot(page, `${name}-880x560`);
+  await page.setViewportSize({ width: 1280, height: 820 });
+}
+
+test('the takes of three shots are joined into one film, saved in the folder chosen, and played', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const core = await world.startCore();
+  await project(
+    core,
+    'Harbour',
+    PROMPTS.map((prompt) => ({ prompt })),
+  );
+  await project(core, 'Mixed', [{ prompt: 'wide' }, { prompt: 'tall', ratio: '9:16' }]);
+  const films = path.join(world.dir, 'films');
+  await connectApp(page, world.server, core, { chosenFolder: films });
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await expect
+    .poll(
+      async () => {
+        const { projects } = await core.handlers['video:projects'](undefined);
+        return projects.flatMap((held) => held.shots.map((shot) => shot.rounds[0]?.state));
+      },
+      { timeout: 90_000 },
+    )
+    .toEqual(['done', 'done', 'done', 'done', 'done']);
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Harbour' });
+
+  await page.getByRole('button', { name: 'Join takes into one film…' }).click();
+  await expect(page.getByTestId('film-takes').getByRole('listitem')).toHaveText(
+    PROMPTS.map((prompt, i) => `Shot ${i + 1}: round 1, ${prompt}`),
+  );
+  await screenshots(page, 'video-film-01-takes');
+
+  await page.getByRole('button', { name: 'Choose a folder and join' }).click();
+  const saved = path.join(films, 'Harbour.mp4');
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as' })).toHaveText(
+    `Saved as ${saved}`,
+  );
+  expect(await readdir(films)).toEqual(['Harbour.mp4']);
+
+  const player = page.getByTestId('film-player');
+  const duration = await player.evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) resolve(video.duration);
+        video.addEventListener('loadedmetadata', () => resolve(video.duration), { once: true });
+        video.addEventListener('error', () => reject(new Error(video.error?.message)), {
+          once: true,
+        });
+      }),
+  );
+  expect(duration).toBeCloseTo(CLIP_SECONDS * PROMPTS.length, 1);
+  // Played into the last shot's take: every clip after the first decodes in the film too.
+  const reached = await player.evaluate(
+    (video: HTMLVideoElement, from: number) =>
+      new Promise<number>((resolve, reject) => {
+        video.muted = true;
+        video.currentTime = from;
+        video.addEventListener('timeupdate', function past() {
+          if (video.currentTime <= from + 0.3) return;
+          video.removeEventListener('timeupdate', past);
+          video.pause();
+          resolve(video.currentTime);
+        });
+        video.addEventListener('error', () => reject(new Error(video.error?.message)), {
+          once: true,
+        });
+        void video.play();
+      }),
+    CLIP_SECONDS * (PROMPTS.length - 1) + 0.2,
+  );
+  expect(reached).toBeGreaterThan(CLIP_SECONDS * (PROMPTS.length - 1));
+  await expectAccessible(page);
+  await screenshots(page, 'video-film-02-joined');
+
+  // Takes that differ: the window says which, how, and what to do; nothing is written.
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Mixed' });
+  await page.getByRole('button', { name: 'Join takes into one film…' }).click();
+  await page.getByRole('button', { name: 'Choose a folder and join' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'These takes cannot be joined without re-encoding: shot 2’s clip is 180×320, shot 1’s 320×180; make the takes the same resolution (the same ratio and quality), or choose takes that are.',
+  );
+  expect(await readdir(films)).toEqual(['Harbour.mp4']);
+  await screenshots(page, 'video-film-03-refused');
+});
