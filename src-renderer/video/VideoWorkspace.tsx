@@ -3,12 +3,13 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
-import type { VideoRoundView } from '../../src-shared/ipc/contract.ts';
+import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
+import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
 import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
@@ -140,6 +141,8 @@ function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => voi
 /** One round in the queue: what it asked, what it costs, where it is, what it made. */
 function RoundRow(props: {
   round: VideoRoundView;
+  shot: VideoShotView;
+  onNote: (message: string | null) => void;
   onPlay: (id: string) => void;
   onWritePrompt: (round: VideoRoundView) => void;
   now: number;
@@ -237,6 +240,7 @@ function RoundRow(props: {
             Duplicate
           </button>
         )}
+        <RoundTools shot={props.shot} round={round} onNote={props.onNote} />
       </span>
       {prompt}
       {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} ask={ask} />}
@@ -300,6 +304,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
       )}
     </form>
   );
+  const showNote = (message: string | null) => {
+    if (message) setNote(message);
+  };
 
   return (
     <div className="video-workspace">
@@ -315,7 +322,10 @@ export function VideoWorkspace(props: { previewBase: string }) {
           {createForm}
         </section>
       ) : (
-        createForm
+        <>
+          {createForm}
+          {project && <ProjectTools key={project.id} project={project} onNote={showNote} />}
+        </>
       )}
       {video.error && (
         <p className="error" role="alert">
@@ -356,14 +366,19 @@ export function VideoWorkspace(props: { previewBase: string }) {
             />
           )}
           <section aria-labelledby="rounds-title" className="rounds">
-            <h2 id="rounds-title">
-              {project.name} · shot {shot.position}
-            </h2>
+            <div className="rounds-head">
+              <h2 id="rounds-title">
+                {project.name} · shot {shot.position}
+              </h2>
+              <ShotTools shot={shot} onNote={showNote} />
+            </div>
             <ul className="round-list">
               {shot.rounds.map((round) => (
                 <RoundRow
                   key={round.id}
                   round={round}
+                  shot={shot}
+                  onNote={showNote}
                   onPlay={video.play}
                   onWritePrompt={(attached) => {
                     startDraftFrom(shot.id, attached.request);

@@ -1,10 +1,13 @@
 import { create } from 'zustand';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import type {
+  InvokeRequest,
+  InvokeResponse,
   VideoProjectView,
   VideoRoundView,
   VideoShotView,
 } from '../../src-shared/ipc/contract.ts';
+import type { IpcResult } from '../../src-shared/ipc/result.ts';
 import { bridge } from '../bridge.ts';
 import { supersedes } from '../sequence.ts';
 
@@ -40,7 +43,17 @@ interface VideoState {
     prompt: string,
     how?: { from: 'video'; videoAsset: string },
   ) => Promise<void>;
+  /**
+   * Renames, moves or removes a project, shot or round, or chooses a shot's take, and takes
+   * main's tree as it answers. Gives main's sentence when it refuses, else null.
+   */
+  arrange: <C extends ArrangeChannel>(
+    channel: C,
+    request: InvokeRequest<C>,
+  ) => Promise<string | null>;
 }
+
+type ArrangeChannel = 'video:renameProject' | 'video:move' | 'video:remove' | 'video:chooseTake';
 
 function byPosition<T extends { position: number }>(items: T[]): T[] {
   return items.sort((a, b) => a.position - b.position);
@@ -78,8 +91,9 @@ function lay(
 }
 
 /**
- * The tree as main read it, with what this window learnt while the answer was on its way.
- * Main deletes no project, shot or round, so whatever the tree lacks was made after the read.
+ * The tree as main read it, with what this window learnt while the answer was on its way:
+ * whatever the tree lacks was made after the read (what the user removes leaves the tree
+ * this window holds at once, from main's answer).
  */
 function joined(
   tree: readonly VideoProjectView[],
@@ -221,6 +235,30 @@ export const useVideo = create<VideoState>((set, get) => {
     extend: async (roundId, prompt, how) => {
       const result = await bridge().invoke('video:extend', { roundId, prompt, ...how });
       set({ error: result.ok ? null : result.error.message });
+    },
+    arrange: async (channel, request) => {
+      // The four channels answer alike, with the tree; TypeScript cannot narrow a request
+      // tuple over a channel it only knows as one of them.
+      const api = bridge();
+      const invoke = api.invoke.bind(api) as (
+        channel: ArrangeChannel,
+        request: unknown,
+      ) => Promise<IpcResult<InvokeResponse<ArrangeChannel>>>;
+      const result = await invoke(channel, request);
+      if (!result.ok) return result.error.message;
+      const { projects } = result.value;
+      const { projectId, shotId, playing } = get();
+      const project = projects.find((held) => held.id === projectId) ?? projects[0];
+      const shots = project?.shots ?? [];
+      const rounds = shots.flatMap((shot) => shot.rounds);
+      set({
+        projects,
+        projectId: project?.id ?? null,
+        shotId: shots.some((shot) => shot.id === shotId) ? shotId : null,
+        playing: rounds.some((round) => round.id === playing) ? playing : null,
+        error: null,
+      });
+      return null;
     },
   };
 });

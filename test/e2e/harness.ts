@@ -6,7 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
-import { test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import {
   startSimulator,
@@ -172,6 +172,22 @@ export async function dropFolder(page: Page, name: string): Promise<void> {
 /** Screenshots go to one folder so a reviewer can look at every step of every flow at once. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
+}
+
+/**
+ * The page at the default window size and at the small one, as `<name>-1280x820` and
+ * `<name>-880x560`; the small one must not scroll sideways. Leaves the page at 1280×820.
+ */
+export async function saveScreenshots(page: Page, name: string): Promise<void> {
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await saveScreenshot(page, `${name}-1280x820`);
+  await page.setViewportSize({ width: 880, height: 560 });
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow, 'no sideways scrolling at 880 px').toBeLessThanOrEqual(0);
+  await saveScreenshot(page, `${name}-880x560`);
+  await page.setViewportSize({ width: 1280, height: 820 });
 }
 
 /**

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { z } from 'zod';
 import { JOB_STATES } from '../../src-shared/domain/job-states.ts';
 import { settingsSchema } from '../../src-shared/domain/settings.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const world = useAppWorld({});
 
@@ -64,22 +64,6 @@ async function expectPlainWords(page: Page, where: string): Promise<void> {
   expect(screen.text, `member names on ${where}`).not.toMatch(/\b(image|video|audio)_url\b/);
 }
 
-async function noSideScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 820 });
-  await saveScreenshot(page, `${name}-1280x820`);
-  await page.setViewportSize({ width: 880, height: 560 });
-  await noSideScroll(page);
-  await saveScreenshot(page, `${name}-880x560`);
-  await page.setViewportSize({ width: 1280, height: 820 });
-}
-
 const screenButton = (page: Page, name: string) =>
   page.getByRole('navigation', { name: 'Screens' }).getByRole('button', { name, exact: true });
 
@@ -107,7 +91,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await screenButton(page, 'Video').click();
   await expect(page.getByRole('heading', { name: 'Make a video, shot by shot' })).toBeVisible();
   await expectPlainWords(page, 'Video, empty');
-  await screenshots(page, 'words-video-empty');
+  await saveScreenshots(page, 'words-video-empty');
 
   await page.getByLabel('New project', { exact: true }).fill('Harbour');
   await page.getByRole('button', { name: 'Create' }).click();
@@ -141,7 +125,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   );
   await expect(page.getByTestId('problem-ratio')).toContainText('Choose the ratio adaptive');
   await expectPlainWords(page, 'Video, rules broken');
-  await screenshots(page, 'words-video-fifty-references');
+  await saveScreenshots(page, 'words-video-fifty-references');
 
   // A project with a finished round, a second shot, the first chosen and its clip playing.
   await page.getByLabel('Kind of round').selectOption('text');
@@ -161,7 +145,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await expect(task).toContainText('gulls over the harbour wall');
   await expect(task).toContainText('in Harbour, shot 1, round 1');
   await expectPlainWords(page, 'Video, filled');
-  await screenshots(page, 'words-video-filled');
+  await saveScreenshots(page, 'words-video-filled');
 
   // Settings: the choices in words, the file name as an example, and no "Saved." on entering.
   await screenButton(page, 'Settings').click();
@@ -170,7 +154,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await expect(page.getByText('Saved.')).toHaveCount(0);
   await expect(page.getByTestId('filename-example')).toContainText('IMG_0412-clean.jpg');
   await expectPlainWords(page, 'Settings');
-  await screenshots(page, 'words-settings');
+  await saveScreenshots(page, 'words-settings');
 
   await screenButton(page, 'Account').click();
   await expect(page.getByTestId('account-price')).toContainText('Starter tier');

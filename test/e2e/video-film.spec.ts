@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator, whose clips last 2 s.
 const world = useAppWorld({});
@@ -47,18 +47,6 @@ async function expectAccessible(page: Page): Promise<void> {
   expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 820 });
-  await saveScreenshot(page, `${name}-1280x820`);
-  await page.setViewportSize({ width: 880, height: 560 });
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, 'no sideways scrolling at 880 px').toBeLessThanOrEqual(0);
-  await saveScreenshot(page, `${name}-880x560`);
-  await page.setViewportSize({ width: 1280, height: 820 });
-}
-
 test('the takes of three shots are joined into one film, saved in the folder chosen, and played', async ({
   page,
 }) => {
@@ -89,7 +77,7 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   await expect(page.getByTestId('film-takes').getByRole('listitem')).toHaveText(
     PROMPTS.map((prompt, i) => `Shot ${i + 1}: round 1, ${prompt}`),
   );
-  await screenshots(page, 'video-film-01-takes');
+  await saveScreenshots(page, 'video-film-01-takes');
 
   await page.getByRole('button', { name: 'Choose a folder and join' }).click();
   const saved = path.join(films, 'Harbour.mp4');
@@ -131,7 +119,7 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   );
   expect(reached).toBeGreaterThan(CLIP_SECONDS * (PROMPTS.length - 1));
   await expectAccessible(page);
-  await screenshots(page, 'video-film-02-joined');
+  await saveScreenshots(page, 'video-film-02-joined');
 
   // Takes that differ: the window says which, how, and what to do; nothing is written.
   await page.getByRole('button', { name: 'Close' }).click();
@@ -142,5 +130,5 @@ test('the takes of three shots are joined into one film, saved in the folder cho
     'These takes cannot be joined without re-encoding: shot 2’s clip is 180×320, shot 1’s 320×180; make the takes the same resolution (the same ratio and quality), or choose takes that are.',
   );
   expect(await readdir(films)).toEqual(['Harbour.mp4']);
-  await screenshots(page, 'video-film-03-refused');
+  await saveScreenshots(page, 'video-film-03-refused');
 });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-money-e2e-key-3';
 const world = useAppWorld({
@@ -34,14 +34,6 @@ async function openVideo(page: Page, core: AppCore, prompt: string): Promise<voi
 }
 
 /** The page at both sizes the app is checked at: a laptop window and a small one. */
-async function screenshots(page: Page, name: string): Promise<void> {
-  await page.setViewportSize({ width: 1280, height: 820 });
-  await saveScreenshot(page, `${name}-1280x820`);
-  await page.setViewportSize({ width: 880, height: 560 });
-  await saveScreenshot(page, `${name}-880x560`);
-  await page.setViewportSize({ width: 1280, height: 800 });
-}
-
 test('Duplicate, Retry and Extend show what they cost and send only after one confirmation', async ({
   page,
 }) => {
@@ -60,7 +52,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   await expect(first.getByTestId('confirm-paid')).toHaveText(
     'Send a copy of round 1 for about 2.20 USD?',
   );
-  await screenshots(page, 'video-money-01-duplicate-asks');
+  await saveScreenshots(page, 'video-money-01-duplicate-asks');
   await first.getByRole('button', { name: 'Back' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveCount(0);
   await expect(rounds).toHaveCount(1);
@@ -87,7 +79,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   await expect(copy.getByTestId('confirm-paid')).toHaveText(
     'Send round 2 again for about 2.20 USD?',
   );
-  await screenshots(page, 'video-money-02-retry-asks');
+  await saveScreenshots(page, 'video-money-02-retry-asks');
   await copy.getByRole('button', { name: 'Confirm and send' }).click();
   await expect(copy).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
   expect(paidSubmissions() - before).toBe(2);
@@ -96,7 +88,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   await expect(page.getByTestId('account-spending')).toContainText(
     '4.40 USD spent and 0.00 USD in rounds sent of your 10.00 USD budget cap',
   );
-  await screenshots(page, 'video-money-03-account-spending');
+  await saveScreenshots(page, 'video-money-03-account-spending');
 });
 
 test('with only the watermark key set, the banner and the rounds say that video is in demo', async ({
@@ -115,6 +107,6 @@ test('with only the watermark key set, the banner and the rounds say that video 
   await expect(round.getByTestId('demo-mark')).toBeVisible({ timeout: 20_000 });
   await expect(round).toContainText('would cost 2.20 USD (demo, not charged)');
   await expect(page.getByTestId('editor-demo')).toContainText('nothing is charged');
-  await screenshots(page, 'video-money-04-video-demo');
+  await saveScreenshots(page, 'video-money-04-video-demo');
   expect(paidSubmissions() - before).toBe(0);
 });

@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+
+const KEY = 'cf-video-arrange-e2e-key-8';
+const world = useAppWorld({
+  accounts: [{ key: KEY, balanceUsd: 80 }],
+  video: { pendingMs: 100, processingMs: 400, jitter: 0.1 },
+});
+/** The simulator's clips last 2 s, whatever the round asks. */
+const CLIP_SECONDS = 2;
+
+test('a project of three shots with two takes each: choose takes, reorder, rename, remove, join and play', async ({
+  page,
+}) => {
+  test.setTimeout(150_000);
+  const core = await world.startCore();
+  expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+  const { projectId, shotId } = await core.handlers['video:createProject']({ name: 'Harbour' });
+  const shots = [shotId];
+  for (let i = 0; i < 2; i += 1) {
+    shots.push((await core.handlers['video:addShot']({ projectId })).shotId);
+  }
+  await core.handlers['video:queueRounds']({
+    rounds: shots.flatMap((id, i) =>
+      ['A', 'B'].map((take) => ({
+        shotId: id,
+        request: {
+          model: 'videomodel-2-5',
+          content: [{ type: 'text' as const, text: `shot ${i + 1} take ${take}` }],
+          duration: 4,
+        },
+      })),
+    ),
+  });
+  await core.handlers['video:createProject']({ name: 'Old tests' });
+  const films = path.join(world.dir, 'films');
+  await connectApp(page, world.server, core, { chosenFolder: films });
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await expect
+    .poll(
+      async () => {
+        const { projects } = await core.handlers['video:projects'](undefined);
+        return projects[0]?.shots.flatMap((shot) => shot.rounds.map((round) => round.state));
+      },
+      { timeout: 90_000 },
+    )
+    .toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
+
+  // Removing an empty project says what goes and what stays, and asks first.
+  const project = page.getByRole('combobox', { name: 'Project' });
+  await project.selectOption({ label: 'Old tests' });
+  await page.getByRole('button', { name: 'Remove project…' }).click();
+  const asked = page.getByRole('dialog', { name: 'Remove Old tests?' });
+  await expect(asked).toContainText(
+    'Old tests, with its 1 shot and 0 rounds, leaves the list. What was spent on it stays in your spending.',
+  );
+  await asked.getByRole('button', { name: 'Remove' }).click();
+  await expect(project.locator('option')).toHaveText(['Harbour']);
+
+  // By default each shot's take is its newest round; the user picks the first take of shot 1.
+  await page.getByRole('button', { name: /^Shot 1/ }).click();
+  const rounds = page.getByTestId('round');
+  await expect(rounds.nth(1).getByRole('button', { name: 'The shot’s take' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await rounds.nth(0).getByRole('button', { name: 'Use as take' }).click();
+  await expect(rounds.nth(0).getByRole('button', { name: 'The shot’s take' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(rounds.nth(1).getByRole('button', { name: 'Use as take' })).toBeVisible();
+  await saveScreenshots(page, 'video-arrange-01-takes');
+
+  // Shot 3 moves before shot 2; the project gets a new name.
+  await page.getByRole('button', { name: /^Shot 3/ }).click();
+  await page.getByRole('button', { name: 'Move earlier: shot 3' }).click();
+  await expect(page.getByRole('heading', { name: 'Harbour · shot 2' })).toBeVisible();
+  await page.getByRole('button', { name: 'Rename…' }).click();
+  await page.getByLabel('Project name').fill('Harbour at dusk');
+  await page.getByRole('button', { name: 'Save name' }).click();
+  await expect(project.locator('option')).toHaveText(['Harbour at dusk']);
+
+  await page.getByRole('button', { name: 'Join takes into one film…' }).click();
+  await expect(page.getByTestId('film-takes').getByRole('listitem')).toHaveText([
+    'Shot 1: round 1, shot 1 take A',
+    'Shot 2: round 2, shot 3 take B',
+    'Shot 3: round 2, shot 2 take B',
+  ]);
+  await page.getByRole('button', { name: 'Choose a folder and join' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved as' })).toContainText(
+    path.join(films, 'Harbour at dusk.mp4'),
+  );
+  const duration = await page.getByTestId('film-player').evaluate(
+    (video: HTMLVideoElement) =>
+      new Promise<number>((resolve, reject) => {
+        if (video.readyState >= HTMLMediaElement.HAVE_METADATA) resolve(video.duration);
+        video.addEventListener('loadedmetadata', () => resolve(video.duration), { once: true });
+        video.addEventListener('error', () => reject(new Error(video.error?.message)), {
+          once: true,
+        });
+      }),
+  );
+  expect(duration).toBeCloseTo(CLIP_SECONDS * 3, 1);
+  await saveScreenshots(page, 'video-arrange-02-joined');
+});
