@@ -21,7 +21,7 @@ export interface FilmTake<R extends FilmRound> {
 }
 
 /** Whether a round can be a take: finished, with its clip on record. */
-export function hasClip(round: FilmRound): boolean {
+export function hasClip(round: Pick<FilmRound, 'state' | 'videos'>): boolean {
   return round.state === 'done' && round.videos.length > 0;
 }
 

@@ -1,3 +1,4 @@
+import { hasClip } from '../../../src-shared/domain/film-takes.ts';
 import { FINAL_STATES } from '../../../src-shared/domain/job-states.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { JobStore } from './store.ts';
@@ -17,10 +18,10 @@ interface Placed {
   position: number;
 }
 
-/** A done round whose clip is on record: the only kind that can be a shot's take. */
+/** A stored round as the take rule reads it (see `hasClip`): an unreadable record has no clip. */
 function canBeTake(round: VideoRoundRow): boolean {
   const outputs = readRoundOutputs(round);
-  return round.state === 'done' && outputs.ok && (outputs.value?.videos.length ?? 0) > 0;
+  return hasClip({ state: round.state, videos: outputs.ok ? (outputs.value?.videos ?? []) : [] });
 }
 
 /**
