@@ -40,6 +40,8 @@ export default defineConfig({
           index: here('./src-main/electron/main.ts'),
           // Loaded by src-main/core/media/automask/find-watermark.ts as a worker thread.
           'automask-worker': here('./src-main/core/media/automask/worker.ts'),
+          // Loaded by src-main/core/jobs/integrity.ts to check the job database off the main thread.
+          'integrity-worker': here('./src-main/core/jobs/integrity-worker.ts'),
         },
       },
     },

@@ -9,6 +9,7 @@ import {
   describeHolder,
   type LockOwner,
 } from '../fs/data-folder-lock.ts';
+import { checkJobStoreOffThread } from '../jobs/integrity.ts';
 import { DatabaseDamagedError, JobStore } from '../jobs/store.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
@@ -69,29 +70,50 @@ export function waitingForHolder(owner: LockOwner): string {
   return `${describeHolder(owner)} is working in this data folder. Jobs you add here wait until it has finished, then start by themselves.`;
 }
 
+export interface OpenedStore {
+  store: JobStore;
+  notices: Notice[];
+}
+
 /**
  * The job database; a damaged one is set aside (never deleted) and a new, empty queue
  * begins. The app and the command line both open it this way.
  */
-export function openJobStore(file: string): { store: JobStore; notices: Notice[] } {
+export function openJobStore(file: string, options: { checked?: boolean } = {}): OpenedStore {
   try {
-    return { store: JobStore.open(file), notices: [] };
+    return { store: JobStore.open(file, options), notices: [] };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && CANNOT_WRITE.has(code))
-      throw new DataFolderReadOnlyError(path.dirname(file), error);
-    if (!(error instanceof DatabaseDamagedError)) throw error;
-    const aside = JobStore.setAside(file);
-    return {
-      store: JobStore.open(file),
-      notices: [
-        {
-          level: 'warning',
-          message: `The job database was damaged, so Clearframe started a new, empty queue. The old one was kept as ${aside}; your images and results on disk were not touched. Jobs that were in it need to be added again.`,
-        },
-      ],
-    };
+    return startAfresh(file, error);
   }
+}
+
+/** As `openJobStore`, with the whole-file check on a thread of its own (the app's way). */
+export async function openJobStoreOffThread(file: string): Promise<OpenedStore> {
+  let checked: boolean;
+  try {
+    ({ checked } = await checkJobStoreOffThread(file));
+  } catch (error) {
+    return startAfresh(file, error);
+  }
+  return openJobStore(file, { checked });
+}
+
+/** After a failed open: a damaged file is set aside and a new queue starts; anything else is thrown. */
+function startAfresh(file: string, error: unknown): OpenedStore {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && CANNOT_WRITE.has(code))
+    throw new DataFolderReadOnlyError(path.dirname(file), error);
+  if (!(error instanceof DatabaseDamagedError)) throw error;
+  const aside = JobStore.setAside(file);
+  return {
+    store: JobStore.open(file),
+    notices: [
+      {
+        level: 'warning',
+        message: `The job database was damaged, so Clearframe started a new, empty queue. The old one was kept as ${aside}; your images and results on disk were not touched. Jobs that were in it need to be added again.`,
+      },
+    ],
+  };
 }
 
 /**
@@ -135,8 +157,11 @@ export async function openDataFolder(dataDir: string, keys: ApiKeys): Promise<Op
   try {
     const settings = new SettingsStore(folder.paths.settingsFile);
     await settings.load();
-    const opened = openJobStore(folder.paths.database);
-    const statuses = await keyStatuses(keys);
+    // The keychain is asked while the database is checked: both wait on other threads.
+    const [opened, statuses] = await Promise.all([
+      openJobStoreOffThread(folder.paths.database),
+      keyStatuses(keys),
+    ]);
     return {
       folder,
       settings,

@@ -28,6 +28,16 @@ export class DatabaseDamagedError extends UserFacingError {
   }
 }
 
+/** The error as damage to the file, when SQLite's code says the file is not a sound database. */
+export function damageOf(file: string, error: unknown): DatabaseDamagedError | undefined {
+  if (error instanceof DatabaseDamagedError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
+    return new DatabaseDamagedError(file, (error as Error).message);
+  }
+  return undefined;
+}
+
 export class IllegalTransitionError extends Error {
   constructor(jobId: string, from: JobState, to: JobState) {
     super(`job ${jobId} cannot go from ${from} to ${to}`);
@@ -144,7 +154,11 @@ export class JobStore {
     this.now = now;
   }
 
-  static open(file: string, options: { now?: () => number } = {}): JobStore {
+  /**
+   * Opens (or creates) the job database. Unless `checked` says the caller has checked the
+   * whole file already (see `checkJobStoreOffThread`), SQLite's quick check runs here first.
+   */
+  static open(file: string, options: { now?: () => number; checked?: boolean } = {}): JobStore {
     mkdirSync(path.dirname(file), { recursive: true });
     let db: Database.Database;
     try {
@@ -152,17 +166,13 @@ export class JobStore {
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = FULL');
       db.pragma('foreign_keys = ON');
-      const check = db.pragma('quick_check', { simple: true }) as string;
+      const check = options.checked ? 'ok' : (db.pragma('quick_check', { simple: true }) as string);
       if (check !== 'ok') {
         db.close();
         throw new DatabaseDamagedError(file, check);
       }
     } catch (error) {
-      const code = (error as { code?: unknown }).code;
-      if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
-        throw new DatabaseDamagedError(file, (error as Error).message);
-      }
-      throw error;
+      throw damageOf(file, error) ?? error;
     }
     const store = new JobStore(db, options.now ?? Date.now);
     store.migrate();

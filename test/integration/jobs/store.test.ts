@@ -1,4 +1,4 @@
-import { mkdtemp, open, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -9,6 +9,7 @@ import {
   IllegalTransitionError,
   JobStore,
 } from '../../../src-main/core/jobs/store.ts';
+import { makeDamagedDatabase } from '../../support/damaged-database.ts';
 
 let dir: string;
 let file: string;
@@ -135,16 +136,7 @@ describe('job store on a real SQLite file', () => {
   });
 
   it('finds a damaged file on open, says what to do, and can set it aside', async () => {
-    const store = JobStore.open(file);
-    store.addWatermarkJobs(
-      Array.from({ length: 500 }, (_, i) => ({ inputPath: `/photos/${i}.jpg` })),
-    );
-    store.db.pragma('wal_checkpoint(TRUNCATE)');
-    store.close();
-    const size = (await stat(file)).size;
-    const handle = await open(file, 'r+');
-    await handle.write(Buffer.alloc(4096, 0xa5), 0, 4096, Math.floor(size / 2 / 4096) * 4096);
-    await handle.close();
+    await makeDamagedDatabase(file);
     const error = (() => {
       try {
         JobStore.open(file).close();
