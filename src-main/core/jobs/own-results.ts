@@ -63,7 +63,7 @@ export class OwnResults {
   /** The results made earlier from the same bytes as `file`, if there are any. */
   async cleanedBefore(file: string, size: number): Promise<CleanedBefore | undefined> {
     if (!this.store.writtenSizes(size).source) return undefined;
-    return this.resultsFrom(file);
+    return this.resultsFrom(file, size);
   }
 
   /**
@@ -74,7 +74,7 @@ export class OwnResults {
     const sizes = this.store.writtenSizes(size);
     const result = await this.resultReason(file, sizes.result);
     if (result) return { result };
-    const cleaned = sizes.source ? await this.resultsFrom(file) : undefined;
+    const cleaned = sizes.source ? await this.resultsFrom(file, size) : undefined;
     return cleaned ? { cleaned } : {};
   }
 
@@ -89,9 +89,9 @@ export class OwnResults {
       : undefined;
   }
 
-  private async resultsFrom(file: string): Promise<CleanedBefore | undefined> {
+  private async resultsFrom(file: string, size: number): Promise<CleanedBefore | undefined> {
     const sourceSha256 = await hashFile(file);
-    const results = this.store.resultsOfSource(sourceSha256);
+    const results = this.store.resultsOfSource(sourceSha256, size);
     return results.length > 0 ? { sourceSha256, results } : undefined;
   }
 

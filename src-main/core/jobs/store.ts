@@ -289,11 +289,15 @@ export class JobStore {
       WrittenResultRow | undefined;
   }
 
-  /** The results made from these source bytes, newest first, with any mask. */
-  resultsOfSource(sourceSha256: string): WrittenResultRow[] {
+  /**
+   * The results made from these source bytes, newest first, with any mask. The size comes
+   * first in the lookup's index, so this reads only the sources of that size.
+   */
+  resultsOfSource(sourceSha256: string, sourceBytes: number): WrittenResultRow[] {
     return this.statement(
-      'SELECT * FROM written_results WHERE source_sha256 = ? ORDER BY written_at DESC, rowid DESC',
-    ).all(sourceSha256) as WrittenResultRow[];
+      `SELECT * FROM written_results WHERE source_bytes = ? AND source_sha256 = ?
+         ORDER BY written_at DESC, rowid DESC`,
+    ).all(sourceBytes, sourceSha256) as WrittenResultRow[];
   }
 
   /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */

@@ -114,6 +114,37 @@ describe('lookups that run once per file or per job', () => {
     store.close();
   });
 
+  it('finds the results made from a source by its size and hash through an index', () => {
+    const store = JobStore.open(file);
+    const result = (n: number, sourceBytes: number, sourceSha256: string) => ({
+      sha256: `result-${n}`,
+      bytes: 100 + n,
+      output_path: `/photos/clearframe/${n}.jpg`,
+      source_path: `/photos/${n}.jpg`,
+      source_sha256: sourceSha256,
+      source_bytes: sourceBytes,
+      mask_key: 'none',
+    });
+    store.recordWrittenResult(result(1, 5000, 'same-bytes'));
+    store.recordWrittenResult(result(2, 5000, 'other-bytes'));
+    store.recordWrittenResult(result(3, 5000, 'same-bytes'));
+    expect(store.resultsOfSource('same-bytes', 5000).map((row) => row.sha256)).toEqual([
+      'result-3',
+      'result-1',
+    ]);
+    expect(store.resultsOfSource('same-bytes', 4999)).toEqual([]);
+    const plan = store.db
+      .prepare(
+        `EXPLAIN QUERY PLAN SELECT * FROM written_results WHERE source_bytes = ? AND source_sha256 = ?
+           ORDER BY written_at DESC, rowid DESC`,
+      )
+      .all(5000, 'same-bytes') as Array<{ detail: string }>;
+    expect(plan.map((step) => step.detail).join('\n')).toContain(
+      'USING INDEX written_results_source',
+    );
+    store.close();
+  });
+
   it('tells whether any job is queued without counting them', () => {
     const store = JobStore.open(file);
     expect(store.anyWatermarkJobIn(['queued'])).toBe(false);
