@@ -16,6 +16,9 @@ import { WatermarkFinder } from './WatermarkFinder.tsx';
 import './watermark.css';
 import { useWorkspace } from './workspace-store.ts';
 
+const SKIPPED_ROW_HEIGHT = 28;
+const SKIPPED_LIST_HEIGHT = 168;
+
 /** One empty mask for every image without one, so the editor can tell an unchanged mask by identity. */
 const NO_STROKES: Stroke[] = [];
 
@@ -141,13 +144,24 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       {ws.skipped.length > 0 && (
         <>
           <p className="hint">Not taken ({ws.skipped.length}), each with the reason:</p>
-          <ul className="skipped" aria-label="Skipped">
-            {ws.skipped.map((item) => (
-              <li key={item.path}>
-                {item.path.split(/[\\/]/).pop()}: {item.reason}
-              </li>
-            ))}
-          </ul>
+          {/* A folder of thousands can leave thousands behind: only the rows in view are drawn. */}
+          <VirtualList
+            count={ws.skipped.length}
+            rowHeight={SKIPPED_ROW_HEIGHT}
+            height={SKIPPED_LIST_HEIGHT}
+            label="Skipped"
+            testId="skipped"
+            renderRow={(index) => {
+              const item = ws.skipped[index];
+              if (!item) return null;
+              const line = `${item.path.split(/[\\/]/).pop()}: ${item.reason}`;
+              return (
+                <span className="skipped" title={`${item.path}: ${item.reason}`}>
+                  {line}
+                </span>
+              );
+            }}
+          />
         </>
       )}
       {ws.staged.length > 0 && (

@@ -1,6 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import type { StagedBatch, StagedFile } from '../../src-shared/ipc/contract.ts';
-import { connectPreload, dropFolder, serveRenderer, type RendererServer } from './harness.ts';
+import {
+  connectPreload,
+  dropFolder,
+  saveScreenshots,
+  serveRenderer,
+  type RendererServer,
+} from './harness.ts';
 
 let server: RendererServer;
 
@@ -80,6 +86,19 @@ test('a dropped folder is listed as it is looked at, with a running count, and S
   });
   await expect(count).toHaveText('Looking at the files: 3 ready, 1 not taken so far');
   await expect(page.getByText('notes.txt: It is not an image file.')).toBeVisible();
+
+  // Thousands not taken: the list draws the rows in view, and the last is a scroll away.
+  const many = Array.from({ length: 5000 }, (_, i) => ({
+    path: `/dropped/shoot/notes-${i}.txt`,
+    reason: 'It is not an image file.',
+  }));
+  await send(page, { run, items: [], skipped: many });
+  await expect(count).toHaveText(/3 ready, 5,?001 not taken so far/);
+  const skipped = page.getByTestId('skipped');
+  expect(await skipped.getByRole('listitem').count()).toBeLessThan(40);
+  await skipped.evaluate((list) => (list.scrollTop = list.scrollHeight));
+  await expect(skipped.getByText('notes-4999.txt: It is not an image file.')).toBeVisible();
+  await saveScreenshots(page, 'staging-not-taken');
 
   await page.getByRole('button', { name: 'Stop looking' }).click();
   await expect(count).toHaveCount(0);
