@@ -29,7 +29,7 @@ export interface ShellCore {
   };
   outputOf(jobId: string): string | undefined;
   readonly video: {
-    exportProject(projectId: string, folder: string): Promise<number>;
+    exportProject(projectId: string, folder: string): Promise<{ count: number; leftOut: number[] }>;
     joinProject(
       projectId: string,
       folder: string,
@@ -77,11 +77,11 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     },
     'video:exportProject': async ({ projectId }) => {
       const folder = await chooseOne({
-        title: 'Export the project’s clips',
+        title: 'Export the project’s takes',
         properties: ['openDirectory', 'createDirectory'],
       });
-      if (!folder) return { folder: null, count: 0 };
-      return { folder, count: await core.video.exportProject(projectId, folder) };
+      if (!folder) return { folder: null, count: 0, leftOut: [] };
+      return { folder, ...(await core.video.exportProject(projectId, folder)) };
     },
     'mask:import': async ({ token }) => {
       const file = await chooseOne({

@@ -50,6 +50,17 @@ function clipWords(round: VideoRoundView): string {
   return duration === undefined ? "the service's default length" : `${duration}-second clip`;
 }
 
+/** What an export did, in one sentence: the takes copied, and any shot left out. */
+function exportedNote(folder: string, count: number, leftOut: readonly number[]): string {
+  const copied =
+    count === 1
+      ? `1 take copied to ${folder}.`
+      : `${count} takes copied to ${folder}, one a shot, in order.`;
+  if (leftOut.length === 0) return copied;
+  const shots = leftOut.map((position) => `shot ${position}`).join(', ');
+  return `${copied} Left out, with no finished round yet: ${shots}.`;
+}
+
 function promptOf(round: VideoRoundView): string {
   return round.request.content.find((item) => item.type === 'text')?.text ?? '';
 }
@@ -271,8 +282,8 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const exportProject = async (projectId: string) => {
     const result = await bridge().invoke('video:exportProject', { projectId });
     if (!result.ok) return setNote(result.error.message);
-    if (result.value.folder)
-      setNote(`${result.value.count} clips copied to ${result.value.folder}, in order.`);
+    const { folder, count, leftOut } = result.value;
+    if (folder) setNote(exportedNote(folder, count, leftOut));
   };
 
   const createForm = (
@@ -350,7 +361,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </button>
             <span className="spacer" />
             <button type="button" onClick={() => void exportProject(project.id)}>
-              Export clips…
+              Export takes…
             </button>
             <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
               Join takes into one film…

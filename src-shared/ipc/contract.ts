@@ -452,9 +452,14 @@ export const invokeContract = {
     response: queuedRoundSchema,
   },
   'video:exportProject': {
-    /** Copies a project's clips, in order, into a folder the user chooses. */
+    /** Copies a project's takes (one a shot, as the film uses them), in order, into a folder the user chooses. */
     request: z.strictObject({ projectId: roundIdSchema }),
-    response: z.object({ folder: z.string().nullable(), count: z.number().int() }),
+    response: z.object({
+      folder: z.string().nullable(),
+      count: z.number().int(),
+      /** Shots left out: none of their rounds has a clip yet. */
+      leftOut: z.array(z.number().int()),
+    }),
   },
   'video:history': {
     /** The service's own task list (its last days), including tasks started elsewhere. */

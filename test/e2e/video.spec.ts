@@ -126,12 +126,14 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await saveScreenshot(page, 'video-05-extended');
   await first.getByRole('button', { name: 'Show in folder' }).click();
   await expect.poll(() => revealed).toEqual([expect.stringMatching(/shot-1-round-1\.mp4$/)]);
-  await page.getByRole('button', { name: 'Export clips…' }).click();
-  await expect(page.getByText(`2 clips copied to ${exportTo}, in order.`)).toBeVisible();
-  expect((await readdir(exportTo)).sort()).toEqual([
-    '001-shot-1-round-1.mp4',
-    '002-shot-1-round-2.mp4',
-  ]);
+  // The export copies each shot's take (here the newest round), never replacing a file.
+  await page.getByRole('button', { name: 'Export takes…' }).click();
+  await expect(page.getByText(`1 take copied to ${exportTo}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Export takes…' }).click();
+  await expect(page.getByText(`1 take copied to ${exportTo}.`)).toBeVisible();
+  await expect
+    .poll(async () => (await readdir(exportTo)).sort())
+    .toEqual(['001-shot-1-round-2-1.mp4', '001-shot-1-round-2.mp4']);
   const generates = world.sim
     .requestLog()
     .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200);

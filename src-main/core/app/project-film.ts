@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { filmTakes, type FilmRound, type FilmShot } from '../../../src-shared/domain/film-takes.ts';
-import { filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
+import { claimFirstFree, numberedNames } from '../fs/claim-name.ts';
+import { tempPathFor } from '../fs/temp-files.ts';
+import { asWriteProblem, filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
 import { readRoundOutputs, type ProjectTree, type VideoRounds } from '../jobs/video-rounds.ts';
 
 interface TakeRound extends FilmRound {
   shotPosition: number;
+  /** The round's place in its shot, for the exported file's name. */
+  position: number;
 }
 
 /** Every round of a project with the clips it saved, as the take rule reads them. */
@@ -20,6 +26,7 @@ function takeRounds(tree: ProjectTree): FilmShot<TakeRound>[] {
         createdAt: row.created_at,
         videos: outputs.ok ? (outputs.value?.videos ?? []) : [],
         shotPosition: shot.position,
+        position: row.position,
       };
     }),
   }));
@@ -72,6 +79,59 @@ export async function joinProjectFilm(
     label: `shot ${take.shotPosition}`,
   }));
   return joinClips(clips, folder, filmFileName(tree.name));
+}
+
+/** What an export did: how many takes it copied, and the shots left out for want of one. */
+export interface ExportedTakes {
+  count: number;
+  leftOut: number[];
+}
+
+/**
+ * Copies each shot's take (the one the film uses, see `filmTakes`) into `folder`, in shot
+ * order, named so a file manager lists them in that order (`001-shot-1-round-2.mp4`). A
+ * name already taken there is never replaced: the copy takes the next free numbered name.
+ */
+export async function exportProjectTakes(
+  rounds: VideoRounds,
+  projectId: string,
+  folder: string,
+): Promise<ExportedTakes> {
+  const tree = rounds.tree(projectId);
+  if (!tree) throw new FilmJoinError('That project no longer exists.');
+  const takes = filmTakes(takeRounds(tree));
+  const owner = randomUUID();
+  let count = 0;
+  try {
+    await mkdir(folder, { recursive: true });
+    for (const take of takes) {
+      const round = take.round;
+      const clip = round?.videos[0];
+      if (!round || !clip) continue;
+      count += 1;
+      const first = path.join(
+        folder,
+        `${String(count).padStart(3, '0')}-shot-${take.shotPosition}-round-${round.position}${path.extname(clip)}`,
+      );
+      const temp = tempPathFor(first, 'part', owner);
+      try {
+        await copyFile(clip, temp);
+        if (!(await claimFirstFree(temp, numberedNames(first), owner))) {
+          throw new FilmJoinError(
+            `No free name was found for shot ${take.shotPosition}’s take in ${folder}.`,
+          );
+        }
+      } finally {
+        await rm(temp, { force: true });
+      }
+    }
+  } catch (error) {
+    throw asWriteProblem(error, folder, 'export again') ?? error;
+  }
+  return {
+    count,
+    leftOut: takes.filter((take) => !take.round).map((take) => take.shotPosition),
+  };
 }
 
 /** Films joined in this session, by an id the preview URL may name: never a path from the page. */

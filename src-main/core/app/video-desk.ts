@@ -23,7 +23,12 @@ import {
   type VideoRoundRow,
 } from '../jobs/video-rounds.ts';
 import type { DeskContext } from './desk-context.ts';
-import { FilmShelf, joinProjectFilm } from './project-film.ts';
+import {
+  exportProjectTakes,
+  FilmShelf,
+  joinProjectFilm,
+  type ExportedTakes,
+} from './project-film.ts';
 import { logWait } from './wait-log.ts';
 
 type VideoChannel =
@@ -140,28 +145,9 @@ export class VideoDesk {
     return outputs.ok ? outputs.value?.videos[0] : undefined;
   }
 
-  /**
-   * Copies every clip of a project into `folder` in the order of its shots and rounds, named
-   * so a file manager lists them in that order. Returns how many were copied. A round whose
-   * outputs cannot be read names no clips; its row in the list says why.
-   */
-  async exportProject(projectId: string, folder: string): Promise<number> {
-    const tree = this.engine.rounds.tree(projectId);
-    if (!tree) throw new RoundRequestError('That project no longer exists.');
-    await mkdir(folder, { recursive: true });
-    let n = 0;
-    for (const shot of tree.shots) {
-      for (const round of shot.rounds) {
-        const outputs = readRoundOutputs(round);
-        if (round.state !== 'done' || !outputs.ok || !outputs.value) continue;
-        for (const video of outputs.value.videos) {
-          n += 1;
-          const name = `${String(n).padStart(3, '0')}-shot-${shot.position}-round-${round.position}${path.extname(video)}`;
-          await copyFile(video, path.join(folder, name));
-        }
-      }
-    }
-    return n;
+  /** Copies the project's takes, one a shot in shot order, into `folder` (see `exportProjectTakes`). */
+  exportProject(projectId: string, folder: string): Promise<ExportedTakes> {
+    return exportProjectTakes(this.engine.rounds, projectId, folder);
   }
 
   private latestSeq(roundId: string): number {

@@ -9,6 +9,14 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP', 'EXDE
 
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
+/** `name.mp4`, then `name-1.mp4`, `name-2.mp4`…: names to claim one after another, never ending. */
+export function* numberedNames(first: string): Generator<string> {
+  yield first;
+  const extension = path.extname(first);
+  const stem = first.slice(0, first.length - extension.length);
+  for (let i = 1; ; i += 1) yield `${stem}-${i}${extension}`;
+}
+
 /**
  * Gives the complete file `temp` the first of `names` nobody holds, and says which. Taking a
  * name and checking it is free are one step for the file system (a link, or an exclusive

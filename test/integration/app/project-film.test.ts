@@ -1,9 +1,10 @@
-import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { joinProjectFilm } from '../../../src-main/core/app/project-film.ts';
+import { exportProjectTakes, joinProjectFilm } from '../../../src-main/core/app/project-film.ts';
+import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../../src-main/simulator/video-service.ts';
@@ -97,5 +98,39 @@ describe('a project’s film', () => {
       'That project no longer exists.',
     );
     expect(await readdir(out).catch(() => [])).toEqual([]);
+  });
+});
+
+describe('exporting a project’s takes', () => {
+  it('copies each shot’s take in shot order, names the shots left out, and never replaces a file', async () => {
+    const project = rounds.createProject('Harbour');
+    const one = rounds.addShot(project);
+    const two = rounds.addShot(project);
+    const three = rounds.addShot(project);
+    const chosen = await doneRound(one, 'portrait');
+    await doneRound(one, 'landscape');
+    new VideoArrangement(store, rounds).chooseTake(one, chosen);
+    failBeforeSending(store, 'video', rounds.addRound(two, REQUEST, 110));
+    await doneRound(three, 'landscape');
+    const out = path.join(dir, 'export');
+    await mkdir(out);
+    // A file of the user's already has the first take's name.
+    const mine = path.join(out, '001-shot-1-round-1.mp4');
+    await writeFile(mine, 'the user’s own file');
+
+    expect(await exportProjectTakes(rounds, project, out)).toEqual({ count: 2, leftOut: [2] });
+    expect((await readdir(out)).sort()).toEqual([
+      '001-shot-1-round-1-1.mp4',
+      '001-shot-1-round-1.mp4',
+      '002-shot-3-round-1.mp4',
+    ]);
+    expect(await readFile(mine, 'utf8')).toBe('the user’s own file');
+    // Shot 1's chosen take is the portrait clip, not its newer landscape round.
+    expect(await readFile(path.join(out, '001-shot-1-round-1-1.mp4'))).toEqual(
+      await readFile(path.join(DEFAULT_FIXTURES_DIR, 'portrait.mp4')),
+    );
+    await expect(exportProjectTakes(rounds, 'gone', out)).rejects.toThrow(
+      'That project no longer exists.',
+    );
   });
 });

@@ -54,7 +54,7 @@ function world(
     video: {
       exportProject: (projectId, folder) => {
         calls.push(`export project ${projectId} to ${folder}`);
-        return Promise.resolve(3);
+        return Promise.resolve({ count: 3, leftOut: [4] });
       },
       joinProject: (projectId, folder, roundIds) => {
         calls.push(`join project ${projectId} in ${folder} ${roundIds?.join(',') ?? 'takes'}`);
@@ -132,7 +132,7 @@ describe('the shell handlers', () => {
     expect(await invoke('dialog:chooseFolder')).toEqual({ ok: true, value: { path: null } });
     expect(await invoke('video:exportProject', { projectId: 'p1' })).toEqual({
       ok: true,
-      value: { folder: null, count: 0 },
+      value: { folder: null, count: 0, leftOut: [] },
     });
     expect(await invoke('mask:import', { token: 't1' })).toEqual({ ok: true, value: null });
     expect(await invoke('mask:export', { token: 't1', strokes: [] })).toEqual({
@@ -156,7 +156,7 @@ describe('the shell handlers', () => {
     expect(await invoke('dialog:chooseFolder')).toEqual({ ok: true, value: { path: '/exports' } });
     expect(await invoke('video:exportProject', { projectId: 'p1' })).toEqual({
       ok: true,
-      value: { folder: '/exports', count: 3 },
+      value: { folder: '/exports', count: 3, leftOut: [4] },
     });
     expect(await invoke('mask:import', { token: 't1' })).toMatchObject({
       ok: true,

@@ -17,7 +17,7 @@ import {
   type InputTrack,
   type InputVideoTrack,
 } from 'mediabunny';
-import { claimFirstFree } from '../../fs/claim-name.ts';
+import { claimFirstFree, numberedNames } from '../../fs/claim-name.ts';
 import { tempPathFor } from '../../fs/temp-files.ts';
 import { withParameterSets } from './avc-parameter-sets.ts';
 import { readClip, sentenceName, type FilmClip, type ReadClip } from './clip-reading.ts';
@@ -34,14 +34,6 @@ const UNSAFE_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
 export function filmFileName(projectName: string): string {
   const cleaned = projectName.replace(UNSAFE_IN_NAMES, '-').trim().replace(/^\.+/, '');
   return `${cleaned.slice(0, 120) || 'film'}.mp4`;
-}
-
-/** `name.mp4`, then `name-1.mp4`, `name-2.mp4`…: a film never takes the name of a file already there. */
-function* numberedNames(first: string): Generator<string> {
-  yield first;
-  const extension = path.extname(first);
-  const stem = first.slice(0, first.length - extension.length);
-  for (let i = 1; ; i += 1) yield `${stem}-${i}${extension}`;
 }
 
 /**
@@ -85,18 +77,25 @@ export async function joinClips(
 
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
-/** A folder the film cannot be written in, or a full disk, as the sentence saying what to do. */
-function asWriteProblem(error: unknown, folder: string): FilmJoinError | undefined {
+/**
+ * A folder the film (or an export) cannot be written in, or a full disk, as the sentence
+ * saying what to do; `again` is what the user does once it is fixed ("join again").
+ */
+export function asWriteProblem(
+  error: unknown,
+  folder: string,
+  again = 'join again',
+): FilmJoinError | undefined {
   const code = codeOf(error);
   if (code === 'ENOSPC' || code === 'EDQUOT') {
     return new FilmJoinError(
-      `The disk holding ${folder} is full: free some space there, or choose another folder, and join again.`,
+      `The disk holding ${folder} is full: free some space there, or choose another folder, and ${again}.`,
       { cause: error },
     );
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
     return new FilmJoinError(
-      `Clearframe may not write in ${folder}: choose another folder, and join again.`,
+      `Clearframe may not write in ${folder}: choose another folder, and ${again}.`,
       { cause: error },
     );
   }
