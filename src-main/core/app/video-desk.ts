@@ -1,4 +1,3 @@
-import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
