@@ -9,6 +9,7 @@ import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
+import { ShotThumb } from './ShotThumb.tsx';
 import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
 import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
@@ -352,7 +353,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 type="button"
                 aria-pressed={s.id === shot.id}
                 onClick={() => video.selectShot(s.id)}
+                className="shot-button"
               >
+                <ShotThumb shot={s} previewBase={props.previewBase} />
                 Shot {s.position} ({s.rounds.length})
               </button>
             ))}

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { filmTakes } from '../../src-shared/domain/film-takes.ts';
 import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-arrange-e2e-key-8';
@@ -82,6 +83,29 @@ test('a project of three shots with two takes each: choose takes, reorder, renam
   await page.getByLabel('Project name').fill('Harbour at dusk');
   await page.getByRole('button', { name: 'Save name' }).click();
   await expect(project.locator('option')).toHaveText(['Harbour at dusk']);
+
+  // The shot buttons show each take's first frame, in shot order: a storyboard of the film.
+  const { projects } = await core.handlers['video:projects'](undefined);
+  const takeIds = filmTakes(projects[0]?.shots ?? []).map((take) => take.round?.id);
+  const thumbs = page.getByTestId('shot-thumb');
+  await expect(thumbs).toHaveCount(3);
+  const shown = await thumbs.evaluateAll((videos) =>
+    Promise.all(
+      (videos as HTMLVideoElement[]).map(
+        (video) =>
+          new Promise<{ src: string; width: number }>((resolve, reject) => {
+            const done = () => resolve({ src: video.currentSrc, width: video.videoWidth });
+            if (video.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA) done();
+            video.addEventListener('loadeddata', done, { once: true });
+            video.addEventListener('error', () => reject(new Error(video.error?.message)), {
+              once: true,
+            });
+          }),
+      ),
+    ),
+  );
+  expect(shown.map((thumb) => /round\/([^/]+)\/video/.exec(thumb.src)?.[1])).toEqual(takeIds);
+  expect(shown.every((thumb) => thumb.width > 0)).toBe(true);
 
   await page.getByRole('button', { name: 'Join takes into one film…' }).click();
   await expect(page.getByTestId('film-takes').getByRole('listitem')).toHaveText([
