@@ -3,6 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makePhoto } from '../support/images.ts';
+import { findClippedText } from './clipped-text.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
 
 const world = useAppWorld({
@@ -70,6 +71,17 @@ async function audit(page: Page, screen: string): Promise<Finding[]> {
     for (const size of SIZES) {
       await page.setViewportSize(size);
       await saveScreenshot(page, `look-${screen}-${theme}-${size.width}`);
+      if (theme === 'light') {
+        for (const cut of await findClippedText(page)) {
+          findings.push({
+            screen,
+            theme,
+            rule: `text cut at ${size.width}×${size.height}`,
+            impact: `${cut.by} px`,
+            targets: [`"${cut.text.slice(0, 60)}" in ${cut.where}`],
+          });
+        }
+      }
     }
   }
   await page.setViewportSize(SIZES[0]);
