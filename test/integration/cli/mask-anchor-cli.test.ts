@@ -1,35 +1,21 @@
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import { describe, expect, it } from 'vitest';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { readWatermarkRecord } from '../../../src-main/core/jobs/watermark-record.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
-import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
-import { runCli } from '../../support/cli-process.ts';
+import { useRemoveWorld } from '../../support/cli-remove-world.ts';
 import { makePhoto } from '../../support/images.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 
-const KEY = 'mask-anchor-key';
-let root: string;
-let dir: string;
-let sim: Simulator;
-let env: Record<string, string>;
-
-const submits = () =>
-  sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;
-const remove = (...args: string[]) =>
-  runCli(
-    ['remove', ...args, '--out', path.join(dir, 'out'), '--data-dir', path.join(dir, 'data')],
-    { env },
-  );
+const world = useRemoveWorld('mask-anchor', 50);
+const { remove, submits } = world;
 
 /** The strokes each input's job was sent with, read from the job database. */
 function sentStrokes(inputs: readonly string[]): Map<string, Stroke[] | undefined> {
-  const store = JobStore.open(path.join(dir, 'data', 'clearframe.sqlite'));
+  const store = JobStore.open(path.join(world.dir, 'data', 'clearframe.sqlite'));
   try {
     return new Map(
       inputs.map((input) => {
@@ -45,7 +31,7 @@ function sentStrokes(inputs: readonly string[]): Map<string, Stroke[] | undefine
 
 /** Three landscape and three portrait photos in one folder. */
 async function mixedFolder(): Promise<string[]> {
-  const folder = path.join(dir, 'mixed');
+  const folder = path.join(world.dir, 'mixed');
   await mkdir(folder);
   const files: string[] = [];
   for (let k = 0; k < 6; k += 1) {
@@ -57,29 +43,11 @@ async function mixedFolder(): Promise<string[]> {
   return files;
 }
 
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'clearframe-mask-anchor-'));
-  sim = await startSimulator({
-    accounts: [{ key: KEY, credits: 100 }],
-    watermark: { processingMs: 50, jitter: 0.2 },
-  });
-  env = { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl };
-});
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(root, 'run-'));
-});
-
-afterAll(async () => {
-  await sim.stop();
-  await rm(root, { recursive: true, force: true });
-});
-
 describe('clearframe remove, masks across sizes', () => {
   it('cleans a folder of mixed sizes with one rectangle measured from the bottom-right corner', async () => {
     const files = await mixedFolder();
     const run = await remove(
-      path.join(dir, 'mixed'),
+      path.join(world.dir, 'mixed'),
       '--mask-rect',
       '2,3,20,10',
       '--mask-anchor',
@@ -98,9 +66,9 @@ describe('clearframe remove, masks across sizes', () => {
 
   it('refuses a rectangle that reaches outside one image, naming it, before anything is sent', async () => {
     await mixedFolder();
-    await writeFile(path.join(dir, 'mixed', 'tiny.png'), await makePhoto(16, 16, 'png', 9));
+    await writeFile(path.join(world.dir, 'mixed', 'tiny.png'), await makePhoto(16, 16, 'png', 9));
     const before = submits();
-    const run = await remove(path.join(dir, 'mixed'), '--mask-rect', '20,20,20,10');
+    const run = await remove(path.join(world.dir, 'mixed'), '--mask-rect', '20,20,20,10');
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       'tiny.png is 16×16, and --mask-rect 20,20,20,10 reaches outside it (it needs at least 40×30), so nothing was sent.',
@@ -114,7 +82,7 @@ describe('clearframe remove, masks across sizes', () => {
     expect(run.stdout).toContain('1 done, 0 failed.');
     const [stroke] = sentStrokes([file ?? '']).get(file ?? '') ?? [];
     expect(stroke?.kind).toBe('bitmap');
-    const plane = await new MaskStore(path.join(dir, 'data', 'masks')).plane(
+    const plane = await new MaskStore(path.join(world.dir, 'data', 'masks')).plane(
       stroke ? [stroke] : [],
       64,
       48,
@@ -126,17 +94,17 @@ describe('clearframe remove, masks across sizes', () => {
   });
 
   it('with --auto-mask --dry-run prints what it found and saves the masks, and sends nothing', async () => {
-    const set = await markedSet(path.join(dir, 'marked'), {
+    const set = await markedSet(path.join(world.dir, 'marked'), {
       count: 8,
       sizes: [{ width: 400, height: 300 }],
       opacity: 0.4,
       seed: 3,
       absent: 1,
     });
-    const before = sim.requestLog().length;
-    const masks = path.join(dir, 'masks');
+    const before = world.sim.requestLog().length;
+    const masks = path.join(world.dir, 'masks');
     const run = await remove(
-      path.join(dir, 'marked'),
+      path.join(world.dir, 'marked'),
       '--auto-mask',
       '--dry-run',
       '--save-masks',
@@ -150,7 +118,7 @@ describe('clearframe remove, masks across sizes', () => {
       'Dry run: 8 images looked at, nothing was sent and nothing was paid.',
     );
     // Not a request of any kind reached the service, paid or free.
-    expect(sim.requestLog().slice(before)).toEqual([]);
+    expect(world.sim.requestLog().slice(before)).toEqual([]);
     const [saved] = await readdir(masks);
     expect(saved).toBe('mask-group1-400x300.png');
     const { data, info } = await sharp(path.join(masks, saved ?? ''))
@@ -162,14 +130,14 @@ describe('clearframe remove, masks across sizes', () => {
   });
 
   it('with --auto-mask sends the found mask with each image that carries the mark', async () => {
-    const set = await markedSet(path.join(dir, 'marked'), {
+    const set = await markedSet(path.join(world.dir, 'marked'), {
       count: 6,
       sizes: [{ width: 400, height: 300 }],
       opacity: 0.4,
       seed: 5,
       absent: 1,
     });
-    const run = await remove(path.join(dir, 'marked'), '--auto-mask');
+    const run = await remove(path.join(world.dir, 'marked'), '--auto-mask');
     expect(run.stdout).toContain('6 done, 0 failed.');
     const sent = sentStrokes(set.images.map((image) => image.path));
     const [absent, ...marked] = set.images;

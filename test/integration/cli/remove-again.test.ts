@@ -1,50 +1,15 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
-import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
-import { runCli } from '../../support/cli-process.ts';
+import { describe, expect, it } from 'vitest';
+import { useRemoveWorld } from '../../support/cli-remove-world.ts';
 import { makePhoto } from '../../support/images.ts';
 
-const KEY = 'remove-again-key';
-let root: string;
-let dir: string;
-let sim: Simulator;
-let env: Record<string, string>;
-
-const submits = () =>
-  sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;
-const remove = (...args: string[]) =>
-  runCli(
-    ['remove', ...args, '--out', path.join(dir, 'out'), '--data-dir', path.join(dir, 'data')],
-    {
-      env,
-    },
-  );
-
-beforeAll(async () => {
-  root = await mkdtemp(path.join(os.tmpdir(), 'clearframe-remove-again-'));
-  sim = await startSimulator({
-    accounts: [{ key: KEY, credits: 100 }],
-    watermark: { processingMs: 100, jitter: 0.2 },
-  });
-  env = { CLEARFRAME_WATERMARK_KEY: KEY, CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl };
-});
-
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(root, 'run-'));
-  sim.setFaults({ rates: {} });
-});
-
-afterAll(async () => {
-  await sim.stop();
-  await rm(root, { recursive: true, force: true });
-});
+const world = useRemoveWorld('remove-again');
+const { remove, submits } = world;
 
 describe('clearframe remove, run again', () => {
   it('gives the reason for a failed file on every run, and --retry prepares it again once replaced', async () => {
-    const photo = path.join(dir, 'harbour.png');
+    const photo = path.join(world.dir, 'harbour.png');
     await writeFile(photo, (await makePhoto(64, 48, 'png', 1)).subarray(0, 40));
     const first = await remove(photo);
     expect(first.code).toBe(1);
@@ -64,7 +29,7 @@ describe('clearframe remove, run again', () => {
   });
 
   it('says a finished file given a new mask was already cleaned, and pays again only with --force', async () => {
-    const photo = path.join(dir, 'pier.png');
+    const photo = path.join(world.dir, 'pier.png');
     await writeFile(photo, await makePhoto(64, 48, 'png', 2));
     expect((await remove(photo)).code).toBe(0);
     const before = submits();
@@ -87,9 +52,9 @@ describe('clearframe remove, run again', () => {
   });
 
   it('after a result link kept failing, --retry asks the service again for free', async () => {
-    const photo = path.join(dir, 'quay.png');
+    const photo = path.join(world.dir, 'quay.png');
     await writeFile(photo, await makePhoto(64, 48, 'png', 3));
-    sim.setFaults({ rates: { 'result-expired': 1 } });
+    world.sim.setFaults({ rates: { 'result-expired': 1 } });
     const first = await remove(photo);
     expect(first.code).toBe(1);
     expect(first.stdout).toMatch(
@@ -97,7 +62,7 @@ describe('clearframe remove, run again', () => {
     );
     const paid = submits();
 
-    sim.setFaults({ rates: {} });
+    world.sim.setFaults({ rates: {} });
     const retried = await remove(photo, '--retry');
     expect(retried.code).toBe(0);
     expect(retried.stdout).toContain('1 done, 0 failed.');
