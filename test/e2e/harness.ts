@@ -309,6 +309,21 @@ export async function startTestCore(options: {
   });
 }
 
+/** Waits until the core holds `count` video rounds and every one of them is done. */
+export async function allRoundsDone(core: AppCore, count: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { projects } = await core.handlers['video:projects'](undefined);
+        return projects.flatMap((held) =>
+          held.shots.flatMap((shot) => shot.rounds.map((round) => round.state)),
+        );
+      },
+      { timeout: 90_000 },
+    )
+    .toEqual(Array.from({ length: count }, () => 'done'));
+}
+
 /** The parts every end-to-end test of the app stands on, set up and torn down per file and test. */
 export interface AppWorld {
   readonly server: RendererServer;

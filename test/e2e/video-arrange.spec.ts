@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { filmTakes } from '../../src-shared/domain/film-takes.ts';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { allRoundsDone, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-arrange-e2e-key-8';
 const world = useAppWorld({
@@ -39,15 +39,7 @@ test('a project of three shots with two takes each: choose takes, reorder, renam
   await connectApp(page, world.server, core, { chosenFolder: films });
   await page.goto(world.server.url);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
-  await expect
-    .poll(
-      async () => {
-        const { projects } = await core.handlers['video:projects'](undefined);
-        return projects[0]?.shots.flatMap((shot) => shot.rounds.map((round) => round.state));
-      },
-      { timeout: 90_000 },
-    )
-    .toEqual(['done', 'done', 'done', 'done', 'done', 'done']);
+  await allRoundsDone(core, 6);
 
   // Removing an empty project says what goes and what stays, and asks first.
   const project = page.getByRole('combobox', { name: 'Project' });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { allRoundsDone, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator, whose clips last 2 s.
 const world = useAppWorld({});
@@ -62,15 +62,7 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   await connectApp(page, world.server, core, { chosenFolder: films });
   await page.goto(world.server.url);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
-  await expect
-    .poll(
-      async () => {
-        const { projects } = await core.handlers['video:projects'](undefined);
-        return projects.flatMap((held) => held.shots.map((shot) => shot.rounds[0]?.state));
-      },
-      { timeout: 90_000 },
-    )
-    .toEqual(['done', 'done', 'done', 'done', 'done']);
+  await allRoundsDone(core, 5);
   await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Harbour' });
 
   await page.getByRole('button', { name: 'Join takes into one film…' }).click();
