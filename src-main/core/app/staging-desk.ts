@@ -63,6 +63,7 @@ function addressProblem(error: unknown, host: string): string {
   const check = 'Check the address in a browser, then try again.';
   if (error instanceof TimeoutError) return `${host} did not answer in time. ${check}`;
   if (error instanceof NetworkError) {
+    if (error.proxyProblem) return error.proxyProblem;
     return error.status === undefined
       ? `${host} could not be reached: the site is down, or the address or the internet connection is wrong. ${check}`
       : `${host} had a problem of its own (HTTP ${error.status}). ${check}`;
