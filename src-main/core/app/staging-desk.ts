@@ -137,8 +137,8 @@ export class StagingDesk {
   /** The staged file behind a token, or its thumbnail, for the preview scheme. */
   async previewFile(token: string, side: 'input' | 'thumb'): Promise<string | undefined> {
     const file = this.staged.get(token)?.path;
-    if (!file || side !== 'thumb') return file;
-    return this.thumbnailOf(file);
+    if (!file) return undefined;
+    return side === 'thumb' ? this.thumbnailOf(file) : this.viewableOf(file);
   }
 
   /** A local preview made earlier in this run, for the preview scheme. */
@@ -148,6 +148,11 @@ export class StagingDesk {
 
   thumbnailOf(file: string): Promise<string | undefined> {
     return this.thumbnails.thumbnailFor(file).catch(() => undefined);
+  }
+
+  /** The image as the window can show it: the file, or a HEIC photo's JPEG. */
+  viewableOf(file: string): Promise<string | undefined> {
+    return this.thumbnails.viewableFor(file).catch(() => undefined);
   }
 
   /** Checks a mask file the user chose against a staged image and keeps it for its strokes. */

@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
 import type { AnchoredRect } from '../../../../src-shared/domain/mask-anchor.ts';
 import { UserFacingError } from '../../user-error.ts';
+import { workerAnswer } from '../worker-answer.ts';
 import type { Proposal, SizedImage } from './propose.ts';
 
 /**
@@ -18,28 +18,16 @@ function workerUrl(): URL {
  * comparing twenty photos takes seconds, which the window and the command line's progress
  * must not wait on.
  */
-export function findWatermark(
+export async function findWatermark(
   images: readonly SizedImage[],
   hint?: AnchoredRect,
 ): Promise<Proposal> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl(), { workerData: { images, hint } });
-    let settled = false;
-    worker.once(
-      'message',
-      (message: { ok: true; proposal: Proposal } | { ok: false; message: string }) => {
-        settled = true;
-        void worker.terminate();
-        if (message.ok) resolve(message.proposal);
-        else
-          reject(new UserFacingError(`The watermark could not be looked for: ${message.message}`));
-      },
-    );
-    worker.once('error', (error) => {
-      if (!settled) reject(error);
-    });
-    worker.once('exit', (code) => {
-      if (!settled) reject(new Error(`the watermark finder stopped (exit code ${code})`));
-    });
-  });
+  const answer = await workerAnswer<{ proposal: Proposal }>(
+    workerUrl(),
+    { images, hint },
+    'the watermark finder',
+  );
+  if (!answer.ok)
+    throw new UserFacingError(`The watermark could not be looked for: ${answer.message}`);
+  return answer.proposal;
 }
