@@ -5,7 +5,7 @@ import { referenceImageProblem } from '../../../src-shared/domain/reference-imag
 import { UserFacingError } from '../user-error.ts';
 import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
-import { sniffImageType, type SniffedType } from './sniff.ts';
+import { sniffFile, sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 
 export type IntakeProblem =
@@ -60,6 +60,26 @@ export const ACCEPTED: ReadonlySet<SniffedType> = new Set([
   'heic',
 ]);
 const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
+
+/** What the service decodes itself (the provider's notes name JPEG, PNG, WebP, BMP, TIFF, GIF). */
+const READ_BY_THE_SERVICE: ReadonlySet<SniffedType> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'tiff',
+  'gif',
+]);
+
+/**
+ * Whether an image given by address is sent as its address, for the service to fetch: only
+ * in a format the service reads. Any other (a HEIC photo) is sent as the file Clearframe
+ * fetched and prepared, upright, like a local one.
+ */
+export async function sentByAddress(sourceUrl: string | undefined, file: string): Promise<boolean> {
+  if (sourceUrl === undefined) return false;
+  const type = await sniffFile(file);
+  return type !== undefined && READ_BY_THE_SERVICE.has(type);
+}
 
 /** Refuses a type the service does not take, with what to do instead. */
 export function refuseType(type: SniffedType): never {
