@@ -63,6 +63,13 @@ describe('a HEIC photo', () => {
     expect((await readHeader(prepared.thumbnail)).format).toBe('webp');
   });
 
+  it('is taken as a video reference image, upright, as JPEG', async () => {
+    const prepared = await prepareImage(await save('reference.heic', HEIC.containerRotated()), {
+      use: 'video-reference',
+    });
+    expect(prepared).toMatchObject({ format: 'jpeg', width: 300, height: 400 });
+  });
+
   it('with EXIF orientation 6 lands upright: 300×400, blue at the top left', async () => {
     const prepared = await prepareImage(await save('turned.heic', HEIC.exifRotated()), WATERMARK);
     expect([prepared.width, prepared.height]).toEqual([300, 400]);
