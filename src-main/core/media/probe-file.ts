@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Metadata } from 'sharp';
 import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
 import { readHeader } from './decode.ts';
@@ -31,14 +31,15 @@ function acceptedType(meta: Metadata): SniffedType | undefined {
 
 /**
  * The upright size from the header. sharp leaves a HEIC photo's EXIF orientation out of its
- * header read, so for one the file is read to tell which turn its decoder leaves to us.
+ * header read, so for one the file's `meta` box is read to tell which turn its decoder
+ * leaves to us.
  */
 async function uprightSize(
   file: string,
   meta: Metadata,
   format: SniffedType,
 ): Promise<{ width: number | undefined; height: number | undefined }> {
-  if (format === 'heic') return heicUprightSize(await readFile(file), meta);
+  if (format === 'heic') return heicUprightSize(file, meta);
   return meta.autoOrient ?? { width: meta.width, height: meta.height };
 }
 
@@ -70,7 +71,7 @@ async function reasonFromBytes(file: string): Promise<string> {
  * What the interface needs before a job exists: the real type, the upright size from the
  * header, and the size on disk. Nothing is decoded in full, so a folder of thousands of
  * photos is listed at once: an image the service takes costs one stat and one header read
- * (a HEIC photo one read of the file, for its orientation), and only a file that is not one
+ * (a HEIC photo one more, of its `meta` box, for its orientation), and only a file that is not one
  * is read again, for the reason why.
  */
 export async function probeFile(file: string): Promise<FileProbe> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exifOrientation, withOrientation } from '../../../src-main/core/media/exif-orientation.ts';
-import { hasContainerTransform } from '../../../src-main/core/media/heic/boxes.ts';
+import { hasContainerTransform, metaBoxEnd } from '../../../src-main/core/media/heic/boxes.ts';
 
 /** A TIFF block with one IFD entry: the orientation, as a SHORT, in either byte order. */
 function exifWith(orientation: number, order: 'II' | 'MM', prefix = true): Buffer {
@@ -66,6 +66,15 @@ describe('a HEIF container turning its image itself', () => {
   it('is seen from an irot or imir property', () => {
     expect(hasContainerTransform(file(ispe, box('irot', Buffer.from([3]))))).toBe(true);
     expect(hasContainerTransform(file(box('imir', Buffer.from([0])), ispe))).toBe(true);
+  });
+
+  it('has its meta box found from the first bytes, even when they stop inside it', () => {
+    const whole = file(ispe, box('irot', Buffer.from([1])));
+    const metaAt = whole.indexOf('meta') - 4;
+    const end = metaAt + whole.readUInt32BE(metaAt);
+    expect(metaBoxEnd(whole.subarray(0, metaAt + 10))).toBe(end);
+    expect(metaBoxEnd(whole)).toBe(end);
+    expect(metaBoxEnd(whole.subarray(0, metaAt))).toBeUndefined();
   });
 
   it('is not assumed without one, nor in bytes that are not HEIF or are cut short', () => {

@@ -38,6 +38,25 @@ function child(bytes: Uint8Array, parent: Box | undefined, type: string): Box | 
 }
 
 /**
+ * Where the top-level `meta` box ends, read from box headers alone: the file's first bytes
+ * need not hold it all. Undefined when no `meta` box starts within `head`.
+ */
+export function metaBoxEnd(head: Uint8Array): number | undefined {
+  const view = new DataView(head.buffer, head.byteOffset, head.byteLength);
+  for (let at = 0; at + 8 <= head.length;) {
+    let size = view.getUint32(at);
+    if (size === 1) {
+      if (at + 16 > head.length) return undefined;
+      size = Number(view.getBigUint64(at + 8));
+    }
+    if (size < 8) return undefined;
+    if (String.fromCharCode(...head.subarray(at + 4, at + 8)) === 'meta') return at + size;
+    at += size;
+  }
+  return undefined;
+}
+
+/**
  * Whether the file carries a rotation (`irot`) or a mirroring (`imir`) among its item
  * properties. A decoder applies those itself; a phone that writes them (an iPhone does) also
  * writes the same turn as the EXIF orientation, which must then not be applied again.

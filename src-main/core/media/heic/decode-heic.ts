@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { open, readFile } from 'node:fs/promises';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { MAX_DECODE_PIXELS } from '../../../../src-shared/domain/limits.ts';
 import { readHeader } from '../decode.ts';
@@ -6,7 +6,7 @@ import { exifOrientation, withOrientation } from '../exif-orientation.ts';
 import { pngWithMetadata } from '../png-metadata.ts';
 import { sniffFile, sniffImageType } from '../sniff.ts';
 import { workerAnswer } from '../worker-answer.ts';
-import { hasContainerTransform } from './boxes.ts';
+import { hasContainerTransform, metaBoxEnd } from './boxes.ts';
 
 /**
  * The worker's script: beside this module when it runs from source (the command line, the
@@ -53,12 +53,34 @@ function orientationLeft(bytes: Buffer, header: Metadata): number {
   return hasContainerTransform(bytes) ? 1 : exifOrientation(header.exif);
 }
 
-/** A HEIC photo's upright size, from its header alone (which gives the size after `irot`). */
-export function heicUprightSize(
-  bytes: Buffer,
+/** Enough of a HEIF file to hold its `meta` box in the common case (a phone's is a few KB). */
+const HEAD_BYTES = 1024 * 1024;
+
+/** A HEIF file up to the end of its `meta` box, where its item properties are. */
+async function readUpToMeta(file: string): Promise<Buffer> {
+  const handle = await open(file, 'r');
+  try {
+    const head = Buffer.alloc(HEAD_BYTES);
+    const { bytesRead } = await handle.read(head, 0, head.length, 0);
+    const end = metaBoxEnd(head.subarray(0, bytesRead));
+    if (end === undefined || end <= bytesRead) return head.subarray(0, bytesRead);
+    const whole = Buffer.alloc(end);
+    const { bytesRead: read } = await handle.read(whole, 0, end, 0);
+    return whole.subarray(0, read);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * A HEIC photo's upright size, from its header (which gives the size after `irot`) and its
+ * `meta` box: nothing is decoded, and the pixels' part of the file is not read.
+ */
+export async function heicUprightSize(
+  file: string,
   header: Metadata,
-): { width: number | undefined; height: number | undefined } {
-  const sideways = orientationLeft(bytes, header) >= 5;
+): Promise<{ width: number | undefined; height: number | undefined }> {
+  const sideways = orientationLeft(await readUpToMeta(file), header) >= 5;
   return sideways
     ? { width: header.height, height: header.width }
     : { width: header.width, height: header.height };
