@@ -42,7 +42,12 @@ export default defineConfig({
           'automask-worker': here('./src-main/core/media/automask/worker.ts'),
           // Loaded by src-main/core/jobs/integrity.ts to check the job database off the main thread.
           'integrity-worker': here('./src-main/core/jobs/integrity-worker.ts'),
+          // Loaded by src-main/core/media/heic/decode-heic.ts as a worker thread.
+          'heic-worker': here('./src-main/core/media/heic/worker.ts'),
         },
+        // Shared chunks beside the entries, not in chunks/: a module in a chunk shared by
+        // two entries (the HEIC decoder's caller is) finds the workers at ./<name>.js.
+        output: { chunkFileNames: '[name]-[hash].js' },
       },
     },
   },

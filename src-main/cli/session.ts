@@ -136,6 +136,7 @@ export class CliSession {
     this.transportHandle ??= createTransport({
       maxConnections:
         Math.max(this.settings.concurrency.watermark, this.settings.concurrency.video) * 2,
+      direct: (url) => this.endpoints.isBuiltIn(url),
     });
     return this.transportHandle;
   }

@@ -38,6 +38,7 @@ const electron: ShellElectron = {
     ),
   handleProtocol: (scheme, handler) => protocol.handle(scheme, handler),
   fetchFile: (url) => net.fetch(url),
+  resolveProxy: (url) => session.defaultSession.resolveProxy(url),
   handleIpc: (channel, listener) => ipcMain.handle(channel, listener),
   dialog: {
     showOpenDialog: (window, options) =>

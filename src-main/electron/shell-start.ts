@@ -67,6 +67,8 @@ export interface ShellElectron {
   ): void;
   handleProtocol(scheme: string, handler: (request: Request) => Promise<Response>): void;
   fetchFile(url: string): Promise<Response>;
+  /** The system's proxies for an address, as Chromium's PAC-style list ("PROXY h:p; DIRECT"). */
+  resolveProxy(url: string): Promise<string>;
   handleIpc(
     channel: string,
     listener: (event: Pick<IpcMainInvokeEvent, 'senderFrame'>, payload: unknown) => unknown,
@@ -152,6 +154,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     app: { name: app.getName(), version: app.getVersion(), platform: place.platform },
     previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: place.runtime,
+    systemProxy: (url) => electron.resolveProxy(url),
     demo: simulatorDemo(
       place.simulatorFixturesDir ? { fixturesDir: place.simulatorFixturesDir } : {},
     ),

@@ -16,7 +16,8 @@ export const REQUEST_FAULTS = [
  * each without paying again (`test/stress/after-yes.stress.ts`), or, for the redirect
  * faults, gives up with a clear message. A task that finishes late (`overrun`) or answers a
  * status word nobody listed for a while (`unknown-status`); a first link that is refused,
- * missing or expired (`link-*`); a link behind a redirect, in a loop, or to plain http.
+ * missing or expired (`link-*`); a link behind a redirect, a chain of them, a loop, or one
+ * to plain http.
  */
 const AFTER_YES_TASK_FAULTS = ['overrun', 'unknown-status'] as const;
 const AFTER_YES_LINK_FAULTS = [
@@ -24,6 +25,7 @@ const AFTER_YES_LINK_FAULTS = [
   'link-404',
   'link-expired',
   'redirect',
+  'redirect-chain',
   'redirect-loop',
   'redirect-insecure',
 ] as const;
@@ -68,6 +70,8 @@ export interface FaultConfig {
   retryAfterSeconds: number;
   /** How much longer than usual an `overrun` or `unknown-status` task takes to finish. */
   overrunMs: number;
+  /** How many redirects a `redirect-chain` link passes through before the file is served. */
+  redirectHops: number;
   /** When given, request faults hit only requests whose path ends with one of these. */
   onlyPaths?: readonly string[];
 }
@@ -78,6 +82,7 @@ export const NO_FAULTS: FaultConfig = {
   latencyMs: 0,
   retryAfterSeconds: 1,
   overrunMs: 30 * 60 * 1000,
+  redirectHops: 3,
 };
 
 export function isFaultKind(value: string): value is FaultKind {

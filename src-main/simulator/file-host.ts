@@ -24,6 +24,8 @@ export const INSECURE_REDIRECT_ORIGIN = 'http://results.example.invalid';
 
 /** The query a `redirect` link adds on its one hop, after which the file is served. */
 const REDIRECTED = 'signed';
+/** The query that counts a `redirect-chain` link's hops. */
+const HOP = 'hop';
 
 /**
  * Serves result files under `/files/<token>/<name>` the way object storage does: a
@@ -33,9 +35,11 @@ const REDIRECTED = 'signed';
 export class FileHost {
   private readonly files = new Map<string, HostedFile>();
   private readonly now: () => number;
+  private readonly redirectHops: () => number;
 
-  constructor(now: () => number) {
+  constructor(now: () => number, redirectHops: () => number) {
     this.now = now;
+    this.redirectHops = redirectHops;
   }
 
   /**
@@ -122,6 +126,10 @@ export class FileHost {
     if (fault === 'redirect-insecure') return `${INSECURE_REDIRECT_ORIGIN}/${token}`;
     if (fault === 'redirect' && !url.searchParams.has(REDIRECTED)) {
       return `${url.pathname}?${REDIRECTED}=1`;
+    }
+    const hop = Number(url.searchParams.get(HOP) ?? 0);
+    if (fault === 'redirect-chain' && hop < this.redirectHops()) {
+      return `${url.pathname}?${HOP}=${hop + 1}`;
     }
     return undefined;
   }

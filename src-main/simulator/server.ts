@@ -74,7 +74,7 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
   const now = options.now ?? Date.now;
   const accounts = new Accounts(options.accounts ?? []);
   const faults = new FaultPlan(options.faults);
-  const files = new FileHost(now);
+  const files = new FileHost(now, () => faults.config.redirectHops);
   const log = new RequestLog();
   const watermark = new WatermarkService(
     files,

@@ -41,7 +41,7 @@ export const SETTING_WORDS = {
     strip: 'Remove it',
   },
   outputFormat: {
-    same: 'Same as the image',
+    same: 'Same as the image (JPEG for HEIC)',
     png: 'PNG',
     jpeg: 'JPEG',
     webp: 'WebP',

@@ -14,6 +14,8 @@ import {
   type ServiceError,
 } from './errors.ts';
 import type { Transport } from './http.ts';
+import { ProxyProblem } from './proxy-settings.ts';
+import { fetchProblem, isRedirect, redirectHop } from './redirects.ts';
 
 export interface DownloadRequest {
   url: string;
@@ -37,27 +39,6 @@ export interface DownloadResult {
 }
 
 export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
-
-/** Result links may pass through a few redirects (storage front ends use them); no more. */
-export const MAX_REDIRECTS = 5;
-
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
-const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/**
- * Why a result address may not be fetched, or undefined when it may: https anywhere, plain
- * http only to this machine (the simulator's file host), so a result never travels in the
- * clear over a network and a redirect cannot downgrade it.
- */
-export function downloadUrlProblem(url: URL): string | undefined {
-  if (url.protocol === 'https:') return undefined;
-  if (url.protocol === 'http:') {
-    return LOOPBACK_HOSTS.has(url.hostname)
-      ? undefined
-      : `plain http to ${url.host} is not fetched, only https`;
-  }
-  return `only http and https URLs are downloaded, not ${url.protocol}`;
-}
 
 const operation = 'download' as const;
 
@@ -92,7 +73,7 @@ export async function download(
   transport: Transport,
   req: DownloadRequest,
 ): Promise<DownloadResult> {
-  const problem = downloadUrlProblem(new URL(req.url));
+  const problem = fetchProblem(new URL(req.url));
   if (problem) throw fail(problem);
   const target = safeTargetPath(req.targetDir, req.fileName);
   const temp = tempPathFor(target, 'part', req.owner);
@@ -120,6 +101,10 @@ export async function download(
         });
       } catch (error) {
         if (error instanceof DownloadError || error instanceof AbortedError) throw error;
+        // A proxy setting that cannot be followed stays so on every attempt.
+        if (error instanceof ProxyProblem) {
+          throw new NetworkError(error.message, { operation, cause: error, requestSent: false });
+        }
         // Trying again cannot help while the disk is full; the engine waits for space.
         const diskFull = asDiskFull(error, temp);
         if (diskFull) throw diskFull;
@@ -149,8 +134,8 @@ export async function download(
 }
 
 /**
- * The answer to a GET of the result, after following at most `MAX_REDIRECTS` redirects, each
- * to an address `downloadUrlProblem` allows. undici's `request` does not follow them itself.
+ * The answer to a GET of the result, after following its redirects as `redirectHop` allows.
+ * Each hop is routed on its own: a proxy may apply to one host and not another.
  */
 async function follow(
   transport: Transport,
@@ -164,7 +149,7 @@ async function follow(
       response = await request(url, {
         method: 'GET',
         headers,
-        dispatcher: transport.dispatcher,
+        dispatcher: await transport.dispatcherFor(url),
         ...(req.signal ? { signal: req.signal } : {}),
         headersTimeout: transport.timeoutMs,
         bodyTimeout: transport.timeoutMs,
@@ -181,24 +166,11 @@ async function follow(
       throw error;
     }
     const status = response.statusCode;
-    if (!REDIRECT_STATUSES.has(status)) return response;
+    if (!isRedirect(status)) return response;
     await response.body.dump();
-    const location = response.headers.location;
-    if (typeof location !== 'string' || location === '') {
-      throw fail(`the result server answered HTTP ${status} without saying where to go`, status);
-    }
-    if (hops === MAX_REDIRECTS) {
-      throw fail(`the result link redirected more than ${MAX_REDIRECTS} times`);
-    }
-    let next: URL;
-    try {
-      next = new URL(location, url);
-    } catch {
-      throw fail('the result link redirected to an address that is not valid');
-    }
-    const problem = downloadUrlProblem(next);
-    if (problem) throw fail(`the result link redirected elsewhere: ${problem}`);
-    url = next;
+    const hop = redirectHop(url, status, response.headers.location, hops);
+    if (!hop.ok) throw fail(hop.problem);
+    url = hop.next;
   }
 }
 

@@ -1,3 +1,5 @@
+import { ProxyProblem, proxyAnswerProblem } from './proxy-settings.ts';
+
 /**
  * What can go wrong talking to the service, as classes callers match with `instanceof`.
  * Each carries the HTTP status, the service's code and message, the operation, and one
@@ -107,11 +109,23 @@ export class ServerError extends ServiceError {
 /** The connection failed. `requestSent` is false only when the request provably never left. */
 export class NetworkError extends ServiceError {
   readonly requestSent: boolean;
-  readonly userMessage = 'Clearframe could not reach the service. Check the internet connection.';
 
   constructor(summary: string, details: ServiceErrorDetails & { requestSent: boolean }) {
     super(summary, details);
     this.requestSent = details.requestSent;
+  }
+
+  /** What to do about the proxy, when a proxy setting or the proxy itself stood in the way. */
+  get proxyProblem(): string | undefined {
+    return this.cause instanceof ProxyProblem
+      ? this.cause.userMessage
+      : proxyAnswerProblem(this.cause);
+  }
+
+  get userMessage(): string {
+    return (
+      this.proxyProblem ?? 'Clearframe could not reach the service. Check the internet connection.'
+    );
   }
 }
 

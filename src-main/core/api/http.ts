@@ -1,4 +1,4 @@
-import { Agent, errors as undiciErrors, request, type Dispatcher } from 'undici';
+import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { videoErrorBodySchema } from '../../../src-shared/api/video.ts';
 import {
   WATERMARK_CODES,
@@ -21,6 +21,8 @@ import {
   type ServiceError,
   type ServiceErrorDetails,
 } from './errors.ts';
+import { NetworkRoutes, type SystemProxyResolver } from './network-routes.ts';
+import { ProxyProblem, proxyAnswerProblem, type Environment } from './proxy-settings.ts';
 
 /** Where the key comes from; asked per request so a changed key takes effect at once. */
 export type KeyProvider = () => Promise<string> | string;
@@ -30,21 +32,37 @@ export interface TransportOptions {
   maxConnections?: number;
   /** Per-request limit for the whole exchange, in milliseconds. */
   timeoutMs?: number;
+  /** Where `HTTPS_PROXY`, `HTTP_PROXY` and `NO_PROXY` are read; the process's own by default. */
+  env?: Environment;
+  /** The operating system's proxy for an address (the app asks Electron; the command line has none). */
+  systemProxy?: SystemProxyResolver;
+  /** Addresses reached without a proxy whatever the settings say: the built-in simulator's. */
+  direct?: (url: URL) => boolean;
 }
 
 export interface Transport {
-  readonly dispatcher: Dispatcher;
+  /** What carries a request to `url`: directly or through the proxy the settings name. */
+  dispatcherFor(url: URL): Promise<Dispatcher>;
   readonly timeoutMs: number;
   close(): Promise<void>;
 }
 
 export function createTransport(options: TransportOptions = {}): Transport {
-  const dispatcher = new Agent({
-    connections: options.maxConnections ?? 16,
-    keepAliveTimeout: 10_000,
-    connectTimeout: 10_000,
+  const routes = new NetworkRoutes({
+    agent: {
+      connections: options.maxConnections ?? 16,
+      keepAliveTimeout: 10_000,
+      connectTimeout: 10_000,
+    },
+    env: options.env ?? process.env,
+    systemProxy: options.systemProxy,
+    direct: options.direct,
   });
-  return { dispatcher, timeoutMs: options.timeoutMs ?? 30_000, close: () => dispatcher.close() };
+  return {
+    dispatcherFor: (url) => routes.dispatcherFor(url),
+    timeoutMs: options.timeoutMs ?? 30_000,
+    close: () => routes.close(),
+  };
 }
 
 export interface JsonRequest {
@@ -74,8 +92,13 @@ function parseRetryAfter(value: string | string[] | undefined): number | undefin
   return Number.isNaN(date) ? undefined : Math.max(0, date - Date.now());
 }
 
-/** A connection that was refused never carried the request: the only network failure safe to repeat for a paid call. */
+/**
+ * A connection that was refused never carried the request, nor did a proxy tunnel that was
+ * not opened or a proxy setting that was not followed: the only network failures safe to
+ * repeat for a paid call.
+ */
 function neverSent(error: unknown): boolean {
+  if (error instanceof ProxyProblem || proxyAnswerProblem(error)) return true;
   const codes = (e: unknown): string[] => {
     if (!e || typeof e !== 'object') return [];
     const own = (e as { code?: unknown }).code;
@@ -198,7 +221,7 @@ export async function requestJson(transport: Transport, req: JsonRequest): Promi
       headers,
       body: payload,
       signal,
-      dispatcher: transport.dispatcher,
+      dispatcher: await transport.dispatcherFor(new URL(req.url)),
     });
     status = response.statusCode;
     retryAfterMs = parseRetryAfter(response.headers['retry-after']);

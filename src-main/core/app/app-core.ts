@@ -2,6 +2,7 @@ import type { ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { Notice } from '../../../src-shared/ipc/contract.ts';
 import { createTransport, type Transport } from '../api/http.ts';
+import type { SystemProxyResolver } from '../api/network-routes.ts';
 import { Poller } from '../api/poller.ts';
 import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
@@ -38,6 +39,8 @@ export interface AppCoreOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Versions for the diagnostics report, such as Electron's and Chromium's. */
   runtime?: Record<string, string>;
+  /** The operating system's proxy for an address; the shell asks Electron. */
+  systemProxy?: SystemProxyResolver;
 }
 
 /**
@@ -66,10 +69,16 @@ export class AppCore {
     this.settingsStore = settings;
     this.store = store;
     this.log = createLogger({ dir: this.paths.logsDir });
-    this.transport = createTransport({ maxConnections: 32 });
+    const env = options.env ?? process.env;
+    this.transport = createTransport({
+      maxConnections: 32,
+      env,
+      ...(options.systemProxy ? { systemProxy: options.systemProxy } : {}),
+      direct: (url) => this.endpoints.isBuiltIn(url),
+    });
     const endpoints = (this.endpoints = new Endpoints({
       settings: () => this.settings,
-      env: options.env ?? process.env,
+      env,
       keys,
       demo: options.demo,
       policy: 'settings',

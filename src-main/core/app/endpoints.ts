@@ -124,6 +124,15 @@ export class Endpoints {
     return key;
   }
 
+  /** Whether `url` is the built-in simulator's, which runs inside Clearframe and needs no proxy. */
+  isBuiltIn(url: URL): boolean {
+    const demo = this.demo;
+    return (
+      demo !== undefined &&
+      [demo.watermarkBaseUrl, demo.videoBaseUrl].some((base) => new URL(base).origin === url.origin)
+    );
+  }
+
   async resolve(kind: ApiKeyKind): Promise<ResolvedEndpoint> {
     if (this.usesDemo(kind)) await this.ready();
     return { baseUrl: this.baseUrl(kind), key: () => this.key(kind), host: this.host(kind) };

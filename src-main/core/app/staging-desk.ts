@@ -63,6 +63,7 @@ function addressProblem(error: unknown, host: string): string {
   const check = 'Check the address in a browser, then try again.';
   if (error instanceof TimeoutError) return `${host} did not answer in time. ${check}`;
   if (error instanceof NetworkError) {
+    if (error.proxyProblem) return error.proxyProblem;
     return error.status === undefined
       ? `${host} could not be reached: the site is down, or the address or the internet connection is wrong. ${check}`
       : `${host} had a problem of its own (HTTP ${error.status}). ${check}`;
@@ -136,8 +137,8 @@ export class StagingDesk {
   /** The staged file behind a token, or its thumbnail, for the preview scheme. */
   async previewFile(token: string, side: 'input' | 'thumb'): Promise<string | undefined> {
     const file = this.staged.get(token)?.path;
-    if (!file || side !== 'thumb') return file;
-    return this.thumbnailOf(file);
+    if (!file) return undefined;
+    return side === 'thumb' ? this.thumbnailOf(file) : this.viewableOf(file);
   }
 
   /** A local preview made earlier in this run, for the preview scheme. */
@@ -147,6 +148,11 @@ export class StagingDesk {
 
   thumbnailOf(file: string): Promise<string | undefined> {
     return this.thumbnails.thumbnailFor(file).catch(() => undefined);
+  }
+
+  /** The image as the window can show it: the file, or a HEIC photo's JPEG. */
+  viewableOf(file: string): Promise<string | undefined> {
+    return this.thumbnails.viewableFor(file).catch(() => undefined);
   }
 
   /** Checks a mask file the user chose against a staged image and keeps it for its strokes. */

@@ -120,8 +120,8 @@ export class WatermarkDesk {
   ): Promise<string | undefined> {
     const job = this.store.getWatermarkJob(jobId);
     const file = (side === 'output' ? job?.output_path : job?.input_path) ?? undefined;
-    if (!file || side !== 'thumb') return file;
-    return this.staging.thumbnailOf(file);
+    if (!file || side === 'output') return file;
+    return side === 'thumb' ? this.staging.thumbnailOf(file) : this.staging.viewableOf(file);
   }
 
   outputOf(jobId: string): string | undefined {

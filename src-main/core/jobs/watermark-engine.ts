@@ -11,7 +11,7 @@ import type { Transport } from '../api/http.ts';
 import { taskProfile } from '../api/completion-model.ts';
 import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
-import { prepareImage, type PreparedImage } from '../media/intake.ts';
+import { prepareImage, sentByAddress, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { readHeader } from '../media/decode.ts';
@@ -277,13 +277,14 @@ export class WatermarkEngine extends TaskJobLoop {
       ...settings.watermarkPixelCap,
       maxMegapixels: settings.watermarkPixelCap.megapixels,
     });
-    const mask = await this.maskFor(job, record, prepared);
+    const { sourceUrl } = record.options;
+    const byAddress = await sentByAddress(sourceUrl, job.input_path);
+    const mask = await this.maskFor(job, record, prepared, byAddress);
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.move(job.id, 'submitting');
-    const { sourceUrl } = record.options;
     const taskId = await this.options.client.submit(
-      sourceUrl ? { url: sourceUrl } : { base64: prepared.base64 },
+      byAddress && sourceUrl ? { url: sourceUrl } : { base64: prepared.base64 },
       mask,
     );
     this.move(job.id, 'submitted', { remoteTaskId: taskId });
@@ -410,18 +411,20 @@ export class WatermarkEngine extends TaskJobLoop {
 
   /**
    * The mask to send, at the size of the image as the service reads it. A local file is sent
-   * upright and perhaps downscaled, so the strokes are scaled with it. An address is read by
-   * the service itself, at full size and with its pixels as stored (before any EXIF turn), so
-   * the strokes, drawn on the upright picture, are laid out as stored. A mask that marks
+   * upright and perhaps downscaled, so the strokes are scaled with it. An address sent as
+   * such (`sentByAddress`) is read by the service itself, at full size and with its pixels as
+   * stored (before any EXIF turn), so the strokes, drawn on the upright picture, are laid out
+   * as stored. A mask that marks
    * nothing is refused here, before anything is paid for.
    */
   private async maskFor(
     job: WatermarkJobRow,
-    { options: { maskFile, sourceUrl }, strokes }: WatermarkRecord,
+    { options: { maskFile }, strokes }: WatermarkRecord,
     prepared: PreparedImage,
+    byAddress: boolean,
   ): Promise<{ base64: string } | undefined> {
     if (!strokes && !maskFile) return undefined;
-    const size = sourceUrl
+    const size = byAddress
       ? { width: prepared.sourceWidth, height: prepared.sourceHeight }
       : { width: prepared.width, height: prepared.height };
     let plane: Uint8Array;
@@ -439,7 +442,7 @@ export class WatermarkEngine extends TaskJobLoop {
       });
       plane = (await importMask(bytes, size.width, size.height)).plane;
     }
-    const orientation = sourceUrl ? ((await readHeader(job.input_path)).orientation ?? 1) : 1;
+    const orientation = byAddress ? ((await readHeader(job.input_path)).orientation ?? 1) : 1;
     const png = serviceMaskPng(uprightToStored(plane, size, orientation));
     return { base64: png.toString('base64') };
   }
@@ -537,7 +540,9 @@ export class WatermarkEngine extends TaskJobLoop {
         result: await readFile(saved.path),
         mask: (width, height) => this.uprightPlane(record, width, height),
         // The service read an address as stored, before any EXIF turn (see `maskFor`).
-        ...(sourceUrl && { resultOrientation: (await readHeader(job.input_path)).orientation }),
+        ...((await sentByAddress(sourceUrl, job.input_path)) && {
+          resultOrientation: (await readHeader(job.input_path)).orientation,
+        }),
         settings,
         n: this.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.

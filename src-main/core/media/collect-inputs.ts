@@ -1,7 +1,7 @@
-import { open, opendir, stat } from 'node:fs/promises';
+import { opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PROVENANCE_LOG } from './output.ts';
-import { sniffImageType } from './sniff.ts';
+import { sniffFile } from './sniff.ts';
 
 /** Extensions worth reading; the bytes decide the real type later, this only skips the obvious. */
 export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -39,12 +39,8 @@ export async function whyNotTaken(file: string): Promise<string | undefined> {
   if (path.basename(file) === PROVENANCE_LOG)
     return 'It is the record Clearframe keeps of the results in this folder.';
   if (extension === '') {
-    const head = Buffer.alloc(64);
-    const read = await open(file, 'r')
-      .then((handle) => handle.read(head, 0, 64, 0).finally(() => handle.close()))
-      .catch(() => undefined);
-    if (!read) return 'It cannot be read. Check that you may open it.';
-    const type = sniffImageType(head.subarray(0, read.bytesRead));
+    const type = await sniffFile(file);
+    if (!type) return 'It cannot be read. Check that you may open it.';
     return type === 'text' || type === 'unknown'
       ? 'It has no file extension and its contents are not an image.'
       : undefined;

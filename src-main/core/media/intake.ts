@@ -4,13 +4,13 @@ import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
 import { referenceImageProblem } from '../../../src-shared/domain/reference-image.ts';
 import { UserFacingError } from '../user-error.ts';
 import { DECODE_LIMIT, readHeader } from './decode.ts';
-import { sniffImageType, type SniffedType } from './sniff.ts';
+import { heicAsPng } from './heic/decode-heic.ts';
+import { sniffFile, sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
 
 export type IntakeProblem =
   | 'unreadable'
   | 'empty'
-  | 'heic'
   | 'not-an-image'
   | 'unsupported'
   | 'corrupt'
@@ -57,21 +57,36 @@ export const ACCEPTED: ReadonlySet<SniffedType> = new Set([
   'gif',
   'tiff',
   'avif',
+  'heic',
 ]);
 const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
 
+/** What the service decodes itself (the provider's notes name JPEG, PNG, WebP, BMP, TIFF, GIF). */
+const READ_BY_THE_SERVICE: ReadonlySet<SniffedType> = new Set([
+  'jpeg',
+  'png',
+  'webp',
+  'tiff',
+  'gif',
+]);
+
+/**
+ * Whether an image given by address is sent as its address, for the service to fetch: only
+ * in a format the service reads. Any other (a HEIC photo) is sent as the file Clearframe
+ * fetched and prepared, upright, like a local one.
+ */
+export async function sentByAddress(sourceUrl: string | undefined, file: string): Promise<boolean> {
+  if (sourceUrl === undefined) return false;
+  const type = await sniffFile(file);
+  return type !== undefined && READ_BY_THE_SERVICE.has(type);
+}
+
 /** Refuses a type the service does not take, with what to do instead. */
 export function refuseType(type: SniffedType): never {
-  if (type === 'heic') {
-    throw new IntakeError(
-      'heic',
-      'HEIC photos cannot be read here. Export the photo as JPEG (on an iPhone: Settings › Camera › Formats › Most Compatible) and add it again.',
-    );
-  }
   if (type === 'text' || type === 'unknown') {
     throw new IntakeError(
       'not-an-image',
-      'This file is not an image, whatever its name says. Add a JPEG, PNG, WebP, AVIF, TIFF or GIF file.',
+      'This file is not an image, whatever its name says. Add a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF file.',
     );
   }
   throw new IntakeError(
@@ -105,12 +120,18 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
 
   let meta: Metadata;
   let thumbnail: Buffer;
+  // What sharp decodes: the file itself, or a HEIC photo's upright lossless copy.
+  let readable: Buffer = bytes;
   try {
     meta = await readHeader(bytes);
     // Checked before anything is decoded: a decompression bomb is refused as too large.
     const tooLarge = meta.width && meta.height && decodeLimitProblem(meta.width, meta.height);
     if (tooLarge) throw new IntakeError('too-large', tooLarge);
-    thumbnail = await renderThumbnail(bytes);
+    if (type === 'heic') {
+      readable = await heicAsPng(bytes);
+      meta = await readHeader(readable);
+    }
+    thumbnail = await renderThumbnail(readable);
   } catch (error) {
     if (error instanceof IntakeError) throw error;
     throw new IntakeError(
@@ -157,16 +178,18 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     };
   }
 
-  let pipeline = sharp(bytes, DECODE_LIMIT).autoOrient().toColourspace('srgb').keepIccProfile();
+  let pipeline = sharp(readable, DECODE_LIMIT).autoOrient().toColourspace('srgb').keepIccProfile();
   if (targetPixels !== undefined) {
     const scale = Math.sqrt(targetPixels / (width * height));
     width = Math.max(1, Math.floor(width * scale));
     height = Math.max(1, Math.floor(height * scale));
     pipeline = pipeline.resize(width, height, { fit: 'fill' });
   }
-  // Same format where the service takes it; lossless PNG otherwise. JPEG at a quality that
-  // does not visibly soften detail, without chroma subsampling.
-  const format: PreparedImage['format'] = type === 'jpeg' || type === 'webp' ? type : 'png';
+  // Same format where the service takes it; a HEIC photo, lossy already, as JPEG (a
+  // 12-megapixel one: 3 MB, where a PNG is 23 MB); lossless PNG otherwise. JPEG at a quality that does
+  // not visibly soften detail, without chroma subsampling.
+  const format: PreparedImage['format'] =
+    type === 'jpeg' || type === 'webp' ? type : type === 'heic' ? 'jpeg' : 'png';
   const encoded =
     format === 'jpeg'
       ? await pipeline.jpeg({ quality: 95, chromaSubsampling: '4:4:4' }).toBuffer()

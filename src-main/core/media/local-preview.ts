@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { repaintMarked } from '../../imaging/telea-repaint.ts';
 import { decodeRgb } from './decode.ts';
+import { pixelBytes } from './heic/decode-heic.ts';
 
 /**
  * A free repaint of one image made on this computer, to judge a mask before the batch is
@@ -10,7 +11,7 @@ import { decodeRgb } from './decode.ts';
  * image's upright size, as the mask editor shows it. The result is a JPEG for the window.
  */
 export async function localPreview(file: string, marked: Uint8Array): Promise<Buffer> {
-  const image = await decodeRgb(await readFile(file));
+  const image = await decodeRgb(await pixelBytes(await readFile(file)));
   if (marked.length !== image.width * image.height) {
     throw new Error(
       `the mask is ${marked.length} pixels, the image ${image.width}×${image.height}`,

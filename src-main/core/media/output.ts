@@ -10,9 +10,11 @@ import { claimFirstFree } from '../fs/claim-name.ts';
 import { asDiskFull } from '../fs/disk-space.ts';
 import { blendInto, blendWeights, changedPlane, GROW_PX, type RawPixels } from './composite.ts';
 import { DECODE_LIMIT } from './decode.ts';
+import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { storedToUpright } from './service-mask.ts';
+import { sniffImageType } from './sniff.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
@@ -376,14 +378,25 @@ async function withInputMetadata(inputBytes: Buffer, painted: Painted): Promise<
  * quality otherwise.
  */
 export async function writeOutput(request: OutputRequest): Promise<OutputOutcome> {
-  const inputBytes = await readFile(request.input);
+  const sourceBytes = await readFile(request.input);
+  const heic = sniffImageType(sourceBytes) === 'heic';
+  // A HEIC photo is read through its upright lossless copy, EXIF and profile included.
+  const inputBytes = heic ? await heicAsPng(sourceBytes) : sourceBytes;
   const inputMeta = await sharp(inputBytes).metadata();
   const chosen = request.settings.outputFormat ?? 'same';
+  // "Same as the image" where sharp writes it; HEIC (HEVC, which sharp does not encode)
+  // becomes JPEG, as phones export it, and other HEIF becomes AVIF.
   const format = (
-    chosen !== 'same' ? chosen : inputMeta.format === 'heif' ? 'avif' : (inputMeta.format ?? 'png')
+    chosen !== 'same'
+      ? chosen
+      : heic
+        ? 'jpeg'
+        : inputMeta.format === 'heif'
+          ? 'avif'
+          : (inputMeta.format ?? 'png')
   ) as OutputFormat;
   const ext =
-    (chosen === 'same' && path.extname(request.input).slice(1)) ||
+    (chosen === 'same' && !heic && path.extname(request.input).slice(1)) ||
     (format === 'jpeg' ? 'jpg' : format);
   const { settings } = request;
   const inputPath = path.resolve(request.input);

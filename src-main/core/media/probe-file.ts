@@ -1,9 +1,10 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import type { Metadata } from 'sharp';
 import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
 import { readHeader } from './decode.ts';
+import { heicUprightSize } from './heic/decode-heic.ts';
 import { ACCEPTED, refuseType, type IntakeError } from './intake.ts';
-import { sniffImageType, type SniffedType } from './sniff.ts';
+import { sniffFile, type SniffedType } from './sniff.ts';
 
 export type FileProbe =
   | { ok: true; format: string; width: number; height: number; bytes: number }
@@ -18,12 +19,35 @@ const DAMAGED = 'The image is damaged or incomplete and cannot be read.';
  */
 function acceptedType(meta: Metadata): SniffedType | undefined {
   const type =
-    meta.format === 'heif' ? (meta.compression === 'av1' ? 'avif' : undefined) : meta.format;
+    meta.format === 'heif'
+      ? meta.compression === 'av1'
+        ? 'avif'
+        : meta.compression === 'hevc'
+          ? 'heic'
+          : undefined
+      : meta.format;
   return ACCEPTED.has(type as SniffedType) ? (type as SniffedType) : undefined;
 }
 
-function sized(meta: Metadata, format: SniffedType, bytes: number): FileProbe {
-  const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
+/**
+ * The upright size from the header. sharp leaves a HEIC photo's EXIF orientation out of its
+ * header read, so for one the file's `meta` box is read to tell which turn its decoder
+ * leaves to us.
+ */
+async function uprightSize(
+  file: string,
+  meta: Metadata,
+  format: SniffedType,
+): Promise<{ width: number | undefined; height: number | undefined }> {
+  if (format === 'heic') return heicUprightSize(file, meta);
+  return meta.autoOrient ?? { width: meta.width, height: meta.height };
+}
+
+function sized(
+  upright: { width: number | undefined; height: number | undefined },
+  format: SniffedType,
+  bytes: number,
+): FileProbe {
   if (!upright.width || !upright.height) return { ok: false, reason: DAMAGED };
   const tooLarge = decodeLimitProblem(upright.width, upright.height);
   if (tooLarge) return { ok: false, reason: tooLarge };
@@ -32,18 +56,8 @@ function sized(meta: Metadata, format: SniffedType, bytes: number): FileProbe {
 
 /** Why a file sharp could not take as an image is not one: what its first bytes say it is. */
 async function reasonFromBytes(file: string): Promise<string> {
-  const head = Buffer.alloc(64);
-  try {
-    const handle = await open(file, 'r');
-    try {
-      await handle.read(head, 0, 64, 0);
-    } finally {
-      await handle.close();
-    }
-  } catch {
-    return UNREADABLE;
-  }
-  const type = sniffImageType(head);
+  const type = await sniffFile(file);
+  if (!type) return UNREADABLE;
   if (ACCEPTED.has(type)) return DAMAGED;
   try {
     refuseType(type);
@@ -56,8 +70,9 @@ async function reasonFromBytes(file: string): Promise<string> {
 /**
  * What the interface needs before a job exists: the real type, the upright size from the
  * header, and the size on disk. Nothing is decoded in full, so a folder of thousands of
- * photos is listed at once: an image the service takes costs one stat and one header read,
- * and only a file that is not one is read again, for the reason why.
+ * photos is listed at once: an image the service takes costs one stat and one header read
+ * (a HEIC photo one more, of its `meta` box, for its orientation), and only a file that is not one
+ * is read again, for the reason why.
  */
 export async function probeFile(file: string): Promise<FileProbe> {
   const bytes = await stat(file).then(
@@ -69,5 +84,6 @@ export async function probeFile(file: string): Promise<FileProbe> {
   const meta = await readHeader(file).catch(() => undefined);
   const format = meta && acceptedType(meta);
   if (!meta || !format) return { ok: false, reason: await reasonFromBytes(file) };
-  return sized(meta, format, bytes);
+  const upright = await uprightSize(file, meta, format).catch(() => undefined);
+  return upright ? sized(upright, format, bytes) : { ok: false, reason: UNREADABLE };
 }

@@ -1,3 +1,5 @@
+import { open } from 'node:fs/promises';
+
 /** What the first bytes of a file say it is, whatever its name says. */
 export type SniffedType =
   'jpeg' | 'png' | 'webp' | 'gif' | 'tiff' | 'avif' | 'heic' | 'bmp' | 'text' | 'unknown';
@@ -42,4 +44,13 @@ export function sniffImageType(bytes: Uint8Array): SniffedType {
     return 'text';
   }
   return 'unknown';
+}
+
+/** What a file's first bytes say it is; undefined when it cannot be read. */
+export async function sniffFile(file: string): Promise<SniffedType | undefined> {
+  const head = Buffer.alloc(64);
+  const read = await open(file, 'r')
+    .then((handle) => handle.read(head, 0, head.length, 0).finally(() => handle.close()))
+    .catch(() => undefined);
+  return read && sniffImageType(head.subarray(0, read.bytesRead));
 }

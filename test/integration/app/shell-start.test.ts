@@ -59,6 +59,7 @@ function standIns(dataDir: string): Recorded {
       setPermissionRequestHandler: () => undefined,
       handleProtocol: () => undefined,
       fetchFile: () => Promise.resolve(new Response('')),
+      resolveProxy: () => Promise.resolve('DIRECT'),
       handleIpc: (channel, listener) => ipc.set(channel, listener as Listener),
       dialog: {
         showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),

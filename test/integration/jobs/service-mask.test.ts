@@ -13,6 +13,7 @@ import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { PROVENANCE_LOG, type ProvenanceLine } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
+import { HEIC, cornerColours } from '../../support/heic-fixtures.ts';
 import { makeMask, psnr } from '../../support/images.ts';
 
 const KEY = 'service-mask-key';
@@ -22,8 +23,9 @@ let transport: Transport;
 let settings: Settings;
 let origin: string;
 let server: http.Server;
-/** What the loopback "web server" serves, by path. */
+/** What the loopback "web server" serves, by path, and the paths asked for. */
 const served = new Map<string, Buffer>();
+const fetched: string[] = [];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-service-mask-'));
@@ -33,7 +35,9 @@ beforeEach(async () => {
   });
   transport = createTransport({ maxConnections: 4 });
   settings = { ...DEFAULT_SETTINGS, outputFolder: path.join(dir, 'out') };
+  fetched.length = 0;
   server = http.createServer((request, response) => {
+    fetched.push(request.url ?? '');
     const bytes = served.get(request.url ?? '');
     response.writeHead(bytes ? 200 : 404, { 'Content-Type': 'image/jpeg' });
     response.end(bytes);
@@ -87,6 +91,24 @@ async function servePhoto(name: string, width: number, height: number, orientati
 }
 
 describe('the mask for an image given by address fits the original as the service reads it', () => {
+  it('a HEIC photo, which the service does not read, is sent upright as a JPEG with its mask upright', async () => {
+    const file = path.join(dir, 'IMG_0100.heic');
+    await writeFile(file, HEIC.containerRotated());
+    served.set('/IMG_0100.heic', HEIC.containerRotated());
+    const { job, submits } = await runOne({
+      file,
+      sourceUrl: `${origin}/IMG_0100.heic`,
+      strokes: [{ kind: 'rect', x: 0, y: 0, width: 30, height: 20 }],
+    });
+    expect(job?.state).toBe('done');
+    expect(fetched).toEqual([]);
+    const smear = submits[0]?.smear;
+    expect([smear?.width, smear?.height]).toEqual([300, 400]);
+    expect(smear?.marked).toMatchObject({ left: 0, top: 0 });
+    expect(await cornerColours(job?.output_path ?? '')).toMatchObject({ width: 300, height: 400 });
+    expect(path.extname(job?.output_path ?? '')).toBe('.jpg');
+  });
+
   it('an EXIF-rotated JPEG: the mask has the stored size and the stroke lands where it was drawn', async () => {
     // Stored 60×40 with orientation 6 (turn a quarter clockwise): upright it is 40×60.
     const photo = await servePhoto('turned.jpg', 60, 40, 6);

@@ -193,15 +193,15 @@ describe('intake refuses bad files with a sentence that says what to do', () => 
     expect(await probeFile(bomb)).toEqual({ ok: false, reason: message });
   });
 
-  it('a HEIC photo', async () => {
+  it('a HEIC file with nothing but its header: damaged, not refused for its type', async () => {
     const heicHeader = Buffer.concat([
       Buffer.from([0, 0, 0, 24]),
       Buffer.from('ftypheic\0\0\0\0mif1heic'),
       Buffer.alloc(64),
     ]);
     const error = await refused(await save('IMG_0001.HEIC', heicHeader));
-    expect(error.problem).toBe('heic');
-    expect(error.userMessage).toMatch(/Export the photo as JPEG/);
+    expect(error.problem).toBe('corrupt');
+    expect(error.userMessage).toMatch(/damaged or incomplete/);
   });
 
   it('a format sharp reads but the service does not take (BMP)', async () => {

@@ -3,7 +3,7 @@ import { FuseV1Options, getCurrentFuseWire } from '@electron/fuses';
 import type { Configuration } from 'app-builder-lib';
 import { getConfig } from 'app-builder-lib/out/util/config/config.js';
 import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -132,6 +132,40 @@ interface PackageJson {
   optionalDependencies?: Record<string, string>;
 }
 
+/**
+ * Decodes the HEIC fixture with the built HEIC worker in `mainDir` (Node runs it as the main
+ * process would), first checking that every built file that starts the worker looks for it
+ * beside itself, where it is.
+ */
+async function decodeWithBuiltWorker(mainDir: string): Promise<unknown> {
+  const starters = readdirSync(mainDir).filter(
+    (name) =>
+      name.endsWith('.js') &&
+      readFileSync(path.join(mainDir, name), 'utf8').includes('"./heic-worker.js")'),
+  );
+  expect(starters.length).toBeGreaterThan(0);
+  expect(existsSync(path.join(mainDir, 'heic-worker.js'))).toBe(true);
+  const script = `
+    import { Worker } from 'node:worker_threads';
+    import { readFileSync } from 'node:fs';
+    const bytes = readFileSync(process.env.HEIC_FIXTURE);
+    const worker = new Worker(new URL('./heic-worker.js', 'file://' + process.cwd() + '/'), {
+      workerData: { bytes },
+      // Not this script's --input-type, which a worker started from a file must not inherit.
+      execArgv: [],
+    });
+    worker.once('message', (answer) => {
+      const { width, height } = answer.value ?? {};
+      console.log(JSON.stringify({ ok: answer.ok, width, height }));
+      void worker.terminate();
+    });`;
+  const { stdout } = await run(process.execPath, ['--input-type=module', '-e', script], {
+    cwd: mainDir,
+    env: { ...process.env, HEIC_FIXTURE: path.join(root, 'test/fixtures/heic/quadrants.heic') },
+  });
+  return JSON.parse(stdout);
+}
+
 describe('the unpackaged app (`npm start`)', () => {
   beforeAll(() => {
     const missing = builtAppMissing();
@@ -148,6 +182,14 @@ describe('the unpackaged app (`npm start`)', () => {
       expect(existsSync(clip), `${clip} is missing`).toBe(true);
       expect(readFileSync(clip).equals(readFileSync(path.join(fixturesSource, file)))).toBe(true);
     }
+  });
+
+  it('decodes a HEIC photo with the built worker, found where the bundle looks for it', async () => {
+    expect(await decodeWithBuiltWorker(path.join(root, 'out/main'))).toEqual({
+      ok: true,
+      width: 400,
+      height: 300,
+    });
   });
 });
 
@@ -230,6 +272,7 @@ describe.skipIf(process.platform === 'win32')('the packed app', () => {
         'sharp',
         '@napi-rs/keyring',
         '@techstark/opencv-js',
+        'heic-decode',
       ]),
     );
 
@@ -302,6 +345,15 @@ describe.skipIf(process.platform === 'win32')('the packed app', () => {
     // The build's copy for `npm start` stays out of the archive.
     expect(listing.filter((entry) => entry.startsWith('out/main/fixtures'))).toEqual([]);
     expect(existsSync(path.join(packed.unpacked, 'out'))).toBe(false);
+  });
+
+  it('decodes a HEIC photo from the packed layout (the WebAssembly is inside libheif-js)', async () => {
+    expect(listing).toContain('node_modules/libheif-js/libheif-wasm/libheif-bundle.js');
+    expect(await decodeWithBuiltWorker(path.join(app, 'out/main'))).toEqual({
+      ok: true,
+      width: 400,
+      height: 300,
+    });
   });
 
   it('leaves out what the renderer bundle already contains', () => {

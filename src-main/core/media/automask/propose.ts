@@ -10,6 +10,7 @@ import {
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { DECODE_LIMIT } from '../decode.ts';
+import { pixelSource } from '../heic/decode-heic.ts';
 import { MIN_GROUP_IMAGES, PRESENCE_THRESHOLD, detectMark, type Detection } from './detect.ts';
 
 /** The longest side the detector works at: a 12-megapixel photo is read at about 1000 × 750. */
@@ -71,7 +72,7 @@ function workingSize(size: ImageSize): Working {
 }
 
 async function readGrey(file: string, size: ImageSize): Promise<Uint8Array> {
-  const { data } = await sharp(file, { failOn: 'error', ...DECODE_LIMIT })
+  const { data } = await sharp(await pixelSource(file), { failOn: 'error', ...DECODE_LIMIT })
     .autoOrient()
     .greyscale()
     .resize(size.width, size.height, { fit: 'fill' })
