@@ -98,7 +98,12 @@ export const provenanceLineSchema = z.object({
   sha256: z.string().optional(),
   sourceSha256: z.string().optional(),
   service: z.literal('watermark'),
-  taskId: z.string(),
+  /** The service's task; absent for a result made on this computer (`engine: 'local'`). */
+  taskId: z.string().optional(),
+  /** `local`: un-blended on this computer, for free; lines without it are the service's. */
+  engine: z.enum(['service', 'local']).optional(),
+  /** For a local result: the measurement of the mark used, and how many images made it. */
+  estimate: z.object({ id: z.string(), images: z.number().int() }).optional(),
   attempt: z.number().int(),
   /** `drawn`, the mask file's path, or `none`. */
   mask: z.string(),

@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import { encodeEstimate, loadEstimate } from './estimate-file.ts';
+import { estimateMark, type FoundMark, type MarkEstimate } from './mark-estimate.ts';
+import { writeFileAtomic } from '../../fs/atomic-write.ts';
+
+/** An estimate's name in the store, as jobs keep it: hex digits only, so never a path. */
+export const estimateIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/**
+ * Measurements of marks kept in the data folder's `estimates` folder, named by their
+ * bytes, so a local job can be resumed after a restart by the estimate it was queued with
+ * and the same measurement made twice is one file.
+ */
+export class EstimateStore {
+  private readonly dir: string;
+
+  constructor(dir: string) {
+    this.dir = dir;
+  }
+
+  private file(id: string): string {
+    return path.join(this.dir, `${estimateIdSchema.parse(id)}.estimate`);
+  }
+
+  /** Measures the mark from the images that carry it (surest first) and keeps it. */
+  async make(files: readonly string[], mark: FoundMark): Promise<{ id: string; images: number }> {
+    const estimate = await estimateMark(files, mark);
+    return { id: await this.keep(estimate), images: estimate.images };
+  }
+
+  async keep(estimate: MarkEstimate): Promise<string> {
+    const bytes = encodeEstimate(estimate);
+    const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
+    await mkdir(this.dir, { recursive: true });
+    await writeFileAtomic(this.file(id), bytes);
+    return id;
+  }
+
+  load(id: string): Promise<MarkEstimate> {
+    return loadEstimate(this.file(id));
+  }
+}
