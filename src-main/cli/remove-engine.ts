@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { formatCredits } from '../../src-shared/domain/pricing.ts';
-import { MIN_GROUP_IMAGES } from '../core/media/automask/detect.ts';
-import type { Proposal, ProposedMask } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/propose.ts';
 import type { EstimateStore } from '../core/media/unblend/estimate-store.ts';
+import { measurableGroup, type MeasurableGroup } from '../core/media/unblend/measurable.ts';
 
 /** The option of `remove` that chooses who cleans the images. */
 export const ENGINE_OPTIONS = { engine: { type: 'string' } } as const;
@@ -31,29 +31,9 @@ export function parseEngine(
   return { engine: 'local' };
 }
 
-/** A group this computer can clean: the images that carry its mark, surest first. */
-export interface LocalGroup {
-  files: string[];
-  mask: ProposedMask;
-}
-
-/**
- * The groups whose mark can be measured: images of one size (a pooled group of several
- * sizes has no one pixel grid to measure on) with a mark found on at least three of them.
- */
-export function localGroups(proposal: Proposal): LocalGroup[] {
-  return proposal.groups.flatMap((group) => {
-    const [mask] = group.masks;
-    const present = group.images
-      .filter((image) => image.present)
-      .sort((a, b) => b.score - a.score)
-      .map((image) => image.path);
-    return group.anchor === 'size' && mask && group.masks.length === 1
-      ? present.length >= MIN_GROUP_IMAGES
-        ? [{ files: present, mask }]
-        : []
-      : [];
-  });
+/** The groups this computer can clean (see `measurableGroup`). */
+export function localGroups(proposal: Proposal): MeasurableGroup[] {
+  return proposal.groups.flatMap((group) => measurableGroup(group) ?? []);
 }
 
 /** Why an image is left out by `--engine local`. */
@@ -88,15 +68,20 @@ export function engineLines(
   });
 }
 
-/** Measures each group's mark and keeps it; returns each image's measurement. */
-export async function measureGroups(
-  groups: readonly LocalGroup[],
+/**
+ * Keeps each group's measured mark (the finder measured it, asked with `measure`) and
+ * returns each image's measurement.
+ */
+export async function keepMeasurements(
+  proposal: Proposal,
   estimates: EstimateStore,
 ): Promise<Map<string, string>> {
   const byFile = new Map<string, string>();
-  for (const group of groups) {
-    const { id } = await estimates.make(group.files, group.mask);
-    for (const file of group.files) byFile.set(file, id);
+  for (const group of proposal.groups) {
+    const measurable = measurableGroup(group);
+    if (!measurable || !group.estimate) continue;
+    const id = await estimates.keepEncoded(group.estimate);
+    for (const file of measurable.files) byFile.set(file, id);
   }
   return byFile;
 }

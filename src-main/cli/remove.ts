@@ -38,10 +38,9 @@ import {
   ENGINE_USAGE,
   NOT_LOCAL_REASON,
   engineLines,
+  keepMeasurements,
   localGroups,
-  measureGroups,
   parseEngine,
-  type LocalGroup,
 } from './remove-engine.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
@@ -152,17 +151,17 @@ export async function runRemove(args: string[]): Promise<number> {
     return EXIT.usage;
   }
   let proposal: Proposal | undefined;
-  let local: LocalGroup[] = [];
   try {
     if (request.autoMask) {
-      proposal = await findFor(shaped, request);
+      proposal = await findFor(shaped, request, {
+        measure: chosen === 'local' && !request.dryRun,
+      });
       for (const line of proposalLines(proposal)) say(line.event, line.message, line.extra);
       for (const line of engineLines(proposal, chosen)) say(line.event, line.message, line.extra);
       if (chosen === 'local') {
         // Nothing is paid under --engine local: an image whose mark cannot be measured is
         // left out and named, never sent to the service instead.
-        local = localGroups(proposal);
-        const measurable = new Set(local.flatMap((group) => group.files));
+        const measurable = new Set(localGroups(proposal).flatMap((group) => group.files));
         collected = {
           ...collected,
           files: collected.files.filter((file) => measurable.has(file)),
@@ -224,10 +223,12 @@ export async function runRemove(args: string[]): Promise<number> {
       masks.get(input) ?? (maskFile && !request.autoMask ? { maskFile } : {});
     let measured = new Map<string, string>();
     try {
-      measured = await measureGroups(
-        local,
-        new EstimateStore(path.join(session.paths.root, 'estimates')),
-      );
+      if (proposal && chosen === 'local') {
+        measured = await keepMeasurements(
+          proposal,
+          new EstimateStore(path.join(session.paths.root, 'estimates')),
+        );
+      }
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
       console.error(`clearframe remove: ${error.userMessage}`);

@@ -16,14 +16,18 @@ function workerUrl(): URL {
 /**
  * Proposes a mask for the watermark a batch shares, on a thread of its own: reading and
  * comparing twenty photos takes seconds, which the window and the command line's progress
- * must not wait on.
+ * must not wait on. `measure` also measures each measurable group's mark at full
+ * resolution (`ProposalGroup.estimate`), for cleaning on this computer.
  */
 export function findWatermark(
   images: readonly SizedImage[],
   hint?: AnchoredRect,
+  options: { measure?: boolean } = {},
 ): Promise<Proposal> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl(), { workerData: { images, hint } });
+    const worker = new Worker(workerUrl(), {
+      workerData: { images, hint, measure: options.measure === true },
+    });
     let settled = false;
     worker.once(
       'message',

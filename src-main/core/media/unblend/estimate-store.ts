@@ -31,8 +31,12 @@ export class EstimateStore {
     return { id: await this.keep(estimate), images: estimate.images };
   }
 
-  async keep(estimate: MarkEstimate): Promise<string> {
-    const bytes = encodeEstimate(estimate);
+  keep(estimate: MarkEstimate): Promise<string> {
+    return this.keepEncoded(encodeEstimate(estimate));
+  }
+
+  /** Keeps an estimate already encoded (as the finder's thread hands it over). */
+  async keepEncoded(bytes: Uint8Array): Promise<string> {
     const id = createHash('sha256').update(bytes).digest('hex').slice(0, 32);
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(id), bytes);
