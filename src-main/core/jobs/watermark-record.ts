@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
-import { estimateIdSchema } from '../media/unblend/estimate-store.ts';
+import { estimateIdSchema } from '../../../src-shared/domain/estimate-id.ts';
 import type { StoredError } from './outcome.ts';
 import {
   damagedRecordError,

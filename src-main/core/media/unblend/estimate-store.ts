@@ -1,13 +1,10 @@
 import { createHash } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { z } from 'zod';
+import { estimateIdSchema } from '../../../../src-shared/domain/estimate-id.ts';
 import { encodeEstimate, loadEstimate } from './estimate-file.ts';
 import { estimateMark, type FoundMark, type MarkEstimate } from './mark-estimate.ts';
 import { writeFileAtomic } from '../../fs/atomic-write.ts';
-
-/** An estimate's name in the store, as jobs keep it: hex digits only, so never a path. */
-export const estimateIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 /**
  * Measurements of marks kept in the data folder's `estimates` folder, named by their
