@@ -51,6 +51,8 @@ export const watermarkJobViewSchema = z.object({
   checkAgain: z.boolean(),
   /** The input's size when it was added; unknown for jobs added by path from the command line. */
   bytes: z.number().int().nullable(),
+  /** Cleaned on this computer by undoing the blend (free, nothing sent), not by the service. */
+  local: z.boolean(),
   /** The sequence number of the job's latest event: a screen keeps the higher one. */
   seq: z.number().int(),
   updatedAt: z.number(),
