@@ -570,10 +570,13 @@ export class WatermarkEngine extends TaskJobLoop {
     await this.writeResult(job, record, undefined, () => Promise.resolve({ result: { patches } }));
   }
 
-  /** Where measurements of marks are kept (see `EstimateStore`). */
+  /** Where measurements of marks are kept (see `EstimateStore`), read once per mark. */
   private get estimates(): EstimateStore {
-    return new EstimateStore(path.join(this.dataDir, 'estimates'));
+    this.estimateStore ??= new EstimateStore(path.join(this.dataDir, 'estimates'));
+    return this.estimateStore;
   }
+
+  private estimateStore: EstimateStore | undefined;
 
   /**
    * Writes a job's result into its output folder: `produce` gives the result (downloading

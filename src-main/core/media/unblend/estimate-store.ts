@@ -6,6 +6,9 @@ import { encodeEstimate, loadEstimate } from './estimate-file.ts';
 import { estimateMark, type FoundMark, type MarkEstimate } from './mark-estimate.ts';
 import { writeFileAtomic } from '../../fs/atomic-write.ts';
 
+/** Estimates kept read at once: a batch or two of different marks. */
+const KEPT_LOADED = 2;
+
 /**
  * Measurements of marks kept in the data folder's `estimates` folder, named by their
  * bytes, so a local job can be resumed after a restart by the estimate it was queued with
@@ -13,6 +16,11 @@ import { writeFileAtomic } from '../../fs/atomic-write.ts';
  */
 export class EstimateStore {
   private readonly dir: string;
+  /**
+   * The estimates read last, by id: a batch's jobs use one, which is read once rather than
+   * once an image (one of twenty 12-megapixel photos' marks is about 12 MB).
+   */
+  private readonly loaded = new Map<string, Promise<MarkEstimate>>();
 
   constructor(dir: string) {
     this.dir = dir;
@@ -41,6 +49,14 @@ export class EstimateStore {
   }
 
   load(id: string): Promise<MarkEstimate> {
-    return loadEstimate(this.file(id));
+    const known = this.loaded.get(id);
+    if (known) return known;
+    const loading = loadEstimate(this.file(id));
+    // A failed read is not kept: the next job tries again (the file may be back).
+    loading.catch(() => this.loaded.delete(id));
+    this.loaded.set(id, loading);
+    if (this.loaded.size > KEPT_LOADED)
+      this.loaded.delete(this.loaded.keys().next().value as string);
+    return loading;
   }
 }
