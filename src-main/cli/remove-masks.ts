@@ -350,7 +350,14 @@ export async function fileMasks(
   return out;
 }
 
-/** Finds the watermark the files share, with the rectangle (if any) as a rough hint. */
-export function findFor(images: readonly SizedFile[], request: MaskRequest): Promise<Proposal> {
-  return findWatermark(images, request.rect);
+/**
+ * Finds the watermark the files share, with the rectangle (if any) as a rough hint; with
+ * `measure`, each measurable group's mark measured too (for `--engine local`).
+ */
+export function findFor(
+  images: readonly SizedFile[],
+  request: MaskRequest,
+  options: { measure?: boolean } = {},
+): Promise<Proposal> {
+  return findWatermark(images, request.rect, options);
 }

@@ -7,6 +7,7 @@ import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';
 import { collectInputs, type CollectedInputs } from '../core/media/collect-inputs.ts';
 import { MaskStore } from '../core/media/mask-store.ts';
+import { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
@@ -32,6 +33,15 @@ import {
   type FileMask,
   type SizedFile,
 } from './remove-masks.ts';
+import {
+  ENGINE_OPTIONS,
+  ENGINE_USAGE,
+  NOT_LOCAL_REASON,
+  engineLines,
+  keepMeasurements,
+  localGroups,
+  parseEngine,
+} from './remove-engine.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 
 export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]
@@ -43,7 +53,8 @@ export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask
   --retry   try failed files again: asks the service again for free where it has the image,
             prepares again a file it never took (after you replaced it, say)
   --force   a new paid attempt (1 credit each) for files already cleaned or failed
-${MASK_USAGE}`;
+${MASK_USAGE}
+${ENGINE_USAGE}`;
 
 /** The first mask-rectangle problem among the images, or undefined when every one fits. */
 function placementProblem(
@@ -70,6 +81,7 @@ export async function runRemove(args: string[]): Promise<number> {
       recursive: { type: 'boolean', default: false },
       concurrency: { type: 'string' },
       ...MASK_OPTIONS,
+      ...ENGINE_OPTIONS,
       retry: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
@@ -92,6 +104,12 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(`clearframe remove: ${request}`);
     return EXIT.usage;
   }
+  const parsedEngine = parseEngine(values.engine, request.autoMask);
+  if ('problem' in parsedEngine) {
+    console.error(`clearframe remove: ${parsedEngine.problem}`);
+    return EXIT.usage;
+  }
+  const chosen = parsedEngine.engine;
   const { maskFile } = request;
   if (
     maskFile &&
@@ -135,8 +153,26 @@ export async function runRemove(args: string[]): Promise<number> {
   let proposal: Proposal | undefined;
   try {
     if (request.autoMask) {
-      proposal = await findFor(shaped, request);
+      proposal = await findFor(shaped, request, {
+        measure: chosen === 'local' && !request.dryRun,
+      });
       for (const line of proposalLines(proposal)) say(line.event, line.message, line.extra);
+      for (const line of engineLines(proposal, chosen)) say(line.event, line.message, line.extra);
+      if (chosen === 'local') {
+        // Nothing is paid under --engine local: an image whose mark cannot be measured is
+        // left out and named, never sent to the service instead.
+        const measurable = new Set(localGroups(proposal).flatMap((group) => group.files));
+        collected = {
+          ...collected,
+          files: collected.files.filter((file) => measurable.has(file)),
+          skipped: [
+            ...collected.skipped,
+            ...collected.files
+              .filter((file) => !measurable.has(file))
+              .map((file) => ({ path: file, reason: NOT_LOCAL_REASON })),
+          ],
+        };
+      }
       if (request.saveMasks) {
         const written = await saveMasks(proposal, request, request.saveMasks);
         say('masks-saved', `Masks written: ${written.join(', ') || 'none (no watermark found)'}.`, {
@@ -185,6 +221,24 @@ export async function runRemove(args: string[]): Promise<number> {
     }
     const maskOf = (input: string): FileMask =>
       masks.get(input) ?? (maskFile && !request.autoMask ? { maskFile } : {});
+    let measured = new Map<string, string>();
+    try {
+      if (proposal && chosen === 'local') {
+        measured = await keepMeasurements(
+          proposal,
+          new EstimateStore(path.join(session.paths.root, 'estimates')),
+        );
+      }
+    } catch (error) {
+      if (!(error instanceof UserFacingError)) throw error;
+      console.error(`clearframe remove: ${error.userMessage}`);
+      return EXIT.someFailed;
+    }
+    /** The engine fields of a job for this file: local with its measurement, or none. */
+    const engineOf = (input: string) => {
+      const estimate = measured.get(input);
+      return estimate ? { engine: 'local' as const, estimate } : {};
+    };
     // Files are looked up among earlier results with the mask each would be sent with now.
     const byMask = new Map<string, string[]>();
     for (const input of inputs.filter((input) => !store.latestWatermarkJobFor(input))) {
@@ -286,6 +340,7 @@ export async function runRemove(args: string[]): Promise<number> {
               options: {
                 ...(mask.maskFile ? { maskFile: mask.maskFile } : {}),
                 ...(root ? { root } : {}),
+                ...engineOf(inputPath),
               },
             };
           }),
@@ -300,7 +355,9 @@ export async function runRemove(args: string[]): Promise<number> {
     else {
       const engine = new WatermarkEngine({
         store,
-        client: await session.watermarkClient(),
+        client: await (chosen === 'local'
+          ? session.watermarkClientIfNeeded()
+          : session.watermarkClient()),
         transport: session.transport,
         poller: session.poller,
         settings: () => session.settings,
@@ -319,6 +376,7 @@ export async function runRemove(args: string[]): Promise<number> {
           inputPath,
           ...(collected.roots.has(inputPath) ? { root: collected.roots.get(inputPath) } : {}),
           ...maskOf(inputPath),
+          ...engineOf(inputPath),
         })),
       );
       code = await Promise.race([engine.whenIdle().then(() => -1), interrupted]);

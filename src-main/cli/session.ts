@@ -160,6 +160,25 @@ export class CliSession {
     });
   }
 
+  /**
+   * The watermark client for a run that may need no service at all (`remove --engine
+   * local`): made without a key too, so only a job that does reach the service (an earlier
+   * one resumed) asks for one, with the same sentence.
+   */
+  async watermarkClientIfNeeded(): Promise<WatermarkClient> {
+    try {
+      return await this.watermarkClient();
+    } catch (error) {
+      if (!(error instanceof NoKeyError)) throw error;
+      const endpoint = await this.endpoints.resolve('watermark');
+      return new WatermarkClient({
+        baseUrl: endpoint.baseUrl,
+        key: () => Promise.reject(error),
+        transport: this.transport,
+      });
+    }
+  }
+
   async videoClient(): Promise<VideoClient> {
     const endpoint = await this.endpoint('video');
     return new VideoClient({

@@ -37,11 +37,16 @@ const TELEA_RADIUS = 5;
 
 /**
  * Repaints the marked pixels (alpha above 0), and only those, from their surroundings with
- * OpenCV's Telea method, then gives them the grain of the photo around them so the fill does
- * not show as a smooth smear. Only the box around the marks is handed to OpenCV, so a small
- * mark on a large photo costs little. Changes `pixels` in place.
+ * OpenCV's Telea method, then (unless `grain` is false) gives them the grain of the photo
+ * around them so the fill does not show as a smooth smear. Only the box around the marks is
+ * handed to OpenCV, so a small mark on a large photo costs little. Changes `pixels` in place.
+ * Without grain the fill is the smooth guess an estimate averages over images.
  */
-export async function repaintMarked(pixels: RgbPixels, alpha: Uint8Array): Promise<void> {
+export async function repaintMarked(
+  pixels: RgbPixels,
+  alpha: Uint8Array,
+  { grain = true }: { grain?: boolean } = {},
+): Promise<void> {
   const { width } = pixels;
   const box = boundsOf(alpha, width, pixels.height, TELEA_RADIUS * 3);
   if (!box) return;
@@ -65,5 +70,5 @@ export async function repaintMarked(pixels: RgbPixels, alpha: Uint8Array): Promi
     marks.delete();
     dst.delete();
   }
-  addGrain(pixels, alpha);
+  if (grain) addGrain(pixels, alpha);
 }

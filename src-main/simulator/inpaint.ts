@@ -4,6 +4,7 @@ import type { RgbPixels } from '../imaging/rgb-pixels.ts';
 import { storedFormat, storedRgb } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 import { markMask } from './corner-mark.ts';
+import type { SeenMarks } from './seen-marks.ts';
 
 export interface OutputFormat {
   format: 'jpeg' | 'png' | 'webp';
@@ -40,13 +41,23 @@ async function findMark(source: RgbPixels): Promise<Uint8Array> {
 }
 
 /**
- * Repaints the marked pixels the way the app's own preview does (see telea-repaint.ts).
- * Without a mask it repaints the mark it finds in a corner (see corner-mark.ts).
+ * Cleans the marked pixels as a good engine would. With a mask that several images of this
+ * size have been sent with (`seen` remembers them), the mark they share is measured and the
+ * blend undone (see seen-marks.ts); otherwise the marked pixels are repainted the way the
+ * app's own preview does (see telea-repaint.ts). Without a mask it repaints the mark it
+ * finds in a corner (see corner-mark.ts).
  */
-export async function inpaint(image: Buffer, mask: Buffer | undefined): Promise<Buffer> {
+export async function inpaint(
+  image: Buffer,
+  mask: Buffer | undefined,
+  seen?: SeenMarks,
+): Promise<Buffer> {
   const [source, format] = await Promise.all([storedRgb(image), storedFormat(image)]);
   const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : await findMark(source);
-  await repaintMarked(source, alpha);
+  const lossy = format === 'jpeg' || format === 'webp';
+  const unblended =
+    mask !== undefined && seen !== undefined && (await seen.unblend(source, alpha, lossy));
+  if (!unblended) await repaintMarked(source, alpha);
   const { width, height } = source;
   return sharp(source.data, { raw: { width, height, channels: 3 } })
     .toFormat(outputFormatFor(format).format)

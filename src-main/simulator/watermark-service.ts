@@ -15,6 +15,7 @@ import {
 import type { FileHost } from './file-host.ts';
 import type { SmearSummary } from './request-log.ts';
 import { inpaint, outputFormatFor, type OutputFormat } from './inpaint.ts';
+import { SeenMarks } from './seen-marks.ts';
 
 export interface WatermarkTiming {
   /** Time from submission to a final status. */
@@ -64,6 +65,8 @@ class InputError extends Error {}
 
 /** The watermark interface of section 4.1 and 4.2: validation, credits, tasks, results. */
 export class WatermarkService {
+  /** The images sent with each mask, for the stand-in's un-blending (see seen-marks.ts). */
+  private readonly seenMarks = new SeenMarks();
   private readonly tasks = new Map<string, WatermarkTask>();
   private readonly files: FileHost;
   private readonly faults: FaultPlan;
@@ -217,7 +220,7 @@ export class WatermarkService {
     ).find((kind) => this.faults.hits(kind, task.id, task.forcedFaults));
     if (!task.produced) {
       const { image, mask } = task;
-      task.produced = inpaint(image, mask);
+      task.produced = inpaint(image, mask, this.seenMarks);
       // The inputs are not needed once the result exists; only the result is kept.
       task.produced.then(
         () => {

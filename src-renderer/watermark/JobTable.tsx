@@ -217,14 +217,18 @@ export function JobTable(props: {
                 <Progress value={stateProgress(job.state)} label={`${job.name} progress`} />
               )}
               <span className="job-state">{JOB_STATE_WORDS[job.state]}</span>
-              <span className="job-error" title={error ?? undefined}>
-                {error ?? ''}
-              </span>
+              {error || !job.local ? (
+                <span className="job-error" title={error ?? undefined}>
+                  {error ?? ''}
+                </span>
+              ) : (
+                <span className="job-error job-note">On this computer, free</span>
+              )}
               <span className="job-actions">
                 <RetryActions
                   state={job.state}
                   checkAgain={job.checkAgain}
-                  cost={formatCredits(1)}
+                  cost={job.local ? 'free' : formatCredits(1)}
                   name={job.name}
                   onRetry={() => void retry([job.id])}
                   onSendAgain={() => void sendAgain([job.id])}

@@ -1,8 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { StagedFile, WatermarkProposal } from '../../src-shared/ipc/contract.ts';
+import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { useAppInfo } from '../app-info-store.ts';
 import { bridge } from '../bridge.ts';
 import { Progress } from '../ui/Progress.tsx';
+import { EnginePreviews } from './EnginePreviews.tsx';
 
 type FinderState =
   | { kind: 'finding' }
@@ -20,19 +23,27 @@ function groupTitle(group: WatermarkProposal['groups'][number], files: Map<strin
   return `${count} of several sizes, the mark in the ${group.anchor.replace('-', ' ')} corner`;
 }
 
+type Engine = 'service' | 'local';
+
 /**
  * "Find the watermark": asks main for the mark the staged images share, shows the mask it
  * proposes over each image with how surely the mark is there, and lets the user untick
- * images before the masks are used. Nothing is sent or paid here.
+ * images before the masks are used. A group whose mark was measured may be cleaned on this
+ * computer instead of by the service: one of its images is shown cleaned both ways, side
+ * by side, before the choice. Nothing is sent or paid here, but for a preview the user
+ * confirms (free in demo mode).
  */
 export function WatermarkFinder(props: {
   staged: readonly StagedFile[];
   previewBase: string;
-  onUse: (strokes: Record<string, Stroke[]>) => void;
+  /** The masks to use, and for images to clean on this computer, the measurement of their mark. */
+  onUse: (strokes: Record<string, Stroke[]>, local: Record<string, string>) => void;
   onClose: () => void;
 }) {
   const [state, setState] = useState<FinderState>({ kind: 'finding' });
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
+  const [engines, setEngines] = useState<Record<number, Engine>>({});
+  const demo = useAppInfo((app) => app.info?.demoMode === true);
   const { staged } = props;
   useEffect(() => {
     // Opened once per search (the dialog is mounted for it), so it starts in "finding".
@@ -89,16 +100,25 @@ export function WatermarkFinder(props: {
   }
 
   const { proposal } = state;
-  const chosen = proposal.groups
-    .flatMap((group) => group.images)
-    .filter((image) => ticked[image.token] && image.maskToken);
+  const chosen = proposal.groups.flatMap((group, index) =>
+    group.images
+      .filter((image) => ticked[image.token] && image.maskToken)
+      .map((image) => ({
+        image,
+        estimateId: engines[index] === 'local' ? group.estimateId : null,
+      })),
+  );
+  const free = chosen.filter((entry) => entry.estimateId).length;
   const use = () =>
     props.onUse(
       Object.fromEntries(
-        chosen.map((image) => [
+        chosen.map(({ image }) => [
           image.token,
           [{ kind: 'bitmap', token: image.maskToken as string }],
         ]),
+      ),
+      Object.fromEntries(
+        chosen.flatMap(({ image, estimateId }) => (estimateId ? [[image.token, estimateId]] : [])),
       ),
     );
   return (
@@ -124,6 +144,25 @@ export function WatermarkFinder(props: {
                   ? 'no shared mark found; paint a mask by hand'
                   : `the mark is on ${found} of them`}
               </h3>
+              {group.estimateId ? (
+                <EngineChoice
+                  index={index}
+                  group={group}
+                  estimateId={group.estimateId}
+                  files={files}
+                  engine={engines[index] ?? 'service'}
+                  onEngine={(engine) => setEngines({ ...engines, [index]: engine })}
+                  previewBase={props.previewBase}
+                  demo={demo}
+                />
+              ) : (
+                group.masks.length > 0 && (
+                  <p className="hint">
+                    Only the service can clean these: cleaning on this computer measures the mark
+                    across at least 3 images of one size that carry it.
+                  </p>
+                )
+              )}
               <ul className="finder-cards">
                 {group.images.slice(0, SHOWN_PER_GROUP).map((image) => {
                   const file = files.get(image.token);
@@ -191,8 +230,88 @@ export function WatermarkFinder(props: {
         {close}
         <button type="button" className="primary" disabled={chosen.length === 0} onClick={use}>
           Use the masks for {chosen.length} image{chosen.length === 1 ? '' : 's'}
+          {free > 0 ? ` (${free} cleaned on this computer)` : ''}
         </button>
       </div>
     </section>
+  );
+}
+
+/** Pixels of photo shown around the marks in the side-by-side previews. */
+const AROUND_PX = 24;
+
+/** The box around every mark of the group on an image of this size, widened a little. */
+function aroundMarks(group: WatermarkProposal['groups'][number], file: StagedFile): Box {
+  const boxes =
+    group.masks.find((mask) => mask.width === file.width && mask.height === file.height)?.boxes ??
+    [];
+  if (boxes.length === 0) return { x: 0, y: 0, width: file.width, height: file.height };
+  const x = Math.max(0, Math.min(...boxes.map((box) => box.x)) - AROUND_PX);
+  const y = Math.max(0, Math.min(...boxes.map((box) => box.y)) - AROUND_PX);
+  const right = Math.min(
+    file.width,
+    Math.max(...boxes.map((box) => box.x + box.width)) + AROUND_PX,
+  );
+  const bottom = Math.min(
+    file.height,
+    Math.max(...boxes.map((box) => box.y + box.height)) + AROUND_PX,
+  );
+  return { x, y, width: right - x, height: bottom - y };
+}
+
+/** Who cleans a measured group, with one of its images cleaned both ways to judge by. */
+function EngineChoice(props: {
+  index: number;
+  group: WatermarkProposal['groups'][number];
+  estimateId: string;
+  files: Map<string, StagedFile>;
+  engine: Engine;
+  onEngine: (engine: Engine) => void;
+  previewBase: string;
+  demo: boolean;
+}) {
+  const { group, index } = props;
+  const sample = [...group.images]
+    .filter((image) => image.present && image.maskToken)
+    .sort((a, b) => b.score - a.score)[0];
+  const file = sample && props.files.get(sample.token);
+  const [strokes] = useState<Stroke[]>(() =>
+    sample ? [{ kind: 'bitmap', token: sample.maskToken as string }] : [],
+  );
+  const name = `engine-${index}`;
+  return (
+    <>
+      <fieldset className="engine-choice">
+        <legend>Who cleans them</legend>
+        <label>
+          <input
+            type="radio"
+            name={name}
+            checked={props.engine === 'service'}
+            onChange={() => props.onEngine('service')}
+          />
+          The service — 1 credit an image
+        </label>
+        <label>
+          <input
+            type="radio"
+            name={name}
+            checked={props.engine === 'local'}
+            onChange={() => props.onEngine('local')}
+          />
+          On this computer — free
+        </label>
+      </fieldset>
+      {file && (
+        <EnginePreviews
+          file={file}
+          strokes={strokes}
+          estimateId={props.estimateId}
+          around={aroundMarks(group, file)}
+          previewBase={props.previewBase}
+          demo={props.demo}
+        />
+      )}
+    </>
   );
 }

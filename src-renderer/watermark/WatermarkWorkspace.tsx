@@ -55,6 +55,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   // One credit per image sent; one cleaned before with the same mask is left out unless
   // "Clean again" is ticked, so those make the figure an upper bound.
   const maybeSkipped = ws.staged.filter((file) => file.cleaned && !ws.again[file.token]).length;
+  // Images cleaned on this computer cost nothing and are not counted.
+  const free = ws.staged.filter((file) => ws.local[file.token]).length;
+  const paid = ws.staged.length - free;
   const job = comparing ? jobs[comparing] : undefined;
   const results = walk.filter((id) => jobs[id]?.state === 'done');
   const at = comparing ? results.indexOf(comparing) : -1;
@@ -191,8 +194,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               disabled={ws.busy}
               onClick={() => void ws.start()}
             >
-              Start – uses {maybeSkipped > 0 ? 'up to ' : ''}
-              {ws.staged.length} credit{ws.staged.length === 1 ? '' : 's'}
+              {paid === 0
+                ? 'Start – free, on this computer'
+                : `Start – uses ${maybeSkipped > 0 ? 'up to ' : ''}${paid} credit${paid === 1 ? '' : 's'}${free > 0 ? ` (${free} free on this computer)` : ''}`}
             </button>
           </div>
           {maybeSkipped > 0 && (
@@ -270,6 +274,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                       {file.name}
                       {file.sourceUrl ? ' (from the web)' : ''}
                     </span>
+                    {ws.local[file.token] && (
+                      <span className="hint" data-testid="local-engine">
+                        cleaned on this computer, free
+                      </span>
+                    )}
                     {file.cleaned && (
                       <label className="cleaned" title={file.cleaned}>
                         <input
@@ -362,12 +371,13 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             staged={ws.staged}
             previewBase={props.previewBase}
             onClose={() => setFinding(false)}
-            onUse={(strokes) => {
-              ws.setMasks(strokes);
+            onUse={(strokes, local) => {
+              ws.setMasks(strokes, local);
               setFinding(false);
               const count = Object.keys(strokes).length;
+              const free = Object.keys(local).length;
               setNote(
-                `The found mask is on ${count} image${count === 1 ? '' : 's'}. Check one with Preview, or change it with Edit mask.`,
+                `The found mask is on ${count} image${count === 1 ? '' : 's'}${free > 0 ? `, ${free} to be cleaned on this computer for free` : ''}. Check one with Preview, or change it with Edit mask.`,
               );
             }}
           />

@@ -11,6 +11,8 @@ interface WorkspaceState {
   selected: Record<string, true>;
   /** Files cleaned before that the user chose to send (and pay for) again. */
   again: Record<string, true>;
+  /** Files to clean on this computer (free), each with the measurement of its mark. */
+  local: Record<string, string>;
   skipped: Array<{ path: string; reason: string }>;
   /** The staged file whose mask is being painted. */
   editing: string | null;
@@ -33,8 +35,15 @@ interface WorkspaceState {
   selectAll: (on: boolean) => void;
   edit: (token: string | null) => void;
   setMask: (token: string, strokes: Stroke[]) => void;
-  /** Gives each named image its strokes at once (the masks a search found). */
-  setMasks: (strokes: Readonly<Record<string, Stroke[]>>) => void;
+  /**
+   * Gives each named image its strokes at once (the masks a search found), and says which
+   * of them are cleaned on this computer (`local`, with their measurement); the others named
+   * go to the service.
+   */
+  setMasks: (
+    strokes: Readonly<Record<string, Stroke[]>>,
+    local?: Readonly<Record<string, string>>,
+  ) => void;
   /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
   applyToSameSize: (token: string) => number;
   /**
@@ -66,6 +75,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   scaledFrom: {},
   selected: {},
   again: {},
+  local: {},
   skipped: [],
   editing: null,
   looking: null,
@@ -166,16 +176,24 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   edit: (token) => set({ editing: token }),
   setMask: (token, strokes) => {
     const masks = { ...get().masks };
-    if (strokes.length === 0) delete masks[token];
-    else masks[token] = strokes;
+    const local = { ...get().local };
+    if (strokes.length === 0) {
+      delete masks[token];
+      // Without a mask there is nothing to undo: it goes to the service, which looks itself.
+      delete local[token];
+    } else masks[token] = strokes;
     const scaledFrom = { ...get().scaledFrom };
     delete scaledFrom[token];
-    set({ masks, scaledFrom });
+    set({ masks, scaledFrom, local });
   },
-  setMasks: (strokes) => {
+  setMasks: (strokes, chosen = {}) => {
     const scaledFrom = { ...get().scaledFrom };
-    for (const token of Object.keys(strokes)) delete scaledFrom[token];
-    set({ masks: { ...get().masks, ...strokes }, scaledFrom });
+    const local = { ...get().local };
+    for (const token of Object.keys(strokes)) {
+      delete scaledFrom[token];
+      delete local[token];
+    }
+    set({ masks: { ...get().masks, ...strokes }, scaledFrom, local: { ...local, ...chosen } });
   },
   applyToSameSize: (token) => {
     const source = get().staged.find((file) => file.token === token);
@@ -220,7 +238,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
   },
   start: async () => {
-    const { staged, masks, again } = get();
+    const { staged, masks, again, local } = get();
     if (staged.length === 0) return;
     set({ busy: true });
     const result = await bridge().invoke('watermark:add', {
@@ -228,6 +246,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
         token: file.token,
         ...(masks[file.token] ? { strokes: masks[file.token] } : {}),
         ...(again[file.token] ? { again: true } : {}),
+        ...(local[file.token] ? { estimate: local[file.token] } : {}),
       })),
     });
     if (!result.ok) {
@@ -240,6 +259,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       scaledFrom: {},
       selected: {},
       again: {},
+      local: {},
       busy: false,
       skipped: result.value.skipped,
       error: null,

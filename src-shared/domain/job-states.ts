@@ -46,7 +46,9 @@ const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
   queued: ['preparing', 'canceled'],
   // Preparing is local work (reading, checking, the mask); a bad input fails here, unpaid.
   // `needs-attention` from here on: the job's own stored record turned out damaged.
-  preparing: ['submitting', 'queued', 'failed', 'canceled', 'needs-attention'],
+  // `downloading` straight on: a job cleaned on this computer sends nothing and writes its
+  // result as a downloaded one is written.
+  preparing: ['submitting', 'downloading', 'queued', 'failed', 'canceled', 'needs-attention'],
   // `queued` again only when the request provably never left (refused connection, 429).
   submitting: ['submitted', 'queued', 'failed', 'needs-attention'],
   submitted: ['processing', 'downloading', 'failed', 'canceled', 'needs-attention'],

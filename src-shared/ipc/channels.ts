@@ -11,6 +11,8 @@ export const invokeChannelNames = [
   'media:stagePasted',
   'media:previewClean',
   'media:findWatermark',
+  'media:previewUnblend',
+  'media:previewService',
   'mask:import',
   'mask:export',
   'mask:transform',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { estimateIdSchema } from '../domain/estimate-id.ts';
 import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
@@ -50,6 +51,8 @@ export const watermarkJobViewSchema = z.object({
   checkAgain: z.boolean(),
   /** The input's size when it was added; unknown for jobs added by path from the command line. */
   bytes: z.number().int().nullable(),
+  /** Cleaned on this computer by undoing the blend (free, nothing sent), not by the service. */
+  local: z.boolean(),
   /** The sequence number of the job's latest event: a screen keeps the higher one. */
   seq: z.number().int(),
   updatedAt: z.number(),
@@ -75,6 +78,12 @@ export const watermarkProposalSchema = z.object({
           maskToken: z.string().nullable(),
         }),
       ),
+      /**
+       * The mark measured across the group's images, so they can be cleaned on this computer
+       * for free (`watermark:add` items' `estimate`); null when the group cannot be measured
+       * (several sizes, or the mark on fewer than 3 images).
+       */
+      estimateId: estimateIdSchema.nullable(),
       /** One mask per size in the group; empty when no mark was found. */
       masks: z.array(
         z.object({
@@ -276,6 +285,28 @@ export const invokeContract = {
     request: z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema.min(1) }),
     response: z.object({ previewId: z.uuid() }),
   },
+  'media:previewUnblend': {
+    /**
+     * A free preview of one staged image cleaned on this computer by undoing the blend of
+     * the mark measured for its group: served at \`local-preview/<previewId>\`.
+     */
+    request: z.strictObject({ token: z.string().min(1).max(64), estimateId: estimateIdSchema }),
+    response: z.object({ previewId: z.uuid() }),
+  },
+  'media:previewService': {
+    /**
+     * One staged image cleaned by the service with these strokes, as a preview served at
+     * \`local-preview/<previewId>\`. Free in demo mode; otherwise it uses a credit, so it is
+     * sent only with \`confirmed\`, and an image previewed before with the same strokes is
+     * shown again rather than paid for twice.
+     */
+    request: z.strictObject({
+      token: z.string().min(1).max(64),
+      strokes: strokesSchema.min(1),
+      confirmed: z.boolean(),
+    }),
+    response: z.object({ previewId: z.uuid(), reused: z.boolean() }),
+  },
   'media:findWatermark': {
     /**
      * Finds the watermark staged images share: one proposal per group of images of one size
@@ -363,6 +394,11 @@ export const invokeContract = {
               strokes: strokesSchema.optional(),
               /** Send it even if it was cleaned before with the same mask (paid again). */
               again: z.boolean().optional(),
+              /**
+               * Clean it on this computer (free, nothing sent) with this measurement of the
+               * mark (`media:findWatermark`'s group `estimateId`); absent: the service.
+               */
+              estimate: estimateIdSchema.optional(),
             }),
           )
           .min(1, 'Add at least one image.')

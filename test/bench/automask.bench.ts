@@ -10,13 +10,10 @@ import { findWatermark } from '../../src-main/core/media/automask/find-watermark
 import type { Proposal } from '../../src-main/core/media/automask/propose.ts';
 import {
   markedSet,
-  scene,
-  seeded,
-  stamp,
-  textMark,
   truthPlane,
   type MarkedSet,
   type SetOptions,
+  largeMarkedPhotos,
 } from '../support/marked-scenes.ts';
 import type { Benchmark, Figure } from './harness.ts';
 
@@ -91,26 +88,12 @@ async function measureSet(options: SetOptions): Promise<Scores> {
 
 const PHOTO = { width: 4000, height: 3000 };
 
-/** Twenty 12-megapixel JPEGs: scenes drawn at 1000 × 750 with the mark, then upscaled. */
-async function bigPhotos(folder: string): Promise<void> {
-  const random = seeded(12);
-  const mark = textMark(random, 6, 7, 5);
-  for (let k = 0; k < 20; k += 1) {
-    const rgb = scene(1000, 750, random);
-    stamp(rgb, 1000, mark, 1000 - 30 - mark.width, 750 - 30 - mark.height, 0.45);
-    await sharp(rgb, { raw: { width: 1000, height: 750, channels: 3 } })
-      .resize(PHOTO.width, PHOTO.height, { kernel: 'cubic' })
-      .jpeg({ quality: 85 })
-      .toFile(path.join(folder, `photo-${String(k).padStart(2, '0')}.jpg`));
-  }
-}
-
 const child = fileURLToPath(new URL('./automask-child.ts', import.meta.url));
 
 async function speed(): Promise<Figure[]> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'clearframe-automask-12mp-'));
   try {
-    await bigPhotos(folder);
+    await largeMarkedPhotos(folder, PHOTO);
     const files = (await import('node:fs/promises')).readdir(folder);
     // The least any finder must do: decode each photo once at the size it works at.
     let started = performance.now();

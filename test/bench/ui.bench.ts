@@ -21,6 +21,7 @@ function jobs(count: number): WatermarkJobView[] {
     attempt: 1,
     checkAgain: i % 11 === 0,
     bytes: 2_400_000 + i,
+    local: false,
     seq: 1,
     updatedAt: 1_700_000_000_000 + i,
   }));

@@ -17,6 +17,7 @@ export function jobView(
     attempt: 1,
     checkAgain: false,
     bytes: null,
+    local: false,
     seq,
     updatedAt: seq,
   };

@@ -277,3 +277,27 @@ export async function markedSet(folder: string, options: SetOptions): Promise<Ma
   }
   return { images, mark };
 }
+
+/**
+ * Twenty photos of `size` (12 megapixels, say) as JPEG q85: scenes drawn at 1000 × 750
+ * with the mark at 45 %, then upscaled, as a camera's large file of a marked photo.
+ */
+export async function largeMarkedPhotos(
+  folder: string,
+  size: { width: number; height: number },
+): Promise<string[]> {
+  const random = seeded(12);
+  const mark = textMark(random, 6, 7, 5);
+  const files: string[] = [];
+  for (let k = 0; k < 20; k += 1) {
+    const rgb = scene(1000, 750, random);
+    stamp(rgb, 1000, mark, 1000 - 30 - mark.width, 750 - 30 - mark.height, 0.45);
+    const file = path.join(folder, `photo-${String(k).padStart(2, '0')}.jpg`);
+    await sharp(rgb, { raw: { width: 1000, height: 750, channels: 3 } })
+      .resize(size.width, size.height, { kernel: 'cubic' })
+      .jpeg({ quality: 85 })
+      .toFile(file);
+    files.push(file);
+  }
+  return files;
+}

@@ -24,6 +24,7 @@ export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJo
     attempt: row.attempt,
     checkAgain: canCheckAgain(row.state, row.remote_task_id !== null),
     bytes: (options.ok ? options.value.bytes : undefined) ?? null,
+    local: options.ok && options.value.engine === 'local',
     seq,
     updatedAt: row.updated_at,
   };

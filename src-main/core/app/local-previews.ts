@@ -25,6 +25,7 @@ export class LocalPreviews {
   private readonly sources: PreviewSources;
   /** Preview id to file, oldest first. */
   private readonly files = new Map<string, string>();
+  /** The last preview id of each image and kind (`<token>:<kind>`). */
   private readonly latest = new Map<string, string>();
   private cleared: Promise<void> | undefined;
 
@@ -37,11 +38,28 @@ export class LocalPreviews {
     return this.files.get(previewId);
   }
 
+  /** The free repaint of a staged image with these strokes. */
   async make(token: string, strokes: readonly Stroke[]): Promise<{ previewId: string }> {
     const image = await this.sources.image(token);
     const marked = await this.sources.marked(strokes, image.width, image.height);
     if (!marked.includes(1)) throw new UserFacingError(EMPTY_MASK_MESSAGE);
-    const jpeg = await localPreview(image.path, marked);
+    return this.keep(`${token}:repaint`, await localPreview(image.path, marked));
+  }
+
+  /**
+   * A preview of a staged image made another way (`produce` gives the JPEG): each `kind` of
+   * preview of an image replaces only its own last one, so two can be shown side by side.
+   */
+  async makeWith(
+    token: string,
+    kind: string,
+    produce: (image: { path: string; width: number; height: number }) => Promise<Buffer>,
+  ): Promise<{ previewId: string }> {
+    const image = await this.sources.image(token);
+    return this.keep(`${token}:${kind}`, await produce(image));
+  }
+
+  private async keep(slot: string, jpeg: Buffer): Promise<{ previewId: string }> {
     // Previews left by an earlier run are never served again: cleared before the first is kept.
     this.cleared ??= rm(this.dir, { recursive: true, force: true }).then(() =>
       mkdir(this.dir, { recursive: true }).then(() => undefined),
@@ -50,9 +68,9 @@ export class LocalPreviews {
     const previewId = randomUUID();
     const file = path.join(this.dir, `${previewId}.jpg`);
     await writeFileAtomic(file, jpeg);
-    const replaced = this.latest.get(token);
+    const replaced = this.latest.get(slot);
     if (replaced) await this.drop(replaced);
-    this.latest.set(token, previewId);
+    this.latest.set(slot, previewId);
     this.files.set(previewId, file);
     const oldest = this.files.size > KEPT ? this.files.keys().next().value : undefined;
     if (oldest) await this.drop(oldest);

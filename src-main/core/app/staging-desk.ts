@@ -22,6 +22,8 @@ import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
 import { applyMaskTools } from '../media/mask-builder.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import { unblendPreview } from '../media/local-preview.ts';
+import { EstimateStore } from '../media/unblend/estimate-store.ts';
 import { LocalPreviews } from './local-previews.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
@@ -37,6 +39,7 @@ type StagingChannel =
   | 'media:stagePasted'
   | 'media:previewClean'
   | 'media:findWatermark'
+  | 'media:previewUnblend'
   | 'mask:transform';
 
 /** Files looked at at once: reading a header waits on the disk and on sharp's threads. */
@@ -84,7 +87,9 @@ function addressProblem(error: unknown, host: string): string {
 export class StagingDesk {
   readonly handlers: Pick<InvokeHandlers, StagingChannel>;
   readonly masks: MaskStore;
-  private readonly previews: LocalPreviews;
+  /** Measurements of marks found in staged batches, for cleaning on this computer. */
+  readonly estimates: EstimateStore;
+  readonly previews: LocalPreviews;
   private readonly staged = new Map<string, StagedEntry>();
   /** Looks at dropped files under way, by run, each with its Cancel. */
   private readonly runs = new Map<string, AbortController>();
@@ -103,6 +108,7 @@ export class StagingDesk {
     this.dataRoot = options.dataRoot;
     this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
     this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
+    this.estimates = new EstimateStore(path.join(options.dataRoot, 'estimates'));
     this.previews = new LocalPreviews(path.join(options.dataRoot, 'previews'), {
       image: (token) => this.stagedImage(token),
       marked: (strokes, width, height) => this.masks.plane(strokes, width, height),
@@ -124,8 +130,12 @@ export class StagingDesk {
           await Promise.all(
             tokens.map(async (token) => ({ token, ...(await this.stagedImage(token)) })),
           ),
-          this.masks,
+          { masks: this.masks, estimates: this.estimates },
           hint,
+        ),
+      'media:previewUnblend': ({ token, estimateId }) =>
+        this.previews.makeWith(token, 'local-engine', async (image) =>
+          unblendPreview(image.path, await this.estimates.load(estimateId)),
         ),
     };
   }

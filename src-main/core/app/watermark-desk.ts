@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
 import type { InvokeHandlers, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import type { WatermarkClient } from '../api/watermark-client.ts';
@@ -6,6 +7,7 @@ import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/own-resu
 import type { JobStore } from '../jobs/store.ts';
 import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
+import { ServicePreviews } from './service-preview.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { CoreEvents } from './core-events.ts';
 import type { DeskContext } from './desk-context.ts';
@@ -15,6 +17,7 @@ import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 
 type WatermarkChannel =
   | 'watermark:add'
+  | 'media:previewService'
   | 'watermark:list'
   | 'watermark:history'
   | 'watermark:cancel'
@@ -24,7 +27,7 @@ type WatermarkChannel =
   | 'watermark:resume'
   | 'watermark:clearFinished';
 
-type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown };
+type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown; estimate?: string };
 
 /**
  * A big batch is written in slices of about this many milliseconds each, the slice's size
@@ -72,7 +75,17 @@ export class WatermarkDesk {
       },
     });
     const engine = this.engine;
+    const servicePreviews = new ServicePreviews({
+      ...context,
+      client: options.client,
+      demo: () => context.endpoints.usesDemo('watermark'),
+      masks: options.staging.masks,
+      previews: options.staging.previews,
+      scratchDir: path.dirname(context.store.db.name),
+    });
     this.handlers = {
+      'media:previewService': ({ token, strokes, confirmed }) =>
+        servicePreviews.make(token, strokes, confirmed),
       'watermark:add': (request) =>
         'items' in request
           ? this.addStaged(request.items)
@@ -141,7 +154,7 @@ export class WatermarkDesk {
 
   /** Files the page was shown, by token, each with the strokes drawn for it. */
   private async addStaged(
-    items: ReadonlyArray<{ token: string; strokes?: unknown; again?: boolean }>,
+    items: ReadonlyArray<{ token: string; strokes?: unknown; again?: boolean; estimate?: string }>,
   ): Promise<{ added: number; skipped: Skipped[] }> {
     const skipped: Skipped[] = [];
     const known = items.flatMap((item) => {
@@ -153,7 +166,16 @@ export class WatermarkDesk {
             'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
         });
       }
-      return staged ? [{ ...staged, strokes: item.strokes, again: item.again === true }] : [];
+      return staged
+        ? [
+            {
+              ...staged,
+              strokes: item.strokes,
+              again: item.again === true,
+              ...(item.estimate ? { estimate: item.estimate } : {}),
+            },
+          ]
+        : [];
     });
     await this.staging.refuseEmptyMasks(items);
     const added = await this.addFresh(await this.leaveOutCleaned(known, skipped));
@@ -222,6 +244,7 @@ export class WatermarkDesk {
             ...(item.sourceUrl ? { sourceUrl: item.sourceUrl } : {}),
             ...(item.bytes !== undefined ? { bytes: item.bytes } : {}),
             ...(item.root !== undefined ? { root: item.root } : {}),
+            ...(item.estimate ? { engine: 'local' as const, estimate: item.estimate } : {}),
           });
         }
       }

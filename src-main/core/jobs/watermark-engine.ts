@@ -25,8 +25,11 @@ import {
   writeOutput,
   type FromService,
   type OutputOutcome,
+  type OutputRequest,
   type ProvenanceLine,
 } from '../media/output.ts';
+import { EstimateStore } from '../media/unblend/estimate-store.ts';
+import { recoverImage } from '../media/unblend/recover.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
@@ -57,6 +60,9 @@ export interface WatermarkInput {
   bytes?: number;
   /** The folder the file was dropped as part of, mirrored under the output folder. */
   root?: string;
+  /** `local`: cleaned on this computer with the measurement `estimate` (free, nothing sent). */
+  engine?: 'local';
+  estimate?: string;
 }
 
 export interface WatermarkEngineOptions {
@@ -132,10 +138,14 @@ export class WatermarkEngine extends TaskJobLoop {
         const dir = this.outputDirOf(job, record.options);
         const claimed = job.state === 'downloading' ? await recoverClaims(dir, job.id) : undefined;
         if (job.state === 'downloading') await sweepOwnedTemps(dir, job.id);
-        if (claimed && job.remote_task_id) {
-          await this.finishWritten(job, record, job.remote_task_id, dir, { written: claimed });
+        const local = record.options.engine === 'local';
+        if (claimed && (job.remote_task_id || local)) {
+          await this.finishWritten(job, record, job.remote_task_id ?? undefined, dir, {
+            written: claimed,
+          });
           await rm(path.join(this.scratchRoot, job.id), { recursive: true, force: true });
-        } else await this.afterSubmit(job, record, signal);
+        } else if (local) await this.runLocal(job, record, signal);
+        else await this.afterSubmit(job, record, signal);
       });
     }
     return undefined;
@@ -195,6 +205,7 @@ export class WatermarkEngine extends TaskJobLoop {
         ...(input.sourceUrl !== undefined ? { sourceUrl: input.sourceUrl } : {}),
         ...(input.bytes !== undefined ? { bytes: input.bytes } : {}),
         ...(input.root !== undefined ? { root: input.root } : {}),
+        ...(input.engine === 'local' ? { engine: input.engine, estimate: input.estimate } : {}),
       };
       if (input.strokes === undefined || input.maskFile !== undefined) {
         return { inputPath: input.inputPath, options };
@@ -272,6 +283,10 @@ export class WatermarkEngine extends TaskJobLoop {
     this.move(job.id, 'preparing');
     const record = this.recordOf(job);
     if (!record) return;
+    if (record.options.engine === 'local') {
+      await this.runLocal(job, record, signal);
+      return;
+    }
     const prepared = await prepareImage(job.input_path, {
       use: 'watermark',
       ...settings.watermarkPixelCap,
@@ -300,7 +315,7 @@ export class WatermarkEngine extends TaskJobLoop {
   private async finishWritten(
     job: WatermarkJobRow,
     record: WatermarkRecord,
-    taskId: string,
+    taskId: string | undefined,
     outputDir: string,
     outcome: OutputOutcome,
   ): Promise<void> {
@@ -343,7 +358,7 @@ export class WatermarkEngine extends TaskJobLoop {
   private async finishFromMarker(
     job: WatermarkJobRow,
     record: WatermarkRecord,
-    taskId: string,
+    taskId: string | undefined,
   ): Promise<boolean> {
     if (this.store.getWatermarkJob(job.id)?.state !== 'downloading') return false;
     const scratch = path.join(this.scratchRoot, job.id);
@@ -371,8 +386,8 @@ export class WatermarkEngine extends TaskJobLoop {
   private async recordProvenance(
     outputDir: string,
     job: WatermarkJobRow,
-    { options: { maskFile }, strokes }: WatermarkRecord,
-    taskId: string,
+    { options: { maskFile, engine, estimate }, strokes }: WatermarkRecord,
+    taskId: string | undefined,
     { written: output, fromService }: { written: string; fromService?: FromService | undefined },
     sha256: string,
   ): Promise<void> {
@@ -399,6 +414,12 @@ export class WatermarkEngine extends TaskJobLoop {
       sourceSha256: source?.sha256,
       service: 'watermark',
       taskId,
+      ...(engine === 'local' && estimate
+        ? {
+            engine,
+            estimate: { id: estimate, images: (await this.estimates.load(estimate)).images },
+          }
+        : { engine: 'service' as const }),
       attempt: job.attempt,
       mask: strokes ? 'drawn' : maskFile ? maskFile : 'none',
       fromService,
@@ -508,17 +529,8 @@ export class WatermarkEngine extends TaskJobLoop {
       });
       return;
     }
-    if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
-      this.move(job.id, 'downloading');
-    const settings = this.outputSettings(record.options);
-    const outputDir = this.outputDirOf(job, record.options);
-    await mkdir(outputDir, { recursive: true });
-    // One folder per job, outside the user's folders: a download cut off by a crash is
-    // swept up when the job resumes or the engine starts.
-    const scratch = path.join(this.scratchRoot, job.id);
-    await rm(scratch, { recursive: true, force: true });
-    await mkdir(scratch, { recursive: true });
-    try {
+    const { sourceUrl } = record.options;
+    await this.writeResult(job, record, taskId, async (scratch) => {
       const saved = await withFreshLinks(
         result.imageUrls,
         (urls) =>
@@ -530,19 +542,81 @@ export class WatermarkEngine extends TaskJobLoop {
           }),
         () => this.freshLinks(taskId, signal),
       );
+      return {
+        result: await readFile(saved.path),
+        // The service read an address as stored, before any EXIF turn (see `maskFor`).
+        ...((await sentByAddress(sourceUrl, job.input_path)) && {
+          resultOrientation: (await readHeader(job.input_path)).orientation,
+        }),
+      };
+    });
+  }
+
+  /**
+   * A job for this computer: the blend undone with the measurement it was queued with, the
+   * result written by the same rules as the service's, and nothing sent anywhere. Its
+   * `preparing` is the un-blending; `downloading` the writing, picked up after a restart.
+   */
+  private async runLocal(
+    job: WatermarkJobRow,
+    record: WatermarkRecord,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    const { estimate } = record.options;
+    if (!estimate) {
+      throw new UserFacingError(
+        `${path.basename(job.input_path)} was queued for this computer without a measurement of the watermark: find the watermark again, or send it to the service.`,
+      );
+    }
+    if (await this.finishFromMarker(job, record, undefined)) return;
+    const patches = await recoverImage(job.input_path, await this.estimates.load(estimate));
+    if (signal?.aborted)
+      throw new AbortedError('canceled before writing', { operation: 'watermark.submit' });
+    await this.writeResult(job, record, undefined, () => Promise.resolve({ result: { patches } }));
+  }
+
+  /** Where measurements of marks are kept (see `EstimateStore`), read once per mark. */
+  private get estimates(): EstimateStore {
+    this.estimateStore ??= new EstimateStore(path.join(this.dataDir, 'estimates'));
+    return this.estimateStore;
+  }
+
+  private estimateStore: EstimateStore | undefined;
+
+  /**
+   * Writes a job's result into its output folder: `produce` gives the result (downloading
+   * it into the job's scratch folder, or from pixels made here); a marker noted the moment
+   * the result holds its name keeps a crash from writing it twice.
+   */
+  private async writeResult(
+    job: WatermarkJobRow,
+    record: WatermarkRecord,
+    taskId: string | undefined,
+    produce: (
+      scratch: string,
+    ) => Promise<Pick<OutputRequest, 'result'> & Partial<Pick<OutputRequest, 'resultOrientation'>>>,
+  ): Promise<void> {
+    if (this.store.getWatermarkJob(job.id)?.state !== 'downloading')
+      this.move(job.id, 'downloading');
+    const settings = this.outputSettings(record.options);
+    const outputDir = this.outputDirOf(job, record.options);
+    await mkdir(outputDir, { recursive: true });
+    // One folder per job, outside the user's folders: a download cut off by a crash is
+    // swept up when the job resumes or the engine starts.
+    const scratch = path.join(this.scratchRoot, job.id);
+    await rm(scratch, { recursive: true, force: true });
+    await mkdir(scratch, { recursive: true });
+    try {
+      const produced = await produce(scratch);
       const marker = path.join(scratch, WRITTEN_MARKER);
-      const { root, sourceUrl } = record.options;
+      const { root } = record.options;
       let noted: OutputOutcome | undefined;
       const outcome = await writeOutput({
         owner: job.id,
         input: job.input_path,
         ...(root !== undefined ? { root } : {}),
-        result: await readFile(saved.path),
+        ...produced,
         mask: (width, height) => this.uprightPlane(record, width, height),
-        // The service read an address as stored, before any EXIF turn (see `maskFor`).
-        ...((await sentByAddress(sourceUrl, job.input_path)) && {
-          resultOrientation: (await readHeader(job.input_path)).orientation,
-        }),
         settings,
         n: this.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import { estimateIdSchema } from '../../../src-shared/domain/estimate-id.ts';
 import type { StoredError } from './outcome.ts';
 import {
   damagedRecordError,
@@ -21,6 +22,12 @@ export const jobOptionsSchema = z.object({
   bytes: z.number().int().nonnegative().optional(),
   /** The folder the file was dropped as part of, mirrored under the output folder. */
   root: z.string().optional(),
+  /**
+   * `local`: cleaned on this computer by undoing the blend (free, nothing is sent), with
+   * the measurement of the mark named by `estimate`. Absent: sent to the service.
+   */
+  engine: z.literal('local').optional(),
+  estimate: estimateIdSchema.optional(),
 });
 export type JobOptions = z.infer<typeof jobOptionsSchema>;
 

@@ -3,6 +3,8 @@ import sharp from 'sharp';
 import { repaintMarked } from '../../imaging/telea-repaint.ts';
 import { decodeRgb } from './decode.ts';
 import { pixelBytes } from './heic/decode-heic.ts';
+import type { MarkEstimate } from './unblend/mark-estimate.ts';
+import { recoverImage } from './unblend/recover.ts';
 
 /**
  * A free repaint of one image made on this computer, to judge a mask before the batch is
@@ -21,7 +23,30 @@ export async function localPreview(file: string, marked: Uint8Array): Promise<Bu
     image,
     marked.map((value) => (value ? 255 : 0)),
   );
+  return previewJpeg(image);
+}
+
+function previewJpeg(image: { data: Buffer; width: number; height: number }): Promise<Buffer> {
   return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 3 } })
     .jpeg({ quality: 92 })
     .toBuffer();
+}
+
+/**
+ * One image cleaned on this computer by undoing the blend of the measured mark, as the
+ * local engine's job will clean it, as a JPEG for the window.
+ */
+export async function unblendPreview(file: string, estimate: MarkEstimate): Promise<Buffer> {
+  const image = await decodeRgb(await pixelBytes(await readFile(file)));
+  for (const { box, data } of await recoverImage(file, estimate)) {
+    for (let y = 0; y < box.height; y += 1) {
+      data.copy(
+        image.data,
+        ((box.y + y) * image.width + box.x) * 3,
+        y * box.width * 3,
+        (y + 1) * box.width * 3,
+      );
+    }
+  }
+  return previewJpeg(image);
 }

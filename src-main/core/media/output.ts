@@ -15,6 +15,7 @@ import { copyUntouchedBlocks } from './jpeg-blocks.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { storedToUpright } from './service-mask.ts';
 import { sniffImageType } from './sniff.ts';
+import type { Patch } from './unblend/recover.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
@@ -23,8 +24,11 @@ export interface OutputRequest {
   input: string;
   /** The folder the input was dropped as part of, for the mirrored tree (see `outputDirFor`). */
   root?: string;
-  /** The cleaned image as the service returned it. */
-  result: Buffer;
+  /**
+   * The cleaned image as the service returned it, or the pixels this computer recovered
+   * (un-blended) in boxes of the input, the rest of the result being the input's own.
+   */
+  result: Buffer | { patches: readonly Patch[] };
   settings: Pick<
     Settings,
     'outputFolder' | 'filenameTemplate' | 'conflictPolicy' | 'metadataPolicy'
@@ -96,7 +100,12 @@ export const provenanceLineSchema = z.object({
   sha256: z.string().optional(),
   sourceSha256: z.string().optional(),
   service: z.literal('watermark'),
-  taskId: z.string(),
+  /** The service's task; absent for a result made on this computer (`engine: 'local'`). */
+  taskId: z.string().optional(),
+  /** `local`: un-blended on this computer, for free; lines without it are the service's. */
+  engine: z.enum(['service', 'local']).optional(),
+  /** For a local result: the measurement of the mark used, and how many images made it. */
+  estimate: z.object({ id: z.string(), images: z.number().int() }).optional(),
   attempt: z.number().int(),
   /** `drawn`, the mask file's path, or `none`. */
   mask: z.string(),
@@ -255,6 +264,9 @@ async function compositeOnInput(
   request: OutputRequest,
   upright: { width: number; height: number },
 ): Promise<Composited | { whole: string }> {
+  if (!Buffer.isBuffer(request.result)) {
+    return compositePatches(inputBytes, request, request.result.patches);
+  }
   const resultMeta = await sharp(request.result).metadata();
   const orientation = request.resultOrientation ?? 1;
   const sideways = orientation >= 5 && orientation <= 8;
@@ -305,6 +317,45 @@ async function compositeOnInput(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService,
+    weights,
+  };
+}
+
+/**
+ * Pixels recovered on this computer put into the input: the input decoded once, a copy
+ * with the patches laid in as the result, then blended by the mask as a service's result
+ * is. Outside the mark a patch holds the input's own pixels, so the seam changes nothing.
+ */
+async function compositePatches(
+  inputBytes: Buffer,
+  request: OutputRequest,
+  patches: readonly Patch[],
+): Promise<Composited> {
+  const original = await decodeRaw(sharp(inputBytes, DECODE_LIMIT).autoOrient());
+  const { width, height, channels } = original;
+  const colours = channels === 2 || channels === 4 ? channels - 1 : channels;
+  const result = { ...original, data: Buffer.from(original.data) };
+  for (const { box, data } of patches) {
+    for (let y = 0; y < box.height; y += 1) {
+      for (let x = 0; x < box.width; x += 1) {
+        const from = (y * box.width + x) * 3;
+        const to = ((box.y + y) * width + box.x + x) * channels;
+        if (colours === 3) data.copy(result.data, to, from, from + 3);
+        else {
+          result.data[to] = Math.round(
+            0.299 * (data[from] as number) +
+              0.587 * (data[from + 1] as number) +
+              0.114 * (data[from + 2] as number),
+          );
+        }
+      }
+    }
+  }
+  const plane = (await request.mask?.(width, height)) ?? changedPlane(original, result, colours);
+  const { weights, taken } = blendWeights(plane, width, height);
+  return {
+    pixels: { ...original, data: blendInto(original, result, weights, colours) },
+    fromService: taken ? { region: 'mask', ...taken } : { region: 'unchanged' },
     weights,
   };
 }
@@ -415,7 +466,7 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
   if ('whole' in composited) {
     fromService = { region: 'whole', reason: composited.whole };
     painted = {
-      input: await sharp(request.result)
+      input: await sharp(request.result as Buffer)
         .resize(upright.width, upright.height, { fit: 'fill' })
         .toBuffer(),
     };

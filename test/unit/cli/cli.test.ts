@@ -44,6 +44,8 @@ describe('clearframe CLI', () => {
       /--mask-anchor takes one of/,
     ],
     [['remove', '/nonexistent/photos'], /nonexistent\/photos: It does not exist/],
+    [['remove', '.', '--engine', 'cloud'], /--engine takes service or local\./],
+    [['remove', '.', '--engine', 'local'], /--engine local undoes the blend .*: add --auto-mask/],
   ])('remove refuses %j with exit code 2 and a reason', (args, message) => {
     const result = run(...args);
     expect(result.status).toBe(2);

@@ -46,6 +46,11 @@ export interface ProposalGroup {
   images: ProposedImage[];
   /** One mask per size in the group; empty when no mark was found. */
   masks: ProposedMask[];
+  /**
+   * The mark measured for cleaning on this computer (an encoded `MarkEstimate`), when it
+   * was asked for and the group can be measured (see unblend/measurable.ts).
+   */
+  estimate?: Uint8Array;
 }
 
 export interface Proposal {

@@ -1,0 +1,40 @@
+import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
+import { recoverBox } from '../../../imaging/unblend.ts';
+import { readHeader } from '../decode.ts';
+import { pixelSource } from '../heic/decode-heic.ts';
+import { UserFacingError } from '../../user-error.ts';
+import { readBox, type MarkEstimate } from './mark-estimate.ts';
+
+/** Formats whose files carry compression noise beyond rounding. */
+const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
+
+/** Recovered pixels of one box of an image: 8-bit RGB, row by row. */
+export interface Patch {
+  box: Box;
+  data: Buffer;
+}
+
+/**
+ * The photo under the mark in one image, at full resolution: each of the estimate's boxes
+ * read on its own, the blend undone there (repainted where the mark is too opaque), so the
+ * work and the memory are those of the marks, whatever the photo's size.
+ */
+export async function recoverImage(file: string, estimate: MarkEstimate): Promise<Patch[]> {
+  // A HEIC photo is decoded once, upright, for all its boxes (sharp cannot read its pixels).
+  const source = await pixelSource(file);
+  const header = await readHeader(source);
+  const upright = header.autoOrient ?? { width: header.width, height: header.height };
+  if (upright.width !== estimate.width || upright.height !== estimate.height) {
+    throw new UserFacingError(
+      `${file} is ${upright.width}×${upright.height} pixels, but the watermark was measured on ${estimate.width}×${estimate.height} images: send it to the service, or find the watermark again with it among the images.`,
+    );
+  }
+  const lossy = source !== file || LOSSY_FORMATS.has(header.format ?? '');
+  const patches: Patch[] = [];
+  for (const { box, blend } of estimate.parts) {
+    const pixels = await readBox(source, box);
+    await recoverBox(pixels, blend, { lossy });
+    patches.push({ box, data: pixels.data });
+  }
+  return patches;
+}
