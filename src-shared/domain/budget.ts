@@ -1,3 +1,5 @@
+import { monthWords, nextMonthWords } from './calendar-month.ts';
+
 /**
  * Money figures of the video queue, in whole cents, counting every round the service may
  * have billed: its charge when the service told it, else its estimate.
@@ -7,6 +9,18 @@ export interface Spending {
   spentCents: number;
   /** Rounds sent, or possibly sent, that are not over yet. */
   inFlightCents: number;
+}
+
+/**
+ * What the budget cap counts: everything ever spent, or what was spent in each calendar
+ * month of this computer's time zone (a charge counts in the month it was sent in).
+ */
+export const BUDGET_PERIODS = ['all-time', 'month'] as const;
+export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
+
+/** The spending a cap is held against: of all time, or of one month (`YYYY-MM`). */
+export interface CapSpending extends Spending {
+  month?: string;
 }
 
 export function formatUsd(cents: number): string {
@@ -31,18 +45,23 @@ export function roundMoneyWords(round: {
 
 /**
  * Whether one more round fits under the budget cap, and if not, the sentence that says why
- * and what to do. The cap counts everything the app has spent, everything in flight, and
- * this round, so no number of rounds sent at once can take spending past it.
+ * and what to do. The cap counts everything the app has spent (in the month, for a monthly
+ * cap), everything in flight, and this round, so no number of rounds sent at once can take
+ * spending past it.
  */
 export function budgetProblem(
   capUsd: number | null,
-  spending: Spending,
+  spending: CapSpending,
   estimateCents: number,
 ): string | undefined {
   if (capUsd === null) return undefined;
   const capCents = Math.round(capUsd * 100);
   const total = spending.spentCents + spending.inFlightCents + estimateCents;
   if (total <= capCents) return undefined;
+  const { month } = spending;
+  if (month !== undefined) {
+    return `This round (${formatUsd(estimateCents)}) would take video spending in ${monthWords(month)} to ${formatUsd(total)}, over your monthly budget cap of ${formatUsd(capCents)}: ${formatUsd(spending.spentCents)} spent this month and ${formatUsd(spending.inFlightCents)} in rounds already sent. Raise the cap in Settings, or retry this round in ${nextMonthWords(month)}.`;
+  }
   return `This round (${formatUsd(estimateCents)}) would take video spending to ${formatUsd(total)}, over your budget cap of ${formatUsd(capCents)}: ${formatUsd(spending.spentCents)} spent and ${formatUsd(spending.inFlightCents)} in rounds already sent. Raise the cap in Settings, then retry this round.`;
 }
 

@@ -10,6 +10,17 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP', 'EXDE
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
 /**
+ * `name.ext`, then `name-1.ext`, `name-2.ext`…: the names offered to `claimFirstFree` for a
+ * file that must never take the name of one already there (a film, a CSV).
+ */
+export function* numberedNames(first: string): Generator<string> {
+  yield first;
+  const extension = path.extname(first);
+  const stem = first.slice(0, first.length - extension.length);
+  for (let i = 1; ; i += 1) yield `${stem}-${i}${extension}`;
+}
+
+/**
  * Gives the complete file `temp` the first of `names` nobody holds, and says which. Taking a
  * name and checking it is free are one step for the file system (a link, or an exclusive
  * create), so two writers never get the same name, however their steps interleave. With a

@@ -17,7 +17,7 @@ import {
   type InputTrack,
   type InputVideoTrack,
 } from 'mediabunny';
-import { claimFirstFree } from '../../fs/claim-name.ts';
+import { claimFirstFree, numberedNames } from '../../fs/claim-name.ts';
 import { tempPathFor } from '../../fs/temp-files.ts';
 import { withParameterSets } from './avc-parameter-sets.ts';
 import { readClip, sentenceName, type FilmClip, type ReadClip } from './clip-reading.ts';
@@ -34,14 +34,6 @@ const UNSAFE_IN_NAMES = /[/\\:*?"<>|\p{Cc}]/gu;
 export function filmFileName(projectName: string): string {
   const cleaned = projectName.replace(UNSAFE_IN_NAMES, '-').trim().replace(/^\.+/, '');
   return `${cleaned.slice(0, 120) || 'film'}.mp4`;
-}
-
-/** `name.mp4`, then `name-1.mp4`, `name-2.mp4`…: a film never takes the name of a file already there. */
-function* numberedNames(first: string): Generator<string> {
-  yield first;
-  const extension = path.extname(first);
-  const stem = first.slice(0, first.length - extension.length);
-  for (let i = 1; ; i += 1) yield `${stem}-${i}${extension}`;
 }
 
 /**
