@@ -1,12 +1,16 @@
 import path from 'node:path';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import {
+  formatUsd,
+  spendingStatusWords,
+  spendingSumWords,
+} from '../../src-shared/domain/budget.ts';
 import {
   MONTH_FORMAT_HINT,
-  localTimestamp,
+  localMinute,
   monthWords,
   parseMonth,
 } from '../../src-shared/domain/calendar-month.ts';
-import type { SpendingFilter, SpendingLine, SpendingSum } from '../../src-shared/ipc/contract.ts';
+import type { SpendingFilter, SpendingLine } from '../../src-shared/ipc/contract.ts';
 import { writeSpendingCsv } from '../core/jobs/spending-csv.ts';
 import { SpendingFilterError, SpendingLedger } from '../core/jobs/spending-history.ts';
 import { UsageError, parseCommand } from './args.ts';
@@ -15,25 +19,12 @@ import { CliSession, SESSION_OPTIONS } from './session.ts';
 
 const COMMAND = 'video spending';
 
-/** A sum as one line says it: spent, in flight, and what demo rounds would have cost. */
-function sumWords(sum: SpendingSum): string {
-  const demo = sum.demoCents > 0 ? `; demo rounds would have cost ${formatUsd(sum.demoCents)}` : '';
-  return `${formatUsd(sum.spentCents)} spent, ${formatUsd(sum.inFlightCents)} in rounds sent and not over${demo}`;
-}
-
-const STATUS_WORDS: Record<SpendingLine['status'], string> = {
-  charged: 'charged',
-  estimated: 'estimate (the service did not say)',
-  'in-flight': 'sent, not over (estimate)',
-};
-
 function lineWords(line: SpendingLine): string {
-  const when = localTimestamp(line.at).slice(0, 16).replace('T', ' ');
+  const when = localMinute(line.at);
   const length =
     line.seconds === null ? '' : `${line.seconds} s × ${line.pricePerSecondUsd ?? '?'} USD/s = `;
-  const status = line.demo ? 'demo, would cost' : STATUS_WORDS[line.status];
   const prompt = line.prompt ? ` "${line.prompt}"` : '';
-  return `${when}  ${line.project}${line.removed ? ' (removed)' : ''}, shot ${line.shot} round ${line.round}${prompt}  ${length}${formatUsd(line.cents)}  ${status}`;
+  return `${when}  ${line.project}${line.removed ? ' (removed)' : ''}, shot ${line.shot} round ${line.round}${prompt}  ${length}${formatUsd(line.cents)}  ${spendingStatusWords(line)}`;
 }
 
 /**
@@ -87,15 +78,15 @@ export async function runVideoSpending(args: string[]): Promise<number> {
     if (month === undefined) {
       console.log('By month:');
       for (const row of history.byMonth)
-        console.log(`  ${monthWords(row.month)}: ${sumWords(row)}`);
+        console.log(`  ${monthWords(row.month)}: ${spendingSumWords(row)}`);
     }
     if (values.project === undefined) {
       console.log('By project:');
       for (const row of history.byProject) {
-        console.log(`  ${row.project}${row.removed ? ' (removed)' : ''}: ${sumWords(row)}`);
+        console.log(`  ${row.project}${row.removed ? ' (removed)' : ''}: ${spendingSumWords(row)}`);
       }
     }
-    console.log(`Total: ${sumWords(history.totals)}.`);
+    console.log(`Total: ${spendingSumWords(history.totals)}.`);
     if (csv) console.log(`Saved ${csv.count} charges as ${csv.path}`);
     return EXIT.done;
   } finally {

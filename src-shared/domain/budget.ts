@@ -28,6 +28,34 @@ export function formatUsd(cents: number): string {
 }
 
 /**
+ * Where a charge in the spending history stands: `charged` when the round finished and its
+ * charge is the seconds the service reported × the price; `estimated` when it is over but
+ * the service never said (failed on download, canceled after sending, sent again);
+ * `in-flight` while it is sent and not over.
+ */
+export const SPENDING_STATUSES = ['charged', 'estimated', 'in-flight'] as const;
+export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
+
+/** A charge's standing in words, for the window and the command line alike. */
+export function spendingStatusWords(line: { status: SpendingStatus; demo: boolean }): string {
+  if (line.demo) return 'demo: would cost, not charged';
+  if (line.status === 'charged') return 'charged';
+  return line.status === 'estimated'
+    ? 'estimate: the service did not say'
+    : 'sent, not over: estimate';
+}
+
+/** Sums of charges in words: spent, in flight, and what demo rounds would have cost. */
+export function spendingSumWords(sum: {
+  spentCents: number;
+  inFlightCents: number;
+  demoCents: number;
+}): string {
+  const demo = sum.demoCents > 0 ? `; demo rounds would have cost ${formatUsd(sum.demoCents)}` : '';
+  return `${formatUsd(sum.spentCents)} spent, ${formatUsd(sum.inFlightCents)} in rounds sent and not over${demo}`;
+}
+
+/**
  * What a round costs or cost, in words, for the window and the command line alike. A round
  * the built-in simulator made shows what it would cost, never as a charge.
  */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
-import { BUDGET_PERIODS } from '../domain/budget.ts';
+import { BUDGET_PERIODS, SPENDING_STATUSES } from '../domain/budget.ts';
 import { MONTH_FORMAT_HINT, MONTH_PATTERN } from '../domain/calendar-month.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { VIDEO_LIMITS } from '../domain/limits.ts';
@@ -222,12 +222,7 @@ export type SpendingFilter = z.infer<typeof spendingFilterSchema>;
 /** Most charges one page of the spending history holds. */
 export const SPENDING_PAGE_MAX = 500;
 
-/**
- * One attempt of a round the service may have billed: `charged` when the round finished and
- * its charge is the service's seconds × the price, `estimated` when it is over but the
- * service never said (it failed on download, was canceled after sending, or was sent again),
- * `in-flight` while it is sent and not over. A demo attempt shows what it would cost.
- */
+/** One attempt of a round the service may have billed (`status`: see `SPENDING_STATUSES`). */
 export const spendingLineSchema = z.object({
   roundId: z.string(),
   /** Which attempt of the round; null for earlier attempts counted together before this was kept. */
@@ -249,7 +244,7 @@ export const spendingLineSchema = z.object({
   /** The price per second the charge was made at; null with `seconds`. */
   pricePerSecondUsd: z.number().nullable(),
   cents: z.number().int(),
-  status: z.enum(['charged', 'estimated', 'in-flight']),
+  status: z.enum(SPENDING_STATUSES),
   demo: z.boolean(),
 });
 export type SpendingLine = z.infer<typeof spendingLineSchema>;
