@@ -56,7 +56,12 @@ export async function runVideoSpending(args: string[]): Promise<number> {
     try {
       history = ledger.history(filter, { limit: 1 });
     } catch (error) {
-      if (error instanceof SpendingFilterError) throw new UsageError(COMMAND, error.userMessage);
+      if (error instanceof SpendingFilterError) {
+        throw new UsageError(
+          COMMAND,
+          `${error.userMessage} "clearframe video status" lists the projects and their ids.`,
+        );
+      }
       throw error;
     }
     const lines = [...ledger.lines(filter)];

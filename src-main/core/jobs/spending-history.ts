@@ -153,9 +153,7 @@ export class SpendingLedger {
         .statement('SELECT 1 FROM video_projects WHERE id = ?')
         .get(projectId);
       if (known === undefined) {
-        throw new SpendingFilterError(
-          `There is no project ${projectId}. "clearframe video status" lists the projects and their ids.`,
-        );
+        throw new SpendingFilterError(`There is no project ${projectId} in this data folder.`);
       }
     }
     const range = month === undefined ? undefined : monthBounds(month);

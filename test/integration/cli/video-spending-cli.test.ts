@@ -113,7 +113,9 @@ describe('clearframe video spending', () => {
     expect(words.stderr).toContain('--month March is not a month.');
     const unknown = await cli('spending', '--project', 'no-such-project');
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toContain('There is no project no-such-project.');
+    expect(unknown.stderr).toContain(
+      'There is no project no-such-project in this data folder. "clearframe video status" lists',
+    );
     const option = await cli('spending', '--year', '2026');
     expect(option.code).toBe(2);
     expect(option.stderr).toContain('unknown option --year');
