@@ -122,7 +122,7 @@ export function SpendingHistory(props: {
   };
 
   const months = [
-    { value: '', label: 'Every month' },
+    { value: '', label: 'All months' },
     ...(history?.byMonth ?? []).map((row) => ({
       value: row.month,
       label: `${monthWords(row.month)} · ${formatUsd(row.spentCents + row.inFlightCents)}`,
