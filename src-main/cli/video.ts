@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
+import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import {
   DEFAULT_ROUND_SECONDS,
@@ -25,6 +26,7 @@ import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { runVideoSpending } from './video-spending.ts';
 
 export const VIDEO_USAGE = `Usage:
   clearframe video new <name> [--shot title]
@@ -34,6 +36,10 @@ export const VIDEO_USAGE = `Usage:
   clearframe video add-round --extend <round id> --prompt text
   clearframe video run [--concurrency n] [--out dir] [--demo]
   clearframe video status [project id]
+  clearframe video spending [--project id] [--month YYYY-MM] [--csv file]
+        every round the service may have billed (its charge, or its estimate while the
+        service has not said), newest first, by month (this computer's time zone) and by
+        project; --csv also writes it as a CSV file, never over a file already there
 All take --json and --data-dir dir.`;
 
 type Sub = (args: string[]) => Promise<number>;
@@ -49,8 +55,8 @@ export function describeEstimate(
 ): string {
   const rate = `${PRICE_PER_SECOND_USD[tier]} USD/s`;
   return estimate.upperBound
-    ? `up to ${formatUsd(Math.round(estimate.usd * 100))} (auto mode: the model picks the length; ${estimate.seconds} s at ${rate} is the most it can cost)`
-    : `about ${formatUsd(Math.round(estimate.usd * 100))} (${estimate.seconds} s at ${rate})`;
+    ? `up to ${formatUsd(estimate.cents)} (auto mode: the model picks the length; ${estimate.seconds} s at ${rate} is the most it can cost)`
+    : `about ${formatUsd(estimate.cents)} (${estimate.seconds} s at ${rate})`;
 }
 
 const newProject: Sub = async (args) => {
@@ -171,12 +177,15 @@ const addRound: Sub = async (args) => {
       console.log(
         `Queued round ${round.position}: ${roundId}\nCost: ${describeEstimate(estimate, tier)}`,
       );
-      const cap = session.settings.budgetCapUsd;
-      const { spentCents, inFlightCents } = rounds.spending();
+      const { budgetCapUsd: cap, budgetCapPeriod } = session.settings;
+      const { spentCents, inFlightCents, month } = rounds.spendingForCap(
+        budgetCapPeriod,
+        session.store.now(),
+      );
       const planned = spentCents + inFlightCents + rounds.queuedEstimateCents();
       if (cap !== null && planned > Math.round(cap * 100)) {
         console.log(
-          `Note: everything queued comes to ${formatUsd(planned)} with what was spent, over the budget cap of ${formatUsd(Math.round(cap * 100))}; rounds past the cap will stop before they are paid.`,
+          `Note: everything queued comes to ${formatUsd(planned)} with what was spent${month ? ` in ${monthWords(month)}` : ''}, over the ${month ? 'monthly ' : ''}budget cap of ${formatUsd(Math.round(cap * 100))}; rounds past the cap will stop before they are paid.`,
         );
       }
     }
@@ -335,7 +344,13 @@ const status: Sub = async (args) => {
   }
 };
 
-const SUBCOMMANDS: Record<string, Sub> = { new: newProject, 'add-round': addRound, run, status };
+const SUBCOMMANDS: Record<string, Sub> = {
+  new: newProject,
+  'add-round': addRound,
+  run,
+  status,
+  spending: runVideoSpending,
+};
 
 /** `clearframe video …`: projects, rounds and the queue that runs them. */
 export async function runVideo(args: string[]): Promise<number> {

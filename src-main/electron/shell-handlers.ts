@@ -11,6 +11,7 @@ import type {
   EventPayload,
   InvokeHandlers,
   InvokeResponse,
+  SpendingFilter,
 } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { ShellChannel } from '../core/app/core-handlers.ts';
@@ -35,6 +36,12 @@ export interface ShellCore {
       folder: string,
       roundIds?: readonly string[],
     ): Promise<{ path: string; filmId: string }>;
+  };
+  readonly account: {
+    exportSpending(
+      filter: SpendingFilter,
+      folder: string,
+    ): Promise<{ path: string; count: number }>;
   };
   readonly log: { readonly dir: string };
   readonly demoMode: boolean;
@@ -82,6 +89,14 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
       });
       if (!folder) return { folder: null, count: 0, leftOut: [] };
       return { folder, ...(await core.video.exportProject(projectId, folder)) };
+    },
+    'video:exportSpending': async (filter) => {
+      const folder = await chooseOne({
+        title: 'Save the spending CSV in',
+        properties: ['openDirectory', 'createDirectory'],
+      });
+      if (!folder) return { path: null, count: 0 };
+      return core.account.exportSpending(filter, folder);
     },
     'mask:import': async ({ token }) => {
       const file = await chooseOne({

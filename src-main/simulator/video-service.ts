@@ -9,7 +9,7 @@ import {
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
-import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
+import { chargeCents, estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import type { Account } from './accounts.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import type { AssetRegistry } from './assets.ts';
@@ -201,7 +201,7 @@ export class VideoService {
     if (assetIssue)
       return videoError(400, 'InvalidParameter', assetIssue.message, { param: assetIssue.param });
 
-    const estimateCents = toCents(estimateVideoCost(request.duration, account.tier).usd);
+    const estimateCents = estimateVideoCost(request.duration, account.tier).cents;
     if (account.spendableCents < estimateCents) {
       return videoError(
         403,
@@ -370,7 +370,7 @@ export class VideoService {
     task.settled = true;
     task.account.reservedCents -= task.reservedCents;
     if (task.lateFailure) return;
-    const cents = toCents(estimateVideoCost(task.chargedSeconds, task.account.tier).usd);
+    const cents = chargeCents(task.chargedSeconds, task.account.tier);
     task.account.balanceCents -= cents;
     task.chargedCents = cents;
     this.hostOutputs(task, origin, false);

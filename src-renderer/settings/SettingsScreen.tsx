@@ -22,6 +22,7 @@ function draftOf(settings: Settings): Draft {
     'concurrency.watermark': String(settings.concurrency.watermark),
     'concurrency.video': String(settings.concurrency.video),
     budgetCapUsd: settings.budgetCapUsd === null ? '' : String(settings.budgetCapUsd),
+    budgetCapPeriod: settings.budgetCapPeriod,
     outputFolder: settings.outputFolder ?? '',
     filenameTemplate: settings.filenameTemplate,
     conflictPolicy: settings.conflictPolicy,
@@ -50,6 +51,7 @@ function patchOf(draft: Draft): Record<string, unknown> {
       video: numberOrText(draft['concurrency.video'] ?? ''),
     },
     budgetCapUsd: draft['budgetCapUsd'] === '' ? null : numberOrText(draft['budgetCapUsd'] ?? ''),
+    budgetCapPeriod: draft['budgetCapPeriod'],
     outputFolder: draft['outputFolder'] === '' ? null : draft['outputFolder'],
     filenameTemplate: draft['filenameTemplate'],
     conflictPolicy: draft['conflictPolicy'],
@@ -177,6 +179,7 @@ function SettingsForm(props: { settings: Settings }) {
             {choice('pricingTier', 'Pricing tier')}
             {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
           </div>
+          {choice('budgetCapPeriod', 'The cap counts')}
           <div className="field-row">
             {text('concurrency.watermark', 'Images at once')}
             {text('concurrency.video', 'Video rounds at once')}

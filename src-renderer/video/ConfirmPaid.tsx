@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
-import { estimateVideoCost, toCents, type PricingTier } from '../../src-shared/domain/pricing.ts';
+import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { useSettings } from '../settings/settings-store.ts';
 
@@ -21,7 +21,7 @@ export function paidEstimate(
   tier: PricingTier,
 ): Pick<PaidAsk, 'cents' | 'upperBound'> {
   const estimate = estimateVideoCost(duration, tier);
-  return { cents: toCents(estimate.usd), upperBound: estimate.upperBound };
+  return { cents: estimate.cents, upperBound: estimate.upperBound };
 }
 
 /** The pricing tier the estimates use, from the settings. */

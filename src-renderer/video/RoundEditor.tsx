@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { useQuota } from '../account/quota-store.ts';
@@ -116,7 +117,7 @@ export function RoundEditor(props: {
   }
   const estimate = estimateVideoCost(request.duration, tier);
   const total = [...batch, request].reduce(
-    (sum, r) => sum + toCents(estimateVideoCost(r.duration, tier).usd),
+    (sum, r) => sum + estimateVideoCost(r.duration, tier).cents,
     0,
   );
   const cap = settings?.budgetCapUsd ?? null;
@@ -315,8 +316,8 @@ export function RoundEditor(props: {
       </div>
       <p className="cost" data-testid="round-cost">
         {estimate.upperBound
-          ? `Up to ${formatUsd(toCents(estimate.usd))}: the model picks the length, at most ${estimate.seconds} s`
-          : `About ${formatUsd(toCents(estimate.usd))} for a ${estimate.seconds}-second clip`}
+          ? `Up to ${formatUsd(estimate.cents)}: the model picks the length, at most ${estimate.seconds} s`
+          : `About ${formatUsd(estimate.cents)} for a ${estimate.seconds}-second clip`}
         {videoDemo ? (
           <span className="hint" data-testid="editor-demo">
             {' '}
@@ -328,7 +329,9 @@ export function RoundEditor(props: {
         {cap !== null && committed + total > Math.round(cap * 100) && (
           <span className="error" data-testid="editor-over-cap">
             {' '}
-            · with {formatUsd(committed)} already spent or in flight, over your budget cap of{' '}
+            · with {formatUsd(committed)} already spent or in flight
+            {quota?.spending.month ? ` in ${monthWords(quota.spending.month)}` : ''}, over your{' '}
+            {quota?.spending.month ? 'monthly ' : ''}budget cap of{' '}
             {formatUsd(Math.round(cap * 100))}
           </span>
         )}

@@ -5,8 +5,9 @@ import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
-import { continuationDuration } from '../../src-shared/domain/pricing.ts';
+import { continuationDuration, estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
+import { SpendingHistory } from '../account/SpendingHistory.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
 import { ShotThumb } from './ShotThumb.tsx';
@@ -225,7 +226,7 @@ function RoundRow(props: {
             ask({
               what,
               cents: round.estimateCents,
-              upperBound: round.request.duration === VIDEO_LIMITS.autoDuration,
+              upperBound: estimateVideoCost(round.request.duration, tier).upperBound,
               send: () => Promise.resolve(send()),
             })
           }
@@ -266,6 +267,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const now = useNow();
   const [note, setNote] = useState<string | null>(null);
   const [filmOpen, setFilmOpen] = useState(false);
+  const [spendingOpen, setSpendingOpen] = useState(false);
   const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
@@ -369,8 +371,24 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
               Join takes into one film…
             </button>
+            <button
+              type="button"
+              aria-expanded={spendingOpen}
+              onClick={() => setSpendingOpen(!spendingOpen)}
+            >
+              Spending…
+            </button>
           </nav>
           {note && <p role="status">{note}</p>}
+          {spendingOpen && (
+            <SpendingHistory
+              key={project.id}
+              projectId={project.id}
+              title={`What ${project.name} cost`}
+              className="rounds"
+              onClose={() => setSpendingOpen(false)}
+            />
+          )}
           {filmOpen && (
             <JoinFilm
               key={project.id}

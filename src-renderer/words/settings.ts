@@ -20,13 +20,23 @@ export function tierName(tier: string): string {
 
 /** The settings whose values are words from a fixed list. */
 export type WordedSetting =
-  'conflictPolicy' | 'folderLayout' | 'metadataPolicy' | 'outputFormat' | 'pricingTier' | 'theme';
+  | 'budgetCapPeriod'
+  | 'conflictPolicy'
+  | 'folderLayout'
+  | 'metadataPolicy'
+  | 'outputFormat'
+  | 'pricingTier'
+  | 'theme';
 
 /**
  * The one wording of each setting value, for every screen that shows or offers it. The
  * stored values are the settings file's words; these are the user's.
  */
 export const SETTING_WORDS = {
+  budgetCapPeriod: {
+    'all-time': 'Everything ever spent',
+    month: "Each calendar month (this computer's time zone)",
+  },
   conflictPolicy: {
     suffix: 'Add a number',
     skip: 'Skip the image',

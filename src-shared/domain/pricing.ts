@@ -21,9 +21,13 @@ export function formatCredits(images: number): string {
 export interface CostEstimate {
   /** In USD, rounded to the cent. */
   usd: number;
+  /** The same figure in whole cents, as money is counted and stored. */
+  cents: number;
   seconds: number;
   /** True when the model picks the length (auto mode) and the figure is the upper bound. */
   upperBound: boolean;
+  /** The tier's price the figure was made with. */
+  pricePerSecondUsd: number;
 }
 
 /** Money is counted in whole cents so sums of many rounds do not drift. */
@@ -31,12 +35,29 @@ export function toCents(usd: number): number {
   return Math.round(usd * 100);
 }
 
+/** What `seconds` of output cost at the tier's price, in cents: the charge for a finished round. */
+export function chargeCents(seconds: number, tier: PricingTier): number {
+  return Math.round(seconds * PRICE_PER_SECOND_USD[tier] * 100);
+}
+
+/**
+ * The one estimate of what a round costs, used wherever a cost is shown, checked or stored:
+ * the window's editor and every confirmation, the command line, the engine and the queue's
+ * total. `duration` is the request's (none: the service's default; the auto mode's -1: the
+ * longest the model may choose, shown as an upper bound).
+ */
 export function estimateVideoCost(duration: number | undefined, tier: PricingTier): CostEstimate {
   const requested = duration ?? VIDEO_LIMITS.defaultDuration;
   const upperBound = requested === VIDEO_LIMITS.autoDuration;
   const seconds = upperBound ? VIDEO_LIMITS.autoDurationUpperBound : requested;
-  const cents = Math.round(seconds * PRICE_PER_SECOND_USD[tier] * 100);
-  return { usd: cents / 100, seconds, upperBound };
+  const cents = chargeCents(seconds, tier);
+  return {
+    usd: cents / 100,
+    cents,
+    seconds,
+    upperBound,
+    pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
+  };
 }
 
 /**

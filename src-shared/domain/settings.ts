@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { filenameTemplateProblem } from './filename-template.ts';
+import { BUDGET_PERIODS } from './budget.ts';
 import { PRICING_TIERS } from './pricing.ts';
 
 /** The provider's documented host; both interfaces default to it. */
@@ -98,6 +99,10 @@ export const settingsSchema = z.strictObject({
     .min(0, 'The cap cannot be negative.')
     .nullable()
     .default(null),
+  /** What the cap counts: everything ever spent, or each calendar month's, in local time. */
+  budgetCapPeriod: z
+    .enum(BUDGET_PERIODS, { error: 'Choose all time or each calendar month.' })
+    .default('all-time'),
   theme: z
     .enum(['system', 'light', 'dark'], { error: 'Choose system, light or dark.' })
     .default('system'),

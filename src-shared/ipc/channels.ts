@@ -42,6 +42,8 @@ export const invokeChannelNames = [
   'video:remove',
   'video:chooseTake',
   'video:joinProject',
+  'video:spending',
+  'video:exportSpending',
   'settings:get',
   'settings:update',
   'keys:status',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { estimateIdSchema } from '../domain/estimate-id.ts';
 import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
+import { BUDGET_PERIODS, SPENDING_STATUSES } from '../domain/budget.ts';
+import { MONTH_FORMAT_HINT, MONTH_PATTERN } from '../domain/calendar-month.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { VIDEO_LIMITS } from '../domain/limits.ts';
 import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
@@ -218,6 +220,71 @@ const queuedRoundSchema = z.object({
 const roundIdSchema = z.string().min(1).max(64);
 const projectsSchema = z.object({ projects: z.array(videoProjectViewSchema) });
 const arrangedKindSchema = z.enum(['project', 'shot', 'round']);
+
+/** Which charges a spending history or its CSV covers: one project, one month, or all. */
+export const spendingFilterSchema = z.strictObject({
+  projectId: roundIdSchema.optional(),
+  month: z.string().regex(MONTH_PATTERN, MONTH_FORMAT_HINT).optional(),
+});
+export type SpendingFilter = z.infer<typeof spendingFilterSchema>;
+
+/** Most charges one page of the spending history holds. */
+export const SPENDING_PAGE_MAX = 500;
+
+/** One attempt of a round the service may have billed (`status`: see `SPENDING_STATUSES`). */
+export const spendingLineSchema = z.object({
+  roundId: z.string(),
+  /** Which attempt of the round; null for earlier attempts counted together before this was kept. */
+  attempt: z.number().int().nullable(),
+  /** When it was sent (ms), which sets the month it counts in. */
+  at: z.number(),
+  /** `YYYY-MM` in this computer's time zone. */
+  month: z.string(),
+  projectId: z.string(),
+  project: z.string(),
+  shot: z.number().int(),
+  round: z.number().int(),
+  /** Its project, shot or round was removed from the list; its money still counts. */
+  removed: z.boolean(),
+  /** The start of the prompt; empty when it is not known (a task added from the service). */
+  prompt: z.string(),
+  /** The length the service reported for a finished clip; null when it reported none. */
+  seconds: z.number().nullable(),
+  /** The price per second the charge was made at; null with `seconds`. */
+  pricePerSecondUsd: z.number().nullable(),
+  cents: z.number().int(),
+  status: z.enum(SPENDING_STATUSES),
+  demo: z.boolean(),
+});
+export type SpendingLine = z.infer<typeof spendingLineSchema>;
+
+const spendingSumSchema = z.object({
+  /** Over: charged, or estimated where the service never said. Never the simulator's. */
+  spentCents: z.number().int(),
+  /** Sent and not over yet, at their estimates. */
+  inFlightCents: z.number().int(),
+  /** What the simulator's rounds would have cost: not spending. */
+  demoCents: z.number().int(),
+  /** How many attempts, demo ones included. */
+  count: z.number().int(),
+});
+export type SpendingSum = z.infer<typeof spendingSumSchema>;
+
+export const spendingHistorySchema = z.object({
+  /** The charges of the filter, newest first, one page. */
+  lines: z.array(spendingLineSchema),
+  /** The offset of the next page; null on the last. */
+  next: z.number().int().nullable(),
+  /** Everything the filter covers, on every page. */
+  totals: spendingSumSchema,
+  /** Each month with charges, newest first, for the filter's project (every month). */
+  byMonth: z.array(spendingSumSchema.extend({ month: z.string() })),
+  /** Each project with charges, for the filter's month (every project). */
+  byProject: z.array(
+    spendingSumSchema.extend({ projectId: z.string(), project: z.string(), removed: z.boolean() }),
+  ),
+});
+export type SpendingHistory = z.infer<typeof spendingHistorySchema>;
 
 interface InvokeSpec {
   request: z.ZodType;
@@ -558,6 +625,24 @@ export const invokeContract = {
     /** `path` is null when no folder was chosen; `filmId` names the film for the preview. */
     response: z.object({ path: z.string().nullable(), filmId: z.string().nullable() }),
   },
+  /**
+   * The spending history: every attempt the service may have billed, newest first, a page at a
+   * time, with totals per month and per project. A project or month it does not know is an
+   * error value saying so.
+   */
+  'video:spending': {
+    request: spendingFilterSchema.extend({
+      limit: z.number().int().min(1).max(SPENDING_PAGE_MAX),
+      offset: z.number().int().min(0).optional(),
+    }),
+    response: spendingHistorySchema,
+  },
+  /** Writes the history of the filter as CSV into a folder the user chooses; never over a file. */
+  'video:exportSpending': {
+    request: spendingFilterSchema,
+    /** `path` is null when no folder was chosen. */
+    response: z.object({ path: z.string().nullable(), count: z.number().int() }),
+  },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {
     request: z.record(z.string(), z.unknown()),
@@ -608,6 +693,9 @@ export const invokeContract = {
         spentUsd: z.number(),
         inFlightUsd: z.number(),
         capUsd: z.number().nullable(),
+        /** What the cap counts; for a monthly cap the figures are this month's (`YYYY-MM`). */
+        period: z.enum(BUDGET_PERIODS),
+        month: z.string().nullable(),
       }),
     }),
   },

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import {
@@ -158,6 +159,17 @@ export async function connectPreload(
 export const SCREENSHOT_DIR = fileURLToPath(
   new URL('../../test-results/screenshots', import.meta.url),
 );
+
+/** The page as it is now has no serious or critical WCAG 2.1 A or AA finding (axe). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((violation) => violation.id)).toEqual([]);
+}
 
 /** Drops one folder on the drop zone, as a file manager does. */
 export async function dropFolder(page: Page, name: string): Promise<void> {

@@ -1,41 +1,51 @@
+import path from 'node:path';
 import { API_KEY_KINDS, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
 import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type {
   InvokeHandlers,
   InvokeResponse,
   QuotaFigure,
+  SpendingFilter,
 } from '../../../src-shared/ipc/contract.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
+import { spendingCsvName, writeSpendingCsv } from '../jobs/spending-csv.ts';
+import { SpendingLedger } from '../jobs/spending-history.ts';
 import type { VideoRounds } from '../jobs/video-rounds.ts';
 import { askQuota } from '../secrets/test-key.ts';
 import type { DeskContext } from './desk-context.ts';
 import type { Endpoints } from './endpoints.ts';
 
 /**
- * The Account panel: what each service says is left, what the queue will cost, and video
- * spending as the budget cap counts it.
+ * The Account panel: what each service says is left, what the queue will cost, video
+ * spending as the budget cap counts it, and the spending history with its CSV.
  */
 export class AccountDesk {
-  readonly handlers: Pick<InvokeHandlers, 'account:quota'>;
+  readonly handlers: Pick<InvokeHandlers, 'account:quota' | 'video:spending'>;
   private readonly endpoints: Endpoints;
   private readonly transport: Transport;
   private readonly log: AppLogger;
+  private readonly ledger: SpendingLedger;
+  private readonly rounds: VideoRounds;
 
   constructor(context: DeskContext, rounds: VideoRounds) {
     this.endpoints = context.endpoints;
     this.transport = context.transport;
     this.log = context.log;
+    this.rounds = rounds;
     const { settings, store } = context;
+    this.ledger = new SpendingLedger(store);
     this.handlers = {
       'account:quota': async () => {
-        const tier = settings().pricingTier;
-        const { spentCents, inFlightCents } = rounds.spending();
+        const { pricingTier: tier, budgetCapPeriod: period, budgetCapUsd } = settings();
+        const { spentCents, inFlightCents, month } = rounds.spendingForCap(period, store.now());
         const spending: InvokeResponse<'account:quota'>['spending'] = {
           spentUsd: spentCents / 100,
           inFlightUsd: inFlightCents / 100,
-          capUsd: settings().budgetCapUsd,
+          capUsd: budgetCapUsd,
+          period,
+          month: month ?? null,
         };
         return {
           services: await Promise.all(API_KEY_KINDS.map((kind) => this.quotaFigure(kind))),
@@ -46,7 +56,19 @@ export class AccountDesk {
           queuedCredits: store.countWatermarkJobsIn(['queued']),
         };
       },
+      'video:spending': ({ limit, offset, ...filter }) =>
+        this.ledger.history(filter, { limit, ...(offset === undefined ? {} : { offset }) }),
     };
+  }
+
+  /**
+   * Writes the spending history of `filter` as CSV into `folder`, named after the project
+   * and month, never over a file already there.
+   */
+  exportSpending(filter: SpendingFilter, folder: string): Promise<{ path: string; count: number }> {
+    const project = filter.projectId ? this.rounds.anyProject(filter.projectId) : undefined;
+    const name = spendingCsvName(filter, project?.name);
+    return writeSpendingCsv(this.ledger, filter, path.join(folder, name));
   }
 
   /** What one service says is left; a service that cannot answer says why instead. */

@@ -53,6 +53,7 @@ export class AppCore {
   readonly paths: DataPaths;
   readonly log: AppLogger;
   readonly video: VideoDesk;
+  readonly account: AccountDesk;
   private readonly settingsStore: SettingsStore;
   private readonly store: JobStore;
   private readonly transport: Transport;
@@ -117,6 +118,7 @@ export class AppCore {
       app: options.app,
       previewBase: options.previewBase,
     });
+    this.account = new AccountDesk(context, new VideoRounds(store));
     const onModeChange = () => this.applyMode();
     this.handlers = {
       ...this.app.handlers,
@@ -124,7 +126,7 @@ export class AppCore {
       ...this.watermark.handlers,
       ...this.video.handlers,
       ...new SettingsDesk(context, { settingsStore: settings, onModeChange }).handlers,
-      ...new AccountDesk(context, new VideoRounds(store)).handlers,
+      ...this.account.handlers,
       ...new DiagnosticsDesk(context, { app: options.app, runtime: options.runtime }).handlers,
     };
   }

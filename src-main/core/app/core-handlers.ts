@@ -4,6 +4,7 @@ import type { InvokeHandlers } from '../../../src-shared/ipc/contract.ts';
 export type ShellChannel =
   | 'video:exportProject'
   | 'video:joinProject'
+  | 'video:exportSpending'
   | 'mask:import'
   | 'mask:export'
   | 'shell:openExternal'

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { copyFile, mkdir, rm } from 'node:fs/promises';
+import { copyFile } from 'node:fs/promises';
 import path from 'node:path';
 import { filmTakes, type FilmRound, type FilmShot } from '../../../src-shared/domain/film-takes.ts';
-import { claimFirstFree, numberedNames } from '../fs/claim-name.ts';
-import { tempPathFor } from '../fs/temp-files.ts';
-import { asWriteProblem, filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
+import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
+import { filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
 import { readRoundOutputs, type ProjectTree, type VideoRounds } from '../jobs/video-rounds.ts';
 
 interface TakeRound extends FilmRound {
@@ -100,33 +99,17 @@ export async function exportProjectTakes(
   const tree = rounds.tree(projectId);
   if (!tree) throw new FilmJoinError('That project no longer exists.');
   const takes = filmTakes(takeRounds(tree));
-  const owner = randomUUID();
   let count = 0;
-  try {
-    await mkdir(folder, { recursive: true });
-    for (const take of takes) {
-      const round = take.round;
-      const clip = round?.videos[0];
-      if (!round || !clip) continue;
-      count += 1;
-      const first = path.join(
-        folder,
-        `${String(count).padStart(3, '0')}-shot-${take.shotPosition}-round-${round.position}${path.extname(clip)}`,
-      );
-      const temp = tempPathFor(first, 'part', owner);
-      try {
-        await copyFile(clip, temp);
-        if (!(await claimFirstFree(temp, numberedNames(first), owner))) {
-          throw new FilmJoinError(
-            `No free name was found for shot ${take.shotPosition}’s take in ${folder}.`,
-          );
-        }
-      } finally {
-        await rm(temp, { force: true });
-      }
-    }
-  } catch (error) {
-    throw asWriteProblem(error, folder, 'export again') ?? error;
+  for (const take of takes) {
+    const round = take.round;
+    const clip = round?.videos[0];
+    if (!round || !clip) continue;
+    count += 1;
+    const name = `${String(count).padStart(3, '0')}-shot-${take.shotPosition}-round-${round.position}${path.extname(clip)}`;
+    await saveUnderFreeName(path.join(folder, name), (temp) => copyFile(clip, temp), {
+      what: `shot ${take.shotPosition}’s take`,
+      again: 'export again',
+    });
   }
   return {
     count,

@@ -3,6 +3,21 @@ import path from 'node:path';
 import { asDiskFull } from './disk-space.ts';
 import { tempPathFor } from './temp-files.ts';
 
+/** Writes `contents` to a new file and flushes it to disk before returning. */
+export async function writeSynced(
+  file: string,
+  contents: string | Uint8Array,
+  mode = 0o644,
+): Promise<void> {
+  const handle = await open(file, 'w', mode);
+  try {
+    await handle.writeFile(contents);
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
  * Writes `contents` to a hidden temporary file beside `file`, flushed to disk, and returns
  * its path; the caller renames or links it into place. A write cut short (a full disk)
@@ -17,13 +32,7 @@ export async function writeTemp(
   await mkdir(path.dirname(file), { recursive: true });
   const temp = tempPathFor(file, 'tmp', owner);
   try {
-    const handle = await open(temp, 'w', mode);
-    try {
-      await handle.writeFile(contents);
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
+    await writeSynced(temp, contents, mode);
     return temp;
   } catch (error) {
     await rm(temp, { force: true });

@@ -9,7 +9,10 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP', 'EXDE
 
 const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
-/** `name.mp4`, then `name-1.mp4`, `name-2.mp4`…: names to claim one after another, never ending. */
+/**
+ * `name.ext`, then `name-1.ext`, `name-2.ext`…: the names offered to `claimFirstFree` for a
+ * file that must never take the name of one already there (a film, a CSV).
+ */
 export function* numberedNames(first: string): Generator<string> {
   yield first;
   const extension = path.extname(first);

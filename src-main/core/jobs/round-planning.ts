@@ -8,7 +8,6 @@ import {
 import {
   continuationDuration,
   estimateVideoCost,
-  toCents,
   type CostEstimate,
   type PricingTier,
 } from '../../../src-shared/domain/pricing.ts';
@@ -43,7 +42,7 @@ export function queueRound(
   if (!rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
   const sendable = sendableRequest(request);
   const estimate = estimateVideoCost(sendable.duration, tier);
-  return { roundId: rounds.addRound(shotId, sendable, toCents(estimate.usd)), estimate };
+  return { roundId: rounds.addRound(shotId, sendable, estimate.cents), estimate };
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../../../src-shared/domain/job-states.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
-import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
+import { ATTEMPT_BILLED_CENTS_SQL, EARLIER_ATTEMPT_SQL, type EarlierAttempt } from './billing.ts';
 import { storedErrorSchema, type StoredError } from './outcome.ts';
 import { readStoredJson } from './stored-json.ts';
 
@@ -464,8 +464,13 @@ export class JobStore {
         }
         // A job that is done has no error left to show, whatever it met on the way there.
         if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
+        let detail = patch.detail ?? (patch.error ? { error: patch.error } : undefined);
         if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
           sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
+          if (kind === 'video') {
+            const earlierAttempt = this.endingAttempt(jobId);
+            if (earlierAttempt) detail = { ...detail, earlierAttempt };
+          }
           // What the attempt left behind may have been billed: it stays counted (every SET
           // expression reads the row as it was before this update).
           if (kind === 'video') {
@@ -489,14 +494,20 @@ export class JobStore {
           error:
             patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
         });
-        return this.appendEvent(
-          jobId,
-          kind,
-          to,
-          patch.detail ?? (patch.error ? { error: patch.error } : undefined),
-        );
+        return this.appendEvent(jobId, kind, to, detail);
       })
       .immediate();
+  }
+
+  /**
+   * The attempt a new one replaces, when the service may have billed it: the retry's event
+   * keeps what it cost and when, so the spending history and a monthly cap can date it.
+   */
+  private endingAttempt(roundId: string): EarlierAttempt | undefined {
+    const row = this.statement(EARLIER_ATTEMPT_SQL).get(roundId) as
+      { attempt: number; cents: number; demo: number; at: number; committed: number } | undefined;
+    if (!row || row.committed !== 1 || row.cents <= 0) return undefined;
+    return { attempt: row.attempt, cents: row.cents, at: row.at, demo: row.demo === 1 };
   }
 
   /**

@@ -7,7 +7,12 @@ import {
 } from '../../../src-shared/api/video.ts';
 import { balanceProblem, budgetProblem } from '../../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
-import { estimateVideoCost, toCents } from '../../../src-shared/domain/pricing.ts';
+import {
+  PRICE_PER_SECOND_USD,
+  chargeCents,
+  estimateVideoCost,
+  toCents,
+} from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { download } from '../api/downloader.ts';
 import { AbortedError, AuthenticationError } from '../api/errors.ts';
@@ -27,6 +32,7 @@ import {
 } from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
 import { submissionOutcome } from './outcome.ts';
+import type { ChargeNote } from './spending-history.ts';
 import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
 import {
   VideoRounds,
@@ -83,7 +89,7 @@ function refuseUnknownPrompt(round: VideoRoundRow): void {
 }
 
 /** File-safe, readable part of a name: letters, digits and dashes. */
-function slug(name: string): string {
+export function slug(name: string): string {
   return (
     name
       .normalize('NFKD')
@@ -215,7 +221,7 @@ export class VideoEngine extends TaskJobLoop {
     const demo = this.options.demo?.() ?? false;
     const roundId = this.options.store.db
       .transaction(() => {
-        const id = this.rounds.addRound(shotId, request, toCents(estimate.usd), {
+        const id = this.rounds.addRound(shotId, request, estimate.cents, {
           promptUnknown: true,
         });
         this.move(id, 'preparing');
@@ -311,12 +317,20 @@ export class VideoEngine extends TaskJobLoop {
       throw new AbortedError('canceled before sending', { operation: 'video.generate' });
     // From here to the move to `submitting` nothing awaits, so rounds starting together
     // each see the others' estimates as in flight.
-    const spending = this.rounds.spending(round.id);
+    const settings = this.options.settings();
     const refused =
-      budgetProblem(this.options.settings().budgetCapUsd, spending, round.estimate_cents) ??
+      budgetProblem(
+        settings.budgetCapUsd,
+        this.rounds.spendingForCap(settings.budgetCapPeriod, this.options.store.now(), round.id),
+        round.estimate_cents,
+      ) ??
       (balance === undefined
         ? undefined
-        : balanceProblem(balance, spending.inFlightCents, round.estimate_cents));
+        : balanceProblem(
+            balance,
+            this.rounds.spending(round.id).inFlightCents,
+            round.estimate_cents,
+          ));
     if (refused) throw new SpendingRefusedError(refused);
     this.move(round.id, 'submitting', { demo: this.options.demo?.() ?? false });
     let task: VideoTask;
@@ -408,10 +422,9 @@ export class VideoEngine extends TaskJobLoop {
     }
     if (this.stateOf(round.id) !== 'downloading') this.move(round.id, 'downloading');
     // The service charges the seconds it made; without that figure, the estimate stands in.
-    const charged =
-      typeof task.duration === 'number'
-        ? toCents(estimateVideoCost(task.duration, this.options.settings().pricingTier).usd)
-        : round.estimate_cents;
+    const tier = this.options.settings().pricingTier;
+    const seconds = typeof task.duration === 'number' ? task.duration : undefined;
+    const charged = seconds === undefined ? round.estimate_cents : chargeCents(seconds, tier);
     const saved = await withFreshLinks(
       task,
       (links) => this.saveOutputs(round, links, charged, signal),
@@ -421,6 +434,14 @@ export class VideoEngine extends TaskJobLoop {
       outputs: saved.outputs,
       ...(saved.lastFramePath ? { lastFramePath: saved.lastFramePath } : {}),
       chargedCents: charged,
+      // What the charge was made of, for the spending history.
+      ...(seconds === undefined
+        ? {}
+        : {
+            detail: {
+              charge: { seconds, pricePerSecondUsd: PRICE_PER_SECOND_USD[tier] },
+            } satisfies ChargeNote,
+          }),
     });
   }
 

@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { videoGenerateShape, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type { JobState } from '../../../src-shared/domain/job-states.ts';
-import type { Spending } from '../../../src-shared/domain/budget.ts';
-import { ATTEMPT_BILLED_CENTS_SQL } from './billing.ts';
+import type { BudgetPeriod, CapSpending, Spending } from '../../../src-shared/domain/budget.ts';
+import { monthBounds, monthOf } from '../../../src-shared/domain/calendar-month.ts';
+import { CHARGES_CTE } from './billing.ts';
 import type { StoredError } from './outcome.ts';
 import {
   damagedRecordError,
@@ -99,15 +100,6 @@ export function damagedRoundError(
   return damagedRecordError('round', problem, advice);
 }
 
-/** Rounds whose money is committed or may be: sent, or possibly sent. */
-export const COMMITTED_STATES: readonly JobState[] = [
-  'submitting',
-  'submitted',
-  'processing',
-  'downloading',
-  'needs-attention',
-];
-
 export interface ProjectTree extends VideoProjectRow {
   shots: Array<VideoShotRow & { rounds: VideoRoundRow[] }>;
 }
@@ -192,6 +184,12 @@ export class VideoRounds {
       .get(id) as VideoProjectRow | undefined;
   }
 
+  /** A project, listed or removed: a removed one is kept for what it cost. */
+  anyProject(id: string): VideoProjectRow | undefined {
+    return this.db.prepare('SELECT * FROM video_projects WHERE id = ?').get(id) as
+      VideoProjectRow | undefined;
+  }
+
   /** The projects listed, in the user's order. */
   projects(): VideoProjectRow[] {
     return this.db
@@ -262,23 +260,37 @@ export class VideoRounds {
   }
 
   /**
-   * Money in cents, as the service may have billed it (see `ATTEMPT_BILLED_CENTS_SQL`):
-   * `spentCents` for rounds that are over (done, failed, canceled) and every earlier attempt,
-   * `inFlightCents` for rounds sent or possibly sent and not over, leaving out the round
-   * being checked. The budget cap and the account panel both read this.
+   * Money in cents, as the service may have billed it (see `CHARGES_CTE`): `spentCents` for
+   * rounds that are over (done, failed, canceled) and every earlier attempt, `inFlightCents`
+   * for rounds sent or possibly sent and not over, leaving out the round being checked.
+   * `within` keeps to charges made from `start` up to `end` (ms). The budget cap, the balance
+   * check and the account panel all read this.
    */
-  spending(excludeRoundId?: string): Spending {
-    const marks = COMMITTED_STATES.map(() => '?').join(', ');
-    const row = this.db
-      .prepare(
-        `SELECT
-           COALESCE(SUM(earlier_billed_cents
-             + CASE WHEN state IN ('done', 'failed', 'canceled') THEN ${ATTEMPT_BILLED_CENTS_SQL} ELSE 0 END), 0) AS spent,
-           COALESCE(SUM(CASE WHEN state IN (${marks}) AND id IS NOT ? THEN ${ATTEMPT_BILLED_CENTS_SQL} ELSE 0 END), 0) AS inflight
-         FROM video_rounds`,
+  spending(excludeRoundId?: string, within?: { start: number; end: number }): Spending {
+    const row = this.store
+      .statement(
+        `WITH ${CHARGES_CTE}
+         SELECT
+           COALESCE(SUM(CASE WHEN over THEN cents END), 0) AS spent,
+           COALESCE(SUM(CASE WHEN NOT over AND round_id IS NOT @exclude THEN cents END), 0) AS inflight
+         FROM charges WHERE demo = 0 AND at >= @start AND at < @end`,
       )
-      .get(...COMMITTED_STATES, excludeRoundId ?? null) as { spent: number; inflight: number };
+      .get({
+        exclude: excludeRoundId ?? null,
+        start: within?.start ?? Number.MIN_SAFE_INTEGER,
+        end: within?.end ?? Number.MAX_SAFE_INTEGER,
+      }) as { spent: number; inflight: number };
     return { spentCents: row.spent, inFlightCents: row.inflight };
+  }
+
+  /**
+   * The spending the budget cap is held against at `now`: of all time, or, for a monthly cap,
+   * of the calendar month `now` falls in here (named, for the message that stops a round).
+   */
+  spendingForCap(period: BudgetPeriod, now: number, excludeRoundId?: string): CapSpending {
+    if (period === 'all-time') return this.spending(excludeRoundId);
+    const month = monthOf(now);
+    return { ...this.spending(excludeRoundId, monthBounds(month)), month };
   }
 
   /** What the rounds still waiting would cost if they all ran. */

@@ -76,7 +76,7 @@ describe('demo mode is per service, and shown per service', () => {
       expect(view.demo).toBe(true);
       // A round on the simulator is never real spending, for the account panel or the cap.
       const account = await core.handlers['account:quota'](undefined);
-      expect(account.spending).toEqual({ spentUsd: 0, inFlightUsd: 0, capUsd: null });
+      expect(account.spending).toMatchObject({ spentUsd: 0, inFlightUsd: 0, capUsd: null });
       await core.handlers['keys:clear']({ kind: 'watermark' });
     } finally {
       await core.stop();

@@ -90,7 +90,7 @@ describe('video engine', () => {
     const run = engine(store);
     const shot = newShot(run, 'Harbour at dusk');
     const { roundId, estimate } = run.addRound(shot, request({ return_last_frame: true }));
-    expect(estimate).toEqual({ usd: 2.2, seconds: 10, upperBound: false });
+    expect(estimate).toMatchObject({ usd: 2.2, cents: 220, seconds: 10, upperBound: false });
     await run.whenIdle();
 
     const round = run.rounds.round(roundId);

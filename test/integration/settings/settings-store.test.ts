@@ -26,6 +26,7 @@ describe('settings', () => {
       watermarkBaseUrl: 'https://backend.kaze.ai',
       demoMode: true,
       pricingTier: 'starter',
+      budgetCapPeriod: 'all-time',
     });
   });
 
@@ -35,6 +36,7 @@ describe('settings', () => {
     const result = await store.update({
       concurrency: { video: 5 },
       budgetCapUsd: 25,
+      budgetCapPeriod: 'month',
       theme: 'dark',
       folderLayout: 'flatten',
     });
@@ -44,6 +46,7 @@ describe('settings', () => {
     expect(again).toMatchObject({
       concurrency: { watermark: 4, video: 5 },
       budgetCapUsd: 25,
+      budgetCapPeriod: 'month',
       theme: 'dark',
       folderLayout: 'flatten',
     });
@@ -61,6 +64,7 @@ describe('settings', () => {
       budgetCapUsd: -3,
       pricingTier: 'gold',
       folderLayout: 'sideways',
+      budgetCapPeriod: 'weekly',
     });
     expect(result).toEqual({
       ok: false,
@@ -72,6 +76,7 @@ describe('settings', () => {
         budgetCapUsd: 'The cap cannot be negative.',
         pricingTier: 'Choose starter or enterprise.',
         folderLayout: 'Choose mirror or flatten.',
+        budgetCapPeriod: 'Choose all time or each calendar month.',
       },
     });
     expect((await readFile(file)).equals(before)).toBe(true);

@@ -62,6 +62,14 @@ function world(
         return Promise.resolve({ path: `${folder}/Harbour.mp4`, filmId: 'film-1' });
       },
     },
+    account: {
+      exportSpending: (filter, folder) => {
+        calls.push(
+          `export spending ${filter.projectId ?? 'all'} ${filter.month ?? 'ever'} to ${folder}`,
+        );
+        return Promise.resolve({ path: `${folder}/spending.csv`, count: 4 });
+      },
+    },
     log: { dir: '/data/logs' },
     demoMode: true,
     settings: { checkForUpdates: false },
@@ -233,6 +241,26 @@ describe('the shell handlers', () => {
     expect(calls.filter((call) => !call.includes('dialog'))).toEqual([
       'join project p1 in /films r2,r1',
       'join project differs in /films takes',
+    ]);
+  });
+  it('export the spending CSV in the folder chosen, or nothing when the dialog is canceled', async () => {
+    const canceled = world();
+    expect(await canceled.invoke('video:exportSpending', { month: '2026-03' })).toEqual({
+      ok: true,
+      value: { path: null, count: 0 },
+    });
+    expect(canceled.calls).toEqual(['open dialog on the main window']);
+    const { calls, invoke } = world({ folder: '/books' });
+    expect(await invoke('video:exportSpending', { projectId: 'p1', month: '2026-03' })).toEqual({
+      ok: true,
+      value: { path: '/books/spending.csv', count: 4 },
+    });
+    expect(await invoke('video:exportSpending', { month: 'March' })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid-payload', message: expect.stringContaining('YYYY-MM') },
+    });
+    expect(calls.filter((call) => !call.includes('dialog'))).toEqual([
+      'export spending p1 2026-03 to /books',
     ]);
   });
 });

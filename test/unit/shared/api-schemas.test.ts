@@ -11,7 +11,7 @@ import {
   videoPhase,
   videoTaskResponseSchema,
 } from '../../../src-shared/api/video.ts';
-import { estimateVideoCost } from '../../../src-shared/domain/pricing.ts';
+import { chargeCents, estimateVideoCost } from '../../../src-shared/domain/pricing.ts';
 import { findReferences, referencesOutOfRange } from '../../../src-shared/domain/references.ts';
 
 describe('watermark schemas', () => {
@@ -92,14 +92,29 @@ describe('video schemas', () => {
 
 describe('pricing and references', () => {
   it('prices per second by tier, and the auto mode at its 30 s upper bound', () => {
-    expect(estimateVideoCost(5, 'starter')).toEqual({ usd: 1.1, seconds: 5, upperBound: false });
-    expect(estimateVideoCost(5, 'enterprise')).toEqual({ usd: 0.8, seconds: 5, upperBound: false });
-    expect(estimateVideoCost(undefined, 'starter')).toEqual({
+    expect(estimateVideoCost(5, 'starter')).toEqual({
+      usd: 1.1,
+      cents: 110,
+      seconds: 5,
+      upperBound: false,
+      pricePerSecondUsd: 0.22,
+    });
+    expect(estimateVideoCost(5, 'enterprise')).toMatchObject({
+      cents: 80,
+      pricePerSecondUsd: 0.16,
+    });
+    expect(estimateVideoCost(undefined, 'starter')).toMatchObject({
       usd: 2.2,
       seconds: 10,
       upperBound: false,
     });
-    expect(estimateVideoCost(-1, 'starter')).toEqual({ usd: 6.6, seconds: 30, upperBound: true });
+    expect(estimateVideoCost(-1, 'starter')).toMatchObject({
+      cents: 660,
+      seconds: 30,
+      upperBound: true,
+    });
+    // A finished round is charged the seconds the service made, at the same price.
+    expect(chargeCents(7, 'starter')).toBe(154);
   });
 
   it('finds @references and those out of range', () => {

@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, open, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
+import { open, readFile, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
 import {
   ALL_FORMATS,
@@ -17,8 +16,7 @@ import {
   type InputTrack,
   type InputVideoTrack,
 } from 'mediabunny';
-import { claimFirstFree, numberedNames } from '../../fs/claim-name.ts';
-import { tempPathFor } from '../../fs/temp-files.ts';
+import { saveUnderFreeName } from '../../fs/save-under-free-name.ts';
 import { withParameterSets } from './avc-parameter-sets.ts';
 import { readClip, sentenceName, type FilmClip, type ReadClip } from './clip-reading.ts';
 import { FilmJoinError } from './film-join-error.ts';
@@ -56,50 +54,14 @@ export async function joinClips(
     const failed = opened.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
     const plan = planJoin(read);
-    const first = path.join(folder, fileName);
-    const owner = randomUUID();
-    const temp = tempPathFor(first, 'part', owner);
-    try {
-      await mkdir(folder, { recursive: true });
-      await writeFilm(read, plan, temp);
-      const claimed = await claimFirstFree(temp, numberedNames(first), owner);
-      if (!claimed) throw new FilmJoinError(`No free name was found for the film in ${folder}.`);
-      return claimed;
-    } catch (error) {
-      throw asWriteProblem(error, folder) ?? error;
-    } finally {
-      await rm(temp, { force: true });
-    }
+    return await saveUnderFreeName(
+      path.join(folder, fileName),
+      (temp) => writeFilm(read, plan, temp),
+      { what: 'the film', again: 'join again' },
+    );
   } finally {
     for (const clip of read) clip.input.dispose();
   }
-}
-
-const codeOf = (error: unknown) => (error as { code?: unknown }).code;
-
-/**
- * A folder the film (or an export) cannot be written in, or a full disk, as the sentence
- * saying what to do; `again` is what the user does once it is fixed ("join again").
- */
-export function asWriteProblem(
-  error: unknown,
-  folder: string,
-  again = 'join again',
-): FilmJoinError | undefined {
-  const code = codeOf(error);
-  if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new FilmJoinError(
-      `The disk holding ${folder} is full: free some space there, or choose another folder, and ${again}.`,
-      { cause: error },
-    );
-  }
-  if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new FilmJoinError(
-      `Clearframe may not write in ${folder}: choose another folder, and ${again}.`,
-      { cause: error },
-    );
-  }
-  return undefined;
 }
 
 /** Clips up to this size are read in one go for the copy: half the time of piece by piece. */

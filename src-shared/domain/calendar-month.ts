@@ -1,0 +1,80 @@
+/**
+ * Calendar months in this computer's time zone, the one the user lives in: a monthly budget
+ * cap and the spending history count a charge in the month its local date falls in. A month
+ * is written `YYYY-MM`, as the command line takes it and the CSV shows it.
+ */
+
+/** A month as written: `2026-03`. */
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** What to write instead, for a month that is not written that way. */
+export const MONTH_FORMAT_HINT = 'Give the month as YYYY-MM, such as 2026-03.';
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** The month a moment falls in, locally: `2026-03`. */
+export function monthOf(ms: number): string {
+  const date = new Date(ms);
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}`;
+}
+
+/** `YYYY-MM` when `text` is a month written that way; undefined otherwise. */
+export function parseMonth(text: string): string | undefined {
+  return MONTH_PATTERN.test(text.trim()) ? text.trim() : undefined;
+}
+
+function parts(month: string): { year: number; index: number } {
+  const match = MONTH_PATTERN.exec(month);
+  if (!match) throw new RangeError(`${month} is not a month written as YYYY-MM.`);
+  return { year: Number(match[1]), index: Number(match[2]) - 1 };
+}
+
+/**
+ * The month's first moment and the next month's, locally: a charge at `at` is in the month
+ * when `start <= at < end`. Months are not all as long, nor all days 24 hours where clocks
+ * change, so the bounds come from the calendar, never from adding milliseconds.
+ */
+export function monthBounds(month: string): { start: number; end: number } {
+  const { year, index } = parts(month);
+  return { start: new Date(year, index, 1).getTime(), end: new Date(year, index + 1, 1).getTime() };
+}
+
+/** The month as people say it: "March 2026". */
+export function monthWords(month: string): string {
+  const { year, index } = parts(month);
+  return `${MONTH_NAMES[index] ?? month} ${year}`;
+}
+
+/** The month after this one, as people say it: what a person waiting for the cap waits for. */
+export function nextMonthWords(month: string): string {
+  return monthWords(monthOf(monthBounds(month).end));
+}
+
+/** A moment as this computer's local date and time with its offset, unambiguous in a file. */
+export function localTimestamp(ms: number): string {
+  const date = new Date(ms);
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+}
+
+/** A moment to the minute as people read it in a list: `2026-03-31 23:10`, local time. */
+export function localMinute(ms: number): string {
+  return localTimestamp(ms).slice(0, 16).replace('T', ' ');
+}
