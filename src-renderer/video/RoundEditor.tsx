@@ -10,23 +10,8 @@ import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
 import { Select } from '../ui/Select.tsx';
-
-/**
- * The form's slot of each media item of the request: empty slots are left out of the request,
- * so the third item may be the fourth slot.
- */
-function slotOfItem(draft: RoundDraft, request: VideoGenerateRequest): Map<number, number> {
-  const filled = slotsOf(draft)
-    .map((_, slot) => slot)
-    .filter((slot) => draft.urls[slot]?.trim());
-  const slots = new Map<number, number>();
-  request.content.forEach((item, index) => {
-    const slot = item.type === 'text' ? undefined : filled[slots.size];
-    if (slot !== undefined) slots.set(index, slot);
-  });
-  return slots;
-}
 
 /** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
 function fieldOf(param: string, slots: Map<number, number>): string {

@@ -40,6 +40,8 @@ export const invokeChannelNames = [
   'video:remove',
   'video:chooseTake',
   'video:joinProject',
+  'video:planImport',
+  'video:importRounds',
   'settings:get',
   'settings:update',
   'keys:status',
