@@ -8,6 +8,7 @@ import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ImportRounds } from './ImportRounds.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
 import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
 import { useDrafts } from './draft-store.ts';
@@ -254,6 +255,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const now = useNow();
   const [note, setNote] = useState<string | null>(null);
   const [filmOpen, setFilmOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
@@ -355,7 +357,17 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
               Join takes into one film…
             </button>
+            <button type="button" onClick={() => setImportOpen(true)}>
+              Import rounds…
+            </button>
           </nav>
+          {importOpen && (
+            <ImportRounds
+              project={project}
+              onClose={() => setImportOpen(false)}
+              onQueued={setNote}
+            />
+          )}
           {note && <p role="status">{note}</p>}
           {filmOpen && (
             <JoinFilm
