@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useState } from 'react';
-import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import {
+  referenceLengthIssues,
+  unknownLengthWords,
+  videoRequestIssues,
+  type MediaItemType,
+  type VideoGenerateRequest,
+} from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { useQuota } from '../account/quota-store.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
@@ -22,6 +29,13 @@ function fieldOf(param: string, slots: Map<number, number>): string {
   }
   return param === 'content' ? 'prompt' : param;
 }
+
+/** The references a round can take more of, as the editor offers them. */
+const ADDABLE: readonly { type: MediaItemType; label: string }[] = [
+  { type: 'image_url', label: 'Add a reference image' },
+  { type: 'video_url', label: 'Add a reference video' },
+  { type: 'audio_url', label: 'Add a reference sound' },
+];
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -85,7 +99,32 @@ export function RoundEditor(props: {
   const tier = settings?.pricingTier ?? 'starter';
   const request = requestOf(draft);
   const slotOf = slotOfItem(draft, request);
-  const issues = videoRequestIssues(request, (index) => (slotOf.get(index) ?? index) + 1);
+  const numbering = (index: number) => (slotOf.get(index) ?? index) + 1;
+  // The auto mode's reference videos must be 4 to 30 s long: main knows the length of a clip
+  // of a project (and in demo mode of the simulator's own), and is asked once per address list.
+  const autoVideos =
+    request.omni_reference_task_type === 'auto'
+      ? request.content
+          .flatMap((item) =>
+            item.type === 'video_url' && item.video_url ? [item.video_url.url] : [],
+          )
+          .join('\n')
+      : '';
+  const [lengths, setLengths] = useState<ReadonlyMap<string, number>>(new Map());
+  useEffect(() => {
+    if (!autoVideos) return;
+    let live = true;
+    void bridge()
+      .invoke('video:referenceLengths', { urls: autoVideos.split('\n') })
+      .then((result) => {
+        if (live && result.ok) setLengths(new Map(Object.entries(result.value.lengths)));
+      });
+    return () => {
+      live = false;
+    };
+  }, [autoVideos]);
+  const lengthCheck = referenceLengthIssues(request, lengths, numbering);
+  const issues = [...videoRequestIssues(request, numbering), ...lengthCheck.issues];
   const said: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = fieldOf(issue.param, slotOf);
@@ -110,6 +149,19 @@ export function RoundEditor(props: {
   const set = (patch: Partial<RoundDraft>) => {
     keep({ draft: { ...draft, ...patch }, typed: true });
     setConfirming(false);
+  };
+  // A reference beyond the mode's own slots, of the type asked: the slots are filled up to
+  // the mode's count first, so the new one is the last.
+  const addReference = (type: MediaItemType) => {
+    const extras = Math.max(0, draft.urls.length - slots.length);
+    set({
+      urls: [
+        ...draft.urls,
+        ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
+        '',
+      ],
+      extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
+    });
   };
   const appendToPrompt = (text: string) =>
     set({
@@ -161,7 +213,7 @@ export function RoundEditor(props: {
                 : draft.ratio === VIDEO_LIMITS.adaptiveRatio
                   ? VIDEO_LIMITS.defaultRatio
                   : draft.ratio;
-            set({ mode, urls: [], ratio });
+            set({ mode, urls: [], extraTypes: [], ratio });
           }}
         />
       </div>
@@ -213,21 +265,14 @@ export function RoundEditor(props: {
           }}
         />
       ))}
-      {(draft.mode === 'auto' || draft.mode === 'video') && (
-        <button
-          type="button"
-          onClick={() =>
-            set({
-              urls: [
-                ...draft.urls,
-                ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
-                '',
-              ],
-            })
-          }
-        >
-          Add a reference image
-        </button>
+      {(draft.mode === 'auto' || draft.mode === 'video' || draft.mode === 'audio') && (
+        <span className="actions more-references" aria-label="More references">
+          {ADDABLE.map(({ type, label }) => (
+            <button key={type} type="button" onClick={() => addReference(type)}>
+              {label}
+            </button>
+          ))}
+        </span>
       )}
       <div className="options">
         <label>
@@ -302,6 +347,12 @@ export function RoundEditor(props: {
         {estimate.upperBound
           ? `Up to ${formatUsd(toCents(estimate.usd))}: the model picks the length, at most ${estimate.seconds} s`
           : `About ${formatUsd(toCents(estimate.usd))} for a ${estimate.seconds}-second clip`}
+        {lengthCheck.unknown.length > 0 && (
+          <span className="hint" data-testid="length-unknown">
+            {' '}
+            · {unknownLengthWords(lengthCheck.unknown)}
+          </span>
+        )}
         {videoDemo ? (
           <span className="hint" data-testid="editor-demo">
             {' '}

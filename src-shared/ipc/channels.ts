@@ -40,6 +40,7 @@ export const invokeChannelNames = [
   'video:remove',
   'video:chooseTake',
   'video:joinProject',
+  'video:referenceLengths',
   'video:planImport',
   'video:importRounds',
   'settings:get',

@@ -534,6 +534,16 @@ export const invokeContract = {
     request: z.strictObject({ shotId: roundIdSchema, roundId: roundIdSchema.nullable() }),
     response: projectsSchema,
   },
+  /**
+   * The length of each reference video whose length can be known on this computer (a clip of
+   * a project, or in demo mode one of the simulator's assets); the others are left out.
+   */
+  'video:referenceLengths': {
+    request: z.strictObject({
+      urls: z.array(z.string().max(2048)).max(VIDEO_LIMITS.contentItems.max),
+    }),
+    response: z.object({ lengths: z.record(z.string(), z.number()) }),
+  },
   /** Reads a CSV or JSON file of rounds and checks every row; nothing is queued or paid. */
   'video:planImport': {
     request: z.strictObject({ path: importFileSchema, projectId: roundIdSchema }),

@@ -108,3 +108,49 @@ test('rounds imported from a CSV file: a broken row queues nothing, a good file 
     .toEqual(['done', 'done', 'done', 'done']);
   await saveScreenshots(page, 'video-import-04-queued');
 });
+
+test('the round editor takes several reference videos and sounds, and checks an Auto round’s video lengths before sending', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const core = await world.startCore();
+  await core.handlers['video:createProject']({ name: 'Pier' });
+  await connectApp(page, world.server, core);
+  await page.goto(world.server.url);
+  await page.getByRole('button', { name: 'Video', exact: true }).click();
+  await page.getByLabel('Kind of round').selectOption('auto');
+  await page.getByLabel('Prompt').fill('@video1 cut with @video2, to @audio1 and @audio2');
+  await page.getByRole('button', { name: 'Add a reference video' }).click();
+  await page.getByRole('button', { name: 'Add a reference sound' }).click();
+  await page.getByRole('button', { name: 'Add a reference sound' }).click();
+  await expect(page.getByLabel(/^reference audio, reference [45]/)).toHaveCount(2);
+  await page.locator('#slot-1').fill('asset://demo-video-8s');
+  await page.locator('#slot-2').fill('asset://demo-video-2s');
+  await page.locator('#slot-3').fill('asset://demo-audio-6s');
+  await page.locator('#slot-4').fill('https://example.com/waves.mp3');
+  await expect(page.getByTestId('problem-slot-2')).toHaveText(
+    'Reference 3 is 2 s long, and an Auto round takes reference videos of 4 to 30 seconds: trim it, or choose another video.',
+  );
+  const send = page.getByRole('button', { name: 'Review and send' });
+  await expect(send).toBeDisabled();
+  await saveScreenshots(page, 'video-import-05-editor-length');
+
+  // A video only the service knows the length of is not blocked, and the form says so.
+  await page.locator('#slot-2').fill('asset://uploaded-elsewhere');
+  await expect(page.getByTestId('problem-slot-2')).toHaveCount(0);
+  await expect(page.getByTestId('length-unknown')).toContainText(
+    'The length of reference 3 is not known on this computer',
+  );
+  await page.locator('#slot-2').fill('asset://demo-video-8s');
+  await expect(page.getByTestId('length-unknown')).toHaveCount(0);
+  await expect(send).toBeEnabled();
+  await send.click();
+  await page.getByRole('button', { name: 'Confirm and send' }).click();
+  await expect(page.getByTestId('round').first()).toHaveAttribute('data-state', 'done', {
+    timeout: 60_000,
+  });
+  const { projects } = await core.handlers['video:projects'](undefined);
+  expect(
+    projects[0]?.shots[0]?.rounds[0]?.request.content.map((item) => item.role ?? item.type),
+  ).toEqual(['text', 'reference_video', 'reference_video', 'reference_audio', 'reference_audio']);
+});

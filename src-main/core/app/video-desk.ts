@@ -11,7 +11,7 @@ import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { readStoredError } from '../jobs/outcome.ts';
-import { knownVideoLengths } from '../jobs/reference-lengths.ts';
+import { knownVideoLengths, videoLengths } from '../jobs/reference-lengths.ts';
 import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
 import { shownError } from '../jobs/stored-json.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
@@ -42,7 +42,8 @@ type VideoChannel =
   | 'video:renameProject'
   | 'video:move'
   | 'video:remove'
-  | 'video:chooseTake';
+  | 'video:chooseTake'
+  | 'video:referenceLengths';
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
@@ -260,6 +261,11 @@ export class VideoDesk {
         this.engine.wake();
         return { queued };
       },
+      'video:referenceLengths': async ({ urls }) => ({
+        lengths: Object.fromEntries(
+          await videoLengths(new Set(urls), { rounds, demo: this.demo() }),
+        ),
+      }),
       'video:cancel': ({ ids }) => {
         this.engine.cancel(ids);
         this.announce(onChange, ids);

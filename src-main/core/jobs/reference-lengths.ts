@@ -44,11 +44,18 @@ function clipFiles(rounds: VideoRounds, wanted: ReadonlySet<string>): Map<string
  * elsewhere) is left out: the rule cannot be checked for it before paying. A clip gone from
  * disk is simply not known.
  */
-export async function knownVideoLengths(
+export function knownVideoLengths(
   requests: readonly VideoGenerateRequest[],
   sources: LengthSources,
 ): Promise<Map<string, number>> {
-  const wanted = autoVideoUrls(requests);
+  return videoLengths(autoVideoUrls(requests), sources);
+}
+
+/** The length of each of these video addresses that can be known here (see above). */
+export async function videoLengths(
+  wanted: ReadonlySet<string>,
+  sources: LengthSources,
+): Promise<Map<string, number>> {
   const lengths = new Map<string, number>();
   if (wanted.size === 0) return lengths;
   if (sources.demo) {
