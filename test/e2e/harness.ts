@@ -6,6 +6,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import {
@@ -188,6 +189,23 @@ export async function saveScreenshots(page: Page, name: string): Promise<void> {
   expect(overflow, 'no sideways scrolling at 880 px').toBeLessThanOrEqual(0);
   await saveScreenshot(page, `${name}-880x560`);
   await page.setViewportSize({ width: 1280, height: 820 });
+}
+
+/** No serious or critical WCAG 2.1 A or AA finding on the page as it is now (axe). */
+export async function expectAccessible(page: Page): Promise<void> {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = result.violations.filter(
+    (v) => v.impact === 'serious' || v.impact === 'critical',
+  );
+  expect(serious.map((violation) => violation.id)).toEqual([]);
+}
+
+/** The state of every round of the first project, shot by shot: what a test waits on. */
+export async function firstProjectRoundStates(core: AppCore): Promise<string[] | undefined> {
+  const { projects } = await core.handlers['video:projects'](undefined);
+  return projects[0]?.shots.flatMap((shot) => shot.rounds.map((round) => round.state));
 }
 
 /**

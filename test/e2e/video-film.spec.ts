@@ -1,9 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { connectApp, expectAccessible, saveScreenshots, useAppWorld } from './harness.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator, whose clips last 2 s.
 const world = useAppWorld({});
@@ -35,16 +34,6 @@ async function project(
       },
     })),
   });
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
 test('the takes of three shots are joined into one film, saved in the folder chosen, and played', async ({

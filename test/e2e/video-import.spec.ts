@@ -1,8 +1,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import {
+  connectApp,
+  expectAccessible,
+  firstProjectRoundStates,
+  saveScreenshots,
+  useAppWorld,
+} from './harness.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator.
 const world = useAppWorld({ video: { pendingMs: 100, processingMs: 400, jitter: 0.1 } });
@@ -14,16 +19,6 @@ async function chooseFile(page: Page, name: string): Promise<void> {
   await page
     .getByLabel('CSV or JSON file of rounds')
     .setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.alloc(0) });
-}
-
-async function expectAccessible(page: Page): Promise<void> {
-  const result = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  const serious = result.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  );
-  expect(serious.map((violation) => violation.id)).toEqual([]);
 }
 
 test('rounds imported from a CSV file: a broken row queues nothing, a good file shows its shots and total, then queues on confirmation', async ({
@@ -98,13 +93,7 @@ test('rounds imported from a CSV file: a broken row queues nothing, a good file 
     'Shot 3 (1)',
   ]);
   await expect
-    .poll(
-      async () => {
-        const { projects } = await core.handlers['video:projects'](undefined);
-        return projects[0]?.shots.flatMap((shot) => shot.rounds.map((round) => round.state));
-      },
-      { timeout: 90_000 },
-    )
+    .poll(() => firstProjectRoundStates(core), { timeout: 90_000 })
     .toEqual(['done', 'done', 'done', 'done']);
   await saveScreenshots(page, 'video-import-04-queued');
 });

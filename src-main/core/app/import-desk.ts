@@ -50,7 +50,7 @@ export class ImportDesk {
         if (planned.problems.length > 0) throw refusedImport(planned);
         if (planned.rounds.length !== count || planned.totalCents !== totalCents) {
           throw new RoundImportError(
-            `${basename(planned.file)} changed since you looked at it: it now makes ${planned.rounds.length} rounds for ${formatUsd(planned.totalCents)}. Nothing was queued; look at it again before you queue it.`,
+            `${basename(planned.file)} no longer comes to what you saw (the file or the pricing tier changed): it now makes ${planned.rounds.length} rounds for ${formatUsd(planned.totalCents)}. Nothing was queued; look at it again before you queue it.`,
           );
         }
         const { roundIds } = queueImport(

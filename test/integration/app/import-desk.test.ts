@@ -57,7 +57,7 @@ describe('the import channels of the app core', () => {
     await expect(
       core.handlers['video:importRounds']({ path: file, projectId, count: 2, totalCents: 242 }),
     ).rejects.toThrow(
-      'rounds.csv changed since you looked at it: it now makes 2 rounds for 7.70 USD. Nothing was queued; look at it again before you queue it.',
+      'rounds.csv no longer comes to what you saw (the file or the pricing tier changed): it now makes 2 rounds for 7.70 USD. Nothing was queued; look at it again before you queue it.',
     );
     const unchanged = await core.handlers['video:projects'](undefined);
     expect(unchanged.projects[0]?.shots.flatMap((shot) => shot.rounds)).toEqual([]);
