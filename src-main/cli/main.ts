@@ -60,7 +60,7 @@ stopped a paid round; ${EXIT.interrupted} interrupted.`);
     run: runRemove,
   },
   video: {
-    summary: 'video projects: new, add-round, run, status, spending',
+    summary: 'video projects: new, add-round, import, run, status, spending',
     usage: VIDEO_USAGE,
     run: runVideo,
   },

@@ -1,5 +1,11 @@
 import path from 'node:path';
-import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import { createInterface } from 'node:readline/promises';
+import {
+  referenceLengthIssues,
+  unknownLengthWords,
+  type ContentItem,
+  type VideoGenerateRequest,
+} from '../../src-shared/api/video.ts';
 import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
 import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
@@ -9,7 +15,10 @@ import {
   VIDEO_LIMITS,
 } from '../../src-shared/domain/limits.ts';
 import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
+import { MODES } from '../../src-shared/domain/round-draft.ts';
 import { defaultVideoOutputDir } from '../core/paths.ts';
+import { knownVideoLengths } from '../core/jobs/reference-lengths.ts';
+import { planImport, planView, queueImport, refusedImport } from '../core/jobs/round-import.ts';
 import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { SpendingRefusedError, VideoEngine } from '../core/jobs/video-engine.ts';
@@ -34,13 +43,28 @@ export const VIDEO_USAGE = `Usage:
         [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
         [--last-frame] [--generate-audio] [--watermark]
   clearframe video add-round --extend <round id> --prompt text
+  clearframe video import <file.csv|file.json> (--project id | --new name) [--yes]
   clearframe video run [--concurrency n] [--out dir] [--demo]
   clearframe video status [project id]
   clearframe video spending [--project id] [--month YYYY-MM] [--csv file]
         every round the service may have billed (its charge, or its estimate while the
         service has not said), newest first, by month (this computer's time zone) and by
         project; --csv also writes it as a CSV file, never over a file already there
-All take --json and --data-dir dir.`;
+All take --json and --data-dir dir.
+
+video import queues a batch of rounds from a CSV file (a header row naming the columns)
+or a JSON list of objects, with these columns or fields:
+  prompt      what the round shows (required)
+  kind        ${Object.keys(MODES).join(', ')} (default text)
+  references  image=URL, video=URL or audio=URL, separated by | (a list in JSON); the Nth
+              of a kind is @imageN, @videoN, @audioN in the prompt. "video=asset://id from
+              clip.mp4" names the file it was uploaded from, so its length is checked here.
+  duration    seconds (default ${DEFAULT_ROUND_SECONDS}; leave it empty for auto)
+  ratio       ${VIDEO_LIMITS.ratios.join(', ')} (adaptive for auto)
+  shot        rounds naming the same shot share it; a round without one gets its own
+Every row is checked first: one broken row queues nothing, and each problem names its row.
+The rounds and their total cost are shown, then asked about; --yes queues them without
+asking (needed when standard input is not a terminal).`;
 
 type Sub = (args: string[]) => Promise<number>;
 
@@ -169,7 +193,9 @@ const addRound: Sub = async (args) => {
       };
     }
     const tier = session.settings.pricingTier;
-    const { roundId, estimate } = queueRound(rounds, tier, shotId, request);
+    const lengths = await knownVideoLengths([request], { rounds, demo: session.demo });
+    const { roundId, estimate } = queueRound(rounds, tier, shotId, request, lengths);
+    const { unknown } = referenceLengthIssues(request, lengths);
     const round = rounds.round(roundId) as VideoRoundRow;
     if (values.json) {
       console.log(JSON.stringify({ roundId, position: round.position, estimate }));
@@ -177,6 +203,7 @@ const addRound: Sub = async (args) => {
       console.log(
         `Queued round ${round.position}: ${roundId}\nCost: ${describeEstimate(estimate, tier)}`,
       );
+      if (unknown.length > 0) console.log(`Note: ${unknownLengthWords(unknown)}`);
       const { budgetCapUsd: cap, budgetCapPeriod } = session.settings;
       const { spentCents, inFlightCents, month } = rounds.spendingForCap(
         budgetCapPeriod,
@@ -344,9 +371,86 @@ const status: Sub = async (args) => {
   }
 };
 
+/** Asks a yes-or-no question on the terminal; anything but yes is no. */
+async function confirm(question: string): Promise<boolean> {
+  const readline = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await readline.question(`${question} [y/N] `)).trim());
+  } finally {
+    readline.close();
+  }
+}
+
+const importRounds: Sub = async (args) => {
+  const { values, positionals } = parseCommand('video import', args, {
+    allowPositionals: true,
+    options: {
+      ...SESSION_OPTIONS,
+      project: { type: 'string' },
+      new: { type: 'string' },
+      yes: { type: 'boolean', default: false },
+    },
+  });
+  const file = positionals[0];
+  if (!file) return usage('name the CSV or JSON file to import.');
+  if ((values.project === undefined) === (values.new === undefined)) {
+    return usage('say where the rounds go: --project <id> or --new <name>.');
+  }
+  if (values.new !== undefined && !values.new.trim()) return usage('give the new project a name.');
+  const session = await CliSession.open(values);
+  try {
+    const rounds = new VideoRounds(session.store);
+    const tree = values.project === undefined ? undefined : rounds.tree(values.project);
+    if (values.project !== undefined && !tree) {
+      throw new RoundRequestError(
+        `There is no project ${values.project}. "clearframe video status" lists them.`,
+      );
+    }
+    const tier = session.settings.pricingTier;
+    const plan = await planImport(path.resolve(file), { rounds, tier, demo: session.demo });
+    const view = planView(plan, tree);
+    const total = `${view.upperBound ? 'up to' : 'about'} ${formatUsd(view.totalCents)}`;
+    if (values.json) console.log(JSON.stringify(view));
+    else if (view.problems.length === 0) {
+      for (const round of view.rounds) {
+        console.log(
+          `${round.label}: ${round.shot}, ${round.kind.toLowerCase()}, ${round.upperBound ? 'up to' : 'about'} ${formatUsd(round.cents)}: ${round.prompt}`,
+        );
+        for (const note of round.notes) console.log(`  Note: ${note}`);
+      }
+      console.log(`${view.rounds.length} round${view.rounds.length === 1 ? '' : 's'}, ${total}.`);
+    }
+    if (view.problems.length > 0) throw refusedImport(plan);
+    if (!values.yes) {
+      if (!process.stdin.isTTY) {
+        console.error(
+          'clearframe video import: nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes to queue these rounds for the cost shown.',
+        );
+        return EXIT.usage;
+      }
+      if (!(await confirm(`Queue ${view.rounds.length} rounds for ${total}?`))) {
+        console.error('Nothing was queued.');
+        return EXIT.done;
+      }
+    }
+    const target = tree ? { id: tree.id } : { newName: (values.new ?? '').trim() };
+    const queued = queueImport(session.store, rounds, tier, plan, target);
+    if (values.json) console.log(JSON.stringify(queued));
+    else {
+      console.log(
+        `Queued ${queued.roundIds.length} rounds in project ${queued.projectId}. "clearframe video run" makes them.`,
+      );
+    }
+    return EXIT.done;
+  } finally {
+    await session.close();
+  }
+};
+
 const SUBCOMMANDS: Record<string, Sub> = {
   new: newProject,
   'add-round': addRound,
+  import: importRounds,
   run,
   status,
   spending: runVideoSpending,

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import {
   KIND_BY_TYPE,
   VIDEO_PATHS,
+  referenceLengthIssues,
   videoGenerateShape,
   videoRequestIssues,
   type VideoGenerateRequest,
@@ -290,6 +291,17 @@ export class VideoService {
     return undefined;
   }
 
+  /** The lengths of the request's reference videos that are assets this service knows. */
+  private videoLengths(request: VideoGenerateRequest): Map<string, number> {
+    const lengths = new Map<string, number>();
+    for (const item of request.content) {
+      const url = item.type === 'video_url' ? item.video_url?.url : undefined;
+      const seconds = url === undefined ? undefined : this.assets.resolve(url)?.durationSeconds;
+      if (url !== undefined && seconds !== undefined) lengths.set(url, seconds);
+    }
+    return lengths;
+  }
+
   private referenceVideoSeconds(request: VideoGenerateRequest): number | undefined {
     const video = request.content.find((item) => item.type === 'video_url');
     return video?.video_url ? this.assets.resolve(video.video_url.url)?.durationSeconds : undefined;
@@ -311,16 +323,9 @@ export class VideoService {
     request: VideoGenerateRequest,
     fault: TaskFault | undefined,
   ): LateFailure | undefined {
-    if (request.omni_reference_task_type === 'auto') {
-      const seconds = this.referenceVideoSeconds(request);
-      const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
-      if (seconds !== undefined && (seconds < min || seconds > max)) {
-        return {
-          code: 'InvalidParameter',
-          message: `In the auto omni mode the reference video must be ${min} to ${max} seconds long; it is ${seconds} s.`,
-        };
-      }
-    }
+    // Every reference video is held to the rule, as the client checks it before paying.
+    const [tooLong] = referenceLengthIssues(request, this.videoLengths(request)).issues;
+    if (tooLong) return { code: 'InvalidParameter', message: tooLong.message };
     if (fault === 'fail-late') {
       return {
         code: 'OutputVideoSensitiveContentDetected',

@@ -1,5 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
-import { videoRequestIssues, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import {
+  referenceLengthIssues,
+  unknownLengthWords,
+  videoRequestIssues,
+  type MediaItemType,
+  type VideoGenerateRequest,
+} from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
@@ -7,27 +13,13 @@ import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { useQuota } from '../account/quota-store.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
 import { Select } from '../ui/Select.tsx';
-
-/**
- * The form's slot of each media item of the request: empty slots are left out of the request,
- * so the third item may be the fourth slot.
- */
-function slotOfItem(draft: RoundDraft, request: VideoGenerateRequest): Map<number, number> {
-  const filled = slotsOf(draft)
-    .map((_, slot) => slot)
-    .filter((slot) => draft.urls[slot]?.trim());
-  const slots = new Map<number, number>();
-  request.content.forEach((item, index) => {
-    const slot = item.type === 'text' ? undefined : filled[slots.size];
-    if (slot !== undefined) slots.set(index, slot);
-  });
-  return slots;
-}
 
 /** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
 function fieldOf(param: string, slots: Map<number, number>): string {
@@ -38,6 +30,13 @@ function fieldOf(param: string, slots: Map<number, number>): string {
   }
   return param === 'content' ? 'prompt' : param;
 }
+
+/** The references a round can take more of, as the editor offers them. */
+const ADDABLE: readonly { type: MediaItemType; label: string }[] = [
+  { type: 'image_url', label: 'Add a reference image' },
+  { type: 'video_url', label: 'Add a reference video' },
+  { type: 'audio_url', label: 'Add a reference sound' },
+];
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -101,7 +100,32 @@ export function RoundEditor(props: {
   const tier = settings?.pricingTier ?? 'starter';
   const request = requestOf(draft);
   const slotOf = slotOfItem(draft, request);
-  const issues = videoRequestIssues(request, (index) => (slotOf.get(index) ?? index) + 1);
+  const numbering = (index: number) => (slotOf.get(index) ?? index) + 1;
+  // The auto mode's reference videos must be 4 to 30 s long: main knows the length of a clip
+  // of a project (and in demo mode of the simulator's own), and is asked once per address list.
+  const autoVideos =
+    request.omni_reference_task_type === 'auto'
+      ? request.content
+          .flatMap((item) =>
+            item.type === 'video_url' && item.video_url ? [item.video_url.url] : [],
+          )
+          .join('\n')
+      : '';
+  const [lengths, setLengths] = useState<ReadonlyMap<string, number>>(new Map());
+  useEffect(() => {
+    if (!autoVideos) return;
+    let live = true;
+    void bridge()
+      .invoke('video:referenceLengths', { urls: autoVideos.split('\n') })
+      .then((result) => {
+        if (live && result.ok) setLengths(new Map(Object.entries(result.value.lengths)));
+      });
+    return () => {
+      live = false;
+    };
+  }, [autoVideos]);
+  const lengthCheck = referenceLengthIssues(request, lengths, numbering);
+  const issues = [...videoRequestIssues(request, numbering), ...lengthCheck.issues];
   const said: Record<string, string[]> = {};
   for (const issue of issues) {
     const field = fieldOf(issue.param, slotOf);
@@ -126,6 +150,19 @@ export function RoundEditor(props: {
   const set = (patch: Partial<RoundDraft>) => {
     keep({ draft: { ...draft, ...patch }, typed: true });
     setConfirming(false);
+  };
+  // A reference beyond the mode's own slots, of the type asked: the slots are filled up to
+  // the mode's count first, so the new one is the last.
+  const addReference = (type: MediaItemType) => {
+    const extras = Math.max(0, draft.urls.length - slots.length);
+    set({
+      urls: [
+        ...draft.urls,
+        ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
+        '',
+      ],
+      extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
+    });
   };
   const appendToPrompt = (text: string) =>
     set({
@@ -177,7 +214,7 @@ export function RoundEditor(props: {
                 : draft.ratio === VIDEO_LIMITS.adaptiveRatio
                   ? VIDEO_LIMITS.defaultRatio
                   : draft.ratio;
-            set({ mode, urls: [], ratio });
+            set({ mode, urls: [], extraTypes: [], ratio });
           }}
         />
       </div>
@@ -229,21 +266,14 @@ export function RoundEditor(props: {
           }}
         />
       ))}
-      {(draft.mode === 'auto' || draft.mode === 'video') && (
-        <button
-          type="button"
-          onClick={() =>
-            set({
-              urls: [
-                ...draft.urls,
-                ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
-                '',
-              ],
-            })
-          }
-        >
-          Add a reference image
-        </button>
+      {(draft.mode === 'auto' || draft.mode === 'video' || draft.mode === 'audio') && (
+        <span className="actions more-references" aria-label="More references">
+          {ADDABLE.map(({ type, label }) => (
+            <button key={type} type="button" onClick={() => addReference(type)}>
+              {label}
+            </button>
+          ))}
+        </span>
       )}
       <div className="options">
         <label>
@@ -318,6 +348,12 @@ export function RoundEditor(props: {
         {estimate.upperBound
           ? `Up to ${formatUsd(estimate.cents)}: the model picks the length, at most ${estimate.seconds} s`
           : `About ${formatUsd(estimate.cents)} for a ${estimate.seconds}-second clip`}
+        {lengthCheck.unknown.length > 0 && (
+          <span className="hint" data-testid="length-unknown">
+            {' '}
+            · {unknownLengthWords(lengthCheck.unknown)}
+          </span>
+        )}
         {videoDemo ? (
           <span className="hint" data-testid="editor-demo">
             {' '}

@@ -9,6 +9,7 @@ import { continuationDuration, estimateVideoCost } from '../../src-shared/domain
 import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { SpendingHistory } from '../account/SpendingHistory.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ImportRounds } from './ImportRounds.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
 import { ShotThumb } from './ShotThumb.tsx';
 import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
@@ -268,6 +269,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const [note, setNote] = useState<string | null>(null);
   const [filmOpen, setFilmOpen] = useState(false);
   const [spendingOpen, setSpendingOpen] = useState(false);
+  const [importOpen, setImportOpen] = useState(false);
   const { playing, shotId } = video;
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
@@ -378,7 +380,17 @@ export function VideoWorkspace(props: { previewBase: string }) {
             >
               Spending…
             </button>
+            <button type="button" onClick={() => setImportOpen(true)}>
+              Import rounds…
+            </button>
           </nav>
+          {importOpen && (
+            <ImportRounds
+              project={project}
+              onClose={() => setImportOpen(false)}
+              onQueued={setNote}
+            />
+          )}
           {note && <p role="status">{note}</p>}
           {spendingOpen && (
             <SpendingHistory

@@ -327,6 +327,60 @@ export function videoRequestIssues(
   return issues;
 }
 
+/** Seconds as a person reads them: `8 s`, `2.5 s`. */
+function secondsWords(seconds: number): string {
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** What the auto mode's rule on reference videos found, for the lengths known here. */
+export interface ReferenceLengthCheck {
+  issues: RequestIssue[];
+  /** The references (as the person numbers them) whose length only the service knows. */
+  unknown: number[];
+}
+
+/**
+ * The auto mode's rule that a reference video is 4 to 30 seconds long (section 4.4, rule 7),
+ * for the lengths known on this computer: `lengths` maps a video's address to its seconds.
+ * A video whose length is not known is not refused; `unknown` names it, since only the
+ * service can check it, once the round is sent. Other modes have no such rule.
+ */
+export function referenceLengthIssues(
+  request: VideoGenerateRequest,
+  lengths: ReadonlyMap<string, number>,
+  numbering?: ReferenceNumbering,
+): ReferenceLengthCheck {
+  const check: ReferenceLengthCheck = { issues: [], unknown: [] };
+  if (request.omni_reference_task_type !== 'auto') return check;
+  const numbers = referenceNumbers(request.content);
+  const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
+  request.content.forEach((item, index) => {
+    const url = item.type === 'video_url' ? mediaUrl(item) : undefined;
+    if (url === undefined) return;
+    const number = numbering?.(index) ?? numbers.get(index) ?? index + 1;
+    const seconds = lengths.get(url);
+    if (seconds === undefined) check.unknown.push(number);
+    else if (seconds < min || seconds > max) {
+      check.issues.push({
+        param: `content[${index}].video_url.url`,
+        message: `in the auto omni mode the reference video must be ${min} to ${max} seconds long; it is ${secondsWords(seconds)}`,
+        words: `Reference ${number} is ${secondsWords(seconds)} long, and an Auto round takes reference videos of ${min} to ${max} seconds: trim it, or choose another video.`,
+      });
+    }
+  });
+  return check;
+}
+
+/** What is said of reference videos whose length only the service knows. */
+export function unknownLengthWords(references: readonly number[]): string {
+  const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
+  const named =
+    references.length === 1
+      ? `reference ${references[0]}`
+      : `references ${oneOf(references.map(String))}`;
+  return `The length of ${named} is not known on this computer, so it is not checked here: the service checks that a reference video is ${min} to ${max} seconds long once the round is sent, and fails the round if not.`;
+}
+
 /** A request as we send it: the shape plus every rule, each reported at its member. */
 export const videoGenerateRequestSchema = videoGenerateShape.superRefine((request, ctx) => {
   for (const issue of videoRequestIssues(request)) {

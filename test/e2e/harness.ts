@@ -202,6 +202,12 @@ export async function saveScreenshots(page: Page, name: string): Promise<void> {
   await page.setViewportSize({ width: 1280, height: 820 });
 }
 
+/** The state of every round of the first project, shot by shot: what a test waits on. */
+export async function firstProjectRoundStates(core: AppCore): Promise<string[] | undefined> {
+  const { projects } = await core.handlers['video:projects'](undefined);
+  return projects[0]?.shots.flatMap((shot) => shot.rounds.map((round) => round.state));
+}
+
 /**
  * Connects a page to a running AppCore the way the Electron shell does: the shell's own
  * handlers and event forwarding from `shell-handlers.ts`, with stand-ins only for Electron's

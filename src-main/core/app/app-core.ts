@@ -24,6 +24,7 @@ import { parsePreviewPath } from './preview.ts';
 import { SettingsDesk } from './settings-desk.ts';
 import { StagingDesk } from './staging-desk.ts';
 import { openDataFolder, type OpenedFolder } from './startup.ts';
+import { ImportDesk } from './import-desk.ts';
 import { VideoDesk } from './video-desk.ts';
 import { WatermarkDesk } from './watermark-desk.ts';
 
@@ -125,6 +126,11 @@ export class AppCore {
       ...staging.handlers,
       ...this.watermark.handlers,
       ...this.video.handlers,
+      ...new ImportDesk(context, {
+        engine: this.video.engine,
+        demo: () => endpoints.usesDemo('video'),
+        onChange: (rounds) => this.events.emit('video:changed', { rounds }),
+      }).handlers,
       ...new SettingsDesk(context, { settingsStore: settings, onModeChange }).handlers,
       ...this.account.handlers,
       ...new DiagnosticsDesk(context, { app: options.app, runtime: options.runtime }).handlers,

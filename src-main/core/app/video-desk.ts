@@ -10,6 +10,7 @@ import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { VideoClient } from '../api/video-client.ts';
 import { readStoredError } from '../jobs/outcome.ts';
+import { knownVideoLengths, videoLengths } from '../jobs/reference-lengths.ts';
 import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
 import { shownError } from '../jobs/stored-json.ts';
 import type { JobEvent, JobStore } from '../jobs/store.ts';
@@ -45,7 +46,8 @@ type VideoChannel =
   | 'video:renameProject'
   | 'video:move'
   | 'video:remove'
-  | 'video:chooseTake';
+  | 'video:chooseTake'
+  | 'video:referenceLengths';
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
@@ -100,6 +102,7 @@ export class VideoDesk {
   private readonly client: VideoClient;
   private readonly arrangement: VideoArrangement;
   private readonly films = new FilmShelf();
+  private readonly demo: () => boolean;
 
   constructor(
     context: DeskContext,
@@ -115,6 +118,7 @@ export class VideoDesk {
     this.store = context.store;
     this.settings = context.settings;
     this.client = options.client;
+    this.demo = options.demo;
     this.engine = new VideoEngine({
       ...context,
       client: options.client,
@@ -222,12 +226,16 @@ export class VideoDesk {
         if (!shot) throw new RoundRequestError('That shot could not be added; try again.');
         return { shotId, shot };
       },
-      'video:queueRounds': ({ rounds: asked }) => {
+      'video:queueRounds': async ({ rounds: asked }) => {
+        const lengths = await knownVideoLengths(
+          asked.map((round) => round.request),
+          { rounds, demo: this.demo() },
+        );
         // All of the batch is checked before any of it is queued: one bad round, none queued.
         const queued = this.store.db
           .transaction(() =>
             asked.map((round) =>
-              queueRound(rounds, this.settings().pricingTier, round.shotId, round.request),
+              queueRound(rounds, this.settings().pricingTier, round.shotId, round.request, lengths),
             ),
           )
           .immediate();
@@ -238,6 +246,11 @@ export class VideoDesk {
         this.engine.wake();
         return { queued };
       },
+      'video:referenceLengths': async ({ urls }) => ({
+        lengths: Object.fromEntries(
+          await videoLengths(new Set(urls), { rounds, demo: this.demo() }),
+        ),
+      }),
       'video:cancel': ({ ids }) => {
         this.engine.cancel(ids);
         this.announce(onChange, ids);

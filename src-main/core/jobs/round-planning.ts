@@ -1,6 +1,7 @@
 import path from 'node:path';
 import {
   isAssetUrl,
+  referenceLengthIssues,
   videoGenerateRequestSchema,
   videoRequestIssues,
   type VideoGenerateRequest,
@@ -38,9 +39,13 @@ export function queueRound(
   tier: PricingTier,
   shotId: string,
   request: VideoGenerateRequest,
+  /** The reference videos' lengths known here (`knownVideoLengths`), held to the auto rule. */
+  lengths: ReadonlyMap<string, number> = new Map(),
 ): QueuedRound {
   if (!rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
   const sendable = sendableRequest(request);
+  const { issues } = referenceLengthIssues(sendable, lengths);
+  if (issues.length > 0) throw refusal(issues.map((issue) => issue.words));
   const estimate = estimateVideoCost(sendable.duration, tier);
   return { roundId: rounds.addRound(shotId, sendable, estimate.cents), estimate };
 }
@@ -54,9 +59,16 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
   if (parsed.success) return parsed.data;
   // The person who wrote the round reads this, in the app or on the command line: the rules
   // in their words, each once.
-  const problems = [...new Set(videoRequestIssues(request).map((issue) => issue.words))];
-  throw new RoundRequestError(
-    `This round cannot be sent as it is. ${problems.join(' ') || `The request is malformed (${parsed.error.issues[0]?.message}).`} Nothing was charged.`,
+  const problems = videoRequestIssues(request).map((issue) => issue.words);
+  throw refusal(
+    problems.length ? problems : [`The request is malformed (${parsed.error.issues[0]?.message}).`],
+  );
+}
+
+/** A round refused before anything was sent: the rules it breaks, each said once. */
+function refusal(problems: readonly string[]): RoundRequestError {
+  return new RoundRequestError(
+    `This round cannot be sent as it is. ${[...new Set(problems)].join(' ')} Nothing was charged.`,
   );
 }
 

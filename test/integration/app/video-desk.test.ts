@@ -71,14 +71,14 @@ describe('the video side of the app core', () => {
     });
     const added = await first.handlers['video:addShot']({ projectId: created.projectId });
     expect(added.shot).toMatchObject({ id: added.shotId, position: 2, rounds: [] });
-    expect(() =>
+    await expect(
       first.handlers['video:queueRounds']({
         rounds: [
           { shotId, request: round('fine') },
           { shotId, request: round('too long', { duration: 45 }) },
         ],
       }),
-    ).toThrow(/Make the duration 4 to 30 seconds.*45-second clip/);
+    ).rejects.toThrow(/Make the duration 4 to 30 seconds.*45-second clip/);
     const before = (await first.handlers['video:projects'](undefined)).projects[0];
     expect(before?.shots[0]?.rounds).toEqual([]);
 

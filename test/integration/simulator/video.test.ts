@@ -54,6 +54,18 @@ async function balance(key: string): Promise<number> {
   return (reply.json as { data: { balance_usd: number } }).data.balance_usd;
 }
 
+/** An auto-mode task whose reference video is `seconds` long fails once its time is up. */
+async function expectLengthFailure(id: string, seconds: number): Promise<void> {
+  clock += 15 * SECOND;
+  expect(await task(id)).toMatchObject({
+    status: 'failed',
+    error: {
+      code: 'InvalidParameter',
+      message: `in the auto omni mode the reference video must be 4 to 30 seconds long; it is ${seconds} s`,
+    },
+  });
+}
+
 beforeAll(async () => {
   sim = await startSimulator({
     now: () => clock,
@@ -149,15 +161,33 @@ describe('video: a task from pending to completed', () => {
       ratio: 'adaptive',
       duration: -1,
     });
-    clock += 15 * SECOND;
-    expect(await task(id)).toMatchObject({
-      status: 'failed',
-      error: {
-        code: 'InvalidParameter',
-        message:
-          'In the auto omni mode the reference video must be 4 to 30 seconds long; it is 40 s.',
-      },
+    await expectLengthFailure(id, 40);
+  });
+
+  it('takes several reference videos and sounds, sound in the auto mode too, and holds each video to 4 to 30 s', async () => {
+    const audio = (id: string) => media('audio_url', `asset://${id}`, 'reference_audio');
+    await accepted({
+      content: [
+        text('@video1 then @video2, with @audio1 under @audio2'),
+        video('demo-video-8s'),
+        video('clip-40s'),
+        audio('demo-audio-6s'),
+        media('audio_url', 'https://example.com/b.mp3', 'reference_audio'),
+      ],
+      duration: 8,
     });
+    const id = await accepted({
+      content: [
+        text('@video1 cut with @video2 to @audio1'),
+        video('demo-video-8s'),
+        video('demo-video-2s'),
+        audio('demo-audio-6s'),
+      ],
+      omni_reference_task_type: 'auto',
+      ratio: 'adaptive',
+      duration: -1,
+    });
+    await expectLengthFailure(id, 2);
   });
 
   it('fails late on a forced moderation failure, without charging', async () => {

@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import {
+  referenceLengthIssues,
+  unknownLengthWords,
+  videoRequestIssues,
+  type ContentItem,
+  type VideoGenerateRequest,
+} from '../../../src-shared/api/video.ts';
+import {
+  EMPTY_DRAFT,
+  placeReferences,
+  requestOf,
+  slotsOf,
+} from '../../../src-shared/domain/round-draft.ts';
+
+const video = (url: string): ContentItem => ({
+  type: 'video_url',
+  video_url: { url },
+  role: 'reference_video',
+});
+const audio = (url: string): ContentItem => ({
+  type: 'audio_url',
+  audio_url: { url },
+  role: 'reference_audio',
+});
+
+function auto(prompt: string, ...media: ContentItem[]): VideoGenerateRequest {
+  return {
+    model: 'videomodel-2-5',
+    content: [{ type: 'text', text: prompt }, ...media],
+    duration: -1,
+    ratio: 'adaptive',
+    omni_reference_task_type: 'auto',
+  };
+}
+
+describe('several video and audio references', () => {
+  it('are accepted, in the auto mode too, each named by its place among its kind', () => {
+    const request = auto(
+      '@video1 then @video2, under @audio1 and @audio2',
+      video('asset://a'),
+      video('asset://b'),
+      audio('asset://c'),
+      audio('https://example.com/d.mp3'),
+    );
+    expect(videoRequestIssues(request)).toEqual([]);
+    expect(
+      videoRequestIssues({
+        ...request,
+        omni_reference_task_type: undefined,
+        ratio: '16:9',
+        duration: 8,
+      }),
+    ).toEqual([]);
+  });
+
+  it('are refused past the ones given, and past the service limit of 50 items', () => {
+    const words = videoRequestIssues(
+      auto('@video3 and @audio2', video('asset://a'), video('asset://b'), audio('asset://c')),
+    ).map((issue) => issue.words);
+    expect(words).toEqual([
+      'The prompt names @video3, but the round has 2 video references: add one, or change @video3 in the prompt.',
+      'The prompt names @audio2, but the round has 1 audio reference: add one, or change @audio2 in the prompt.',
+    ]);
+    const many = auto('many', ...Array.from({ length: 50 }, (_, i) => video(`asset://v${i}`)));
+    expect(videoRequestIssues(many).map((issue) => issue.words)).toEqual([
+      'Remove 1 reference: a round takes at most 49 besides its prompt.',
+    ]);
+  });
+
+  it('come from the round form in the order the user added them', () => {
+    const draft = placeReferences({ ...EMPTY_DRAFT, mode: 'auto', prompt: 'p' }, [
+      { type: 'video_url', url: 'asset://v1' },
+      { type: 'audio_url', url: 'asset://s1' },
+      { type: 'video_url', url: 'asset://v2' },
+      { type: 'image_url', url: 'asset://i1' },
+    ]);
+    expect(slotsOf(draft).map((slot) => slot.role)).toEqual([
+      'reference_image',
+      'reference_video',
+      'reference_audio',
+      'reference_video',
+    ]);
+    const urls = requestOf(draft).content.flatMap((item) =>
+      item.type === 'text' ? [] : [item[item.type]?.url],
+    );
+    expect(urls).toEqual(['asset://i1', 'asset://v1', 'asset://s1', 'asset://v2']);
+  });
+});
+
+describe("the auto mode's reference-video length", () => {
+  const request = auto(
+    '@video1 @video2 @video3',
+    video('asset://short'),
+    video('asset://ok'),
+    video('asset://far'),
+  );
+
+  it('refuses a known length outside 4 to 30 seconds, by the reference number', () => {
+    const check = referenceLengthIssues(
+      request,
+      new Map([
+        ['asset://short', 3.5],
+        ['asset://ok', 8],
+      ]),
+    );
+    expect(check.issues.map((issue) => issue.words)).toEqual([
+      'Reference 1 is 3.5 s long, and an Auto round takes reference videos of 4 to 30 seconds: trim it, or choose another video.',
+    ]);
+    expect(check.unknown).toEqual([3]);
+    expect(unknownLengthWords(check.unknown)).toMatch(
+      /^The length of reference 3 is not known on this computer/,
+    );
+  });
+
+  it('takes the bounds themselves, and a long clip is refused too', () => {
+    const lengths = new Map([
+      ['asset://short', 4],
+      ['asset://ok', 30],
+      ['asset://far', 30.5],
+    ]);
+    expect(referenceLengthIssues(request, lengths).issues.map((issue) => issue.param)).toEqual([
+      'content[3].video_url.url',
+    ]);
+  });
+
+  it('does not apply outside the auto mode', () => {
+    const plain = { ...request, omni_reference_task_type: undefined, duration: 5, ratio: '16:9' };
+    expect(referenceLengthIssues(plain, new Map([['asset://short', 1]]))).toEqual({
+      issues: [],
+      unknown: [],
+    });
+  });
+});
