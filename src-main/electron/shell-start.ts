@@ -59,6 +59,7 @@ export interface ShellElectron {
     getPath(name: 'userData'): string;
     getName(): string;
     getVersion(): string;
+    getPreferredSystemLanguages(): string[];
     readonly isPackaged: boolean;
     quit(): void;
   };
@@ -149,7 +150,12 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
 
   const running = await AppCore.start({
     dataDir: app.getPath('userData'),
-    app: { name: app.getName(), version: app.getVersion(), platform: place.platform },
+    app: {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: place.platform,
+      languages: app.getPreferredSystemLanguages(),
+    },
     previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: place.runtime,
     demo: simulatorDemo(
