@@ -18,8 +18,9 @@ const VOWELS = /[aeiouyAEIOUY]/;
 export const PSEUDO_GROWTH = 0.4;
 
 /**
- * Text made about `growth` longer by doubling vowels, front to back, as far as that goes
- * (words grow, so a long word has to fit or wrap as in German); then accented.
+ * Text made `extra` characters longer by doubling vowels, front to back, as far as they go
+ * (words grow, so a long word has to fit or wrap as in German), and accented; `left` is
+ * what the vowels could not make up.
  */
 function stretch(text: string, extra: number): { text: string; left: number } {
   let left = extra;
@@ -51,25 +52,29 @@ function literalLength(elements: readonly MessageFormatElement[]): number {
   return length;
 }
 
-/** The elements with every literal stretched and accented; values, tags and choices kept. */
+/**
+ * The elements with every literal stretched and accented; values, tags and choices kept.
+ * `short` counts what vowels could not make up, to be padded once at the message's end.
+ */
 function transform(
   elements: readonly MessageFormatElement[],
   share: number,
+  short: { count: number },
 ): MessageFormatElement[] {
   return elements.map((element) => {
     if (element.type === TYPE.literal) {
-      const extra = Math.round(element.value.length * share);
-      const { text, left } = stretch(element.value, extra);
-      return { ...element, value: text + '·'.repeat(left) };
+      const { text, left } = stretch(element.value, Math.round(element.value.length * share));
+      short.count += left;
+      return { ...element, value: text };
     }
     if (element.type === TYPE.tag) {
-      return { ...element, children: transform(element.children, share) };
+      return { ...element, children: transform(element.children, share, short) };
     }
     if (element.type === TYPE.plural || element.type === TYPE.select) {
       const options = Object.fromEntries(
         Object.entries(element.options).map(([key, option]) => [
           key,
-          { ...option, value: transform(option.value, share) },
+          { ...option, value: transform(option.value, share, short) },
         ]),
       );
       return { ...element, options };
@@ -84,7 +89,10 @@ export function pseudoMessage(message: string): string {
   const length = literalLength(ast);
   // The two brackets count toward the growth: short labels, the ones most often cut, grow most.
   const share = length === 0 ? 0 : Math.max(0, (length * PSEUDO_GROWTH - 2) / length);
-  return `[${printAST(transform(ast, share))}]`;
+  const short = { count: 0 };
+  const stretched = printAST(transform(ast, share, short));
+  // Every choice of a plural or select counted its own shortfall: pad for the longest path only.
+  return `[${stretched}${'·'.repeat(Math.min(short.count, Math.ceil(length * PSEUDO_GROWTH)))}]`;
 }
 
 let pseudo: Catalogue | undefined;
