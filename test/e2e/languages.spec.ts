@@ -96,6 +96,15 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     // Images: staged, cleaned, one result compared.
     await dropFolder(page, 'photos');
     await expect(page.getByTestId('staged')).toHaveCount(3);
+    // The mask editor, whose toolbars hold the most words side by side.
+    await page.getByRole('button', { name: 'Paint mask: harbour-0.png' }).click();
+    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await expect(editor.getByRole('button', { name: say('mask.use') })).toBeVisible();
+    await page.setViewportSize({ width: 1280, height: 820 });
+    expect(await findClippedText(page), 'text cut in the mask editor').toEqual([]);
+    await saveScreenshots(page, `language-${language}-mask`);
+    await editor.getByRole('button', { name: say('mask.none') }).click();
+    await expect(editor).toBeHidden();
     await page.getByRole('button', { name: /^Start/ }).click();
     await expect(page.getByTestId('jobs-summary')).toHaveText(
       say('jobs.summary', { done: 3, total: 3 }),
