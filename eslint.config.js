@@ -5,6 +5,7 @@ import globals from 'globals';
 import { builtinModules } from 'node:module';
 import tseslint from 'typescript-eslint';
 import { layersPlugin } from './scripts/eslint-layers.js';
+import { wordsPlugin } from './scripts/eslint-words.js';
 
 /**
  * Layer boundaries (see README, "How the code is organised"). Which room may import which
@@ -24,6 +25,33 @@ const reactImport = {
   group: ['react', 'react/*', 'react-dom', 'react-dom/*'],
   message: 'src-shared is pure TypeScript: no React.',
 };
+
+/**
+ * Renderer files whose every word for the user comes from the message catalogues
+ * (src-shared/i18n, issue 23): text written in their JSX, or in a prop or object field that
+ * names something for the user, is refused. Extend the list as each screen is converted,
+ * until it is all of src-renderer. test/unit/lint-words.test.ts proves the rules fire.
+ */
+export const TRANSLATED_FILES = [
+  'src-renderer/App.tsx',
+  'src-renderer/main.tsx',
+  'src-renderer/components/*.tsx',
+  'src-renderer/i18n/*.tsx',
+  'src-renderer/settings/KeyField.tsx',
+  'src-renderer/settings/LanguageField.tsx',
+  'src-renderer/ui/*.tsx',
+  'src-renderer/watermark/CompareView.tsx',
+  'src-renderer/watermark/JobTable.tsx',
+  'src-renderer/watermark/MaskEditor.tsx',
+  'src-renderer/watermark/StagingProgress.tsx',
+  'src-renderer/video/ArrangeControls.tsx',
+  'src-renderer/video/ClipScrubber.tsx',
+  'src-renderer/video/HistoryPanel.tsx',
+  'src-renderer/video/JoinFilm.tsx',
+];
+
+/** Props of our own components that carry words for the user, besides aria-*, title and alt. */
+const WORDED_PROPS = '{label,title,body,question,hint,placeholder,alt}';
 
 export default tseslint.config(
   {
@@ -63,7 +91,7 @@ export default tseslint.config(
     rules: { 'layers/allowed-imports': 'error' },
   },
   {
-    files: ['eslint.config.js', 'scripts/eslint-layers.js'],
+    files: ['eslint.config.js', 'scripts/eslint-layers.js', 'scripts/eslint-words.js'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
@@ -109,6 +137,17 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { paths: nodeBuiltinPaths, patterns: [electronImport, nodeBuiltins] },
+      ],
+    },
+  },
+  {
+    files: TRANSLATED_FILES,
+    plugins: { words: wordsPlugin },
+    rules: {
+      'words/no-literal-words-in-jsx': ['error', { props: { include: [['*', WORDED_PROPS]] } }],
+      'words/no-literal-words-in-object': [
+        'error',
+        { include: ['label', 'title', 'text', 'question', 'body', 'hint'] },
       ],
     },
   },

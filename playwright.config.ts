@@ -12,5 +12,7 @@ export default defineConfig({
   use: {
     launchOptions: chromiumLaunchOptions(),
     viewport: { width: 1280, height: 800 },
+    // The window follows the system's language: pinned, so the specs read English everywhere.
+    locale: 'en-US',
   },
 });

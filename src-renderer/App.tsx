@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Clapperboard, Images, Settings, Wallet } from 'lucide-react';
 import { AccountPanel } from './account/AccountPanel.tsx';
 import { followMode, useAppInfo } from './app-info-store.ts';
@@ -15,14 +16,18 @@ import { Toaster } from './ui/Toast.tsx';
 import { WatermarkWorkspace } from './watermark/WatermarkWorkspace.tsx';
 
 const SCREENS = [
-  { name: 'Images', icon: Images },
-  { name: 'Video', icon: Clapperboard },
-  { name: 'Account', icon: Wallet },
-  { name: 'Settings', icon: Settings },
+  { name: 'Images', icon: Images, message: 'app.screen.images' },
+  { name: 'Video', icon: Clapperboard, message: 'app.screen.video' },
+  { name: 'Account', icon: Wallet, message: 'app.screen.account' },
+  { name: 'Settings', icon: Settings, message: 'app.screen.settings' },
 ] as const;
 type Screen = (typeof SCREENS)[number]['name'];
 
+/** The product's name: a name, the same in every language. */
+const PRODUCT_NAME = 'Clearframe';
+
 export function App() {
+  const intl = useIntl();
   const { info, error, load } = useAppInfo();
   const jobsError = useJobs((state) => state.error);
   const theme = useSettings((state) => state.settings?.theme ?? 'system');
@@ -54,14 +59,25 @@ export function App() {
         <header className="topbar">
           <div className="brand">
             <span className="brand-mark" aria-hidden="true" />
-            <h1>Clearframe</h1>
+            <h1>{PRODUCT_NAME}</h1>
             {info && (
               <span className="version" data-testid="app-version">
-                v{info.version} · {info.platform}
+                {intl.formatMessage(
+                  { id: 'app.version' },
+                  { version: info.version, platform: info.platform },
+                )}
               </span>
             )}
           </div>
-          <Tabs label="Screens" tabs={SCREENS} current={screen} onChange={setScreen} />
+          <Tabs
+            label={intl.formatMessage({ id: 'app.screens' })}
+            tabs={SCREENS.map((tab) => ({
+              ...tab,
+              label: intl.formatMessage({ id: tab.message }),
+            }))}
+            current={screen}
+            onChange={setScreen}
+          />
         </header>
         <NoticeBanner />
         {info && info.demoServices.length > 0 && (

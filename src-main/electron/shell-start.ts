@@ -59,6 +59,7 @@ export interface ShellElectron {
     getPath(name: 'userData'): string;
     getName(): string;
     getVersion(): string;
+    getPreferredSystemLanguages(): string[];
     readonly isPackaged: boolean;
     quit(): void;
   };
@@ -151,7 +152,12 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
 
   const running = await AppCore.start({
     dataDir: app.getPath('userData'),
-    app: { name: app.getName(), version: app.getVersion(), platform: place.platform },
+    app: {
+      name: app.getName(),
+      version: app.getVersion(),
+      platform: place.platform,
+      languages: app.getPreferredSystemLanguages(),
+    },
     previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: place.runtime,
     systemProxy: (url) => electron.resolveProxy(url),

@@ -1,5 +1,6 @@
 import { useRef, useState, type DragEvent } from 'react';
 import { FolderOpen, ImagePlus } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
 import { Button } from '../ui/Button.tsx';
@@ -17,6 +18,7 @@ function anyJob(jobs: Record<string, unknown>): boolean {
  * stay in view; it takes drops the same in both forms.
  */
 export function DropZone(props: { onPaths: (paths: string[]) => void }) {
+  const intl = useIntl();
   const add = props.onPaths;
   const [over, setOver] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -38,7 +40,7 @@ export function DropZone(props: { onPaths: (paths: string[]) => void }) {
     <section
       className={`dropzone${compact ? ' compact' : ''}${over ? ' over' : ''}`}
       data-testid="drop-zone"
-      aria-label="Drop images or folders here"
+      aria-label={intl.formatMessage({ id: 'drop.label' })}
       onDragOver={(event) => {
         event.preventDefault();
         setOver(true);
@@ -47,17 +49,13 @@ export function DropZone(props: { onPaths: (paths: string[]) => void }) {
       onDrop={onDrop}
     >
       <ImagePlus aria-hidden="true" className="dropzone-icon" size={compact ? 20 : 40} />
-      <p>
-        {compact
-          ? 'Add more: drop images or folders here'
-          : 'Drop images or folders here to remove watermarks'}
-      </p>
+      <p>{intl.formatMessage({ id: compact ? 'drop.more' : 'drop.first' })}</p>
       <Button
         variant={compact ? 'secondary' : 'primary'}
         icon={FolderOpen}
         onClick={() => input.current?.click()}
       >
-        Choose images…
+        {intl.formatMessage({ id: 'drop.choose' })}
       </Button>
       <input
         ref={input}

@@ -1,17 +1,15 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { FlaskConical } from 'lucide-react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { PROVIDER_SITE_URL } from '../../src-shared/domain/settings.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { bridge } from '../bridge.ts';
 
 /** What demo mode means for the services it covers: each service is in demo on its own. */
-function demoSentence(services: readonly ApiKeyKind[]): string {
-  if (services.length > 1) {
-    return "Demo mode: jobs run on the built-in simulator, and its results are a rough stand-in for the service's own. Nothing is sent to the service and nothing is charged.";
-  }
-  return services[0] === 'video'
-    ? 'Demo mode for video: rounds run on the built-in simulator, whose clips are canned stand-ins, not what the service would make. Nothing is sent to the video service and nothing is charged. Images go to the service.'
-    : "Demo mode for images: the built-in simulator cleans them, and its results are a rough stand-in for the service's own. Nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.";
+function demoSentence(services: readonly ApiKeyKind[]): MessageId {
+  if (services.length > 1) return 'demo.all';
+  return services[0] === 'video' ? 'demo.video' : 'demo.images';
 }
 
 /** Shown while any service is in demo mode: which, what it means, and how to use the service. */
@@ -19,6 +17,7 @@ export function FirstRunGuide(props: {
   services: readonly ApiKeyKind[];
   onOpenSettings: () => void;
 }) {
+  const intl = useIntl();
   const [open, setOpen] = useState(false);
   return (
     <div
@@ -29,36 +28,36 @@ export function FirstRunGuide(props: {
     >
       <FlaskConical aria-hidden="true" className="demo-banner-icon" size={18} />
       <p>
-        {demoSentence(props.services)}{' '}
+        {intl.formatMessage({ id: demoSentence(props.services) })}{' '}
         <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
-          How do I use my own account?
+          {intl.formatMessage({ id: 'demo.howTo' })}
         </button>
       </p>
       {open && (
         <ol className="guide">
           <li>
-            Sign in on the provider's site. The watermark API token is made in the account area
-            under API tokens; the video API key under API keys (video calls draw on a separate USD
-            balance).{' '}
+            {intl.formatMessage({ id: 'demo.step.signIn' })}{' '}
             <button
               type="button"
               className="link"
               onClick={() => void bridge().invoke('shell:openExternal', { url: PROVIDER_SITE_URL })}
             >
-              Open the provider's site
+              {intl.formatMessage({ id: 'demo.step.openSite' })}
             </button>
           </li>
           <li>
-            Paste them in{' '}
-            <button type="button" className="link" onClick={props.onOpenSettings}>
-              Settings
-            </button>
-            . Each key is tested with the service before it is kept.
+            <FormattedMessage
+              id="demo.step.paste"
+              values={{
+                settings: (words: ReactNode[]) => (
+                  <button type="button" className="link" onClick={props.onOpenSettings}>
+                    {words}
+                  </button>
+                ),
+              }}
+            />
           </li>
-          <li>
-            Keys are kept in the system keychain and never leave this computer except to the service
-            they belong to.
-          </li>
+          <li>{intl.formatMessage({ id: 'demo.step.keychain' })}</li>
         </ol>
       )}
     </div>

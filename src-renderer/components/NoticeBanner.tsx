@@ -1,4 +1,5 @@
 import { X } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { useNotices } from '../notices-store.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 
@@ -7,6 +8,7 @@ import { IconButton } from '../ui/IconButton.tsx';
  * aside, no keychain, a read-only data folder…), each with what to do. Kept until dismissed.
  */
 export function NoticeBanner() {
+  const intl = useIntl();
   const { notices, dismiss } = useNotices();
   if (notices.length === 0) return null;
   return (
@@ -18,7 +20,11 @@ export function NoticeBanner() {
           role={notice.level === 'info' ? 'status' : 'alert'}
         >
           <p>{notice.message}</p>
-          <IconButton icon={X} label="Dismiss this message" onClick={() => dismiss(index)} />
+          <IconButton
+            icon={X}
+            label={intl.formatMessage({ id: 'notices.dismiss' })}
+            onClick={() => dismiss(index)}
+          />
         </li>
       ))}
     </ul>

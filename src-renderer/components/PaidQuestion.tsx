@@ -1,3 +1,4 @@
+import { useIntl } from 'react-intl';
 import { Button } from '../ui/Button.tsx';
 
 /**
@@ -13,14 +14,15 @@ export function PaidQuestion(props: {
   onConfirm: () => void;
   onBack: () => void;
 }) {
+  const intl = useIntl();
   return (
     <span className="confirm-paid" role="group" aria-label={props.label}>
       <span data-testid="confirm-paid">{props.question}</span>
       <Button variant="primary" disabled={props.sending} onClick={props.onConfirm}>
-        Confirm and send
+        {intl.formatMessage({ id: 'paid.confirm' })}
       </Button>
       <Button variant="ghost" onClick={props.onBack}>
-        Back
+        {intl.formatMessage({ id: 'paid.back' })}
       </Button>
     </span>
   );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { RETRYABLE_STATES, type JobState } from '../../src-shared/domain/job-states.ts';
 import { Button } from '../ui/Button.tsx';
 import { PaidQuestion } from './PaidQuestion.tsx';
@@ -27,17 +28,17 @@ export function RetryActions(props: {
    */
   ask?: (what: string, send: () => void) => void;
 }) {
+  const intl = useIntl();
   const [asking, setAsking] = useState(false);
   const payable = props.payable ?? true;
-  const { ask } = props;
-  const confirmSendAgain = ask
-    ? () => ask(`Send ${props.name} again`, props.onSendAgain)
-    : () => setAsking(true);
+  const { ask, name, cost } = props;
+  const what = intl.formatMessage({ id: 'retry.what' }, { name });
+  const confirmSendAgain = ask ? () => ask(what, props.onSendAgain) : () => setAsking(true);
   if (asking) {
     return (
       <PaidQuestion
-        label={`Confirm sending ${props.name} again`}
-        question={`Pay ${props.cost} again?`}
+        label={intl.formatMessage({ id: 'retry.confirmLabel' }, { name })}
+        question={intl.formatMessage({ id: 'retry.question' }, { cost })}
         onConfirm={() => {
           setAsking(false);
           props.onSendAgain();
@@ -47,16 +48,15 @@ export function RetryActions(props: {
     );
   }
   const sendAgain = payable && (
-    <Button onClick={confirmSendAgain}>Send again (paid) – {props.cost}</Button>
+    <Button onClick={confirmSendAgain}>
+      {intl.formatMessage({ id: 'retry.sendAgain' }, { cost })}
+    </Button>
   );
   if (props.checkAgain) {
     return (
       <>
-        <Button
-          onClick={props.onRetry}
-          title="Asks the service again by the task id it gave; costs nothing."
-        >
-          Check again
+        <Button onClick={props.onRetry} title={intl.formatMessage({ id: 'retry.checkAgainHint' })}>
+          {intl.formatMessage({ id: 'retry.checkAgain' })}
         </Button>
         {sendAgain}
       </>
@@ -65,8 +65,8 @@ export function RetryActions(props: {
   if (props.state === 'needs-attention') return sendAgain;
   if (!payable || !RETRYABLE_STATES.has(props.state)) return null;
   return (
-    <Button onClick={ask ? () => ask(`Send ${props.name} again`, props.onRetry) : props.onRetry}>
-      Retry – {props.cost}
+    <Button onClick={ask ? () => ask(what, props.onRetry) : props.onRetry}>
+      {intl.formatMessage({ id: 'retry.retry' }, { cost })}
     </Button>
   );
 }

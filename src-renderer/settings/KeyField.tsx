@@ -1,12 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { KeyRound, Trash2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 
-const LABEL: Record<ApiKeyKind, string> = {
-  watermark: 'Watermark API token',
-  video: 'Video API key',
+const LABEL: Record<ApiKeyKind, MessageId> = {
+  watermark: 'key.name.watermark',
+  video: 'key.name.video',
 };
 
 /**
@@ -15,7 +17,9 @@ const LABEL: Record<ApiKeyKind, string> = {
  * is set, and what the test said.
  */
 export function KeyField(props: { kind: ApiKeyKind }) {
+  const intl = useIntl();
   const { kind } = props;
+  const label = intl.formatMessage({ id: LABEL[kind] });
   const [status, setStatus] = useState<{ set: boolean; source: string | null } | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,7 +59,7 @@ export function KeyField(props: { kind: ApiKeyKind }) {
     const result = await bridge().invoke('keys:clear', { kind });
     setMessage(
       result.ok
-        ? { ok: true, text: 'Removed from the system keychain.' }
+        ? { ok: true, text: intl.formatMessage({ id: 'key.removed' }) }
         : { ok: false, text: result.error.message },
     );
     refresh();
@@ -64,25 +68,29 @@ export function KeyField(props: { kind: ApiKeyKind }) {
   return (
     <form
       className="key-form"
-      aria-label={`${LABEL[kind]} settings`}
+      aria-label={intl.formatMessage({ id: 'key.form' }, { name: label })}
       onSubmit={(event) => void submit(event)}
     >
-      <label htmlFor={`${kind}-key`}>{LABEL[kind]}</label>
+      <label htmlFor={`${kind}-key`}>{label}</label>
       <input id={`${kind}-key`} name="key" type="password" autoComplete="off" required />
       <Button type="submit" variant="primary" icon={KeyRound} disabled={busy}>
-        Save and test
+        {intl.formatMessage({ id: 'key.save' })}
       </Button>
       {status?.set && status.source === 'keychain' && (
         <Button variant="danger" icon={Trash2} onClick={() => void clear()}>
-          Clear
+          {intl.formatMessage({ id: 'key.clear' })}
         </Button>
       )}
       <span className="key-status" data-testid={`${kind}-key-status`}>
         {status === null
           ? ''
-          : status.set
-            ? `Set (${status.source === 'environment' ? 'from the environment' : 'in the system keychain'})`
-            : 'Not set'}
+          : intl.formatMessage({
+              id: !status.set
+                ? 'key.notSet'
+                : status.source === 'environment'
+                  ? 'key.setFromEnvironment'
+                  : 'key.setInKeychain',
+            })}
       </span>
       {message && (
         <p

@@ -7,13 +7,14 @@ import type { LucideIcon } from 'lucide-react';
  */
 export function Tabs<Name extends string>(props: {
   label: string;
-  tabs: ReadonlyArray<{ name: Name; icon: LucideIcon }>;
+  /** Each screen: its name in the code, its icon, and the words the user reads. */
+  tabs: ReadonlyArray<{ name: Name; icon: LucideIcon; label: string }>;
   current: Name;
   onChange: (name: Name) => void;
 }) {
   return (
     <nav aria-label={props.label} className="tabs">
-      {props.tabs.map(({ name, icon: Icon }) => (
+      {props.tabs.map(({ name, icon: Icon, label }) => (
         <button
           key={name}
           type="button"
@@ -22,7 +23,7 @@ export function Tabs<Name extends string>(props: {
           onClick={() => props.onChange(name)}
         >
           <Icon aria-hidden="true" size={16} strokeWidth={2} />
-          {name}
+          {label}
         </button>
       ))}
     </nav>

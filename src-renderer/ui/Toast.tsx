@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { X } from 'lucide-react';
+import { useIntl } from 'react-intl';
 import { IconButton } from './IconButton.tsx';
 
 type Tone = 'info' | 'success' | 'error';
@@ -21,6 +22,7 @@ export function useToast(): Show {
  * already listens when a message arrives: politely for news, at once for an error.
  */
 export function Toaster(props: { children: ReactNode }) {
+  const intl = useIntl();
   const [toasts, setToasts] = useState<Array<{ id: number; text: string; tone: Tone }>>([]);
   const dismiss = useCallback((id: number) => {
     setToasts((shown) => shown.filter((toast) => toast.id !== id));
@@ -41,7 +43,11 @@ export function Toaster(props: { children: ReactNode }) {
         .map((toast) => (
           <div key={toast.id} className={`toast toast-${toast.tone}`}>
             <p>{toast.text}</p>
-            <IconButton icon={X} label="Dismiss" onClick={() => dismiss(toast.id)} />
+            <IconButton
+              icon={X}
+              label={intl.formatMessage({ id: 'toast.dismiss' })}
+              onClick={() => dismiss(toast.id)}
+            />
           </div>
         ))}
     </div>

@@ -1,6 +1,8 @@
 import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { FINAL_STATES } from '../../src-shared/domain/job-states.ts';
 import { hasClip, takeOf } from '../../src-shared/domain/film-takes.ts';
+import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import type {
   VideoProjectView,
   VideoRoundView,
@@ -13,16 +15,14 @@ import { useVideo } from './video-store.ts';
 /** Said under the list: main's refusal, or null when the change went through. */
 type Note = (message: string | null) => void;
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-
-/** What removing takes off the list (`what`), and what it leaves where it is. */
-function removalWords(what: string, rounds: readonly VideoRoundView[]): string {
+/** What removing takes off the list (`leaves`, a sentence), and what it leaves where it is. */
+function removalWords(intl: Formatter, leaves: string, rounds: readonly VideoRoundView[]): string {
   const clips = rounds.filter(hasClip).length;
   const kept =
     clips === 0
-      ? 'What was spent on it stays in your spending.'
-      : `${clips === 1 ? 'The clip saved stays where it is' : `The ${clips} clips saved stay where they are`}, and what was spent stays in your spending.`;
-  return `${what} leaves the list. ${kept}`;
+      ? intl.formatMessage({ id: 'arrange.keptNoClips' })
+      : intl.formatMessage({ id: 'arrange.keptClips' }, { clips });
+  return intl.formatMessage({ id: 'arrange.body' }, { leaves, kept });
 }
 
 /** Asks once before taking something off the list, saying what goes and what stays. */
@@ -32,6 +32,7 @@ function ConfirmRemove(props: {
   onConfirm: () => Promise<void>;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   return (
     <Dialog label={props.title} className="confirm-modal" onEscape={props.onClose}>
       <section className="confirm-box">
@@ -40,10 +41,10 @@ function ConfirmRemove(props: {
         <div className="actions">
           <span className="spacer" />
           <button type="button" onClick={props.onClose}>
-            Keep it
+            {intl.formatMessage({ id: 'arrange.keepIt' })}
           </button>
           <Button variant="danger" onClick={() => void props.onConfirm().then(props.onClose)}>
-            Remove
+            {intl.formatMessage({ id: 'arrange.remove' })}
           </Button>
         </div>
       </section>
@@ -78,6 +79,7 @@ function RemoveButton(props: {
 
 /** Rename, move and remove the project shown. */
 export function ProjectTools(props: { project: VideoProjectView; onNote: Note }) {
+  const intl = useIntl();
   const { project, onNote } = props;
   const arrange = useVideo((state) => state.arrange);
   const [renaming, setRenaming] = useState(false);
@@ -85,7 +87,11 @@ export function ProjectTools(props: { project: VideoProjectView; onNote: Note })
   const move = (by: -1 | 1) =>
     void arrange('video:move', { kind: 'project', id: project.id, by }).then(onNote);
   return (
-    <span className="arrange-tools" role="group" aria-label="Project">
+    <span
+      className="arrange-tools"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'arrange.project' })}
+    >
       {renaming ? (
         <form
           className="rename-form"
@@ -100,28 +106,45 @@ export function ProjectTools(props: { project: VideoProjectView; onNote: Note })
             );
           }}
         >
-          <input name="rename" aria-label="Project name" defaultValue={project.name} autoFocus />
-          <button type="submit">Save name</button>
+          <input
+            name="rename"
+            aria-label={intl.formatMessage({ id: 'arrange.projectName' })}
+            defaultValue={project.name}
+            autoFocus
+          />
+          <button type="submit">{intl.formatMessage({ id: 'arrange.saveName' })}</button>
           <button type="button" onClick={() => setRenaming(false)}>
-            Cancel
+            {intl.formatMessage({ id: 'arrange.cancel' })}
           </button>
         </form>
       ) : (
         <button type="button" onClick={() => setRenaming(true)}>
-          Rename…
+          {intl.formatMessage({ id: 'arrange.rename' })}
         </button>
       )}
-      <button type="button" onClick={() => move(-1)} aria-label={`Earlier: ${project.name}`}>
-        Earlier
+      <button
+        type="button"
+        onClick={() => move(-1)}
+        aria-label={intl.formatMessage({ id: 'arrange.earlierOne' }, { name: project.name })}
+      >
+        {intl.formatMessage({ id: 'arrange.earlier' })}
       </button>
-      <button type="button" onClick={() => move(1)} aria-label={`Later: ${project.name}`}>
-        Later
+      <button
+        type="button"
+        onClick={() => move(1)}
+        aria-label={intl.formatMessage({ id: 'arrange.laterOne' }, { name: project.name })}
+      >
+        {intl.formatMessage({ id: 'arrange.later' })}
       </button>
       <RemoveButton
-        label="Remove project…"
-        title={`Remove ${project.name}?`}
+        label={intl.formatMessage({ id: 'arrange.removeProject' })}
+        title={intl.formatMessage({ id: 'arrange.removeProjectTitle' }, { name: project.name })}
         body={removalWords(
-          `${project.name}, with its ${plural(project.shots.length, 'shot')} and ${plural(rounds.length, 'round')},`,
+          intl,
+          intl.formatMessage(
+            { id: 'arrange.projectLeaves' },
+            { name: project.name, shots: project.shots.length, rounds: rounds.length },
+          ),
           rounds,
         )}
         onConfirm={() => arrange('video:remove', { kind: 'project', id: project.id }).then(onNote)}
@@ -132,31 +155,41 @@ export function ProjectTools(props: { project: VideoProjectView; onNote: Note })
 
 /** Move and remove the shot shown. */
 export function ShotTools(props: { shot: VideoShotView; onNote: Note }) {
+  const intl = useIntl();
   const { shot, onNote } = props;
+  const { position } = shot;
   const arrange = useVideo((state) => state.arrange);
   const move = (by: -1 | 1) =>
     void arrange('video:move', { kind: 'shot', id: shot.id, by }).then(onNote);
   return (
-    <span className="arrange-tools" role="group" aria-label={`Shot ${shot.position}`}>
+    <span
+      className="arrange-tools"
+      role="group"
+      aria-label={intl.formatMessage({ id: 'arrange.shot' }, { position })}
+    >
       <button
         type="button"
         onClick={() => move(-1)}
-        aria-label={`Move earlier: shot ${shot.position}`}
+        aria-label={intl.formatMessage({ id: 'arrange.moveEarlierShot' }, { position })}
       >
-        Move earlier
+        {intl.formatMessage({ id: 'arrange.moveEarlier' })}
       </button>
       <button
         type="button"
         onClick={() => move(1)}
-        aria-label={`Move later: shot ${shot.position}`}
+        aria-label={intl.formatMessage({ id: 'arrange.moveLaterShot' }, { position })}
       >
-        Move later
+        {intl.formatMessage({ id: 'arrange.moveLater' })}
       </button>
       <RemoveButton
-        label="Remove shot…"
-        title={`Remove shot ${shot.position}?`}
+        label={intl.formatMessage({ id: 'arrange.removeShot' })}
+        title={intl.formatMessage({ id: 'arrange.removeShotTitle' }, { position })}
         body={removalWords(
-          `Shot ${shot.position}, with its ${plural(shot.rounds.length, 'round')},`,
+          intl,
+          intl.formatMessage(
+            { id: 'arrange.shotLeaves' },
+            { position, rounds: shot.rounds.length },
+          ),
           shot.rounds,
         )}
         onConfirm={() => arrange('video:remove', { kind: 'shot', id: shot.id }).then(onNote)}
@@ -167,10 +200,11 @@ export function ShotTools(props: { shot: VideoShotView; onNote: Note }) {
 
 /** A round's place in its shot: its take, its order, its removal. */
 export function RoundTools(props: { shot: VideoShotView; round: VideoRoundView; onNote: Note }) {
+  const intl = useIntl();
   const { shot, round, onNote } = props;
+  const { position } = round;
   const arrange = useVideo((state) => state.arrange);
   const isTake = takeOf(shot)?.id === round.id;
-  const name = `round ${round.position}`;
   const move = (by: -1 | 1) =>
     void arrange('video:move', { kind: 'round', id: round.id, by }).then(onNote);
   let take: ReactNode = null;
@@ -179,11 +213,7 @@ export function RoundTools(props: { shot: VideoShotView; round: VideoRoundView; 
       <button
         type="button"
         aria-pressed={isTake}
-        title={
-          isTake
-            ? 'The film uses this round for the shot. Press to go back to the newest round.'
-            : 'Use this round for the shot in the film.'
-        }
+        title={intl.formatMessage({ id: isTake ? 'arrange.isTakeHint' : 'arrange.useTakeHint' })}
         onClick={() =>
           void arrange('video:chooseTake', {
             shotId: shot.id,
@@ -191,24 +221,39 @@ export function RoundTools(props: { shot: VideoShotView; round: VideoRoundView; 
           }).then(onNote)
         }
       >
-        {isTake ? 'The shot’s take' : 'Use as take'}
+        {intl.formatMessage({ id: isTake ? 'arrange.isTake' : 'arrange.useTake' })}
       </button>
     );
   }
   return (
     <>
       {take}
-      <button type="button" onClick={() => move(-1)} aria-label={`Up: ${name}`}>
-        Up
+      <button
+        type="button"
+        onClick={() => move(-1)}
+        aria-label={intl.formatMessage({ id: 'arrange.upRound' }, { position })}
+      >
+        {intl.formatMessage({ id: 'arrange.up' })}
       </button>
-      <button type="button" onClick={() => move(1)} aria-label={`Down: ${name}`}>
-        Down
+      <button
+        type="button"
+        onClick={() => move(1)}
+        aria-label={intl.formatMessage({ id: 'arrange.downRound' }, { position })}
+      >
+        {intl.formatMessage({ id: 'arrange.down' })}
       </button>
       {FINAL_STATES.has(round.state) && (
         <RemoveButton
-          label="Remove…"
-          title={`Remove ${name} of shot ${shot.position}?`}
-          body={removalWords(`Round ${round.position}`, [round])}
+          label={intl.formatMessage({ id: 'arrange.removeRound' })}
+          title={intl.formatMessage(
+            { id: 'arrange.removeRoundTitle' },
+            { round: position, shot: shot.position },
+          )}
+          body={removalWords(
+            intl,
+            intl.formatMessage({ id: 'arrange.roundLeaves' }, { position }),
+            [round],
+          )}
           onConfirm={() => arrange('video:remove', { kind: 'round', id: round.id }).then(onNote)}
         />
       )}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { Select } from '../ui/Select.tsx';
 
 export interface Clip {
@@ -29,20 +30,21 @@ export function ClipScrubber(props: {
   onInsert: (text: string) => void;
   onPickAsset: (asset: string) => void;
 }) {
+  const intl = useIntl();
   const player = useRef<HTMLVideoElement>(null);
   const [clipId, setClipId] = useState('');
   const [span, setSpan] = useState({ from: 0, to: 2 });
   const now = () => player.current?.currentTime ?? 0;
   return (
     <fieldset className="field clip-scrubber">
-      <legend>Times to edit</legend>
+      <legend>{intl.formatMessage({ id: 'scrub.legend' })}</legend>
       {props.clips.length > 0 ? (
         <label>
-          Play a clip of this project{' '}
+          {intl.formatMessage({ id: 'scrub.play' })}{' '}
           <Select
             value={clipId}
             options={[
-              { value: '', label: 'Choose…' },
+              { value: '', label: intl.formatMessage({ id: 'scrub.choose' }) },
               ...props.clips.map((clip) => ({ value: clip.roundId, label: clip.label })),
             ]}
             onChange={(event) => {
@@ -53,9 +55,7 @@ export function ClipScrubber(props: {
           />
         </label>
       ) : (
-        <span className="hint">
-          Finished clips of this project can be played here to pick the times.
-        </span>
+        <span className="hint">{intl.formatMessage({ id: 'scrub.none' })}</span>
       )}
       {clipId && (
         <>
@@ -68,13 +68,13 @@ export function ClipScrubber(props: {
           />
           <span className="actions">
             <button type="button" onClick={() => props.onInsert(`[${timestamp(now())}] `)}>
-              Insert current time
+              {intl.formatMessage({ id: 'scrub.insertNow' })}
             </button>
             <button type="button" onClick={() => setSpan({ ...span, from: now() })}>
-              Start here
+              {intl.formatMessage({ id: 'scrub.startHere' })}
             </button>
             <button type="button" onClick={() => setSpan({ ...span, to: now() })}>
-              End here
+              {intl.formatMessage({ id: 'scrub.endHere' })}
             </button>
           </span>
         </>
@@ -82,7 +82,7 @@ export function ClipScrubber(props: {
       <span className="actions">
         {(['from', 'to'] as const).map((end) => (
           <label key={end}>
-            {end} (s){' '}
+            {intl.formatMessage({ id: end === 'from' ? 'scrub.from' : 'scrub.to' })}{' '}
             <input
               type="number"
               min={0}
@@ -97,9 +97,11 @@ export function ClipScrubber(props: {
           disabled={span.to <= span.from}
           onClick={() => props.onInsert(`[${timestamp(span.from)}-${timestamp(span.to)}] `)}
         >
-          Insert range
+          {intl.formatMessage({ id: 'scrub.insertRange' })}
         </button>
-        {span.to <= span.from && <span className="hint">The end must come after the start.</span>}
+        {span.to <= span.from && (
+          <span className="hint">{intl.formatMessage({ id: 'scrub.endAfterStart' })}</span>
+        )}
       </span>
     </fieldset>
   );

@@ -1,5 +1,8 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { videoPhase } from '../../src-shared/api/video.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatMoment, type Formatter } from '../../src-shared/i18n/formats.ts';
 import type { InvokeResponse, VideoProjectView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { useVideo } from './video-store.ts';
@@ -12,7 +15,7 @@ interface Known {
   place: string;
 }
 
-function knownRounds(projects: readonly VideoProjectView[]): Map<string, Known> {
+function knownRounds(intl: Formatter, projects: readonly VideoProjectView[]): Map<string, Known> {
   const known = new Map<string, Known>();
   for (const project of projects) {
     for (const shot of project.shots) {
@@ -20,7 +23,10 @@ function knownRounds(projects: readonly VideoProjectView[]): Map<string, Known> 
         const text = round.request.content.find((item) => item.type === 'text')?.text;
         known.set(round.id, {
           prompt: round.promptUnknown ? null : (text ?? null),
-          place: `in ${project.name}, shot ${shot.position}, round ${round.position}`,
+          place: intl.formatMessage(
+            { id: 'history.place' },
+            { project: project.name, shot: shot.position, round: round.position },
+          ),
         });
       }
     }
@@ -29,23 +35,24 @@ function knownRounds(projects: readonly VideoProjectView[]): Map<string, Known> 
 }
 
 const PHASE_WORDS = {
-  'in-progress': 'in progress',
-  succeeded: 'finished',
-  failed: 'failed',
-} as const;
+  'in-progress': 'history.phase.in-progress',
+  succeeded: 'history.phase.succeeded',
+  failed: 'history.phase.failed',
+} as const satisfies Record<string, MessageId>;
 
 /** The service's status in plain words; a word nobody has listed is shown as the service says it. */
-function statusWords(status: string): string {
+function statusWords(intl: Formatter, status: string): string {
   const phase = videoPhase(status);
-  return phase === 'unknown' ? status : PHASE_WORDS[phase];
+  return phase === 'unknown' ? status : intl.formatMessage({ id: PHASE_WORDS[phase] });
 }
 
 /** The service's own list of recent tasks, including those started elsewhere; any can join a shot. */
 export function HistoryPanel(props: { shotId: string; shotLabel: string }) {
+  const intl = useIntl();
   const [tasks, setTasks] = useState<Task[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const projects = useVideo((state) => state.projects);
-  const known = knownRounds(projects);
+  const known = knownRounds(intl, projects);
   const refresh = async () => {
     const result = await bridge().invoke('video:history');
     if (result.ok) {
@@ -66,34 +73,38 @@ export function HistoryPanel(props: { shotId: string; shotLabel: string }) {
   };
   return (
     <details className="history" onToggle={(event) => event.currentTarget.open && void refresh()}>
-      <summary>Tasks on the service</summary>
+      <summary>{intl.formatMessage({ id: 'history.title' })}</summary>
       {error && (
         <p className="error" role="alert">
           {error}
         </p>
       )}
-      {tasks?.length === 0 && (
-        <p className="hint">The service lists no tasks from the last days.</p>
-      )}
-      <ul className="round-list" aria-label="Tasks on the service">
+      {tasks?.length === 0 && <p className="hint">{intl.formatMessage({ id: 'history.empty' })}</p>}
+      <ul className="round-list" aria-label={intl.formatMessage({ id: 'history.title' })}>
         {tasks?.map((task) => {
           const round = task.roundId ? known.get(task.roundId) : undefined;
           return (
             <li key={task.id} className="round" data-testid="service-task">
               <span className="round-title">
-                {round?.prompt ?? <em>prompt not known here (started elsewhere)</em>}
+                {round?.prompt ?? <em>{intl.formatMessage({ id: 'history.promptUnknown' })}</em>}
               </span>
-              <span className="job-state">{statusWords(task.status)}</span>
+              <span className="job-state">{statusWords(intl, task.status)}</span>
               <span className="hint">
-                {task.createdAt ? `${new Date(task.createdAt).toLocaleString()} · ` : ''}task{' '}
-                {task.id}
+                {task.createdAt
+                  ? intl.formatMessage(
+                      { id: 'history.taskAt' },
+                      { date: formatMoment(intl, new Date(task.createdAt)), id: task.id },
+                    )
+                  : intl.formatMessage({ id: 'history.task' }, { id: task.id })}
               </span>
               <span className="job-actions">
                 {task.roundId ? (
-                  <span className="task-shot">{round?.place ?? 'in a shot'}</span>
+                  <span className="task-shot">
+                    {round?.place ?? intl.formatMessage({ id: 'history.inAShot' })}
+                  </span>
                 ) : (
                   <button type="button" onClick={() => void attach(task.id)}>
-                    Add to {props.shotLabel}
+                    {intl.formatMessage({ id: 'history.add' }, { shot: props.shotLabel })}
                   </button>
                 )}
               </span>

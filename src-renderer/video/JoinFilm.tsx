@@ -1,15 +1,19 @@
 import { useState } from 'react';
+import { useIntl } from 'react-intl';
 import { filmTakes } from '../../src-shared/domain/film-takes.ts';
+import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import type { VideoProjectView, VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 
 type Outcome =
   { kind: 'saved'; path: string; filmId: string } | { kind: 'failed'; message: string } | undefined;
 
-function takeWords(shotPosition: number, round: VideoRoundView | undefined): string {
-  if (!round) return `Shot ${shotPosition}: no finished take yet, left out`;
+function takeWords(intl: Formatter, shot: number, round: VideoRoundView | undefined): string {
+  if (!round) return intl.formatMessage({ id: 'film.noTake' }, { shot });
   const prompt = round.request.content.find((item) => item.type === 'text')?.text ?? '';
-  return `Shot ${shotPosition}: round ${round.position}${prompt ? `, ${prompt}` : ''}`;
+  return prompt
+    ? intl.formatMessage({ id: 'film.takeWithPrompt' }, { shot, round: round.position, prompt })
+    : intl.formatMessage({ id: 'film.take' }, { shot, round: round.position });
 }
 
 /**
@@ -22,6 +26,7 @@ export function JoinFilm(props: {
   previewBase: string;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(undefined);
   const takes = filmTakes(props.project.shots);
@@ -39,14 +44,13 @@ export function JoinFilm(props: {
 
   return (
     <section className="rounds join-film" aria-labelledby="join-film-title">
-      <h2 id="join-film-title">One film of {props.project.name}</h2>
-      <p>
-        The take each shot gives the film, in order. They are joined as they are, without
-        re-encoding, so the film looks exactly like its clips.
-      </p>
+      <h2 id="join-film-title">
+        {intl.formatMessage({ id: 'film.title' }, { name: props.project.name })}
+      </h2>
+      <p>{intl.formatMessage({ id: 'film.about' })}</p>
       <ol data-testid="film-takes">
         {takes.map((take) => (
-          <li key={take.shotPosition}>{takeWords(take.shotPosition, take.round)}</li>
+          <li key={take.shotPosition}>{takeWords(intl, take.shotPosition, take.round)}</li>
         ))}
       </ol>
       <div className="actions">
@@ -56,13 +60,13 @@ export function JoinFilm(props: {
           disabled={!joinable || busy}
           onClick={() => void join()}
         >
-          {busy ? 'Joining…' : 'Choose a folder and join'}
+          {intl.formatMessage({ id: busy ? 'film.joining' : 'film.join' })}
         </button>
         <button type="button" onClick={props.onClose}>
-          Close
+          {intl.formatMessage({ id: 'film.close' })}
         </button>
       </div>
-      {!joinable && <p>No shot has a finished take yet.</p>}
+      {!joinable && <p>{intl.formatMessage({ id: 'film.nothing' })}</p>}
       {outcome?.kind === 'failed' && (
         <p className="error" role="alert">
           {outcome.message}
@@ -70,12 +74,12 @@ export function JoinFilm(props: {
       )}
       {outcome?.kind === 'saved' && (
         <>
-          <p role="status">Saved as {outcome.path}</p>
+          <p role="status">{intl.formatMessage({ id: 'film.saved' }, { path: outcome.path })}</p>
           <video
             src={`${props.previewBase}film/${outcome.filmId}`}
             controls
             data-testid="film-player"
-            aria-label="The joined film"
+            aria-label={intl.formatMessage({ id: 'film.player' })}
           />
         </>
       )}

@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import { Select } from '../ui/Select.tsx';
 import './watermark.css';
 
@@ -30,7 +32,10 @@ export function CompareView(props: {
   onNext: (() => void) | null;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const { name, before, after, afterWord, title } = props.pair;
+  const original = intl.formatMessage({ id: 'compare.original' });
+  const picture = (what: string) => intl.formatMessage({ id: 'compare.picture' }, { name, what });
   const titleId = useId();
   const [mode, setMode] = useState<'slider' | 'side'>('slider');
   const [split, setSplit] = useState(50);
@@ -94,32 +99,41 @@ export function CompareView(props: {
         {(props.onPrevious || props.onNext) && (
           <>
             <button type="button" disabled={!props.onPrevious} onClick={() => props.onPrevious?.()}>
-              Previous result (P)
+              {intl.formatMessage({ id: 'compare.previous' })}
             </button>
             <button type="button" disabled={!props.onNext} onClick={() => props.onNext?.()}>
-              Next result (N)
+              {intl.formatMessage({ id: 'compare.next' })}
             </button>
           </>
         )}
         <span className="spacer" />
         <button type="button" onClick={props.onClose}>
-          Close
+          {intl.formatMessage({ id: 'compare.close' })}
         </button>
       </div>
       <div className="actions">
         <button type="button" aria-pressed={mode === 'slider'} onClick={() => setMode('slider')}>
-          Slider
+          {intl.formatMessage({ id: 'compare.slider' })}
         </button>
         <button type="button" aria-pressed={mode === 'side'} onClick={() => setMode('side')}>
-          Side by side
+          {intl.formatMessage({ id: 'compare.sideBySide' })}
         </button>
         <label>
-          Zoom{' '}
+          {intl.formatMessage({ id: 'compare.zoom' })}{' '}
           <Select
             value={zoom === null ? 'fit' : String(zoom)}
             options={[
-              { value: 'fit', label: `Fit (${Math.round(fit * 100)} %)` },
-              ...ZOOMS.map((step) => ({ value: String(step), label: `${step * 100} %` })),
+              {
+                value: 'fit',
+                label: intl.formatMessage(
+                  { id: 'compare.fit' },
+                  { percent: formatPercent(intl, fit) },
+                ),
+              },
+              ...ZOOMS.map((step) => ({
+                value: String(step),
+                label: formatPercent(intl, step),
+              })),
             ]}
             onChange={(event) =>
               setZoom(event.target.value === 'fit' ? null : Number(event.target.value))
@@ -130,14 +144,10 @@ export function CompareView(props: {
       <div className="compare-scroll" ref={frame}>
         {mode === 'slider' ? (
           <div className={`compare-frame${pixelated}`} style={{ width }}>
-            <img
-              src={after}
-              alt={`${name}, ${afterWord}`}
-              onLoad={(e) => loaded(e.currentTarget)}
-            />
+            <img src={after} alt={picture(afterWord)} onLoad={(e) => loaded(e.currentTarget)} />
             <img
               src={before}
-              alt={`${name}, original`}
+              alt={picture(original)}
               className="before"
               style={{ clipPath: `inset(0 ${100 - split}% 0 0)` }}
             />
@@ -146,8 +156,11 @@ export function CompareView(props: {
             <input
               type="range"
               className="compare-handle"
-              aria-label="Split"
-              aria-valuetext={`${split} % original`}
+              aria-label={intl.formatMessage({ id: 'compare.split' })}
+              aria-valuetext={intl.formatMessage(
+                { id: 'compare.splitValue' },
+                { percent: formatPercent(intl, split / 100) },
+              )}
               min={0}
               max={100}
               value={split}
@@ -166,7 +179,7 @@ export function CompareView(props: {
               >
                 <img
                   src={src}
-                  alt={`${name}, ${index === 0 ? 'original' : afterWord}`}
+                  alt={picture(index === 0 ? original : afterWord)}
                   style={{ width }}
                   onLoad={(e) => loaded(e.currentTarget)}
                 />

@@ -1,17 +1,18 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import {
   RETRYABLE_STATES,
   SETTLED_STATES,
   stateProgress,
 } from '../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
-import { formatCredits } from '../../src-shared/domain/pricing.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatCredits, formatFileSize, formatTimeLeft } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import { useJobs } from '../jobs-store.ts';
-import { JOB_STATE_WORDS } from '../words/job-states.ts';
+import { JOB_STATE_MESSAGES } from '../words/job-states.ts';
 import { VirtualList } from './VirtualList.tsx';
-import { fileSize } from './file-size.ts';
 import { batchJobs, figures, movedRow, shownError } from './results.ts';
 import './watermark.css';
 import { Progress } from '../ui/Progress.tsx';
@@ -23,6 +24,12 @@ const FILTERS = {
   done: (job: WatermarkJobView) => job.state === 'done',
 } as const;
 type Filter = keyof typeof FILTERS;
+const FILTER_NAMES: Readonly<Record<Filter, MessageId>> = {
+  all: 'jobs.filter.all',
+  running: 'jobs.filter.running',
+  failed: 'jobs.filter.failed',
+  done: 'jobs.filter.done',
+};
 
 const ROW_HEIGHT = 44;
 const LIST_HEIGHT = 440;
@@ -36,6 +43,7 @@ export function JobTable(props: {
   onCompare: (id: string, shown: readonly string[]) => void;
   previewBase: string;
 }) {
+  const intl = useIntl();
   const { jobs, order, retry, sendAgain, cancel, paused, waiting, history } = useJobs();
   const { pause, resume, clearFinished, showHistory, moreHistory } = useJobs();
   const [filter, setFilter] = useState<Filter>('all');
@@ -80,35 +88,56 @@ export function JobTable(props: {
   return (
     <section aria-labelledby="jobs-title" className="jobs" ref={list}>
       <h2 id="jobs-title">
-        Results <span data-testid="jobs-summary">{`${done} of ${total} done`}</span>
-        {failed.length > 0 && <span className="error"> · {failed.length} need attention</span>}
-        {eta && !paused && <span className="hint"> · {eta}</span>}
+        {intl.formatMessage({ id: 'jobs.title' })}{' '}
+        <span data-testid="jobs-summary">
+          {intl.formatMessage({ id: 'jobs.summary' }, { done, total })}
+        </span>
+        {failed.length > 0 && (
+          <span className="error">
+            {' · '}
+            {intl.formatMessage({ id: 'jobs.attention' }, { count: failed.length })}
+          </span>
+        )}
+        {eta !== null && !paused && (
+          <span className="hint">
+            {' · '}
+            {formatTimeLeft(intl, eta)}
+          </span>
+        )}
         {history && (
           <span className="hint" data-testid="history-summary">
-            {` · listing every batch, newest first: ${history.rows.length}${history.next === null ? '' : '+'} images`}
+            {' · '}
+            {intl.formatMessage(
+              { id: history.next === null ? 'jobs.history' : 'jobs.historyMore' },
+              { count: history.rows.length },
+            )}
           </span>
         )}
       </h2>
-      <div className="actions queue-actions" role="group" aria-label="Queue">
+      <div
+        className="actions queue-actions"
+        role="group"
+        aria-label={intl.formatMessage({ id: 'jobs.queue' })}
+      >
         {paused ? (
           <button type="button" className="primary" onClick={() => void resume()}>
-            Resume
+            {intl.formatMessage({ id: 'jobs.resume' })}
           </button>
         ) : (
           <button type="button" onClick={() => void pause()} disabled={!running}>
-            Pause
+            {intl.formatMessage({ id: 'jobs.pause' })}
           </button>
         )}
         <span role="status" className="queue-state" data-testid="queue-state">
           {waiting
-            ? `Waiting: ${waiting}`
+            ? intl.formatMessage({ id: 'jobs.waiting' }, { reason: waiting })
             : paused
-              ? 'Paused: nothing new is sent until you resume.'
+              ? intl.formatMessage({ id: 'jobs.paused' })
               : ''}
         </span>
         <span className="spacer" />
         <button type="button" disabled={failed.length === 0} onClick={() => void retry(failed)}>
-          Retry all failed
+          {intl.formatMessage({ id: 'jobs.retryFailed' })}
         </button>
         <button
           type="button"
@@ -117,19 +146,19 @@ export function JobTable(props: {
             return job === undefined || !SETTLED_STATES.has(job.state);
           })}
           onClick={() => void clearFinished()}
-          title="Takes finished images off this list; their results stay where they were saved."
+          title={intl.formatMessage({ id: 'jobs.clearFinishedHint' })}
         >
-          Clear finished
+          {intl.formatMessage({ id: 'jobs.clearFinished' })}
         </button>
         <button
           type="button"
           aria-pressed={history !== null}
           onClick={() => void showHistory(!history)}
         >
-          {history ? 'Show only the latest batch' : 'Show all earlier results'}
+          {intl.formatMessage({ id: history ? 'jobs.latestOnly' : 'jobs.allEarlier' })}
         </button>
       </div>
-      <div className="actions" role="group" aria-label="Filter">
+      <div className="actions" role="group" aria-label={intl.formatMessage({ id: 'jobs.filter' })}>
         {(Object.keys(FILTERS) as Filter[]).map((name) => (
           <button
             key={name}
@@ -137,7 +166,7 @@ export function JobTable(props: {
             aria-pressed={filter === name}
             onClick={() => setFilter(name)}
           >
-            {name[0]?.toUpperCase() + name.slice(1)}
+            {intl.formatMessage({ id: FILTER_NAMES[name] })}
           </button>
         ))}
         <span className="spacer" />
@@ -146,24 +175,24 @@ export function JobTable(props: {
           disabled={pickedIds.length === 0}
           onClick={() => void retry(pickedIds)}
         >
-          Retry selected
+          {intl.formatMessage({ id: 'jobs.retrySelected' })}
         </button>
         <button
           type="button"
           disabled={pickedIds.length === 0}
           onClick={() => void cancel(pickedIds)}
         >
-          Cancel selected
+          {intl.formatMessage({ id: 'jobs.cancelSelected' })}
         </button>
       </div>
       <a className="skip-link" href="#after-results">
-        Skip past the results
+        {intl.formatMessage({ id: 'jobs.skip' })}
       </a>
       <VirtualList
         count={shown.length}
         rowHeight={ROW_HEIGHT}
         height={LIST_HEIGHT}
-        label="Jobs"
+        label={intl.formatMessage({ id: 'jobs.list' })}
         testId="job-list"
         keep={row}
         onKeyDown={moveFocus}
@@ -182,7 +211,7 @@ export function JobTable(props: {
             >
               <input
                 type="checkbox"
-                aria-label={`Select ${job.name}`}
+                aria-label={intl.formatMessage({ id: 'jobs.select' }, { name: job.name })}
                 checked={picked[job.id] === true}
                 onChange={() => {
                   const next = { ...picked };
@@ -210,25 +239,36 @@ export function JobTable(props: {
               >
                 {job.name}
               </button>
-              <span className="hint job-size">{job.bytes === null ? '' : fileSize(job.bytes)}</span>
+              <span className="hint job-size">
+                {job.bytes === null ? '' : formatFileSize(intl, job.bytes)}
+              </span>
               {settled ? (
                 <span className="job-stopped" aria-hidden="true" />
               ) : (
-                <Progress value={stateProgress(job.state)} label={`${job.name} progress`} />
+                <Progress
+                  value={stateProgress(job.state)}
+                  label={intl.formatMessage({ id: 'jobs.progress' }, { name: job.name })}
+                />
               )}
-              <span className="job-state">{JOB_STATE_WORDS[job.state]}</span>
+              <span className="job-state">
+                {intl.formatMessage({ id: JOB_STATE_MESSAGES[job.state] })}
+              </span>
               {error || !job.local ? (
                 <span className="job-error" title={error ?? undefined}>
                   {error ?? ''}
                 </span>
               ) : (
-                <span className="job-error job-note">On this computer, free</span>
+                <span className="job-error job-note">
+                  {intl.formatMessage({ id: 'jobs.local' })}
+                </span>
               )}
               <span className="job-actions">
                 <RetryActions
                   state={job.state}
                   checkAgain={job.checkAgain}
-                  cost={job.local ? 'free' : formatCredits(1)}
+                  cost={
+                    job.local ? intl.formatMessage({ id: 'jobs.free' }) : formatCredits(intl, 1)
+                  }
                   name={job.name}
                   onRetry={() => void retry([job.id])}
                   onSendAgain={() => void sendAgain([job.id])}
@@ -236,29 +276,37 @@ export function JobTable(props: {
                 {!SETTLED_STATES.has(job.state) && (
                   <button
                     type="button"
-                    aria-label={`Cancel ${job.name}`}
+                    aria-label={intl.formatMessage({ id: 'jobs.cancelOne' }, { name: job.name })}
                     onClick={() => void cancel([job.id])}
                   >
-                    Cancel
+                    {intl.formatMessage({ id: 'jobs.cancel' })}
                   </button>
                 )}
                 {job.state === 'done' && job.outputPath && (
                   <>
                     <button
                       type="button"
-                      aria-label={`Open ${job.name}`}
+                      aria-label={intl.formatMessage({ id: 'jobs.openOne' }, { name: job.name })}
                       onClick={() =>
                         void bridge().invoke('shell:reveal', { jobId: job.id, open: true })
                       }
                     >
-                      Open
+                      {intl.formatMessage({ id: 'jobs.open' })}
                     </button>
                     {/* The name is read out within the words shown, so the spoken and the seen label agree. */}
                     <button
                       type="button"
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
-                      Show<span className="visually-hidden"> {job.name}</span> in folder
+                      <FormattedMessage
+                        id="jobs.showInFolder"
+                        values={{
+                          name: job.name,
+                          hidden: (words: ReactNode[]) => (
+                            <span className="visually-hidden">{words}</span>
+                          ),
+                        }}
+                      />
                     </button>
                   </>
                 )}
@@ -269,7 +317,9 @@ export function JobTable(props: {
       />
       {/* A row is one fixed height, so a long reason is read in full here, for the focused row. */}
       <p className="job-detail" aria-live="polite" data-testid="job-detail">
-        {activeJob && activeError ? `${activeJob.name}: ${activeError}` : ''}
+        {activeJob && activeError
+          ? intl.formatMessage({ id: 'jobs.detail' }, { name: activeJob.name, error: activeError })
+          : ''}
       </p>
       <span id="after-results" tabIndex={-1} />
     </section>

@@ -1,7 +1,10 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useIntl } from 'react-intl';
 import { marksNothing } from '../../src-shared/domain/mask-raster.ts';
 import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import type { InvokeRequest, StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import './watermark.css';
@@ -16,6 +19,14 @@ interface View {
 }
 
 const TOOL_KEYS: Record<string, Tool> = { b: 'brush', e: 'eraser', r: 'rect', l: 'lasso' };
+const TOOL_NAMES: Readonly<Record<Tool, MessageId>> = {
+  brush: 'mask.tool.brush',
+  eraser: 'mask.tool.eraser',
+  rect: 'mask.tool.rect',
+  lasso: 'mask.tool.lasso',
+};
+/** The share of the image marked, as a mask note says it: to a tenth of a percent. */
+const MARKED_DIGITS = 1;
 
 /**
  * Paints one stroke onto the mask layer, in image coordinates under the view's transform.
@@ -80,6 +91,7 @@ export function MaskEditor(props: {
   onSave: (strokes: Stroke[], target: MaskTarget) => void;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const { file } = props;
   const canvas = useRef<HTMLCanvasElement>(null);
   const layer = useRef<HTMLCanvasElement | null>(null);
@@ -128,12 +140,16 @@ export function MaskEditor(props: {
     if (!result.ok) return setMaskNote(result.error.message);
     if (!result.value) return;
     commit([{ kind: 'bitmap', token: result.value.maskToken }]);
-    setMaskNote(
-      [
-        `Imported: ${Math.round(result.value.fraction * 1000) / 10} % of the image marked${result.value.resized ? ', scaled to the image' : ''}${result.value.convention === 'white-on-black' ? ', white read as "remove"' : ''}.`,
-        ...result.value.warnings,
-      ].join(' '),
+    const imported = intl.formatMessage(
+      { id: 'mask.imported' },
+      {
+        percent: formatPercent(intl, result.value.fraction, MARKED_DIGITS),
+        scaled: String(result.value.resized),
+        whiteOnBlack: String(result.value.convention === 'white-on-black'),
+      },
     );
+    // The warnings are main's own sentences, each whole.
+    setMaskNote([imported, ...result.value.warnings].join(' '));
   };
   /** A tool on the whole mask, done in main at the image's size; the result is one bitmap. */
   const wholeMask = async (tool: InvokeRequest<'mask:transform'>['tool'], done: string) => {
@@ -144,7 +160,12 @@ export function MaskEditor(props: {
     });
     if (!result.ok) return setMaskNote(result.error.message);
     commit([{ kind: 'bitmap', token: result.value.maskToken }]);
-    setMaskNote(`${done}: ${Math.round(result.value.fraction * 1000) / 10} % of the image marked.`);
+    setMaskNote(
+      intl.formatMessage(
+        { id: 'mask.toolDone' },
+        { done, percent: formatPercent(intl, result.value.fraction, MARKED_DIGITS) },
+      ),
+    );
   };
   /** The part of the image the canvas shows now, in image pixels. */
   const inView = () => {
@@ -163,7 +184,7 @@ export function MaskEditor(props: {
     setMaskNote(
       result.ok
         ? result.value.path
-          ? `Saved to ${result.value.path}.`
+          ? intl.formatMessage({ id: 'mask.saved' }, { path: result.value.path })
           : null
         : result.error.message,
     );
@@ -412,8 +433,11 @@ export function MaskEditor(props: {
   const ring = pointer && (tool === 'brush' || tool === 'eraser') ? size * view.scale : null;
 
   return (
-    <section className="mask-editor" aria-label={`Mask for ${file.name}`}>
-      <div className="toolbar" role="toolbar" aria-label="Mask tools">
+    <section
+      className="mask-editor"
+      aria-label={intl.formatMessage({ id: 'mask.editor' }, { name: file.name })}
+    >
+      <div className="toolbar" role="toolbar" aria-label={intl.formatMessage({ id: 'mask.tools' })}>
         {(['brush', 'eraser', 'rect', 'lasso'] as const).map((name) => (
           <button
             key={name}
@@ -421,18 +445,14 @@ export function MaskEditor(props: {
             aria-pressed={tool === name}
             onClick={() => setTool(name)}
           >
-            {
-              {
-                brush: 'Brush (B)',
-                eraser: 'Eraser (E)',
-                rect: 'Rectangle (R)',
-                lasso: 'Lasso (L)',
-              }[name]
-            }
+            {intl.formatMessage({ id: TOOL_NAMES[name] })}
           </button>
         ))}
         <label>
-          Size <output data-testid="brush-size">{size} px</output>
+          {intl.formatMessage({ id: 'mask.size' })}{' '}
+          <output data-testid="brush-size">
+            {intl.formatMessage({ id: 'mask.pixels' }, { size })}
+          </output>
           <input
             type="range"
             min={1}
@@ -442,7 +462,7 @@ export function MaskEditor(props: {
           />
         </label>
         <label>
-          Mask opacity
+          {intl.formatMessage({ id: 'mask.opacity' })}
           <input
             type="range"
             min={0.1}
@@ -453,67 +473,76 @@ export function MaskEditor(props: {
           />
         </label>
         <button type="button" onClick={undo} disabled={history.past.length === 0}>
-          Undo
+          {intl.formatMessage({ id: 'mask.undo' })}
         </button>
         <button type="button" onClick={redo} disabled={history.future.length === 0}>
-          Redo
+          {intl.formatMessage({ id: 'mask.redo' })}
         </button>
         <button type="button" onClick={() => commit([])} disabled={history.now.length === 0}>
-          Clear
+          {intl.formatMessage({ id: 'mask.clear' })}
         </button>
         <button type="button" onClick={fit}>
-          Fit
+          {intl.formatMessage({ id: 'mask.fit' })}
         </button>
         <button type="button" onClick={() => void importMask()}>
-          Import mask…
+          {intl.formatMessage({ id: 'mask.import' })}
         </button>
         <button type="button" onClick={() => void exportMask()} disabled={history.now.length === 0}>
-          Export mask…
+          {intl.formatMessage({ id: 'mask.export' })}
         </button>
         <button type="button" onClick={() => setView((v) => ({ ...v, scale: 1 }))}>
-          100 %
+          {formatPercent(intl, 1)}
         </button>
       </div>
-      <div className="toolbar" role="toolbar" aria-label="Whole-mask tools">
-        <span className="hint">Whole mask:</span>
+      <div
+        className="toolbar"
+        role="toolbar"
+        aria-label={intl.formatMessage({ id: 'mask.wholeTools' })}
+      >
+        <span className="hint">{intl.formatMessage({ id: 'mask.whole' })}</span>
         <label>
-          by
+          {intl.formatMessage({ id: 'mask.by' })}
           <input
             type="number"
             className="tool-pixels"
-            aria-label="Pixels to grow or shrink by"
+            aria-label={intl.formatMessage({ id: 'mask.byLabel' })}
             min={1}
             max={500}
             value={toolPixels}
             onChange={(event) => setToolPixels(Math.max(1, Math.round(Number(event.target.value))))}
           />
-          px
+          {intl.formatMessage({ id: 'mask.px' })}
         </label>
         {(
           [
-            ['Grow', { kind: 'grow', pixels: toolPixels }, `Grown by ${toolPixels} px`],
-            ['Shrink', { kind: 'shrink', pixels: toolPixels }, `Shrunk by ${toolPixels} px`],
-            ['Invert', { kind: 'invert' }, 'Inverted'],
+            ['mask.grow', { kind: 'grow', pixels: toolPixels }, 'mask.grown'],
+            ['mask.shrink', { kind: 'shrink', pixels: toolPixels }, 'mask.shrunk'],
+            ['mask.invert', { kind: 'invert' }, 'mask.inverted'],
           ] as const
         ).map(([label, tool, done]) => (
           <button
             key={label}
             type="button"
             disabled={history.now.length === 0}
-            onClick={() => void wholeMask(tool, done)}
+            onClick={() =>
+              void wholeMask(tool, intl.formatMessage({ id: done }, { pixels: toolPixels }))
+            }
           >
-            {label}
+            {intl.formatMessage({ id: label })}
           </button>
         ))}
         <button
           type="button"
           disabled={history.now.length === 0}
           onClick={() =>
-            void wholeMask({ kind: 'keepInside', box: inView() }, 'Kept what is in view')
+            void wholeMask(
+              { kind: 'keepInside', box: inView() },
+              intl.formatMessage({ id: 'mask.keptInView' }),
+            )
           }
-          title="Zoom and pan to the watermark first: everything marked outside the view is cleared."
+          title={intl.formatMessage({ id: 'mask.keepInViewHint' })}
         >
-          Keep only what is in view
+          {intl.formatMessage({ id: 'mask.keepInView' })}
         </button>
       </div>
       <div className="mask-stage">
@@ -527,7 +556,7 @@ export function MaskEditor(props: {
             ['--aspect' as string]: file.width / file.height,
           }}
           data-testid="mask-canvas"
-          aria-label={`${file.name}: paint over what to remove. Hold O to see the original.`}
+          aria-label={intl.formatMessage({ id: 'mask.canvas' }, { name: file.name })}
           onPointerDown={down}
           onPointerMove={move}
           onPointerUp={up}
@@ -544,51 +573,56 @@ export function MaskEditor(props: {
       </div>
       <p className="hint">
         {loaded
-          ? `${file.width}×${file.height} · ${history.now.length} stroke${history.now.length === 1 ? '' : 's'}`
-          : 'Loading the image…'}{' '}
+          ? intl.formatMessage(
+              { id: 'mask.status' },
+              { width: file.width, height: file.height, count: history.now.length },
+            )
+          : intl.formatMessage({ id: 'mask.loading' })}{' '}
         ·{' '}
         {/* What the last action said takes the place of the shortcuts, so the buttons below stay on a short screen. */}
         <span role="status" data-testid="mask-note" className={maskNote ? 'mask-note' : undefined}>
-          {maskNote ??
-            'Wheel to zoom, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the original, Ctrl+Z to undo.'}
+          {maskNote ?? intl.formatMessage({ id: 'mask.shortcuts' })}
         </span>
       </p>
       {props.scaledFrom && (
         <p className="hint" data-testid="mask-scaled">
-          This mask was drawn on a {props.scaledFrom} image and scaled to fit this one. Check that
-          it still covers the watermark.
+          {intl.formatMessage({ id: 'mask.scaledFrom' }, { size: props.scaledFrom })}
         </p>
       )}
       {leaving ? (
-        <div className="actions mask-leave" role="alertdialog" aria-label="Throw away this mask?">
-          <span>Throw away what you painted on {file.name}?</span>
+        <div
+          className="actions mask-leave"
+          role="alertdialog"
+          aria-label={intl.formatMessage({ id: 'mask.leave' })}
+        >
+          <span>{intl.formatMessage({ id: 'mask.leaveQuestion' }, { name: file.name })}</span>
           <button type="button" onClick={close}>
-            Throw away
+            {intl.formatMessage({ id: 'mask.throwAway' })}
           </button>
           <button type="button" className="primary" ref={keep} onClick={() => setLeaving(false)}>
-            Keep painting
+            {intl.formatMessage({ id: 'mask.keepPainting' })}
           </button>
         </div>
       ) : (
         <div className="actions mask-actions">
           <button type="button" className="primary" onClick={() => save('this')}>
-            Use this mask
+            {intl.formatMessage({ id: 'mask.use' })}
           </button>
           <button
             type="button"
             disabled={history.now.length === 0}
             onClick={() => save('same-size')}
           >
-            Apply to all {props.sameSize} images of this size
+            {intl.formatMessage({ id: 'mask.applySameSize' }, { count: props.sameSize })}
           </button>
           {props.total > props.sameSize && (
             <button
               type="button"
               disabled={history.now.length === 0}
               onClick={() => save('all')}
-              title="Images of other sizes get the mask scaled, each mark kept as near its corner."
+              title={intl.formatMessage({ id: 'mask.applyAllHint' })}
             >
-              Apply to all {props.total} images
+              {intl.formatMessage({ id: 'mask.applyAll' }, { count: props.total })}
             </button>
           )}
           <button
@@ -596,13 +630,13 @@ export function MaskEditor(props: {
             disabled={history.now.length === 0 || props.selected === 0}
             onClick={() => save('selected')}
           >
-            Apply to the selected ({props.selected})
+            {intl.formatMessage({ id: 'mask.applySelected' }, { count: props.selected })}
           </button>
           <button type="button" onClick={() => props.onSave([], 'this')}>
-            No mask
+            {intl.formatMessage({ id: 'mask.none' })}
           </button>
           <button type="button" onClick={leave}>
-            Cancel
+            {intl.formatMessage({ id: 'mask.cancel' })}
           </button>
         </div>
       )}

@@ -42,18 +42,17 @@ export function shownError(job: WatermarkJobView): string | null {
 }
 
 /**
- * "About 3 min left": the jobs still to settle times the average time per finished job
- * since the batch began, counted from the latest finish.
+ * The seconds left, for "about 3 min left": the jobs still to settle times the average time
+ * per finished job since the batch began, counted from the latest finish.
  */
-export function timeLeft(jobs: readonly WatermarkJobView[]): string | null {
+export function secondsLeft(jobs: readonly WatermarkJobView[]): number | null {
   const done = jobs.filter((job) => job.state === 'done');
   const left = jobs.filter((job) => !SETTLED_STATES.has(job.state)).length;
   if (left === 0 || done.length < 2) return null;
   const first = jobs.reduce((min, job) => Math.min(min, job.updatedAt), Infinity);
   const last = done.reduce((max, job) => Math.max(max, job.updatedAt), -Infinity);
   const perJob = Math.max(1, last - first) / done.length;
-  const seconds = Math.max(1, Math.round((left * perJob) / 1000));
-  return seconds < 90 ? `about ${seconds} s left` : `about ${Math.round(seconds / 60)} min left`;
+  return Math.max(1, Math.round((left * perJob) / 1000));
 }
 
 /** "N of M done", what needs attention, and the time left, for one batch: never all history. */
@@ -62,14 +61,15 @@ export function figures(jobs: readonly WatermarkJobView[]): {
   total: number;
   failed: string[];
   running: boolean;
-  eta: string | null;
+  /** Seconds left, or null while too few have finished to tell. */
+  eta: number | null;
 } {
   return {
     done: jobs.filter((job) => job.state === 'done').length,
     total: jobs.length,
     failed: jobs.filter((job) => RETRYABLE_STATES.has(job.state)).map((job) => job.id),
     running: jobs.some((job) => !SETTLED_STATES.has(job.state)),
-    eta: timeLeft(jobs),
+    eta: secondsLeft(jobs),
   };
 }
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { filenameTemplateProblem } from './filename-template.ts';
 import { BUDGET_PERIODS } from './budget.ts';
 import { PRICING_TIERS } from './pricing.ts';
+import { LANGUAGE_SETTINGS } from '../i18n/languages.ts';
 
 /** The provider's documented host; both interfaces default to it. */
 export const PROVIDER_BASE_URL = 'https://backend.kaze.ai';
@@ -105,6 +106,10 @@ export const settingsSchema = z.strictObject({
     .default('all-time'),
   theme: z
     .enum(['system', 'light', 'dark'], { error: 'Choose system, light or dark.' })
+    .default('system'),
+  /** The interface language: the system's best match, one of the catalogues, or the pseudo-locale. */
+  language: z
+    .enum(LANGUAGE_SETTINGS, { error: `Choose ${LANGUAGE_SETTINGS.join(', ')}.` })
     .default('system'),
   checkForUpdates: z.boolean().default(true),
 });

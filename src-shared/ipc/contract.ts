@@ -28,6 +28,8 @@ export const appInfoSchema = z.object({
   demoServices: z.array(z.enum(API_KEY_KINDS)),
   /** Where previews of local files come from: `<previewBase>job/<id>/input`, `staged/<token>`… */
   previewBase: z.string(),
+  /** The operating system's preferred languages, best first; absent when the host cannot tell. */
+  languages: z.array(z.string()).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 

@@ -60,7 +60,9 @@ test('the results list shows the latest batch; every earlier one is a click away
   const list = page.getByTestId('job-list');
   await expect(async () => {
     await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
-    await expect(summary).toContainText(`${earlier + 2} images`, { timeout: 500 });
+    // Counts are written the reader's way: "1,039 images" in English.
+    const all = new Intl.NumberFormat('en').format(earlier + 2);
+    await expect(summary).toContainText(`${all} images`, { timeout: 500 });
   }).toPass({ timeout: 30_000 });
   await list.evaluate((el) => (el.scrollTop = el.scrollHeight));
   await expect(page.getByRole('button', { name: 'photo-0.jpg', exact: true })).toBeVisible();

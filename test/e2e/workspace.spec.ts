@@ -215,7 +215,7 @@ test('a mask file is imported, checked against the image, exported, and used', a
   await page.getByTestId('staged').first().getByRole('button', { name: 'Paint mask' }).click();
   await page.getByRole('button', { name: 'Import mask…' }).click();
   await expect(page.getByTestId('mask-note')).toContainText(
-    'Imported: 5.9 % of the image marked, scaled to the image, white read as "remove".',
+    'Imported: 5.9% of the image marked, scaled to the image, white read as "remove".',
   );
   await page.getByRole('button', { name: 'Brush (B)' }).click();
   await paintAcross(page);

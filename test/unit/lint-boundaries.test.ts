@@ -1,26 +1,15 @@
-import { ESLint } from 'eslint';
-import { fileURLToPath } from 'node:url';
-import tseslint from 'typescript-eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { lintFindings } from '../support/lint.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
-let eslint: ESLint;
-
-beforeAll(() => {
-  // Type information is not needed for import rules, and virtual files have no tsconfig entry.
-  eslint = new ESLint({ cwd: root, overrideConfig: [tseslint.configs.disableTypeChecked] });
-});
+const IMPORT_RULES = new Set([
+  'no-restricted-imports',
+  'no-restricted-globals',
+  'layers/allowed-imports',
+]);
 
 async function importErrors(filePath: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? [])
-    .filter(
-      (m) =>
-        m.ruleId === 'no-restricted-imports' ||
-        m.ruleId === 'no-restricted-globals' ||
-        m.ruleId === 'layers/allowed-imports',
-    )
-    .map((m) => m.message);
+  const found = await lintFindings(filePath, code, (rule) => IMPORT_RULES.has(rule));
+  return found.map((finding) => finding.message);
 }
 
 describe('layer boundaries enforced by lint', () => {

@@ -14,7 +14,7 @@ import { ApiKeys } from '../secrets/api-keys.ts';
 import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { AccountDesk } from './account-desk.ts';
-import { AppDesk } from './app-desk.ts';
+import { AppDesk, type AppIdentity } from './app-desk.ts';
 import type { CoreHandlers } from './core-handlers.ts';
 import { CoreEvents, type CoreListener } from './core-events.ts';
 import type { DeskContext } from './desk-context.ts';
@@ -30,7 +30,7 @@ import { WatermarkDesk } from './watermark-desk.ts';
 
 export interface AppCoreOptions {
   dataDir: string;
-  app: { name: string; version: string; platform: string };
+  app: AppIdentity;
   /** Where the window fetches previews: `<previewBase><job id>/input|output`. */
   previewBase: string;
   /** Starts demo mode's stand-in services; the host owns it, core never imports it. */

@@ -21,8 +21,17 @@ export interface AppDeskOptions {
   engines: readonly FolderEngine[];
   /** The queue as the window sees it, sent whole when another process changed it. */
   views: () => WatermarkJobView[];
-  app: { name: string; version: string; platform: string };
+  app: AppIdentity;
   previewBase: string;
+}
+
+/** What the host says about the app and the system it runs on. */
+export interface AppIdentity {
+  name: string;
+  version: string;
+  platform: string;
+  /** The system's preferred languages, best first (the shell asks Electron; others may not know). */
+  languages?: string[];
 }
 
 /**

@@ -51,6 +51,7 @@ function standIns(dataDir: string): Recorded {
         getPath: () => dataDir,
         getName: () => 'Clearframe',
         getVersion: () => '0.0.0-test',
+        getPreferredSystemLanguages: () => ['de-AT', 'en-US'],
         isPackaged: false,
         quit: () => {
           recorded.quit = true;
@@ -151,6 +152,9 @@ describe('the shell start, when the world around it is broken', () => {
     const shell = await startIn(path.join(root, 'fine'));
     expectWindow(shell);
     expect(await noticesOf(shell)).toEqual([]);
+    // The window picks its language from what the system prefers, as Electron reports it.
+    const info = await shell.invoke<{ languages: string[] }>('app:info');
+    expect(info.ok && info.value.languages).toEqual(['de-AT', 'en-US']);
   });
 
   it('without a keychain: opens the window, says so, and keys from the environment still work', async () => {

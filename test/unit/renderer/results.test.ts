@@ -8,7 +8,11 @@ import {
   movedRow,
   shownError,
 } from '../../../src-renderer/watermark/results.ts';
-import { JOB_STATE_WORDS } from '../../../src-renderer/words/job-states.ts';
+import {
+  JOB_STATE_MESSAGES,
+  ROUND_STATE_MESSAGES,
+} from '../../../src-renderer/words/job-states.ts';
+import { en } from '../../../src-shared/i18n/catalogues/en.ts';
 import { JOB_STATES } from '../../../src-shared/domain/job-states.ts';
 import { jobView } from '../../support/job-view.ts';
 
@@ -41,7 +45,7 @@ describe('the results list', () => {
   it('counts N of M, what failed and the time left for the batch only', () => {
     const batch = figures(batchJobs(jobs, order));
     expect(batch).toMatchObject({ done: 2, total: 3, failed: [], running: true });
-    expect(batch.eta).toBe('about 1 s left');
+    expect(batch.eta).toBe(1);
   });
 
   it('knows when the current batch has settled, ignoring earlier ones', () => {
@@ -73,7 +77,11 @@ describe('the results list', () => {
   });
 
   it('names every state in plain words', () => {
-    for (const state of JOB_STATES) expect(JOB_STATE_WORDS[state]).toMatch(/^[A-Z][a-z ]+$/);
-    expect(JOB_STATE_WORDS.processing).toBe('Being cleaned');
+    for (const state of JOB_STATES) {
+      expect(en[JOB_STATE_MESSAGES[state]]).toMatch(/^[A-Z][a-z ]+$/);
+      expect(en[ROUND_STATE_MESSAGES[state]]).toMatch(/^[A-Z][a-z ]+$/);
+    }
+    expect(en[JOB_STATE_MESSAGES.processing]).toBe('Being cleaned');
+    expect(en[ROUND_STATE_MESSAGES.processing]).toBe('Being made');
   });
 });

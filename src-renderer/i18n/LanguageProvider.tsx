@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react';
+import { IntlProvider } from 'react-intl';
+import { chooseLanguage, type ShownLanguage } from '../../src-shared/i18n/languages.ts';
+import { messagesFor } from '../../src-shared/i18n/messages.ts';
+import { useAppInfo } from '../app-info-store.ts';
+import { useSettings } from '../settings/settings-store.ts';
+
+/**
+ * What the operating system prefers, best first, as main reports it; the browser's list
+ * until main has answered, or where the host cannot tell.
+ */
+export function useSystemLanguages(): readonly string[] {
+  const system = useAppInfo((state) => state.info?.languages);
+  return system?.length ? system : navigator.languages;
+}
+
+/** The language the window shows: the one set in Settings, else the system's best match. */
+function useShownLanguage(): ShownLanguage {
+  const setting = useSettings((state) => state.settings?.language ?? 'system');
+  return chooseLanguage(setting, useSystemLanguages());
+}
+
+/**
+ * A message that cannot be formatted shows its English (or its id) rather than nothing; it
+ * is reported on the console, where the end-to-end tests look for it.
+ */
+function reportIntlError(error: Error): void {
+  console.error(`[intl] ${error.message}`);
+}
+
+/** Every screen below speaks the chosen language; the page's `lang` says which to screen readers. */
+export function LanguageProvider(props: { children: ReactNode }) {
+  const language = useShownLanguage();
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
+  return (
+    <IntlProvider
+      locale={language}
+      defaultLocale="en"
+      messages={messagesFor(language)}
+      onError={reportIntlError}
+    >
+      {props.children}
+    </IntlProvider>
+  );
+}
