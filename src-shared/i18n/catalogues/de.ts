@@ -260,4 +260,16 @@ export const de: Catalogue = {
   'film.nothing': 'Noch keine Einstellung hat einen fertigen Take.',
   'film.saved': 'Gespeichert als {path}',
   'film.player': 'Der verbundene Film',
+
+  // ── Settings and Account: keys of these screens go below this line.
+  // ── end of Settings and Account.
+
+  // ── Video workspace: keys of the round editor and the project list go below this line.
+  // ── end of Video workspace.
+
+  // ── Images workspace: keys of the finder, previews and output go below this line.
+  // ── end of Images workspace.
+
+  // ── Command line and main process: keys of their messages go below this line.
+  // ── end of Command line and main process.
 };

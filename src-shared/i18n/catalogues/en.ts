@@ -273,6 +273,18 @@ export const en = {
   'film.nothing': 'No shot has a finished take yet.',
   'film.saved': 'Saved as {path}',
   'film.player': 'The joined film',
+
+  // ── Settings and Account: keys of these screens go below this line.
+  // ── end of Settings and Account.
+
+  // ── Video workspace: keys of the round editor and the project list go below this line.
+  // ── end of Video workspace.
+
+  // ── Images workspace: keys of the finder, previews and output go below this line.
+  // ── end of Images workspace.
+
+  // ── Command line and main process: keys of their messages go below this line.
+  // ── end of Command line and main process.
 };
 
 /** A message's id: a key of the English catalogue. */

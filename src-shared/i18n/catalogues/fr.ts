@@ -261,4 +261,16 @@ export const fr: Catalogue = {
   'film.nothing': 'Aucun plan n’a encore de prise terminée.',
   'film.saved': 'Enregistré sous {path}',
   'film.player': 'Le film assemblé',
+
+  // ── Settings and Account: keys of these screens go below this line.
+  // ── end of Settings and Account.
+
+  // ── Video workspace: keys of the round editor and the project list go below this line.
+  // ── end of Video workspace.
+
+  // ── Images workspace: keys of the finder, previews and output go below this line.
+  // ── end of Images workspace.
+
+  // ── Command line and main process: keys of their messages go below this line.
+  // ── end of Command line and main process.
 };

@@ -257,4 +257,16 @@ export const ja: Catalogue = {
   'film.nothing': '完成したテイクのあるショットはまだありません。',
   'film.saved': '{path} として保存しました',
   'film.player': 'つないだ映像',
+
+  // ── Settings and Account: keys of these screens go below this line.
+  // ── end of Settings and Account.
+
+  // ── Video workspace: keys of the round editor and the project list go below this line.
+  // ── end of Video workspace.
+
+  // ── Images workspace: keys of the finder, previews and output go below this line.
+  // ── end of Images workspace.
+
+  // ── Command line and main process: keys of their messages go below this line.
+  // ── end of Command line and main process.
 };

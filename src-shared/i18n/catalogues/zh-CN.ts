@@ -250,4 +250,16 @@ export const zhCN: Catalogue = {
   'film.nothing': '还没有镜头拥有完成的定版。',
   'film.saved': '已保存为 {path}',
   'film.player': '拼接后的成片',
+
+  // ── Settings and Account: keys of these screens go below this line.
+  // ── end of Settings and Account.
+
+  // ── Video workspace: keys of the round editor and the project list go below this line.
+  // ── end of Video workspace.
+
+  // ── Images workspace: keys of the finder, previews and output go below this line.
+  // ── end of Images workspace.
+
+  // ── Command line and main process: keys of their messages go below this line.
+  // ── end of Command line and main process.
 };
