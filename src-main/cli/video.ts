@@ -19,6 +19,7 @@ import { MODES } from '../../src-shared/domain/round-draft.ts';
 import { defaultVideoOutputDir } from '../core/paths.ts';
 import { knownVideoLengths } from '../core/jobs/reference-lengths.ts';
 import { planImport, planView, queueImport, refusedImport } from '../core/jobs/round-import.ts';
+import { keptFrameOf } from '../core/jobs/local-last-frame.ts';
 import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { SpendingRefusedError, VideoEngine } from '../core/jobs/video-engine.ts';
@@ -162,7 +163,7 @@ const addRound: Sub = async (args) => {
       const previous = rounds.round(values.extend);
       if (!previous) throw new RoundRequestError(`There is no round ${values.extend}.`);
       shotId = previous.shot_id;
-      request = extensionRequest(previous, values.prompt);
+      request = extensionRequest(previous, values.prompt, await keptFrameOf(previous));
     } else {
       const target = positionals[0];
       if (!target) return usage('name the project or shot the round belongs to.');

@@ -115,6 +115,14 @@ export function isAssetUrl(url: string): boolean {
 }
 
 /**
+ * An image carried in the request itself, as base64 (the provider takes images that way,
+ * never videos): how a last frame taken from a clip on this computer is sent.
+ */
+export function isInlineImageUrl(url: string): boolean {
+  return /^data:image\/(png|jpeg|webp);base64,[A-Za-z0-9+/]+=*$/.test(url);
+}
+
+/**
  * A public https URL, or plain http to this machine: that is the built-in simulator's file
  * host, whose last-frame URLs a later round starts from.
  */
@@ -183,7 +191,11 @@ export function videoRequestIssues(
         words: `Give ${reference(index)}'s address, or remove it.`,
       });
     } else if (
-      item.type === 'video_url' ? !isAssetUrl(url) : !isAssetUrl(url) && !isFetchableUrl(url)
+      item.type === 'video_url'
+        ? !isAssetUrl(url)
+        : !isAssetUrl(url) &&
+          !isFetchableUrl(url) &&
+          !(item.type === 'image_url' && isInlineImageUrl(url))
     ) {
       issues.push({
         param: `${at}.${item.type}.url`,

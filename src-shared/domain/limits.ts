@@ -9,6 +9,12 @@
  */
 export const DEFAULT_ROUND_SECONDS = 5;
 
+/**
+ * The most a last frame taken from a clip by the window may weigh as base64: a 4K frame as
+ * PNG is about 25 MB, and the service's request body is at most 64 MB.
+ */
+export const TAKEN_FRAME_MAX_BASE64 = 48 * 1024 * 1024;
+
 export const VIDEO_LIMITS = {
   contentItems: { min: 1, max: 50 },
   /** The default output length when a request names none. */

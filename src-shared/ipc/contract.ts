@@ -5,7 +5,7 @@ import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { BUDGET_PERIODS, SPENDING_STATUSES } from '../domain/budget.ts';
 import { MONTH_FORMAT_HINT, MONTH_PATTERN } from '../domain/calendar-month.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
-import { VIDEO_LIMITS } from '../domain/limits.ts';
+import { TAKEN_FRAME_MAX_BASE64, VIDEO_LIMITS } from '../domain/limits.ts';
 import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
 import { settingsSchema } from '../domain/settings.ts';
 import { strokesSchema } from '../domain/strokes.ts';
@@ -582,6 +582,15 @@ export const invokeContract = {
       from: z.enum(['last-frame', 'video']).default('last-frame'),
       /** The clip's asset address, for `from: 'video'` when the service did not return one. */
       videoAsset: z.string().max(2048).optional(),
+      /**
+       * For `from: 'last-frame'` when the service kept no last frame: the clip's last frame
+       * as the window's player drew it, a PNG in base64.
+       */
+      takenFrame: z
+        .string()
+        .max(TAKEN_FRAME_MAX_BASE64, 'The frame taken from the clip is too large to send.')
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The frame taken from the clip is not base64.')
+        .optional(),
     }),
     response: queuedRoundSchema,
   },

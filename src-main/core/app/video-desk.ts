@@ -283,11 +283,15 @@ export class VideoDesk {
         this.announce(onChange, [roundId]);
         return { roundId };
       },
-      'video:extend': ({ roundId, prompt, from, videoAsset }) => {
+      'video:extend': async ({ roundId, prompt, from, videoAsset, takenFrame }) => {
         const queued =
           from === 'video'
             ? this.engine.extendVideo(roundId, prompt, videoAsset)
-            : this.engine.extendFromLastFrame(roundId, prompt);
+            : await this.engine.extendFromLastFrame(
+                roundId,
+                prompt,
+                takenFrame === undefined ? undefined : Buffer.from(takenFrame, 'base64'),
+              );
         this.announce(onChange, [queued.roundId]);
         return queued;
       },

@@ -80,7 +80,7 @@ export function roundRequest(round: VideoRoundRow): VideoGenerateRequest {
 }
 
 /** A finished round's outputs, or why nothing can be made from it yet. */
-function finishedOutputs(round: VideoRoundRow): RoundOutputs {
+export function finishedOutputs(round: VideoRoundRow): RoundOutputs {
   const read = readRoundOutputs(round);
   if (!read.ok) throw new RoundRequestError(damagedRoundError(read.problem).message);
   const outputs = read.value;
@@ -113,21 +113,28 @@ function carriedOptions(previous: VideoGenerateRequest): VideoGenerateRequest {
 }
 
 /**
- * The request of a round that starts where `round` ended: its last frame as the first frame,
- * its options carried over, and a last frame asked for again so the chain can go on.
+ * The request of a round that starts where `round` ended: its last frame as the first frame
+ * (the service's link to it, or else `keptFrame`, the frame kept on this computer carried in
+ * the request), its options carried over, and a last frame asked for again so the chain can
+ * go on.
  */
-export function extensionRequest(round: VideoRoundRow, prompt: string): VideoGenerateRequest {
+export function extensionRequest(
+  round: VideoRoundRow,
+  prompt: string,
+  keptFrame?: string,
+): VideoGenerateRequest {
   const outputs = finishedOutputs(round);
-  if (!outputs.lastFrameUrl) {
+  const frame = outputs.lastFrameUrl ?? keptFrame;
+  if (!frame) {
     throw new RoundRequestError(
-      'This round was made without "return last frame", so there is no frame to start from. Turn it on and run the round again, or start the next round from an image of your own.',
+      'This round was made without "return last frame", so the service kept no frame to start from. Extend it in the window, which takes the last frame from the clip, or start the next round from an image of your own.',
     );
   }
   return {
     ...carriedOptions(roundRequest(round)),
     content: [
       { type: 'text', text: prompt },
-      { type: 'image_url', image_url: { url: outputs.lastFrameUrl }, role: 'first_frame' },
+      { type: 'image_url', image_url: { url: frame }, role: 'first_frame' },
     ],
   };
 }

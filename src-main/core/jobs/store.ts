@@ -546,6 +546,15 @@ export class JobStore {
     });
   }
 
+  /** Notes the last frame kept beside a finished round's clip (taken from it on this computer). */
+  setLastFramePath(roundId: string, file: string): void {
+    this.statement('UPDATE video_rounds SET last_frame_path = ?, updated_at = ? WHERE id = ?').run(
+      file,
+      this.now(),
+      roundId,
+    );
+  }
+
   /**
    * Records why a job waits, or that it waits no more (`error: null`), without moving it:
    * a job whose disk is full keeps its state, so a restart resumes it from the same step.

@@ -37,6 +37,7 @@ import type { JobEvent, JobStore, TransitionPatch } from './store.ts';
 import {
   VideoRounds,
   damagedRoundError,
+  readRoundOutputs,
   readRoundRequest,
   type RoundOutputs,
   type VideoRoundRow,
@@ -50,6 +51,8 @@ import {
   sendableRequest,
   type QueuedRound,
 } from './round-planning.ts';
+
+import { keepTakenFrame, keptFrameOf } from './local-last-frame.ts';
 
 export { RoundRequestError };
 
@@ -142,10 +145,21 @@ export class VideoEngine extends TaskJobLoop {
   }
 
   /** The next round of the same shot, starting from this round's last frame. */
-  extendFromLastFrame(roundId: string, prompt: string): QueuedRound {
-    const round = this.rounds.round(roundId);
+  async extendFromLastFrame(
+    roundId: string,
+    prompt: string,
+    takenFrame?: Buffer,
+  ): Promise<QueuedRound> {
+    let round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
-    return this.addRound(round.shot_id, extensionRequest(round, prompt));
+    const clip = readRoundOutputs(round);
+    const hasServiceFrame = clip.ok && clip.value?.lastFrameUrl !== undefined;
+    if (takenFrame && !hasServiceFrame && clip.ok && clip.value?.videos[0]) {
+      const kept = await keepTakenFrame(clip.value.videos[0], takenFrame);
+      this.options.store.setLastFramePath(roundId, kept);
+      round = this.rounds.round(roundId) ?? round;
+    }
+    return this.addRound(round.shot_id, extensionRequest(round, prompt, await keptFrameOf(round)));
   }
 
   /** The next round of the same shot, with this round's clip (as an asset) as its reference video. */

@@ -250,7 +250,7 @@ describe('a video round whose stored record is damaged', () => {
     expect(() => run.duplicate(shape)).toThrow(RoundRequestError);
     expect(() => run.sendAgain([text])).toThrow(/request_json is not valid JSON/);
     damage(dbFile, 'video_rounds', 'outputs_json', good, '{"videos": 3}');
-    expect(() => run.extendFromLastFrame(good, 'and on')).toThrow(
+    await expect(run.extendFromLastFrame(good, 'and on')).rejects.toThrow(
       /its outputs_json does not hold what Clearframe writes there \(videos: /,
     );
     store.close();

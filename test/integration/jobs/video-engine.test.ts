@@ -1,6 +1,8 @@
-import { mkdtemp, readFile, readdir, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
+import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
@@ -112,7 +114,7 @@ describe('video engine', () => {
       videos: ['shot-1-round-1.mp4'],
     });
 
-    const next = run.extendFromLastFrame(roundId, 'The light turns on');
+    const next = await run.extendFromLastFrame(roundId, 'The light turns on');
     const nextRequest = JSON.parse(
       run.rounds.round(next.roundId)?.request_json ?? '{}',
     ) as VideoGenerateRequest;
@@ -134,7 +136,62 @@ describe('video engine', () => {
     const run = engine(store);
     const { roundId } = run.addRound(newShot(run), request());
     await run.whenIdle();
-    expect(() => run.extendFromLastFrame(roundId, 'more')).toThrow(/without "return last frame"/);
+    await expect(run.extendFromLastFrame(roundId, 'more')).rejects.toThrow(
+      /without "return last frame"/,
+    );
+    store.close();
+  });
+
+  it('extends a round the service kept no last frame for from the frame the window took from its clip', async () => {
+    const store = openStore();
+    const run = engine(store);
+    const { roundId } = run.addRound(newShot(run), request());
+    await run.whenIdle();
+    const outputs = JSON.parse(run.rounds.round(roundId)?.outputs_json ?? '{}') as RoundOutputs;
+    const clip = outputs.videos[0] ?? '';
+    const input = new Input({ formats: ALL_FORMATS, source: new FilePathSource(clip) });
+    const track = await input.getPrimaryVideoTrack();
+    const size = { width: track?.displayWidth ?? 0, height: track?.displayHeight ?? 0 };
+    input.dispose();
+    const frameOf = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3a6' } })
+        .png()
+        .toBuffer();
+
+    await expect(
+      run.extendFromLastFrame(roundId, 'more', Buffer.from('not a picture')),
+    ).rejects.toThrow(/not an image Clearframe can read: play the clip once, then extend it again/);
+    await expect(run.extendFromLastFrame(roundId, 'more', await frameOf(10, 10))).rejects.toThrow(
+      `The frame taken from the clip is 10×10, the clip ${size.width}×${size.height}: extend it again.`,
+    );
+    expect(generates()).toHaveLength(1);
+
+    // A file of the user's with the frame's name is kept as it is: the frame takes the next name.
+    const folder = path.dirname(clip);
+    const theirs = path.join(folder, 'shot-1-round-1-last-frame.png');
+    await writeFile(theirs, 'mine');
+    const next = await run.extendFromLastFrame(
+      roundId,
+      'The light turns on',
+      await frameOf(size.width, size.height),
+    );
+    expect(await readFile(theirs, 'utf8')).toBe('mine');
+    const kept = run.rounds.round(roundId)?.last_frame_path;
+    expect(kept).toBe(path.join(folder, 'shot-1-round-1-last-frame-1.png'));
+    expect(await sharp(kept ?? '').metadata()).toMatchObject(size);
+    const sent = JSON.parse(run.rounds.round(next.roundId)?.request_json ?? '{}') as {
+      content: { image_url?: { url: string }; role?: string }[];
+    };
+    expect(sent.content[1]?.role).toBe('first_frame');
+    expect(sent.content[1]?.image_url?.url).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
+
+    // Later continuations start from the kept frame without the window taking it again.
+    const again = await run.extendFromLastFrame(roundId, 'The light turns off');
+    await run.whenIdle();
+    expect(run.rounds.round(next.roundId)?.state).toBe('done');
+    expect(run.rounds.round(again.roundId)?.state).toBe('done');
+    expect(generates()).toHaveLength(3);
+    expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
     store.close();
   });
 

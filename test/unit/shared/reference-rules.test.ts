@@ -132,3 +132,29 @@ describe("the auto mode's reference-video length", () => {
     });
   });
 });
+
+describe('an image carried in the request as base64 (a last frame taken on this computer)', () => {
+  const frame = (url: string, type: 'image_url' | 'audio_url' = 'image_url'): ContentItem =>
+    type === 'image_url'
+      ? { type, image_url: { url }, role: 'first_frame' }
+      : { type, audio_url: { url }, role: 'reference_audio' };
+  const request = (item: ContentItem): VideoGenerateRequest => ({
+    model: 'videomodel-2-5',
+    content: [{ type: 'text', text: 'on from here' }, item],
+    duration: 5,
+  });
+  const schemeIssues = (item: ContentItem) =>
+    videoRequestIssues(request(item)).filter((issue) => issue.param.endsWith('.url'));
+
+  it('is taken for an image', () => {
+    expect(schemeIssues(frame('data:image/jpeg;base64,/9j/4AAQSkZJRg=='))).toEqual([]);
+    expect(schemeIssues(frame('data:image/png;base64,iVBORw0KGgo='))).toEqual([]);
+  });
+
+  it('is refused for audio, for other image types, and when it is not base64', () => {
+    expect(schemeIssues(frame('data:audio/mpeg;base64,SUQz', 'audio_url'))).toHaveLength(1);
+    expect(schemeIssues(frame('data:image/svg+xml;base64,PHN2Zz4='))).toHaveLength(1);
+    expect(schemeIssues(frame('data:image/png;base64,not base64!'))).toHaveLength(1);
+    expect(schemeIssues(frame('data:image/png,rawbytes'))).toHaveLength(1);
+  });
+});
