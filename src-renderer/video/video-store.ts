@@ -41,7 +41,7 @@ interface VideoState {
   extend: (
     roundId: string,
     prompt: string,
-    how?: { from: 'video'; videoAsset: string },
+    how?: { from: 'video'; videoAsset: string } | { from: 'last-frame'; takenFrame: string },
   ) => Promise<void>;
   /**
    * Renames, moves or removes a project, shot or round, or chooses a shot's take, and takes

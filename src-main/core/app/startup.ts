@@ -14,6 +14,7 @@ import { DatabaseDamagedError, JobStore } from '../jobs/store.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
+import { errorCode } from '../error-code.ts';
 
 /**
  * The start-up decisions the app makes when something around it is wrong, each with the
@@ -100,7 +101,7 @@ export async function openJobStoreOffThread(file: string): Promise<OpenedStore> 
 
 /** After a failed open: a damaged file is set aside and a new queue starts; anything else is thrown. */
 function startAfresh(file: string, error: unknown): OpenedStore {
-  const code = (error as { code?: unknown }).code;
+  const code = errorCode(error);
   if (typeof code === 'string' && CANNOT_WRITE.has(code))
     throw new DataFolderReadOnlyError(path.dirname(file), error);
   if (!(error instanceof DatabaseDamagedError)) throw error;

@@ -1,13 +1,12 @@
 import { link, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { errorCode } from '../error-code.ts';
 
 /** What a placeholder claimed on a disk without hard links holds, before the result replaces it. */
 const PLACEHOLDER_TAG = 'clearframe-claim:';
 
 /** Codes a file system gives when it cannot make hard links (FAT, exFAT, some network shares). */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'ENOSYS', 'EOPNOTSUPP', 'EXDEV', 'EMLINK']);
-
-const codeOf = (error: unknown) => (error as { code?: unknown }).code;
 
 /**
  * `name.ext`, then `name-1.ext`, `name-2.ext`…: the names offered to `claimFirstFree` for a
@@ -38,8 +37,8 @@ export async function claimFirstFree(
       await link(temp, name);
       return name;
     } catch (error) {
-      if (codeOf(error) === 'EEXIST') continue;
-      if (!NO_HARD_LINKS.has(codeOf(error) as string)) throw error;
+      if (errorCode(error) === 'EEXIST') continue;
+      if (!NO_HARD_LINKS.has(errorCode(error) as string)) throw error;
     }
     if (await claimWithPlaceholder(temp, name, owner)) return name;
   }
@@ -60,7 +59,7 @@ async function claimWithPlaceholder(temp: string, name: string, owner: string): 
       await handle.close();
     }
   } catch (error) {
-    if (codeOf(error) === 'EEXIST') return false;
+    if (errorCode(error) === 'EEXIST') return false;
     throw error;
   }
   await rename(temp, name);

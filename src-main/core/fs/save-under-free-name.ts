@@ -4,8 +4,7 @@ import path from 'node:path';
 import { UserFacingError } from '../user-error.ts';
 import { claimFirstFree, numberedNames } from './claim-name.ts';
 import { tempPathFor } from './temp-files.ts';
-
-const codeOf = (error: unknown) => (error as { code?: unknown }).code;
+import { errorCode } from '../error-code.ts';
 
 /**
  * A folder that cannot be written in, or a full disk, as the sentence saying what to do;
@@ -16,7 +15,7 @@ export function asWriteProblem(
   folder: string,
   again: string,
 ): UserFacingError | undefined {
-  const code = codeOf(error);
+  const code = errorCode(error);
   if (code === 'ENOSPC' || code === 'EDQUOT') {
     return new UserFacingError(
       `The disk holding ${folder} is full: free some space there, or choose another folder, and ${again}.`,

@@ -3,6 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { WorkerAnswer } from '../worker-thread.ts';
 import type { IntegrityFinding } from './integrity.ts';
+import { errorCode } from '../error-code.ts';
 
 /** The integrity check's thread: reads every page of the job database once, off the main thread. */
 function check(file: string): IntegrityFinding {
@@ -15,7 +16,7 @@ function check(file: string): IntegrityFinding {
       db.close();
     }
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
+    const code = errorCode(error);
     return {
       failed: { code: typeof code === 'string' ? code : undefined, message: String(error) },
     };

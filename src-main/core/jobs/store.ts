@@ -16,6 +16,7 @@ import { MIGRATIONS } from './schema.ts';
 import { ATTEMPT_BILLED_CENTS_SQL, EARLIER_ATTEMPT_SQL, type EarlierAttempt } from './billing.ts';
 import { storedErrorSchema, type StoredError } from './outcome.ts';
 import { readStoredJson } from './stored-json.ts';
+import { errorCode } from '../error-code.ts';
 
 export class DatabaseDamagedError extends UserFacingError {
   readonly file: string;
@@ -31,7 +32,7 @@ export class DatabaseDamagedError extends UserFacingError {
 /** The error as damage to the file, when SQLite's code says the file is not a sound database. */
 export function damageOf(file: string, error: unknown): DatabaseDamagedError | undefined {
   if (error instanceof DatabaseDamagedError) return error;
-  const code = (error as { code?: unknown }).code;
+  const code = errorCode(error);
   if (code === 'SQLITE_CORRUPT' || code === 'SQLITE_NOTADB') {
     return new DatabaseDamagedError(file, (error as Error).message);
   }

@@ -6,6 +6,7 @@ import {
   type InputVideoTrack,
 } from 'mediabunny';
 import { FilmJoinError } from './film-join-error.ts';
+import { errorCode } from '../../error-code.ts';
 
 /** One clip to join: its file, and how the user knows it ("shot 2's clip"). */
 export interface FilmClip {
@@ -72,7 +73,7 @@ export async function readClip(clip: FilmClip): Promise<ReadClip> {
   } catch (error) {
     input.dispose();
     if (error instanceof FilmJoinError) throw error;
-    const missing = (error as { code?: unknown }).code === 'ENOENT';
+    const missing = errorCode(error) === 'ENOENT';
     throw new FilmJoinError(
       missing
         ? `${sentenceName(clip)} is no longer at ${clip.file}: put it back, or choose another take.`
