@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { Button } from '../ui/Button.tsx';
@@ -37,7 +39,11 @@ export function EnginePreviews(props: {
   previewBase: string;
   demo: boolean;
 }) {
+  const intl = useIntl();
   const { file, strokes, estimateId, demo, around } = props;
+  const { name } = file;
+  // A preview by the service is one image sent: the price of one.
+  const credits = formatCredits(intl, 1);
   const [local, setLocal] = useState<Side>({ kind: 'making' });
   const [service, setService] = useState<Side>(demo ? { kind: 'making' } : { kind: 'waiting' });
   const askService = (confirmed: boolean) => {
@@ -81,7 +87,7 @@ export function EnginePreviews(props: {
       return (
         <img
           src={`${props.previewBase}local-preview/${side.previewId}`}
-          alt={`${file.name}, ${word}`}
+          alt={intl.formatMessage({ id: 'compare.picture' }, { name, what: word })}
           style={placed}
         />
       );
@@ -106,42 +112,52 @@ export function EnginePreviews(props: {
   return (
     <section
       className="engine-previews"
-      aria-label={`${file.name} cleaned by each engine`}
+      aria-label={intl.formatMessage({ id: 'preview.eachEngine' }, { name })}
       data-testid="engine-previews"
     >
       <p className="hint engine-previews-note">
-        {file.name}, enlarged around the mark, cleaned each way:
+        {intl.formatMessage({ id: 'preview.enlarged' }, { name })}
       </p>
       <figure>
         <span
           className="engine-picture"
           style={{ aspectRatio: `${around.width} / ${around.height}` }}
         >
-          {picture(local, 'cleaned on this computer', 'Undoing the mark on this computer')}
+          {picture(
+            local,
+            intl.formatMessage({ id: 'preview.cleanedLocal' }),
+            intl.formatMessage({ id: 'preview.undoing' }),
+          )}
         </span>
-        <figcaption>On this computer — free</figcaption>
+        <figcaption>{intl.formatMessage({ id: 'finder.byComputer' })}</figcaption>
       </figure>
       <figure>
         <span
           className="engine-picture"
           style={{ aspectRatio: `${around.width} / ${around.height}` }}
         >
-          {picture(service, 'cleaned by the service', 'The service is cleaning it')}
+          {picture(
+            service,
+            intl.formatMessage({ id: 'preview.cleanedService' }),
+            intl.formatMessage({ id: 'preview.serviceCleaning' }),
+          )}
           {service.kind === 'waiting' && (
             <Button onClick={() => setService({ kind: 'asking' })}>
-              Preview with the service – 1 credit
+              {intl.formatMessage({ id: 'preview.askService' }, { credits })}
             </Button>
           )}
           {service.kind === 'asking' && (
             <PaidQuestion
-              question={`Send ${file.name} to the service for a preview, for 1 credit?`}
-              label={`Confirm previewing ${file.name} with the service`}
+              question={intl.formatMessage({ id: 'preview.question' }, { name, credits })}
+              label={intl.formatMessage({ id: 'preview.confirm' }, { name })}
               onConfirm={() => askService(true)}
               onBack={() => setService({ kind: 'waiting' })}
             />
           )}
         </span>
-        <figcaption>The service — 1 credit an image{demo ? ' (free in demo mode)' : ''}</figcaption>
+        <figcaption>
+          {intl.formatMessage({ id: 'preview.byService' }, { credits, demo: String(demo) })}
+        </figcaption>
       </figure>
     </section>
   );

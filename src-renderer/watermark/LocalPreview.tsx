@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { bridge } from '../bridge.ts';
@@ -19,7 +20,9 @@ export function LocalPreview(props: {
   previewBase: string;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const { file, strokes } = props;
+  const title = intl.formatMessage({ id: 'preview.title' }, { name: file.name });
   const [state, setState] = useState<PreviewState>({ kind: 'making' });
   useEffect(() => {
     // Opened once per image (the dialog is keyed by it), so it starts in "making".
@@ -44,15 +47,14 @@ export function LocalPreview(props: {
       <CompareView
         pair={{
           name: file.name,
-          title: `Free preview: ${file.name}`,
+          title,
           before: `${props.previewBase}staged/${file.token}`,
           after: `${props.previewBase}local-preview/${state.previewId}`,
-          afterWord: 'free preview',
+          afterWord: intl.formatMessage({ id: 'preview.afterWord' }),
         }}
         note={
           <p className="hint" data-testid="preview-note">
-            Made on this computer with a simple repaint, at no cost, to show what the mask covers.
-            The service’s own result is usually cleaner.
+            {intl.formatMessage({ id: 'preview.note' })}
           </p>
         }
         onPrevious={null}
@@ -62,22 +64,22 @@ export function LocalPreview(props: {
     );
   }
   return (
-    <section className="compare" aria-label={`Free preview: ${file.name}`}>
-      <h2>Free preview: {file.name}</h2>
+    <section className="compare" aria-label={title}>
+      <h2>{title}</h2>
       {state.kind === 'making' ? (
         <div role="status" className="preview-making">
-          <Progress label="Making the preview" />
-          <span>Repainting the masked area on this computer…</span>
+          <Progress label={intl.formatMessage({ id: 'preview.making' })} />
+          <span>{intl.formatMessage({ id: 'preview.repainting' })}</span>
         </div>
       ) : (
         <p className="error" role="alert">
-          The preview could not be made: {state.message}
+          {intl.formatMessage({ id: 'preview.failed' }, { reason: state.message })}
         </p>
       )}
       <div className="actions">
         <span className="spacer" />
         <button type="button" onClick={props.onClose}>
-          Close
+          {intl.formatMessage({ id: 'preview.close' })}
         </button>
       </div>
     </section>

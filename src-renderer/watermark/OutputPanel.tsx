@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
 import { useQuota } from '../account/quota-store.ts';
 import { bridge } from '../bridge.ts';
 import { useSettings } from '../settings/settings-store.ts';
@@ -10,6 +11,7 @@ import { filenameExample, settingChoices } from '../words/settings.ts';
  * at once through main, which refuses a bad value with the reason shown here.
  */
 export function OutputPanel() {
+  const intl = useIntl();
   const { settings, errors, save } = useSettings();
   const quota = useQuota((state) => state.quota);
   const refresh = useQuota((state) => state.refresh);
@@ -18,7 +20,9 @@ export function OutputPanel() {
     void refresh();
   }, [settings, refresh]);
   const watermark = quota?.services.find((service) => service.kind === 'watermark');
-  const credits = watermark?.ok ? `${watermark.credits.remaining} credits left` : null;
+  const credits = watermark?.ok
+    ? intl.formatMessage({ id: 'output.creditsLeft' }, { count: watermark.credits.remaining })
+    : null;
   if (!settings) return null;
   const change = (patch: Record<string, unknown>) => void save(patch);
   const error = (name: string) =>
@@ -31,8 +35,13 @@ export function OutputPanel() {
   return (
     <details className="output-panel">
       <summary>
-        Output: {settings.outputFolder ?? 'a “clearframe” folder beside each image'} · names like{' '}
-        {filenameExample(settings.filenameTemplate)}
+        {intl.formatMessage(
+          { id: 'output.summary' },
+          {
+            folder: settings.outputFolder ?? intl.formatMessage({ id: 'output.besideEach' }),
+            example: filenameExample(settings.filenameTemplate),
+          },
+        )}
         {credits && (
           <span className="hint" data-testid="images-credits">
             {' '}
@@ -41,12 +50,12 @@ export function OutputPanel() {
         )}
       </summary>
       <div className="field">
-        <label htmlFor="out-folder">Folder</label>
+        <label htmlFor="out-folder">{intl.formatMessage({ id: 'output.folder' })}</label>
         <span className="actions">
           <input
             id="out-folder"
             defaultValue={settings.outputFolder ?? ''}
-            placeholder="Beside each image"
+            placeholder={intl.formatMessage({ id: 'output.folderPlaceholder' })}
             onBlur={(event) => change({ outputFolder: event.target.value.trim() || null })}
           />
           <button
@@ -59,13 +68,13 @@ export function OutputPanel() {
                 })
             }
           >
-            Choose…
+            {intl.formatMessage({ id: 'output.choose' })}
           </button>
         </span>
         {error('outputFolder')}
       </div>
       <div className="field">
-        <label htmlFor="out-template">File name</label>
+        <label htmlFor="out-template">{intl.formatMessage({ id: 'output.fileName' })}</label>
         <input
           id="out-template"
           defaultValue={settings.filenameTemplate}
@@ -74,7 +83,7 @@ export function OutputPanel() {
         {error('filenameTemplate')}
       </div>
       <div className="field">
-        <label htmlFor="out-conflict">When the name is taken</label>
+        <label htmlFor="out-conflict">{intl.formatMessage({ id: 'output.conflict' })}</label>
         <Select
           id="out-conflict"
           options={settingChoices('conflictPolicy')}
@@ -83,7 +92,7 @@ export function OutputPanel() {
         />
       </div>
       <div className="field">
-        <label htmlFor="out-layout">Subfolders of a dropped folder</label>
+        <label htmlFor="out-layout">{intl.formatMessage({ id: 'output.layout' })}</label>
         <Select
           id="out-layout"
           options={settingChoices('folderLayout')}
@@ -92,7 +101,7 @@ export function OutputPanel() {
         />
       </div>
       <div className="field">
-        <label htmlFor="out-metadata">Keep metadata (EXIF, colour profile)</label>
+        <label htmlFor="out-metadata">{intl.formatMessage({ id: 'output.metadata' })}</label>
         <input
           id="out-metadata"
           type="checkbox"
@@ -101,7 +110,7 @@ export function OutputPanel() {
         />
       </div>
       <div className="field">
-        <label htmlFor="out-format">Format</label>
+        <label htmlFor="out-format">{intl.formatMessage({ id: 'output.format' })}</label>
         <Select
           id="out-format"
           options={settingChoices('outputFormat')}

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { StagedFile, WatermarkProposal } from '../../src-shared/ipc/contract.ts';
 import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { formatCredits, formatPercent } from '../../src-shared/i18n/formats.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { bridge } from '../bridge.ts';
 import { Progress } from '../ui/Progress.tsx';
@@ -16,11 +18,20 @@ type FinderState =
 const SHOWN_PER_GROUP = 48;
 
 /** How a group of images is described: one size, or several sizes sharing a corner. */
-function groupTitle(group: WatermarkProposal['groups'][number], files: Map<string, StagedFile>) {
+function groupTitle(
+  intl: IntlShape,
+  group: WatermarkProposal['groups'][number],
+  files: Map<string, StagedFile>,
+): string {
   const first = files.get(group.images[0]?.token ?? '');
-  const count = `${group.images.length} image${group.images.length === 1 ? '' : 's'}`;
-  if (group.anchor === 'size') return `${count} of ${first?.width}×${first?.height}`;
-  return `${count} of several sizes, the mark in the ${group.anchor.replace('-', ' ')} corner`;
+  const count = group.images.length;
+  if (group.anchor === 'size') {
+    const size = `${first?.width}×${first?.height}`;
+    return intl.formatMessage({ id: 'finder.groupSize' }, { count, size });
+  }
+  // An ICU select key cannot hold a hyphen: the message names the corners top_left and so on.
+  const corner = group.anchor.replace('-', '_');
+  return intl.formatMessage({ id: 'finder.groupCorner' }, { count, corner });
 }
 
 type Engine = 'service' | 'local';
@@ -40,6 +51,7 @@ export function WatermarkFinder(props: {
   onUse: (strokes: Record<string, Stroke[]>, local: Record<string, string>) => void;
   onClose: () => void;
 }) {
+  const intl = useIntl();
   const [state, setState] = useState<FinderState>({ kind: 'finding' });
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [engines, setEngines] = useState<Record<number, Engine>>({});
@@ -72,23 +84,21 @@ export function WatermarkFinder(props: {
   const files = new Map(staged.map((file) => [file.token, file]));
   const close = (
     <button type="button" onClick={props.onClose}>
-      {state.kind === 'found' ? 'Cancel' : 'Close'}
+      {intl.formatMessage({ id: state.kind === 'found' ? 'finder.cancel' : 'finder.close' })}
     </button>
   );
   if (state.kind !== 'found') {
     return (
-      <section className="finder" aria-label="Find the watermark">
-        <h2>Find the watermark</h2>
+      <section className="finder" aria-label={intl.formatMessage({ id: 'images.find' })}>
+        <h2>{intl.formatMessage({ id: 'images.find' })}</h2>
         {state.kind === 'finding' ? (
           <div role="status" className="preview-making">
-            <Progress label="Looking for the watermark" />
-            <span>
-              Looking for a mark the {staged.length} images share, on this computer, at no cost…
-            </span>
+            <Progress label={intl.formatMessage({ id: 'finder.looking' })} />
+            <span>{intl.formatMessage({ id: 'finder.lookingFor' }, { count: staged.length })}</span>
           </div>
         ) : (
           <p className="error" role="alert">
-            The watermark could not be looked for: {state.message}
+            {intl.formatMessage({ id: 'finder.failed' }, { reason: state.message })}
           </p>
         )}
         <div className="actions">
@@ -123,26 +133,30 @@ export function WatermarkFinder(props: {
     );
   return (
     <section className="finder" aria-labelledby="finder-title" data-testid="finder">
-      <h2 id="finder-title">The watermark found</h2>
-      <p className="hint">
-        Red shows what each image’s mask covers. Untick an image to leave it out; after using the
-        masks, Edit mask adjusts any of them.
-      </p>
+      <h2 id="finder-title">{intl.formatMessage({ id: 'finder.found' })}</h2>
+      <p className="hint">{intl.formatMessage({ id: 'finder.intro' })}</p>
       <div className="finder-groups">
         {proposal.groups.map((group, index) => {
           const found = group.images.filter((image) => image.present).length;
+          const title = groupTitle(intl, group, files);
           return (
             <section
               key={index}
               className="finder-group"
-              aria-label={groupTitle(group, files)}
+              aria-label={title}
               data-testid="finder-group"
             >
               <h3>
-                {groupTitle(group, files)}:{' '}
-                {group.masks.length === 0
-                  ? 'no shared mark found; paint a mask by hand'
-                  : `the mark is on ${found} of them`}
+                {intl.formatMessage(
+                  { id: 'finder.groupHeading' },
+                  {
+                    group: title,
+                    finding:
+                      group.masks.length === 0
+                        ? intl.formatMessage({ id: 'finder.noShared' })
+                        : intl.formatMessage({ id: 'finder.markOn' }, { count: found }),
+                  },
+                )}
               </h3>
               {group.estimateId ? (
                 <EngineChoice
@@ -157,17 +171,14 @@ export function WatermarkFinder(props: {
                 />
               ) : (
                 group.masks.length > 0 && (
-                  <p className="hint">
-                    Only the service can clean these: cleaning on this computer measures the mark
-                    across at least 3 images of one size that carry it.
-                  </p>
+                  <p className="hint">{intl.formatMessage({ id: 'finder.serviceOnly' })}</p>
                 )
               )}
               <ul className="finder-cards">
                 {group.images.slice(0, SHOWN_PER_GROUP).map((image) => {
                   const file = files.get(image.token);
                   if (!file) return null;
-                  const percent = Math.round(Math.min(1, Math.max(0, image.score)) * 100);
+                  const percent = formatPercent(intl, Math.min(1, Math.max(0, image.score)));
                   return (
                     <li key={image.token} className="finder-card" data-testid="finder-card">
                       <span
@@ -195,9 +206,10 @@ export function WatermarkFinder(props: {
                         <span className="finder-name">{file.name}</span>
                       </label>
                       <span className={image.present ? 'badge' : 'hint'}>
-                        {image.present
-                          ? `mark found (${percent} %)`
-                          : `no mark seen (${percent} %)`}
+                        {intl.formatMessage(
+                          { id: image.present ? 'finder.markFound' : 'finder.noMark' },
+                          { percent },
+                        )}
                       </span>
                     </li>
                   );
@@ -205,20 +217,30 @@ export function WatermarkFinder(props: {
               </ul>
               {group.images.length > SHOWN_PER_GROUP && (
                 <p className="hint">
-                  And {group.images.length - SHOWN_PER_GROUP} more of this group, ticked the same
-                  way by their scores.
+                  {intl.formatMessage(
+                    { id: 'finder.more' },
+                    { count: group.images.length - SHOWN_PER_GROUP },
+                  )}
                 </p>
               )}
             </section>
           );
         })}
         {proposal.tooFew.length > 0 && (
-          <section className="finder-group" aria-label="Marked by hand">
-            <h3>To mark by hand ({proposal.tooFew.length})</h3>
+          <section
+            className="finder-group"
+            aria-label={intl.formatMessage({ id: 'finder.byHand' })}
+          >
+            <h3>
+              {intl.formatMessage({ id: 'finder.byHandTitle' }, { count: proposal.tooFew.length })}
+            </h3>
             <ul className="skipped">
               {proposal.tooFew.map((item) => (
                 <li key={item.token}>
-                  {files.get(item.token)?.name}: {item.reason}
+                  {intl.formatMessage(
+                    { id: 'images.reasonLine' },
+                    { name: files.get(item.token)?.name ?? '', reason: item.reason },
+                  )}
                 </li>
               ))}
             </ul>
@@ -229,8 +251,7 @@ export function WatermarkFinder(props: {
         <span className="spacer" />
         {close}
         <button type="button" className="primary" disabled={chosen.length === 0} onClick={use}>
-          Use the masks for {chosen.length} image{chosen.length === 1 ? '' : 's'}
-          {free > 0 ? ` (${free} cleaned on this computer)` : ''}
+          {intl.formatMessage({ id: 'finder.use' }, { count: chosen.length, free })}
         </button>
       </div>
     </section>
@@ -270,6 +291,7 @@ function EngineChoice(props: {
   previewBase: string;
   demo: boolean;
 }) {
+  const intl = useIntl();
   const { group, index } = props;
   const sample = [...group.images]
     .filter((image) => image.present && image.maskToken)
@@ -282,7 +304,7 @@ function EngineChoice(props: {
   return (
     <>
       <fieldset className="engine-choice">
-        <legend>Who cleans them</legend>
+        <legend>{intl.formatMessage({ id: 'finder.who' })}</legend>
         <label>
           <input
             type="radio"
@@ -290,7 +312,7 @@ function EngineChoice(props: {
             checked={props.engine === 'service'}
             onChange={() => props.onEngine('service')}
           />
-          The service — 1 credit an image
+          {intl.formatMessage({ id: 'finder.byService' }, { credits: formatCredits(intl, 1) })}
         </label>
         <label>
           <input
@@ -299,7 +321,7 @@ function EngineChoice(props: {
             checked={props.engine === 'local'}
             onChange={() => props.onEngine('local')}
           />
-          On this computer — free
+          {intl.formatMessage({ id: 'finder.byComputer' })}
         </label>
       </fieldset>
       {file && (

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { formatCredits, formatFileSize } from '../../src-shared/i18n/formats.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
@@ -9,7 +11,6 @@ import { MaskEditor, type MaskTarget } from './MaskEditor.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
 import { StagingProgress } from './StagingProgress.tsx';
 import { VirtualList } from './VirtualList.tsx';
-import { fileSize } from './file-size.ts';
 import { Dialog } from '../ui/Dialog.tsx';
 import { LocalPreview } from './LocalPreview.tsx';
 import { WatermarkFinder } from './WatermarkFinder.tsx';
@@ -21,6 +22,15 @@ const SKIPPED_LIST_HEIGHT = 168;
 
 /** One empty mask for every image without one, so the editor can tell an unchanged mask by identity. */
 const NO_STROKES: Stroke[] = [];
+
+/**
+ * A line said after a mask changed. After a mask is saved for one image, `saved` names that
+ * image, and the line offers to apply the mask to others or preview it.
+ */
+interface Note {
+  text: string;
+  saved?: string;
+}
 
 /** From this width the compare view sits beside the results; below it, over them. */
 const WIDE = '(min-width: 1100px)';
@@ -38,12 +48,13 @@ function useWide(): boolean {
 
 /** Drop a folder, paint a mask once, apply it to the images it fits, run, compare. */
 export function WatermarkWorkspace(props: { previewBase: string }) {
+  const intl = useIntl();
   const ws = useWorkspace();
   const jobs = useJobs((state) => state.jobs);
   const [comparing, setComparing] = useState<string | null>(null);
   /** The results listed when one was opened, for Previous and Next. */
   const [walk, setWalk] = useState<readonly string[]>([]);
-  const [note, setNote] = useState<string | null>(null);
+  const [note, setNote] = useState<Note | null>(null);
   const [previewing, setPreviewing] = useState<StagedFile | null>(null);
   const [finding, setFinding] = useState(false);
   const wide = useWide();
@@ -69,33 +80,40 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   useEffect(() => {
     if (note) noteBar.current?.scrollIntoView({ block: 'nearest' });
   }, [note]);
-  const applied = (target: MaskTarget, source: StagedFile): string => {
+  const applied = (target: MaskTarget, source: StagedFile): Note => {
+    const size = `${source.width}×${source.height}`;
     if (target === 'same-size') {
-      return `Mask applied to ${ws.applyToSameSize(source.token)} images of ${source.width}×${source.height}.`;
+      const count = ws.applyToSameSize(source.token);
+      return { text: intl.formatMessage({ id: 'images.appliedSameSize' }, { count, size }) };
     }
     const { applied: count, scaled } = ws.applyFitted(
       source.token,
       target === 'all' ? 'all' : 'selected',
     );
-    return `Mask applied to ${count}${target === 'all' ? '' : ' selected'} image${count === 1 ? '' : 's'}.${
-      scaled
-        ? ` ${scaled} of ${scaled === 1 ? 'them has' : 'them have'} another size than ${source.width}×${source.height}: the mask was scaled to fit, each mark kept as near its corner as on ${source.name}. Check ${scaled === 1 ? 'it' : 'them'} with Edit mask.`
-        : ''
-    }`;
+    const first = intl.formatMessage(
+      { id: target === 'all' ? 'images.appliedAll' : 'images.appliedSelected' },
+      { count },
+    );
+    if (!scaled) return { text: first };
+    const second = intl.formatMessage(
+      { id: 'images.appliedScaled' },
+      { count: scaled, size, name: source.name },
+    );
+    return { text: intl.formatMessage({ id: 'images.twoSentences' }, { first, second }) };
   };
   const unmasked = ws.staged.length - masked;
   const compareView = job?.state === 'done' && job.outputPath && (
     <CompareView
       pair={{
         name: job.name,
-        title: `Before and after: ${job.name}`,
+        title: intl.formatMessage({ id: 'images.compareTitle' }, { name: job.name }),
         before: `${props.previewBase}job/${job.id}/input`,
         after: `${props.previewBase}job/${job.id}/output`,
-        afterWord: 'cleaned',
+        afterWord: intl.formatMessage({ id: 'images.cleaned' }),
       }}
       note={
         <p className="saved-to" data-testid="saved-to">
-          Saved to {job.outputPath}
+          {intl.formatMessage({ id: 'images.savedTo' }, { path: job.outputPath })}
         </p>
       }
       onPrevious={step(-1)}
@@ -124,7 +142,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       <OutputPanel />
       <form
         className="actions url-form"
-        aria-label="Add an image by address"
+        aria-label={intl.formatMessage({ id: 'images.urlForm' })}
         onSubmit={(event) => {
           event.preventDefault();
           const field = event.currentTarget.elements.namedItem('url') as HTMLInputElement;
@@ -133,10 +151,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           });
         }}
       >
-        <label htmlFor="image-url">Image address</label>
-        <input id="image-url" name="url" type="url" placeholder="https://…" required />
+        <label htmlFor="image-url">{intl.formatMessage({ id: 'images.urlLabel' })}</label>
+        <input
+          id="image-url"
+          name="url"
+          type="url"
+          placeholder={intl.formatMessage({ id: 'images.urlPlaceholder' })}
+          required
+        />
         <button type="submit" disabled={ws.busy}>
-          Add
+          {intl.formatMessage({ id: 'images.urlAdd' })}
         </button>
       </form>
       {ws.error && (
@@ -146,21 +170,24 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       )}
       {ws.skipped.length > 0 && (
         <>
-          <p className="hint">Not taken ({ws.skipped.length}), each with the reason:</p>
+          <p className="hint">
+            {intl.formatMessage({ id: 'images.skippedTitle' }, { count: ws.skipped.length })}
+          </p>
           {/* A folder of thousands can leave thousands behind: only the rows in view are drawn. */}
           <VirtualList
             count={ws.skipped.length}
             rowHeight={SKIPPED_ROW_HEIGHT}
             height={SKIPPED_LIST_HEIGHT}
-            label="Skipped"
+            label={intl.formatMessage({ id: 'images.skippedList' })}
             testId="skipped"
             renderRow={(index) => {
               const item = ws.skipped[index];
               if (!item) return null;
-              const line = `${item.path.split(/[\\/]/).pop()}: ${item.reason}`;
+              const line = (name: string) =>
+                intl.formatMessage({ id: 'images.reasonLine' }, { name, reason: item.reason });
               return (
-                <span className="skipped" title={`${item.path}: ${item.reason}`}>
-                  {line}
+                <span className="skipped" title={line(item.path)}>
+                  {line(item.path.split(/[\\/]/).pop() ?? item.path)}
                 </span>
               );
             }}
@@ -170,22 +197,29 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       {ws.staged.length > 0 && (
         <section aria-labelledby="staged-title" className="staged">
           <h2 id="staged-title">
-            Ready:{' '}
-            <span data-testid="staged-summary">{`${ws.staged.length} images, ${masked} with a mask`}</span>
+            {intl.formatMessage({ id: 'images.ready' })}{' '}
+            <span data-testid="staged-summary">
+              {intl.formatMessage(
+                { id: 'images.readySummary' },
+                { count: ws.staged.length, masked },
+              )}
+            </span>
           </h2>
           <div className="actions">
             <button type="button" onClick={() => ws.selectAll(picked < ws.staged.length)}>
-              {picked < ws.staged.length ? 'Select all' : 'Select none'}
+              {intl.formatMessage({
+                id: picked < ws.staged.length ? 'images.selectAll' : 'images.selectNone',
+              })}
             </button>
             <button
               type="button"
               disabled={picked === 0}
               onClick={() => ws.remove(Object.keys(ws.selected))}
             >
-              Remove selected
+              {intl.formatMessage({ id: 'images.removeSelected' })}
             </button>
             <button type="button" onClick={() => setFinding(true)}>
-              Find the watermark
+              {intl.formatMessage({ id: 'images.find' })}
             </button>
             <span className="spacer" />
             <button
@@ -195,32 +229,37 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               onClick={() => void ws.start()}
             >
               {paid === 0
-                ? 'Start – free, on this computer'
-                : `Start – uses ${maybeSkipped > 0 ? 'up to ' : ''}${paid} credit${paid === 1 ? '' : 's'}${free > 0 ? ` (${free} free on this computer)` : ''}`}
+                ? intl.formatMessage({ id: 'images.startFree' })
+                : intl.formatMessage(
+                    { id: maybeSkipped > 0 ? 'images.startUpTo' : 'images.start' },
+                    { credits: formatCredits(intl, paid), free },
+                  )}
             </button>
           </div>
           {maybeSkipped > 0 && (
             <p className="hint" data-testid="cleaned-note">
-              {maybeSkipped} of these {maybeSkipped === 1 ? 'was' : 'were'} cleaned before. One sent
-              again with the same mask is left out and costs nothing, unless you tick “Clean again”.
+              {intl.formatMessage({ id: 'images.cleanedBefore' }, { count: maybeSkipped })}
             </p>
           )}
           {note && (
             <div className="actions mask-note-bar" role="status" ref={noteBar}>
-              <span>{note}</span>
+              <span>{note.text}</span>
               {(() => {
                 const source = ws.staged.find(
-                  (file) => ws.masks[file.token] && note.endsWith(`${file.name}.`),
+                  (file) => file.token === note.saved && ws.masks[file.token],
                 );
                 if (!source) return null;
                 return (
                   <>
                     <button type="button" onClick={() => setNote(applied('same-size', source))}>
-                      Apply to all {source.width}×{source.height} images
+                      {intl.formatMessage(
+                        { id: 'images.applySameSize' },
+                        { size: `${source.width}×${source.height}` },
+                      )}
                     </button>
                     {sizes > 1 && (
                       <button type="button" onClick={() => setNote(applied('all', source))}>
-                        Apply to all {ws.staged.length} images
+                        {intl.formatMessage({ id: 'images.applyAll' }, { count: ws.staged.length })}
                       </button>
                     )}
                     <button
@@ -228,10 +267,10 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                       disabled={picked === 0}
                       onClick={() => setNote(applied('selected', source))}
                     >
-                      Apply to selected
+                      {intl.formatMessage({ id: 'images.applySelected' })}
                     </button>
                     <button type="button" onClick={() => setPreviewing(source)}>
-                      Preview {source.name} (free)
+                      {intl.formatMessage({ id: 'images.previewFree' }, { name: source.name })}
                     </button>
                   </>
                 );
@@ -241,17 +280,15 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           {unmasked > 0 && (
             <p className="hint" data-testid="no-mask-note">
               {unmasked === ws.staged.length
-                ? 'None of them has a mask yet'
-                : `${unmasked} of them have no mask`}
-              : the service then looks for the watermark itself and removes what it finds (demo mode
-              repaints a mark it finds in a corner). Paint a mask where it should look instead.
+                ? intl.formatMessage({ id: 'images.noMaskAll' })
+                : intl.formatMessage({ id: 'images.noMaskSome' }, { count: unmasked })}
             </p>
           )}
           <VirtualList
             count={ws.staged.length}
             rowHeight={56}
             height={360}
-            label="Images ready"
+            label={intl.formatMessage({ id: 'images.list' })}
             testId="staged-list"
             renderRow={(index) => {
               const file = ws.staged[index] as StagedFile;
@@ -259,7 +296,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                 <div className="staged-row" data-testid="staged">
                   <input
                     type="checkbox"
-                    aria-label={`Select ${file.name}`}
+                    aria-label={intl.formatMessage({ id: 'images.select' }, { name: file.name })}
                     checked={ws.selected[file.token] === true}
                     onChange={() => ws.toggle(file.token)}
                   />
@@ -271,12 +308,13 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                   />
                   <span className="staged-name">
                     <span className="job-name" title={file.sourceUrl ?? file.path}>
-                      {file.name}
-                      {file.sourceUrl ? ' (from the web)' : ''}
+                      {file.sourceUrl
+                        ? intl.formatMessage({ id: 'images.fromWeb' }, { name: file.name })
+                        : file.name}
                     </span>
                     {ws.local[file.token] && (
                       <span className="hint" data-testid="local-engine">
-                        cleaned on this computer, free
+                        {intl.formatMessage({ id: 'images.localFree' })}
                       </span>
                     )}
                     {file.cleaned && (
@@ -286,43 +324,56 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                           checked={ws.again[file.token] === true}
                           onChange={() => ws.toggleAgain(file.token)}
                         />
-                        Cleaned before · clean again
+                        {intl.formatMessage({ id: 'images.cleanAgain' })}
                       </label>
                     )}
                   </span>
                   <span className="hint">
-                    {file.width}×{file.height} · {fileSize(file.bytes)}
+                    {file.width}×{file.height} · {formatFileSize(intl, file.bytes)}
                   </span>
                   <span
                     className={ws.masks[file.token] ? 'badge' : 'hint'}
                     title={
                       ws.scaledFrom[file.token]
-                        ? `The mask was drawn on a ${ws.scaledFrom[file.token]} image and scaled to fit this one.`
+                        ? intl.formatMessage(
+                            { id: 'images.scaledHint' },
+                            { size: ws.scaledFrom[file.token] },
+                          )
                         : undefined
                     }
                   >
-                    {ws.masks[file.token]
-                      ? ws.scaledFrom[file.token]
-                        ? 'mask, scaled'
-                        : 'mask'
-                      : 'no mask'}
+                    {intl.formatMessage({
+                      id: ws.masks[file.token]
+                        ? ws.scaledFrom[file.token]
+                          ? 'images.badge.scaled'
+                          : 'images.badge.mask'
+                        : 'images.badge.none',
+                    })}
                   </span>
                   <span className="staged-actions">
                     <button
                       type="button"
                       onClick={() => ws.edit(file.token)}
-                      aria-label={`${ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}: ${file.name}`}
+                      aria-label={intl.formatMessage(
+                        { id: ws.masks[file.token] ? 'images.editMaskOf' : 'images.paintMaskOf' },
+                        { name: file.name },
+                      )}
                     >
-                      {ws.masks[file.token] ? 'Edit mask' : 'Paint mask'}
+                      {intl.formatMessage({
+                        id: ws.masks[file.token] ? 'images.editMask' : 'images.paintMask',
+                      })}
                     </button>
                     {ws.masks[file.token] && (
                       <button
                         type="button"
                         onClick={() => setPreviewing(file)}
-                        aria-label={`Preview ${file.name} (free)`}
-                        title="A free repaint made on this computer, to check the mask"
+                        aria-label={intl.formatMessage(
+                          { id: 'images.previewFree' },
+                          { name: file.name },
+                        )}
+                        title={intl.formatMessage({ id: 'images.previewHint' })}
                       >
-                        Preview
+                        {intl.formatMessage({ id: 'images.preview' })}
                       </button>
                     )}
                   </span>
@@ -333,7 +384,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
         </section>
       )}
       {editing && (
-        <Dialog label="Mask editor">
+        <Dialog label={intl.formatMessage({ id: 'images.maskEditor' })}>
           <MaskEditor
             file={editing}
             previewBase={props.previewBase}
@@ -350,12 +401,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             onSave={(strokes, target) => {
               ws.setMask(editing.token, strokes);
               ws.edit(null);
+              const name = editing.name;
               setNote(
                 target !== 'this'
                   ? applied(target, editing)
                   : strokes.length
-                    ? `Mask saved for ${editing.name}.`
-                    : `Mask removed from ${editing.name}.`,
+                    ? {
+                        text: intl.formatMessage({ id: 'images.maskSaved' }, { name }),
+                        saved: editing.token,
+                      }
+                    : { text: intl.formatMessage({ id: 'images.maskRemoved' }, { name }) },
               );
             }}
           />
@@ -363,7 +418,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       )}
       {finding && (
         <Dialog
-          label="Find the watermark"
+          label={intl.formatMessage({ id: 'images.find' })}
           className="compare-modal"
           onEscape={() => setFinding(false)}
         >
@@ -376,16 +431,14 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               setFinding(false);
               const count = Object.keys(strokes).length;
               const free = Object.keys(local).length;
-              setNote(
-                `The found mask is on ${count} image${count === 1 ? '' : 's'}${free > 0 ? `, ${free} to be cleaned on this computer for free` : ''}. Check one with Preview, or change it with Edit mask.`,
-              );
+              setNote({ text: intl.formatMessage({ id: 'images.foundNote' }, { count, free }) });
             }}
           />
         </Dialog>
       )}
       {previewing && (
         <Dialog
-          label={`Free preview: ${previewing.name}`}
+          label={intl.formatMessage({ id: 'preview.title' }, { name: previewing.name })}
           className="compare-modal"
           onEscape={() => setPreviewing(null)}
         >
@@ -410,7 +463,10 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
           (wide ? (
             <div className="compare-beside">{compareView}</div>
           ) : (
-            <Dialog label={`Before and after: ${job.name}`} className="compare-modal">
+            <Dialog
+              label={intl.formatMessage({ id: 'images.compareTitle' }, { name: job.name })}
+              className="compare-modal"
+            >
               {compareView}
             </Dialog>
           ))}

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { PSEUDO_LANGUAGE, type ShownLanguage } from '../../src-shared/i18n/languages.ts';
 import { textIntl } from '../../src-shared/i18n/text-intl.ts';
 import { makePhoto } from '../support/images.ts';
@@ -49,10 +50,18 @@ const CONVERTED = [
   '[data-testid=compare] .actions',
   '.arrange-tools',
   'details.history > summary',
+  '.url-form',
+  'section.staged',
+  'details.output-panel > summary',
+  '[data-testid=finder]',
 ].join(', ');
 
-/** Values the screens show as they are: file and project names, Intl's units and the version. */
-const VALUES = /^(harbour-\d\.png|Harbour|kB|MB|px|v0\.0\.0-e2e|linux|USD)$/;
+/**
+ * Values the screens show as they are: file and project names, Intl's units, the version,
+ * the output folder the harness sets (/tmp/clearframe-e2e-…/out) and a result's example name.
+ */
+const VALUES =
+  /^(harbour-\d\.png|Harbour|kB|MB|px|v0\.0\.0-e2e|linux|USD|tmp|clearframe-e2e-\w+|out|IMG_0412-clean\.jpg)$/;
 
 for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
   test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820`, async ({
@@ -96,16 +105,37 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     // Images: staged, cleaned, one result compared.
     await dropFolder(page, 'photos');
     await expect(page.getByTestId('staged')).toHaveCount(3);
+    // The watermark finder, with its groups and cards.
+    await page.getByRole('button', { name: say('images.find'), exact: true }).click();
+    const finder = page.getByRole('dialog', { name: say('images.find') });
+    await expect(finder.getByRole('heading', { name: say('finder.found') })).toBeVisible({
+      timeout: 30_000,
+    });
+    await page.setViewportSize({ width: 1280, height: 820 });
+    expect(await findClippedText(page), 'text cut in the watermark finder').toEqual([]);
+    if (language === PSEUDO_LANGUAGE) {
+      expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
+    }
+    await saveScreenshots(page, `language-${language}-finder`);
+    await finder.getByRole('button', { name: say('finder.cancel'), exact: true }).click();
+    await expect(finder).toBeHidden();
     // The mask editor, whose toolbars hold the most words side by side.
-    await page.getByRole('button', { name: 'Paint mask: harbour-0.png' }).click();
-    const editor = page.getByRole('dialog', { name: 'Mask editor' });
+    await page
+      .getByRole('button', { name: say('images.paintMaskOf', { name: 'harbour-0.png' }) })
+      .click();
+    const editor = page.getByRole('dialog', { name: say('images.maskEditor') });
     await expect(editor.getByRole('button', { name: say('mask.use') })).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 820 });
     expect(await findClippedText(page), 'text cut in the mask editor').toEqual([]);
     await saveScreenshots(page, `language-${language}-mask`);
     await editor.getByRole('button', { name: say('mask.none') }).click();
     await expect(editor).toBeHidden();
-    await page.getByRole('button', { name: /^Start/ }).click();
+    await page
+      .getByRole('button', {
+        name: say('images.start', { credits: formatCredits(intl, 3), free: 0 }),
+        exact: true,
+      })
+      .click();
     await expect(page.getByTestId('jobs-summary')).toHaveText(
       say('jobs.summary', { done: 3, total: 3 }),
       { timeout: 30_000 },

@@ -268,6 +268,124 @@ export const de: Catalogue = {
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
+  'images.urlForm': 'Bild über seine Adresse hinzufügen',
+  'images.urlLabel': 'Bildadresse',
+  'images.urlPlaceholder': 'https://…',
+  'images.urlAdd': 'Hinzufügen',
+  'images.reasonLine': '{name}: {reason}',
+  'images.skippedTitle': 'Nicht übernommen ({count}), jeweils mit dem Grund:',
+  'images.skippedList': 'Übersprungen',
+  'images.ready': 'Bereit:',
+  'images.readySummary': '{count, plural, one {# Bild} other {# Bilder}}, {masked} mit Maske',
+  'images.selectAll': 'Alle auswählen',
+  'images.selectNone': 'Keine auswählen',
+  'images.removeSelected': 'Ausgewählte entfernen',
+  'images.find': 'Wasserzeichen finden',
+  'images.startFree': 'Starten – kostenlos, auf diesem Computer',
+  'images.start':
+    'Starten – verbraucht {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+  'images.startUpTo':
+    'Starten – verbraucht bis zu {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+  'images.cleanedBefore':
+    '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
+  'images.appliedSameSize':
+    '{count, plural, one {Maske auf # Bild mit {size} angewendet.} other {Maske auf # Bilder mit {size} angewendet.}}',
+  'images.appliedAll':
+    '{count, plural, one {Maske auf # Bild angewendet.} other {Maske auf # Bilder angewendet.}}',
+  'images.appliedSelected':
+    '{count, plural, one {Maske auf # ausgewähltes Bild angewendet.} other {Maske auf # ausgewählte Bilder angewendet.}}',
+  'images.appliedScaled':
+    '{count, plural, one {# davon hat eine andere Größe als {size}: Die Maske wurde passend skaliert, jede Markierung so nah an ihrer Ecke wie auf {name}. Prüfen Sie es mit „Maske bearbeiten“.} other {# davon haben eine andere Größe als {size}: Die Maske wurde passend skaliert, jede Markierung so nah an ihrer Ecke wie auf {name}. Prüfen Sie sie mit „Maske bearbeiten“.}}',
+  'images.twoSentences': '{first} {second}',
+  'images.maskSaved': 'Maske für {name} gespeichert.',
+  'images.maskRemoved': 'Maske von {name} entfernt.',
+  'images.foundNote':
+    '{count, plural, one {Die gefundene Maske liegt auf # Bild} other {Die gefundene Maske liegt auf # Bildern}}{free, plural, =0 {} other {, # davon werden kostenlos auf diesem Computer bereinigt}}. Prüfen Sie eines mit „Vorschau“ oder ändern Sie sie mit „Maske bearbeiten“.',
+  'images.applySameSize': 'Auf alle Bilder mit {size} anwenden',
+  'images.applyAll': 'Auf alle {count} Bilder anwenden',
+  'images.applySelected': 'Auf ausgewählte anwenden',
+  'images.previewFree': 'Vorschau von {name} (kostenlos)',
+  'images.noMaskAll':
+    'Noch keines hat eine Maske: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
+  'images.noMaskSome':
+    '{count, plural, one {# davon hat keine Maske} other {# davon haben keine Maske}}: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
+  'images.list': 'Bereite Bilder',
+  'images.select': '{name} auswählen',
+  'images.fromWeb': '{name} (aus dem Web)',
+  'images.localFree': 'wird auf diesem Computer bereinigt, kostenlos',
+  'images.cleanAgain': 'Schon bereinigt · erneut bereinigen',
+  'images.scaledHint':
+    'Die Maske wurde auf einem Bild mit {size} gezeichnet und auf dieses skaliert.',
+  'images.badge.scaled': 'Maske, skaliert',
+  'images.badge.mask': 'Maske',
+  'images.badge.none': 'keine Maske',
+  'images.editMask': 'Maske bearbeiten',
+  'images.paintMask': 'Maske malen',
+  'images.editMaskOf': 'Maske bearbeiten: {name}',
+  'images.paintMaskOf': 'Maske malen: {name}',
+  'images.preview': 'Vorschau',
+  'images.previewHint': 'Eine kostenlose Übermalung auf diesem Computer, um die Maske zu prüfen',
+  'images.maskEditor': 'Maskeneditor',
+  'images.compareTitle': 'Vorher und nachher: {name}',
+  'images.cleaned': 'bereinigt',
+  'images.savedTo': 'Gespeichert unter {path}',
+  'finder.looking': 'Wasserzeichen wird gesucht',
+  'finder.lookingFor':
+    'Suche nach einer Markierung, die die {count} Bilder gemeinsam haben – auf diesem Computer, kostenlos…',
+  'finder.failed': 'Das Wasserzeichen konnte nicht gesucht werden: {reason}',
+  'finder.cancel': 'Abbrechen',
+  'finder.close': 'Schließen',
+  'finder.found': 'Das gefundene Wasserzeichen',
+  'finder.intro':
+    'Rot zeigt, was die Maske jedes Bildes abdeckt. Entfernen Sie das Häkchen bei einem Bild, um es auszulassen; nach dem Übernehmen lässt sich jede Maske mit „Maske bearbeiten“ anpassen.',
+  'finder.groupSize': '{count, plural, one {# Bild mit {size}} other {# Bilder mit {size}}}',
+  'finder.groupCorner':
+    '{count, plural, one {# Bild} other {# Bilder}} in verschiedenen Größen, die Markierung in der Ecke {corner, select, top_left {oben links} top_right {oben rechts} bottom_left {unten links} other {unten rechts}}',
+  'finder.groupHeading': '{group}: {finding}',
+  'finder.noShared': 'keine gemeinsame Markierung gefunden; malen Sie eine Maske von Hand',
+  'finder.markOn': 'die Markierung ist auf {count} davon',
+  'finder.serviceOnly':
+    'Nur der Dienst kann diese bereinigen: Zum Bereinigen auf diesem Computer wird die Markierung über mindestens 3 Bilder einer Größe gemessen, die sie tragen.',
+  'finder.markFound': 'Markierung gefunden ({percent})',
+  'finder.noMark': 'keine Markierung erkannt ({percent})',
+  'finder.more': 'Und {count} weitere dieser Gruppe, nach ihren Werten genauso angehakt.',
+  'finder.byHand': 'Von Hand zu markieren',
+  'finder.byHandTitle': 'Von Hand zu markieren ({count})',
+  'finder.use':
+    '{count, plural, one {Masken für # Bild verwenden} other {Masken für # Bilder verwenden}}{free, plural, =0 {} other { (# auf diesem Computer bereinigt)}}',
+  'finder.who': 'Wer sie bereinigt',
+  'finder.byService': 'Der Dienst – {credits} pro Bild',
+  'finder.byComputer': 'Dieser Computer – kostenlos',
+  'preview.title': 'Kostenlose Vorschau: {name}',
+  'preview.afterWord': 'kostenlose Vorschau',
+  'preview.note':
+    'Kostenlos auf diesem Computer mit einer einfachen Übermalung erstellt, um zu zeigen, was die Maske abdeckt. Das Ergebnis des Dienstes selbst ist meist sauberer.',
+  'preview.making': 'Vorschau wird erstellt',
+  'preview.repainting': 'Der maskierte Bereich wird auf diesem Computer übermalt…',
+  'preview.failed': 'Die Vorschau konnte nicht erstellt werden: {reason}',
+  'preview.close': 'Schließen',
+  'preview.eachEngine': '{name}, auf beide Arten bereinigt',
+  'preview.enlarged': '{name}, um die Markierung vergrößert, auf beide Arten bereinigt:',
+  'preview.cleanedLocal': 'auf diesem Computer bereinigt',
+  'preview.cleanedService': 'vom Dienst bereinigt',
+  'preview.undoing': 'Die Markierung wird auf diesem Computer herausgerechnet',
+  'preview.serviceCleaning': 'Der Dienst bereinigt das Bild',
+  'preview.askService': 'Vorschau mit dem Dienst – {credits}',
+  'preview.question': '{name} für eine Vorschau an den Dienst senden, für {credits}?',
+  'preview.confirm': 'Vorschau von {name} mit dem Dienst bestätigen',
+  'preview.byService':
+    'Der Dienst – {credits} pro Bild{demo, select, true { (im Demomodus kostenlos)} other {}}',
+  'output.summary': 'Ausgabe: {folder} · Namen wie {example}',
+  'output.besideEach': 'ein Ordner „clearframe“ neben jedem Bild',
+  'output.creditsLeft': '{count, plural, one {# Credit übrig} other {# Credits übrig}}',
+  'output.folder': 'Ordner',
+  'output.folderPlaceholder': 'Neben jedem Bild',
+  'output.choose': 'Auswählen…',
+  'output.fileName': 'Dateiname',
+  'output.conflict': 'Wenn der Name vergeben ist',
+  'output.layout': 'Unterordner eines abgelegten Ordners',
+  'output.metadata': 'Metadaten behalten (EXIF, Farbprofil)',
+  'output.format': 'Format',
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.

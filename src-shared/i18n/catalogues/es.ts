@@ -269,6 +269,124 @@ export const es: Catalogue = {
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
+  'images.urlForm': 'Añadir una imagen por su dirección',
+  'images.urlLabel': 'Dirección de la imagen',
+  'images.urlPlaceholder': 'https://…',
+  'images.urlAdd': 'Añadir',
+  'images.reasonLine': '{name}: {reason}',
+  'images.skippedTitle': 'No admitidas ({count}), cada una con el motivo:',
+  'images.skippedList': 'Omitidas',
+  'images.ready': 'Listas:',
+  'images.readySummary': '{count, plural, one {# imagen} other {# imágenes}}, {masked} con máscara',
+  'images.selectAll': 'Seleccionar todas',
+  'images.selectNone': 'No seleccionar ninguna',
+  'images.removeSelected': 'Quitar las seleccionadas',
+  'images.find': 'Buscar la marca de agua',
+  'images.startFree': 'Empezar – gratis, en este ordenador',
+  'images.start':
+    'Empezar – usa {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+  'images.startUpTo':
+    'Empezar – usa hasta {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+  'images.cleanedBefore':
+    '{count, plural, one {# de ellas ya se limpió antes} other {# de ellas ya se limpiaron antes}}. Una que se enviaría de nuevo con la misma máscara se deja fuera y no cuesta nada, salvo que marques «limpiar de nuevo».',
+  'images.appliedSameSize':
+    '{count, plural, one {Máscara aplicada a # imagen de {size}.} other {Máscara aplicada a # imágenes de {size}.}}',
+  'images.appliedAll':
+    '{count, plural, one {Máscara aplicada a # imagen.} other {Máscara aplicada a # imágenes.}}',
+  'images.appliedSelected':
+    '{count, plural, one {Máscara aplicada a # imagen seleccionada.} other {Máscara aplicada a # imágenes seleccionadas.}}',
+  'images.appliedScaled':
+    '{count, plural, one {# de ellas tiene un tamaño distinto de {size}: la máscara se ha escalado para ajustarse, con cada marca tan cerca de su esquina como en {name}. Revísala con Editar máscara.} other {# de ellas tienen un tamaño distinto de {size}: la máscara se ha escalado para ajustarse, con cada marca tan cerca de su esquina como en {name}. Revísalas con Editar máscara.}}',
+  'images.twoSentences': '{first} {second}',
+  'images.maskSaved': 'Máscara guardada para {name}.',
+  'images.maskRemoved': 'Máscara quitada de {name}.',
+  'images.foundNote':
+    '{count, plural, one {La máscara encontrada está en # imagen} other {La máscara encontrada está en # imágenes}}{free, plural, =0 {} one {, # se limpiará gratis en este ordenador} other {, # se limpiarán gratis en este ordenador}}. Revisa una con Vista previa o cámbiala con Editar máscara.',
+  'images.applySameSize': 'Aplicar a todas las imágenes de {size}',
+  'images.applyAll': 'Aplicar a las {count} imágenes',
+  'images.applySelected': 'Aplicar a las seleccionadas',
+  'images.previewFree': 'Vista previa de {name} (gratis)',
+  'images.noMaskAll':
+    'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+  'images.noMaskSome':
+    '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+  'images.list': 'Imágenes listas',
+  'images.select': 'Seleccionar {name}',
+  'images.fromWeb': '{name} (de la web)',
+  'images.localFree': 'se limpia en este ordenador, gratis',
+  'images.cleanAgain': 'Ya limpiada · limpiar de nuevo',
+  'images.scaledHint':
+    'La máscara se dibujó en una imagen de {size} y se escaló para ajustarse a esta.',
+  'images.badge.scaled': 'máscara, escalada',
+  'images.badge.mask': 'máscara',
+  'images.badge.none': 'sin máscara',
+  'images.editMask': 'Editar máscara',
+  'images.paintMask': 'Pintar máscara',
+  'images.editMaskOf': 'Editar máscara: {name}',
+  'images.paintMaskOf': 'Pintar máscara: {name}',
+  'images.preview': 'Vista previa',
+  'images.previewHint': 'Un repintado gratuito hecho en este ordenador, para comprobar la máscara',
+  'images.maskEditor': 'Editor de máscaras',
+  'images.compareTitle': 'Antes y después: {name}',
+  'images.cleaned': 'limpia',
+  'images.savedTo': 'Guardado en {path}',
+  'finder.looking': 'Buscando la marca de agua',
+  'finder.lookingFor':
+    'Buscando una marca que compartan las {count} imágenes, en este ordenador, sin coste…',
+  'finder.failed': 'No se ha podido buscar la marca de agua: {reason}',
+  'finder.cancel': 'Cancelar',
+  'finder.close': 'Cerrar',
+  'finder.found': 'La marca de agua encontrada',
+  'finder.intro':
+    'El rojo muestra lo que cubre la máscara de cada imagen. Desmarca una imagen para dejarla fuera; después de usar las máscaras, puedes ajustar cualquiera con Editar máscara.',
+  'finder.groupSize': '{count, plural, one {# imagen de {size}} other {# imágenes de {size}}}',
+  'finder.groupCorner':
+    '{count, plural, one {# imagen} other {# imágenes}} de varios tamaños, con la marca en la esquina {corner, select, top_left {superior izquierda} top_right {superior derecha} bottom_left {inferior izquierda} other {inferior derecha}}',
+  'finder.groupHeading': '{group}: {finding}',
+  'finder.noShared': 'no se ha encontrado ninguna marca común; pinta una máscara a mano',
+  'finder.markOn': 'la marca está en {count} de ellas',
+  'finder.serviceOnly':
+    'Solo el servicio puede limpiar estas: para limpiar en este ordenador, la marca se mide en al menos 3 imágenes de un mismo tamaño que la lleven.',
+  'finder.markFound': 'marca encontrada ({percent})',
+  'finder.noMark': 'no se ve marca ({percent})',
+  'finder.more': 'Y {count} más de este grupo, marcadas igual según su puntuación.',
+  'finder.byHand': 'Para marcar a mano',
+  'finder.byHandTitle': 'Para marcar a mano ({count})',
+  'finder.use':
+    '{count, plural, one {Usar las máscaras para # imagen} other {Usar las máscaras para # imágenes}}{free, plural, =0 {} one { (# limpiada en este ordenador)} other { (# limpiadas en este ordenador)}}',
+  'finder.who': 'Quién las limpia',
+  'finder.byService': 'El servicio — {credits} por imagen',
+  'finder.byComputer': 'En este ordenador — gratis',
+  'preview.title': 'Vista previa gratuita: {name}',
+  'preview.afterWord': 'vista previa gratuita',
+  'preview.note':
+    'Hecha en este ordenador con un repintado sencillo, sin coste, para mostrar lo que cubre la máscara. El resultado del propio servicio suele ser más limpio.',
+  'preview.making': 'Creando la vista previa',
+  'preview.repainting': 'Repintando la zona de la máscara en este ordenador…',
+  'preview.failed': 'No se ha podido crear la vista previa: {reason}',
+  'preview.close': 'Cerrar',
+  'preview.eachEngine': '{name} limpiada de cada forma',
+  'preview.enlarged': '{name}, ampliada alrededor de la marca, limpiada de cada forma:',
+  'preview.cleanedLocal': 'limpiada en este ordenador',
+  'preview.cleanedService': 'limpiada por el servicio',
+  'preview.undoing': 'Deshaciendo la marca en este ordenador',
+  'preview.serviceCleaning': 'El servicio la está limpiando',
+  'preview.askService': 'Vista previa con el servicio – {credits}',
+  'preview.question': '¿Enviar {name} al servicio para una vista previa, por {credits}?',
+  'preview.confirm': 'Confirmar la vista previa de {name} con el servicio',
+  'preview.byService':
+    'El servicio — {credits} por imagen{demo, select, true { (gratis en modo de demostración)} other {}}',
+  'output.summary': 'Salida: {folder} · nombres como {example}',
+  'output.besideEach': 'una carpeta «clearframe» junto a cada imagen',
+  'output.creditsLeft': '{count, plural, one {queda # crédito} other {quedan # créditos}}',
+  'output.folder': 'Carpeta',
+  'output.folderPlaceholder': 'Junto a cada imagen',
+  'output.choose': 'Elegir…',
+  'output.fileName': 'Nombre de archivo',
+  'output.conflict': 'Si el nombre ya existe',
+  'output.layout': 'Subcarpetas de una carpeta soltada',
+  'output.metadata': 'Conservar los metadatos (EXIF, perfil de color)',
+  'output.format': 'Formato',
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.

@@ -269,6 +269,124 @@ export const fr: Catalogue = {
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
+  'images.urlForm': 'Ajouter une image par son adresse',
+  'images.urlLabel': 'Adresse de l’image',
+  'images.urlPlaceholder': 'https://…',
+  'images.urlAdd': 'Ajouter',
+  'images.reasonLine': '{name} : {reason}',
+  'images.skippedTitle': 'Non retenues ({count}), chacune avec sa raison :',
+  'images.skippedList': 'Ignorées',
+  'images.ready': 'Prêtes :',
+  'images.readySummary': '{count, plural, one {# image} other {# images}}, {masked} avec un masque',
+  'images.selectAll': 'Tout sélectionner',
+  'images.selectNone': 'Ne rien sélectionner',
+  'images.removeSelected': 'Retirer la sélection',
+  'images.find': 'Trouver le filigrane',
+  'images.startFree': 'Démarrer – gratuit, sur cet ordinateur',
+  'images.start':
+    'Démarrer – utilise {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+  'images.startUpTo':
+    'Démarrer – utilise jusqu’à {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+  'images.cleanedBefore':
+    '{count, plural, one {# d’entre elles a déjà été nettoyée} other {# d’entre elles ont déjà été nettoyées}}. Une image renvoyée avec le même masque est laissée de côté et ne coûte rien, sauf si vous cochez « nettoyer à nouveau ».',
+  'images.appliedSameSize':
+    '{count, plural, one {Masque appliqué à # image de {size}.} other {Masque appliqué à # images de {size}.}}',
+  'images.appliedAll':
+    '{count, plural, one {Masque appliqué à # image.} other {Masque appliqué à # images.}}',
+  'images.appliedSelected':
+    '{count, plural, one {Masque appliqué à # image sélectionnée.} other {Masque appliqué à # images sélectionnées.}}',
+  'images.appliedScaled':
+    '{count, plural, one {# d’entre elles a une autre taille que {size} : le masque a été mis à l’échelle, chaque marque gardée aussi près de son coin que sur {name}. Vérifiez-la avec Modifier le masque.} other {# d’entre elles ont une autre taille que {size} : le masque a été mis à l’échelle, chaque marque gardée aussi près de son coin que sur {name}. Vérifiez-les avec Modifier le masque.}}',
+  'images.twoSentences': '{first} {second}',
+  'images.maskSaved': 'Masque enregistré pour {name}.',
+  'images.maskRemoved': 'Masque retiré de {name}.',
+  'images.foundNote':
+    '{count, plural, one {Le masque trouvé est sur # image} other {Le masque trouvé est sur # images}}{free, plural, =0 {} other {, dont # à nettoyer gratuitement sur cet ordinateur}}. Vérifiez-en une avec Aperçu, ou modifiez-le avec Modifier le masque.',
+  'images.applySameSize': 'Appliquer à toutes les images de {size}',
+  'images.applyAll': 'Appliquer aux {count} images',
+  'images.applySelected': 'Appliquer à la sélection',
+  'images.previewFree': 'Aperçu de {name} (gratuit)',
+  'images.noMaskAll':
+    'Aucune n’a encore de masque : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
+  'images.noMaskSome':
+    '{count, plural, one {# d’entre elles n’a pas de masque} other {# d’entre elles n’ont pas de masque}} : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
+  'images.list': 'Images prêtes',
+  'images.select': 'Sélectionner {name}',
+  'images.fromWeb': '{name} (du Web)',
+  'images.localFree': 'nettoyée sur cet ordinateur, gratuit',
+  'images.cleanAgain': 'Déjà nettoyée · nettoyer à nouveau',
+  'images.scaledHint':
+    'Le masque a été dessiné sur une image de {size} et mis à l’échelle de celle-ci.',
+  'images.badge.scaled': 'masque, mis à l’échelle',
+  'images.badge.mask': 'masque',
+  'images.badge.none': 'pas de masque',
+  'images.editMask': 'Modifier le masque',
+  'images.paintMask': 'Peindre un masque',
+  'images.editMaskOf': 'Modifier le masque : {name}',
+  'images.paintMaskOf': 'Peindre un masque : {name}',
+  'images.preview': 'Aperçu',
+  'images.previewHint': 'Un repeint gratuit fait sur cet ordinateur, pour vérifier le masque',
+  'images.maskEditor': 'Éditeur de masque',
+  'images.compareTitle': 'Avant et après : {name}',
+  'images.cleaned': 'nettoyée',
+  'images.savedTo': 'Enregistré dans {path}',
+  'finder.looking': 'Recherche du filigrane',
+  'finder.lookingFor':
+    'Recherche d’une marque commune aux {count} images, sur cet ordinateur, sans frais…',
+  'finder.failed': 'Le filigrane n’a pas pu être recherché : {reason}',
+  'finder.cancel': 'Annuler',
+  'finder.close': 'Fermer',
+  'finder.found': 'Le filigrane trouvé',
+  'finder.intro':
+    'Le rouge montre ce que couvre le masque de chaque image. Décochez une image pour la laisser de côté ; une fois les masques utilisés, Modifier le masque permet d’ajuster chacun d’eux.',
+  'finder.groupSize': '{count, plural, one {# image de {size}} other {# images de {size}}}',
+  'finder.groupCorner':
+    '{count, plural, one {# image} other {# images}} de plusieurs tailles, la marque dans le coin {corner, select, top_left {en haut à gauche} top_right {en haut à droite} bottom_left {en bas à gauche} other {en bas à droite}}',
+  'finder.groupHeading': '{group} : {finding}',
+  'finder.noShared': 'aucune marque commune trouvée ; peignez un masque à la main',
+  'finder.markOn': 'la marque est sur {count} d’entre elles',
+  'finder.serviceOnly':
+    'Seul le service peut nettoyer celles-ci : le nettoyage sur cet ordinateur mesure la marque sur au moins 3 images d’une même taille qui la portent.',
+  'finder.markFound': 'marque trouvée ({percent})',
+  'finder.noMark': 'aucune marque vue ({percent})',
+  'finder.more': 'Et {count} autres de ce groupe, cochées de la même façon selon leur score.',
+  'finder.byHand': 'À marquer à la main',
+  'finder.byHandTitle': 'À marquer à la main ({count})',
+  'finder.use':
+    '{count, plural, one {Utiliser les masques pour # image} other {Utiliser les masques pour # images}}{free, plural, =0 {} one { (# nettoyée sur cet ordinateur)} other { (# nettoyées sur cet ordinateur)}}',
+  'finder.who': 'Qui les nettoie',
+  'finder.byService': 'Le service — {credits} par image',
+  'finder.byComputer': 'Sur cet ordinateur — gratuit',
+  'preview.title': 'Aperçu gratuit : {name}',
+  'preview.afterWord': 'aperçu gratuit',
+  'preview.note':
+    'Fait sur cet ordinateur avec un simple repeint, sans frais, pour montrer ce que couvre le masque. Le résultat du service lui-même est généralement plus propre.',
+  'preview.making': 'Création de l’aperçu',
+  'preview.repainting': 'Repeint de la zone masquée sur cet ordinateur…',
+  'preview.failed': 'L’aperçu n’a pas pu être créé : {reason}',
+  'preview.close': 'Fermer',
+  'preview.eachEngine': '{name} nettoyée des deux façons',
+  'preview.enlarged': '{name}, agrandie autour de la marque, nettoyée des deux façons :',
+  'preview.cleanedLocal': 'nettoyée sur cet ordinateur',
+  'preview.cleanedService': 'nettoyée par le service',
+  'preview.undoing': 'Retrait de la marque sur cet ordinateur',
+  'preview.serviceCleaning': 'Le service nettoie l’image',
+  'preview.askService': 'Aperçu par le service – {credits}',
+  'preview.question': 'Envoyer {name} au service pour un aperçu, pour {credits} ?',
+  'preview.confirm': 'Confirmer l’aperçu de {name} par le service',
+  'preview.byService':
+    'Le service — {credits} par image{demo, select, true { (gratuit en mode démo)} other {}}',
+  'output.summary': 'Sortie : {folder} · noms comme {example}',
+  'output.besideEach': 'un dossier « clearframe » à côté de chaque image',
+  'output.creditsLeft': '{count, plural, one {# crédit restant} other {# crédits restants}}',
+  'output.folder': 'Dossier',
+  'output.folderPlaceholder': 'À côté de chaque image',
+  'output.choose': 'Choisir…',
+  'output.fileName': 'Nom de fichier',
+  'output.conflict': 'Si le nom est déjà pris',
+  'output.layout': 'Sous-dossiers d’un dossier déposé',
+  'output.metadata': 'Conserver les métadonnées (EXIF, profil de couleur)',
+  'output.format': 'Format',
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.

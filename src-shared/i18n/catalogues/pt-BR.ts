@@ -268,6 +268,124 @@ export const ptBR: Catalogue = {
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
+  'images.urlForm': 'Adicionar uma imagem pelo endereço',
+  'images.urlLabel': 'Endereço da imagem',
+  'images.urlPlaceholder': 'https://…',
+  'images.urlAdd': 'Adicionar',
+  'images.reasonLine': '{name}: {reason}',
+  'images.skippedTitle': 'Não aceitas ({count}), cada uma com o motivo:',
+  'images.skippedList': 'Ignoradas',
+  'images.ready': 'Prontas:',
+  'images.readySummary': '{count, plural, one {# imagem} other {# imagens}}, {masked} com máscara',
+  'images.selectAll': 'Selecionar todas',
+  'images.selectNone': 'Desmarcar todas',
+  'images.removeSelected': 'Remover selecionadas',
+  'images.find': 'Encontrar a marca d’água',
+  'images.startFree': 'Iniciar – grátis, neste computador',
+  'images.start':
+    'Iniciar – usa {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+  'images.startUpTo':
+    'Iniciar – usa até {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+  'images.cleanedBefore':
+    '{count, plural, one {# delas já foi limpa antes} other {# delas já foram limpas antes}}. Uma que seria reenviada com a mesma máscara fica de fora e não custa nada, a menos que você marque “limpar de novo”.',
+  'images.appliedSameSize':
+    '{count, plural, one {Máscara aplicada a # imagem de {size}.} other {Máscara aplicada a # imagens de {size}.}}',
+  'images.appliedAll':
+    '{count, plural, one {Máscara aplicada a # imagem.} other {Máscara aplicada a # imagens.}}',
+  'images.appliedSelected':
+    '{count, plural, one {Máscara aplicada a # imagem selecionada.} other {Máscara aplicada a # imagens selecionadas.}}',
+  'images.appliedScaled':
+    '{count, plural, one {# delas tem um tamanho diferente de {size}: a máscara foi redimensionada para caber, com cada marca tão perto do seu canto quanto em {name}. Confira com Editar máscara.} other {# delas têm um tamanho diferente de {size}: a máscara foi redimensionada para caber, com cada marca tão perto do seu canto quanto em {name}. Confira-as com Editar máscara.}}',
+  'images.twoSentences': '{first} {second}',
+  'images.maskSaved': 'Máscara salva para {name}.',
+  'images.maskRemoved': 'Máscara removida de {name}.',
+  'images.foundNote':
+    '{count, plural, one {A máscara encontrada está em # imagem} other {A máscara encontrada está em # imagens}}{free, plural, =0 {} one {, # a ser limpa grátis neste computador} other {, # a serem limpas grátis neste computador}}. Confira uma com Prévia ou altere com Editar máscara.',
+  'images.applySameSize': 'Aplicar a todas as imagens de {size}',
+  'images.applyAll': 'Aplicar às {count} imagens',
+  'images.applySelected': 'Aplicar às selecionadas',
+  'images.previewFree': 'Prévia de {name} (grátis)',
+  'images.noMaskAll':
+    'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+  'images.noMaskSome':
+    '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+  'images.list': 'Imagens prontas',
+  'images.select': 'Selecionar {name}',
+  'images.fromWeb': '{name} (da web)',
+  'images.localFree': 'limpa neste computador, grátis',
+  'images.cleanAgain': 'Já limpa · limpar de novo',
+  'images.scaledHint':
+    'A máscara foi desenhada em uma imagem de {size} e redimensionada para caber nesta.',
+  'images.badge.scaled': 'máscara, redimensionada',
+  'images.badge.mask': 'máscara',
+  'images.badge.none': 'sem máscara',
+  'images.editMask': 'Editar máscara',
+  'images.paintMask': 'Pintar máscara',
+  'images.editMaskOf': 'Editar máscara: {name}',
+  'images.paintMaskOf': 'Pintar máscara: {name}',
+  'images.preview': 'Prévia',
+  'images.previewHint': 'Uma repintura grátis feita neste computador, para conferir a máscara',
+  'images.maskEditor': 'Editor de máscara',
+  'images.compareTitle': 'Antes e depois: {name}',
+  'images.cleaned': 'limpa',
+  'images.savedTo': 'Salvo em {path}',
+  'finder.looking': 'Procurando a marca d’água',
+  'finder.lookingFor':
+    'Procurando uma marca que as {count} imagens têm em comum, neste computador, sem custo…',
+  'finder.failed': 'Não foi possível procurar a marca d’água: {reason}',
+  'finder.cancel': 'Cancelar',
+  'finder.close': 'Fechar',
+  'finder.found': 'A marca d’água encontrada',
+  'finder.intro':
+    'O vermelho mostra o que a máscara de cada imagem cobre. Desmarque uma imagem para deixá-la de fora; depois de usar as máscaras, Editar máscara ajusta qualquer uma delas.',
+  'finder.groupSize': '{count, plural, one {# imagem de {size}} other {# imagens de {size}}}',
+  'finder.groupCorner':
+    '{count, plural, one {# imagem} other {# imagens}} de vários tamanhos, com a marca no canto {corner, select, top_left {superior esquerdo} top_right {superior direito} bottom_left {inferior esquerdo} other {inferior direito}}',
+  'finder.groupHeading': '{group}: {finding}',
+  'finder.noShared': 'nenhuma marca em comum encontrada; pinte uma máscara à mão',
+  'finder.markOn': 'a marca está em {count} delas',
+  'finder.serviceOnly':
+    'Só o serviço pode limpar estas: a limpeza neste computador mede a marca em pelo menos 3 imagens do mesmo tamanho que a tenham.',
+  'finder.markFound': 'marca encontrada ({percent})',
+  'finder.noMark': 'nenhuma marca vista ({percent})',
+  'finder.more': 'E mais {count} deste grupo, marcadas do mesmo jeito pela pontuação.',
+  'finder.byHand': 'Para marcar à mão',
+  'finder.byHandTitle': 'Para marcar à mão ({count})',
+  'finder.use':
+    '{count, plural, one {Usar as máscaras em # imagem} other {Usar as máscaras em # imagens}}{free, plural, =0 {} one { (# limpa neste computador)} other { (# limpas neste computador)}}',
+  'finder.who': 'Quem as limpa',
+  'finder.byService': 'O serviço — {credits} por imagem',
+  'finder.byComputer': 'Neste computador — grátis',
+  'preview.title': 'Prévia grátis: {name}',
+  'preview.afterWord': 'prévia grátis',
+  'preview.note':
+    'Feita neste computador com uma repintura simples, sem custo, para mostrar o que a máscara cobre. O resultado do próprio serviço costuma ser mais limpo.',
+  'preview.making': 'Criando a prévia',
+  'preview.repainting': 'Repintando a área da máscara neste computador…',
+  'preview.failed': 'Não foi possível criar a prévia: {reason}',
+  'preview.close': 'Fechar',
+  'preview.eachEngine': '{name} limpa de cada jeito',
+  'preview.enlarged': '{name}, ampliada em volta da marca, limpa de cada jeito:',
+  'preview.cleanedLocal': 'limpa neste computador',
+  'preview.cleanedService': 'limpa pelo serviço',
+  'preview.undoing': 'Desfazendo a marca neste computador',
+  'preview.serviceCleaning': 'O serviço está limpando a imagem',
+  'preview.askService': 'Prévia com o serviço – {credits}',
+  'preview.question': 'Enviar {name} ao serviço para uma prévia, por {credits}?',
+  'preview.confirm': 'Confirmar a prévia de {name} com o serviço',
+  'preview.byService':
+    'O serviço — {credits} por imagem{demo, select, true { (grátis no modo de demonstração)} other {}}',
+  'output.summary': 'Saída: {folder} · nomes como {example}',
+  'output.besideEach': 'uma pasta “clearframe” ao lado de cada imagem',
+  'output.creditsLeft': '{count, plural, one {# crédito restante} other {# créditos restantes}}',
+  'output.folder': 'Pasta',
+  'output.folderPlaceholder': 'Ao lado de cada imagem',
+  'output.choose': 'Escolher…',
+  'output.fileName': 'Nome do arquivo',
+  'output.conflict': 'Quando o nome já existe',
+  'output.layout': 'Subpastas de uma pasta solta',
+  'output.metadata': 'Manter os metadados (EXIF, perfil de cor)',
+  'output.format': 'Formato',
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
