@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { settingsSchema } from '../../../src-shared/domain/settings.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import {
-  SETTING_WORDS,
+  SETTING_MESSAGES,
   filenameExample,
   settingChoices,
   type WordedSetting,
@@ -15,13 +16,13 @@ function schemaValues(name: WordedSetting): string[] {
 
 describe('setting words', () => {
   it('word every value the schema allows, and nothing else', () => {
-    for (const name of Object.keys(SETTING_WORDS) as WordedSetting[]) {
-      expect(Object.keys(SETTING_WORDS[name]).sort()).toEqual(schemaValues(name).sort());
+    for (const name of Object.keys(SETTING_MESSAGES) as WordedSetting[]) {
+      expect(Object.keys(SETTING_MESSAGES[name]).sort()).toEqual(schemaValues(name).sort());
     }
   });
 
   it('never say a stored value back as its label', () => {
-    for (const name of Object.keys(SETTING_WORDS) as WordedSetting[]) {
+    for (const name of Object.keys(SETTING_MESSAGES) as WordedSetting[]) {
       for (const { value, label } of settingChoices(name)) {
         expect(label).not.toBe(value);
         expect(label).toMatch(/^[A-Z]/);
@@ -35,6 +36,19 @@ describe('setting words', () => {
       { value: 'skip', label: 'Skip the image' },
       { value: 'overwrite', label: 'Overwrite the old result' },
     ]);
+  });
+
+  it('speak the window’s language when given it, prices in its money format', () => {
+    const german = textIntl('de');
+    expect(settingChoices('conflictPolicy', german).map((choice) => choice.label)).toEqual([
+      'Eine Nummer anhängen',
+      'Das Bild überspringen',
+      'Das alte Ergebnis überschreiben',
+    ]);
+    expect(settingChoices('pricingTier', german)[0]?.label).toMatch(
+      /^Starter \(0,22\sUSD pro Sekunde\)$/,
+    );
+    expect(settingChoices('pricingTier')[0]?.label).toMatch(/^Starter \(USD\s0\.22 a second\)$/);
   });
 
   it('say a file name template as the name a photo would get', () => {
