@@ -9,7 +9,7 @@ import type {
 } from '../../src-shared/ipc/contract.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
-import { formatMoment, formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
@@ -41,7 +41,12 @@ function ChargeRow(props: { line: SpendingLine; showProject: boolean }) {
   const { line } = props;
   return (
     <tr data-testid="spending-line" data-status={line.status}>
-      <td className="spending-when">{formatMoment(intl, line.at)}</td>
+      <td className="spending-when">
+        {/* The day over the time: the column is narrow, and a day and time in one line may not fit. */}
+        {intl.formatDate(line.at, { dateStyle: 'medium' })}
+        <br />
+        {intl.formatDate(line.at, { timeStyle: 'short' })}
+      </td>
       <td className="spending-round">
         <span>
           {props.showProject && <strong>{line.project} · </strong>}

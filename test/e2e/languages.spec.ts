@@ -78,9 +78,14 @@ const SETTINGS_AND_ACCOUNT = [
   '.spending-usd',
 ].join(', ');
 
-/** Besides those values: the template's fields, the example photo, a tier's name, the money. */
+/** The months as Intl names them; the pseudo-locale's dates are English ones. */
+const MONTHS = Array.from({ length: 12 }, (_, index) =>
+  new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(2026, index, 1)),
+);
+
+/** Besides those values: the template's fields, the example photo, a tier's name, the months. */
 const SETTINGS_VALUES = new RegExp(
-  `${VALUES.source}|^(name|ext|date|n|IMG_0412[\\w.-]*|Starter|Enterprise|USD)$`,
+  `${VALUES.source}|^(name|ext|date|n|IMG_0412[\\w.-]*|Starter|Enterprise|${MONTHS.join('|')})$`,
 );
 
 for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {

@@ -109,7 +109,7 @@ test('the spending of a project and of each month is listed, summed and exported
   await all.getByRole('combobox', { name: 'Month' }).selectOption(month);
   await expect(all.getByTestId('spending-totals')).toHaveText(
     new RegExp(
-      `^${monthWords(month)}: USD 2\\.86 spent, USD 0\\.00 in rounds sent and not over; demo rounds would have cost USD \\d+\\.\\d\\d\\.$`,
+      `^${monthWords(month)}: USD\\s2\\.86 spent, USD\\s0\\.00 in rounds sent and not over; demo rounds would have cost USD\\s\\d+\\.\\d\\d\\.$`,
     ),
   );
   await saveScreenshots(page, 'video-spending-02-account');

@@ -325,7 +325,7 @@ export const ja: Catalogue = {
     '{month}: 支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月間予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spendingHint': 'サービスが課金した可能性のあるすべての試行を、上限と同じように数えます',
   'account.queue': 'キュー全体を実行した場合',
-  'account.queueCost': '{credits} と {money}',
+  'account.queueCost': '{credits}、{money}',
   'account.refresh': '更新',
   'account.history': '支出の履歴',
   'spending.length': '{seconds} 秒 × {price}',
