@@ -8,7 +8,7 @@ import { SpendingHistory } from './SpendingHistory.tsx';
 import { useQuota } from './quota-store.ts';
 import { formatMonth } from './spending-words.ts';
 
-/** Dollars as the quota reports them, in the reader's money format. */
+/** The quota reports dollars; the money format takes whole cents. */
 const cents = (usd: number) => Math.round(usd * 100);
 
 /**
