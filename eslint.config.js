@@ -35,10 +35,13 @@ const reactImport = {
 export const TRANSLATED_FILES = [
   'src-renderer/App.tsx',
   'src-renderer/main.tsx',
+  'src-renderer/account/*.ts',
+  'src-renderer/account/*.tsx',
   'src-renderer/components/*.tsx',
   'src-renderer/i18n/*.tsx',
   'src-renderer/settings/KeyField.tsx',
   'src-renderer/settings/LanguageField.tsx',
+  'src-renderer/settings/SettingsScreen.tsx',
   'src-renderer/ui/*.tsx',
   'src-renderer/watermark/CompareView.tsx',
   'src-renderer/watermark/EnginePreviews.tsx',
@@ -54,6 +57,7 @@ export const TRANSLATED_FILES = [
   'src-renderer/video/ClipScrubber.tsx',
   'src-renderer/video/HistoryPanel.tsx',
   'src-renderer/video/JoinFilm.tsx',
+  'src-renderer/words/settings.ts',
 ];
 
 /** Props of our own components that carry words for the user, besides aria-*, title and alt. */

@@ -1,10 +1,15 @@
 import { useEffect } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { RefreshCw } from 'lucide-react';
+import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { Button } from '../ui/Button.tsx';
-import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { tierName } from '../words/settings.ts';
 import { SpendingHistory } from './SpendingHistory.tsx';
 import { useQuota } from './quota-store.ts';
+import { formatMonth } from './spending-words.ts';
+
+/** The quota reports dollars; the money format takes whole cents. */
+const cents = (usd: number) => Math.round(usd * 100);
 
 /**
  * What each service says is left, where it came from, and what the queue would spend. The
@@ -12,67 +17,107 @@ import { useQuota } from './quota-store.ts';
  * when a batch or a round ends.
  */
 export function AccountPanel() {
+  const intl = useIntl();
   const { quota, error, refresh } = useQuota();
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  const money = (usd: number) => formatMoney(intl, cents(usd));
 
   return (
     <div className="page account-page">
       <section aria-labelledby="account-title" className="account">
-        <h2 id="account-title">Account</h2>
+        <h2 id="account-title">
+          <FormattedMessage id="account.title" />
+        </h2>
         {error && <p className="error">{error}</p>}
         {quota && (
           <dl>
             {quota.services.map((service) => (
               <div key={service.kind} data-testid={`account-${service.kind}`}>
-                <dt>{service.kind === 'watermark' ? 'Watermark credits' : 'Video balance'}</dt>
+                <dt>
+                  <FormattedMessage
+                    id={service.kind === 'watermark' ? 'account.credits' : 'account.balance'}
+                  />
+                </dt>
                 <dd>
                   {!service.ok
                     ? service.message
                     : service.kind === 'video' && service.balanceUsd !== null
-                      ? `${service.balanceUsd.toFixed(2)} USD`
-                      : `${service.credits.remaining} of ${service.credits.limit} credits left`}{' '}
-                  <span className="host">from {service.host}</span>
+                      ? money(service.balanceUsd)
+                      : intl.formatMessage(
+                          { id: 'account.creditsLeft' },
+                          { remaining: service.credits.remaining, limit: service.credits.limit },
+                        )}{' '}
+                  <span className="host">
+                    <FormattedMessage id="account.from" values={{ host: service.host }} />
+                  </span>
                 </dd>
               </div>
             ))}
             <div>
-              <dt>Video price</dt>
+              <dt>
+                <FormattedMessage id="account.price" />
+              </dt>
               <dd data-testid="account-price">
-                {quota.pricePerSecondUsd.toFixed(2)} USD per second ({tierName(quota.tier)} tier)
+                <FormattedMessage
+                  id="account.pricePerSecond"
+                  values={{ price: money(quota.pricePerSecondUsd), tier: tierName(quota.tier) }}
+                />
               </dd>
             </div>
             <div>
-              <dt>Video spending</dt>
+              <dt>
+                <FormattedMessage id="account.spending" />
+              </dt>
               <dd data-testid="account-spending">
-                {quota.spending.month && `In ${monthWords(quota.spending.month)}: `}
-                {quota.spending.spentUsd.toFixed(2)} USD spent and{' '}
-                {quota.spending.inFlightUsd.toFixed(2)} USD in rounds sent
-                {quota.spending.capUsd === null
-                  ? ' (no budget cap)'
-                  : ` of your ${quota.spending.capUsd.toFixed(2)} USD ${quota.spending.month ? 'monthly ' : ''}budget cap`}
+                <FormattedMessage
+                  id={quota.spending.month ? 'account.spentInMonth' : 'account.spent'}
+                  values={{
+                    month: quota.spending.month ? formatMonth(intl, quota.spending.month) : '',
+                    spent: money(quota.spending.spentUsd),
+                    inFlight: money(quota.spending.inFlightUsd),
+                    cap:
+                      quota.spending.capUsd === null
+                        ? 'none'
+                        : quota.spending.month
+                          ? 'monthly'
+                          : 'total',
+                    capAmount: money(quota.spending.capUsd ?? 0),
+                  }}
+                />
                 <span className="hint">
-                  {' '}
-                  · every round the service may have billed, as the cap counts it
+                  {' · '}
+                  <FormattedMessage id="account.spendingHint" />
                 </span>
               </dd>
             </div>
             <div>
-              <dt>If the whole queue runs</dt>
+              <dt>
+                <FormattedMessage id="account.queue" />
+              </dt>
               <dd data-testid="account-queue">
-                {quota.queuedCredits} credits and {quota.queuedUsd.toFixed(2)} USD
+                <FormattedMessage
+                  id="account.queueCost"
+                  values={{
+                    credits: intl.formatMessage(
+                      { id: 'format.credits' },
+                      { count: quota.queuedCredits },
+                    ),
+                    money: money(quota.queuedUsd),
+                  }}
+                />
               </dd>
             </div>
           </dl>
         )}
         <div className="actions">
           <Button icon={RefreshCw} onClick={() => void refresh()}>
-            Refresh
+            <FormattedMessage id="account.refresh" />
           </Button>
         </div>
       </section>
-      <SpendingHistory title="Spending history" className="account" />
+      <SpendingHistory title={intl.formatMessage({ id: 'account.history' })} className="account" />
     </div>
   );
 }

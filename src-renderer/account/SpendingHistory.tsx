@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { Download, X } from 'lucide-react';
-import {
-  formatUsd,
-  spendingStatusWords,
-  spendingSumWords,
-} from '../../src-shared/domain/budget.ts';
-import { localMinute, monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import type {
   SpendingHistory as History,
@@ -13,47 +8,83 @@ import type {
   SpendingLine,
 } from '../../src-shared/ipc/contract.ts';
 import type { IpcResult } from '../../src-shared/ipc/result.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
+import { formatMonth, spendingStatus, spendingSum } from './spending-words.ts';
 
 /** Charges a page shows; "Show more" asks for the next. */
 const PAGE = 50;
 
-function lengthWords(line: SpendingLine): string {
+/** The table's columns: when it was sent, which round, how long, and what it cost. */
+const COLUMNS: readonly MessageId[] = [
+  'spending.head.sent',
+  'spending.head.round',
+  'spending.head.length',
+  'spending.head.cost',
+];
+
+/** The seconds the service reported × the price a second, or a dash until it says. */
+function lengthWords(intl: Formatter, line: SpendingLine): string {
   if (line.seconds === null) return '—';
-  return `${line.seconds} s × ${line.pricePerSecondUsd ?? '?'} USD`;
+  const price =
+    line.pricePerSecondUsd === null
+      ? '?'
+      : formatMoney(intl, Math.round(line.pricePerSecondUsd * 100));
+  return intl.formatMessage({ id: 'spending.length' }, { seconds: line.seconds, price });
 }
 
 function ChargeRow(props: { line: SpendingLine; showProject: boolean }) {
+  const intl = useIntl();
   const { line } = props;
   return (
     <tr data-testid="spending-line" data-status={line.status}>
-      <td className="spending-when">{localMinute(line.at)}</td>
+      <td className="spending-when">
+        {/* The day over the time: the column is narrow, and a day and time in one line may not fit. */}
+        {intl.formatDate(line.at, { dateStyle: 'medium' })}
+        <br />
+        {intl.formatDate(line.at, { timeStyle: 'short' })}
+      </td>
       <td className="spending-round">
         <span>
           {props.showProject && <strong>{line.project} · </strong>}
-          shot {line.shot}, round {line.round}
-          {line.attempt !== null && line.attempt > 1 && ` (try ${line.attempt})`}
-          {line.removed && <span className="hint"> · removed from the list</span>}
+          <FormattedMessage
+            id="spending.place"
+            values={{
+              shot: line.shot,
+              round: line.round,
+              attempt: line.attempt ?? 1,
+              retried: String(line.attempt !== null && line.attempt > 1),
+            }}
+          />
+          {line.removed && (
+            <span className="hint">
+              {' · '}
+              <FormattedMessage id="spending.removed" />
+            </span>
+          )}
         </span>
         <span className="spending-prompt">
-          {line.prompt || <em>prompt not known (added from the service)</em>}
+          {line.prompt || (
+            <em>
+              <FormattedMessage id="spending.promptUnknown" />
+            </em>
+          )}
         </span>
       </td>
       <td
         className="spending-length"
-        title={
-          line.seconds === null
-            ? 'The service has not said how long the clip is, so the estimate stands in.'
-            : 'The length the service reported, at the price per second it was charged.'
-        }
+        title={intl.formatMessage({
+          id: line.seconds === null ? 'spending.lengthUnknownHint' : 'spending.lengthHint',
+        })}
       >
-        {lengthWords(line)}
+        {lengthWords(intl, line)}
       </td>
       <td className="spending-usd">
-        <span className={line.demo ? 'demo-cost' : undefined}>{formatUsd(line.cents)}</span>
-        <span className="hint">{spendingStatusWords(line)}</span>
+        <span className={line.demo ? 'demo-cost' : undefined}>{formatMoney(intl, line.cents)}</span>
+        <span className="hint">{spendingStatus(intl, line)}</span>
       </td>
     </tr>
   );
@@ -71,6 +102,7 @@ export function SpendingHistory(props: {
   className?: string;
   onClose?: () => void;
 }) {
+  const intl = useIntl();
   const [month, setMonth] = useState('');
   const [history, setHistory] = useState<History | null>(null);
   const [lines, setLines] = useState<SpendingLine[]>([]);
@@ -116,16 +148,25 @@ export function SpendingHistory(props: {
     if (!result.ok) return setNote(result.error.message);
     if (result.value.path) {
       setNote(
-        `Saved ${result.value.count} charge${result.value.count === 1 ? '' : 's'} as ${result.value.path}`,
+        intl.formatMessage(
+          { id: 'spending.saved' },
+          { count: result.value.count, path: result.value.path },
+        ),
       );
     }
   };
 
   const months = [
-    { value: '', label: 'All months' },
+    { value: '', label: intl.formatMessage({ id: 'spending.allMonths' }) },
     ...(history?.byMonth ?? []).map((row) => ({
       value: row.month,
-      label: `${monthWords(row.month)} · ${formatUsd(row.spentCents + row.inFlightCents)}`,
+      label: intl.formatMessage(
+        { id: 'spending.monthChoice' },
+        {
+          month: formatMonth(intl, row.month),
+          amount: formatMoney(intl, row.spentCents + row.inFlightCents),
+        },
+      ),
     })),
   ];
   const titleId = `spending-title${projectId ? `-${projectId}` : ''}`;
@@ -137,7 +178,7 @@ export function SpendingHistory(props: {
       <div className="spending-head">
         <h2 id={titleId}>{props.title}</h2>
         <label className="spending-month">
-          Month{' '}
+          <FormattedMessage id="spending.month" />{' '}
           <Select
             value={month}
             options={months}
@@ -145,11 +186,11 @@ export function SpendingHistory(props: {
           />
         </label>
         <Button icon={Download} onClick={() => void exportCsv()} disabled={!history}>
-          Export CSV…
+          <FormattedMessage id="spending.export" />
         </Button>
         {props.onClose && (
           <Button variant="ghost" icon={X} onClick={props.onClose}>
-            Close
+            <FormattedMessage id="spending.close" />
           </Button>
         )}
       </div>
@@ -160,36 +201,52 @@ export function SpendingHistory(props: {
       )}
       {history && (
         <p data-testid="spending-totals">
-          {month ? `${monthWords(month)}: ` : 'In all: '}
-          {spendingSumWords(history.totals)}.
+          <FormattedMessage
+            id={month ? 'spending.totalsInMonth' : 'spending.totals'}
+            values={{
+              month: month ? formatMonth(intl, month) : '',
+              sum: spendingSum(intl, history.totals),
+            }}
+          />
         </p>
       )}
       <p className="hint">
-        Each round the service may have billed: its charge (the seconds the service reported × the
-        price per second) or, until the service says, its estimate. Months are this computer&apos;s
-        calendar months. Demo rounds show what they would cost and count for nothing.
+        <FormattedMessage id="spending.about" />
       </p>
       {!projectId && history && history.byProject.length > 1 && (
         <ul className="spending-projects" data-testid="spending-projects">
           {history.byProject.map((row) => (
             <li key={row.projectId}>
-              <strong>{row.project}</strong>
-              {row.removed && ' (removed)'}: {spendingSumWords(row)}
+              <FormattedMessage
+                id="spending.project"
+                values={{
+                  project: row.project,
+                  removed: String(row.removed),
+                  sum: spendingSum(intl, row),
+                  b: (chunks) => <strong>{chunks}</strong>,
+                }}
+              />
             </li>
           ))}
         </ul>
       )}
       {history && lines.length === 0 ? (
-        <p>Nothing was sent to the service{month ? ` in ${monthWords(month)}` : ''}.</p>
+        <p>
+          <FormattedMessage
+            id={month ? 'spending.nothingInMonth' : 'spending.nothing'}
+            values={{ month: month ? formatMonth(intl, month) : '' }}
+          />
+        </p>
       ) : (
         <div className="spending-table">
           <table>
             <thead>
               <tr>
-                <th scope="col">Sent</th>
-                <th scope="col">Round</th>
-                <th scope="col">Length</th>
-                <th scope="col">Cost</th>
+                {COLUMNS.map((id) => (
+                  <th key={id} scope="col">
+                    <FormattedMessage id={id} />
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -211,7 +268,7 @@ export function SpendingHistory(props: {
             void page(offset).then((result) => apply(result, offset));
           }}
         >
-          Show more
+          <FormattedMessage id="spending.more" />
         </Button>
       )}
       {note && <p role="status">{note}</p>}

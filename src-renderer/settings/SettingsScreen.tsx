@@ -1,14 +1,25 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { ClipboardCopy, FolderOpen, FolderSearch, RefreshCw, RotateCcw, Save } from 'lucide-react';
 import { PROVIDER_BASE_URL, type Settings } from '../../src-shared/domain/settings.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 import { Field, type ControlProps } from '../ui/Field.tsx';
 import { Select } from '../ui/Select.tsx';
 import { useToast } from '../ui/Toast.tsx';
-import { filenameExample, settingChoices, type WordedSetting } from '../words/settings.ts';
+import {
+  EXAMPLE_PHOTO,
+  filenameExample,
+  settingChoices,
+  type WordedSetting,
+} from '../words/settings.ts';
 import { KeyField } from './KeyField.tsx';
+import { LanguageField } from './LanguageField.tsx';
 import { useSettings } from './settings-store.ts';
+
+/** What a file name template may hold in braces: typed as they are, in every language. */
+const TEMPLATE_FIELDS = { name: 'name', ext: 'ext', date: 'date', n: 'n' };
 
 /** The form keeps text as typed; main decides what is valid and says so per field. */
 type Draft = Record<string, string | boolean>;
@@ -68,11 +79,16 @@ export function SettingsScreen() {
   useEffect(() => {
     void load();
   }, [load]);
-  // A new form for each saved state, so what is shown starts from what is stored.
-  return settings ? <SettingsForm key={JSON.stringify(settings)} settings={settings} /> : null;
+  // A new form for each saved state, so what is shown starts from what is stored. The
+  // language is saved on its own as soon as it is picked, so it keeps what is being typed.
+  if (!settings) return null;
+  const formKey = JSON.stringify({ ...settings, language: null });
+  return <SettingsForm key={formKey} settings={settings} />;
 }
 
 function SettingsForm(props: { settings: Settings }) {
+  const intl = useIntl();
+  const say = (id: MessageId) => intl.formatMessage({ id });
   const { errors, save } = useSettings();
   const toast = useToast();
   const [draft, setDraft] = useState<Draft>(() => draftOf(props.settings));
@@ -81,15 +97,15 @@ function SettingsForm(props: { settings: Settings }) {
   const set = (name: string, value: string | boolean) => setDraft({ ...draft, [name]: value });
   const field = (
     name: string,
-    label: string,
+    label: MessageId,
     input: (control: ControlProps) => ReactNode,
     inline = false,
   ) => (
-    <Field id={`setting-${name}`} label={label} error={errors[name]} inline={inline}>
+    <Field id={`setting-${name}`} label={say(label)} error={errors[name]} inline={inline}>
       {input}
     </Field>
   );
-  const text = (name: string, label: string) =>
+  const text = (name: string, label: MessageId) =>
     field(name, label, (control) => (
       <input
         {...control}
@@ -97,16 +113,16 @@ function SettingsForm(props: { settings: Settings }) {
         onChange={(event) => set(name, event.target.value)}
       />
     ));
-  const choice = (name: WordedSetting, label: string) =>
+  const choice = (name: WordedSetting, label: MessageId) =>
     field(name, label, (control) => (
       <Select
         {...control}
-        options={settingChoices(name)}
+        options={settingChoices(name, intl)}
         value={String(draft[name])}
         onChange={(event) => set(name, event.target.value)}
       />
     ));
-  const toggle = (name: string, label: string) =>
+  const toggle = (name: string, label: MessageId) =>
     field(
       name,
       label,
@@ -124,7 +140,7 @@ function SettingsForm(props: { settings: Settings }) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     // The form is rebuilt from what was stored, so the confirmation outlives it as a toast.
-    if (await save(patchOf(draft))) toast('Saved.', 'success');
+    if (await save(patchOf(draft))) toast(say('settings.saved'), 'success');
   };
   const chooseFolder = async () => {
     const result = await bridge().invoke('dialog:chooseFolder');
@@ -135,7 +151,7 @@ function SettingsForm(props: { settings: Settings }) {
     if (!result.ok) return toast(result.error.message, 'error');
     setReport(result.value.text);
     await navigator.clipboard?.writeText(result.value.text).catch(() => undefined);
-    toast('Diagnostics copied. They hold no keys.', 'success');
+    toast(say('settings.diagnosticsCopied'), 'success');
   };
   const checkUpdates = async () => {
     const result = await bridge().invoke('updates:check');
@@ -144,22 +160,28 @@ function SettingsForm(props: { settings: Settings }) {
 
   return (
     <section aria-labelledby="settings-title" className="settings">
-      <h2 id="settings-title">Settings</h2>
+      <h2 id="settings-title">
+        <FormattedMessage id="settings.title" />
+      </h2>
       <section className="settings-section" aria-labelledby="settings-keys">
-        <h3 id="settings-keys">API keys</h3>
+        <h3 id="settings-keys">
+          <FormattedMessage id="settings.keys" />
+        </h3>
         <p className="hint">
-          Keys are kept in the system keychain and only ever sent to the service they belong to.
+          <FormattedMessage id="settings.keysHint" />
         </p>
         <KeyField kind="watermark" />
         <KeyField kind="video" />
       </section>
 
-      <form onSubmit={(event) => void submit(event)} aria-label="Settings">
+      <form onSubmit={(event) => void submit(event)} aria-label={say('settings.title')}>
         <section className="settings-section" aria-labelledby="settings-service">
-          <h3 id="settings-service">Service</h3>
-          {toggle('demoMode', 'Demo mode (use the built-in simulator while no key is set)')}
-          {text('watermarkBaseUrl', 'Watermark service address')}
-          {text('videoBaseUrl', 'Video service address')}
+          <h3 id="settings-service">
+            <FormattedMessage id="settings.service" />
+          </h3>
+          {toggle('demoMode', 'settings.demoMode')}
+          {text('watermarkBaseUrl', 'settings.watermarkBaseUrl')}
+          {text('videoBaseUrl', 'settings.videoBaseUrl')}
           <div className="actions">
             <Button
               variant="ghost"
@@ -172,74 +194,92 @@ function SettingsForm(props: { settings: Settings }) {
                 })
               }
             >
-              Reset addresses to the provider's
+              <FormattedMessage id="settings.resetAddresses" />
             </Button>
           </div>
           <div className="field-row">
-            {choice('pricingTier', 'Pricing tier')}
-            {text('budgetCapUsd', 'Video budget cap in USD (empty: no cap)')}
+            {choice('pricingTier', 'settings.pricingTier')}
+            {text('budgetCapUsd', 'settings.budgetCapUsd')}
           </div>
-          {choice('budgetCapPeriod', 'The cap counts')}
+          {choice('budgetCapPeriod', 'settings.budgetCapPeriod')}
           <div className="field-row">
-            {text('concurrency.watermark', 'Images at once')}
-            {text('concurrency.video', 'Video rounds at once')}
+            {text('concurrency.watermark', 'settings.concurrency.watermark')}
+            {text('concurrency.video', 'settings.concurrency.video')}
           </div>
         </section>
 
         <section className="settings-section" aria-labelledby="settings-output">
-          <h3 id="settings-output">Output</h3>
+          <h3 id="settings-output">
+            <FormattedMessage id="settings.output" />
+          </h3>
           <div className="field-with-action">
-            {text('outputFolder', 'Output folder (empty: a "clearframe" folder beside each image)')}
+            {text('outputFolder', 'settings.outputFolder')}
             <Button icon={FolderSearch} onClick={() => void chooseFolder()}>
-              Choose folder…
+              <FormattedMessage id="settings.chooseFolder" />
             </Button>
           </div>
-          {text('filenameTemplate', 'File name')}
+          {text('filenameTemplate', 'settings.filenameTemplate')}
           <p className="hint" data-testid="filename-example">
-            IMG_0412.jpg becomes {filenameExample(String(draft['filenameTemplate']))}. In braces:
-            name, ext, date and n stand for the image&apos;s name, its extension, the day and its
-            place in the batch.
+            <FormattedMessage
+              id="settings.filenameExample"
+              values={{
+                photo: EXAMPLE_PHOTO,
+                example: filenameExample(String(draft['filenameTemplate'])),
+                ...TEMPLATE_FIELDS,
+              }}
+            />
           </p>
           <div className="field-row">
-            {choice('conflictPolicy', 'When the name is taken')}
-            {choice('metadataPolicy', 'Metadata (EXIF, colour profile)')}
-            {choice('outputFormat', 'Format of results')}
+            {choice('conflictPolicy', 'settings.conflictPolicy')}
+            {choice('metadataPolicy', 'settings.metadataPolicy')}
+            {choice('outputFormat', 'settings.outputFormat')}
           </div>
-          {choice('folderLayout', 'Subfolders of a dropped folder, in the output folder')}
+          {choice('folderLayout', 'settings.folderLayout')}
         </section>
 
         <section className="settings-section" aria-labelledby="settings-app">
-          <h3 id="settings-app">App</h3>
-          {choice('theme', 'Theme')}
-          {toggle('checkForUpdates', 'Check for updates')}
+          <h3 id="settings-app">
+            <FormattedMessage id="settings.app" />
+          </h3>
+          {choice('theme', 'settings.theme')}
+          <LanguageField />
+          {toggle('checkForUpdates', 'settings.checkForUpdates')}
         </section>
         <div className="actions settings-save">
           <Button type="submit" variant="primary" icon={Save}>
-            Save settings
+            <FormattedMessage id="settings.save" />
           </Button>
           {Object.keys(errors).length > 0 && (
             <span className="error" data-testid="settings-refused">
-              Nothing was saved: fix the fields marked above.
+              <FormattedMessage id="settings.refused" />
             </span>
           )}
         </div>
       </form>
 
       <section className="settings-section" aria-labelledby="settings-diagnostics">
-        <h3 id="settings-diagnostics">Diagnostics</h3>
+        <h3 id="settings-diagnostics">
+          <FormattedMessage id="settings.diagnostics" />
+        </h3>
         <div className="actions">
           <Button icon={FolderOpen} onClick={() => void bridge().invoke('shell:openLogsFolder')}>
-            Open logs folder
+            <FormattedMessage id="settings.openLogs" />
           </Button>
           <Button icon={ClipboardCopy} onClick={() => void copyDiagnostics()}>
-            Copy diagnostics
+            <FormattedMessage id="settings.copyDiagnostics" />
           </Button>
           <Button icon={RefreshCw} onClick={() => void checkUpdates()}>
-            Check for updates
+            <FormattedMessage id="settings.checkNow" />
           </Button>
         </div>
         {report && (
-          <textarea readOnly aria-label="Diagnostics" value={report} rows={8} className="report" />
+          <textarea
+            readOnly
+            aria-label={say('settings.diagnostics')}
+            value={report}
+            rows={8}
+            className="report"
+          />
         )}
       </section>
     </section>

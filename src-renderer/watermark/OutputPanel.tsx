@@ -86,7 +86,7 @@ export function OutputPanel() {
         <label htmlFor="out-conflict">{intl.formatMessage({ id: 'output.conflict' })}</label>
         <Select
           id="out-conflict"
-          options={settingChoices('conflictPolicy')}
+          options={settingChoices('conflictPolicy', intl)}
           value={settings.conflictPolicy}
           onChange={(event) => change({ conflictPolicy: event.target.value })}
         />
@@ -95,7 +95,7 @@ export function OutputPanel() {
         <label htmlFor="out-layout">{intl.formatMessage({ id: 'output.layout' })}</label>
         <Select
           id="out-layout"
-          options={settingChoices('folderLayout')}
+          options={settingChoices('folderLayout', intl)}
           value={settings.folderLayout}
           onChange={(event) => change({ folderLayout: event.target.value })}
         />
@@ -113,7 +113,7 @@ export function OutputPanel() {
         <label htmlFor="out-format">{intl.formatMessage({ id: 'output.format' })}</label>
         <Select
           id="out-format"
-          options={settingChoices('outputFormat')}
+          options={settingChoices('outputFormat', intl)}
           value={settings.outputFormat}
           onChange={(event) => change({ outputFormat: event.target.value })}
         />

@@ -63,11 +63,45 @@ const CONVERTED = [
 const VALUES =
   /^(harbour-\d\.png|Harbour|kB|MB|px|v0\.0\.0-e2e|linux|USD|tmp|clearframe-e2e-\w+|out|IMG_0412-clean\.jpg)$/;
 
+/**
+ * The Settings and Account screens' own words (issue 23): headings, labels, hints, buttons
+ * and figures. The services' answers, which main words, and the prompts are left out.
+ */
+const SETTINGS_AND_ACCOUNT = [
+  'section.settings h2',
+  'section.settings h3',
+  'section.settings label',
+  'section.settings p.hint',
+  'section.settings .field-hint',
+  'section.settings button',
+  '.account-page h2',
+  '.account-page dt',
+  '[data-testid=account-price]',
+  '[data-testid=account-spending]',
+  '[data-testid=account-queue]',
+  '.account-page button',
+  '.spending-head',
+  '[data-testid=spending-totals]',
+  '.spending thead',
+  '.spending-length',
+  '.spending-usd',
+].join(', ');
+
+/** The months as Intl names them; the pseudo-locale's dates are English ones. */
+const MONTHS = Array.from({ length: 12 }, (_, index) =>
+  new Intl.DateTimeFormat('en', { month: 'long' }).format(new Date(2026, index, 1)),
+);
+
+/** Besides those values: the template's fields, the example photo, a tier's name, the months. */
+const SETTINGS_VALUES = new RegExp(
+  `${VALUES.source}|^(name|ext|date|n|IMG_0412[\\w.-]*|Starter|Enterprise|${MONTHS.join('|')})$`,
+);
+
 for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
   test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820`, async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(180_000);
     const intl = textIntl(language);
     const say = (id: MessageId, values?: Record<string, string | number>) =>
       intl.formatMessage({ id }, values);
@@ -167,6 +201,75 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     }
     await saveScreenshots(page, `language-${language}-video`);
 
+    // Settings and Account, with the spending history the round left.
+    for (const [screen, title] of [
+      ['app.screen.settings', 'settings.title'],
+      ['app.screen.account', 'account.history'],
+    ] as const satisfies [MessageId, MessageId][]) {
+      await tab(screen).click();
+      await expect(page.getByRole('heading', { name: say(title), exact: true })).toBeVisible();
+      await page.setViewportSize({ width: 1280, height: 820 });
+      expect(await findClippedText(page), `text cut on ${screen}`).toEqual([]);
+      if (language === PSEUDO_LANGUAGE) {
+        expect(
+          await asciiWords(page, SETTINGS_AND_ACCOUNT, SETTINGS_VALUES),
+          'words not from the catalogue',
+        ).toEqual([]);
+      }
+      await saveScreenshots(page, `language-${language}-${screen.split('.').at(-1) ?? screen}`);
+    }
+
     expect(intlErrors, 'messages that could not be formatted').toEqual([]);
   });
 }
+
+test('the language picked in Settings changes the window at once, keeping what is typed', async ({
+  page,
+}) => {
+  const core = await world.startCore();
+  await connectApp(page, world.server, core);
+  await page.goto(world.server.url);
+  const english = textIntl('en');
+  const german = textIntl('de');
+  await page
+    .getByRole('button', { name: english.formatMessage({ id: 'app.screen.settings' }) })
+    .click();
+  const images = page.getByLabel(english.formatMessage({ id: 'settings.concurrency.watermark' }));
+  await images.fill('7');
+
+  await page
+    .getByLabel(english.formatMessage({ id: 'language.label' }), { exact: true })
+    .selectOption('de');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(
+    page.getByRole('heading', {
+      name: german.formatMessage({ id: 'settings.title' }),
+      exact: true,
+    }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('button', {
+      name: german.formatMessage({ id: 'app.screen.images' }),
+      exact: true,
+    }),
+  ).toBeVisible();
+  // Picking the language saved it alone: the number typed is still there, not yet saved.
+  await expect(
+    page.getByLabel(german.formatMessage({ id: 'settings.concurrency.watermark' })),
+  ).toHaveValue('7');
+  await expect
+    .poll(async () => (await core.handlers['settings:get'](undefined)).language)
+    .toBe('de');
+  await saveScreenshots(page, 'language-picked-de-settings');
+
+  await page
+    .getByLabel(german.formatMessage({ id: 'language.label' }), { exact: true })
+    .selectOption('system');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(
+    page.getByRole('heading', {
+      name: english.formatMessage({ id: 'settings.title' }),
+      exact: true,
+    }),
+  ).toBeVisible();
+});

@@ -1,0 +1,40 @@
+import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
+import type { SpendingStatus } from '../../src-shared/domain/budget.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
+
+/** A calendar month (`YYYY-MM`) as the reader names it: "March 2026", "März 2026", "2026年3月". */
+export function formatMonth(intl: Formatter, month: string): string {
+  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
+}
+
+/** Where a charge stands, in the window's words; a demo round is never a charge. */
+const STATUS_MESSAGES: Readonly<Record<SpendingStatus, MessageId>> = {
+  charged: 'spending.status.charged',
+  estimated: 'spending.status.estimated',
+  'in-flight': 'spending.status.in-flight',
+};
+
+export function spendingStatus(
+  intl: Formatter,
+  line: { status: SpendingStatus; demo: boolean },
+): string {
+  return intl.formatMessage({
+    id: line.demo ? 'spending.status.demo' : STATUS_MESSAGES[line.status],
+  });
+}
+
+/** Sums of charges: spent, in rounds sent, and what demo rounds would have cost, if any. */
+export function spendingSum(
+  intl: Formatter,
+  sum: { spentCents: number; inFlightCents: number; demoCents: number },
+): string {
+  const spent = formatMoney(intl, sum.spentCents);
+  const inFlight = formatMoney(intl, sum.inFlightCents);
+  return sum.demoCents > 0
+    ? intl.formatMessage(
+        { id: 'spending.sumWithDemo' },
+        { spent, inFlight, demo: formatMoney(intl, sum.demoCents) },
+      )
+    : intl.formatMessage({ id: 'spending.sum' }, { spent, inFlight });
+}
