@@ -14,15 +14,16 @@ export interface Formatter {
 
 /**
  * The app's money, in the reader's number format: the service bills in US dollars, so the
- * currency is always USD, named by its code ("USD 2.20", "2,20 USD") since many countries
- * write $ for a dollar of their own.
+ * currency is always USD, named by its code after the figure ("2.20 USD", "1.234,56 USD")
+ * since many countries write $ for a dollar of their own; the command line writes it the
+ * same way (`formatUsd`).
  */
 export function formatMoney(intl: Formatter, cents: number): string {
-  return intl.formatNumber(cents / 100, {
-    style: 'currency',
-    currency: 'USD',
-    currencyDisplay: 'code',
+  const figure = intl.formatNumber(cents / 100, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
   });
+  return `${figure} USD`;
 }
 
 /** What sending `images` images costs in watermark credits: "1 credit", "31 credits". */

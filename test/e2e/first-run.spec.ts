@@ -66,9 +66,9 @@ test('keys are set and tested, the banner goes, and the account panel shows both
   await expect(page.getByTestId('account-watermark')).toContainText(
     `680 of 800 credits left from ${host}`,
   );
-  await expect(page.getByTestId('account-video')).toContainText(`USD 37.50 from ${host}`);
+  await expect(page.getByTestId('account-video')).toContainText(`37.50 USD from ${host}`);
   await expect(page.getByTestId('account-price')).toContainText(
-    'USD 0.22 per second (Starter tier)',
+    '0.22 USD per second (Starter tier)',
   );
   await saveScreenshot(page, 'first-run-03-account');
 

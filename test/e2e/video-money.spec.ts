@@ -86,7 +86,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
 
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByTestId('account-spending')).toContainText(
-    'USD 4.40 spent and USD 0.00 in rounds sent of your USD 10.00 budget cap',
+    '4.40 USD spent and 0.00 USD in rounds sent of your 10.00 USD budget cap',
   );
   await saveScreenshots(page, 'video-money-03-account-spending');
 });

@@ -67,9 +67,9 @@ test('the spending of a project and of each month is listed, summed and exported
   const quay = page.getByRole('region', { name: 'What Quay cost' });
   await expect(quay.getByTestId('spending-line')).toHaveCount(2);
   await expect(quay.getByTestId('spending-totals')).toHaveText(
-    'In all: USD 2.86 spent, USD 0.00 in rounds sent and not over.',
+    'In all: 2.86 USD spent, 0.00 USD in rounds sent and not over.',
   );
-  await expect(quay.getByTestId('spending-line').first()).toContainText('8 s × USD 0.22');
+  await expect(quay.getByTestId('spending-line').first()).toContainText('8 s × 0.22 USD');
   await expect(quay).toContainText('cranes swing over the quay, "slowly"');
   await saveScreenshots(page, 'video-spending-01-project');
   await expectAccessible(page);
@@ -98,18 +98,18 @@ test('the spending of a project and of each month is listed, summed and exported
   const month = monthOf(Date.now());
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByTestId('account-spending')).toContainText(
-    `In ${monthWords(month)}: USD 2.86 spent and USD 0.00 in rounds sent of your USD 10.00 monthly budget cap`,
+    `In ${monthWords(month)}: 2.86 USD spent and 0.00 USD in rounds sent of your 10.00 USD monthly budget cap`,
   );
   const all = page.getByRole('region', { name: 'Spending history' });
   await expect(all.getByTestId('spending-line')).toHaveCount(3);
-  await expect(all.getByTestId('spending-projects')).toContainText('Gulls: USD 0.00 spent');
+  await expect(all.getByTestId('spending-projects')).toContainText('Gulls: 0.00 USD spent');
   await expect(all.getByTestId('spending-line').last()).toContainText(
     'demo: would cost, not charged',
   );
   await all.getByRole('combobox', { name: 'Month' }).selectOption(month);
   await expect(all.getByTestId('spending-totals')).toHaveText(
     new RegExp(
-      `^${monthWords(month)}: USD\\s2\\.86 spent, USD\\s0\\.00 in rounds sent and not over; demo rounds would have cost USD\\s\\d+\\.\\d\\d\\.$`,
+      `^${monthWords(month)}: 2\\.86 USD spent, 0\\.00 USD in rounds sent and not over; demo rounds would have cost \\d+\\.\\d\\d USD\\.$`,
     ),
   );
   await saveScreenshots(page, 'video-spending-02-account');

@@ -51,7 +51,7 @@ describe('setting words', () => {
       /^Starter \(0,22\sUSD pro Sekunde\)$/,
     );
     expect(settingChoices('pricingTier', english)[0]?.label).toMatch(
-      /^Starter \(USD\s0\.22 a second\)$/,
+      /^Starter \(0\.22 USD a second\)$/,
     );
   });
 

@@ -7,6 +7,7 @@ import {
   formatPercent,
   formatTimeLeft,
 } from '../../../src-shared/i18n/formats.ts';
+import { formatUsd } from '../../../src-shared/domain/budget.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 
 const en = textIntl('en');
@@ -17,9 +18,10 @@ const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('the app’s formats', () => {
   it('writes money in US dollars by code, in the reader’s number format', () => {
-    expect(plain(formatMoney(en, 220))).toBe('USD 2.20');
+    expect(formatMoney(en, 220)).toBe('2.20 USD');
+    expect(formatMoney(en, 220)).toBe(formatUsd(220));
     expect(plain(formatMoney(de, 123456))).toBe('1.234,56 USD');
-    expect(plain(formatMoney(ja, 5))).toBe('USD 0.05');
+    expect(plain(formatMoney(ja, 5))).toBe('0.05 USD');
   });
 
   it('counts credits with the language’s plural', () => {
