@@ -46,8 +46,14 @@ export const TRANSLATED_FILES = [
   'src-renderer/watermark/StagingProgress.tsx',
   'src-renderer/video/ArrangeControls.tsx',
   'src-renderer/video/ClipScrubber.tsx',
+  'src-renderer/video/ConfirmPaid.tsx',
   'src-renderer/video/HistoryPanel.tsx',
+  'src-renderer/video/ImportRounds.tsx',
   'src-renderer/video/JoinFilm.tsx',
+  'src-renderer/video/MediaSlot.tsx',
+  'src-renderer/video/RoundEditor.tsx',
+  'src-renderer/video/ShotThumb.tsx',
+  'src-renderer/video/VideoWorkspace.tsx',
 ];
 
 /** Props of our own components that carry words for the user, besides aria-*, title and alt. */
