@@ -49,10 +49,19 @@ const CONVERTED = [
   '[data-testid=compare] .actions',
   '.arrange-tools',
   'details.history > summary',
+  '.video-workspace > form',
+  '.shot-strip',
+  '[aria-labelledby=rounds-title] .round-list',
+  '.round-editor',
+  '.import-rounds',
 ].join(', ');
 
-/** Values the screens show as they are: file and project names, Intl's units and the version. */
-const VALUES = /^(harbour-\d\.png|Harbour|kB|MB|px|v0\.0\.0-e2e|linux|USD)$/;
+/**
+ * Values the screens show as they are: file and project names, a round's prompt and clip,
+ * the video model's name and resolutions (`720p`), Intl's units and the version.
+ */
+const VALUES =
+  /^(harbour-\d\.png|Harbour|boats-at-dusk|shot-\d-round-\d\.mp4|Video|model|p|kB|MB|px|v0\.0\.0-e2e|linux|USD)$/;
 
 for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
   test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820`, async ({
@@ -81,7 +90,7 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
           shotId,
           request: {
             model: 'videomodel-2-5',
-            content: [{ type: 'text' as const, text: 'boats at dusk' }],
+            content: [{ type: 'text' as const, text: 'boats-at-dusk' }],
             duration: 4,
           },
         },
@@ -136,6 +145,18 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
       expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
     }
     await saveScreenshots(page, `language-${language}-video`);
+
+    // The import of rounds, a dialog whose sentences stand in a narrower box.
+    await page.getByRole('button', { name: say('project.importRounds') }).click();
+    const importing = page.getByRole('dialog', { name: say('import.title') });
+    await expect(importing.getByText(say('import.file'))).toBeVisible();
+    expect(await findClippedText(page), 'text cut in the import dialog').toEqual([]);
+    if (language === PSEUDO_LANGUAGE) {
+      expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
+    }
+    await saveScreenshots(page, `language-${language}-import`);
+    await importing.getByRole('button', { name: say('import.close') }).click();
+    await expect(importing).toBeHidden();
 
     expect(intlErrors, 'messages that could not be formatted').toEqual([]);
   });

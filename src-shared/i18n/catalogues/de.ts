@@ -271,7 +271,7 @@ export const de: Catalogue = {
   'project.emptyStart': 'Geben Sie Ihrem ersten Projekt einen Namen, um zu beginnen.',
   'project.createForm': 'Projekt anlegen',
   'project.newProject': 'Neues Projekt',
-  'project.namePlaceholder': 'Name, etwa „Hafen bei Nacht“',
+  'project.namePlaceholder': 'z. B. Hafen bei Nacht',
   'project.create': 'Anlegen',
   'project.project': 'Projekt',
   'project.shots': 'Einstellungen',

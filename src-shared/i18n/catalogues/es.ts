@@ -272,7 +272,7 @@ export const es: Catalogue = {
   'project.emptyStart': 'Ponle nombre a tu primer proyecto para empezar.',
   'project.createForm': 'Crear un proyecto',
   'project.newProject': 'Nuevo proyecto',
-  'project.namePlaceholder': 'Nombre, como «Puerto de noche»',
+  'project.namePlaceholder': 'P. ej.: Puerto de noche',
   'project.create': 'Crear',
   'project.project': 'Proyecto',
   'project.shots': 'Planos',

@@ -272,7 +272,7 @@ export const fr: Catalogue = {
   'project.emptyStart': 'Nommez votre premier projet pour commencer.',
   'project.createForm': 'Créer un projet',
   'project.newProject': 'Nouveau projet',
-  'project.namePlaceholder': 'Nom, par exemple « Port la nuit »',
+  'project.namePlaceholder': 'Ex. : Port la nuit',
   'project.create': 'Créer',
   'project.project': 'Projet',
   'project.shots': 'Plans',

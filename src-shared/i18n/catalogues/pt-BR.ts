@@ -271,7 +271,7 @@ export const ptBR: Catalogue = {
   'project.emptyStart': 'Dê um nome ao seu primeiro projeto para começar.',
   'project.createForm': 'Criar um projeto',
   'project.newProject': 'Novo projeto',
-  'project.namePlaceholder': 'Nome, como “Porto à noite”',
+  'project.namePlaceholder': 'Ex.: Porto à noite',
   'project.create': 'Criar',
   'project.project': 'Projeto',
   'project.shots': 'Planos',
