@@ -1,5 +1,5 @@
-import { useState, type ChangeEvent } from 'react';
-import { useIntl } from 'react-intl';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import type { ImportPlanView, VideoProjectView } from '../../src-shared/ipc/contract.ts';
@@ -27,14 +27,14 @@ function PlanTable(props: { plan: ImportPlanView }) {
         <ul data-testid="import-problems">
           {plan.problems.map((problem, i) => (
             <li key={i}>
-              {intl.formatMessage(
-                { id: 'import.problem' },
-                {
+              <FormattedMessage
+                id="import.problem"
+                values={{
                   label: problem.label,
                   message: problem.message,
-                  strong: (words) => <strong>{words}</strong>,
-                },
-              )}
+                  strong: (words: ReactNode[]) => <strong>{words}</strong>,
+                }}
+              />
             </li>
           ))}
         </ul>

@@ -146,6 +146,15 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     }
     await saveScreenshots(page, `language-${language}-video`);
 
+    // A paid question of the round list: what it sends and its cost, asked in the row.
+    await page.getByRole('button', { name: say('round.duplicate'), exact: true }).click();
+    const paid = page.getByRole('group', { name: say('round.paidLabel') });
+    await expect(paid.getByRole('button', { name: say('paid.confirm') })).toBeVisible();
+    expect(await findClippedText(page), 'text cut in the paid question').toEqual([]);
+    await saveScreenshots(page, `language-${language}-paid`);
+    await paid.getByRole('button', { name: say('paid.back') }).click();
+    await expect(paid).toBeHidden();
+
     // The import of rounds, a dialog whose sentences stand in a narrower box.
     await page.getByRole('button', { name: say('project.importRounds') }).click();
     const importing = page.getByRole('dialog', { name: say('import.title') });
