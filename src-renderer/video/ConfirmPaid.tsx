@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
 import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
@@ -38,12 +39,16 @@ export function useConfirmPaid(): {
   ask: (paid: PaidAsk) => void;
   prompt: ReactNode;
 } {
+  const intl = useIntl();
   const [open, setOpen] = useState<PaidAsk | null>(null);
   const [sending, setSending] = useState(false);
   const prompt = open && (
     <PaidQuestion
-      label="Confirm a paid request"
-      question={`${open.what} for ${open.upperBound ? 'up to' : 'about'} ${formatUsd(open.cents)}?`}
+      label={intl.formatMessage({ id: 'round.paidLabel' })}
+      question={intl.formatMessage(
+        { id: open.upperBound ? 'round.paidUpTo' : 'round.paidAbout' },
+        { what: open.what, cost: formatUsd(open.cents) },
+      )}
       sending={sending}
       onConfirm={() => {
         setSending(true);

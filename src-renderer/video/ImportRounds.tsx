@@ -1,5 +1,7 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { FormattedMessage, useIntl } from 'react-intl';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
+import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import type { ImportPlanView, VideoProjectView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
@@ -7,24 +9,32 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { useConfirmPaid } from './ConfirmPaid.tsx';
 
 /** "about 8.58 USD", or "up to …" when an Auto round's length is the model's to pick. */
-function costWords(cents: number, upperBound: boolean): string {
-  return `${upperBound ? 'up to' : 'about'} ${formatUsd(cents)}`;
+function costWords(intl: Formatter, cents: number, upperBound: boolean): string {
+  return intl.formatMessage(
+    { id: upperBound ? 'import.costUpTo' : 'import.costAbout' },
+    { cost: formatUsd(cents) },
+  );
 }
 
 /** The rounds a file would queue, each with its shot and cost, or every rule a row breaks. */
 function PlanTable(props: { plan: ImportPlanView }) {
+  const intl = useIntl();
   const { plan } = props;
   if (plan.problems.length > 0) {
     return (
       <div role="alert" className="import-problems">
-        <p>
-          Nothing can be queued from {plan.name} until every row passes. Correct these rows and
-          choose the file again:
-        </p>
+        <p>{intl.formatMessage({ id: 'import.problems' }, { name: plan.name })}</p>
         <ul data-testid="import-problems">
           {plan.problems.map((problem, i) => (
             <li key={i}>
-              <strong>{problem.label}:</strong> {problem.message}
+              <FormattedMessage
+                id="import.problem"
+                values={{
+                  label: problem.label,
+                  message: problem.message,
+                  strong: (words: ReactNode[]) => <strong>{words}</strong>,
+                }}
+              />
             </li>
           ))}
         </ul>
@@ -36,11 +46,11 @@ function PlanTable(props: { plan: ImportPlanView }) {
       <table data-testid="import-rounds">
         <thead>
           <tr>
-            <th scope="col">Row</th>
-            <th scope="col">Shot</th>
-            <th scope="col">Kind</th>
-            <th scope="col">Prompt</th>
-            <th scope="col">Cost</th>
+            <th scope="col">{intl.formatMessage({ id: 'import.row' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'import.shot' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'import.kind' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'import.prompt' })}</th>
+            <th scope="col">{intl.formatMessage({ id: 'import.cost' })}</th>
           </tr>
         </thead>
         <tbody>
@@ -57,7 +67,7 @@ function PlanTable(props: { plan: ImportPlanView }) {
                   </span>
                 ))}
               </td>
-              <td>{costWords(round.cents, round.upperBound)}</td>
+              <td>{costWords(intl, round.cents, round.upperBound)}</td>
             </tr>
           ))}
         </tbody>
@@ -76,6 +86,7 @@ export function ImportRounds(props: {
   onClose: () => void;
   onQueued: (message: string) => void;
 }) {
+  const intl = useIntl();
   const { project } = props;
   const [file, setFile] = useState<string | null>(null);
   const [plan, setPlan] = useState<ImportPlanView | null>(null);
@@ -91,9 +102,7 @@ export function ImportRounds(props: {
     setError(null);
     const path = bridge().pathForFile(chosen);
     if (!path) {
-      return setError(
-        `Clearframe cannot tell where ${chosen.name} is saved. Save it as a file on this computer, then choose it again.`,
-      );
+      return setError(intl.formatMessage({ id: 'import.noPath' }, { name: chosen.name }));
     }
     setFile(path);
     setReading(true);
@@ -113,28 +122,31 @@ export function ImportRounds(props: {
     });
     if (!result.ok) return setError(result.error.message);
     props.onQueued(
-      `${result.value.roundIds.length} rounds from ${plan.name} are queued in ${project.name}.`,
+      intl.formatMessage(
+        { id: 'import.queued' },
+        { count: result.value.roundIds.length, name: plan.name, project: project.name },
+      ),
     );
     props.onClose();
   };
 
   const count = plan?.rounds.length ?? 0;
   const ready = plan !== null && plan.problems.length === 0 && count > 0;
-  const total = plan ? costWords(plan.totalCents, plan.upperBound) : '';
+  const total = plan ? costWords(intl, plan.totalCents, plan.upperBound) : '';
   return (
-    <Dialog label="Import rounds" className="import-modal" onEscape={props.onClose}>
+    <Dialog
+      label={intl.formatMessage({ id: 'import.title' })}
+      className="import-modal"
+      onEscape={props.onClose}
+    >
       <section className="confirm-box import-rounds">
-        <h2>Import rounds into {project.name}</h2>
-        <p className="hint">
-          A CSV file (a header row, then one round a row) or a JSON list, with the columns prompt,
-          kind, references, duration, ratio and shot. References are written image=…, video=… or
-          audio=…, separated by |. Every row is checked before anything is queued.
-        </p>
+        <h2>{intl.formatMessage({ id: 'import.heading' }, { project: project.name })}</h2>
+        <p className="hint">{intl.formatMessage({ id: 'import.about' })}</p>
         <label className="import-file">
-          CSV or JSON file of rounds
+          {intl.formatMessage({ id: 'import.file' })}
           <input type="file" accept=".csv,.json" onChange={(event) => void choose(event)} />
         </label>
-        {reading && <p role="status">Checking every row…</p>}
+        {reading && <p role="status">{intl.formatMessage({ id: 'import.checking' })}</p>}
         {error && (
           <p className="error" role="alert">
             {error}
@@ -143,27 +155,27 @@ export function ImportRounds(props: {
         {plan && <PlanTable plan={plan} />}
         {ready && (
           <p data-testid="import-total">
-            {count} round{count === 1 ? '' : 's'}, {total} in all.
+            {intl.formatMessage({ id: 'import.total' }, { count, total })}
           </p>
         )}
         <div className="actions">
           <span className="spacer" />
           <Button variant="ghost" onClick={props.onClose}>
-            Close
+            {intl.formatMessage({ id: 'import.close' })}
           </Button>
           {ready && plan && (
             <Button
               variant="primary"
               onClick={() =>
                 ask({
-                  what: `Queue ${count} round${count === 1 ? '' : 's'} from ${plan.name}`,
+                  what: intl.formatMessage({ id: 'import.queueWhat' }, { count, name: plan.name }),
                   cents: plan.totalCents,
                   upperBound: plan.upperBound,
                   send: queue,
                 })
               }
             >
-              Queue {count} round{count === 1 ? '' : 's'} for {total}
+              {intl.formatMessage({ id: 'import.queue' }, { count, total })}
             </Button>
           )}
         </div>

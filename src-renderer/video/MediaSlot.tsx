@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import { KIND_BY_TYPE, isAssetUrl } from '../../src-shared/api/video.ts';
 import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { bridge } from '../bridge.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import type { Slot } from './presets.ts';
 
 /** What the main process made of an address; a preview for another address is still loading. */
@@ -10,10 +12,36 @@ type Preview = { url: string } & (
   { state: 'shown'; token: string; width: number; height: number } | { state: 'failed' }
 );
 
-const ACCEPTS: Record<Slot['type'], string> = {
-  image_url: 'asset:// or https://',
-  video_url: 'asset://',
-  audio_url: 'asset:// or https://',
+/** What a slot's field takes: a reference video only as an uploaded asset. */
+const TAKES_WEB_ADDRESS: Readonly<Record<Slot['type'], boolean>> = {
+  image_url: true,
+  video_url: false,
+  audio_url: true,
+};
+
+/** A reference's role as the window says it; the service's role names stay in the request. */
+const ROLE_MESSAGES: Readonly<Record<string, MessageId>> = {
+  first_frame: 'round.role.firstFrame',
+  last_frame: 'round.role.lastFrame',
+  reference_image: 'round.role.referenceImage',
+  reference_video: 'round.role.referenceVideo',
+  reference_audio: 'round.role.referenceAudio',
+};
+
+/** What an empty thumbnail says: the kind of media the slot wants. */
+const THUMB_MESSAGES: Readonly<Record<Slot['type'], MessageId>> = {
+  image_url: 'round.thumb.image',
+  video_url: 'round.thumb.video',
+  audio_url: 'round.thumb.audio',
+};
+
+/** The simulator's own media by id, named in the reader's language. */
+const DEMO_ASSET_MESSAGES: Readonly<Record<string, MessageId>> = {
+  'demo-image-landscape': 'round.demoAsset.demo-image-landscape',
+  'demo-image-portrait': 'round.demoAsset.demo-image-portrait',
+  'demo-video-8s': 'round.demoAsset.demo-video-8s',
+  'demo-video-2s': 'round.demoAsset.demo-video-2s',
+  'demo-audio-6s': 'round.demoAsset.demo-audio-6s',
 };
 
 function isWebAddress(url: string): boolean {
@@ -39,6 +67,7 @@ export function MediaSlot(props: {
   /** Told what the service would say of the image behind a web address (null: it fits). */
   onChecked: (url: string, problem: string | null) => void;
 }) {
+  const intl = useIntl();
   const { slot, index, value, onChecked } = props;
   // The address the user finished typing: fetching waits for the field to be left.
   const [settled, setSettled] = useState(value);
@@ -63,39 +92,62 @@ export function MediaSlot(props: {
       live = false;
     };
   }, [wanted, onChecked]);
-  const role = slot.role.replace('_', ' ');
+  const roleId = ROLE_MESSAGES[slot.role];
+  const role = roleId ? intl.formatMessage({ id: roleId }) : slot.role.replace('_', ' ');
+  const webToo = TAKES_WEB_ADDRESS[slot.type];
+  const number = index + 1;
   const shown = wanted && preview?.url === wanted ? preview : null;
   const loading = wanted !== null && shown === null;
+  const size =
+    shown?.state === 'shown'
+      ? intl.formatMessage({ id: 'round.size' }, { width: shown.width, height: shown.height })
+      : '';
   return (
     <div className="field media-slot" data-testid={`media-slot-${index}`}>
       <label htmlFor={`slot-${index}`}>
-        {role}, reference {index + 1} ({ACCEPTS[slot.type]})
+        {intl.formatMessage(
+          { id: 'round.slot' },
+          {
+            role,
+            number,
+            accepts: webToo ? intl.formatMessage({ id: 'round.acceptsAssetOrWeb' }) : 'asset://',
+          },
+        )}
       </label>
       <span className="media-slot-row">
         <span className="media-thumb" aria-hidden={shown?.state !== 'shown'}>
           {shown?.state === 'shown' ? (
             <img
               src={`${props.previewBase}staged/${shown.token}/thumb`}
-              alt={`${role} preview`}
-              title={`${shown.width}×${shown.height}`}
+              alt={intl.formatMessage({ id: 'round.slotPreview' }, { role })}
+              title={size}
             />
           ) : (
             <span className="hint">
-              {isAssetUrl(value.trim()) ? 'asset' : loading ? '…' : slot.type.replace('_url', '')}
+              {isAssetUrl(value.trim())
+                ? intl.formatMessage({ id: 'round.thumb.asset' })
+                : loading
+                  ? '…'
+                  : intl.formatMessage({ id: THUMB_MESSAGES[slot.type] })}
             </span>
           )}
         </span>
         <input
           id={`slot-${index}`}
           value={value}
-          placeholder={slot.type === 'video_url' ? 'asset://…' : 'asset://… or https://…'}
+          placeholder={intl.formatMessage({
+            id: webToo ? 'round.slotPlaceholder' : 'round.assetPlaceholder',
+          })}
           onChange={(event) => props.onChange(event.target.value)}
           onBlur={() => setSettled(value)}
         />
       </span>
       {props.demo && (
-        <span className="demo-assets" aria-label={`Demo media for reference ${index + 1}`}>
-          <span className="hint">Demo media:</span>
+        <span
+          className="demo-assets"
+          aria-label={intl.formatMessage({ id: 'round.demoMediaFor' }, { number })}
+        >
+          <span className="hint">{intl.formatMessage({ id: 'round.demoMedia' })}</span>
           {DEMO_ASSETS.filter((asset) => asset.kind === KIND_BY_TYPE[slot.type]).map((asset) => (
             <button
               key={asset.id}
@@ -103,16 +155,14 @@ export function MediaSlot(props: {
               aria-pressed={value.trim() === demoAssetUrl(asset)}
               onClick={() => props.onChange(demoAssetUrl(asset))}
             >
-              {asset.label}
+              {DEMO_ASSET_MESSAGES[asset.id]
+                ? intl.formatMessage({ id: DEMO_ASSET_MESSAGES[asset.id] })
+                : asset.label}
             </button>
           ))}
         </span>
       )}
-      {shown?.state === 'shown' && (
-        <span className="hint">
-          {shown.width}×{shown.height}
-        </span>
-      )}
+      {shown?.state === 'shown' && <span className="hint">{size}</span>}
       {props.problem && (
         <span className="field-error error" role="alert" data-testid={`problem-slot-${index}`}>
           {props.problem}

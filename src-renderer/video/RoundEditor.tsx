@@ -1,14 +1,16 @@
 import { useCallback, useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
 import {
   referenceLengthIssues,
-  unknownLengthWords,
   videoRequestIssues,
   type MediaItemType,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
 import { formatUsd } from '../../src-shared/domain/budget.ts';
-import { monthWords } from '../../src-shared/domain/calendar-month.ts';
+import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { useQuota } from '../account/quota-store.ts';
 import { useAppInfo } from '../app-info-store.ts';
@@ -17,7 +19,15 @@ import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
-import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+import {
+  EMPTY_DRAFT,
+  MODE_MESSAGES,
+  MODES,
+  requestOf,
+  slotsOf,
+  type Mode,
+  type RoundDraft,
+} from './presets.ts';
 import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
 import { Select } from '../ui/Select.tsx';
 
@@ -32,11 +42,16 @@ function fieldOf(param: string, slots: Map<number, number>): string {
 }
 
 /** The references a round can take more of, as the editor offers them. */
-const ADDABLE: readonly { type: MediaItemType; label: string }[] = [
-  { type: 'image_url', label: 'Add a reference image' },
-  { type: 'video_url', label: 'Add a reference video' },
-  { type: 'audio_url', label: 'Add a reference sound' },
+const ADDABLE: readonly { type: MediaItemType; message: MessageId }[] = [
+  { type: 'image_url', message: 'round.addImage' },
+  { type: 'video_url', message: 'round.addVideo' },
+  { type: 'audio_url', message: 'round.addAudio' },
 ];
+
+/** A month of the cap ("2026-03") as the reader names it: "March 2026", "März 2026", "2026年3月". */
+function monthName(intl: Formatter, month: string): string {
+  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
+}
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -59,6 +74,7 @@ export function RoundEditor(props: {
   /** Set when a round's prompt is to be written (an attached task): the prompt takes the focus. */
   seed?: EditorSeed | null;
 }) {
+  const intl = useIntl();
   const settings = useSettings((state) => state.settings);
   const videoDemo = useAppInfo((state) => state.info?.demoServices.includes('video') ?? false);
   const { shotId } = props;
@@ -93,7 +109,7 @@ export function RoundEditor(props: {
   const videoQuota = quota?.services.find((s) => s.kind === 'video');
   const balance =
     videoQuota?.ok && videoQuota.balanceUsd !== null
-      ? `${videoQuota.balanceUsd.toFixed(2)} USD`
+      ? formatUsd(toCents(videoQuota.balanceUsd))
       : null;
   const committed = quota ? toCents(quota.spending.spentUsd + quota.spending.inFlightUsd) : 0;
 
@@ -194,17 +210,17 @@ export function RoundEditor(props: {
   return (
     <form
       className="round-editor"
-      aria-label="New round"
+      aria-label={intl.formatMessage({ id: 'round.editor' })}
       onSubmit={(event) => event.preventDefault()}
     >
       <div className="field">
-        <label htmlFor="round-mode">Kind of round</label>
+        <label htmlFor="round-mode">{intl.formatMessage({ id: 'round.kind' })}</label>
         <Select
           id="round-mode"
           value={draft.mode}
           options={(Object.keys(MODES) as Mode[]).map((mode) => ({
             value: mode,
-            label: MODES[mode].label,
+            label: intl.formatMessage({ id: MODE_MESSAGES[mode] }),
           }))}
           onChange={(event) => {
             const mode = event.target.value as Mode;
@@ -219,7 +235,7 @@ export function RoundEditor(props: {
         />
       </div>
       <div className="field">
-        <label htmlFor="round-prompt">Prompt</label>
+        <label htmlFor="round-prompt">{intl.formatMessage({ id: 'round.prompt' })}</label>
         <textarea
           id="round-prompt"
           rows={3}
@@ -228,7 +244,10 @@ export function RoundEditor(props: {
         />
         {message('prompt')}
         {tokens.length > 0 && (
-          <span className="actions reference-chips" aria-label="References">
+          <span
+            className="actions reference-chips"
+            aria-label={intl.formatMessage({ id: 'round.references' })}
+          >
             {tokens.map((token) => (
               <button key={token} type="button" onClick={() => appendToPrompt(`${token} `)}>
                 {token}
@@ -267,17 +286,20 @@ export function RoundEditor(props: {
         />
       ))}
       {(draft.mode === 'auto' || draft.mode === 'video' || draft.mode === 'audio') && (
-        <span className="actions more-references" aria-label="More references">
-          {ADDABLE.map(({ type, label }) => (
+        <span
+          className="actions more-references"
+          aria-label={intl.formatMessage({ id: 'round.moreReferences' })}
+        >
+          {ADDABLE.map(({ type, message: label }) => (
             <button key={type} type="button" onClick={() => addReference(type)}>
-              {label}
+              {intl.formatMessage({ id: label })}
             </button>
           ))}
         </span>
       )}
       <div className="options">
         <label>
-          Model
+          {intl.formatMessage({ id: 'round.model' })}
           <Select
             value={draft.model}
             options={Object.entries(VIDEO_MODELS).map(([id, model]) => ({
@@ -288,10 +310,10 @@ export function RoundEditor(props: {
           />
         </label>
         <label>
-          Duration (s)
+          {intl.formatMessage({ id: 'round.duration' })}
           <input
             type="number"
-            aria-label="Duration"
+            aria-label={intl.formatMessage({ id: 'round.durationField' })}
             value={draft.mode === 'auto' ? VIDEO_LIMITS.autoDuration : draft.duration}
             disabled={draft.mode === 'auto'}
             onChange={(event) => set({ duration: Number(event.target.value) })}
@@ -299,7 +321,7 @@ export function RoundEditor(props: {
         </label>
         {message('duration')}
         <label>
-          Resolution
+          {intl.formatMessage({ id: 'round.resolution' })}
           <Select
             value={draft.resolution}
             options={VIDEO_LIMITS.resolutions.map((value) => ({ value, label: value }))}
@@ -307,9 +329,9 @@ export function RoundEditor(props: {
           />
         </label>
         <label>
-          Ratio
+          {intl.formatMessage({ id: 'round.ratio' })}
           <Select
-            aria-label="Ratio"
+            aria-label={intl.formatMessage({ id: 'round.ratio' })}
             value={draft.ratio}
             options={[
               ...(draft.mode === 'auto' ? [VIDEO_LIMITS.adaptiveRatio] : []),
@@ -325,7 +347,7 @@ export function RoundEditor(props: {
             checked={draft.generateAudio}
             onChange={(event) => set({ generateAudio: event.target.checked })}
           />{' '}
-          Sound
+          {intl.formatMessage({ id: 'round.sound' })}
         </label>
         <label>
           <input
@@ -333,7 +355,7 @@ export function RoundEditor(props: {
             checked={draft.watermark}
             onChange={(event) => set({ watermark: event.target.checked })}
           />{' '}
-          AI watermark on the clip
+          {intl.formatMessage({ id: 'round.watermark' })}
         </label>
         <label>
           <input
@@ -341,34 +363,61 @@ export function RoundEditor(props: {
             checked={draft.lastFrame}
             onChange={(event) => set({ lastFrame: event.target.checked })}
           />{' '}
-          Keep last frame (to extend)
+          {intl.formatMessage({ id: 'round.keepLastFrame' })}
         </label>
       </div>
       <p className="cost" data-testid="round-cost">
-        {estimate.upperBound
-          ? `Up to ${formatUsd(estimate.cents)}: the model picks the length, at most ${estimate.seconds} s`
-          : `About ${formatUsd(estimate.cents)} for a ${estimate.seconds}-second clip`}
+        {intl.formatMessage(
+          { id: estimate.upperBound ? 'round.costUpTo' : 'round.costAbout' },
+          { cost: formatUsd(estimate.cents), seconds: estimate.seconds },
+        )}
         {lengthCheck.unknown.length > 0 && (
           <span className="hint" data-testid="length-unknown">
             {' '}
-            · {unknownLengthWords(lengthCheck.unknown)}
+            ·{' '}
+            {intl.formatMessage(
+              { id: 'round.lengthUnknown' },
+              {
+                count: lengthCheck.unknown.length,
+                references: intl.formatList(lengthCheck.unknown.map(String), {
+                  type: 'disjunction',
+                }),
+                min: VIDEO_LIMITS.autoReferenceVideoSeconds.min,
+                max: VIDEO_LIMITS.autoReferenceVideoSeconds.max,
+              },
+            )}
           </span>
         )}
         {videoDemo ? (
           <span className="hint" data-testid="editor-demo">
             {' '}
-            · demo: the built-in simulator makes it, nothing is charged
+            · {intl.formatMessage({ id: 'round.editorDemo' })}
           </span>
         ) : (
-          balance && <span className="hint"> · balance {balance}</span>
+          balance && (
+            <span className="hint">
+              {' '}
+              · {intl.formatMessage({ id: 'round.balance' }, { balance })}
+            </span>
+          )
         )}
         {cap !== null && committed + total > Math.round(cap * 100) && (
           <span className="error" data-testid="editor-over-cap">
             {' '}
-            · with {formatUsd(committed)} already spent or in flight
-            {quota?.spending.month ? ` in ${monthWords(quota.spending.month)}` : ''}, over your{' '}
-            {quota?.spending.month ? 'monthly ' : ''}budget cap of{' '}
-            {formatUsd(Math.round(cap * 100))}
+            ·{' '}
+            {quota?.spending.month
+              ? intl.formatMessage(
+                  { id: 'round.overMonthlyCap' },
+                  {
+                    spent: formatUsd(committed),
+                    month: monthName(intl, quota.spending.month),
+                    cap: formatUsd(Math.round(cap * 100)),
+                  },
+                )
+              : intl.formatMessage(
+                  { id: 'round.overCap' },
+                  { spent: formatUsd(committed), cap: formatUsd(Math.round(cap * 100)) },
+                )}
           </span>
         )}
       </p>
@@ -380,9 +429,13 @@ export function RoundEditor(props: {
             keep({ batch: [...batch, request], draft: { ...draft, prompt: '' }, typed: false });
           }}
         >
-          Add another round to this batch
+          {intl.formatMessage({ id: 'round.addToBatch' })}
         </button>
-        {batch.length > 0 && <span className="hint">{batch.length} more in this batch</span>}
+        {batch.length > 0 && (
+          <span className="hint">
+            {intl.formatMessage({ id: 'round.inBatch' }, { count: batch.length })}
+          </span>
+        )}
         <span className="spacer" />
         {!confirming ? (
           <button
@@ -391,20 +444,21 @@ export function RoundEditor(props: {
             disabled={!valid}
             onClick={() => setConfirming(true)}
           >
-            Review and send
+            {intl.formatMessage({ id: 'round.review' })}
           </button>
         ) : (
           <>
             <span data-testid="confirm-total">
-              Send {batch.length + 1} round{batch.length ? 's' : ''} for{' '}
-              {estimate.upperBound ? 'up to ' : 'about '}
-              {formatUsd(total)}?
+              {intl.formatMessage(
+                { id: estimate.upperBound ? 'round.confirmUpTo' : 'round.confirmAbout' },
+                { count: batch.length + 1, cost: formatUsd(total) },
+              )}
             </span>
             <button type="button" className="primary" onClick={() => void send()}>
-              Confirm and send
+              {intl.formatMessage({ id: 'paid.confirm' })}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Back
+              {intl.formatMessage({ id: 'paid.back' })}
             </button>
           </>
         )}

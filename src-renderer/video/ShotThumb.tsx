@@ -1,5 +1,6 @@
 import { takeOf } from '../../src-shared/domain/film-takes.ts';
 import type { VideoShotView } from '../../src-shared/ipc/contract.ts';
+import { useIntl } from 'react-intl';
 
 /**
  * The first frame of the take a shot gives the film, so the shots read as a storyboard.
@@ -7,11 +8,12 @@ import type { VideoShotView } from '../../src-shared/ipc/contract.ts';
  * nothing plays, and a shot without a take yet shows an empty frame that says so.
  */
 export function ShotThumb(props: { shot: VideoShotView; previewBase: string }) {
+  const intl = useIntl();
   const take = takeOf(props.shot);
   if (!take) {
     return (
       <span className="shot-thumb empty" aria-hidden="true">
-        no take yet
+        {intl.formatMessage({ id: 'project.noTake' })}
       </span>
     );
   }

@@ -1,6 +1,9 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
-import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
+import { useIntl } from 'react-intl';
+import { formatUsd, roundMoney } from '../../src-shared/domain/budget.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
@@ -18,7 +21,7 @@ import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
 import { Select } from '../ui/Select.tsx';
-import { ROUND_STATE_WORDS } from '../words/job-states.ts';
+import { ROUND_STATE_MESSAGES } from '../words/job-states.ts';
 
 /** The time now, moving once a second while the screen is open. */
 function useNow(): number {
@@ -30,38 +33,70 @@ function useNow(): number {
   return now;
 }
 
-function seconds(ms: number): string {
+function duration(intl: Formatter, ms: number): string {
   const s = Math.max(0, Math.round(ms / 1000));
-  return s < 90 ? `${s} s` : `${Math.round(s / 60)} min`;
+  return s < 90
+    ? intl.formatMessage({ id: 'round.seconds' }, { seconds: s })
+    : intl.formatMessage({ id: 'round.minutes' }, { minutes: Math.round(s / 60) });
 }
 
 /** How long a round has run, and how long rounds that finished took on average. */
-function timing(round: VideoRoundView, now: number, typicalMs: number | null): string {
+function timing(
+  intl: Formatter,
+  round: VideoRoundView,
+  now: number,
+  typicalMs: number | null,
+): string {
   if (round.state === 'done' && round.submittedAt)
-    return `took ${seconds(round.updatedAt - round.submittedAt)}`;
+    return intl.formatMessage(
+      { id: 'round.took' },
+      { time: duration(intl, round.updatedAt - round.submittedAt) },
+    );
   if (SETTLED_STATES.has(round.state) || !round.submittedAt) return '';
-  const elapsed = now - round.submittedAt;
-  const left =
-    typicalMs === null ? '' : ` · about ${seconds(Math.max(0, typicalMs - elapsed))} left`;
-  return `running for ${seconds(elapsed)}${left}`;
+  const time = duration(intl, now - round.submittedAt);
+  return typicalMs === null
+    ? intl.formatMessage({ id: 'round.running' }, { time })
+    : intl.formatMessage(
+        { id: 'round.runningLeft' },
+        { time, left: duration(intl, Math.max(0, typicalMs - (now - round.submittedAt))) },
+      );
 }
 
 /** The clip a round asks for, so its cost reads as the price of that length. */
-function clipWords(round: VideoRoundView): string {
-  const { duration } = round.request;
-  if (duration === VIDEO_LIMITS.autoDuration) return 'length picked by the model';
-  return duration === undefined ? "the service's default length" : `${duration}-second clip`;
+function clipWords(intl: Formatter, round: VideoRoundView): string {
+  const { duration: seconds } = round.request;
+  if (seconds === VIDEO_LIMITS.autoDuration) return intl.formatMessage({ id: 'round.clip.auto' });
+  return seconds === undefined
+    ? intl.formatMessage({ id: 'round.clip.default' })
+    : intl.formatMessage({ id: 'round.clip.seconds' }, { seconds });
+}
+
+const MONEY_MESSAGES: Readonly<Record<ReturnType<typeof roundMoney>['kind'], MessageId>> = {
+  demo: 'round.money.demo',
+  charged: 'round.money.charged',
+  estimated: 'round.money.estimated',
+};
+
+/** What a round costs or cost: charged, estimated, or what a demo round would cost. */
+function moneyWords(intl: Formatter, round: VideoRoundView): string {
+  const { kind, cents } = roundMoney(round);
+  return intl.formatMessage({ id: MONEY_MESSAGES[kind] }, { cost: formatUsd(cents) });
 }
 
 /** What an export did, in one sentence: the takes copied, and any shot left out. */
-function exportedNote(folder: string, count: number, leftOut: readonly number[]): string {
-  const copied =
-    count === 1
-      ? `1 take copied to ${folder}.`
-      : `${count} takes copied to ${folder}, one a shot, in order.`;
+function exportedNote(
+  intl: ReturnType<typeof useIntl>,
+  folder: string,
+  count: number,
+  leftOut: readonly number[],
+): string {
+  const copied = intl.formatMessage({ id: 'project.exported' }, { count, folder });
   if (leftOut.length === 0) return copied;
-  const shots = leftOut.map((position) => `shot ${position}`).join(', ');
-  return `${copied} Left out, with no finished round yet: ${shots}.`;
+  const shots = intl.formatList(
+    leftOut.map((position) => intl.formatMessage({ id: 'project.shotName' }, { position })),
+    { type: 'unit', style: 'short' },
+  );
+  return intl.formatMessage({ id: 'project.exportedLeftOut' }, { copied, shots });
 }
 
 function promptOf(round: VideoRoundView): string {
@@ -74,7 +109,9 @@ function promptOf(round: VideoRoundView): string {
  * asset; when the service gave only a download link, the form says so and asks for it.
  */
 function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => void }) {
+  const intl = useIntl();
   const { round, ask } = props;
+  const { position } = round;
   const extend = useVideo((state) => state.extend);
   const cost = paidEstimate(continuationDuration(round.request), usePricingTier());
   const [next, setNext] = useState('');
@@ -86,12 +123,12 @@ function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => voi
       {round.lastFrameUrl && (
         <form
           className="actions extend"
-          aria-label={`Extend round ${round.position}`}
+          aria-label={intl.formatMessage({ id: 'round.extendForm' }, { position })}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
             if (next.trim()) {
               ask({
-                what: `Send round ${round.position}'s continuation from its last frame`,
+                what: intl.formatMessage({ id: 'round.extendWhat' }, { position }),
                 ...cost,
                 send: () => extend(round.id, next).then(() => setNext('')),
               });
@@ -99,25 +136,25 @@ function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => voi
           }}
         >
           <input
-            aria-label={`What happens after round ${round.position}`}
+            aria-label={intl.formatMessage({ id: 'round.next' }, { position })}
             value={next}
             onChange={(event) => setNext(event.target.value)}
-            placeholder="What happens next…"
+            placeholder={intl.formatMessage({ id: 'round.nextPlaceholder' })}
           />
-          <button type="submit">Extend from last frame</button>
+          <button type="submit">{intl.formatMessage({ id: 'round.extendFromFrame' })}</button>
           <button type="button" aria-expanded={asVideo} onClick={() => setAsVideo(!asVideo)}>
-            Extend video…
+            {intl.formatMessage({ id: 'round.extendVideoOpen' })}
           </button>
         </form>
       )}
       {(asVideo || !round.lastFrameUrl) && (
         <form
           className="extend-video"
-          aria-label={`Extend the video of round ${round.position}`}
+          aria-label={intl.formatMessage({ id: 'round.extendVideoForm' }, { position })}
           onSubmit={(event: FormEvent) => {
             event.preventDefault();
             ask({
-              what: `Send round ${round.position}'s continuation with its clip as the reference`,
+              what: intl.formatMessage({ id: 'round.extendVideoWhat' }, { position }),
               ...cost,
               send: () => extend(round.id, continuation, { from: 'video', videoAsset: asset }),
             });
@@ -125,25 +162,23 @@ function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => voi
         >
           {!round.videoAsset && (
             <p className="hint">
-              The service takes a reference video only as an uploaded asset, and this clip came back
-              as a download link. Upload {round.videos[0]} to your account on the provider&apos;s
-              site, then paste its asset:// address here.
+              {intl.formatMessage({ id: 'round.uploadFirst' }, { file: round.videos[0] ?? '' })}
             </p>
           )}
           <span className="actions">
             <input
-              aria-label={`Asset address of round ${round.position}`}
+              aria-label={intl.formatMessage({ id: 'round.assetAddress' }, { position })}
               value={asset}
               onChange={(event) => setAsset(event.target.value)}
-              placeholder="asset://…"
+              placeholder={intl.formatMessage({ id: 'round.assetPlaceholder' })}
             />
             <input
-              aria-label={`How round ${round.position} goes on`}
+              aria-label={intl.formatMessage({ id: 'round.continuation' }, { position })}
               value={continuation}
               onChange={(event) => setContinuation(event.target.value)}
             />
             <button type="submit" disabled={!asset.trim() || !continuation.trim()}>
-              Extend video
+              {intl.formatMessage({ id: 'round.extendVideo' })}
             </button>
           </span>
         </form>
@@ -162,8 +197,10 @@ function RoundRow(props: {
   now: number;
   typicalMs: number | null;
 }) {
+  const intl = useIntl();
   const { round } = props;
   const { act, duplicate } = useVideo();
+  const timed = timing(intl, round, props.now, props.typicalMs);
   const tier = usePricingTier();
   const { ask, prompt } = useConfirmPaid();
   return (
@@ -173,36 +210,42 @@ function RoundRow(props: {
       data-state={round.state}
     >
       <span className="round-title">
-        Round {round.position}:{' '}
-        {round.promptUnknown ? <em>prompt not known (added from the service)</em> : promptOf(round)}
+        {intl.formatMessage({ id: 'round.title' }, { position: round.position })}{' '}
+        {round.promptUnknown ? (
+          <em>{intl.formatMessage({ id: 'round.promptUnknown' })}</em>
+        ) : (
+          promptOf(round)
+        )}
         {round.demo && (
           <span
             className="demo-mark"
             data-testid="demo-mark"
-            title="Made by the built-in simulator: nothing was sent to the service or charged."
+            title={intl.formatMessage({ id: 'round.demoHint' })}
           >
-            demo
+            {intl.formatMessage({ id: 'round.demo' })}
           </span>
         )}
       </span>
-      <span className="job-state">{ROUND_STATE_WORDS[round.state]}</span>
+      <span className="job-state">
+        {intl.formatMessage({ id: ROUND_STATE_MESSAGES[round.state] })}
+      </span>
       <span className="hint">
-        {roundMoneyWords(round)} · {clipWords(round)}
-        {timing(round, props.now, props.typicalMs) &&
-          ` · ${timing(round, props.now, props.typicalMs)}`}
+        {moneyWords(intl, round)} · {clipWords(intl, round)}
+        {timed && ' · '}
+        {timed}
       </span>
       {round.error && <span className="error">{round.error.message}</span>}
       <span className="job-actions">
         {round.state === 'done' && round.videos.length > 0 && (
           <>
             <button type="button" onClick={() => props.onPlay(round.id)}>
-              Play
+              {intl.formatMessage({ id: 'round.play' })}
             </button>
             <button
               type="button"
               onClick={() => void bridge().invoke('shell:reveal', { jobId: round.id })}
             >
-              Show in folder
+              {intl.formatMessage({ id: 'round.showInFolder' })}
             </button>
           </>
         )}
@@ -210,16 +253,16 @@ function RoundRow(props: {
           <button
             type="button"
             onClick={() => void act('video:cancel', [round.id])}
-            title="Stops waiting for it; the service may still finish and bill it."
+            title={intl.formatMessage({ id: 'round.cancelHint' })}
           >
-            Cancel
+            {intl.formatMessage({ id: 'round.cancel' })}
           </button>
         )}
         <RetryActions
           state={round.state}
           checkAgain={round.checkAgain}
           cost={formatUsd(round.estimateCents)}
-          name={`round ${round.position}`}
+          name={intl.formatMessage({ id: 'round.name' }, { position: round.position })}
           onRetry={() => void act('video:retry', [round.id])}
           onSendAgain={() => void act('video:sendAgain', [round.id])}
           payable={!round.promptUnknown}
@@ -236,22 +279,25 @@ function RoundRow(props: {
           <button
             type="button"
             onClick={() => props.onWritePrompt(round)}
-            title="Clearframe does not know this task's prompt, so it cannot send it again as it is."
+            title={intl.formatMessage({ id: 'round.writePromptHint' })}
           >
-            Write prompt…
+            {intl.formatMessage({ id: 'round.writePrompt' })}
           </button>
         ) : (
           <button
             type="button"
             onClick={() =>
               ask({
-                what: `Send a copy of round ${round.position}`,
+                what: intl.formatMessage(
+                  { id: 'round.duplicateWhat' },
+                  { position: round.position },
+                ),
                 ...paidEstimate(round.request.duration, tier),
                 send: () => duplicate(round.id),
               })
             }
           >
-            Duplicate
+            {intl.formatMessage({ id: 'round.duplicate' })}
           </button>
         )}
         <RoundTools shot={props.shot} round={round} onNote={props.onNote} />
@@ -264,6 +310,7 @@ function RoundRow(props: {
 
 /** Video projects: shots in order, each with its rounds, the round editor and a player. */
 export function VideoWorkspace(props: { previewBase: string }) {
+  const intl = useIntl();
   const video = useVideo();
   const now = useNow();
   const [note, setNote] = useState<string | null>(null);
@@ -288,13 +335,13 @@ export function VideoWorkspace(props: { previewBase: string }) {
     const result = await bridge().invoke('video:exportProject', { projectId });
     if (!result.ok) return setNote(result.error.message);
     const { folder, count, leftOut } = result.value;
-    if (folder) setNote(exportedNote(folder, count, leftOut));
+    if (folder) setNote(exportedNote(intl, folder, count, leftOut));
   };
 
   const createForm = (
     <form
       className="actions"
-      aria-label="Create a project"
+      aria-label={intl.formatMessage({ id: 'project.createForm' })}
       onSubmit={(event) => {
         event.preventDefault();
         const field = event.currentTarget.elements.namedItem('name') as HTMLInputElement;
@@ -302,15 +349,19 @@ export function VideoWorkspace(props: { previewBase: string }) {
           void video.createProject(field.value.trim()).then(() => (field.value = ''));
       }}
     >
-      <label htmlFor="project-name">New project</label>
-      <input id="project-name" name="name" placeholder="Name, such as Harbour at night" />
+      <label htmlFor="project-name">{intl.formatMessage({ id: 'project.newProject' })}</label>
+      <input
+        id="project-name"
+        name="name"
+        placeholder={intl.formatMessage({ id: 'project.namePlaceholder' })}
+      />
       <button type="submit" className={video.projects.length ? undefined : 'primary'}>
-        Create
+        {intl.formatMessage({ id: 'project.create' })}
       </button>
       <span className="spacer" />
       {video.projects.length > 0 && (
         <label>
-          Project{' '}
+          {intl.formatMessage({ id: 'project.project' })}{' '}
           <Select
             value={video.projectId ?? ''}
             options={video.projects.map((p) => ({ value: p.id, label: p.name }))}
@@ -328,13 +379,9 @@ export function VideoWorkspace(props: { previewBase: string }) {
     <div className="video-workspace">
       {video.projects.length === 0 ? (
         <section className="video-empty" aria-labelledby="video-empty-title">
-          <h2 id="video-empty-title">Make a video, shot by shot</h2>
-          <p>
-            A project is one video. It is made of shots in order, and each shot is made in rounds:
-            you describe the shot, see what it costs, send it, and keep trying until a round comes
-            out right.
-          </p>
-          <p>Name your first project to begin.</p>
+          <h2 id="video-empty-title">{intl.formatMessage({ id: 'project.emptyTitle' })}</h2>
+          <p>{intl.formatMessage({ id: 'project.emptyAbout' })}</p>
+          <p>{intl.formatMessage({ id: 'project.emptyStart' })}</p>
           {createForm}
         </section>
       ) : (
@@ -350,7 +397,10 @@ export function VideoWorkspace(props: { previewBase: string }) {
       )}
       {project && shot && (
         <>
-          <nav className="actions shot-strip" aria-label="Shots">
+          <nav
+            className="actions shot-strip"
+            aria-label={intl.formatMessage({ id: 'project.shots' })}
+          >
             {project.shots.map((s) => (
               <button
                 key={s.id}
@@ -360,28 +410,31 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 className="shot-button"
               >
                 <ShotThumb shot={s} previewBase={props.previewBase} />
-                Shot {s.position} ({s.rounds.length})
+                {intl.formatMessage(
+                  { id: 'project.shotButton' },
+                  { position: s.position, rounds: s.rounds.length },
+                )}
               </button>
             ))}
             <button type="button" onClick={() => void video.addShot()}>
-              Add shot
+              {intl.formatMessage({ id: 'project.addShot' })}
             </button>
             <span className="spacer" />
             <button type="button" onClick={() => void exportProject(project.id)}>
-              Export takes…
+              {intl.formatMessage({ id: 'project.exportTakes' })}
             </button>
             <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
-              Join takes into one film…
+              {intl.formatMessage({ id: 'project.joinFilm' })}
             </button>
             <button
               type="button"
               aria-expanded={spendingOpen}
               onClick={() => setSpendingOpen(!spendingOpen)}
             >
-              Spending…
+              {intl.formatMessage({ id: 'project.spending' })}
             </button>
             <button type="button" onClick={() => setImportOpen(true)}>
-              Import rounds…
+              {intl.formatMessage({ id: 'project.importRounds' })}
             </button>
           </nav>
           {importOpen && (
@@ -396,7 +449,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <SpendingHistory
               key={project.id}
               projectId={project.id}
-              title={`What ${project.name} cost`}
+              title={intl.formatMessage({ id: 'project.spendingTitle' }, { name: project.name })}
               className="rounds"
               onClose={() => setSpendingOpen(false)}
             />
@@ -412,7 +465,10 @@ export function VideoWorkspace(props: { previewBase: string }) {
           <section aria-labelledby="rounds-title" className="rounds">
             <div className="rounds-head">
               <h2 id="rounds-title">
-                {project.name} · shot {shot.position}
+                {intl.formatMessage(
+                  { id: 'project.roundsTitle' },
+                  { project: project.name, position: shot.position },
+                )}
               </h2>
               <ShotTools shot={shot} onNote={showNote} />
             </div>
@@ -435,7 +491,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </ul>
           </section>
           {playing && (
-            <section aria-label="Player" className="player">
+            <section aria-label={intl.formatMessage({ id: 'project.player' })} className="player">
               <video
                 src={`${props.previewBase}round/${playing}/video`}
                 controls
@@ -443,7 +499,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
               />
               <img
                 src={`${props.previewBase}round/${playing}/last-frame`}
-                alt="Last frame"
+                alt={intl.formatMessage({ id: 'project.lastFrame' })}
                 className="last-frame"
               />
             </section>
@@ -459,12 +515,18 @@ export function VideoWorkspace(props: { previewBase: string }) {
                 .filter((r) => r.state === 'done' && r.videos.length > 0)
                 .map((r) => ({
                   roundId: r.id,
-                  label: `Shot ${s.position}, round ${r.position}`,
+                  label: intl.formatMessage(
+                    { id: 'project.clipName' },
+                    { shot: s.position, round: r.position },
+                  ),
                   asset: r.videoAsset,
                 })),
             )}
           />
-          <HistoryPanel shotId={shot.id} shotLabel={`shot ${shot.position}`} />
+          <HistoryPanel
+            shotId={shot.id}
+            shotLabel={intl.formatMessage({ id: 'project.shotName' }, { position: shot.position })}
+          />
         </>
       )}
     </div>

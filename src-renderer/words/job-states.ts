@@ -1,5 +1,5 @@
 import type { JobState } from '../../src-shared/domain/job-states.ts';
-import { en, type MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 
 /** What a job's state is called on screen: the words a person uses, not the engine's names. */
 export const JOB_STATE_MESSAGES: Readonly<Record<JobState, MessageId>> = {
@@ -21,11 +21,3 @@ export const ROUND_STATE_MESSAGES: Readonly<Record<JobState, MessageId>> = {
   processing: 'state.round.processing',
   downloading: 'state.round.downloading',
 };
-
-/**
- * The round states in English, for the video workspace until it is converted to the
- * catalogues (issue 23: the lead converts the files left); remove it then.
- */
-export const ROUND_STATE_WORDS: Readonly<Record<JobState, string>> = Object.fromEntries(
-  Object.entries(ROUND_STATE_MESSAGES).map(([state, id]) => [state, en[id]]),
-) as Record<JobState, string>;

@@ -55,20 +55,32 @@ export function spendingSumWords(sum: {
   return `${formatUsd(sum.spentCents)} spent, ${formatUsd(sum.inFlightCents)} in rounds sent and not over${demo}`;
 }
 
-/**
- * What a round costs or cost, in words, for the window and the command line alike. A round
- * the built-in simulator made shows what it would cost, never as a charge.
- */
-export function roundMoneyWords(round: {
+interface RoundMoneyFacts {
   state: string;
   chargedCents: number | null;
   estimateCents: number;
   demo: boolean;
-}): string {
+}
+
+/**
+ * What a round costs or cost, and how sure that is: `demo` for a round the built-in simulator
+ * made (what it would cost, never a charge), `charged` once the service billed it, else the
+ * `estimated` price. The window words it from its catalogues, the command line below.
+ */
+export function roundMoney(round: RoundMoneyFacts): {
+  kind: 'demo' | 'charged' | 'estimated';
+  cents: number;
+} {
   const charged = round.state === 'done' && round.chargedCents !== null;
   const cents = charged ? (round.chargedCents ?? 0) : round.estimateCents;
-  if (round.demo) return `would cost ${formatUsd(cents)} (demo, not charged)`;
-  return charged ? `charged ${formatUsd(cents)}` : `estimated ${formatUsd(cents)}`;
+  return { kind: round.demo ? 'demo' : charged ? 'charged' : 'estimated', cents };
+}
+
+/** What a round costs or cost, in English words, for the command line. */
+export function roundMoneyWords(round: RoundMoneyFacts): string {
+  const { kind, cents } = roundMoney(round);
+  if (kind === 'demo') return `would cost ${formatUsd(cents)} (demo, not charged)`;
+  return kind === 'charged' ? `charged ${formatUsd(cents)}` : `estimated ${formatUsd(cents)}`;
 }
 
 /**

@@ -54,14 +54,20 @@ const CONVERTED = [
   'section.staged',
   'details.output-panel > summary',
   '[data-testid=finder]',
+  '.video-workspace > form',
+  '.shot-strip',
+  '[aria-labelledby=rounds-title] .round-list',
+  '.round-editor',
+  '.import-rounds',
 ].join(', ');
 
 /**
- * Values the screens show as they are: file and project names, Intl's units, the version,
- * the output folder the harness sets (/tmp/clearframe-e2e-…/out) and a result's example name.
+ * Values the screens show as they are: file and project names, a round's prompt and clip,
+ * the video model's name and resolutions (`720p`), Intl's units, the version, the output
+ * folder the harness sets (/tmp/clearframe-e2e-…/out) and a result's example name.
  */
 const VALUES =
-  /^(harbour-\d\.png|Harbour|kB|MB|px|v0\.0\.0-e2e|linux|USD|tmp|clearframe-e2e-\w+|out|IMG_0412-clean\.jpg)$/;
+  /^(harbour-\d\.png|Harbour|boats-at-dusk|shot-\d-round-\d\.mp4|Video|model|p|kB|MB|px|v0\.0\.0-e2e|linux|USD|tmp|clearframe-e2e-\w+|out|IMG_0412-clean\.jpg)$/;
 
 /**
  * The Settings and Account screens' own words (issue 23): headings, labels, hints, buttons
@@ -124,7 +130,7 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
           shotId,
           request: {
             model: 'videomodel-2-5',
-            content: [{ type: 'text' as const, text: 'boats at dusk' }],
+            content: [{ type: 'text' as const, text: 'boats-at-dusk' }],
             duration: 4,
           },
         },
@@ -200,6 +206,27 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
       expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
     }
     await saveScreenshots(page, `language-${language}-video`);
+
+    // A paid question of the round list: what it sends and its cost, asked in the row.
+    await page.getByRole('button', { name: say('round.duplicate'), exact: true }).click();
+    const paid = page.getByRole('group', { name: say('round.paidLabel') });
+    await expect(paid.getByRole('button', { name: say('paid.confirm') })).toBeVisible();
+    expect(await findClippedText(page), 'text cut in the paid question').toEqual([]);
+    await saveScreenshots(page, `language-${language}-paid`);
+    await paid.getByRole('button', { name: say('paid.back') }).click();
+    await expect(paid).toBeHidden();
+
+    // The import of rounds, a dialog whose sentences stand in a narrower box.
+    await page.getByRole('button', { name: say('project.importRounds') }).click();
+    const importing = page.getByRole('dialog', { name: say('import.title') });
+    await expect(importing.getByText(say('import.file'))).toBeVisible();
+    expect(await findClippedText(page), 'text cut in the import dialog').toEqual([]);
+    if (language === PSEUDO_LANGUAGE) {
+      expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
+    }
+    await saveScreenshots(page, `language-${language}-import`);
+    await importing.getByRole('button', { name: say('import.close') }).click();
+    await expect(importing).toBeHidden();
 
     // Settings and Account, with the spending history the round left.
     for (const [screen, title] of [
