@@ -14,6 +14,7 @@ import { SpendingHistory } from '../account/SpendingHistory.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ImportRounds } from './ImportRounds.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
+import { takeLastFrame } from './last-frame.ts';
 import { ShotThumb } from './ShotThumb.tsx';
 import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
 import { useDrafts } from './draft-store.ts';
@@ -108,11 +109,16 @@ function promptOf(round: VideoRoundView): string {
  * that takes the clip itself as its reference video. The second needs the clip as an uploaded
  * asset; when the service gave only a download link, the form says so and asks for it.
  */
-function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => void }) {
+function ExtendForms(props: {
+  round: VideoRoundView;
+  ask: (paid: PaidAsk) => void;
+  previewBase: string;
+}) {
   const intl = useIntl();
-  const { round, ask } = props;
+  const { round, ask, previewBase } = props;
   const { position } = round;
   const extend = useVideo((state) => state.extend);
+  const showError = useVideo((state) => state.showError);
   const cost = paidEstimate(continuationDuration(round.request), usePricingTier());
   const [next, setNext] = useState('');
   const [asVideo, setAsVideo] = useState(false);
@@ -120,34 +126,46 @@ function ExtendForms(props: { round: VideoRoundView; ask: (paid: PaidAsk) => voi
   const [continuation, setContinuation] = useState('continue @video1: ');
   return (
     <>
-      {round.lastFrameUrl && (
-        <form
-          className="actions extend"
-          aria-label={intl.formatMessage({ id: 'round.extendForm' }, { position })}
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            if (next.trim()) {
-              ask({
-                what: intl.formatMessage({ id: 'round.extendWhat' }, { position }),
-                ...cost,
-                send: () => extend(round.id, next).then(() => setNext('')),
-              });
-            }
-          }}
-        >
-          <input
-            aria-label={intl.formatMessage({ id: 'round.next' }, { position })}
-            value={next}
-            onChange={(event) => setNext(event.target.value)}
-            placeholder={intl.formatMessage({ id: 'round.nextPlaceholder' })}
-          />
-          <button type="submit">{intl.formatMessage({ id: 'round.extendFromFrame' })}</button>
-          <button type="button" aria-expanded={asVideo} onClick={() => setAsVideo(!asVideo)}>
-            {intl.formatMessage({ id: 'round.extendVideoOpen' })}
-          </button>
-        </form>
-      )}
-      {(asVideo || !round.lastFrameUrl) && (
+      <form
+        className="actions extend"
+        aria-label={intl.formatMessage({ id: 'round.extendForm' }, { position })}
+        onSubmit={(event: FormEvent) => {
+          event.preventDefault();
+          if (next.trim()) {
+            ask({
+              what: intl.formatMessage({ id: 'round.extendWhat' }, { position }),
+              ...cost,
+              send: async () => {
+                // The service kept no last frame: the player takes it from the clip.
+                let how: { from: 'last-frame'; takenFrame: string } | undefined;
+                if (!round.lastFrameUrl && !round.hasLastFrame) {
+                  try {
+                    const clip = `${previewBase}round/${round.id}/video`;
+                    how = { from: 'last-frame', takenFrame: await takeLastFrame(clip) };
+                  } catch {
+                    showError(intl.formatMessage({ id: 'round.frameUnreadable' }));
+                    return;
+                  }
+                }
+                await extend(round.id, next, how);
+                setNext('');
+              },
+            });
+          }
+        }}
+      >
+        <input
+          aria-label={intl.formatMessage({ id: 'round.next' }, { position })}
+          value={next}
+          onChange={(event) => setNext(event.target.value)}
+          placeholder={intl.formatMessage({ id: 'round.nextPlaceholder' })}
+        />
+        <button type="submit">{intl.formatMessage({ id: 'round.extendFromFrame' })}</button>
+        <button type="button" aria-expanded={asVideo} onClick={() => setAsVideo(!asVideo)}>
+          {intl.formatMessage({ id: 'round.extendVideoOpen' })}
+        </button>
+      </form>
+      {asVideo && (
         <form
           className="extend-video"
           aria-label={intl.formatMessage({ id: 'round.extendVideoForm' }, { position })}
@@ -196,6 +214,7 @@ function RoundRow(props: {
   onWritePrompt: (round: VideoRoundView) => void;
   now: number;
   typicalMs: number | null;
+  previewBase: string;
 }) {
   const intl = useIntl();
   const { round } = props;
@@ -303,7 +322,9 @@ function RoundRow(props: {
         <RoundTools shot={props.shot} round={round} onNote={props.onNote} />
       </span>
       {prompt}
-      {round.state === 'done' && round.videos.length > 0 && <ExtendForms round={round} ask={ask} />}
+      {round.state === 'done' && round.videos.length > 0 && (
+        <ExtendForms round={round} ask={ask} previewBase={props.previewBase} />
+      )}
     </li>
   );
 }
@@ -478,6 +499,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
                   key={round.id}
                   round={round}
                   shot={shot}
+                  previewBase={props.previewBase}
                   onNote={showNote}
                   onPlay={video.play}
                   onWritePrompt={(attached) => {

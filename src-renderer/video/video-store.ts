@@ -23,6 +23,8 @@ interface VideoState {
   shotId: string | null;
   playing: string | null;
   error: string | null;
+  /** Shows a failure the window met itself (not main's answer), in the screen's words. */
+  showError: (message: string) => void;
   /** Reads the whole tree; a read already under way is joined rather than asked for again. */
   load: () => Promise<void>;
   /** Lays changed rounds over the tree held, in any order: a round keeps its newest view. */
@@ -232,6 +234,7 @@ export const useVideo = create<VideoState>((set, get) => {
       const result = await bridge().invoke('video:duplicate', { roundId });
       set({ error: result.ok ? null : result.error.message });
     },
+    showError: failed,
     extend: async (roundId, prompt, how) => {
       const result = await bridge().invoke('video:extend', { roundId, prompt, ...how });
       set({ error: result.ok ? null : result.error.message });

@@ -532,6 +532,8 @@ export const de: Catalogue = {
   'import.queue': '{count, plural, one {# Versuch} other {# Versuche}} für {total} einreihen',
   'import.queued':
     '{count, plural, one {# Versuch aus {name} ist in {project} eingereiht.} other {# Versuche aus {name} sind in {project} eingereiht.}}',
+  'round.frameUnreadable':
+    'Der Clip ließ sich hier nicht abspielen, um sein letztes Bild zu nehmen: Spielen Sie ihn einmal im Player ab und setzen Sie ihn dann erneut fort.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

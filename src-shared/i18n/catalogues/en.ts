@@ -542,6 +542,8 @@ export const en = {
   'import.queue': 'Queue {count, plural, one {# round} other {# rounds}} for {total}',
   'import.queued':
     '{count, plural, one {# round from {name} is queued in {project}.} other {# rounds from {name} are queued in {project}.}}',
+  'round.frameUnreadable':
+    'The clip could not be played here to take its last frame: play it once in the player, then extend it again.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

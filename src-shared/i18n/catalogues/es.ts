@@ -534,6 +534,8 @@ export const es: Catalogue = {
   'import.queue': 'Poner en cola {count, plural, one {# intento} other {# intentos}} por {total}',
   'import.queued':
     '{count, plural, one {# intento de {name} está en cola en {project}.} other {# intentos de {name} están en cola en {project}.}}',
+  'round.frameUnreadable':
+    'No se pudo reproducir el clip aquí para tomar su último fotograma: reprodúcelo una vez en el reproductor y vuelve a ampliarlo.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

@@ -532,6 +532,8 @@ export const fr: Catalogue = {
   'import.queue': 'Mettre en file {count, plural, one {# essai} other {# essais}} pour {total}',
   'import.queued':
     '{count, plural, one {# essai de {name} est en file dans {project}.} other {# essais de {name} sont en file dans {project}.}}',
+  'round.frameUnreadable':
+    'Le clip n’a pas pu être lu ici pour en prendre la dernière image : lisez-le une fois dans le lecteur, puis prolongez-le à nouveau.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

@@ -519,6 +519,8 @@ export const ja: Catalogue = {
   'import.queue': '{count, plural, other {# 件の試行}}を {total} でキューに入れる',
   'import.queued':
     '{name} の{count, plural, other {# 件の試行}}を {project} のキューに入れました。',
+  'round.frameUnreadable':
+    '最後のフレームを取り出すためにクリップを再生できませんでした。プレーヤーで一度再生してから、もう一度延長してください。',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

@@ -532,6 +532,8 @@ export const ptBR: Catalogue = {
     'Colocar na fila {count, plural, one {# tentativa} other {# tentativas}} por {total}',
   'import.queued':
     '{count, plural, one {# tentativa de {name} está na fila em {project}.} other {# tentativas de {name} estão na fila em {project}.}}',
+  'round.frameUnreadable':
+    'Não foi possível reproduzir o clipe aqui para pegar o último quadro: reproduza-o uma vez no player e estenda-o de novo.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.

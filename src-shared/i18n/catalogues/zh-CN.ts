@@ -506,6 +506,8 @@ export const zhCN: Catalogue = {
   'import.queueWhat': '将 {name} 中的 {count, plural, other {# 轮}}加入队列',
   'import.queue': '以 {total} 将 {count, plural, other {# 轮}}加入队列',
   'import.queued': '{name} 中的 {count, plural, other {# 轮}}已加入 {project} 的队列。',
+  'round.frameUnreadable':
+    '无法在此播放该片段以获取最后一帧：请先在播放器中播放一次，然后再次延长。',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
