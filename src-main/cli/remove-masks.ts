@@ -23,6 +23,7 @@ import type { MaskStore } from '../core/media/mask-store.ts';
 import { probeFile } from '../core/media/probe-file.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { encodeTwoColourPng } from '../core/media/two-colour-png.ts';
+import { words } from './words.ts';
 
 /** The options of `remove` that choose and shape the mask. */
 export const MASK_OPTIONS = {
@@ -38,17 +39,7 @@ export const MASK_OPTIONS = {
   'mask-clear-outside': { type: 'string' },
 } as const;
 
-export const MASK_USAGE = `  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative
-            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y
-            are the distances from that corner's sides, so one rectangle fits photos of any
-            size; with relative, all four numbers are shares of the image from 0 to 1
-  --auto-mask         find the watermark the images share and print what was found per
-                      group before anything is sent; --mask-rect then is a rough hint
-  --dry-run           stop after printing what would be sent: nothing is sent or paid
-  --save-masks dir    write each group's mask there as a PNG (white on black) at its size
-  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h
-                      change the mask before it is sent: grow or shrink it by n pixels,
-                      invert it, clear everything outside the rectangle`;
+export const maskUsage = () => words('cli.masks.usage');
 
 export interface MaskRequest {
   rect?: AnchoredRect;

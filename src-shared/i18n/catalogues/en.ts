@@ -284,6 +284,167 @@ export const en = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // The command line: what each command is for and how it is typed.
+  'cli.summary.help': "list the commands, or how to use one (help '<'command>)",
+  'cli.summary.remove':
+    'remove watermarks from images and folders (--demo to try it on the simulator)',
+  'cli.summary.video': 'video projects: new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'how many jobs are in each state (--watch to follow)',
+  'cli.summary.balance': 'watermark credits and the video balance',
+  'cli.summary.key': 'set, test or clear an API key in the system keychain',
+  'cli.summary.simulator': 'run the local stand-in for the service (--port=N)',
+  'cli.summary.version': 'print the version',
+  'cli.help.usage': 'Usage: clearframe help [command]',
+  'cli.help.head': "Usage: clearframe '<'command> [options]\n\nCommands:",
+  'cli.help.foot':
+    'Options most commands take: --json (one JSON object per line), --demo (the built-in\nsimulator instead of the service), --data-dir dir (another data folder).\n\nExit codes: {done} done; {someFailed} some jobs failed or wait for your decision, or an error;\n{usage} the command line was wrong; {noKey} no API key; {spending} the budget cap or the balance\nstopped a paid round; {interrupted} interrupted.',
+  'cli.version.usage': 'Usage: clearframe version',
+  'cli.jobs.usage':
+    'Usage: clearframe jobs [--watch] [--json] [--data-dir dir]\n  How many images and video rounds are in each state. --watch redraws it every second\n  until Ctrl+C.',
+  'cli.balance.usage':
+    'Usage: clearframe balance [--demo] [--json] [--data-dir dir]\n  The watermark credits and the video balance, each as its own service reports it.',
+  'cli.remove.usage':
+    "Usage: clearframe remove '<'files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dir]\n  Removes the watermark from every image named or found in the folders. --mask takes a mask\n  file (marks in any colour but pure black or white, or white on black); --mask-rect marks\n  one rectangle in image pixels, checked against every image before anything is sent.\n  Run it again after a crash to resume: nothing sent is sent again.\n  --retry   try failed files again: asks the service again for free where it has the image,\n            prepares again a file it never took (after you replaced it, say)\n  --force   a new paid attempt (1 credit each) for files already cleaned or failed\n{masks}\n{engines}",
+  'cli.masks.usage':
+    "  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y\n            are the distances from that corner's sides, so one rectangle fits photos of any\n            size; with relative, all four numbers are shares of the image from 0 to 1\n  --auto-mask         find the watermark the images share and print what was found per\n                      group before anything is sent; --mask-rect then is a rough hint\n  --dry-run           stop after printing what would be sent: nothing is sent or paid\n  --save-masks dir    write each group's mask there as a PNG (white on black) at its size\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h\n                      change the mask before it is sent: grow or shrink it by n pixels,\n                      invert it, clear everything outside the rectangle",
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (the default): the service cleans each image, 1 credit each;\n                      local: this computer undoes the blend of the watermark --auto-mask\n                      measured in the batch, free and offline; images it cannot measure the\n                      mark for are left out and named (send them with --engine service)',
+  'cli.video.usage':
+    "Usage:\n  clearframe video new '<'name> [--shot title]\n  clearframe video add-round '<'project or shot id> --prompt text [--duration s (default {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'round id> --prompt text\n  clearframe video import '<'file.csv|file.json> (--project id | --new name) [--yes]\n  clearframe video run [--concurrency n] [--out dir] [--demo]\n  clearframe video status [project id]\n  clearframe video spending [--project id] [--month YYYY-MM] [--csv file]\n        every round the service may have billed (its charge, or its estimate while the\n        service has not said), newest first, by month (this computer's time zone) and by\n        project; --csv also writes it as a CSV file, never over a file already there\nAll take --json and --data-dir dir.\n\nvideo import queues a batch of rounds from a CSV file (a header row naming the columns)\nor a JSON list of objects, with these columns or fields:\n  prompt      what the round shows (required)\n  kind        {kinds} (default text)\n  references  image=URL, video=URL or audio=URL, separated by | (a list in JSON); the Nth\n              of a kind is @imageN, @videoN, @audioN in the prompt. \"video=asset://id from\n              clip.mp4\" names the file it was uploaded from, so its length is checked here.\n  duration    seconds (default {seconds}; leave it empty for auto)\n  ratio       {ratios} (adaptive for auto)\n  shot        rounds naming the same shot share it; a round without one gets its own\nEvery row is checked first: one broken row queues nothing, and each problem names its row.\nThe rounds and their total cost are shown, then asked about; --yes queues them without\nasking (needed when standard input is not a terminal).",
+
+  // The command line: mistakes in what was typed.
+  'cli.unknownCommand': 'clearframe: unknown command "{name}". Run "clearframe help" for the list.',
+  'cli.usageError': 'clearframe {command}: {problem} Try clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected': 'clearframe {command}: an unexpected error stopped the command: {problem}',
+  'cli.args.unknownOption': 'unknown option {option}.',
+  'cli.args.unexpected': 'unexpected argument {argument}.',
+  'cli.args.takesNoValue': '{option} takes no value.',
+  'cli.args.needsValue': '{option} needs a value.',
+  'cli.args.thatOption': 'that option',
+  'cli.args.unreadable': 'the options cannot be read.',
+  'cli.concurrency': '--concurrency must be a whole number from 1 to {most}.',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': 'Note: {note}',
+  'cli.ask.choices': '[y/N]',
+  'cli.ask.yes': 'y|yes',
+
+  // The command line: states and services as its lists name them.
+  'cli.state.queued': 'queued',
+  'cli.state.preparing': 'preparing',
+  'cli.state.submitting': 'submitting',
+  'cli.state.submitted': 'submitted',
+  'cli.state.processing': 'processing',
+  'cli.state.downloading': 'downloading',
+  'cli.state.done': 'done',
+  'cli.state.failed': 'failed',
+  'cli.state.canceled': 'canceled',
+  'cli.state.needs-attention': 'needs-attention',
+  'cli.service.watermark': 'watermark',
+  'cli.service.video': 'video',
+
+  // The command line: progress, following the app, counts and balances.
+  'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # failed}}',
+  'cli.progress.skipped': 'skipped',
+  'cli.progress.waiting':
+    'waiting: {reason} Ctrl+C stops here and keeps every job for the next run.',
+  'cli.progress.resumed': 'going on: there is room on the disk again.',
+  'cli.follow.otherOut':
+    '{holder} holds this data folder and writes results to {theirs}, not {out}. Run this without --out, or quit the app and run it again.',
+  'cli.follow.defaultFolders': 'its default folders',
+  'cli.follow.handedOver':
+    '{holder} holds this data folder: it runs these jobs, and their progress is shown here. Ctrl+C stops following; the app carries on.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'none',
+  'cli.jobs.images': 'images: {list}',
+  'cli.jobs.rounds': 'video rounds: {list}',
+  'cli.balance.line': '{service}: {quota} (from {host})',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': 'unknown',
+
+  // The command line: removing watermarks.
+  'cli.remove.noInputs': 'name at least one image or folder.',
+  'cli.remove.noMaskFile': 'the mask file {file} does not exist.',
+  'cli.remove.masksWritten': 'Masks written: {files}.',
+  'cli.remove.noMasksWritten': 'Masks written: none (no watermark found).',
+  'cli.remove.dryRun':
+    'Dry run: {count, plural, one {# image} other {# images}} looked at, nothing was sent and nothing was paid.',
+  'cli.remove.cleaning': 'Cleaning',
+  'cli.remove.payingAgain':
+    '--force: sending {count, plural, one {# file} other {# files}} as a new paid attempt, {credits} in all (files never sent before included).',
+  'cli.remove.retryInApp':
+    'The app holds this data folder, so files tried before are tried again there: use Check again or Send again (paid) in its window, or quit it and run this command again.',
+  'cli.remove.itIs': 'It is {state}.',
+  'cli.remove.summary':
+    '{done} done, {failed} failed{attention, plural, =0 {} other {, # need your decision (the service may already have them)}}{skipped, plural, =0 {} other {, # not taken (each is listed above with the reason)}}.',
+  'cli.plan.drawnMask': 'a drawn mask',
+  'cli.plan.unreadableMask':
+    'a mask Clearframe cannot read back (its record of the job is damaged)',
+  'cli.plan.noMask': 'no mask (the corner the service picks)',
+  'cli.plan.alreadyCleaned':
+    '{file}: already cleaned with {used}, so {asked} was not used. Add --force to pay for a new attempt with it ({credits}).',
+  'cli.plan.forceDamaged': 'From the command line, --force adds it again as a new job ({credits}).',
+  'cli.plan.retryFree':
+    'Run again with --retry to ask the service again (free); --force pays for a new attempt ({credits}).',
+  'cli.plan.forceAgain': '--force sends it again ({credits}, which may be a second payment).',
+  'cli.plan.retryLater':
+    'Once the cause is fixed, run again with --retry ({credits} if the service takes it).',
+  'cli.engine.unknown': '--engine takes service or local.',
+  'cli.engine.needsAutoMask':
+    '--engine local undoes the blend of a watermark measured across the batch: add --auto-mask (it needs at least 3 images of a size that share the mark).',
+  'cli.engine.notLocal':
+    'no watermark could be measured for it in this batch (it needs at least 3 images of its size that share the mark), so it was not cleaned: send it with --engine service, or mark it by hand.',
+  'cli.engine.groupLocal':
+    'Group {number} ({count, plural, one {# image} other {# images}} with the mark): on this computer, free; nothing is sent.',
+  'cli.engine.groupLeftOut':
+    'Group {number} ({count, plural, one {# image} other {# images}}): not cleaned, {reason}',
+  'cli.engine.groupService':
+    'Group {number} ({count, plural, one {# image} other {# images}}): the service, {credits}.',
+
+  // The command line: video projects and rounds.
+  'cli.video.costUpTo':
+    'up to {cost} (auto mode: the model picks the length; {seconds} s at {rate} USD/s is the most it can cost)',
+  'cli.video.costAbout': 'about {cost} ({seconds} s at {rate} USD/s)',
+  'cli.video.upTo': 'up to {cost}',
+  'cli.video.about': 'about {cost}',
+  'cli.video.nameProject': 'give the new project a name.',
+  'cli.video.created': 'Project "{name}": {projectId}\nShot 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt is required: say what the round should show.',
+  'cli.video.wholeSeconds': '--duration takes whole seconds, such as 8.',
+  'cli.video.noRound': 'There is no round {id}.',
+  'cli.video.nameTarget': 'name the project or shot the round belongs to.',
+  'cli.video.noTarget': 'There is no project or shot {id}. "clearframe video status" lists them.',
+  'cli.video.queuedRound': 'Queued round {position}: {roundId}\nCost: {cost}',
+  'cli.video.overCap':
+    'Note: everything queued comes to {planned} with what was spent, over the budget cap of {cap}; rounds past the cap will stop before they are paid.',
+  'cli.video.overMonthlyCap':
+    'Note: everything queued comes to {planned} with what was spent in {month}, over the monthly budget cap of {cap}; rounds past the cap will stop before they are paid.',
+  'cli.video.round': 'round {position} {state} {money}',
+  'cli.video.charged': 'charged {cost}',
+  'cli.video.estimated': 'estimated {cost}',
+  'cli.video.demoCost': 'would cost {cost} (demo, not charged)',
+  'cli.video.rendering': 'Rendering',
+  'cli.video.ran':
+    '{done} of {total} rounds done, {charged} charged.{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
+  'cli.video.ranDemo':
+    '{done} of {total} rounds done, {charged} charged (demo: the built-in simulator made them).{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
+  'cli.video.noProject': 'There is no project {id}. Run "clearframe video status" for the list.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'shot {position}  ({id})',
+  'cli.video.shotTitled': 'shot {position} "{title}"  ({id})',
+  'cli.video.spending': 'Spent {spent}; in flight {inFlight}; queued {queued} if it all runs.',
+  'cli.video.nameFile': 'name the CSV or JSON file to import.',
+  'cli.video.sayWhere': "say where the rounds go: --project '<'id> or --new '<'name>.",
+  'cli.video.importTotal': '{count, plural, one {# round} other {# rounds}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import: nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes to queue these rounds for the cost shown.',
+  'cli.video.askQueue': 'Queue {count, plural, one {# round} other {# rounds}} for {total}?',
+  'cli.video.nothingQueued': 'Nothing was queued.',
+  'cli.video.queuedImport':
+    'Queued {count, plural, one {# round} other {# rounds}} in project {projectId}. "clearframe video run" makes them.',
+  'cli.video.unknownSub': 'unknown subcommand "{name}".',
+  'cli.video.nameSub': 'name a subcommand.',
   // ── end of Command line and main process.
 };
 
