@@ -44,15 +44,15 @@ export function engineLines(
     const images = ownGroup ? ownGroup.files.length : group.images.length;
     const number = index + 1;
     const message = ownGroup
-      ? words('cli.engine.groupLocal', { group: number, count: images })
+      ? words('cli.engine.groupLocal', { number, count: images })
       : engine === 'local'
         ? words('cli.engine.groupLeftOut', {
-            group: number,
+            number,
             count: group.images.length,
             reason: notLocalReason(),
           })
         : words('cli.engine.groupService', {
-            group: number,
+            number,
             count: images,
             credits: formatCredits(cliIntl(), images),
           });

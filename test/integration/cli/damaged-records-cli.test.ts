@@ -123,7 +123,7 @@ describe('the command line on a database with damaged rows', () => {
     expect(run.stdout).toMatch(
       /round 1 failed .*: Clearframe's record of this round is damaged: its request_json does not hold what Clearframe writes there \(model: /,
     );
-    expect(run.stdout).toContain('0 of 1 rounds done, 0.00 USD charged.');
+    expect(run.stdout).toContain('0 of 1 rounds done, USD\u00a00.00 charged.');
     expect(requestsTo(VIDEO_PATHS.generate)).toBe(0);
   });
 });

@@ -64,7 +64,7 @@ describe('clearframe video', () => {
     );
     expect(first).toMatchObject({ code: 0 });
     expect(first.stdout).toMatch(
-      /Queued round 1: .*\nCost: about 1\.10 USD \(5 s at 0\.22 USD\/s\)/,
+      /Queued round 1: .*\nCost: about USD\s1\.10 \(5 s at 0\.22 USD\/s\)/,
     );
     const auto = await runCli(
       [
@@ -105,10 +105,10 @@ describe('clearframe video', () => {
     ]);
 
     const status = await runCli(['video', 'status', project, '--data-dir', data], { env });
-    expect(status.stdout).toMatch(/round 1 done\s+charged 1\.10 USD/);
+    expect(status.stdout).toMatch(/round 1 done\s+charged USD\s1\.10/);
     // The auto round is charged for the reference video's 8 s, not the 30 s bound.
-    expect(status.stdout).toMatch(/round 2 done\s+charged 1\.76 USD/);
-    expect(status.stdout).toMatch(/Spent 2\.86 USD; in flight 0\.00 USD; queued 0\.00 USD/);
+    expect(status.stdout).toMatch(/round 2 done\s+charged USD\s1\.76/);
+    expect(status.stdout).toMatch(/Spent USD\s2\.86; in flight USD\s0\.00; queued USD\s0\.00/);
 
     const jobs = await runCli(['jobs', '--json', '--data-dir', data], { env });
     expect(JSON.parse(jobs.stdout)).toMatchObject({ video: { done: 2 } });
@@ -162,7 +162,7 @@ describe('clearframe video', () => {
       ],
       { env },
     );
-    expect(queued.stdout).toMatch(/over the budget cap of 2\.00 USD/);
+    expect(queued.stdout).toMatch(/over the budget cap of USD\s2\.00/);
     const before = generates().length;
     const run = await runCli(['video', 'run', '--data-dir', data], { env });
     expect(run.code).toBe(4);

@@ -40,10 +40,10 @@ describe('clearframe video run --demo', () => {
     expect(added.code).toBe(0);
     const run = await runCli(['video', 'run', '--demo', '--out', out, '--data-dir', data], { env });
     expect(run.stdout).toMatch(
-      /rounds done, 0\.00 USD charged \(demo: the built-in simulator made them\)/,
+      /rounds done, USD\s0\.00 charged \(demo: the built-in simulator made them\)/,
     );
     const status = await runCli(['video', 'status', projectId, '--data-dir', data], { env });
-    expect(status.stdout).toMatch(/round 1 done\s+would cost 0\.88 USD \(demo, not charged\)/);
+    expect(status.stdout).toMatch(/round 1 done\s+would cost USD\s0\.88 \(demo, not charged\)/);
     const folder = path.join(out, 'Pier');
     const sidecar = (await readdir(folder)).find((name) => name.endsWith('.json'));
     const written = JSON.parse(await readFile(path.join(folder, sidecar ?? ''), 'utf8')) as {
