@@ -47,7 +47,9 @@ describe('clearframe video import', () => {
     expect(asked.stdout).toContain(
       'Row 2: Shot 1 "Harbour" (new), text to video, about USD\u00a00.88: gulls over the harbour',
     );
-    expect(asked.stdout).toContain('Row 4: Shot 2 (new), auto (omni reference), up to USD\u00a06.60');
+    expect(asked.stdout).toContain(
+      'Row 4: Shot 2 (new), auto (omni reference), up to USD\u00a06.60',
+    );
     expect(asked.stdout).toContain('3 rounds, up to USD\u00a08.58.');
     expect(asked.stderr).toContain(
       'nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes',
