@@ -441,5 +441,19 @@ export const de: Catalogue = {
     '{count, plural, one {# Versuch} other {# Versuche}} in Projekt {projectId} eingereiht. „clearframe video run“ erzeugt sie.',
   'cli.video.unknownSub': 'unbekannter Unterbefehl „{name}“.',
   'cli.video.nameSub': 'nennen Sie einen Unterbefehl.',
+  'cli.session.demo':
+    'Demomodus: Der eingebaute Simulator wird verwendet; nichts wird an den echten Dienst gesendet.',
+  'cli.session.simulator': 'der eingebaute Simulator (Demomodus)',
+  'cli.session.unsaidService': 'einen Dienst, den sie nicht genannt hat',
+  'cli.session.busy':
+    '{holder} arbeitet bereits im Datenordner {folder}. Warten Sie, bis das fertig ist (oder stoppen Sie es mit Strg+C), und führen Sie dies dann erneut aus.',
+  'cli.session.otherService':
+    '{holder} belegt den Datenordner {folder} und sendet {service}-Anfragen an {theirs}, während dieser Befehl {ours} nutzen würde; daher kann sie diese Aufträge nicht übernehmen. Beenden Sie die App und führen Sie dies erneut aus, oder sorgen Sie dafür, dass beide denselben Dienst nutzen (mit --demo, solange die App im Demomodus ist).',
+  'cli.session.otherServiceDemo':
+    '{holder} belegt den Datenordner {folder} und sendet {service}-Anfragen an {theirs}, während dieser Befehl {ours} nutzen würde; daher kann sie diese Aufträge nicht übernehmen. Beenden Sie die App und führen Sie dies erneut aus, oder sorgen Sie dafür, dass beide denselben Dienst nutzen (ohne --demo).',
+  'cli.session.noWatermarkKey':
+    'Es ist kein Wasserzeichen-API-Token gesetzt. Führen Sie „clearframe key set watermark“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
+  'cli.session.noVideoKey':
+    'Es ist kein Video-API-Schlüssel gesetzt. Führen Sie „clearframe key set video“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
   // ── end of Command line and main process.
 };

@@ -445,6 +445,20 @@ export const en = {
     'Queued {count, plural, one {# round} other {# rounds}} in project {projectId}. "clearframe video run" makes them.',
   'cli.video.unknownSub': 'unknown subcommand "{name}".',
   'cli.video.nameSub': 'name a subcommand.',
+  'cli.session.demo':
+    'Demo mode: using the built-in simulator; nothing is sent to the real service.',
+  'cli.session.simulator': 'the built-in simulator (demo mode)',
+  'cli.session.unsaidService': 'a service it has not said',
+  'cli.session.busy':
+    '{holder} is already working in the data folder {folder}. Wait for it to finish (or stop it with Ctrl+C), then run this again.',
+  'cli.session.otherService':
+    '{holder} holds the data folder {folder} and sends {service} requests to {theirs}, while this command would use {ours}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service (with --demo while the app is in demo mode).',
+  'cli.session.otherServiceDemo':
+    '{holder} holds the data folder {folder} and sends {service} requests to {theirs}, while this command would use {ours}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service (without --demo).',
+  'cli.session.noWatermarkKey':
+    'No watermark API token is set. Run "clearframe key set watermark" (or set {variable}), or add --demo to use the built-in simulator.',
+  'cli.session.noVideoKey':
+    'No video API key is set. Run "clearframe key set video" (or set {variable}), or add --demo to use the built-in simulator.',
   // ── end of Command line and main process.
 };
 

@@ -440,5 +440,19 @@ export const es: Catalogue = {
     '{count, plural, one {# intento} other {# intentos}} en cola en el proyecto {projectId}. «clearframe video run» los genera.',
   'cli.video.unknownSub': 'suborden desconocida «{name}».',
   'cli.video.nameSub': 'nombra una suborden.',
+  'cli.session.demo':
+    'Modo demo: se usa el simulador integrado; no se envía nada al servicio real.',
+  'cli.session.simulator': 'el simulador integrado (modo demo)',
+  'cli.session.unsaidService': 'un servicio que no ha indicado',
+  'cli.session.busy':
+    '{holder} ya está trabajando en la carpeta de datos {folder}. Espera a que termine (o detenlo con Ctrl+C) y vuelve a ejecutar esto.',
+  'cli.session.otherService':
+    '{holder} ocupa la carpeta de datos {folder} y envía las peticiones de {service} a {theirs}, mientras que esta orden usaría {ours}, así que no puede aceptar estos trabajos. Cierra la app y vuelve a ejecutarlo, o haz que ambas usen el mismo servicio (con --demo mientras la app esté en modo demo).',
+  'cli.session.otherServiceDemo':
+    '{holder} ocupa la carpeta de datos {folder} y envía las peticiones de {service} a {theirs}, mientras que esta orden usaría {ours}, así que no puede aceptar estos trabajos. Cierra la app y vuelve a ejecutarlo, o haz que ambas usen el mismo servicio (sin --demo).',
+  'cli.session.noWatermarkKey':
+    'No hay ningún token de API de marca de agua. Ejecuta «clearframe key set watermark» (o define {variable}), o añade --demo para usar el simulador integrado.',
+  'cli.session.noVideoKey':
+    'No hay ninguna clave de API de vídeo. Ejecuta «clearframe key set video» (o define {variable}), o añade --demo para usar el simulador integrado.',
   // ── end of Command line and main process.
 };

@@ -439,5 +439,19 @@ export const fr: Catalogue = {
     '{count, plural, one {# essai mis} other {# essais mis}} en file dans le projet {projectId}. « clearframe video run » les fait.',
   'cli.video.unknownSub': 'sous-commande inconnue « {name} ».',
   'cli.video.nameSub': 'nommez une sous-commande.',
+  'cli.session.demo':
+    'Mode démo : le simulateur intégré est utilisé ; rien n’est envoyé au vrai service.',
+  'cli.session.simulator': 'le simulateur intégré (mode démo)',
+  'cli.session.unsaidService': 'un service qu’elle n’a pas indiqué',
+  'cli.session.busy':
+    '{holder} travaille déjà dans le dossier de données {folder}. Attendez qu’il ait fini (ou arrêtez-le avec Ctrl+C), puis relancez cette commande.',
+  'cli.session.otherService':
+    '{holder} occupe le dossier de données {folder} et envoie les requêtes {service} à {theirs}, alors que cette commande utiliserait {ours} : elle ne peut donc pas prendre ces tâches. Quittez l’app et relancez, ou faites en sorte que les deux utilisent le même service (avec --demo tant que l’app est en mode démo).',
+  'cli.session.otherServiceDemo':
+    '{holder} occupe le dossier de données {folder} et envoie les requêtes {service} à {theirs}, alors que cette commande utiliserait {ours} : elle ne peut donc pas prendre ces tâches. Quittez l’app et relancez, ou faites en sorte que les deux utilisent le même service (sans --demo).',
+  'cli.session.noWatermarkKey':
+    'Aucun jeton d’API de filigrane n’est défini. Lancez « clearframe key set watermark » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
+  'cli.session.noVideoKey':
+    'Aucune clé d’API vidéo n’est définie. Lancez « clearframe key set video » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
   // ── end of Command line and main process.
 };

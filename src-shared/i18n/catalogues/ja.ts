@@ -434,5 +434,19 @@ export const ja: Catalogue = {
     'プロジェクト {projectId} に試行 {count, plural, other {# 件}}をキューに入れました。「clearframe video run」で作成します。',
   'cli.video.unknownSub': '不明なサブコマンド「{name}」です。',
   'cli.video.nameSub': 'サブコマンドを指定してください。',
+  'cli.session.demo':
+    'デモモード: 内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
+  'cli.session.simulator': '内蔵シミュレーター（デモモード）',
+  'cli.session.unsaidService': '不明なサービス',
+  'cli.session.busy':
+    '{holder} が既にデータフォルダー {folder} で作業しています。終わるまで待ち（Ctrl+C で止めることもできます）、その後もう一度実行してください。',
+  'cli.session.otherService':
+    '{holder} がデータフォルダー {folder} を使用中で、{service}のリクエストを {theirs} に送っています。このコマンドは {ours} を使うため、これらのジョブを引き継げません。アプリを終了してからもう一度実行するか、両方が同じサービスを使うようにしてください（アプリがデモモードの間は --demo を付けます）。',
+  'cli.session.otherServiceDemo':
+    '{holder} がデータフォルダー {folder} を使用中で、{service}のリクエストを {theirs} に送っています。このコマンドは {ours} を使うため、これらのジョブを引き継げません。アプリを終了してからもう一度実行するか、両方が同じサービスを使うようにしてください（--demo を付けずに）。',
+  'cli.session.noWatermarkKey':
+    '透かしの API トークンが設定されていません。「clearframe key set watermark」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
+  'cli.session.noVideoKey':
+    '動画の API キーが設定されていません。「clearframe key set video」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
   // ── end of Command line and main process.
 };

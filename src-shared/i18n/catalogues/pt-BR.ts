@@ -440,5 +440,18 @@ export const ptBR: Catalogue = {
     '{count, plural, one {# tentativa colocada} other {# tentativas colocadas}} na fila no projeto {projectId}. “clearframe video run” as gera.',
   'cli.video.unknownSub': 'subcomando desconhecido “{name}”.',
   'cli.video.nameSub': 'indique um subcomando.',
+  'cli.session.demo': 'Modo demo: usando o simulador embutido; nada é enviado ao serviço real.',
+  'cli.session.simulator': 'o simulador embutido (modo demo)',
+  'cli.session.unsaidService': 'um serviço que ele não informou',
+  'cli.session.busy':
+    '{holder} já está trabalhando na pasta de dados {folder}. Espere terminar (ou pare com Ctrl+C) e execute de novo.',
+  'cli.session.otherService':
+    '{holder} está usando a pasta de dados {folder} e envia as solicitações de {service} para {theirs}, enquanto este comando usaria {ours}, então não pode assumir estes trabalhos. Feche o app e execute de novo, ou faça os dois usarem o mesmo serviço (com --demo enquanto o app estiver no modo demo).',
+  'cli.session.otherServiceDemo':
+    '{holder} está usando a pasta de dados {folder} e envia as solicitações de {service} para {theirs}, enquanto este comando usaria {ours}, então não pode assumir estes trabalhos. Feche o app e execute de novo, ou faça os dois usarem o mesmo serviço (sem --demo).',
+  'cli.session.noWatermarkKey':
+    'Nenhum token de API de marca d’água está definido. Execute “clearframe key set watermark” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
+  'cli.session.noVideoKey':
+    'Nenhuma chave de API de vídeo está definida. Execute “clearframe key set video” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
   // ── end of Command line and main process.
 };

@@ -418,5 +418,18 @@ export const zhCN: Catalogue = {
     '已在项目 {projectId} 中加入 {count, plural, other {# 轮}}。“clearframe video run”会生成它们。',
   'cli.video.unknownSub': '未知子命令“{name}”。',
   'cli.video.nameSub': '请指定一个子命令。',
+  'cli.session.demo': '演示模式：使用内置模拟器；不会向真实服务发送任何内容。',
+  'cli.session.simulator': '内置模拟器（演示模式）',
+  'cli.session.unsaidService': '一个未说明的服务',
+  'cli.session.busy':
+    '{holder} 已在数据文件夹 {folder} 中工作。请等它完成（或按 Ctrl+C 停止），然后再运行。',
+  'cli.session.otherService':
+    '{holder} 正在使用数据文件夹 {folder}，并把{service}请求发送到 {theirs}，而此命令会使用 {ours}，因此无法接手这些任务。请退出应用后再运行，或让两者使用同一服务（应用处于演示模式时加上 --demo）。',
+  'cli.session.otherServiceDemo':
+    '{holder} 正在使用数据文件夹 {folder}，并把{service}请求发送到 {theirs}，而此命令会使用 {ours}，因此无法接手这些任务。请退出应用后再运行，或让两者使用同一服务（不加 --demo）。',
+  'cli.session.noWatermarkKey':
+    '未设置水印 API 令牌。运行“clearframe key set watermark”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
+  'cli.session.noVideoKey':
+    '未设置视频 API 密钥。运行“clearframe key set video”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
   // ── end of Command line and main process.
 };
