@@ -41,3 +41,36 @@ describe('words written into a converted screen instead of the catalogue', () =>
     expect(await wordErrors('src-renderer/video/VideoWorkspace.tsx', code)).toEqual([]);
   });
 });
+
+describe('words printed by a converted command-line file instead of the catalogue', () => {
+  const CLI = 'src-main/cli/jobs.ts';
+
+  it.each([
+    ['a string', "console.log('images: none');"],
+    ['a template', 'export const f = (n: number) => console.error(`${n} done`);'],
+    ['either side of a choice', "export const f = (b: boolean) => console.log(b ? 'on' : 'off');"],
+    ['a string added to a value', "export const f = (n: string) => console.log('name: ' + n);"],
+    ['a write to standard error', "process.stderr.write('Nothing was queued.\\n');"],
+  ])('refuses %s', async (_what, code) => {
+    expect(await wordErrors(CLI, code)).not.toEqual([]);
+  });
+
+  it.each([
+    [
+      'a message',
+      "declare const words: (id: string) => string; console.log(words('cli.jobs.none'));",
+    ],
+    [
+      'values and punctuation',
+      'export const f = (a: string, b: string) => console.log(`${a} -> ${b}`);',
+    ],
+    ['a terminal code', "process.stdout.write('\\x1b[2J\\x1b[H');"],
+    ['JSON for scripts', 'export const f = (v: object) => console.log(JSON.stringify(v));'],
+  ])('allows %s', async (_what, code) => {
+    expect(await wordErrors(CLI, code)).toEqual([]);
+  });
+
+  it('leaves command-line files not converted yet alone', async () => {
+    expect(await wordErrors('src-main/cli/key.ts', "console.log('Key saved.');")).toEqual([]);
+  });
+});
