@@ -16,7 +16,7 @@ import { UsageError, asksForHelp, usageErrorFrom } from './args.ts';
 import { balanceUsage, runBalance } from './balance.ts';
 import { EXIT } from './exit-codes.ts';
 import { jobsUsage, runJobs } from './jobs.ts';
-import { KEY_USAGE, runKey } from './key.ts';
+import { keyUsage, runKey } from './key.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
 import { videoUsage, runVideo } from './video.ts';
@@ -75,7 +75,7 @@ const commands: Record<string, Command> = {
   },
   key: {
     summary: 'cli.summary.key',
-    usage: () => KEY_USAGE,
+    usage: keyUsage,
     run: runKey,
   },
   simulator: {

@@ -6,7 +6,6 @@ import {
   type ContentItem,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
-import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import {
   DEFAULT_ROUND_SECONDS,
@@ -34,7 +33,7 @@ import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
-import { cliIntl, stateColumn, words } from './words.ts';
+import { cliIntl, monthName, stateColumn, words } from './words.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { runVideoSpending } from './video-spending.ts';
 
@@ -201,7 +200,7 @@ const addRound: Sub = async (args) => {
         const values = { planned: money(planned), cap: money(Math.round(cap * 100)) };
         console.log(
           month
-            ? words('cli.video.overMonthlyCap', { ...values, month: monthWords(month) })
+            ? words('cli.video.overMonthlyCap', { ...values, month: monthName(month) })
             : words('cli.video.overCap', values),
         );
       }

@@ -1,4 +1,5 @@
 import type { IntlShape } from '@formatjs/intl';
+import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { JobState } from '../../src-shared/domain/job-states.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
@@ -53,4 +54,9 @@ export function stateWord(state: JobState): string {
 /** A service as the command line names it, as in `clearframe key set video`. */
 export function serviceWord(kind: ApiKeyKind): string {
   return words(kind === 'watermark' ? 'cli.service.watermark' : 'cli.service.video');
+}
+
+/** A calendar month (`2026-03`) as the reader names it: "March 2026", "März 2026", "2026年3月". */
+export function monthName(month: string): string {
+  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
 }

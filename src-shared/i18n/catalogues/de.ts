@@ -455,5 +455,15 @@ export const de: Catalogue = {
     'Es ist kein Wasserzeichen-API-Token gesetzt. Führen Sie „clearframe key set watermark“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
   'cli.session.noVideoKey':
     'Es ist kein Video-API-Schlüssel gesetzt. Führen Sie „clearframe key set video“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
+  'cli.key.usage':
+    'Aufruf: clearframe key set|test|clear watermark|video\n  set liest den Schlüssel von der Standardeingabe (im Terminal ohne Anzeige des Getippten),\n  damit er nie im Shell-Verlauf oder in der Prozessliste erscheint.',
+  'cli.key.watermarkName': 'Wasserzeichen-API-Token',
+  'cli.key.videoName': 'Video-API-Schlüssel',
+  'cli.key.noDemo': 'der eingebaute Simulator braucht keinen Schlüssel; lassen Sie --demo weg.',
+  'cli.key.removed': 'Der {name} wurde aus dem Schlüsselbund des Systems entfernt.',
+  'cli.key.noneStored': 'Es war kein {name} gespeichert.',
+  'cli.key.paste':
+    'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
+  'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
   // ── end of Command line and main process.
 };

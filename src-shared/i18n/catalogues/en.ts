@@ -459,6 +459,15 @@ export const en = {
     'No watermark API token is set. Run "clearframe key set watermark" (or set {variable}), or add --demo to use the built-in simulator.',
   'cli.session.noVideoKey':
     'No video API key is set. Run "clearframe key set video" (or set {variable}), or add --demo to use the built-in simulator.',
+  'cli.key.usage':
+    'Usage: clearframe key set|test|clear watermark|video\n  set reads the key from standard input (typed without echo on a terminal), so it never\n  appears in your shell history or the process list.',
+  'cli.key.watermarkName': 'watermark API token',
+  'cli.key.videoName': 'video API key',
+  'cli.key.noDemo': 'the built-in simulator needs no key; leave out --demo.',
+  'cli.key.removed': 'The {name} was removed from the system keychain.',
+  'cli.key.noneStored': 'No {name} was stored.',
+  'cli.key.paste': 'Paste the {name} and press Enter (it is not shown):',
+  'cli.key.notSet': 'no {name} is set. Run "clearframe key set {kind}".',
   // ── end of Command line and main process.
 };
 

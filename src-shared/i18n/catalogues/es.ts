@@ -454,5 +454,14 @@ export const es: Catalogue = {
     'No hay ningún token de API de marca de agua. Ejecuta «clearframe key set watermark» (o define {variable}), o añade --demo para usar el simulador integrado.',
   'cli.session.noVideoKey':
     'No hay ninguna clave de API de vídeo. Ejecuta «clearframe key set video» (o define {variable}), o añade --demo para usar el simulador integrado.',
+  'cli.key.usage':
+    'Uso: clearframe key set|test|clear watermark|video\n  set lee la clave de la entrada estándar (sin mostrarla en un terminal), así nunca aparece\n  en el historial de la shell ni en la lista de procesos.',
+  'cli.key.watermarkName': 'token de API de marca de agua',
+  'cli.key.videoName': 'clave de API de vídeo',
+  'cli.key.noDemo': 'el simulador integrado no necesita clave; quita --demo.',
+  'cli.key.removed': '{name}: se quitó del llavero del sistema.',
+  'cli.key.noneStored': '{name}: no había nada guardado.',
+  'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
+  'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
   // ── end of Command line and main process.
 };

@@ -453,5 +453,14 @@ export const fr: Catalogue = {
     'Aucun jeton d’API de filigrane n’est défini. Lancez « clearframe key set watermark » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
   'cli.session.noVideoKey':
     'Aucune clé d’API vidéo n’est définie. Lancez « clearframe key set video » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
+  'cli.key.usage':
+    'Usage : clearframe key set|test|clear watermark|video\n  set lit la clé sur l’entrée standard (sans l’afficher dans un terminal), pour qu’elle\n  n’apparaisse jamais dans l’historique du shell ni dans la liste des processus.',
+  'cli.key.watermarkName': 'jeton d’API de filigrane',
+  'cli.key.videoName': 'clé d’API vidéo',
+  'cli.key.noDemo': 'le simulateur intégré n’a pas besoin de clé ; retirez --demo.',
+  'cli.key.removed': '{name} : retiré du trousseau du système.',
+  'cli.key.noneStored': '{name} : rien n’était enregistré.',
+  'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
+  'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
   // ── end of Command line and main process.
 };

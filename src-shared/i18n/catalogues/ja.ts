@@ -448,5 +448,14 @@ export const ja: Catalogue = {
     '透かしの API トークンが設定されていません。「clearframe key set watermark」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
   'cli.session.noVideoKey':
     '動画の API キーが設定されていません。「clearframe key set video」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
+  'cli.key.usage':
+    '使い方: clearframe key set|test|clear watermark|video\n  set はキーを標準入力から読み取ります（端末では入力内容を表示しません）。シェルの履歴や\n  プロセスの一覧にキーが残ることはありません。',
+  'cli.key.watermarkName': '透かしの API トークン',
+  'cli.key.videoName': '動画の API キー',
+  'cli.key.noDemo': '内蔵シミュレーターにキーは不要です。--demo を外してください。',
+  'cli.key.removed': '{name}をシステムのキーチェーンから削除しました。',
+  'cli.key.noneStored': '{name}は保存されていませんでした。',
+  'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
+  'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
   // ── end of Command line and main process.
 };

@@ -453,5 +453,14 @@ export const ptBR: Catalogue = {
     'Nenhum token de API de marca d’água está definido. Execute “clearframe key set watermark” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
   'cli.session.noVideoKey':
     'Nenhuma chave de API de vídeo está definida. Execute “clearframe key set video” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
+  'cli.key.usage':
+    'Uso: clearframe key set|test|clear watermark|video\n  set lê a chave da entrada padrão (sem mostrá-la em um terminal), para que ela nunca apareça\n  no histórico do shell nem na lista de processos.',
+  'cli.key.watermarkName': 'token de API de marca d’água',
+  'cli.key.videoName': 'chave de API de vídeo',
+  'cli.key.noDemo': 'o simulador embutido não precisa de chave; tire o --demo.',
+  'cli.key.removed': '{name}: removido do chaveiro do sistema.',
+  'cli.key.noneStored': '{name}: nada estava guardado.',
+  'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
+  'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
   // ── end of Command line and main process.
 };

@@ -431,5 +431,14 @@ export const zhCN: Catalogue = {
     '未设置水印 API 令牌。运行“clearframe key set watermark”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
   'cli.session.noVideoKey':
     '未设置视频 API 密钥。运行“clearframe key set video”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
+  'cli.key.usage':
+    '用法：clearframe key set|test|clear watermark|video\n  set 从标准输入读取密钥（在终端中输入时不回显），因此它不会出现在 shell 历史或进程列表中。',
+  'cli.key.watermarkName': '水印 API 令牌',
+  'cli.key.videoName': '视频 API 密钥',
+  'cli.key.noDemo': '内置模拟器不需要密钥；请去掉 --demo。',
+  'cli.key.removed': '已从系统钥匙串中移除{name}。',
+  'cli.key.noneStored': '未保存过{name}。',
+  'cli.key.paste': '粘贴{name}后按回车（不会显示）：',
+  'cli.key.notSet': '未设置{name}。请运行“clearframe key set {kind}”。',
   // ── end of Command line and main process.
 };

@@ -60,13 +60,14 @@ describe('the command line in other languages', () => {
       return done;
     };
     await run(['help']);
-    for (const command of ['remove', 'video', 'jobs', 'balance', 'version']) {
+    for (const command of ['remove', 'video', 'jobs', 'balance', 'key', 'version']) {
       await run(['help', command]);
     }
     await run(['remove', '--dry-run', folder]);
     await run(['remove', '--concurrency', '99', folder]);
     await run(['remove', '--bogus', folder]);
     await run(['nonsense']);
+    await run(['key', 'set', 'watermark', '--demo']);
     const cleaned = await run(['remove', '--demo', '--out', path.join(root, 'out'), folder]);
     expect(cleaned.code).toBe(0);
     await run(['video', 'new', 'Harbour']);
