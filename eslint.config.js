@@ -53,7 +53,7 @@ export const TRANSLATED_FILES = [
 /**
  * Command-line files whose every printed word comes from the catalogues: a string or
  * template with words given to console.log/error is refused. The rest of src-main/cli
- * joins as it is converted (video-spending.ts, remove-masks.ts, issue 23).
+ * joins as it is converted (remove-masks.ts, issue 23).
  */
 export const TRANSLATED_CLI_FILES = [
   'src-main/cli/args.ts',
@@ -68,6 +68,7 @@ export const TRANSLATED_CLI_FILES = [
   'src-main/cli/remove-plan.ts',
   'src-main/cli/remove.ts',
   'src-main/cli/session.ts',
+  'src-main/cli/video-spending.ts',
   'src-main/cli/video.ts',
   'src-main/cli/words.ts',
 ];

@@ -465,5 +465,32 @@ export const de: Catalogue = {
   'cli.key.paste':
     'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
   'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+  'cli.spending.head':
+    'Videoausgaben, {projects}, {months} (Monate in der Zeitzone dieses Computers):',
+  'cli.spending.everyProject': 'alle Projekte',
+  'cli.spending.project': 'Projekt {id}',
+  'cli.spending.everyMonth': 'alle Monate',
+  'cli.spending.line':
+    '{when}  {project}, Einstellung {shot} Versuch {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (entfernt)',
+  'cli.spending.demo': 'Demo: würde kosten, nicht berechnet',
+  'cli.spending.charged': 'berechnet',
+  'cli.spending.estimated': 'Schätzung: der Dienst hat nichts gemeldet',
+  'cli.spending.inFlight': 'gesendet, nicht fertig: Schätzung',
+  'cli.spending.nothing': 'nichts wurde an den Dienst gesendet.',
+  'cli.spending.byMonth': 'Nach Monat:',
+  'cli.spending.byProject': 'Nach Projekt:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen',
+  'cli.spending.sumWithDemo':
+    '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen; Demoversuche hätten {demo} gekostet',
+  'cli.spending.total': 'Gesamt: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
+  'cli.spending.badMonth':
+    '--month {month} ist kein Monat. Geben Sie den Monat als JJJJ-MM an, etwa 2026-03.',
+  'cli.spending.noProject':
+    '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
   // ── end of Command line and main process.
 };

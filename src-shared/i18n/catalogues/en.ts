@@ -468,6 +468,30 @@ export const en = {
   'cli.key.noneStored': 'No {name} was stored.',
   'cli.key.paste': 'Paste the {name} and press Enter (it is not shown):',
   'cli.key.notSet': 'no {name} is set. Run "clearframe key set {kind}".',
+  'cli.spending.head':
+    "Video spending, {projects}, {months} (months in this computer's time zone):",
+  'cli.spending.everyProject': 'every project',
+  'cli.spending.project': 'project {id}',
+  'cli.spending.everyMonth': 'every month',
+  'cli.spending.line': '{when}  {project}, shot {shot} round {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (removed)',
+  'cli.spending.demo': 'demo: would cost, not charged',
+  'cli.spending.charged': 'charged',
+  'cli.spending.estimated': 'estimate: the service did not say',
+  'cli.spending.inFlight': 'sent, not over: estimate',
+  'cli.spending.nothing': 'nothing was sent to the service.',
+  'cli.spending.byMonth': 'By month:',
+  'cli.spending.byProject': 'By project:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} spent, {inFlight} in rounds sent and not over',
+  'cli.spending.sumWithDemo':
+    '{spent} spent, {inFlight} in rounds sent and not over; demo rounds would have cost {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved': 'Saved {count, plural, one {# charge} other {# charges}} as {path}',
+  'cli.spending.badMonth':
+    '--month {month} is not a month. Give the month as YYYY-MM, such as 2026-03.',
+  'cli.spending.noProject': '{problem} "clearframe video status" lists the projects and their ids.',
   // ── end of Command line and main process.
 };
 

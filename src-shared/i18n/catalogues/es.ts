@@ -463,5 +463,30 @@ export const es: Catalogue = {
   'cli.key.noneStored': '{name}: no había nada guardado.',
   'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
   'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
+  'cli.spending.head':
+    'Gasto en vídeo, {projects}, {months} (meses en la zona horaria de este ordenador):',
+  'cli.spending.everyProject': 'todos los proyectos',
+  'cli.spending.project': 'proyecto {id}',
+  'cli.spending.everyMonth': 'todos los meses',
+  'cli.spending.line': '{when}  {project}, plano {shot} intento {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (eliminado)',
+  'cli.spending.demo': 'demo: costaría, sin cobro',
+  'cli.spending.charged': 'cobrado',
+  'cli.spending.estimated': 'estimación: el servicio no lo indicó',
+  'cli.spending.inFlight': 'enviado, sin terminar: estimación',
+  'cli.spending.nothing': 'no se envió nada al servicio.',
+  'cli.spending.byMonth': 'Por mes:',
+  'cli.spending.byProject': 'Por proyecto:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} gastados, {inFlight} en intentos enviados y sin terminar',
+  'cli.spending.sumWithDemo':
+    '{spent} gastados, {inFlight} en intentos enviados y sin terminar; los intentos de demo habrían costado {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
+  'cli.spending.badMonth':
+    '--month {month} no es un mes. Indica el mes como AAAA-MM, por ejemplo 2026-03.',
+  'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
   // ── end of Command line and main process.
 };

@@ -462,5 +462,30 @@ export const fr: Catalogue = {
   'cli.key.noneStored': '{name} : rien n’était enregistré.',
   'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
   'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
+  'cli.spending.head':
+    'Dépenses vidéo, {projects}, {months} (mois selon le fuseau horaire de cet ordinateur) :',
+  'cli.spending.everyProject': 'tous les projets',
+  'cli.spending.project': 'projet {id}',
+  'cli.spending.everyMonth': 'tous les mois',
+  'cli.spending.line': '{when}  {project}, plan {shot} essai {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (supprimé)',
+  'cli.spending.demo': 'démo : coûterait, non facturé',
+  'cli.spending.charged': 'facturé',
+  'cli.spending.estimated': 'estimation : le service n’a rien indiqué',
+  'cli.spending.inFlight': 'envoyé, pas terminé : estimation',
+  'cli.spending.nothing': 'rien n’a été envoyé au service.',
+  'cli.spending.byMonth': 'Par mois :',
+  'cli.spending.byProject': 'Par projet :',
+  'cli.spending.row': '{name} : {sum}',
+  'cli.spending.sum': '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés',
+  'cli.spending.sumWithDemo':
+    '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
+  'cli.spending.total': 'Total : {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# montant enregistré} other {# montants enregistrés}} dans {path}',
+  'cli.spending.badMonth':
+    '--month {month} n’est pas un mois. Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
+  'cli.spending.noProject': '{problem} « clearframe video status » liste les projets et leurs id.',
   // ── end of Command line and main process.
 };

@@ -457,5 +457,29 @@ export const ja: Catalogue = {
   'cli.key.noneStored': '{name}は保存されていませんでした。',
   'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
   'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
+  'cli.spending.everyProject': 'すべてのプロジェクト',
+  'cli.spending.project': 'プロジェクト {id}',
+  'cli.spending.everyMonth': 'すべての月',
+  'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = ',
+  'cli.spending.removed': '{project}（削除済み）',
+  'cli.spending.demo': 'デモ: 費用相当、請求なし',
+  'cli.spending.charged': '請求済み',
+  'cli.spending.estimated': '見積もり: サービスからの連絡なし',
+  'cli.spending.inFlight': '送信済み・未完了: 見積もり',
+  'cli.spending.nothing': 'サービスには何も送信していません。',
+  'cli.spending.byMonth': '月別:',
+  'cli.spending.byProject': 'プロジェクト別:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
+  'cli.spending.sumWithDemo':
+    '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
+  'cli.spending.total': '合計: {sum}。',
+  'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
+  'cli.spending.badMonth':
+    '--month {month} は月ではありません。月は 2026-03 のように YYYY-MM で指定してください。',
+  'cli.spending.noProject':
+    '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
   // ── end of Command line and main process.
 };

@@ -462,5 +462,31 @@ export const ptBR: Catalogue = {
   'cli.key.noneStored': '{name}: nada estava guardado.',
   'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
   'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
+  'cli.spending.head':
+    'Gastos com vídeo, {projects}, {months} (meses no fuso horário deste computador):',
+  'cli.spending.everyProject': 'todos os projetos',
+  'cli.spending.project': 'projeto {id}',
+  'cli.spending.everyMonth': 'todos os meses',
+  'cli.spending.line':
+    '{when}  {project}, plano {shot} tentativa {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (removido)',
+  'cli.spending.demo': 'demo: custaria, não cobrado',
+  'cli.spending.charged': 'cobrado',
+  'cli.spending.estimated': 'estimativa: o serviço não informou',
+  'cli.spending.inFlight': 'enviado, não concluído: estimativa',
+  'cli.spending.nothing': 'nada foi enviado ao serviço.',
+  'cli.spending.byMonth': 'Por mês:',
+  'cli.spending.byProject': 'Por projeto:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} gastos, {inFlight} em tentativas enviadas e não concluídas',
+  'cli.spending.sumWithDemo':
+    '{spent} gastos, {inFlight} em tentativas enviadas e não concluídas; as tentativas de demo teriam custado {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} em {path}',
+  'cli.spending.badMonth':
+    '--month {month} não é um mês. Informe o mês como AAAA-MM, por exemplo 2026-03.',
+  'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
   // ── end of Command line and main process.
 };

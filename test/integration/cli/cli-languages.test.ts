@@ -76,6 +76,8 @@ describe('the command line in other languages', () => {
     const { projectId } = JSON.parse(made.stdout) as { projectId: string };
     await run(['video', 'add-round', projectId, '--prompt', 'gulls over the quay']);
     await run(['video', 'status']);
+    await run(['video', 'spending']);
+    await run(['video', 'spending', '--month', 'March']);
     await run(['video', 'status', 'no-such-project']);
     await run(['jobs']);
 

@@ -73,13 +73,15 @@ describe('clearframe video spending', () => {
     const words = await cli('spending', '--project', projectId, '--month', month);
     expect(words.code).toBe(0);
     expect(words.stdout).toMatch(
-      /shot 1 round 1 "boats at night" {2}5 s × 0\.22 USD\/s = 1\.10 USD {2}charged/,
+      /shot 1 round 1 "boats at night" {2}5 s × 0\.22 USD\/s = USD\s1\.10 {2}charged/,
     );
-    expect(words.stdout).toContain('Total: 2.86 USD spent, 0.00 USD in rounds sent and not over.');
+    expect(words.stdout).toContain(
+      'Total: USD\u00a02.86 spent, USD\u00a00.00 in rounds sent and not over.',
+    );
 
     const before = await cli('spending', '--month', '2000-01');
     expect(before.stdout).toContain('nothing was sent to the service.');
-    expect(before.stdout).toContain('Total: 0.00 USD spent');
+    expect(before.stdout).toContain('Total: USD\u00a00.00 spent');
   });
 
   it('writes the CSV, never over a file already there', async () => {
