@@ -52,8 +52,7 @@ export const TRANSLATED_FILES = [
 
 /**
  * Command-line files whose every printed word comes from the catalogues: a string or
- * template with words given to console.log/error is refused. The rest of src-main/cli
- * joins as it is converted (remove-masks.ts, issue 23).
+ * template with words given to console.log/error is refused.
  */
 export const TRANSLATED_CLI_FILES = [
   'src-main/cli/args.ts',
@@ -65,6 +64,7 @@ export const TRANSLATED_CLI_FILES = [
   'src-main/cli/progress.ts',
   'src-main/cli/quota-report.ts',
   'src-main/cli/remove-engine.ts',
+  'src-main/cli/remove-masks.ts',
   'src-main/cli/remove-plan.ts',
   'src-main/cli/remove.ts',
   'src-main/cli/session.ts',

@@ -492,5 +492,34 @@ export const de: Catalogue = {
     '--month {month} ist kein Monat. Geben Sie den Monat als JJJJ-MM an, etwa 2026-03.',
   'cli.spending.noProject':
     '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
+  'cli.masks.anchorValues': '--mask-anchor nimmt einen dieser Werte: {anchors}.',
+  'cli.masks.rectForm': '{option} nimmt x,y,Breite,Höhe in Bildpixeln, etwa 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow und --mask-shrink nehmen eine ganze Zahl von Pixeln von 1 bis 1000.',
+  'cli.masks.notBoth': 'geben Sie --mask oder {other} an, nicht beides.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor sagt, wovon aus --mask-rect oder --mask-clear-outside gemessen wird: Geben Sie auch eines davon an.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks schreibt die Masken, die --auto-mask findet: Fügen Sie --auto-mask hinzu.',
+  'cli.masks.toolsAlone':
+    'die Maskenwerkzeuge ändern eine Maske: Geben Sie auch --mask-rect, --mask oder --auto-mask an.',
+  'cli.masks.outside':
+    '{file} ist {size} groß, und {rect} reicht darüber hinaus, daher wurde nichts gesendet. Geben Sie ein Rechteck an, das in jedes Bild passt, oder messen Sie es mit --mask-anchor von der Ecke aus, an der das Wasserzeichen liegt.',
+  'cli.masks.outsideNeeds':
+    '{file} ist {size} groß, und {rect} reicht darüber hinaus (es braucht mindestens {needed}), daher wurde nichts gesendet. Geben Sie ein Rechteck an, das in jedes Bild passt, oder messen Sie es mit --mask-anchor von der Ecke aus, an der das Wasserzeichen liegt.',
+  'cli.masks.ofSize': '{count, plural, one {# Bild} other {# Bildern}} in {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# Bild} other {# Bildern}} in {sizeCount} Größen, gemessen von der Ecke {corner}',
+  'cli.masks.none':
+    'Kein gemeinsames Wasserzeichen in {where} gefunden: Sie werden ohne Maske gesendet.',
+  'cli.masks.box': '{size} bei {x},{y}',
+  'cli.masks.found':
+    'Wasserzeichen in {present} von {where} gefunden: {boxes} (die Maske deckt {share} des Bildes ab).',
+  'cli.masks.score': '{file} (Wert {score})',
+  'cli.masks.notOn': 'Nicht auf {files}: ohne Maske gesendet.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Mit --mask-rect {count, plural, one {bekommt es} other {bekommen sie}} dieses Rechteck; ohne keine Maske.',
+  'cli.masks.empty':
+    '{file}: Die Maskenwerkzeuge lassen seine Maske leer, daher wurde nichts gesendet: Verkleinern Sie weniger, oder leeren Sie außerhalb eines größeren Rechtecks.',
   // ── end of Command line and main process.
 };

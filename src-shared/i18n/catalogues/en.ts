@@ -492,6 +492,33 @@ export const en = {
   'cli.spending.badMonth':
     '--month {month} is not a month. Give the month as YYYY-MM, such as 2026-03.',
   'cli.spending.noProject': '{problem} "clearframe video status" lists the projects and their ids.',
+  'cli.masks.anchorValues': '--mask-anchor takes one of {anchors}.',
+  'cli.masks.rectForm':
+    '{option} takes x,y,width,height in image pixels, such as 1200,900,400,120.',
+  'cli.masks.pixels': '--mask-grow and --mask-shrink take a whole number of pixels from 1 to 1000.',
+  'cli.masks.notBoth': 'give --mask or {other}, not both.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor says where --mask-rect or --mask-clear-outside is measured from: give one of them too.',
+  'cli.masks.saveNeedsAuto': '--save-masks writes the masks --auto-mask finds: add --auto-mask.',
+  'cli.masks.toolsAlone':
+    'the mask tools change a mask: give --mask-rect, --mask or --auto-mask too.',
+  'cli.masks.outside':
+    '{file} is {size}, and {rect} reaches outside it, so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} is {size}, and {rect} reaches outside it (it needs at least {needed}), so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# image} other {# images}} of {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# image} other {# images}} of {sizeCount} sizes, measured from the {corner} corner',
+  'cli.masks.none': 'No shared watermark found in {where}: they are sent without a mask.',
+  'cli.masks.box': '{size} at {x},{y}',
+  'cli.masks.found':
+    'Watermark found in {present} of {where}: {boxes} (the mask covers {share} of the image).',
+  'cli.masks.score': '{file} (score {score})',
+  'cli.masks.notOn': 'Not on {files}: sent without a mask.',
+  'cli.masks.tooFew':
+    '{files}: {reason} With --mask-rect {count, plural, one {it gets} other {they get}} that rectangle; without, no mask.',
+  'cli.masks.empty':
+    '{file}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.',
   // ── end of Command line and main process.
 };
 

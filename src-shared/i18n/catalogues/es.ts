@@ -488,5 +488,34 @@ export const es: Catalogue = {
   'cli.spending.badMonth':
     '--month {month} no es un mes. Indica el mes como AAAA-MM, por ejemplo 2026-03.',
   'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
+  'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',
+  'cli.masks.rectForm':
+    '{option} acepta x,y,ancho,alto en píxeles de imagen, como 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow y --mask-shrink aceptan un número entero de píxeles de 1 a 1000.',
+  'cli.masks.notBoth': 'indica --mask o {other}, no ambos.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor indica desde dónde se mide --mask-rect o --mask-clear-outside: indica también uno de ellos.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks guarda las máscaras que encuentra --auto-mask: añade --auto-mask.',
+  'cli.masks.toolsAlone':
+    'las herramientas de máscara cambian una máscara: indica también --mask-rect, --mask o --auto-mask.',
+  'cli.masks.outside':
+    '{file} mide {size} y {rect} se sale de ella, así que no se envió nada. Indica un rectángulo que quepa en todas las imágenes, o mídelo desde la esquina cercana a la marca de agua con --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} mide {size} y {rect} se sale de ella (necesita al menos {needed}), así que no se envió nada. Indica un rectángulo que quepa en todas las imágenes, o mídelo desde la esquina cercana a la marca de agua con --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# imagen} other {# imágenes}} de {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# imagen} other {# imágenes}} de {sizeCount} tamaños, medidas desde la esquina {corner}',
+  'cli.masks.none': 'No se encontró una marca de agua común en {where}: se envían sin máscara.',
+  'cli.masks.box': '{size} en {x},{y}',
+  'cli.masks.found':
+    'Marca de agua encontrada en {present} de {where}: {boxes} (la máscara cubre el {share} de la imagen).',
+  'cli.masks.score': '{file} (puntuación {score})',
+  'cli.masks.notOn': 'No está en {files}: se envía sin máscara.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Con --mask-rect {count, plural, one {recibe} other {reciben}} ese rectángulo; sin él, ninguna máscara.',
+  'cli.masks.empty':
+    '{file}: las herramientas de máscara dejan su máscara vacía, así que no se envió nada: reduce menos, o borra fuera de un rectángulo más grande.',
   // ── end of Command line and main process.
 };

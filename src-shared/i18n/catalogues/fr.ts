@@ -487,5 +487,34 @@ export const fr: Catalogue = {
   'cli.spending.badMonth':
     '--month {month} n’est pas un mois. Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
   'cli.spending.noProject': '{problem} « clearframe video status » liste les projets et leurs id.',
+  'cli.masks.anchorValues': '--mask-anchor prend une de ces valeurs : {anchors}.',
+  'cli.masks.rectForm':
+    '{option} prend x,y,largeur,hauteur en pixels d’image, par exemple 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow et --mask-shrink prennent un nombre entier de pixels de 1 à 1000.',
+  'cli.masks.notBoth': 'donnez --mask ou {other}, pas les deux.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor indique d’où --mask-rect ou --mask-clear-outside est mesuré : donnez aussi l’un des deux.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks écrit les masques que --auto-mask trouve : ajoutez --auto-mask.',
+  'cli.masks.toolsAlone':
+    'les outils de masque modifient un masque : donnez aussi --mask-rect, --mask ou --auto-mask.',
+  'cli.masks.outside':
+    '{file} mesure {size}, et {rect} en dépasse, donc rien n’a été envoyé. Donnez un rectangle qui tient dans chaque image, ou mesurez-le depuis le coin proche du filigrane avec --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} mesure {size}, et {rect} en dépasse (il faut au moins {needed}), donc rien n’a été envoyé. Donnez un rectangle qui tient dans chaque image, ou mesurez-le depuis le coin proche du filigrane avec --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# image} other {# images}} en {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# image} other {# images}} de {sizeCount} tailles, mesurées depuis le coin {corner}',
+  'cli.masks.none': 'Aucun filigrane commun trouvé dans {where} : elles sont envoyées sans masque.',
+  'cli.masks.box': '{size} en {x},{y}',
+  'cli.masks.found':
+    'Filigrane trouvé dans {present} sur {where} : {boxes} (le masque couvre {share} de l’image).',
+  'cli.masks.score': '{file} (score {score})',
+  'cli.masks.notOn': 'Absent de {files} : envoyé sans masque.',
+  'cli.masks.tooFew':
+    '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
+  'cli.masks.empty':
+    '{file} : les outils de masque laissent son masque vide, donc rien n’a été envoyé : réduisez moins, ou effacez hors d’un rectangle plus grand.',
   // ── end of Command line and main process.
 };

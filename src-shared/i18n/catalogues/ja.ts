@@ -481,5 +481,34 @@ export const ja: Catalogue = {
     '--month {month} は月ではありません。月は 2026-03 のように YYYY-MM で指定してください。',
   'cli.spending.noProject':
     '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
+  'cli.masks.anchorValues': '--mask-anchor には {anchors} のいずれかを指定してください。',
+  'cli.masks.rectForm':
+    '{option} には画像のピクセル単位で x,y,幅,高さ を 1200,900,400,120 のように指定してください。',
+  'cli.masks.pixels':
+    '--mask-grow と --mask-shrink には 1 から 1000 までの整数のピクセル数を指定してください。',
+  'cli.masks.notBoth': '--mask と {other} は、どちらか一方だけを指定してください。',
+  'cli.masks.anchorAlone':
+    '--mask-anchor は --mask-rect または --mask-clear-outside を測る基準です。どちらかも指定してください。',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks は --auto-mask が見つけたマスクを書き出します。--auto-mask を付けてください。',
+  'cli.masks.toolsAlone':
+    'マスクツールはマスクを変更するものです。--mask-rect、--mask、--auto-mask のいずれかも指定してください。',
+  'cli.masks.outside':
+    '{file} は {size} で、{rect} がその外にはみ出すため、何も送信していません。すべての画像に収まる長方形を指定するか、--mask-anchor で透かしに近い角から測ってください。',
+  'cli.masks.outsideNeeds':
+    '{file} は {size} で、{rect} がその外にはみ出すため（少なくとも {needed} が必要です）、何も送信していません。すべての画像に収まる長方形を指定するか、--mask-anchor で透かしに近い角から測ってください。',
+  'cli.masks.ofSize': '{sizes} の画像 {count, plural, other {# 枚}}',
+  'cli.masks.ofSizes':
+    '{sizeCount} 種類のサイズの画像 {count, plural, other {# 枚}}（{corner} の角から測定）',
+  'cli.masks.none': '{where}に共通の透かしは見つかりませんでした。マスクなしで送信します。',
+  'cli.masks.box': '{x},{y} の {size}',
+  'cli.masks.found':
+    '{where}のうち {present} 枚で透かしが見つかりました: {boxes}（マスクは画像の {share} を覆います）。',
+  'cli.masks.score': '{file}（スコア {score}）',
+  'cli.masks.notOn': '{files} にはありません。マスクなしで送信します。',
+  'cli.masks.tooFew':
+    '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
+  'cli.masks.empty':
+    '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
   // ── end of Command line and main process.
 };

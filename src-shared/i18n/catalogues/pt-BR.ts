@@ -488,5 +488,35 @@ export const ptBR: Catalogue = {
   'cli.spending.badMonth':
     '--month {month} não é um mês. Informe o mês como AAAA-MM, por exemplo 2026-03.',
   'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
+  'cli.masks.anchorValues': '--mask-anchor aceita um destes valores: {anchors}.',
+  'cli.masks.rectForm':
+    '{option} aceita x,y,largura,altura em pixels da imagem, como 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow e --mask-shrink aceitam um número inteiro de pixels de 1 a 1000.',
+  'cli.masks.notBoth': 'informe --mask ou {other}, não os dois.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor diz de onde --mask-rect ou --mask-clear-outside é medido: informe também um deles.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks grava as máscaras que --auto-mask encontra: adicione --auto-mask.',
+  'cli.masks.toolsAlone':
+    'as ferramentas de máscara alteram uma máscara: informe também --mask-rect, --mask ou --auto-mask.',
+  'cli.masks.outside':
+    '{file} tem {size}, e {rect} passa dos limites dela, então nada foi enviado. Informe um retângulo que caiba em todas as imagens, ou meça-o a partir do canto perto da marca d’água com --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} tem {size}, e {rect} passa dos limites dela (precisa de pelo menos {needed}), então nada foi enviado. Informe um retângulo que caiba em todas as imagens, ou meça-o a partir do canto perto da marca d’água com --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# imagem} other {# imagens}} de {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# imagem} other {# imagens}} de {sizeCount} tamanhos, medidas a partir do canto {corner}',
+  'cli.masks.none':
+    'Nenhuma marca d’água em comum encontrada em {where}: elas são enviadas sem máscara.',
+  'cli.masks.box': '{size} em {x},{y}',
+  'cli.masks.found':
+    'Marca d’água encontrada em {present} de {where}: {boxes} (a máscara cobre {share} da imagem).',
+  'cli.masks.score': '{file} (pontuação {score})',
+  'cli.masks.notOn': 'Ausente em {files}: enviado sem máscara.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Com --mask-rect, {count, plural, one {ela recebe} other {elas recebem}} esse retângulo; sem ele, nenhuma máscara.',
+  'cli.masks.empty':
+    '{file}: as ferramentas de máscara deixam a máscara vazia, então nada foi enviado: reduza menos, ou limpe fora de um retângulo maior.',
   // ── end of Command line and main process.
 };

@@ -462,5 +462,29 @@ export const zhCN: Catalogue = {
   'cli.spending.saved': '已将 {count, plural, other {# 笔扣费}}保存为 {path}',
   'cli.spending.badMonth': '--month {month} 不是月份。请按 YYYY-MM 格式填写月份，例如 2026-03。',
   'cli.spending.noProject': '{problem}“clearframe video status”会列出项目及其 ID。',
+  'cli.masks.anchorValues': '--mask-anchor 只接受以下值之一：{anchors}。',
+  'cli.masks.rectForm': '{option} 接受以图片像素为单位的 x,y,宽,高，例如 1200,900,400,120。',
+  'cli.masks.pixels': '--mask-grow 和 --mask-shrink 接受 1 到 1000 之间的整数像素。',
+  'cli.masks.notBoth': '请指定 --mask 或 {other}，不要同时指定。',
+  'cli.masks.anchorAlone':
+    '--mask-anchor 指定 --mask-rect 或 --mask-clear-outside 的测量基准：请同时指定其中之一。',
+  'cli.masks.saveNeedsAuto': '--save-masks 写出 --auto-mask 找到的蒙版：请加上 --auto-mask。',
+  'cli.masks.toolsAlone': '蒙版工具用于修改蒙版：请同时指定 --mask-rect、--mask 或 --auto-mask。',
+  'cli.masks.outside':
+    '{file} 的尺寸是 {size}，而 {rect} 超出了它，因此没有发送任何内容。请指定一个在每张图片内的矩形，或用 --mask-anchor 从靠近水印的角开始测量。',
+  'cli.masks.outsideNeeds':
+    '{file} 的尺寸是 {size}，而 {rect} 超出了它（至少需要 {needed}），因此没有发送任何内容。请指定一个在每张图片内的矩形，或用 --mask-anchor 从靠近水印的角开始测量。',
+  'cli.masks.ofSize': '{count, plural, other {# 张}} {sizes} 的图片',
+  'cli.masks.ofSizes':
+    '{count, plural, other {# 张}} {sizeCount} 种尺寸的图片（从 {corner} 角测量）',
+  'cli.masks.none': '在{where}中没有找到共同的水印：这些图片将不带蒙版发送。',
+  'cli.masks.box': '{x},{y} 处的 {size}',
+  'cli.masks.found': '在{where}中的 {present} 张上找到水印：{boxes}（蒙版覆盖图片的 {share}）。',
+  'cli.masks.score': '{file}（得分 {score}）',
+  'cli.masks.notOn': '{files} 上没有：不带蒙版发送。',
+  'cli.masks.tooFew':
+    '{files}：{reason} 加上 --mask-rect 则这 {count, plural, other {# 张}}使用该矩形；不加则无蒙版。',
+  'cli.masks.empty':
+    '{file}：蒙版工具使其蒙版为空，因此没有发送任何内容：请少缩小一些，或清除更大矩形以外的部分。',
   // ── end of Command line and main process.
 };

@@ -65,6 +65,9 @@ describe('the command line in other languages', () => {
     }
     await run(['remove', '--dry-run', folder]);
     await run(['remove', '--concurrency', '99', folder]);
+    await run(['remove', '--dry-run', '--auto-mask', folder]);
+    await run(['remove', '--mask-rect', '100,100,50,50', folder]);
+    await run(['remove', '--mask-anchor', 'middle', '--mask-rect', '1,1,5,5', folder]);
     await run(['remove', '--bogus', folder]);
     await run(['nonsense']);
     await run(['key', 'set', 'watermark', '--demo']);
