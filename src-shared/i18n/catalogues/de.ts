@@ -521,5 +521,24 @@ export const de: Catalogue = {
     '{files}: {reason} Mit --mask-rect {count, plural, one {bekommt es} other {bekommen sie}} dieses Rechteck; ohne keine Maske.',
   'cli.masks.empty':
     '{file}: Die Maskenwerkzeuge lassen seine Maske leer, daher wurde nichts gesendet: Verkleinern Sie weniger, oder leeren Sie außerhalb eines größeren Rechtecks.',
+  'main.menu.checkForUpdates': 'Nach Updates suchen …',
+  'main.menu.file': 'Datei',
+  'main.menu.openLogs': 'Protokollordner öffnen',
+  'main.menu.help': 'Clearframe-Hilfe',
+  'main.dialog.exportTakes': 'Takes des Projekts exportieren',
+  'main.dialog.spendingCsv': 'Ausgaben-CSV speichern in',
+  'main.dialog.importMask': 'Maske importieren',
+  'main.dialog.images': 'Bilder',
+  'main.dialog.exportMask': 'Maske exportieren',
+  'main.dialog.saveFilm': 'Film speichern in',
+  'main.notice.batchFinished': 'Der Stapel ist fertig.',
+  'main.updates.latest': 'Clearframe {version} ist die neueste Version.',
+  'main.updates.title': 'Update verfügbar',
+  'main.updates.available': 'Clearframe {version} ist verfügbar (Sie haben {current}).',
+  'main.updates.availableShort': 'Clearframe {version} ist verfügbar.',
+  'main.updates.install': 'Installieren und neu starten',
+  'main.updates.later': 'Später',
+  'main.updates.failed':
+    'Die Suche nach Updates ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es später erneut.',
   // ── end of Command line and main process.
 };

@@ -519,6 +519,24 @@ export const en = {
     '{files}: {reason} With --mask-rect {count, plural, one {it gets} other {they get}} that rectangle; without, no mask.',
   'cli.masks.empty':
     '{file}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.',
+  'main.menu.checkForUpdates': 'Check for Updates…',
+  'main.menu.file': 'File',
+  'main.menu.openLogs': 'Open Logs Folder',
+  'main.menu.help': 'Clearframe Help',
+  'main.dialog.exportTakes': 'Export the project’s takes',
+  'main.dialog.spendingCsv': 'Save the spending CSV in',
+  'main.dialog.importMask': 'Import a mask',
+  'main.dialog.images': 'Images',
+  'main.dialog.exportMask': 'Export the mask',
+  'main.dialog.saveFilm': 'Save the film in',
+  'main.notice.batchFinished': 'The batch has finished.',
+  'main.updates.latest': 'Clearframe {version} is the latest version.',
+  'main.updates.title': 'Update available',
+  'main.updates.available': 'Clearframe {version} is available (you have {current}).',
+  'main.updates.availableShort': 'Clearframe {version} is available.',
+  'main.updates.install': 'Install and Restart',
+  'main.updates.later': 'Later',
+  'main.updates.failed': 'Could not check for updates. Check your connection and try again later.',
   // ── end of Command line and main process.
 };
 

@@ -517,5 +517,24 @@ export const es: Catalogue = {
     '{files}: {reason} Con --mask-rect {count, plural, one {recibe} other {reciben}} ese rectángulo; sin él, ninguna máscara.',
   'cli.masks.empty':
     '{file}: las herramientas de máscara dejan su máscara vacía, así que no se envió nada: reduce menos, o borra fuera de un rectángulo más grande.',
+  'main.menu.checkForUpdates': 'Buscar actualizaciones…',
+  'main.menu.file': 'Archivo',
+  'main.menu.openLogs': 'Abrir la carpeta de registros',
+  'main.menu.help': 'Ayuda de Clearframe',
+  'main.dialog.exportTakes': 'Exportar las tomas del proyecto',
+  'main.dialog.spendingCsv': 'Guardar el CSV de gastos en',
+  'main.dialog.importMask': 'Importar una máscara',
+  'main.dialog.images': 'Imágenes',
+  'main.dialog.exportMask': 'Exportar la máscara',
+  'main.dialog.saveFilm': 'Guardar la película en',
+  'main.notice.batchFinished': 'El lote ha terminado.',
+  'main.updates.latest': 'Clearframe {version} es la versión más reciente.',
+  'main.updates.title': 'Actualización disponible',
+  'main.updates.available': 'Clearframe {version} está disponible (tienes la {current}).',
+  'main.updates.availableShort': 'Clearframe {version} está disponible.',
+  'main.updates.install': 'Instalar y reiniciar',
+  'main.updates.later': 'Más tarde',
+  'main.updates.failed':
+    'No se pudieron buscar actualizaciones. Comprueba la conexión y vuelve a intentarlo más tarde.',
   // ── end of Command line and main process.
 };

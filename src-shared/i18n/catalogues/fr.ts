@@ -516,5 +516,24 @@ export const fr: Catalogue = {
     '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
   'cli.masks.empty':
     '{file} : les outils de masque laissent son masque vide, donc rien n’a été envoyé : réduisez moins, ou effacez hors d’un rectangle plus grand.',
+  'main.menu.checkForUpdates': 'Rechercher des mises à jour…',
+  'main.menu.file': 'Fichier',
+  'main.menu.openLogs': 'Ouvrir le dossier des journaux',
+  'main.menu.help': 'Aide de Clearframe',
+  'main.dialog.exportTakes': 'Exporter les prises du projet',
+  'main.dialog.spendingCsv': 'Enregistrer le CSV des dépenses dans',
+  'main.dialog.importMask': 'Importer un masque',
+  'main.dialog.images': 'Images',
+  'main.dialog.exportMask': 'Exporter le masque',
+  'main.dialog.saveFilm': 'Enregistrer le film dans',
+  'main.notice.batchFinished': 'Le lot est terminé.',
+  'main.updates.latest': 'Clearframe {version} est la dernière version.',
+  'main.updates.title': 'Mise à jour disponible',
+  'main.updates.available': 'Clearframe {version} est disponible (vous avez la {current}).',
+  'main.updates.availableShort': 'Clearframe {version} est disponible.',
+  'main.updates.install': 'Installer et redémarrer',
+  'main.updates.later': 'Plus tard',
+  'main.updates.failed':
+    'Impossible de rechercher des mises à jour. Vérifiez votre connexion et réessayez plus tard.',
   // ── end of Command line and main process.
 };

@@ -510,5 +510,24 @@ export const ja: Catalogue = {
     '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
   'cli.masks.empty':
     '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
+  'main.menu.checkForUpdates': 'アップデートを確認…',
+  'main.menu.file': 'ファイル',
+  'main.menu.openLogs': 'ログフォルダーを開く',
+  'main.menu.help': 'Clearframe ヘルプ',
+  'main.dialog.exportTakes': 'プロジェクトのテイクを書き出す',
+  'main.dialog.spendingCsv': '支出の CSV の保存先',
+  'main.dialog.importMask': 'マスクを読み込む',
+  'main.dialog.images': '画像',
+  'main.dialog.exportMask': 'マスクを書き出す',
+  'main.dialog.saveFilm': 'フィルムの保存先',
+  'main.notice.batchFinished': 'バッチが完了しました。',
+  'main.updates.latest': 'Clearframe {version} は最新バージョンです。',
+  'main.updates.title': 'アップデートがあります',
+  'main.updates.available': 'Clearframe {version} が利用できます（現在は {current}）。',
+  'main.updates.availableShort': 'Clearframe {version} が利用できます。',
+  'main.updates.install': 'インストールして再起動',
+  'main.updates.later': '後で',
+  'main.updates.failed':
+    'アップデートを確認できませんでした。接続を確認して、後でもう一度お試しください。',
   // ── end of Command line and main process.
 };

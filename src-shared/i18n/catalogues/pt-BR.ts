@@ -518,5 +518,24 @@ export const ptBR: Catalogue = {
     '{files}: {reason} Com --mask-rect, {count, plural, one {ela recebe} other {elas recebem}} esse retângulo; sem ele, nenhuma máscara.',
   'cli.masks.empty':
     '{file}: as ferramentas de máscara deixam a máscara vazia, então nada foi enviado: reduza menos, ou limpe fora de um retângulo maior.',
+  'main.menu.checkForUpdates': 'Verificar atualizações…',
+  'main.menu.file': 'Arquivo',
+  'main.menu.openLogs': 'Abrir pasta de logs',
+  'main.menu.help': 'Ajuda do Clearframe',
+  'main.dialog.exportTakes': 'Exportar as tomadas do projeto',
+  'main.dialog.spendingCsv': 'Salvar o CSV de gastos em',
+  'main.dialog.importMask': 'Importar uma máscara',
+  'main.dialog.images': 'Imagens',
+  'main.dialog.exportMask': 'Exportar a máscara',
+  'main.dialog.saveFilm': 'Salvar o filme em',
+  'main.notice.batchFinished': 'O lote terminou.',
+  'main.updates.latest': 'Clearframe {version} é a versão mais recente.',
+  'main.updates.title': 'Atualização disponível',
+  'main.updates.available': 'Clearframe {version} está disponível (você tem a {current}).',
+  'main.updates.availableShort': 'Clearframe {version} está disponível.',
+  'main.updates.install': 'Instalar e reiniciar',
+  'main.updates.later': 'Depois',
+  'main.updates.failed':
+    'Não foi possível verificar atualizações. Confira sua conexão e tente de novo mais tarde.',
   // ── end of Command line and main process.
 };

@@ -486,5 +486,23 @@ export const zhCN: Catalogue = {
     '{files}：{reason} 加上 --mask-rect 则这 {count, plural, other {# 张}}使用该矩形；不加则无蒙版。',
   'cli.masks.empty':
     '{file}：蒙版工具使其蒙版为空，因此没有发送任何内容：请少缩小一些，或清除更大矩形以外的部分。',
+  'main.menu.checkForUpdates': '检查更新…',
+  'main.menu.file': '文件',
+  'main.menu.openLogs': '打开日志文件夹',
+  'main.menu.help': 'Clearframe 帮助',
+  'main.dialog.exportTakes': '导出项目的定版',
+  'main.dialog.spendingCsv': '花费 CSV 保存到',
+  'main.dialog.importMask': '导入蒙版',
+  'main.dialog.images': '图片',
+  'main.dialog.exportMask': '导出蒙版',
+  'main.dialog.saveFilm': '影片保存到',
+  'main.notice.batchFinished': '这一批已完成。',
+  'main.updates.latest': 'Clearframe {version} 已是最新版本。',
+  'main.updates.title': '有可用更新',
+  'main.updates.available': 'Clearframe {version} 现已可用（您当前是 {current}）。',
+  'main.updates.availableShort': 'Clearframe {version} 现已可用。',
+  'main.updates.install': '安装并重启',
+  'main.updates.later': '稍后',
+  'main.updates.failed': '无法检查更新。请检查网络连接，稍后再试。',
   // ── end of Command line and main process.
 };
