@@ -30,6 +30,85 @@ function wordsOnly(rule) {
   };
 }
 
+/** Two letters in a row: a word, where `\x1b[2K` (a terminal code) is none. */
+const TWO_LETTERS = /\p{L}{2}/u;
+
+/** `console.log(…)`, `console.error(…)` and the like, or `process.stdout.write(…)`. */
+const OUTPUT_CALLEE = new Set([
+  'console.log',
+  'console.error',
+  'console.warn',
+  'console.info',
+  'process.stdout.write',
+  'process.stderr.write',
+]);
+
+/**
+ * @param {import('estree').Node} node
+ * @returns {string}
+ */
+function calleeName(node) {
+  if (node.type === 'Identifier') return node.name;
+  if (node.type === 'MemberExpression' && !node.computed && node.property.type === 'Identifier')
+    return `${calleeName(node.object)}.${node.property.name}`;
+  return '';
+}
+
+/**
+ * The pieces of an argument a person reads as written: string literals and the fixed parts
+ * of template literals, through `+`, `? :` and `||`/`??`; what a call returns (a message)
+ * is not looked into.
+ * @param {import('estree').Node} node
+ * @returns {import('estree').Node[]}
+ */
+function writtenParts(node) {
+  switch (node.type) {
+    case 'Literal':
+      return typeof node.value === 'string' && TWO_LETTERS.test(node.value) ? [node] : [];
+    case 'TemplateLiteral':
+      return [
+        ...node.quasis.filter((quasi) => TWO_LETTERS.test(quasi.value.cooked ?? '')),
+        ...node.expressions.flatMap(writtenParts),
+      ];
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+      return [...writtenParts(node.left), ...writtenParts(node.right)];
+    case 'ConditionalExpression':
+      return [...writtenParts(node.consequent), ...writtenParts(node.alternate)];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Words printed by the command line without a catalogue: a string or template with words
+ * in it given to console.log/error or written to stdout/stderr (see eslint.config.js for
+ * the files it applies to).
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const literalWordsInOutput = {
+  meta: {
+    type: 'problem',
+    messages: {
+      literal:
+        'Words printed to the terminal come from the message catalogues (words() in src-main/cli/words.ts), not a literal.',
+    },
+    schema: [],
+  },
+  create(context) {
+    return {
+      CallExpression(node) {
+        if (!OUTPUT_CALLEE.has(calleeName(node.callee))) return;
+        for (const argument of node.arguments) {
+          for (const part of writtenParts(/** @type {import('estree').Node} */ (argument))) {
+            context.report({ node: part, messageId: 'literal' });
+          }
+        }
+      },
+    };
+  },
+};
+
 /**
  * Text written into the window's code instead of the catalogues: formatjs's own rules
  * (see eslint.config.js for where they apply), narrowed to literals that hold words.
@@ -38,5 +117,6 @@ export const wordsPlugin = {
   rules: {
     'no-literal-words-in-jsx': wordsOnly(literalRule),
     'no-literal-words-in-object': wordsOnly(objectRule),
+    'no-literal-words-in-output': literalWordsInOutput,
   },
 };

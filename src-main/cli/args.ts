@@ -1,4 +1,5 @@
 import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import { words } from './words.ts';
 
 /**
  * A command line that cannot be run as typed. `main` prints its one line and exits with
@@ -6,7 +7,7 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
  */
 export class UsageError extends Error {
   constructor(command: string, problem: string) {
-    super(`clearframe ${command}: ${problem} Try clearframe ${command} --help.`);
+    super(words('cli.usageError', { command, problem }));
     this.name = 'UsageError';
   }
 }
@@ -22,17 +23,19 @@ function explain(error: Error & { code?: string }, options: ParseArgsOptionsConf
   const named = /'(-{1,2}[^'\s]+)/.exec(error.message)?.[1];
   switch (error.code) {
     case 'ERR_PARSE_ARGS_UNKNOWN_OPTION':
-      return `unknown option ${named ?? ''}.`;
+      return words('cli.args.unknownOption', { option: named ?? '' });
     case 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL':
-      return `unexpected argument ${/'([^']*)'/.exec(error.message)?.[1] ?? ''}.`;
+      return words('cli.args.unexpected', { argument: /'([^']*)'/.exec(error.message)?.[1] ?? '' });
     case 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE': {
       const name = named?.replace(/^-+/, '') ?? '';
-      return options[name]?.type === 'boolean'
-        ? `${named ?? 'that option'} takes no value.`
-        : `${named ?? 'that option'} needs a value.`;
+      const option = named ?? words('cli.args.thatOption');
+      return words(
+        options[name]?.type === 'boolean' ? 'cli.args.takesNoValue' : 'cli.args.needsValue',
+        { option },
+      );
     }
     default:
-      return error.message.split('\n')[0] ?? 'the options cannot be read.';
+      return error.message.split('\n')[0] ?? words('cli.args.unreadable');
   }
 }
 

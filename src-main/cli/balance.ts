@@ -5,9 +5,9 @@ import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { quotaLine } from './quota-report.ts';
 import { CliSession, NoKeyError, SESSION_OPTIONS } from './session.ts';
+import { serviceWord, words } from './words.ts';
 
-export const BALANCE_USAGE = `Usage: clearframe balance [--demo] [--json] [--data-dir dir]
-  The watermark credits and the video balance, each as its own service reports it.`;
+export const balanceUsage = () => words('cli.balance.usage');
 
 /** `clearframe balance`: watermark credits and the video balance, each from its own service. */
 export async function runBalance(args: string[]): Promise<number> {
@@ -43,7 +43,10 @@ export async function runBalance(args: string[]): Promise<number> {
         console.log(
           result.quota && result.host
             ? quotaLine(result.kind, result.quota, result.host)
-            : `${result.kind}: ${result.error ?? 'unknown'}`,
+            : words('cli.balance.failed', {
+                service: serviceWord(result.kind),
+                problem: result.error ?? words('cli.balance.unknown'),
+              }),
         );
       }
     }

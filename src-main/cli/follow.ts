@@ -4,6 +4,7 @@ import path from 'node:path';
 import { DataFolderLock, describeHolder } from '../core/fs/data-folder-lock.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { FolderBusyError, type CliSession } from './session.ts';
+import { words } from './words.ts';
 
 /** How often a command that handed its jobs over reads their states. */
 const FOLLOW_INTERVAL_MS = 250;
@@ -76,13 +77,15 @@ export async function runOrHandOver(
   const theirs = session.settingsStore.get().outputFolder;
   if (spec.out && path.resolve(spec.out) !== theirs) {
     throw new FolderBusyError(
-      `${describeHolder(claim.holder)} holds this data folder and writes results to ${theirs ?? 'its default folders'}, not ${path.resolve(spec.out)}. Run this without --out, or quit the app and run it again.`,
+      words('cli.follow.otherOut', {
+        holder: describeHolder(claim.holder),
+        theirs: theirs ?? words('cli.follow.defaultFolders'),
+        out: path.resolve(spec.out),
+      }),
     );
   }
   const ids = spec.queue();
-  console.error(
-    `${describeHolder(claim.holder)} holds this data folder: it runs these jobs, and their progress is shown here. Ctrl+C stops following; the app carries on.`,
-  );
+  console.error(words('cli.follow.handedOver', { holder: describeHolder(claim.holder) }));
   const followed = await followJobs({ dataDir: session.paths.root, ...spec, ids });
   if (followed === 'holder-gone')
     return session.claimFolder(spec.command, [service]).run

@@ -3,12 +3,11 @@ import { JOB_KINDS, JOB_STATES } from '../../src-shared/domain/job-states.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { cliIntl, stateWord, words } from './words.ts';
 
 const WATCH_INTERVAL_MS = 1000;
 
-export const JOBS_USAGE = `Usage: clearframe jobs [--watch] [--json] [--data-dir dir]
-  How many images and video rounds are in each state. --watch redraws it every second
-  until Ctrl+C.`;
+export const jobsUsage = () => words('cli.jobs.usage');
 
 /** `clearframe jobs [--watch]`: how many jobs of each kind are in each state. */
 export async function runJobs(args: string[]): Promise<number> {
@@ -27,11 +26,15 @@ export async function runJobs(args: string[]): Promise<number> {
       else {
         if (values.watch && process.stdout.isTTY) process.stdout.write('\x1b[2J\x1b[H');
         for (const kind of JOB_KINDS) {
-          const parts = JOB_STATES.filter((state) => counts[kind]?.[state]).map(
-            (state) => `${counts[kind]?.[state]} ${state}`,
+          const parts = JOB_STATES.filter((state) => counts[kind]?.[state]).map((state) =>
+            words('cli.jobs.count', { count: counts[kind]?.[state] ?? 0, state: stateWord(state) }),
           );
+          const list =
+            parts.length > 0
+              ? cliIntl().formatList(parts, { type: 'unit' })
+              : words('cli.jobs.none');
           console.log(
-            `${kind === 'watermark' ? 'images' : 'video rounds'}: ${parts.join(', ') || 'none'}`,
+            words(kind === 'watermark' ? 'cli.jobs.images' : 'cli.jobs.rounds', { list }),
           );
         }
       }

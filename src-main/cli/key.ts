@@ -1,14 +1,20 @@
 import { API_KEY_KINDS, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import { InvalidKeyError } from '../core/secrets/api-keys.ts';
-import { checkKey, KEY_NAME, testAndKeepKey, type KeyCheck } from '../core/secrets/test-key.ts';
+import { checkKey, testAndKeepKey, type KeyCheck } from '../core/secrets/test-key.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { CliSession, SESSION_OPTIONS } from './session.ts';
+import { words } from './words.ts';
 
-export const KEY_USAGE = `Usage: clearframe key set|test|clear watermark|video
-  set reads the key from standard input (typed without echo on a terminal), so it never
-  appears in your shell history or the process list.`;
+export const keyUsage = () => words('cli.key.usage');
+
+/** What the key of a service is called: the watermark service gives tokens. */
+const keyName = (kind: ApiKeyKind) =>
+  words(kind === 'watermark' ? 'cli.key.watermarkName' : 'cli.key.videoName');
+
+/** A line that says what stopped `clearframe key`. */
+const problem = (text: string) => words('cli.commandProblem', { command: 'key', problem: text });
 
 /** Reads one line; on a terminal without showing what is typed. */
 async function readSecret(prompt: string): Promise<string> {
@@ -62,12 +68,12 @@ export async function runKey(args: string[]): Promise<number> {
     !['set', 'test', 'clear'].includes(action) ||
     !API_KEY_KINDS.includes(kind as ApiKeyKind)
   ) {
-    console.error(KEY_USAGE);
+    console.error(keyUsage());
     return EXIT.usage;
   }
   const which = kind as ApiKeyKind;
   if (values.demo) {
-    console.error('clearframe key: the built-in simulator needs no key; leave out --demo.');
+    console.error(problem(words('cli.key.noDemo')));
     return EXIT.usage;
   }
   const session = await CliSession.open(values);
@@ -75,31 +81,25 @@ export async function runKey(args: string[]): Promise<number> {
     if (action === 'clear') {
       const removed = await session.keys.clear(which);
       console.log(
-        removed
-          ? `The ${KEY_NAME[which]} was removed from the system keychain.`
-          : `No ${KEY_NAME[which]} was stored.`,
+        words(removed ? 'cli.key.removed' : 'cli.key.noneStored', { name: keyName(which) }),
       );
       return EXIT.done;
     }
     const service = { baseUrl: session.endpoints.serviceUrl(which), transport: session.transport };
     let check: KeyCheck;
     if (action === 'set') {
-      const key = (
-        await readSecret(`Paste the ${KEY_NAME[which]} and press Enter (it is not shown): `)
-      ).trim();
+      const key = (await readSecret(`${words('cli.key.paste', { name: keyName(which) })} `)).trim();
       try {
         check = await testAndKeepKey(which, key, session.keys, service);
       } catch (error) {
         if (!(error instanceof UserFacingError)) throw error;
-        console.error(`clearframe key: ${error.userMessage}`);
+        console.error(problem(error.userMessage));
         return error instanceof InvalidKeyError ? EXIT.usage : EXIT.someFailed;
       }
     } else {
       const key = await session.keys.read(which);
       if (!key) {
-        console.error(
-          `clearframe key: no ${KEY_NAME[which]} is set. Run "clearframe key set ${which}".`,
-        );
+        console.error(problem(words('cli.key.notSet', { name: keyName(which), kind: which })));
         return EXIT.noKey;
       }
       check = await checkKey(which, key, service, false);
@@ -108,7 +108,7 @@ export async function runKey(args: string[]): Promise<number> {
       console.log(check.message);
       return EXIT.done;
     }
-    console.error(`clearframe key: ${check.message}`);
+    console.error(problem(check.message));
     return check.outcome === 'refused' ? EXIT.noKey : EXIT.someFailed;
   } finally {
     await session.close();

@@ -8,19 +8,24 @@ import { SIMULATOR_USAGE, runSimulator } from '../simulator/cli.ts';
 import { errorValue } from '../core/jobs/outcome.ts';
 import { RoundRequestError, SpendingRefusedError } from '../core/jobs/video-engine.ts';
 import { UserFacingError } from '../core/user-error.ts';
+import { textLanguage } from '../core/i18n/posix-locale.ts';
+import { dataPaths, defaultUserDataDir } from '../core/paths.ts';
+import { SettingsStore } from '../core/settings/settings-store.ts';
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { UsageError, asksForHelp, usageErrorFrom } from './args.ts';
-import { BALANCE_USAGE, runBalance } from './balance.ts';
+import { balanceUsage, runBalance } from './balance.ts';
 import { EXIT } from './exit-codes.ts';
-import { JOBS_USAGE, runJobs } from './jobs.ts';
-import { KEY_USAGE, runKey } from './key.ts';
-import { REMOVE_USAGE, runRemove } from './remove.ts';
+import { jobsUsage, runJobs } from './jobs.ts';
+import { keyUsage, runKey } from './key.ts';
+import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
-import { VIDEO_USAGE, runVideo } from './video.ts';
+import { videoUsage, runVideo } from './video.ts';
+import { speak, words } from './words.ts';
 
 /** A command must bring its usage: `--help`, `-h` and `help <command>` print it. */
 interface Command {
-  summary: string;
-  usage: string;
+  summary: MessageId;
+  usage: () => string;
   run(args: string[]): Promise<number> | number;
 }
 
@@ -30,63 +35,57 @@ const packageJson = JSON.parse(
 
 const commands: Record<string, Command> = {
   help: {
-    summary: 'list the commands, or how to use one (help <command>)',
-    usage: 'Usage: clearframe help [command]',
+    summary: 'cli.summary.help',
+    usage: () => words('cli.help.usage'),
     run: (args) => {
       const [topic] = args;
       if (topic !== undefined) {
         const command = commands[topic];
         if (!command) return unknownCommand(topic);
-        console.log(command.usage);
+        console.log(command.usage());
         return EXIT.done;
       }
-      console.log('Usage: clearframe <command> [options]\n\nCommands:');
+      console.log(words('cli.help.head'));
       for (const [name, command] of Object.entries(commands)) {
-        console.log(`  ${name.padEnd(12)}${command.summary}`);
+        console.log(`  ${name.padEnd(12)}${words(command.summary)}`);
       }
-      console.log(`
-Options most commands take: --json (one JSON object per line), --demo (the built-in
-simulator instead of the service), --data-dir dir (another data folder).
-
-Exit codes: ${EXIT.done} done; ${EXIT.someFailed} some jobs failed or wait for your decision, or an error;
-${EXIT.usage} the command line was wrong; ${EXIT.noKey} no API key; ${EXIT.spending} the budget cap or the balance
-stopped a paid round; ${EXIT.interrupted} interrupted.`);
+      console.log(`\n${words('cli.help.foot', EXIT)}`);
       return EXIT.done;
     },
   },
   remove: {
-    summary: 'remove watermarks from images and folders (--demo to try it on the simulator)',
-    usage: REMOVE_USAGE,
+    summary: 'cli.summary.remove',
+    usage: removeUsage,
     run: runRemove,
   },
   video: {
-    summary: 'video projects: new, add-round, import, run, status, spending',
-    usage: VIDEO_USAGE,
+    summary: 'cli.summary.video',
+    usage: videoUsage,
     run: runVideo,
   },
   jobs: {
-    summary: 'how many jobs are in each state (--watch to follow)',
-    usage: JOBS_USAGE,
+    summary: 'cli.summary.jobs',
+    usage: jobsUsage,
     run: runJobs,
   },
   balance: {
-    summary: 'watermark credits and the video balance',
-    usage: BALANCE_USAGE,
+    summary: 'cli.summary.balance',
+    usage: balanceUsage,
     run: runBalance,
   },
   key: {
-    summary: 'set, test or clear an API key in the system keychain',
-    usage: KEY_USAGE,
+    summary: 'cli.summary.key',
+    usage: keyUsage,
     run: runKey,
   },
   simulator: {
-    summary: 'run the local stand-in for the service (--port=N)',
-    usage: SIMULATOR_USAGE,
+    summary: 'cli.summary.simulator',
+    usage: () => SIMULATOR_USAGE,
     run: runSimulator,
   },
   version: {
-    summary: 'print the version',
-    usage: 'Usage: clearframe version',
+    summary: 'cli.summary.version',
+    usage: () => words('cli.version.usage'),
     run: () => {
       console.log(packageJson.version);
       return 0;
@@ -95,18 +94,31 @@ stopped a paid round; ${EXIT.interrupted} interrupted.`);
 };
 
 function unknownCommand(name: string): number {
-  console.error(`clearframe: unknown command "${name}". Run "clearframe help" for the list.`);
+  console.error(words('cli.unknownCommand', { name }));
   return EXIT.usage;
+}
+
+/**
+ * The language of this run: the data folder's `language` setting (the one `--data-dir`
+ * names, else the usual one), else the locale of the environment, as LANG says.
+ */
+async function languageOf(argv: readonly string[]) {
+  const at = argv.findIndex((arg) => arg === '--data-dir' || arg.startsWith('--data-dir='));
+  const arg = at === -1 ? undefined : argv[at];
+  const named = arg?.includes('=') ? arg.slice(arg.indexOf('=') + 1) : arg && argv[at + 1];
+  const settings = new SettingsStore(dataPaths(named ?? defaultUserDataDir()).settingsFile);
+  return textLanguage(await settings.storedLanguage(), process.env);
 }
 
 /** Runs one command and returns its exit code (see exit-codes.ts). */
 export async function main(argv: string[]): Promise<number> {
+  speak(await languageOf(argv));
   const [name = 'help', ...rest] = argv;
   const command =
     commands[name === '--help' || name === '-h' ? 'help' : name === '--version' ? 'version' : name];
   if (!command) return unknownCommand(name);
   if (asksForHelp(rest)) {
-    console.log(command.usage);
+    console.log(command.usage());
     return EXIT.done;
   }
   try {
@@ -121,8 +133,8 @@ export async function main(argv: string[]): Promise<number> {
     // line too: a stack trace tells a user nothing they can act on.
     console.error(
       error instanceof UserFacingError
-        ? `clearframe: ${error.userMessage}`
-        : `clearframe ${name}: an unexpected error stopped the command: ${errorValue(error).message}`,
+        ? words('cli.failed', { problem: error.userMessage })
+        : words('cli.unexpected', { command: name, problem: errorValue(error).message }),
     );
     if (error instanceof NoKeyError) return EXIT.noKey;
     if (error instanceof RoundRequestError) return EXIT.usage;

@@ -1,4 +1,5 @@
 import { waitOf, type JobEvent } from '../core/jobs/store.ts';
+import { words } from './words.ts';
 
 /**
  * How a long command reports: on a terminal, one bar redrawn in place with a line above it
@@ -31,11 +32,14 @@ export class Progress {
 
   /** A file that was not taken, said before the work starts. */
   skipped(file: string, reason: string): void {
-    this.note(`${'skipped'.padEnd(15)} ${file}: ${reason}`, {
-      event: 'skipped',
-      input: file,
-      reason,
-    });
+    this.note(
+      `${words('cli.progress.skipped').padEnd(15)} ${words('cli.fileProblem', { file, problem: reason })}`,
+      {
+        event: 'skipped',
+        input: file,
+        reason,
+      },
+    );
   }
 
   /**
@@ -49,13 +53,13 @@ export class Progress {
     if ('waiting' in wait) {
       this.waitingForSpace.add(event.jobId);
       if (before === 0) {
-        this.note(
-          `waiting: ${wait.waiting.message} Ctrl+C stops here and keeps every job for the next run.`,
-          { event: 'waiting', message: wait.waiting.message },
-        );
+        this.note(words('cli.progress.waiting', { reason: wait.waiting.message }), {
+          event: 'waiting',
+          message: wait.waiting.message,
+        });
       }
     } else if (this.waitingForSpace.delete(event.jobId) && this.waitingForSpace.size === 0) {
-      this.note('going on: there is room on the disk again.', { event: 'resumed' });
+      this.note(words('cli.progress.resumed'), { event: 'resumed' });
     }
   }
 
@@ -82,7 +86,7 @@ export class Progress {
     const filled = this.total === 0 ? width : Math.round((settled / this.total) * width);
     const bar = `${'#'.repeat(filled)}${'-'.repeat(width - filled)}`;
     this.out.write(
-      `\r\x1b[2K${this.label} [${bar}] ${settled}/${this.total}${this.failed ? `, ${this.failed} failed` : ''}`,
+      `\r\x1b[2K${words('cli.progress.bar', { label: this.label, bar, settled, total: this.total, failed: this.failed })}`,
     );
   }
 }

@@ -1,17 +1,14 @@
 import path from 'node:path';
-import { formatCredits } from '../../src-shared/domain/pricing.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';
 import type { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { measurableGroup, type MeasurableGroup } from '../core/media/unblend/measurable.ts';
+import { cliIntl, words } from './words.ts';
 
 /** The option of `remove` that chooses who cleans the images. */
 export const ENGINE_OPTIONS = { engine: { type: 'string' } } as const;
 
-export const ENGINE_USAGE = `  --engine service|local
-                      service (the default): the service cleans each image, 1 credit each;
-                      local: this computer undoes the blend of the watermark --auto-mask
-                      measured in the batch, free and offline; images it cannot measure the
-                      mark for are left out and named (send them with --engine service)`;
+export const engineUsage = () => words('cli.engine.usage');
 
 export type Engine = 'service' | 'local';
 
@@ -21,12 +18,9 @@ export function parseEngine(
   autoMask: boolean,
 ): { engine: Engine } | { problem: string } {
   if (value === undefined || value === 'service') return { engine: 'service' };
-  if (value !== 'local') return { problem: '--engine takes service or local.' };
+  if (value !== 'local') return { problem: words('cli.engine.unknown') };
   if (!autoMask) {
-    return {
-      problem:
-        '--engine local undoes the blend of a watermark measured across the batch: add --auto-mask (it needs at least 3 images of a size that share the mark).',
-    };
+    return { problem: words('cli.engine.needsAutoMask') };
   }
   return { engine: 'local' };
 }
@@ -37,8 +31,7 @@ export function localGroups(proposal: Proposal): MeasurableGroup[] {
 }
 
 /** Why an image is left out by `--engine local`. */
-export const NOT_LOCAL_REASON =
-  'no watermark could be measured for it in this batch (it needs at least 3 images of its size that share the mark), so it was not cleaned: send it with --engine service, or mark it by hand.';
+export const notLocalReason = () => words('cli.engine.notLocal');
 
 /** Which engine each group gets, one line each, for --dry-run and before the run. */
 export function engineLines(
@@ -49,11 +42,20 @@ export function engineLines(
   return proposal.groups.map((group, index) => {
     const ownGroup = local.find((entry) => group.images.some((i) => i.path === entry.files[0]));
     const images = ownGroup ? ownGroup.files.length : group.images.length;
+    const number = index + 1;
     const message = ownGroup
-      ? `Group ${index + 1} (${images} image${images === 1 ? '' : 's'} with the mark): on this computer, free; nothing is sent.`
+      ? words('cli.engine.groupLocal', { number, count: images })
       : engine === 'local'
-        ? `Group ${index + 1} (${group.images.length} images): not cleaned, ${NOT_LOCAL_REASON}`
-        : `Group ${index + 1} (${images} images): the service, ${formatCredits(images)}.`;
+        ? words('cli.engine.groupLeftOut', {
+            number,
+            count: group.images.length,
+            reason: notLocalReason(),
+          })
+        : words('cli.engine.groupService', {
+            number,
+            count: images,
+            credits: formatCredits(cliIntl(), images),
+          });
     return {
       event: 'engine',
       message,

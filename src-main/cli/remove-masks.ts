@@ -23,6 +23,8 @@ import type { MaskStore } from '../core/media/mask-store.ts';
 import { probeFile } from '../core/media/probe-file.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { encodeTwoColourPng } from '../core/media/two-colour-png.ts';
+import { formatPercent } from '../../src-shared/i18n/formats.ts';
+import { cliIntl, words } from './words.ts';
 
 /** The options of `remove` that choose and shape the mask. */
 export const MASK_OPTIONS = {
@@ -38,17 +40,7 @@ export const MASK_OPTIONS = {
   'mask-clear-outside': { type: 'string' },
 } as const;
 
-export const MASK_USAGE = `  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative
-            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y
-            are the distances from that corner's sides, so one rectangle fits photos of any
-            size; with relative, all four numbers are shares of the image from 0 to 1
-  --auto-mask         find the watermark the images share and print what was found per
-                      group before anything is sent; --mask-rect then is a rough hint
-  --dry-run           stop after printing what would be sent: nothing is sent or paid
-  --save-masks dir    write each group's mask there as a PNG (white on black) at its size
-  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h
-                      change the mask before it is sent: grow or shrink it by n pixels,
-                      invert it, clear everything outside the rectangle`;
+export const maskUsage = () => words('cli.masks.usage');
 
 export interface MaskRequest {
   rect?: AnchoredRect;
@@ -84,31 +76,33 @@ function parsePixels(value: string | undefined): number | undefined | 'bad' {
 export function parseMaskRequest(values: MaskValues): MaskRequest | string {
   const anchorText = values['mask-anchor'];
   if (anchorText !== undefined && !(MASK_ANCHORS as readonly string[]).includes(anchorText)) {
-    return `--mask-anchor takes one of ${MASK_ANCHORS.join(', ')}.`;
+    return words('cli.masks.anchorValues', { anchors: MASK_ANCHORS.join(', ') });
   }
   const anchor = (anchorText ?? 'top-left') as MaskAnchor;
   const rectBox = values['mask-rect'] === undefined ? undefined : parseBox(values['mask-rect']);
   if (values['mask-rect'] !== undefined && !rectBox) {
-    return '--mask-rect takes x,y,width,height in image pixels, such as 1200,900,400,120.';
+    return words('cli.masks.rectForm', { option: '--mask-rect' });
   }
   const keepBox =
     values['mask-clear-outside'] === undefined ? undefined : parseBox(values['mask-clear-outside']);
   if (values['mask-clear-outside'] !== undefined && !keepBox) {
-    return '--mask-clear-outside takes x,y,width,height in image pixels, such as 1200,900,400,120.';
+    return words('cli.masks.rectForm', { option: '--mask-clear-outside' });
   }
   const grow = parsePixels(values['mask-grow']);
   const shrink = parsePixels(values['mask-shrink']);
   if (grow === 'bad' || shrink === 'bad') {
-    return '--mask-grow and --mask-shrink take a whole number of pixels from 1 to 1000.';
+    return words('cli.masks.pixels');
   }
   const autoMask = values['auto-mask'] === true;
-  if (values.mask !== undefined && rectBox) return 'give --mask or --mask-rect, not both.';
-  if (values.mask !== undefined && autoMask) return 'give --mask or --auto-mask, not both.';
+  if (values.mask !== undefined && rectBox)
+    return words('cli.masks.notBoth', { other: '--mask-rect' });
+  if (values.mask !== undefined && autoMask)
+    return words('cli.masks.notBoth', { other: '--auto-mask' });
   if (anchorText !== undefined && !rectBox && !keepBox) {
-    return '--mask-anchor says where --mask-rect or --mask-clear-outside is measured from: give one of them too.';
+    return words('cli.masks.anchorAlone');
   }
   if (values['save-masks'] !== undefined && !autoMask) {
-    return '--save-masks writes the masks --auto-mask finds: add --auto-mask.';
+    return words('cli.masks.saveNeedsAuto');
   }
   const tools = {
     ...(grow ? { grow } : {}),
@@ -116,7 +110,7 @@ export function parseMaskRequest(values: MaskValues): MaskRequest | string {
     ...(values['mask-invert'] ? { invert: true } : {}),
   };
   if ((hasMaskTools(tools) || keepBox) && !rectBox && values.mask === undefined && !autoMask) {
-    return 'the mask tools change a mask: give --mask-rect, --mask or --auto-mask too.';
+    return words('cli.masks.toolsAlone');
   }
   return {
     ...(rectBox ? { rect: { ...rectBox, anchor } } : {}),
@@ -163,10 +157,15 @@ export function rectProblem(
   const misfit = images.find((image) => !boxFits(placeRect(rect, image), image));
   if (!misfit) return undefined;
   const needed = sizeNeeded(rect);
-  return `${path.basename(misfit.path)} is ${misfit.width}×${misfit.height}, and ${rectArgument(name, rect)} reaches outside it${needed ? ` (it needs at least ${needed.width}×${needed.height})` : ''}, so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.`;
+  const values = {
+    file: path.basename(misfit.path),
+    size: `${misfit.width}×${misfit.height}`,
+    rect: rectArgument(name, rect),
+  };
+  return needed
+    ? words('cli.masks.outsideNeeds', { ...values, needed: `${needed.width}×${needed.height}` })
+    : words('cli.masks.outside', values);
 }
-
-const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
 
 /** What `--auto-mask` found, per group, as lines for people and records for --json. */
 export function proposalLines(
@@ -175,10 +174,11 @@ export function proposalLines(
   const lines: Array<{ event: string; message: string; extra: Record<string, unknown> }> = [];
   for (const group of proposal.groups) {
     const sizes = [...new Set(group.images.map((image) => `${image.width}×${image.height}`))];
+    const count = group.images.length;
     const where =
       group.anchor === 'size'
-        ? `${group.images.length} images of ${sizes.join(', ')}`
-        : `${group.images.length} images of ${sizes.length} sizes, measured from the ${group.anchor} corner`;
+        ? words('cli.masks.ofSize', { count, sizes: sizes.join(', ') })
+        : words('cli.masks.ofSizes', { count, sizeCount: sizes.length, corner: group.anchor });
     const present = group.images.filter((image) => image.present);
     const absent = group.images.filter((image) => !image.present);
     const [mask] = group.masks;
@@ -194,25 +194,49 @@ export function proposalLines(
     if (!mask) {
       lines.push({
         event: 'auto-mask-none',
-        message: `No shared watermark found in ${where}: they are sent without a mask.`,
+        message: words('cli.masks.none', { where }),
         extra,
       });
       continue;
     }
     const marked = mask.plane.reduce((sum, value) => sum + value, 0);
     const boxes = mask.boxes
-      .map((box) => `${box.width}×${box.height} at ${box.x},${box.y}`)
+      .map((box) =>
+        words('cli.masks.box', { size: `${box.width}×${box.height}`, x: box.x, y: box.y }),
+      )
       .join(', ');
+    const found = words('cli.masks.found', {
+      present: present.length,
+      where,
+      boxes,
+      share: formatPercent(cliIntl(), marked / (mask.width * mask.height), 1),
+    });
+    const notOn = absent.map((image) =>
+      words('cli.masks.score', {
+        file: path.basename(image.path),
+        score: cliIntl().formatNumber(image.score, {
+          maximumFractionDigits: 2,
+          minimumFractionDigits: 2,
+        }),
+      }),
+    );
     lines.push({
       event: 'auto-mask-found',
-      message: `Watermark found in ${present.length} of ${where}: ${boxes} (the mask covers ${percent(marked / (mask.width * mask.height))} of the image).${absent.length ? ` Not on ${absent.map((image) => `${path.basename(image.path)} (score ${image.score.toFixed(2)})`).join(', ')}: sent without a mask.` : ''}`,
+      message:
+        notOn.length > 0
+          ? `${found} ${words('cli.masks.notOn', { files: notOn.join(', ') })}`
+          : found,
       extra,
     });
   }
   if (proposal.tooFew.length > 0) {
     lines.push({
       event: 'auto-mask-too-few',
-      message: `${proposal.tooFew.map((image) => path.basename(image.path)).join(', ')}: ${TOO_FEW_REASON} With --mask-rect ${proposal.tooFew.length === 1 ? 'it gets' : 'they get'} that rectangle; without, no mask.`,
+      message: words('cli.masks.tooFew', {
+        files: proposal.tooFew.map((image) => path.basename(image.path)).join(', '),
+        reason: TOO_FEW_REASON,
+        count: proposal.tooFew.length,
+      }),
       extra: { inputs: proposal.tooFew.map((image) => image.path) },
     });
   }
@@ -295,9 +319,7 @@ export async function fileMasks(
   const out = new Map<string, FileMask>();
   const keep = async (image: SizedFile, plane: Uint8Array) => {
     if (!plane.includes(1)) {
-      throw new UserFacingError(
-        `${path.basename(image.path)}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.`,
-      );
+      throw new UserFacingError(words('cli.masks.empty', { file: path.basename(image.path) }));
     }
     return (await masks.keep(plane, image.width, image.height)).token;
   };

@@ -1,11 +1,12 @@
 import path from 'node:path';
 import { RETRYABLE_STATES, canCheckAgain } from '../../src-shared/domain/job-states.ts';
-import { formatCredits } from '../../src-shared/domain/pricing.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { readStoredError } from '../core/jobs/outcome.ts';
 import { shownError } from '../core/jobs/stored-json.ts';
 import type { WatermarkJobRow } from '../core/jobs/store.ts';
 import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark-record.ts';
+import { cliIntl, words } from './words.ts';
 
 /** The mask a run of `remove` was given. */
 export interface MaskChoice {
@@ -45,25 +46,25 @@ export function planFile(
 function rectText(stroke: Stroke): string {
   return stroke.kind === 'rect'
     ? `--mask-rect ${stroke.x},${stroke.y},${stroke.width},${stroke.height}`
-    : 'a drawn mask';
+    : words('cli.plan.drawnMask');
 }
 
 /** The mask a job was sent with, as the user would give it on the command line. */
 export function jobMaskText(job: WatermarkJobRow): string {
   const record = readWatermarkRecord(job);
-  if (!record.ok) return 'a mask Clearframe cannot read back (its record of the job is damaged)';
+  if (!record.ok) return words('cli.plan.unreadableMask');
   const { options, strokes } = record.value;
   if (options.maskFile) return `--mask ${options.maskFile}`;
-  if (!strokes) return 'no mask (the corner the service picks)';
+  if (!strokes) return words('cli.plan.noMask');
   const [only] = strokes;
-  return strokes.length === 1 && only ? rectText(only) : 'a drawn mask';
+  return strokes.length === 1 && only ? rectText(only) : words('cli.plan.drawnMask');
 }
 
 /** The mask this run was given, in the same words, or undefined when none was given. */
 export function choiceText(choice: MaskChoice): string | undefined {
   if (choice.maskFile) return `--mask ${choice.maskFile}`;
   if (choice.rect) return rectText(choice.rect);
-  return choice.drawn ? 'a drawn mask' : undefined;
+  return choice.drawn ? words('cli.plan.drawnMask') : undefined;
 }
 
 /**
@@ -75,8 +76,16 @@ export function alreadyDoneNote(job: WatermarkJobRow, choice: MaskChoice): strin
   const asked = choiceText(choice);
   const used = jobMaskText(job);
   if (asked === undefined || asked === used) return undefined;
-  return `${path.basename(job.input_path)}: already cleaned with ${used}, so ${asked} was not used. Add --force to pay for a new attempt with it (${formatCredits(1)}).`;
+  return words('cli.plan.alreadyCleaned', {
+    file: path.basename(job.input_path),
+    used,
+    asked,
+    credits: oneCredit(),
+  });
 }
+
+/** What one more attempt at one image costs. */
+const oneCredit = () => formatCredits(cliIntl(), 1);
 
 /** What went wrong with a job, or what in its record cannot be read; undefined when nothing did. */
 export function jobErrorText(job: WatermarkJobRow): string | undefined {
@@ -87,16 +96,16 @@ export function jobErrorText(job: WatermarkJobRow): string | undefined {
 /** What the user can do about a job that is not done, in command-line words. */
 export function nextStepHint(job: WatermarkJobRow): string {
   if (!readWatermarkRecord(job).ok) {
-    return `From the command line, --force adds it again as a new job (${formatCredits(1)}).`;
+    return words('cli.plan.forceDamaged', { credits: oneCredit() });
   }
   if (canCheckAgain(job.state, job.remote_task_id !== null)) {
-    return `Run again with --retry to ask the service again (free); --force pays for a new attempt (${formatCredits(1)}).`;
+    return words('cli.plan.retryFree', { credits: oneCredit() });
   }
   if (job.state === 'needs-attention') {
-    return `--force sends it again (${formatCredits(1)}, which may be a second payment).`;
+    return words('cli.plan.forceAgain', { credits: oneCredit() });
   }
   if (job.state === 'failed' || job.state === 'canceled') {
-    return `Once the cause is fixed, run again with --retry (${formatCredits(1)} if the service takes it).`;
+    return words('cli.plan.retryLater', { credits: oneCredit() });
   }
   return '';
 }

@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { formatCredits } from '../../src-shared/domain/pricing.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
@@ -22,7 +22,7 @@ import {
 } from './remove-plan.ts';
 import {
   MASK_OPTIONS,
-  MASK_USAGE,
+  maskUsage,
   fileMasks,
   findFor,
   parseMaskRequest,
@@ -35,26 +35,21 @@ import {
 } from './remove-masks.ts';
 import {
   ENGINE_OPTIONS,
-  ENGINE_USAGE,
-  NOT_LOCAL_REASON,
+  engineUsage,
+  notLocalReason,
   engineLines,
   keepMeasurements,
   localGroups,
   parseEngine,
 } from './remove-engine.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { cliIntl, stateColumn, stateWord, words } from './words.ts';
 
-export const REMOVE_USAGE = `Usage: clearframe remove <files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]
-                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dir]
-  Removes the watermark from every image named or found in the folders. --mask takes a mask
-  file (marks in any colour but pure black or white, or white on black); --mask-rect marks
-  one rectangle in image pixels, checked against every image before anything is sent.
-  Run it again after a crash to resume: nothing sent is sent again.
-  --retry   try failed files again: asks the service again for free where it has the image,
-            prepares again a file it never took (after you replaced it, say)
-  --force   a new paid attempt (1 credit each) for files already cleaned or failed
-${MASK_USAGE}
-${ENGINE_USAGE}`;
+export const removeUsage = () =>
+  words('cli.remove.usage', { masks: maskUsage(), engines: engineUsage() });
+
+/** A line that says what is wrong with this `remove` command line. */
+const problem = (text: string) => words('cli.commandProblem', { command: 'remove', problem: text });
 
 /** The first mask-rectangle problem among the images, or undefined when every one fits. */
 function placementProblem(
@@ -88,7 +83,7 @@ export async function runRemove(args: string[]): Promise<number> {
     },
   });
   if (positionals.length === 0) {
-    console.error(`clearframe remove: name at least one image or folder.\n${REMOVE_USAGE}`);
+    console.error(`${problem(words('cli.remove.noInputs'))}\n${removeUsage()}`);
     return EXIT.usage;
   }
   const concurrency = values.concurrency === undefined ? undefined : Number(values.concurrency);
@@ -96,17 +91,17 @@ export async function runRemove(args: string[]): Promise<number> {
     concurrency !== undefined &&
     (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 32)
   ) {
-    console.error('clearframe remove: --concurrency must be a whole number from 1 to 32.');
+    console.error(problem(words('cli.concurrency', { most: 32 })));
     return EXIT.usage;
   }
   const request = parseMaskRequest(values);
   if (typeof request === 'string') {
-    console.error(`clearframe remove: ${request}`);
+    console.error(problem(request));
     return EXIT.usage;
   }
   const parsedEngine = parseEngine(values.engine, request.autoMask);
   if ('problem' in parsedEngine) {
-    console.error(`clearframe remove: ${parsedEngine.problem}`);
+    console.error(problem(parsedEngine.problem));
     return EXIT.usage;
   }
   const chosen = parsedEngine.engine;
@@ -118,7 +113,7 @@ export async function runRemove(args: string[]): Promise<number> {
       () => false,
     ))
   ) {
-    console.error(`clearframe remove: the mask file ${maskFile} does not exist.`);
+    console.error(problem(words('cli.remove.noMaskFile', { file: maskFile })));
     return EXIT.usage;
   }
   let collected: CollectedInputs;
@@ -128,11 +123,11 @@ export async function runRemove(args: string[]): Promise<number> {
     const named = new Set(positionals.map((target) => path.resolve(target)));
     const wrong = collected.skipped.find((skip) => named.has(skip.path));
     if (wrong) {
-      console.error(`clearframe remove: ${wrong.path}: ${wrong.reason}`);
+      console.error(problem(words('cli.fileProblem', { file: wrong.path, problem: wrong.reason })));
       return EXIT.usage;
     }
   } catch (error) {
-    console.error(`clearframe remove: ${(error as Error).message}`);
+    console.error(problem((error as Error).message));
     return EXIT.usage;
   }
   /** A line for people, or with --json the same sentence in a record of its own. */
@@ -147,7 +142,7 @@ export async function runRemove(args: string[]): Promise<number> {
       : [];
   const misplaced = placementProblem(request, shaped);
   if (misplaced) {
-    console.error(`clearframe remove: ${misplaced}`);
+    console.error(problem(misplaced));
     return EXIT.usage;
   }
   let proposal: Proposal | undefined;
@@ -169,27 +164,28 @@ export async function runRemove(args: string[]): Promise<number> {
             ...collected.skipped,
             ...collected.files
               .filter((file) => !measurable.has(file))
-              .map((file) => ({ path: file, reason: NOT_LOCAL_REASON })),
+              .map((file) => ({ path: file, reason: notLocalReason() })),
           ],
         };
       }
       if (request.saveMasks) {
         const written = await saveMasks(proposal, request, request.saveMasks);
-        say('masks-saved', `Masks written: ${written.join(', ') || 'none (no watermark found)'}.`, {
-          files: written,
-        });
+        say(
+          'masks-saved',
+          written.length > 0
+            ? words('cli.remove.masksWritten', { files: cliIntl().formatList(written) })
+            : words('cli.remove.noMasksWritten'),
+          { files: written },
+        );
       }
     }
   } catch (error) {
     if (!(error instanceof UserFacingError)) throw error;
-    console.error(`clearframe remove: ${error.userMessage}`);
+    console.error(problem(error.userMessage));
     return EXIT.someFailed;
   }
   if (request.dryRun) {
-    say(
-      'dry-run',
-      `Dry run: ${collected.files.length} image${collected.files.length === 1 ? '' : 's'} looked at, nothing was sent and nothing was paid.`,
-    );
+    say('dry-run', words('cli.remove.dryRun', { count: collected.files.length }));
     return EXIT.done;
   }
 
@@ -216,7 +212,7 @@ export async function runRemove(args: string[]): Promise<number> {
       );
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      console.error(`clearframe remove: ${error.userMessage}`);
+      console.error(problem(error.userMessage));
       return EXIT.usage;
     }
     const maskOf = (input: string): FileMask =>
@@ -231,7 +227,7 @@ export async function runRemove(args: string[]): Promise<number> {
       }
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
-      console.error(`clearframe remove: ${error.userMessage}`);
+      console.error(problem(error.userMessage));
       return EXIT.someFailed;
     }
     /** The engine fields of a job for this file: local with its measurement, or none. */
@@ -254,7 +250,11 @@ export async function runRemove(args: string[]): Promise<number> {
     const taken = inputs.filter(
       (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
     );
-    const progress = new Progress({ total: taken.length, json: values.json, label: 'Cleaning' });
+    const progress = new Progress({
+      total: taken.length,
+      json: values.json,
+      label: words('cli.remove.cleaning'),
+    });
     for (const skip of skipped) progress.skipped(skip.path, skip.reason);
     /** Jobs whose outcome this run has printed: every other failure is printed at the end. */
     const reported = new Set<string>();
@@ -267,7 +267,7 @@ export async function runRemove(args: string[]): Promise<number> {
       const error = job && problem ? `${problem} ${nextStepHint(job)}`.trim() : undefined;
       progress.finished(
         event.state === 'done',
-        `${event.state.padEnd(15)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
+        `${stateColumn(event.state)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
         {
           input: job?.input_path,
           state: event.state,
@@ -296,7 +296,10 @@ export async function runRemove(args: string[]): Promise<number> {
       if (paidAgain.length > 0) {
         say(
           'paying-again',
-          `--force: sending ${paidAgain.length} file${paidAgain.length === 1 ? '' : 's'} as a new paid attempt, ${formatCredits(paidAgain.length)} in all (files never sent before included).`,
+          words('cli.remove.payingAgain', {
+            count: paidAgain.length,
+            credits: formatCredits(cliIntl(), paidAgain.length),
+          }),
           { files: paidAgain.length },
         );
       }
@@ -325,9 +328,7 @@ export async function runRemove(args: string[]): Promise<number> {
       queue: () => {
         const plans = planFiles();
         if (filesOf(plans, 'retry').length + filesOf(plans, 'send-again').length > 0) {
-          throw new FolderBusyError(
-            'The app holds this data folder, so files tried before are tried again there: use Check again or Send again (paid) in its window, or quit it and run this command again.',
-          );
+          throw new FolderBusyError(words('cli.remove.retryInApp'));
         }
         announce(plans);
         store.addWatermarkJobs(
@@ -386,10 +387,11 @@ export async function runRemove(args: string[]): Promise<number> {
     const latest = taken.map((input) => store.latestWatermarkJobFor(input));
     for (const job of latest) {
       if (!job || job.state === 'done' || reported.has(job.id)) continue;
-      const error = `${jobErrorText(job) ?? `It is ${job.state}.`} ${nextStepHint(job)}`.trim();
+      const error =
+        `${jobErrorText(job) ?? words('cli.remove.itIs', { state: stateWord(job.state) })} ${nextStepHint(job)}`.trim();
       if (values.json)
         console.log(JSON.stringify({ input: job.input_path, state: job.state, error }));
-      else console.log(`${job.state.padEnd(15)} ${path.basename(job.input_path)}: ${error}`);
+      else console.log(`${stateColumn(job.state)} ${path.basename(job.input_path)}: ${error}`);
     }
     const states = latest.map((job) => job?.state);
     const done = states.filter((s) => s === 'done').length;
@@ -397,7 +399,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const failed = states.length - done - attention;
     if (!values.json) {
       console.log(
-        `${done} done, ${failed} failed${attention ? `, ${attention} need your decision (the service may already have them)` : ''}${skipped.length ? `, ${skipped.length} not taken (each is listed above with the reason)` : ''}.`,
+        words('cli.remove.summary', { done, failed, attention, skipped: skipped.length }),
       );
     }
     if (code !== -1) return code;

@@ -11,10 +11,10 @@ import type { JobStore } from '../core/jobs/store.ts';
 import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
 import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
-import { KEY_NAME } from '../core/secrets/test-key.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { simulatorDemo } from '../simulator/demo-backend.ts';
+import { serviceWord, words } from './words.ts';
 
 /** Options every command that talks to the service or the job database takes. */
 export const SESSION_OPTIONS = {
@@ -35,7 +35,7 @@ export class FolderBusyError extends UserFacingError {}
 export type FolderClaim = { run: true } | { run: false; holder: LockOwner };
 
 function describeEndpoint(endpoint: string): string {
-  return endpoint === 'demo' ? 'the built-in simulator (demo mode)' : new URL(endpoint).host;
+  return endpoint === 'demo' ? words('cli.session.simulator') : new URL(endpoint).host;
 }
 
 /**
@@ -84,9 +84,7 @@ export class CliSession {
     if (settingsStore.notice) console.error(settingsStore.notice);
     const session = new CliSession(paths, settingsStore, settings, values.demo ?? false);
     if (session.demo) {
-      console.error(
-        'Demo mode: using the built-in simulator; nothing is sent to the real service.',
-      );
+      console.error(words('cli.session.demo'));
     }
     return session;
   }
@@ -108,7 +106,7 @@ export class CliSession {
     const holder = attempt.heldBy;
     if (holder.kind !== 'app') {
       throw new FolderBusyError(
-        `${describeHolder(holder)} is already working in the data folder ${this.paths.root}. Wait for it to finish (or stop it with Ctrl+C), then run this again.`,
+        words('cli.session.busy', { holder: describeHolder(holder), folder: this.paths.root }),
       );
     }
     for (const kind of services) {
@@ -116,7 +114,13 @@ export class CliSession {
       const ours = this.endpoints.endpointName(kind);
       if (theirs !== ours) {
         throw new FolderBusyError(
-          `${describeHolder(holder)} holds the data folder ${this.paths.root} and sends ${kind} requests to ${theirs ? describeEndpoint(theirs) : 'a service it has not said'}, while this command would use ${describeEndpoint(ours)}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service${this.demo ? ' (without --demo)' : ' (with --demo while the app is in demo mode)'}.`,
+          words(this.demo ? 'cli.session.otherServiceDemo' : 'cli.session.otherService', {
+            holder: describeHolder(holder),
+            folder: this.paths.root,
+            service: serviceWord(kind),
+            theirs: theirs ? describeEndpoint(theirs) : words('cli.session.unsaidService'),
+            ours: describeEndpoint(ours),
+          }),
         );
       }
     }
@@ -145,7 +149,9 @@ export class CliSession {
   async endpoint(kind: ApiKeyKind): Promise<ResolvedEndpoint> {
     if (!this.demo && !(await this.keys.read(kind).catch(() => undefined))) {
       throw new NoKeyError(
-        `No ${KEY_NAME[kind]} is set. Run "clearframe key set ${kind}" (or set ${API_KEY_ENV[kind]}), or add --demo to use the built-in simulator.`,
+        words(kind === 'watermark' ? 'cli.session.noWatermarkKey' : 'cli.session.noVideoKey', {
+          variable: API_KEY_ENV[kind],
+        }),
       );
     }
     return this.endpoints.resolve(kind);

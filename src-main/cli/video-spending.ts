@@ -1,30 +1,55 @@
 import path from 'node:path';
-import {
-  formatUsd,
-  spendingStatusWords,
-  spendingSumWords,
-} from '../../src-shared/domain/budget.ts';
-import {
-  MONTH_FORMAT_HINT,
-  localMinute,
-  monthWords,
-  parseMonth,
-} from '../../src-shared/domain/calendar-month.ts';
+import { parseMonth } from '../../src-shared/domain/calendar-month.ts';
+import { formatMoment, formatMoney } from '../../src-shared/i18n/formats.ts';
 import type { SpendingFilter, SpendingLine } from '../../src-shared/ipc/contract.ts';
 import { writeSpendingCsv } from '../core/jobs/spending-csv.ts';
 import { SpendingFilterError, SpendingLedger } from '../core/jobs/spending-history.ts';
 import { UsageError, parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { CliSession, SESSION_OPTIONS } from './session.ts';
+import { cliIntl, monthName, words } from './words.ts';
 
 const COMMAND = 'video spending';
 
+const money = (cents: number) => formatMoney(cliIntl(), cents);
+
+/** A project's name, marked when the project was removed since. */
+const projectName = (row: { project: string; removed: boolean }) =>
+  row.removed ? words('cli.spending.removed', { project: row.project }) : row.project;
+
+/** Where a charge stands: charged, an estimate, or what a demo round would have cost. */
+function statusWords(line: SpendingLine): string {
+  if (line.demo) return words('cli.spending.demo');
+  if (line.status === 'charged') return words('cli.spending.charged');
+  return words(line.status === 'estimated' ? 'cli.spending.estimated' : 'cli.spending.inFlight');
+}
+
+/** Spent, in flight, and what demo rounds would have cost, in one phrase. */
+function sumWords(sum: { spentCents: number; inFlightCents: number; demoCents: number }): string {
+  const values = { spent: money(sum.spentCents), inFlight: money(sum.inFlightCents) };
+  return sum.demoCents > 0
+    ? words('cli.spending.sumWithDemo', { ...values, demo: money(sum.demoCents) })
+    : words('cli.spending.sum', values);
+}
+
 function lineWords(line: SpendingLine): string {
-  const when = localMinute(line.at);
   const length =
-    line.seconds === null ? '' : `${line.seconds} s × ${line.pricePerSecondUsd ?? '?'} USD/s = `;
-  const prompt = line.prompt ? ` "${line.prompt}"` : '';
-  return `${when}  ${line.project}${line.removed ? ' (removed)' : ''}, shot ${line.shot} round ${line.round}${prompt}  ${length}${formatUsd(line.cents)}  ${spendingStatusWords(line)}`;
+    line.seconds === null
+      ? ''
+      : words('cli.spending.length', {
+          seconds: line.seconds,
+          rate:
+            line.pricePerSecondUsd === null ? '?' : cliIntl().formatNumber(line.pricePerSecondUsd),
+        });
+  return words('cli.spending.line', {
+    when: formatMoment(cliIntl(), line.at),
+    project: projectName(line),
+    shot: line.shot,
+    round: line.round,
+    prompt: line.prompt ? ` "${line.prompt}"` : '',
+    cost: `${length}${money(line.cents)}`,
+    status: statusWords(line),
+  });
 }
 
 /**
@@ -43,7 +68,7 @@ export async function runVideoSpending(args: string[]): Promise<number> {
   });
   const month = values.month === undefined ? undefined : parseMonth(values.month);
   if (values.month !== undefined && !month) {
-    throw new UsageError(COMMAND, `--month ${values.month} is not a month. ${MONTH_FORMAT_HINT}`);
+    throw new UsageError(COMMAND, words('cli.spending.badMonth', { month: values.month }));
   }
   const filter: SpendingFilter = {
     ...(values.project === undefined ? {} : { projectId: values.project }),
@@ -59,7 +84,7 @@ export async function runVideoSpending(args: string[]): Promise<number> {
       if (error instanceof SpendingFilterError) {
         throw new UsageError(
           COMMAND,
-          `${error.userMessage} "clearframe video status" lists the projects and their ids.`,
+          words('cli.spending.noProject', { problem: error.userMessage }),
         );
       }
       throw error;
@@ -73,26 +98,29 @@ export async function runVideoSpending(args: string[]): Promise<number> {
       console.log(JSON.stringify({ lines, totals, byMonth, byProject, ...(csv ? { csv } : {}) }));
       return EXIT.done;
     }
-    const scope = [
-      values.project === undefined ? 'every project' : `project ${values.project}`,
-      month === undefined ? 'every month' : monthWords(month),
-    ].join(', ');
-    console.log(`Video spending, ${scope} (months in this computer's time zone):`);
+    console.log(
+      words('cli.spending.head', {
+        projects:
+          values.project === undefined
+            ? words('cli.spending.everyProject')
+            : words('cli.spending.project', { id: values.project }),
+        months: month === undefined ? words('cli.spending.everyMonth') : monthName(month),
+      }),
+    );
     for (const line of lines) console.log(`  ${lineWords(line)}`);
-    if (lines.length === 0) console.log('  nothing was sent to the service.');
+    if (lines.length === 0) console.log(`  ${words('cli.spending.nothing')}`);
+    const row = (name: string, sum: Parameters<typeof sumWords>[0]) =>
+      console.log(`  ${words('cli.spending.row', { name, sum: sumWords(sum) })}`);
     if (month === undefined) {
-      console.log('By month:');
-      for (const row of history.byMonth)
-        console.log(`  ${monthWords(row.month)}: ${spendingSumWords(row)}`);
+      console.log(words('cli.spending.byMonth'));
+      for (const sum of history.byMonth) row(monthName(sum.month), sum);
     }
     if (values.project === undefined) {
-      console.log('By project:');
-      for (const row of history.byProject) {
-        console.log(`  ${row.project}${row.removed ? ' (removed)' : ''}: ${spendingSumWords(row)}`);
-      }
+      console.log(words('cli.spending.byProject'));
+      for (const sum of history.byProject) row(projectName(sum), sum);
     }
-    console.log(`Total: ${spendingSumWords(history.totals)}.`);
-    if (csv) console.log(`Saved ${csv.count} charges as ${csv.path}`);
+    console.log(words('cli.spending.total', { sum: sumWords(history.totals) }));
+    if (csv) console.log(words('cli.spending.saved', { count: csv.count, path: csv.path }));
     return EXIT.done;
   } finally {
     await session.close();

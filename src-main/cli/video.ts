@@ -6,8 +6,6 @@ import {
   type ContentItem,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
-import { formatUsd, roundMoneyWords } from '../../src-shared/domain/budget.ts';
-import { monthWords } from '../../src-shared/domain/calendar-month.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import {
   DEFAULT_ROUND_SECONDS,
@@ -36,41 +34,26 @@ import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { cliIntl, monthName, stateColumn, words } from './words.ts';
+import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { runVideoSpending } from './video-spending.ts';
 
-export const VIDEO_USAGE = `Usage:
-  clearframe video new <name> [--shot title]
-  clearframe video add-round <project or shot id> --prompt text [--duration s (default ${DEFAULT_ROUND_SECONDS})] [--resolution 480p|720p]
-        [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]
-        [--last-frame] [--generate-audio] [--watermark]
-  clearframe video add-round --extend <round id> --prompt text
-  clearframe video import <file.csv|file.json> (--project id | --new name) [--yes]
-  clearframe video run [--concurrency n] [--out dir] [--demo]
-  clearframe video status [project id]
-  clearframe video spending [--project id] [--month YYYY-MM] [--csv file]
-        every round the service may have billed (its charge, or its estimate while the
-        service has not said), newest first, by month (this computer's time zone) and by
-        project; --csv also writes it as a CSV file, never over a file already there
-All take --json and --data-dir dir.
+export const videoUsage = () =>
+  words('cli.video.usage', {
+    seconds: DEFAULT_ROUND_SECONDS,
+    kinds: Object.keys(MODES).join(', '),
+    ratios: VIDEO_LIMITS.ratios.join(', '),
+  });
 
-video import queues a batch of rounds from a CSV file (a header row naming the columns)
-or a JSON list of objects, with these columns or fields:
-  prompt      what the round shows (required)
-  kind        ${Object.keys(MODES).join(', ')} (default text)
-  references  image=URL, video=URL or audio=URL, separated by | (a list in JSON); the Nth
-              of a kind is @imageN, @videoN, @audioN in the prompt. "video=asset://id from
-              clip.mp4" names the file it was uploaded from, so its length is checked here.
-  duration    seconds (default ${DEFAULT_ROUND_SECONDS}; leave it empty for auto)
-  ratio       ${VIDEO_LIMITS.ratios.join(', ')} (adaptive for auto)
-  shot        rounds naming the same shot share it; a round without one gets its own
-Every row is checked first: one broken row queues nothing, and each problem names its row.
-The rounds and their total cost are shown, then asked about; --yes queues them without
-asking (needed when standard input is not a terminal).`;
+/** An amount of money in this run's language. */
+const money = (cents: number) => formatMoney(cliIntl(), cents);
 
 type Sub = (args: string[]) => Promise<number>;
 
 function usage(message: string): number {
-  console.error(`clearframe video: ${message}\n${VIDEO_USAGE}`);
+  console.error(
+    `${words('cli.commandProblem', { command: 'video', problem: message })}\n${videoUsage()}`,
+  );
   return EXIT.usage;
 }
 
@@ -78,10 +61,11 @@ export function describeEstimate(
   estimate: CostEstimate,
   tier: keyof typeof PRICE_PER_SECOND_USD,
 ): string {
-  const rate = `${PRICE_PER_SECOND_USD[tier]} USD/s`;
-  return estimate.upperBound
-    ? `up to ${formatUsd(estimate.cents)} (auto mode: the model picks the length; ${estimate.seconds} s at ${rate} is the most it can cost)`
-    : `about ${formatUsd(estimate.cents)} (${estimate.seconds} s at ${rate})`;
+  return words(estimate.upperBound ? 'cli.video.costUpTo' : 'cli.video.costAbout', {
+    cost: money(estimate.cents),
+    seconds: estimate.seconds,
+    rate: cliIntl().formatNumber(PRICE_PER_SECOND_USD[tier]),
+  });
 }
 
 const newProject: Sub = async (args) => {
@@ -90,14 +74,14 @@ const newProject: Sub = async (args) => {
     options: { ...SESSION_OPTIONS, shot: { type: 'string' } },
   });
   const name = positionals.join(' ').trim();
-  if (!name) return usage('give the new project a name.');
+  if (!name) return usage(words('cli.video.nameProject'));
   const session = await CliSession.open(values);
   try {
     const rounds = new VideoRounds(session.store);
     const projectId = rounds.createProject(name);
     const shotId = rounds.addShot(projectId, values.shot ?? '');
     if (values.json) console.log(JSON.stringify({ projectId, shotId }));
-    else console.log(`Project "${name}": ${projectId}\nShot 1: ${shotId}`);
+    else console.log(words('cli.video.created', { name, projectId, shotId }));
     return EXIT.done;
   } finally {
     await session.close();
@@ -149,10 +133,10 @@ const addRound: Sub = async (args) => {
       extend: { type: 'string' },
     },
   });
-  if (!values.prompt?.trim()) return usage('--prompt is required: say what the round should show.');
+  if (!values.prompt?.trim()) return usage(words('cli.video.needsPrompt'));
   const duration = values.duration === undefined ? undefined : Number(values.duration);
   if (duration !== undefined && !Number.isInteger(duration)) {
-    return usage('--duration takes whole seconds, such as 8.');
+    return usage(words('cli.video.wholeSeconds'));
   }
   const session = await CliSession.open(values);
   try {
@@ -161,18 +145,16 @@ const addRound: Sub = async (args) => {
     let request: VideoGenerateRequest;
     if (values.extend) {
       const previous = rounds.round(values.extend);
-      if (!previous) throw new RoundRequestError(`There is no round ${values.extend}.`);
+      if (!previous) throw new RoundRequestError(words('cli.video.noRound', { id: values.extend }));
       shotId = previous.shot_id;
       request = extensionRequest(previous, values.prompt, await keptFrameOf(previous));
     } else {
       const target = positionals[0];
-      if (!target) return usage('name the project or shot the round belongs to.');
+      if (!target) return usage(words('cli.video.nameTarget'));
       const tree = rounds.tree(target);
       shotId = tree ? tree.shots.at(-1)?.id : rounds.shot(target)?.id;
       if (!shotId) {
-        throw new RoundRequestError(
-          `There is no project or shot ${target}. "clearframe video status" lists them.`,
-        );
+        throw new RoundRequestError(words('cli.video.noTarget', { id: target }));
       }
       request = {
         model: values.model ?? DEFAULT_VIDEO_MODEL,
@@ -202,9 +184,13 @@ const addRound: Sub = async (args) => {
       console.log(JSON.stringify({ roundId, position: round.position, estimate }));
     } else {
       console.log(
-        `Queued round ${round.position}: ${roundId}\nCost: ${describeEstimate(estimate, tier)}`,
+        words('cli.video.queuedRound', {
+          position: round.position,
+          roundId,
+          cost: describeEstimate(estimate, tier),
+        }),
       );
-      if (unknown.length > 0) console.log(`Note: ${unknownLengthWords(unknown)}`);
+      if (unknown.length > 0) console.log(words('cli.note', { note: unknownLengthWords(unknown) }));
       const { budgetCapUsd: cap, budgetCapPeriod } = session.settings;
       const { spentCents, inFlightCents, month } = rounds.spendingForCap(
         budgetCapPeriod,
@@ -212,8 +198,11 @@ const addRound: Sub = async (args) => {
       );
       const planned = spentCents + inFlightCents + rounds.queuedEstimateCents();
       if (cap !== null && planned > Math.round(cap * 100)) {
+        const values = { planned: money(planned), cap: money(Math.round(cap * 100)) };
         console.log(
-          `Note: everything queued comes to ${formatUsd(planned)} with what was spent${month ? ` in ${monthWords(month)}` : ''}, over the ${month ? 'monthly ' : ''}budget cap of ${formatUsd(Math.round(cap * 100))}; rounds past the cap will stop before they are paid.`,
+          month
+            ? words('cli.video.overMonthlyCap', { ...values, month: monthName(month) })
+            : words('cli.video.overCap', values),
         );
       }
     }
@@ -233,15 +222,17 @@ function roundReport(round: VideoRoundRow): { videos?: string[]; error?: string 
   };
 }
 
+/** What a round cost, costs or would cost in demo mode. */
+function roundMoney(round: VideoRoundRow): string {
+  const charged = round.state === 'done' && round.charged_cents !== null;
+  const cost = money(charged ? (round.charged_cents ?? 0) : round.estimate_cents);
+  if (round.demo === 1) return words('cli.video.demoCost', { cost });
+  return words(charged ? 'cli.video.charged' : 'cli.video.estimated', { cost });
+}
+
 function roundLine(round: VideoRoundRow): string {
   const { videos, error } = roundReport(round);
-  const money = roundMoneyWords({
-    state: round.state,
-    chargedCents: round.charged_cents,
-    estimateCents: round.estimate_cents,
-    demo: round.demo === 1,
-  });
-  return `round ${round.position} ${round.state.padEnd(15)} ${money}${videos ? ` -> ${videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
+  return `${words('cli.video.round', { position: round.position, state: stateColumn(round.state), money: roundMoney(round) })}${videos ? ` -> ${videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
 }
 
 const run: Sub = async (args) => {
@@ -253,7 +244,7 @@ const run: Sub = async (args) => {
     concurrency !== undefined &&
     (!Number.isInteger(concurrency) || concurrency < 1 || concurrency > 20)
   ) {
-    return usage('--concurrency must be a whole number from 1 to 20.');
+    return usage(words('cli.concurrency', { most: 20 }));
   }
   const session = await CliSession.open(values);
   try {
@@ -267,7 +258,11 @@ const run: Sub = async (args) => {
     };
     const rounds = new VideoRounds(session.store);
     const pending = rounds.roundsIn(['queued', ...IN_FLIGHT_STATES]);
-    const progress = new Progress({ total: pending.length, json: values.json, label: 'Rendering' });
+    const progress = new Progress({
+      total: pending.length,
+      json: values.json,
+      label: words('cli.video.rendering'),
+    });
     const report = (event: JobEvent) => {
       progress.noteWait(event);
       if (!['done', 'failed', 'needs-attention', 'canceled'].includes(event.state)) return;
@@ -323,7 +318,12 @@ const run: Sub = async (args) => {
         .filter((round) => round.demo === 0)
         .reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
       console.log(
-        `${done.length} of ${finals.length} rounds done, ${formatUsd(charged)} charged${session.demo ? ' (demo: the built-in simulator made them)' : ''}.${refused.length ? ` ${refused.length} stopped by the budget cap or the balance.` : ''}`,
+        words(session.demo ? 'cli.video.ranDemo' : 'cli.video.ran', {
+          done: done.length,
+          total: finals.length,
+          charged: money(charged),
+          refused: refused.length,
+        }),
       );
     }
     if (code !== -1) return code;
@@ -344,9 +344,7 @@ const status: Sub = async (args) => {
     const rounds = new VideoRounds(session.store);
     const projects = positionals[0] ? [rounds.project(positionals[0])] : rounds.projects();
     if (projects.some((project) => !project)) {
-      throw new RoundRequestError(
-        `There is no project ${positionals[0]}. Run "clearframe video status" for the list.`,
-      );
+      throw new RoundRequestError(words('cli.video.noProject', { id: positionals[0] ?? '' }));
     }
     const trees = projects.map((project) => rounds.tree(project?.id ?? ''));
     const spending = rounds.spending();
@@ -357,14 +355,20 @@ const status: Sub = async (args) => {
     }
     for (const tree of trees) {
       if (!tree) continue;
-      console.log(`${tree.name}  (${tree.id})`);
+      console.log(words('cli.video.project', { name: tree.name, id: tree.id }));
       for (const shot of tree.shots) {
-        console.log(`  shot ${shot.position}${shot.title ? ` "${shot.title}"` : ''}  (${shot.id})`);
+        console.log(
+          `  ${shot.title ? words('cli.video.shotTitled', { position: shot.position, title: shot.title, id: shot.id }) : words('cli.video.shot', { position: shot.position, id: shot.id })}`,
+        );
         for (const round of shot.rounds) console.log(`    ${roundLine(round)}  (${round.id})`);
       }
     }
     console.log(
-      `Spent ${formatUsd(spending.spentCents)}; in flight ${formatUsd(spending.inFlightCents)}; queued ${formatUsd(queuedCents)} if it all runs.`,
+      words('cli.video.spending', {
+        spent: money(spending.spentCents),
+        inFlight: money(spending.inFlightCents),
+        queued: money(queuedCents),
+      }),
     );
     return EXIT.done;
   } finally {
@@ -376,7 +380,9 @@ const status: Sub = async (args) => {
 async function confirm(question: string): Promise<boolean> {
   const readline = createInterface({ input: process.stdin, output: process.stderr });
   try {
-    return /^y(es)?$/i.test((await readline.question(`${question} [y/N] `)).trim());
+    const answer = (await readline.question(`${question} ${words('cli.ask.choices')} `)).trim();
+    // The words that mean yes, in this language and in English: `y|yes`, `j|ja|y|yes`.
+    return new RegExp(`^(${words('cli.ask.yes')})$`, 'iu').test(answer);
   } finally {
     readline.close();
   }
@@ -393,44 +399,45 @@ const importRounds: Sub = async (args) => {
     },
   });
   const file = positionals[0];
-  if (!file) return usage('name the CSV or JSON file to import.');
+  if (!file) return usage(words('cli.video.nameFile'));
   if ((values.project === undefined) === (values.new === undefined)) {
-    return usage('say where the rounds go: --project <id> or --new <name>.');
+    return usage(words('cli.video.sayWhere'));
   }
-  if (values.new !== undefined && !values.new.trim()) return usage('give the new project a name.');
+  if (values.new !== undefined && !values.new.trim()) return usage(words('cli.video.nameProject'));
   const session = await CliSession.open(values);
   try {
     const rounds = new VideoRounds(session.store);
     const tree = values.project === undefined ? undefined : rounds.tree(values.project);
     if (values.project !== undefined && !tree) {
-      throw new RoundRequestError(
-        `There is no project ${values.project}. "clearframe video status" lists them.`,
-      );
+      throw new RoundRequestError(words('cli.video.noTarget', { id: values.project }));
     }
     const tier = session.settings.pricingTier;
     const plan = await planImport(path.resolve(file), { rounds, tier, demo: session.demo });
     const view = planView(plan, tree);
-    const total = `${view.upperBound ? 'up to' : 'about'} ${formatUsd(view.totalCents)}`;
+    const total = words(view.upperBound ? 'cli.video.upTo' : 'cli.video.about', {
+      cost: money(view.totalCents),
+    });
     if (values.json) console.log(JSON.stringify(view));
     else if (view.problems.length === 0) {
       for (const round of view.rounds) {
+        const cost = words(round.upperBound ? 'cli.video.upTo' : 'cli.video.about', {
+          cost: money(round.cents),
+        });
         console.log(
-          `${round.label}: ${round.shot}, ${round.kind.toLowerCase()}, ${round.upperBound ? 'up to' : 'about'} ${formatUsd(round.cents)}: ${round.prompt}`,
+          `${round.label}: ${round.shot}, ${round.kind.toLowerCase()}, ${cost}: ${round.prompt}`,
         );
-        for (const note of round.notes) console.log(`  Note: ${note}`);
+        for (const note of round.notes) console.log(`  ${words('cli.note', { note })}`);
       }
-      console.log(`${view.rounds.length} round${view.rounds.length === 1 ? '' : 's'}, ${total}.`);
+      console.log(words('cli.video.importTotal', { count: view.rounds.length, total }));
     }
     if (view.problems.length > 0) throw refusedImport(plan);
     if (!values.yes) {
       if (!process.stdin.isTTY) {
-        console.error(
-          'clearframe video import: nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes to queue these rounds for the cost shown.',
-        );
+        console.error(words('cli.video.cannotAsk'));
         return EXIT.usage;
       }
-      if (!(await confirm(`Queue ${view.rounds.length} rounds for ${total}?`))) {
-        console.error('Nothing was queued.');
+      if (!(await confirm(words('cli.video.askQueue', { count: view.rounds.length, total })))) {
+        console.error(words('cli.video.nothingQueued'));
         return EXIT.done;
       }
     }
@@ -439,7 +446,10 @@ const importRounds: Sub = async (args) => {
     if (values.json) console.log(JSON.stringify(queued));
     else {
       console.log(
-        `Queued ${queued.roundIds.length} rounds in project ${queued.projectId}. "clearframe video run" makes them.`,
+        words('cli.video.queuedImport', {
+          count: queued.roundIds.length,
+          projectId: queued.projectId,
+        }),
       );
     }
     return EXIT.done;
@@ -461,6 +471,8 @@ const SUBCOMMANDS: Record<string, Sub> = {
 export async function runVideo(args: string[]): Promise<number> {
   const [name, ...rest] = args;
   const sub = name ? SUBCOMMANDS[name] : undefined;
-  if (!sub) return usage(name ? `unknown subcommand "${name}".` : 'name a subcommand.');
+  if (!sub) {
+    return usage(name ? words('cli.video.unknownSub', { name }) : words('cli.video.nameSub'));
+  }
   return await sub(rest);
 }

@@ -1,18 +1,22 @@
 import type { MenuItemConstructorOptions } from 'electron';
+import type { Words } from '../core/i18n/words.ts';
 
 /**
  * The menus, with the usual roles so every platform gets its own shortcuts (Cmd or Ctrl+Q,
- * +W, +Z, +C, +V, +A, +R, zoom, full screen). On macOS the app menu comes first.
+ * +W, +Z, +C, +V, +A, +R, zoom, full screen; Electron words those in the system's language).
+ * On macOS the app menu comes first. The menus are built once, in the language at start.
  */
 export function menuTemplate(options: {
   platform: NodeJS.Platform;
   openLogsFolder: () => void;
   openHelp: () => void;
   checkForUpdates: () => void;
+  words: Words;
 }): MenuItemConstructorOptions[] {
   const mac = options.platform === 'darwin';
+  const { words } = options;
   const updates: MenuItemConstructorOptions = {
-    label: 'Check for Updates…',
+    label: words('main.menu.checkForUpdates'),
     click: options.checkForUpdates,
   };
   return [
@@ -36,9 +40,9 @@ export function menuTemplate(options: {
         ]
       : []),
     {
-      label: 'File',
+      label: words('main.menu.file'),
       submenu: [
-        { label: 'Open Logs Folder', click: options.openLogsFolder },
+        { label: words('main.menu.openLogs'), click: options.openLogsFolder },
         { type: 'separator' },
         mac ? { role: 'close' } : { role: 'quit' },
       ],
@@ -48,7 +52,10 @@ export function menuTemplate(options: {
     { role: 'windowMenu' },
     {
       role: 'help',
-      submenu: [{ label: 'Clearframe Help', click: options.openHelp }, ...(mac ? [] : [updates])],
+      submenu: [
+        { label: words('main.menu.help'), click: options.openHelp },
+        ...(mac ? [] : [updates]),
+      ],
     },
   ];
 }

@@ -15,6 +15,7 @@ import type {
 } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { ShellChannel } from '../core/app/core-handlers.ts';
+import type { Words } from '../core/i18n/words.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import { isAllowedExternalUrl } from './security.ts';
 import type { UpdateCheck } from './updates.ts';
@@ -65,13 +66,15 @@ export interface ShellSystem<W> {
   }): Promise<UpdateCheck>;
   /** The window dialogs belong to; read at each request, since it opens after the handlers exist. */
   currentWindow(): W | undefined;
+  /** Dialog titles in the window's language. */
+  words: Words;
 }
 
 export type ShellHandlers = Pick<InvokeHandlers, ShellChannel>;
 
 /** The answers to the channels only the shell can answer: browser, file manager, dialogs, updater. */
 export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): ShellHandlers {
-  const { dialog, shell } = system;
+  const { dialog, shell, words } = system;
   const chooseOne = async (options: OpenDialogOptions): Promise<string | undefined> => {
     const chosen = await dialog.showOpenDialog(system.currentWindow(), options);
     return chosen.canceled ? undefined : chosen.filePaths[0];
@@ -84,7 +87,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     },
     'video:exportProject': async ({ projectId }) => {
       const folder = await chooseOne({
-        title: 'Export the project’s takes',
+        title: words('main.dialog.exportTakes'),
         properties: ['openDirectory', 'createDirectory'],
       });
       if (!folder) return { folder: null, count: 0, leftOut: [] };
@@ -92,7 +95,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     },
     'video:exportSpending': async (filter) => {
       const folder = await chooseOne({
-        title: 'Save the spending CSV in',
+        title: words('main.dialog.spendingCsv'),
         properties: ['openDirectory', 'createDirectory'],
       });
       if (!folder) return { path: null, count: 0 };
@@ -100,15 +103,20 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     },
     'mask:import': async ({ token }) => {
       const file = await chooseOne({
-        title: 'Import a mask',
+        title: words('main.dialog.importMask'),
         properties: ['openFile'],
-        filters: [{ name: 'Images', extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'] }],
+        filters: [
+          {
+            name: words('main.dialog.images'),
+            extensions: ['png', 'jpg', 'jpeg', 'webp', 'tif', 'tiff'],
+          },
+        ],
       });
       return file ? core.staging.importMaskFor(token, file) : null;
     },
     'mask:export': async ({ token, strokes }) => {
       const chosen = await dialog.showSaveDialog(system.currentWindow(), {
-        title: 'Export the mask',
+        title: words('main.dialog.exportMask'),
         defaultPath: 'mask.png',
         filters: [{ name: 'PNG', extensions: ['png'] }],
       });
@@ -135,7 +143,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
       }),
     'video:joinProject': async ({ projectId, roundIds }) => {
       const folder = await chooseOne({
-        title: 'Save the film in',
+        title: words('main.dialog.saveFilm'),
         properties: ['openDirectory', 'createDirectory'],
       });
       if (!folder) return { path: null, filmId: null };
@@ -168,6 +176,7 @@ export function connectWindow(
   window: EventWindow,
   events: EventSource,
   notify: (body: string) => void,
+  words: Words,
 ): void {
   let wasRunning = false;
   const batcher = new JobEventBatcher((jobs) => {
@@ -175,7 +184,7 @@ export function connectWindow(
     window.webContents.send('jobs:changed', { jobs });
     const progress = events.watermark.batchProgress();
     window.setProgressBar(progress ? progress.settled / progress.total : -1);
-    if (wasRunning && !progress) notify('The batch has finished.');
+    if (wasRunning && !progress) notify(words('main.notice.batchFinished'));
     wasRunning = progress !== undefined;
   });
   const unsubscribe = events.subscribe((channel, payload) => {

@@ -1,3 +1,4 @@
+import { shellWords, type Words } from '../core/i18n/words.ts';
 import type {
   BrowserWindow,
   BrowserWindowConstructorOptions,
@@ -86,6 +87,7 @@ export interface ShellElectron {
     demoMode: boolean;
     setting: boolean;
     log: AppLogger;
+    words: Words;
   }): Promise<UpdateCheck>;
 }
 
@@ -176,10 +178,12 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       : new Response('Not found', { status: 404 });
   });
 
+  const words = shellWords(() => running.settings.language, app.getPreferredSystemLanguages());
   const handlers = shellHandlers(running, {
     dialog,
     shell,
-    checkForUpdates: (options) => electron.checkForUpdates({ ...options, log: running.log }),
+    words,
+    checkForUpdates: (options) => electron.checkForUpdates({ ...options, log: running.log, words }),
     currentWindow: () => mainWindow,
   });
   const dispatch = createDispatch({ ...running.handlers, ...handlers }, place.devServerUrl);
@@ -196,6 +200,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       checkForUpdates: () => void handlers['updates:check'](undefined),
       openHelp: () =>
         void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
+      words,
     }),
   );
 
@@ -216,7 +221,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       running.log.warn('window', 'the window size was not kept:', error);
     }
   });
-  connectWindow(window, running, (body) => electron.notify(body));
+  connectWindow(window, running, (body) => electron.notify(body), words);
   window.once('ready-to-show', () => window.show());
   void window.loadURL(place.devServerUrl ?? `${APP_ORIGIN}/index.html`);
   if (

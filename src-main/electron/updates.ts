@@ -1,6 +1,7 @@
 import { app, dialog, type BrowserWindow } from 'electron';
 import electronUpdater from 'electron-updater';
 import type { AppLogger } from '../core/diagnostics/logger.ts';
+import type { Words } from '../core/i18n/words.ts';
 import { releaseNotesText, updatesAllowed } from './update-policy.ts';
 
 const { autoUpdater } = electronUpdater;
@@ -19,7 +20,9 @@ export async function checkForUpdates(options: {
   demoMode: boolean;
   setting: boolean;
   log: AppLogger;
+  words: Words;
 }): Promise<UpdateCheck> {
+  const { words } = options;
   const policy = updatesAllowed({
     isPackaged: app.isPackaged,
     demoMode: options.demoMode,
@@ -33,16 +36,16 @@ export async function checkForUpdates(options: {
     if (!result?.isUpdateAvailable) {
       return {
         status: 'up-to-date',
-        message: `Clearframe ${app.getVersion()} is the latest version.`,
+        message: words('main.updates.latest', { version: app.getVersion() }),
       };
     }
     const { version, releaseNotes } = result.updateInfo;
     const messageOptions = {
       type: 'info' as const,
-      title: 'Update available',
-      message: `Clearframe ${version} is available (you have ${app.getVersion()}).`,
+      title: words('main.updates.title'),
+      message: words('main.updates.available', { version, current: app.getVersion() }),
       detail: releaseNotesText(releaseNotes),
-      buttons: ['Install and Restart', 'Later'],
+      buttons: [words('main.updates.install'), words('main.updates.later')],
       defaultId: 0,
       cancelId: 1,
     };
@@ -53,12 +56,12 @@ export async function checkForUpdates(options: {
       await autoUpdater.downloadUpdate();
       autoUpdater.quitAndInstall();
     }
-    return { status: 'available', message: `Clearframe ${version} is available.` };
+    return { status: 'available', message: words('main.updates.availableShort', { version }) };
   } catch (error) {
     options.log.warn('updates', error);
     return {
       status: 'failed',
-      message: 'Could not check for updates. Check your connection and try again later.',
+      message: words('main.updates.failed'),
     };
   }
 }

@@ -1,3 +1,4 @@
+import { shellWords } from '../../src-main/core/i18n/words.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import http from 'node:http';
@@ -264,6 +265,7 @@ export async function connectApp(
         message: updatesAllowed({ isPackaged: false, demoMode, setting }).reason,
       }),
     currentWindow: () => undefined,
+    words: shellWords(() => core.settings.language, []),
   });
   await connectPreload(page, server, { ...core.handlers, ...handlers }, options);
   let closed = false;
@@ -290,7 +292,12 @@ export async function connectApp(
     setProgressBar: () => undefined,
     on: (_event, listener) => onClosed.push(listener),
   };
-  connectWindow(pageWindow, core, () => undefined);
+  connectWindow(
+    pageWindow,
+    core,
+    () => undefined,
+    shellWords(() => core.settings.language, []),
+  );
   return () => {
     closed = true;
     for (const listener of onClosed) listener();

@@ -24,7 +24,11 @@ export function runCli(
   const child = spawn(
     process.execPath,
     ['--experimental-strip-types', '--no-warnings', cli, ...args],
-    { env: { ...process.env, ...options.env }, stdio: ['pipe', 'pipe', 'pipe'] },
+    // English unless a test asks for a language: the words the tests look for are English.
+    {
+      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...options.env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    },
   );
   let stdout = '';
   let stderr = '';

@@ -9,6 +9,18 @@ async function wordErrors(filePath: string, code: string): Promise<string[]> {
 
 const TRANSLATED = 'src-renderer/watermark/JobTable.tsx';
 
+type Cases = Array<[what: string, code: string]>;
+
+/** One test per piece of code the rules must refuse, and one per piece they must allow, in `filePath`. */
+function refusesAndAllows(filePath: string, refused: Cases, allowed: Cases): void {
+  it.each(refused)('refuses %s', async (_what, code) => {
+    expect(await wordErrors(filePath, code)).not.toEqual([]);
+  });
+  it.each(allowed)('allows %s', async (_what, code) => {
+    expect(await wordErrors(filePath, code)).toEqual([]);
+  });
+}
+
 describe('words written into a converted screen instead of the catalogue', () => {
   it.each([
     ['text between tags', 'export const A = () => <p>Results</p>;'],
@@ -40,5 +52,39 @@ describe('words written into a converted screen instead of the catalogue', () =>
     const code = 'export const A = () => <p>Results</p>;';
     expect(await wordErrors('src-renderer/video/VideoWorkspace.tsx', code)).not.toEqual([]);
     expect(await wordErrors('src-renderer/settings/settings-store.ts', code)).toEqual([]);
+  });
+});
+
+describe('words printed by a converted command-line file instead of the catalogue', () => {
+  const CLI = 'src-main/cli/jobs.ts';
+
+  refusesAndAllows(
+    CLI,
+    [
+      ['a string', "console.log('images: none');"],
+      ['a template', 'export const f = (n: number) => console.error(`${n} done`);'],
+      [
+        'either side of a choice',
+        "export const f = (b: boolean) => console.log(b ? 'on' : 'off');",
+      ],
+      ['a string added to a value', "export const f = (n: string) => console.log('name: ' + n);"],
+      ['a write to standard error', "process.stderr.write('Nothing was queued.\\n');"],
+    ],
+    [
+      [
+        'a message',
+        "declare const words: (id: string) => string; console.log(words('cli.jobs.none'));",
+      ],
+      [
+        'values and punctuation',
+        'export const f = (a: string, b: string) => console.log(`${a} -> ${b}`);',
+      ],
+      ['a terminal code', "process.stdout.write('\\x1b[2J\\x1b[H');"],
+      ['JSON for scripts', 'export const f = (v: object) => console.log(JSON.stringify(v));'],
+    ],
+  );
+
+  it('leaves command-line files not converted yet alone', async () => {
+    expect(await wordErrors('src-main/simulator/cli.ts', "console.log('Listening.');")).toEqual([]);
   });
 });

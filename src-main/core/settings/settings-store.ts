@@ -73,6 +73,23 @@ export class SettingsStore {
     return this.current;
   }
 
+  /**
+   * The `language` setting as the file holds it, read without loading the rest: the command
+   * line needs it before a command opens its settings, to word its first line. A file that
+   * cannot be read gives "system"; `load` is what reports and sets such a file aside.
+   */
+  async storedLanguage(): Promise<Settings['language']> {
+    try {
+      const stored = migrate(
+        JSON.parse(await readFile(this.file, 'utf8')) as Record<string, unknown>,
+      );
+      const parsed = settingsSchema.shape.language.safeParse(stored['language']);
+      return parsed.success ? parsed.data : 'system';
+    } catch {
+      return 'system';
+    }
+  }
+
   async load(): Promise<Settings> {
     let text: string;
     try {

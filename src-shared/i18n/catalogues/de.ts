@@ -658,5 +658,274 @@ export const de: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // Die Befehlszeile: wofür jeder Befehl ist und wie er geschrieben wird.
+  'cli.summary.help': "listet die Befehle auf oder zeigt, wie einer benutzt wird (help '<'Befehl>)",
+  'cli.summary.remove':
+    'entfernt Wasserzeichen aus Bildern und Ordnern (mit --demo am Simulator ausprobieren)',
+  'cli.summary.video': 'Videoprojekte: new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'wie viele Aufträge in welchem Zustand sind (--watch zum Mitverfolgen)',
+  'cli.summary.balance': 'Wasserzeichen-Credits und Videoguthaben',
+  'cli.summary.key':
+    'legt einen API-Schlüssel im Schlüsselbund des Systems ab, prüft oder löscht ihn',
+  'cli.summary.simulator': 'startet den lokalen Ersatz für den Dienst (--port=N)',
+  'cli.summary.version': 'gibt die Version aus',
+  'cli.help.usage': 'Aufruf: clearframe help [Befehl]',
+  'cli.help.head': "Aufruf: clearframe '<'Befehl> [Optionen]\n\nBefehle:",
+  'cli.help.foot':
+    'Optionen, die die meisten Befehle kennen: --json (ein JSON-Objekt pro Zeile), --demo (der\neingebaute Simulator statt des Dienstes), --data-dir Ordner (ein anderer Datenordner).\n\nExit-Codes: {done} fertig; {someFailed} einige Aufträge sind fehlgeschlagen oder warten auf Ihre\nEntscheidung, oder ein Fehler; {usage} die Befehlszeile war falsch; {noKey} kein API-Schlüssel;\n{spending} das Budgetlimit oder das Guthaben hat einen bezahlten Versuch gestoppt; {interrupted} abgebrochen.',
+  'cli.version.usage': 'Aufruf: clearframe version',
+  'cli.jobs.usage':
+    'Aufruf: clearframe jobs [--watch] [--json] [--data-dir Ordner]\n  Wie viele Bilder und Videoversuche in welchem Zustand sind. --watch zeichnet die Liste\n  jede Sekunde neu, bis Strg+C.',
+  'cli.balance.usage':
+    'Aufruf: clearframe balance [--demo] [--json] [--data-dir Ordner]\n  Die Wasserzeichen-Credits und das Videoguthaben, jeweils so, wie der eigene Dienst sie meldet.',
+  'cli.remove.usage':
+    "Aufruf: clearframe remove '<'Dateien|Ordner…> [--mask Datei | --mask-rect x,y,b,h | --auto-mask] [--out Ordner]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir Ordner]\n  Entfernt das Wasserzeichen aus jedem genannten oder in den Ordnern gefundenen Bild. --mask\n  nimmt eine Maskendatei (Markierungen in jeder Farbe außer reinem Schwarz oder Weiß, oder Weiß\n  auf Schwarz); --mask-rect markiert ein Rechteck in Bildpixeln, das vor dem Senden gegen\n  jedes Bild geprüft wird. Nach einem Absturz einfach erneut ausführen: nichts Gesendetes\n  wird noch einmal gesendet.\n  --retry   fehlgeschlagene Dateien erneut versuchen: fragt den Dienst kostenlos erneut, wo er\n            das Bild hat, und bereitet eine nie angenommene Datei neu vor (etwa nach dem Ersetzen)\n  --force   ein neuer bezahlter Versuch (1 Credit je Bild) für bereits bereinigte oder fehlgeschlagene Dateien\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            wovon aus --mask-rect (und --mask-clear-outside) gemessen wird: mit einer Ecke sind\n            x,y die Abstände von den Seiten dieser Ecke, sodass ein Rechteck auf Fotos jeder\n            Größe passt; mit relative sind alle vier Zahlen Anteile des Bildes von 0 bis 1\n  --auto-mask         findet das Wasserzeichen, das die Bilder gemeinsam haben, und zeigt je\n                      Gruppe, was gefunden wurde, bevor etwas gesendet wird; --mask-rect ist dann ein grober Hinweis\n  --dry-run           hält nach der Ausgabe dessen an, was gesendet würde: nichts wird gesendet oder bezahlt\n  --save-masks Ordner schreibt die Maske jeder Gruppe dort als PNG (weiß auf schwarz) in ihrer Größe\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,b,h\n                      ändert die Maske vor dem Senden: um n Pixel vergrößern oder verkleinern,\n                      umkehren, alles außerhalb des Rechtecks leeren',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (Standard): der Dienst bereinigt jedes Bild, 1 Credit je Bild;\n                      local: dieser Computer macht die Überblendung des Wasserzeichens rückgängig,\n                      das --auto-mask im Stapel gemessen hat, kostenlos und offline; Bilder, für die\n                      sich das Zeichen nicht messen lässt, werden ausgelassen und genannt (senden Sie\n                      sie mit --engine service)',
+  'cli.video.usage':
+    "Aufruf:\n  clearframe video new '<'Name> [--shot Titel]\n  clearframe video add-round '<'Projekt- oder Einstellungs-ID> --prompt Text [--duration s (Standard {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=Rolle]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'Versuchs-ID> --prompt Text\n  clearframe video import '<'Datei.csv|Datei.json> (--project ID | --new Name) [--yes]\n  clearframe video run [--concurrency n] [--out Ordner] [--demo]\n  clearframe video status [Projekt-ID]\n  clearframe video spending [--project ID] [--month JJJJ-MM] [--csv Datei]\n        jeder Versuch, den der Dienst berechnet haben könnte (seine Abrechnung oder, solange\n        der Dienst nichts gemeldet hat, seine Schätzung), neueste zuerst, nach Monat (Zeitzone\n        dieses Computers) und nach Projekt; --csv schreibt das zusätzlich als CSV-Datei, nie über\n        eine vorhandene Datei\nAlle kennen --json und --data-dir Ordner.\n\nvideo import stellt mehrere Versuche auf einmal in die Warteschlange, aus einer CSV-Datei (eine\nKopfzeile benennt die Spalten) oder einer JSON-Liste von Objekten, mit diesen Spalten oder Feldern:\n  prompt      was der Versuch zeigt (Pflicht)\n  kind        {kinds} (Standard text)\n  references  image=URL, video=URL oder audio=URL, getrennt durch | (in JSON eine Liste); die\n              N-te einer Art heißt im Prompt @imageN, @videoN, @audioN. \"video=asset://id from\n              clip.mp4\" nennt die Datei, aus der hochgeladen wurde, damit ihre Länge hier geprüft wird.\n  duration    Sekunden (Standard {seconds}; für auto leer lassen)\n  ratio       {ratios} (adaptive für auto)\n  shot        Versuche mit derselben Einstellung teilen sie; ein Versuch ohne bekommt eine eigene\nJede Zeile wird zuerst geprüft: eine fehlerhafte Zeile stellt nichts ein, und jedes Problem nennt\nseine Zeile. Die Versuche und ihre Gesamtkosten werden gezeigt und dann erfragt; --yes stellt sie\nohne Nachfrage ein (nötig, wenn die Standardeingabe kein Terminal ist).",
+
+  // Die Befehlszeile: Fehler in dem, was eingegeben wurde.
+  'cli.unknownCommand':
+    'clearframe: unbekannter Befehl „{name}“. „clearframe help“ zeigt die Liste.',
+  'cli.usageError': 'clearframe {command}: {problem} Siehe clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected':
+    'clearframe {command}: ein unerwarteter Fehler hat den Befehl gestoppt: {problem}',
+  'cli.args.unknownOption': 'unbekannte Option {option}.',
+  'cli.args.unexpected': 'unerwartetes Argument {argument}.',
+  'cli.args.takesNoValue': '{option} nimmt keinen Wert.',
+  'cli.args.needsValue': '{option} braucht einen Wert.',
+  'cli.args.thatOption': 'diese Option',
+  'cli.args.unreadable': 'die Optionen lassen sich nicht lesen.',
+  'cli.concurrency': '--concurrency muss eine ganze Zahl von 1 bis {most} sein.',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': 'Hinweis: {note}',
+  'cli.ask.choices': '[j/N]',
+  'cli.ask.yes': 'j|ja|y|yes',
+
+  // Die Befehlszeile: Zustände und Dienste, wie ihre Listen sie nennen.
+  'cli.state.queued': 'wartet',
+  'cli.state.preparing': 'vorbereiten',
+  'cli.state.submitting': 'wird gesendet',
+  'cli.state.submitted': 'gesendet',
+  'cli.state.processing': 'in Arbeit',
+  'cli.state.downloading': 'wird geladen',
+  'cli.state.done': 'fertig',
+  'cli.state.failed': 'fehlgeschlagen',
+  'cli.state.canceled': 'abgebrochen',
+  'cli.state.needs-attention': 'Entscheidung nötig',
+  'cli.service.watermark': 'Wasserzeichen',
+  'cli.service.video': 'Video',
+
+  // Die Befehlszeile: Fortschritt, die App begleiten, Zählungen und Guthaben.
+  'cli.progress.bar':
+    '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # fehlgeschlagen}}',
+  'cli.progress.skipped': 'übersprungen',
+  'cli.progress.waiting':
+    'wartet: {reason} Strg+C hält hier an und behält jeden Auftrag für den nächsten Lauf.',
+  'cli.progress.resumed': 'es geht weiter: auf dem Datenträger ist wieder Platz.',
+  'cli.follow.otherOut':
+    '{holder} belegt diesen Datenordner und schreibt Ergebnisse nach {theirs}, nicht nach {out}. Führen Sie den Befehl ohne --out aus, oder beenden Sie die App und führen Sie ihn erneut aus.',
+  'cli.follow.defaultFolders': 'seine Standardordner',
+  'cli.follow.handedOver':
+    '{holder} belegt diesen Datenordner: Dort laufen diese Aufträge, und ihr Fortschritt wird hier gezeigt. Strg+C beendet das Mitverfolgen; die App arbeitet weiter.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'keine',
+  'cli.jobs.images': 'Bilder: {list}',
+  'cli.jobs.rounds': 'Videoversuche: {list}',
+  'cli.balance.line': '{service}: {quota} (laut {host})',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': 'unbekannt',
+
+  // Die Befehlszeile: Wasserzeichen entfernen.
+  'cli.remove.noInputs': 'nennen Sie mindestens ein Bild oder einen Ordner.',
+  'cli.remove.noMaskFile': 'die Maskendatei {file} gibt es nicht.',
+  'cli.remove.masksWritten': 'Masken geschrieben: {files}.',
+  'cli.remove.noMasksWritten': 'Masken geschrieben: keine (kein Wasserzeichen gefunden).',
+  'cli.remove.dryRun':
+    'Probelauf: {count, plural, one {# Bild} other {# Bilder}} angesehen, nichts wurde gesendet und nichts bezahlt.',
+  'cli.remove.cleaning': 'Bereinigen',
+  'cli.remove.payingAgain':
+    '--force: {count, plural, one {# Datei wird} other {# Dateien werden}} als neuer bezahlter Versuch gesendet, insgesamt {credits} (auch Dateien, die noch nie gesendet wurden).',
+  'cli.remove.retryInApp':
+    'Die App belegt diesen Datenordner, daher werden schon versuchte Dateien dort erneut versucht: Nutzen Sie „Erneut prüfen“ oder „Erneut senden (kostenpflichtig)“ in ihrem Fenster, oder beenden Sie sie und führen Sie diesen Befehl erneut aus.',
+  'cli.remove.itIs': 'Zustand: {state}.',
+  'cli.remove.summary':
+    '{done} fertig, {failed} fehlgeschlagen{attention, plural, =0 {} other {, # brauchen Ihre Entscheidung (der Dienst hat sie vielleicht schon)}}{skipped, plural, =0 {} other {, # nicht übernommen (jede steht oben mit dem Grund)}}.',
+  'cli.plan.drawnMask': 'eine gezeichnete Maske',
+  'cli.plan.unreadableMask':
+    'eine Maske, die Clearframe nicht zurücklesen kann (seine Aufzeichnung des Auftrags ist beschädigt)',
+  'cli.plan.noMask': 'keine Maske (die Ecke, die der Dienst wählt)',
+  'cli.plan.alreadyCleaned':
+    '{file}: schon bereinigt mit {used}, daher wurde {asked} nicht verwendet. Mit --force bezahlen Sie einen neuen Versuch damit ({credits}).',
+  'cli.plan.forceDamaged':
+    'In der Befehlszeile fügt --force es als neuen Auftrag erneut hinzu ({credits}).',
+  'cli.plan.retryFree':
+    'Führen Sie den Befehl mit --retry erneut aus, um den Dienst noch einmal zu fragen (kostenlos); --force bezahlt einen neuen Versuch ({credits}).',
+  'cli.plan.forceAgain': '--force sendet es erneut ({credits}, womöglich eine zweite Zahlung).',
+  'cli.plan.retryLater':
+    'Sobald die Ursache behoben ist, führen Sie den Befehl mit --retry erneut aus ({credits}, wenn der Dienst es annimmt).',
+  'cli.engine.unknown': '--engine nimmt service oder local.',
+  'cli.engine.needsAutoMask':
+    '--engine local macht die Überblendung eines über den Stapel gemessenen Wasserzeichens rückgängig: Fügen Sie --auto-mask hinzu (es braucht mindestens 3 Bilder einer Größe mit demselben Zeichen).',
+  'cli.engine.notLocal':
+    'in diesem Stapel ließ sich dafür kein Wasserzeichen messen (es braucht mindestens 3 Bilder seiner Größe mit demselben Zeichen), daher wurde es nicht bereinigt: Senden Sie es mit --engine service, oder markieren Sie es von Hand.',
+  'cli.engine.groupLocal':
+    'Gruppe {number} ({count, plural, one {# Bild} other {# Bilder}} mit dem Zeichen): auf diesem Computer, kostenlos; nichts wird gesendet.',
+  'cli.engine.groupLeftOut':
+    'Gruppe {number} ({count, plural, one {# Bild} other {# Bilder}}): nicht bereinigt, {reason}',
+  'cli.engine.groupService':
+    'Gruppe {number} ({count, plural, one {# Bild} other {# Bilder}}): der Dienst, {credits}.',
+
+  // Die Befehlszeile: Videoprojekte und Versuche.
+  'cli.video.costUpTo':
+    'bis zu {cost} (Automodus: das Modell wählt die Länge; {seconds} s zu {rate} USD/s sind das Höchste, was es kosten kann)',
+  'cli.video.costAbout': 'etwa {cost} ({seconds} s zu {rate} USD/s)',
+  'cli.video.upTo': 'bis zu {cost}',
+  'cli.video.about': 'etwa {cost}',
+  'cli.video.nameProject': 'geben Sie dem neuen Projekt einen Namen.',
+  'cli.video.created': 'Projekt „{name}“: {projectId}\nEinstellung 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt ist nötig: Sagen Sie, was der Versuch zeigen soll.',
+  'cli.video.wholeSeconds': '--duration nimmt ganze Sekunden, etwa 8.',
+  'cli.video.noRound': 'Es gibt keinen Versuch {id}.',
+  'cli.video.nameTarget': 'nennen Sie das Projekt oder die Einstellung, zu der der Versuch gehört.',
+  'cli.video.noTarget':
+    'Es gibt kein Projekt und keine Einstellung {id}. „clearframe video status“ listet sie auf.',
+  'cli.video.queuedRound': 'Versuch {position} eingereiht: {roundId}\nKosten: {cost}',
+  'cli.video.overCap':
+    'Hinweis: Alles Eingereihte ergibt mit dem bisher Ausgegebenen {planned} und liegt über dem Budgetlimit von {cap}; Versuche über dem Limit halten an, bevor sie bezahlt werden.',
+  'cli.video.overMonthlyCap':
+    'Hinweis: Alles Eingereihte ergibt mit dem im {month} Ausgegebenen {planned} und liegt über dem monatlichen Budgetlimit von {cap}; Versuche über dem Limit halten an, bevor sie bezahlt werden.',
+  'cli.video.round': 'Versuch {position} {state} {money}',
+  'cli.video.charged': 'berechnet {cost}',
+  'cli.video.estimated': 'geschätzt {cost}',
+  'cli.video.demoCost': 'würde {cost} kosten (Demo, nicht berechnet)',
+  'cli.video.rendering': 'Erzeugen',
+  'cli.video.ran':
+    '{done} von {total} Versuchen fertig, {charged} berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+  'cli.video.ranDemo':
+    '{done} von {total} Versuchen fertig, {charged} berechnet (Demo: der eingebaute Simulator hat sie erzeugt).{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+  'cli.video.noProject': 'Es gibt kein Projekt {id}. „clearframe video status“ zeigt die Liste.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'Einstellung {position}  ({id})',
+  'cli.video.shotTitled': 'Einstellung {position} „{title}“  ({id})',
+  'cli.video.spending':
+    'Ausgegeben {spent}; unterwegs {inFlight}; eingereiht {queued}, wenn alles läuft.',
+  'cli.video.nameFile': 'nennen Sie die CSV- oder JSON-Datei, die importiert werden soll.',
+  'cli.video.sayWhere':
+    "sagen Sie, wohin die Versuche kommen: --project '<'ID> oder --new '<'Name>.",
+  'cli.video.importTotal': '{count, plural, one {# Versuch} other {# Versuche}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import: Nichts wurde eingereiht. Die Standardeingabe ist kein Terminal, daher kann Clearframe nicht fragen: Fügen Sie --yes hinzu, um diese Versuche zu den gezeigten Kosten einzureihen.',
+  'cli.video.askQueue':
+    '{count, plural, one {# Versuch} other {# Versuche}} für {total} einreihen?',
+  'cli.video.nothingQueued': 'Nichts wurde eingereiht.',
+  'cli.video.queuedImport':
+    '{count, plural, one {# Versuch} other {# Versuche}} in Projekt {projectId} eingereiht. „clearframe video run“ erzeugt sie.',
+  'cli.video.unknownSub': 'unbekannter Unterbefehl „{name}“.',
+  'cli.video.nameSub': 'nennen Sie einen Unterbefehl.',
+  'cli.session.demo':
+    'Demomodus: Der eingebaute Simulator wird verwendet; nichts wird an den echten Dienst gesendet.',
+  'cli.session.simulator': 'der eingebaute Simulator (Demomodus)',
+  'cli.session.unsaidService': 'einen Dienst, den sie nicht genannt hat',
+  'cli.session.busy':
+    '{holder} arbeitet bereits im Datenordner {folder}. Warten Sie, bis das fertig ist (oder stoppen Sie es mit Strg+C), und führen Sie dies dann erneut aus.',
+  'cli.session.otherService':
+    '{holder} belegt den Datenordner {folder} und sendet {service}-Anfragen an {theirs}, während dieser Befehl {ours} nutzen würde; daher kann sie diese Aufträge nicht übernehmen. Beenden Sie die App und führen Sie dies erneut aus, oder sorgen Sie dafür, dass beide denselben Dienst nutzen (mit --demo, solange die App im Demomodus ist).',
+  'cli.session.otherServiceDemo':
+    '{holder} belegt den Datenordner {folder} und sendet {service}-Anfragen an {theirs}, während dieser Befehl {ours} nutzen würde; daher kann sie diese Aufträge nicht übernehmen. Beenden Sie die App und führen Sie dies erneut aus, oder sorgen Sie dafür, dass beide denselben Dienst nutzen (ohne --demo).',
+  'cli.session.noWatermarkKey':
+    'Es ist kein Wasserzeichen-API-Token gesetzt. Führen Sie „clearframe key set watermark“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
+  'cli.session.noVideoKey':
+    'Es ist kein Video-API-Schlüssel gesetzt. Führen Sie „clearframe key set video“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
+  'cli.key.usage':
+    'Aufruf: clearframe key set|test|clear watermark|video\n  set liest den Schlüssel von der Standardeingabe (im Terminal ohne Anzeige des Getippten),\n  damit er nie im Shell-Verlauf oder in der Prozessliste erscheint.',
+  'cli.key.watermarkName': 'Wasserzeichen-API-Token',
+  'cli.key.videoName': 'Video-API-Schlüssel',
+  'cli.key.noDemo': 'der eingebaute Simulator braucht keinen Schlüssel; lassen Sie --demo weg.',
+  'cli.key.removed': 'Der {name} wurde aus dem Schlüsselbund des Systems entfernt.',
+  'cli.key.noneStored': 'Es war kein {name} gespeichert.',
+  'cli.key.paste':
+    'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
+  'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+  'cli.spending.head':
+    'Videoausgaben, {projects}, {months} (Monate in der Zeitzone dieses Computers):',
+  'cli.spending.everyProject': 'alle Projekte',
+  'cli.spending.project': 'Projekt {id}',
+  'cli.spending.everyMonth': 'alle Monate',
+  'cli.spending.line':
+    '{when}  {project}, Einstellung {shot} Versuch {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (entfernt)',
+  'cli.spending.demo': 'Demo: würde kosten, nicht berechnet',
+  'cli.spending.charged': 'berechnet',
+  'cli.spending.estimated': 'Schätzung: der Dienst hat nichts gemeldet',
+  'cli.spending.inFlight': 'gesendet, nicht fertig: Schätzung',
+  'cli.spending.nothing': 'nichts wurde an den Dienst gesendet.',
+  'cli.spending.byMonth': 'Nach Monat:',
+  'cli.spending.byProject': 'Nach Projekt:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen',
+  'cli.spending.sumWithDemo':
+    '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen; Demoversuche hätten {demo} gekostet',
+  'cli.spending.total': 'Gesamt: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
+  'cli.spending.badMonth':
+    '--month {month} ist kein Monat. Geben Sie den Monat als JJJJ-MM an, etwa 2026-03.',
+  'cli.spending.noProject':
+    '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
+  'cli.masks.anchorValues': '--mask-anchor nimmt einen dieser Werte: {anchors}.',
+  'cli.masks.rectForm': '{option} nimmt x,y,Breite,Höhe in Bildpixeln, etwa 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow und --mask-shrink nehmen eine ganze Zahl von Pixeln von 1 bis 1000.',
+  'cli.masks.notBoth': 'geben Sie --mask oder {other} an, nicht beides.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor sagt, wovon aus --mask-rect oder --mask-clear-outside gemessen wird: Geben Sie auch eines davon an.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks schreibt die Masken, die --auto-mask findet: Fügen Sie --auto-mask hinzu.',
+  'cli.masks.toolsAlone':
+    'die Maskenwerkzeuge ändern eine Maske: Geben Sie auch --mask-rect, --mask oder --auto-mask an.',
+  'cli.masks.outside':
+    '{file} ist {size} groß, und {rect} reicht darüber hinaus, daher wurde nichts gesendet. Geben Sie ein Rechteck an, das in jedes Bild passt, oder messen Sie es mit --mask-anchor von der Ecke aus, an der das Wasserzeichen liegt.',
+  'cli.masks.outsideNeeds':
+    '{file} ist {size} groß, und {rect} reicht darüber hinaus (es braucht mindestens {needed}), daher wurde nichts gesendet. Geben Sie ein Rechteck an, das in jedes Bild passt, oder messen Sie es mit --mask-anchor von der Ecke aus, an der das Wasserzeichen liegt.',
+  'cli.masks.ofSize': '{count, plural, one {# Bild} other {# Bildern}} in {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# Bild} other {# Bildern}} in {sizeCount} Größen, gemessen von der Ecke {corner}',
+  'cli.masks.none':
+    'Kein gemeinsames Wasserzeichen in {where} gefunden: Sie werden ohne Maske gesendet.',
+  'cli.masks.box': '{size} bei {x},{y}',
+  'cli.masks.found':
+    'Wasserzeichen in {present} von {where} gefunden: {boxes} (die Maske deckt {share} des Bildes ab).',
+  'cli.masks.score': '{file} (Wert {score})',
+  'cli.masks.notOn': 'Nicht auf {files}: ohne Maske gesendet.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Mit --mask-rect {count, plural, one {bekommt es} other {bekommen sie}} dieses Rechteck; ohne keine Maske.',
+  'cli.masks.empty':
+    '{file}: Die Maskenwerkzeuge lassen seine Maske leer, daher wurde nichts gesendet: Verkleinern Sie weniger, oder leeren Sie außerhalb eines größeren Rechtecks.',
+  'main.menu.checkForUpdates': 'Nach Updates suchen …',
+  'main.menu.file': 'Datei',
+  'main.menu.openLogs': 'Protokollordner öffnen',
+  'main.menu.help': 'Clearframe-Hilfe',
+  'main.dialog.exportTakes': 'Takes des Projekts exportieren',
+  'main.dialog.spendingCsv': 'Ausgaben-CSV speichern in',
+  'main.dialog.importMask': 'Maske importieren',
+  'main.dialog.images': 'Bilder',
+  'main.dialog.exportMask': 'Maske exportieren',
+  'main.dialog.saveFilm': 'Film speichern in',
+  'main.notice.batchFinished': 'Der Stapel ist fertig.',
+  'main.updates.latest': 'Clearframe {version} ist die neueste Version.',
+  'main.updates.title': 'Update verfügbar',
+  'main.updates.available': 'Clearframe {version} ist verfügbar (Sie haben {current}).',
+  'main.updates.availableShort': 'Clearframe {version} ist verfügbar.',
+  'main.updates.install': 'Installieren und neu starten',
+  'main.updates.later': 'Später',
+  'main.updates.failed':
+    'Die Suche nach Updates ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es später erneut.',
   // ── end of Command line and main process.
 };

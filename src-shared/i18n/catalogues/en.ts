@@ -665,6 +665,259 @@ export const en = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // The command line: what each command is for and how it is typed.
+  'cli.summary.help': "list the commands, or how to use one (help '<'command>)",
+  'cli.summary.remove':
+    'remove watermarks from images and folders (--demo to try it on the simulator)',
+  'cli.summary.video': 'video projects: new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'how many jobs are in each state (--watch to follow)',
+  'cli.summary.balance': 'watermark credits and the video balance',
+  'cli.summary.key': 'set, test or clear an API key in the system keychain',
+  'cli.summary.simulator': 'run the local stand-in for the service (--port=N)',
+  'cli.summary.version': 'print the version',
+  'cli.help.usage': 'Usage: clearframe help [command]',
+  'cli.help.head': "Usage: clearframe '<'command> [options]\n\nCommands:",
+  'cli.help.foot':
+    'Options most commands take: --json (one JSON object per line), --demo (the built-in\nsimulator instead of the service), --data-dir dir (another data folder).\n\nExit codes: {done} done; {someFailed} some jobs failed or wait for your decision, or an error;\n{usage} the command line was wrong; {noKey} no API key; {spending} the budget cap or the balance\nstopped a paid round; {interrupted} interrupted.',
+  'cli.version.usage': 'Usage: clearframe version',
+  'cli.jobs.usage':
+    'Usage: clearframe jobs [--watch] [--json] [--data-dir dir]\n  How many images and video rounds are in each state. --watch redraws it every second\n  until Ctrl+C.',
+  'cli.balance.usage':
+    'Usage: clearframe balance [--demo] [--json] [--data-dir dir]\n  The watermark credits and the video balance, each as its own service reports it.',
+  'cli.remove.usage':
+    "Usage: clearframe remove '<'files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dir]\n  Removes the watermark from every image named or found in the folders. --mask takes a mask\n  file (marks in any colour but pure black or white, or white on black); --mask-rect marks\n  one rectangle in image pixels, checked against every image before anything is sent.\n  Run it again after a crash to resume: nothing sent is sent again.\n  --retry   try failed files again: asks the service again for free where it has the image,\n            prepares again a file it never took (after you replaced it, say)\n  --force   a new paid attempt (1 credit each) for files already cleaned or failed\n{masks}\n{engines}",
+  'cli.masks.usage':
+    "  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y\n            are the distances from that corner's sides, so one rectangle fits photos of any\n            size; with relative, all four numbers are shares of the image from 0 to 1\n  --auto-mask         find the watermark the images share and print what was found per\n                      group before anything is sent; --mask-rect then is a rough hint\n  --dry-run           stop after printing what would be sent: nothing is sent or paid\n  --save-masks dir    write each group's mask there as a PNG (white on black) at its size\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h\n                      change the mask before it is sent: grow or shrink it by n pixels,\n                      invert it, clear everything outside the rectangle",
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (the default): the service cleans each image, 1 credit each;\n                      local: this computer undoes the blend of the watermark --auto-mask\n                      measured in the batch, free and offline; images it cannot measure the\n                      mark for are left out and named (send them with --engine service)',
+  'cli.video.usage':
+    "Usage:\n  clearframe video new '<'name> [--shot title]\n  clearframe video add-round '<'project or shot id> --prompt text [--duration s (default {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model id] [--image url[=role]]… [--video url] [--audio url] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'round id> --prompt text\n  clearframe video import '<'file.csv|file.json> (--project id | --new name) [--yes]\n  clearframe video run [--concurrency n] [--out dir] [--demo]\n  clearframe video status [project id]\n  clearframe video spending [--project id] [--month YYYY-MM] [--csv file]\n        every round the service may have billed (its charge, or its estimate while the\n        service has not said), newest first, by month (this computer's time zone) and by\n        project; --csv also writes it as a CSV file, never over a file already there\nAll take --json and --data-dir dir.\n\nvideo import queues a batch of rounds from a CSV file (a header row naming the columns)\nor a JSON list of objects, with these columns or fields:\n  prompt      what the round shows (required)\n  kind        {kinds} (default text)\n  references  image=URL, video=URL or audio=URL, separated by | (a list in JSON); the Nth\n              of a kind is @imageN, @videoN, @audioN in the prompt. \"video=asset://id from\n              clip.mp4\" names the file it was uploaded from, so its length is checked here.\n  duration    seconds (default {seconds}; leave it empty for auto)\n  ratio       {ratios} (adaptive for auto)\n  shot        rounds naming the same shot share it; a round without one gets its own\nEvery row is checked first: one broken row queues nothing, and each problem names its row.\nThe rounds and their total cost are shown, then asked about; --yes queues them without\nasking (needed when standard input is not a terminal).",
+
+  // The command line: mistakes in what was typed.
+  'cli.unknownCommand': 'clearframe: unknown command "{name}". Run "clearframe help" for the list.',
+  'cli.usageError': 'clearframe {command}: {problem} Try clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected': 'clearframe {command}: an unexpected error stopped the command: {problem}',
+  'cli.args.unknownOption': 'unknown option {option}.',
+  'cli.args.unexpected': 'unexpected argument {argument}.',
+  'cli.args.takesNoValue': '{option} takes no value.',
+  'cli.args.needsValue': '{option} needs a value.',
+  'cli.args.thatOption': 'that option',
+  'cli.args.unreadable': 'the options cannot be read.',
+  'cli.concurrency': '--concurrency must be a whole number from 1 to {most}.',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': 'Note: {note}',
+  'cli.ask.choices': '[y/N]',
+  'cli.ask.yes': 'y|yes',
+
+  // The command line: states and services as its lists name them.
+  'cli.state.queued': 'queued',
+  'cli.state.preparing': 'preparing',
+  'cli.state.submitting': 'submitting',
+  'cli.state.submitted': 'submitted',
+  'cli.state.processing': 'processing',
+  'cli.state.downloading': 'downloading',
+  'cli.state.done': 'done',
+  'cli.state.failed': 'failed',
+  'cli.state.canceled': 'canceled',
+  'cli.state.needs-attention': 'needs-attention',
+  'cli.service.watermark': 'watermark',
+  'cli.service.video': 'video',
+
+  // The command line: progress, following the app, counts and balances.
+  'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # failed}}',
+  'cli.progress.skipped': 'skipped',
+  'cli.progress.waiting':
+    'waiting: {reason} Ctrl+C stops here and keeps every job for the next run.',
+  'cli.progress.resumed': 'going on: there is room on the disk again.',
+  'cli.follow.otherOut':
+    '{holder} holds this data folder and writes results to {theirs}, not {out}. Run this without --out, or quit the app and run it again.',
+  'cli.follow.defaultFolders': 'its default folders',
+  'cli.follow.handedOver':
+    '{holder} holds this data folder: it runs these jobs, and their progress is shown here. Ctrl+C stops following; the app carries on.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'none',
+  'cli.jobs.images': 'images: {list}',
+  'cli.jobs.rounds': 'video rounds: {list}',
+  'cli.balance.line': '{service}: {quota} (from {host})',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': 'unknown',
+
+  // The command line: removing watermarks.
+  'cli.remove.noInputs': 'name at least one image or folder.',
+  'cli.remove.noMaskFile': 'the mask file {file} does not exist.',
+  'cli.remove.masksWritten': 'Masks written: {files}.',
+  'cli.remove.noMasksWritten': 'Masks written: none (no watermark found).',
+  'cli.remove.dryRun':
+    'Dry run: {count, plural, one {# image} other {# images}} looked at, nothing was sent and nothing was paid.',
+  'cli.remove.cleaning': 'Cleaning',
+  'cli.remove.payingAgain':
+    '--force: sending {count, plural, one {# file} other {# files}} as a new paid attempt, {credits} in all (files never sent before included).',
+  'cli.remove.retryInApp':
+    'The app holds this data folder, so files tried before are tried again there: use Check again or Send again (paid) in its window, or quit it and run this command again.',
+  'cli.remove.itIs': 'It is {state}.',
+  'cli.remove.summary':
+    '{done} done, {failed} failed{attention, plural, =0 {} other {, # need your decision (the service may already have them)}}{skipped, plural, =0 {} other {, # not taken (each is listed above with the reason)}}.',
+  'cli.plan.drawnMask': 'a drawn mask',
+  'cli.plan.unreadableMask':
+    'a mask Clearframe cannot read back (its record of the job is damaged)',
+  'cli.plan.noMask': 'no mask (the corner the service picks)',
+  'cli.plan.alreadyCleaned':
+    '{file}: already cleaned with {used}, so {asked} was not used. Add --force to pay for a new attempt with it ({credits}).',
+  'cli.plan.forceDamaged': 'From the command line, --force adds it again as a new job ({credits}).',
+  'cli.plan.retryFree':
+    'Run again with --retry to ask the service again (free); --force pays for a new attempt ({credits}).',
+  'cli.plan.forceAgain': '--force sends it again ({credits}, which may be a second payment).',
+  'cli.plan.retryLater':
+    'Once the cause is fixed, run again with --retry ({credits} if the service takes it).',
+  'cli.engine.unknown': '--engine takes service or local.',
+  'cli.engine.needsAutoMask':
+    '--engine local undoes the blend of a watermark measured across the batch: add --auto-mask (it needs at least 3 images of a size that share the mark).',
+  'cli.engine.notLocal':
+    'no watermark could be measured for it in this batch (it needs at least 3 images of its size that share the mark), so it was not cleaned: send it with --engine service, or mark it by hand.',
+  'cli.engine.groupLocal':
+    'Group {number} ({count, plural, one {# image} other {# images}} with the mark): on this computer, free; nothing is sent.',
+  'cli.engine.groupLeftOut':
+    'Group {number} ({count, plural, one {# image} other {# images}}): not cleaned, {reason}',
+  'cli.engine.groupService':
+    'Group {number} ({count, plural, one {# image} other {# images}}): the service, {credits}.',
+
+  // The command line: video projects and rounds.
+  'cli.video.costUpTo':
+    'up to {cost} (auto mode: the model picks the length; {seconds} s at {rate} USD/s is the most it can cost)',
+  'cli.video.costAbout': 'about {cost} ({seconds} s at {rate} USD/s)',
+  'cli.video.upTo': 'up to {cost}',
+  'cli.video.about': 'about {cost}',
+  'cli.video.nameProject': 'give the new project a name.',
+  'cli.video.created': 'Project "{name}": {projectId}\nShot 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt is required: say what the round should show.',
+  'cli.video.wholeSeconds': '--duration takes whole seconds, such as 8.',
+  'cli.video.noRound': 'There is no round {id}.',
+  'cli.video.nameTarget': 'name the project or shot the round belongs to.',
+  'cli.video.noTarget': 'There is no project or shot {id}. "clearframe video status" lists them.',
+  'cli.video.queuedRound': 'Queued round {position}: {roundId}\nCost: {cost}',
+  'cli.video.overCap':
+    'Note: everything queued comes to {planned} with what was spent, over the budget cap of {cap}; rounds past the cap will stop before they are paid.',
+  'cli.video.overMonthlyCap':
+    'Note: everything queued comes to {planned} with what was spent in {month}, over the monthly budget cap of {cap}; rounds past the cap will stop before they are paid.',
+  'cli.video.round': 'round {position} {state} {money}',
+  'cli.video.charged': 'charged {cost}',
+  'cli.video.estimated': 'estimated {cost}',
+  'cli.video.demoCost': 'would cost {cost} (demo, not charged)',
+  'cli.video.rendering': 'Rendering',
+  'cli.video.ran':
+    '{done} of {total} rounds done, {charged} charged.{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
+  'cli.video.ranDemo':
+    '{done} of {total} rounds done, {charged} charged (demo: the built-in simulator made them).{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
+  'cli.video.noProject': 'There is no project {id}. Run "clearframe video status" for the list.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'shot {position}  ({id})',
+  'cli.video.shotTitled': 'shot {position} "{title}"  ({id})',
+  'cli.video.spending': 'Spent {spent}; in flight {inFlight}; queued {queued} if it all runs.',
+  'cli.video.nameFile': 'name the CSV or JSON file to import.',
+  'cli.video.sayWhere': "say where the rounds go: --project '<'id> or --new '<'name>.",
+  'cli.video.importTotal': '{count, plural, one {# round} other {# rounds}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import: nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes to queue these rounds for the cost shown.',
+  'cli.video.askQueue': 'Queue {count, plural, one {# round} other {# rounds}} for {total}?',
+  'cli.video.nothingQueued': 'Nothing was queued.',
+  'cli.video.queuedImport':
+    'Queued {count, plural, one {# round} other {# rounds}} in project {projectId}. "clearframe video run" makes them.',
+  'cli.video.unknownSub': 'unknown subcommand "{name}".',
+  'cli.video.nameSub': 'name a subcommand.',
+  'cli.session.demo':
+    'Demo mode: using the built-in simulator; nothing is sent to the real service.',
+  'cli.session.simulator': 'the built-in simulator (demo mode)',
+  'cli.session.unsaidService': 'a service it has not said',
+  'cli.session.busy':
+    '{holder} is already working in the data folder {folder}. Wait for it to finish (or stop it with Ctrl+C), then run this again.',
+  'cli.session.otherService':
+    '{holder} holds the data folder {folder} and sends {service} requests to {theirs}, while this command would use {ours}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service (with --demo while the app is in demo mode).',
+  'cli.session.otherServiceDemo':
+    '{holder} holds the data folder {folder} and sends {service} requests to {theirs}, while this command would use {ours}, so it cannot take these jobs. Quit the app and run this again, or run it so both use the same service (without --demo).',
+  'cli.session.noWatermarkKey':
+    'No watermark API token is set. Run "clearframe key set watermark" (or set {variable}), or add --demo to use the built-in simulator.',
+  'cli.session.noVideoKey':
+    'No video API key is set. Run "clearframe key set video" (or set {variable}), or add --demo to use the built-in simulator.',
+  'cli.key.usage':
+    'Usage: clearframe key set|test|clear watermark|video\n  set reads the key from standard input (typed without echo on a terminal), so it never\n  appears in your shell history or the process list.',
+  'cli.key.watermarkName': 'watermark API token',
+  'cli.key.videoName': 'video API key',
+  'cli.key.noDemo': 'the built-in simulator needs no key; leave out --demo.',
+  'cli.key.removed': 'The {name} was removed from the system keychain.',
+  'cli.key.noneStored': 'No {name} was stored.',
+  'cli.key.paste': 'Paste the {name} and press Enter (it is not shown):',
+  'cli.key.notSet': 'no {name} is set. Run "clearframe key set {kind}".',
+  'cli.spending.head':
+    "Video spending, {projects}, {months} (months in this computer's time zone):",
+  'cli.spending.everyProject': 'every project',
+  'cli.spending.project': 'project {id}',
+  'cli.spending.everyMonth': 'every month',
+  'cli.spending.line': '{when}  {project}, shot {shot} round {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (removed)',
+  'cli.spending.demo': 'demo: would cost, not charged',
+  'cli.spending.charged': 'charged',
+  'cli.spending.estimated': 'estimate: the service did not say',
+  'cli.spending.inFlight': 'sent, not over: estimate',
+  'cli.spending.nothing': 'nothing was sent to the service.',
+  'cli.spending.byMonth': 'By month:',
+  'cli.spending.byProject': 'By project:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} spent, {inFlight} in rounds sent and not over',
+  'cli.spending.sumWithDemo':
+    '{spent} spent, {inFlight} in rounds sent and not over; demo rounds would have cost {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved': 'Saved {count, plural, one {# charge} other {# charges}} as {path}',
+  'cli.spending.badMonth':
+    '--month {month} is not a month. Give the month as YYYY-MM, such as 2026-03.',
+  'cli.spending.noProject': '{problem} "clearframe video status" lists the projects and their ids.',
+  'cli.masks.anchorValues': '--mask-anchor takes one of {anchors}.',
+  'cli.masks.rectForm':
+    '{option} takes x,y,width,height in image pixels, such as 1200,900,400,120.',
+  'cli.masks.pixels': '--mask-grow and --mask-shrink take a whole number of pixels from 1 to 1000.',
+  'cli.masks.notBoth': 'give --mask or {other}, not both.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor says where --mask-rect or --mask-clear-outside is measured from: give one of them too.',
+  'cli.masks.saveNeedsAuto': '--save-masks writes the masks --auto-mask finds: add --auto-mask.',
+  'cli.masks.toolsAlone':
+    'the mask tools change a mask: give --mask-rect, --mask or --auto-mask too.',
+  'cli.masks.outside':
+    '{file} is {size}, and {rect} reaches outside it, so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} is {size}, and {rect} reaches outside it (it needs at least {needed}), so nothing was sent. Give a rectangle inside every image, or measure it from the corner the watermark is near with --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# image} other {# images}} of {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# image} other {# images}} of {sizeCount} sizes, measured from the {corner} corner',
+  'cli.masks.none': 'No shared watermark found in {where}: they are sent without a mask.',
+  'cli.masks.box': '{size} at {x},{y}',
+  'cli.masks.found':
+    'Watermark found in {present} of {where}: {boxes} (the mask covers {share} of the image).',
+  'cli.masks.score': '{file} (score {score})',
+  'cli.masks.notOn': 'Not on {files}: sent without a mask.',
+  'cli.masks.tooFew':
+    '{files}: {reason} With --mask-rect {count, plural, one {it gets} other {they get}} that rectangle; without, no mask.',
+  'cli.masks.empty':
+    '{file}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.',
+  'main.menu.checkForUpdates': 'Check for Updates…',
+  'main.menu.file': 'File',
+  'main.menu.openLogs': 'Open Logs Folder',
+  'main.menu.help': 'Clearframe Help',
+  'main.dialog.exportTakes': 'Export the project’s takes',
+  'main.dialog.spendingCsv': 'Save the spending CSV in',
+  'main.dialog.importMask': 'Import a mask',
+  'main.dialog.images': 'Images',
+  'main.dialog.exportMask': 'Export the mask',
+  'main.dialog.saveFilm': 'Save the film in',
+  'main.notice.batchFinished': 'The batch has finished.',
+  'main.updates.latest': 'Clearframe {version} is the latest version.',
+  'main.updates.title': 'Update available',
+  'main.updates.available': 'Clearframe {version} is available (you have {current}).',
+  'main.updates.availableShort': 'Clearframe {version} is available.',
+  'main.updates.install': 'Install and Restart',
+  'main.updates.later': 'Later',
+  'main.updates.failed': 'Could not check for updates. Check your connection and try again later.',
   // ── end of Command line and main process.
 };
 

@@ -660,5 +660,269 @@ export const es: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // La línea de órdenes: para qué sirve cada orden y cómo se escribe.
+  'cli.summary.help': "lista las órdenes, o cómo usar una (help '<'orden>)",
+  'cli.summary.remove':
+    'quita marcas de agua de imágenes y carpetas (--demo para probarlo con el simulador)',
+  'cli.summary.video': 'proyectos de vídeo: new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'cuántos trabajos hay en cada estado (--watch para seguirlos)',
+  'cli.summary.balance': 'créditos de marca de agua y saldo de vídeo',
+  'cli.summary.key': 'guarda, prueba o borra una clave de API en el llavero del sistema',
+  'cli.summary.simulator': 'ejecuta el sustituto local del servicio (--port=N)',
+  'cli.summary.version': 'muestra la versión',
+  'cli.help.usage': 'Uso: clearframe help [orden]',
+  'cli.help.head': "Uso: clearframe '<'orden> [opciones]\n\nÓrdenes:",
+  'cli.help.foot':
+    'Opciones que aceptan casi todas las órdenes: --json (un objeto JSON por línea), --demo (el\nsimulador integrado en lugar del servicio), --data-dir carpeta (otra carpeta de datos).\n\nCódigos de salida: {done} hecho; {someFailed} algunos trabajos fallaron o esperan tu decisión, o un error;\n{usage} la línea de órdenes era incorrecta; {noKey} no hay clave de API; {spending} el límite de gasto o el\nsaldo detuvo un intento de pago; {interrupted} interrumpido.',
+  'cli.version.usage': 'Uso: clearframe version',
+  'cli.jobs.usage':
+    'Uso: clearframe jobs [--watch] [--json] [--data-dir carpeta]\n  Cuántas imágenes e intentos de vídeo hay en cada estado. --watch lo vuelve a dibujar cada\n  segundo hasta Ctrl+C.',
+  'cli.balance.usage':
+    'Uso: clearframe balance [--demo] [--json] [--data-dir carpeta]\n  Los créditos de marca de agua y el saldo de vídeo, cada uno como lo informa su servicio.',
+  'cli.remove.usage':
+    "Uso: clearframe remove '<'archivos|carpetas…> [--mask archivo | --mask-rect x,y,an,al | --auto-mask] [--out carpeta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir carpeta]\n  Quita la marca de agua de cada imagen nombrada o encontrada en las carpetas. --mask toma un\n  archivo de máscara (marcas de cualquier color salvo negro o blanco puros, o blanco sobre negro);\n  --mask-rect marca un rectángulo en píxeles de imagen, comprobado con cada imagen antes de enviar\n  nada. Tras un fallo, vuelve a ejecutarla para continuar: nada de lo enviado se envía otra vez.\n  --retry   vuelve a intentar los archivos fallidos: pregunta de nuevo gratis al servicio si tiene\n            la imagen, prepara de nuevo un archivo que nunca aceptó (tras sustituirlo, por ejemplo)\n  --force   un nuevo intento de pago (1 crédito cada uno) para archivos ya limpiados o fallidos\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            desde dónde se mide --mask-rect (y --mask-clear-outside): con una esquina, x,y son\n            las distancias a los lados de esa esquina, así un rectángulo sirve para fotos de\n            cualquier tamaño; con relative, los cuatro números son fracciones de la imagen de 0 a 1\n  --auto-mask         busca la marca de agua que comparten las imágenes y muestra lo encontrado por\n                      grupo antes de enviar nada; --mask-rect pasa a ser una pista aproximada\n  --dry-run           se detiene tras mostrar lo que se enviaría: no se envía ni se paga nada\n  --save-masks carpeta guarda allí la máscara de cada grupo como PNG (blanco sobre negro) a su tamaño\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,an,al\n                      cambia la máscara antes de enviarla: la agranda o la reduce n píxeles,\n                      la invierte, borra todo lo que queda fuera del rectángulo',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (por defecto): el servicio limpia cada imagen, 1 crédito cada una;\n                      local: este ordenador deshace la mezcla de la marca de agua que --auto-mask\n                      midió en el lote, gratis y sin conexión; las imágenes cuya marca no puede\n                      medir se dejan fuera y se nombran (envíalas con --engine service)',
+  'cli.video.usage':
+    "Uso:\n  clearframe video new '<'nombre> [--shot título]\n  clearframe video add-round '<'id de proyecto o de plano> --prompt texto [--duration s (por defecto {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model id] [--image url[=papel]]… [--video url] [--audio url] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'id de intento> --prompt texto\n  clearframe video import '<'archivo.csv|archivo.json> (--project id | --new nombre) [--yes]\n  clearframe video run [--concurrency n] [--out carpeta] [--demo]\n  clearframe video status [id de proyecto]\n  clearframe video spending [--project id] [--month AAAA-MM] [--csv archivo]\n        cada intento que el servicio pueda haber cobrado (su cargo, o su estimación mientras el\n        servicio no lo haya dicho), del más reciente al más antiguo, por mes (zona horaria de este\n        ordenador) y por proyecto; --csv además lo escribe como archivo CSV, nunca encima de uno existente\nTodas aceptan --json y --data-dir carpeta.\n\nvideo import pone en cola un lote de intentos desde un archivo CSV (una fila de cabecera nombra las\ncolumnas) o una lista JSON de objetos, con estas columnas o campos:\n  prompt      lo que muestra el intento (obligatorio)\n  kind        {kinds} (por defecto text)\n  references  image=URL, video=URL o audio=URL, separadas por | (una lista en JSON); la N-ésima\n              de un tipo es @imageN, @videoN, @audioN en el prompt. \"video=asset://id from\n              clip.mp4\" nombra el archivo desde el que se subió, para comprobar aquí su duración.\n  duration    segundos (por defecto {seconds}; déjalo vacío para auto)\n  ratio       {ratios} (adaptive para auto)\n  shot        los intentos que nombran el mismo plano lo comparten; uno sin plano recibe el suyo\nPrimero se comprueba cada fila: una fila errónea no pone nada en cola, y cada problema nombra su fila.\nSe muestran los intentos y su coste total y luego se pregunta; --yes los pone en cola sin preguntar\n(necesario cuando la entrada estándar no es un terminal).",
+
+  // La línea de órdenes: errores en lo que se escribió.
+  'cli.unknownCommand':
+    'clearframe: orden desconocida «{name}». «clearframe help» muestra la lista.',
+  'cli.usageError': 'clearframe {command}: {problem} Consulta clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected': 'clearframe {command}: un error inesperado detuvo la orden: {problem}',
+  'cli.args.unknownOption': 'opción desconocida {option}.',
+  'cli.args.unexpected': 'argumento inesperado {argument}.',
+  'cli.args.takesNoValue': '{option} no lleva valor.',
+  'cli.args.needsValue': '{option} necesita un valor.',
+  'cli.args.thatOption': 'esa opción',
+  'cli.args.unreadable': 'no se pueden leer las opciones.',
+  'cli.concurrency': '--concurrency debe ser un número entero de 1 a {most}.',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': 'Nota: {note}',
+  'cli.ask.choices': '[s/N]',
+  'cli.ask.yes': 's|sí|si|y|yes',
+
+  // La línea de órdenes: estados y servicios como los nombran sus listas.
+  'cli.state.queued': 'en cola',
+  'cli.state.preparing': 'preparando',
+  'cli.state.submitting': 'enviando',
+  'cli.state.submitted': 'enviado',
+  'cli.state.processing': 'en proceso',
+  'cli.state.downloading': 'descargando',
+  'cli.state.done': 'hecho',
+  'cli.state.failed': 'fallido',
+  'cli.state.canceled': 'cancelado',
+  'cli.state.needs-attention': 'decisión pendiente',
+  'cli.service.watermark': 'marca de agua',
+  'cli.service.video': 'vídeo',
+
+  // La línea de órdenes: progreso, seguir a la app, recuentos y saldos.
+  'cli.progress.bar':
+    '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # fallidos}}',
+  'cli.progress.skipped': 'omitido',
+  'cli.progress.waiting':
+    'esperando: {reason} Ctrl+C se detiene aquí y conserva cada trabajo para la próxima vez.',
+  'cli.progress.resumed': 'seguimos: vuelve a haber espacio en el disco.',
+  'cli.follow.otherOut':
+    '{holder} ocupa esta carpeta de datos y escribe los resultados en {theirs}, no en {out}. Ejecútalo sin --out, o cierra la app y vuelve a ejecutarlo.',
+  'cli.follow.defaultFolders': 'sus carpetas predeterminadas',
+  'cli.follow.handedOver':
+    '{holder} ocupa esta carpeta de datos: ejecuta estos trabajos y su progreso se muestra aquí. Ctrl+C deja de seguirlos; la app continúa.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'ninguno',
+  'cli.jobs.images': 'imágenes: {list}',
+  'cli.jobs.rounds': 'intentos de vídeo: {list}',
+  'cli.balance.line': '{service}: {quota} (según {host})',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': 'desconocido',
+
+  // La línea de órdenes: quitar marcas de agua.
+  'cli.remove.noInputs': 'nombra al menos una imagen o carpeta.',
+  'cli.remove.noMaskFile': 'el archivo de máscara {file} no existe.',
+  'cli.remove.masksWritten': 'Máscaras guardadas: {files}.',
+  'cli.remove.noMasksWritten': 'Máscaras guardadas: ninguna (no se encontró marca de agua).',
+  'cli.remove.dryRun':
+    'Prueba en seco: {count, plural, one {# imagen revisada} other {# imágenes revisadas}}, no se envió ni se pagó nada.',
+  'cli.remove.cleaning': 'Limpiando',
+  'cli.remove.payingAgain':
+    '--force: se envían {count, plural, one {# archivo} other {# archivos}} como nuevo intento de pago, {credits} en total (incluidos los archivos nunca enviados).',
+  'cli.remove.retryInApp':
+    'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa Comprobar de nuevo o Enviar de nuevo (de pago) en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
+  'cli.remove.itIs': 'Estado: {state}.',
+  'cli.remove.summary':
+    '{done} hechos, {failed} fallidos{attention, plural, =0 {} other {, # esperan tu decisión (puede que el servicio ya los tenga)}}{skipped, plural, =0 {} other {, # no aceptados (cada uno aparece arriba con el motivo)}}.',
+  'cli.plan.drawnMask': 'una máscara dibujada',
+  'cli.plan.unreadableMask':
+    'una máscara que Clearframe no puede volver a leer (su registro del trabajo está dañado)',
+  'cli.plan.noMask': 'sin máscara (la esquina que elige el servicio)',
+  'cli.plan.alreadyCleaned':
+    '{file}: ya se limpió con {used}, así que no se usó {asked}. Añade --force para pagar un nuevo intento con ella ({credits}).',
+  'cli.plan.forceDamaged':
+    'Desde la línea de órdenes, --force lo añade de nuevo como trabajo nuevo ({credits}).',
+  'cli.plan.retryFree':
+    'Vuelve a ejecutarlo con --retry para preguntar de nuevo al servicio (gratis); --force paga un nuevo intento ({credits}).',
+  'cli.plan.forceAgain': '--force lo envía de nuevo ({credits}, que puede ser un segundo pago).',
+  'cli.plan.retryLater':
+    'Cuando se resuelva la causa, vuelve a ejecutarlo con --retry ({credits} si el servicio lo acepta).',
+  'cli.engine.unknown': '--engine acepta service o local.',
+  'cli.engine.needsAutoMask':
+    '--engine local deshace la mezcla de una marca de agua medida en todo el lote: añade --auto-mask (necesita al menos 3 imágenes de un tamaño que compartan la marca).',
+  'cli.engine.notLocal':
+    'no se pudo medir ninguna marca de agua para ella en este lote (necesita al menos 3 imágenes de su tamaño que compartan la marca), así que no se limpió: envíala con --engine service, o márcala a mano.',
+  'cli.engine.groupLocal':
+    'Grupo {number} ({count, plural, one {# imagen} other {# imágenes}} con la marca): en este ordenador, gratis; no se envía nada.',
+  'cli.engine.groupLeftOut':
+    'Grupo {number} ({count, plural, one {# imagen} other {# imágenes}}): sin limpiar, {reason}',
+  'cli.engine.groupService':
+    'Grupo {number} ({count, plural, one {# imagen} other {# imágenes}}): el servicio, {credits}.',
+
+  // La línea de órdenes: proyectos de vídeo e intentos.
+  'cli.video.costUpTo':
+    'hasta {cost} (modo auto: el modelo elige la duración; {seconds} s a {rate} USD/s es lo máximo que puede costar)',
+  'cli.video.costAbout': 'unos {cost} ({seconds} s a {rate} USD/s)',
+  'cli.video.upTo': 'hasta {cost}',
+  'cli.video.about': 'unos {cost}',
+  'cli.video.nameProject': 'ponle un nombre al nuevo proyecto.',
+  'cli.video.created': 'Proyecto «{name}»: {projectId}\nPlano 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt es obligatorio: di qué debe mostrar el intento.',
+  'cli.video.wholeSeconds': '--duration acepta segundos enteros, como 8.',
+  'cli.video.noRound': 'No hay ningún intento {id}.',
+  'cli.video.nameTarget': 'nombra el proyecto o plano al que pertenece el intento.',
+  'cli.video.noTarget':
+    'No hay ningún proyecto ni plano {id}. «clearframe video status» los lista.',
+  'cli.video.queuedRound': 'Intento {position} en cola: {roundId}\nCoste: {cost}',
+  'cli.video.overCap':
+    'Nota: todo lo que está en cola suma {planned} con lo ya gastado, por encima del límite de gasto de {cap}; los intentos que pasen del límite se detendrán antes de pagarse.',
+  'cli.video.overMonthlyCap':
+    'Nota: todo lo que está en cola suma {planned} con lo gastado en {month}, por encima del límite de gasto mensual de {cap}; los intentos que pasen del límite se detendrán antes de pagarse.',
+  'cli.video.round': 'intento {position} {state} {money}',
+  'cli.video.charged': 'cobrado {cost}',
+  'cli.video.estimated': 'estimado {cost}',
+  'cli.video.demoCost': 'costaría {cost} (demo, sin cobro)',
+  'cli.video.rendering': 'Generando',
+  'cli.video.ran':
+    '{done} de {total} intentos hechos, {charged} cobrados.{refused, plural, =0 {} other { # detenidos por el límite de gasto o el saldo.}}',
+  'cli.video.ranDemo':
+    '{done} de {total} intentos hechos, {charged} cobrados (demo: los hizo el simulador integrado).{refused, plural, =0 {} other { # detenidos por el límite de gasto o el saldo.}}',
+  'cli.video.noProject':
+    'No hay ningún proyecto {id}. Ejecuta «clearframe video status» para ver la lista.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'plano {position}  ({id})',
+  'cli.video.shotTitled': 'plano {position} «{title}»  ({id})',
+  'cli.video.spending':
+    'Gastado {spent}; en curso {inFlight}; en cola {queued} si se ejecuta todo.',
+  'cli.video.nameFile': 'nombra el archivo CSV o JSON que quieres importar.',
+  'cli.video.sayWhere': "di adónde van los intentos: --project '<'id> o --new '<'nombre>.",
+  'cli.video.importTotal': '{count, plural, one {# intento} other {# intentos}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import: no se puso nada en cola. La entrada estándar no es un terminal, así que Clearframe no puede preguntar: añade --yes para poner en cola estos intentos por el coste mostrado.',
+  'cli.video.askQueue':
+    '¿Poner en cola {count, plural, one {# intento} other {# intentos}} por {total}?',
+  'cli.video.nothingQueued': 'No se puso nada en cola.',
+  'cli.video.queuedImport':
+    '{count, plural, one {# intento} other {# intentos}} en cola en el proyecto {projectId}. «clearframe video run» los genera.',
+  'cli.video.unknownSub': 'suborden desconocida «{name}».',
+  'cli.video.nameSub': 'nombra una suborden.',
+  'cli.session.demo':
+    'Modo demo: se usa el simulador integrado; no se envía nada al servicio real.',
+  'cli.session.simulator': 'el simulador integrado (modo demo)',
+  'cli.session.unsaidService': 'un servicio que no ha indicado',
+  'cli.session.busy':
+    '{holder} ya está trabajando en la carpeta de datos {folder}. Espera a que termine (o detenlo con Ctrl+C) y vuelve a ejecutar esto.',
+  'cli.session.otherService':
+    '{holder} ocupa la carpeta de datos {folder} y envía las peticiones de {service} a {theirs}, mientras que esta orden usaría {ours}, así que no puede aceptar estos trabajos. Cierra la app y vuelve a ejecutarlo, o haz que ambas usen el mismo servicio (con --demo mientras la app esté en modo demo).',
+  'cli.session.otherServiceDemo':
+    '{holder} ocupa la carpeta de datos {folder} y envía las peticiones de {service} a {theirs}, mientras que esta orden usaría {ours}, así que no puede aceptar estos trabajos. Cierra la app y vuelve a ejecutarlo, o haz que ambas usen el mismo servicio (sin --demo).',
+  'cli.session.noWatermarkKey':
+    'No hay ningún token de API de marca de agua. Ejecuta «clearframe key set watermark» (o define {variable}), o añade --demo para usar el simulador integrado.',
+  'cli.session.noVideoKey':
+    'No hay ninguna clave de API de vídeo. Ejecuta «clearframe key set video» (o define {variable}), o añade --demo para usar el simulador integrado.',
+  'cli.key.usage':
+    'Uso: clearframe key set|test|clear watermark|video\n  set lee la clave de la entrada estándar (sin mostrarla en un terminal), así nunca aparece\n  en el historial de la shell ni en la lista de procesos.',
+  'cli.key.watermarkName': 'token de API de marca de agua',
+  'cli.key.videoName': 'clave de API de vídeo',
+  'cli.key.noDemo': 'el simulador integrado no necesita clave; quita --demo.',
+  'cli.key.removed': '{name}: se quitó del llavero del sistema.',
+  'cli.key.noneStored': '{name}: no había nada guardado.',
+  'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
+  'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
+  'cli.spending.head':
+    'Gasto en vídeo, {projects}, {months} (meses en la zona horaria de este ordenador):',
+  'cli.spending.everyProject': 'todos los proyectos',
+  'cli.spending.project': 'proyecto {id}',
+  'cli.spending.everyMonth': 'todos los meses',
+  'cli.spending.line': '{when}  {project}, plano {shot} intento {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (eliminado)',
+  'cli.spending.demo': 'demo: costaría, sin cobro',
+  'cli.spending.charged': 'cobrado',
+  'cli.spending.estimated': 'estimación: el servicio no lo indicó',
+  'cli.spending.inFlight': 'enviado, sin terminar: estimación',
+  'cli.spending.nothing': 'no se envió nada al servicio.',
+  'cli.spending.byMonth': 'Por mes:',
+  'cli.spending.byProject': 'Por proyecto:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} gastados, {inFlight} en intentos enviados y sin terminar',
+  'cli.spending.sumWithDemo':
+    '{spent} gastados, {inFlight} en intentos enviados y sin terminar; los intentos de demo habrían costado {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
+  'cli.spending.badMonth':
+    '--month {month} no es un mes. Indica el mes como AAAA-MM, por ejemplo 2026-03.',
+  'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
+  'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',
+  'cli.masks.rectForm':
+    '{option} acepta x,y,ancho,alto en píxeles de imagen, como 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow y --mask-shrink aceptan un número entero de píxeles de 1 a 1000.',
+  'cli.masks.notBoth': 'indica --mask o {other}, no ambos.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor indica desde dónde se mide --mask-rect o --mask-clear-outside: indica también uno de ellos.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks guarda las máscaras que encuentra --auto-mask: añade --auto-mask.',
+  'cli.masks.toolsAlone':
+    'las herramientas de máscara cambian una máscara: indica también --mask-rect, --mask o --auto-mask.',
+  'cli.masks.outside':
+    '{file} mide {size} y {rect} se sale de ella, así que no se envió nada. Indica un rectángulo que quepa en todas las imágenes, o mídelo desde la esquina cercana a la marca de agua con --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} mide {size} y {rect} se sale de ella (necesita al menos {needed}), así que no se envió nada. Indica un rectángulo que quepa en todas las imágenes, o mídelo desde la esquina cercana a la marca de agua con --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# imagen} other {# imágenes}} de {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# imagen} other {# imágenes}} de {sizeCount} tamaños, medidas desde la esquina {corner}',
+  'cli.masks.none': 'No se encontró una marca de agua común en {where}: se envían sin máscara.',
+  'cli.masks.box': '{size} en {x},{y}',
+  'cli.masks.found':
+    'Marca de agua encontrada en {present} de {where}: {boxes} (la máscara cubre el {share} de la imagen).',
+  'cli.masks.score': '{file} (puntuación {score})',
+  'cli.masks.notOn': 'No está en {files}: se envía sin máscara.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Con --mask-rect {count, plural, one {recibe} other {reciben}} ese rectángulo; sin él, ninguna máscara.',
+  'cli.masks.empty':
+    '{file}: las herramientas de máscara dejan su máscara vacía, así que no se envió nada: reduce menos, o borra fuera de un rectángulo más grande.',
+  'main.menu.checkForUpdates': 'Buscar actualizaciones…',
+  'main.menu.file': 'Archivo',
+  'main.menu.openLogs': 'Abrir la carpeta de registros',
+  'main.menu.help': 'Ayuda de Clearframe',
+  'main.dialog.exportTakes': 'Exportar las tomas del proyecto',
+  'main.dialog.spendingCsv': 'Guardar el CSV de gastos en',
+  'main.dialog.importMask': 'Importar una máscara',
+  'main.dialog.images': 'Imágenes',
+  'main.dialog.exportMask': 'Exportar la máscara',
+  'main.dialog.saveFilm': 'Guardar la película en',
+  'main.notice.batchFinished': 'El lote ha terminado.',
+  'main.updates.latest': 'Clearframe {version} es la versión más reciente.',
+  'main.updates.title': 'Actualización disponible',
+  'main.updates.available': 'Clearframe {version} está disponible (tienes la {current}).',
+  'main.updates.availableShort': 'Clearframe {version} está disponible.',
+  'main.updates.install': 'Instalar y reiniciar',
+  'main.updates.later': 'Más tarde',
+  'main.updates.failed':
+    'No se pudieron buscar actualizaciones. Comprueba la conexión y vuelve a intentarlo más tarde.',
   // ── end of Command line and main process.
 };

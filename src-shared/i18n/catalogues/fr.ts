@@ -658,5 +658,268 @@ export const fr: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // La ligne de commande : à quoi sert chaque commande et comment l’écrire.
+  'cli.summary.help': "liste les commandes, ou comment en utiliser une (help '<'commande>)",
+  'cli.summary.remove':
+    'retire les filigranes d’images et de dossiers (--demo pour essayer avec le simulateur)',
+  'cli.summary.video': 'projets vidéo : new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'combien de tâches sont dans chaque état (--watch pour suivre)',
+  'cli.summary.balance': 'crédits de filigrane et solde vidéo',
+  'cli.summary.key': 'enregistre, teste ou efface une clé d’API dans le trousseau du système',
+  'cli.summary.simulator': 'lance le remplaçant local du service (--port=N)',
+  'cli.summary.version': 'affiche la version',
+  'cli.help.usage': 'Usage : clearframe help [commande]',
+  'cli.help.head': "Usage : clearframe '<'commande> [options]\n\nCommandes :",
+  'cli.help.foot':
+    'Options que la plupart des commandes acceptent : --json (un objet JSON par ligne), --demo (le\nsimulateur intégré au lieu du service), --data-dir dossier (un autre dossier de données).\n\nCodes de sortie : {done} terminé ; {someFailed} des tâches ont échoué ou attendent votre décision, ou une\nerreur ; {usage} la ligne de commande était incorrecte ; {noKey} pas de clé d’API ; {spending} le plafond de\nbudget ou le solde a arrêté un essai payant ; {interrupted} interrompu.',
+  'cli.version.usage': 'Usage : clearframe version',
+  'cli.jobs.usage':
+    'Usage : clearframe jobs [--watch] [--json] [--data-dir dossier]\n  Combien d’images et d’essais vidéo sont dans chaque état. --watch redessine le tableau\n  chaque seconde jusqu’à Ctrl+C.',
+  'cli.balance.usage':
+    'Usage : clearframe balance [--demo] [--json] [--data-dir dossier]\n  Les crédits de filigrane et le solde vidéo, chacun tel que son service l’indique.',
+  'cli.remove.usage':
+    "Usage : clearframe remove '<'fichiers|dossiers…> [--mask fichier | --mask-rect x,y,l,h | --auto-mask] [--out dossier]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dossier]\n  Retire le filigrane de chaque image nommée ou trouvée dans les dossiers. --mask prend un\n  fichier de masque (des marques de toute couleur sauf le noir ou le blanc purs, ou du blanc sur\n  noir) ; --mask-rect marque un rectangle en pixels d’image, vérifié sur chaque image avant tout\n  envoi. Relancez-la après un plantage pour reprendre : rien de ce qui a été envoyé ne l’est deux fois.\n  --retry   réessaie les fichiers en échec : redemande gratuitement au service s’il a l’image,\n            prépare de nouveau un fichier qu’il n’a jamais pris (après l’avoir remplacé, par exemple)\n  --force   un nouvel essai payant (1 crédit chacun) pour les fichiers déjà nettoyés ou en échec\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            d’où --mask-rect (et --mask-clear-outside) est mesuré : avec un coin, x,y sont\n            les distances aux côtés de ce coin, si bien qu’un rectangle convient à des photos\n            de toute taille ; avec relative, les quatre nombres sont des parts de l’image de 0 à 1\n  --auto-mask         trouve le filigrane que les images partagent et affiche ce qui a été trouvé\n                      par groupe avant tout envoi ; --mask-rect n’est alors qu’une indication\n  --dry-run           s’arrête après avoir affiché ce qui serait envoyé : rien n’est envoyé ni payé\n  --save-masks dossier écrit là le masque de chaque groupe en PNG (blanc sur noir), à sa taille\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,h\n                      modifie le masque avant l’envoi : l’agrandit ou le réduit de n pixels,\n                      l’inverse, efface tout ce qui est hors du rectangle',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (par défaut) : le service nettoie chaque image, 1 crédit chacune ;\n                      local : cet ordinateur défait le mélange du filigrane que --auto-mask a\n                      mesuré dans le lot, gratuitement et hors ligne ; les images dont il ne peut\n                      mesurer la marque sont écartées et nommées (envoyez-les avec --engine service)',
+  'cli.video.usage':
+    "Usage :\n  clearframe video new '<'nom> [--shot titre]\n  clearframe video add-round '<'id de projet ou de plan> --prompt texte [--duration s (par défaut {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model id] [--image url[=rôle]]… [--video url] [--audio url] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'id d’essai> --prompt texte\n  clearframe video import '<'fichier.csv|fichier.json> (--project id | --new nom) [--yes]\n  clearframe video run [--concurrency n] [--out dossier] [--demo]\n  clearframe video status [id de projet]\n  clearframe video spending [--project id] [--month AAAA-MM] [--csv fichier]\n        chaque essai que le service a pu facturer (son montant, ou son estimation tant que le\n        service ne l’a pas dit), du plus récent au plus ancien, par mois (fuseau horaire de cet\n        ordinateur) et par projet ; --csv l’écrit aussi dans un fichier CSV, jamais par-dessus un fichier existant\nToutes acceptent --json et --data-dir dossier.\n\nvideo import met en file un lot d’essais depuis un fichier CSV (une ligne d’en-tête nomme les\ncolonnes) ou une liste JSON d’objets, avec ces colonnes ou champs :\n  prompt      ce que montre l’essai (obligatoire)\n  kind        {kinds} (par défaut text)\n  references  image=URL, video=URL ou audio=URL, séparées par | (une liste en JSON) ; la N-ième\n              d’un type s’écrit @imageN, @videoN, @audioN dans le prompt. « video=asset://id from\n              clip.mp4 » nomme le fichier d’où elle a été envoyée, pour que sa durée soit vérifiée ici.\n  duration    secondes (par défaut {seconds} ; laissez vide pour auto)\n  ratio       {ratios} (adaptive pour auto)\n  shot        les essais qui nomment le même plan le partagent ; un essai sans plan a le sien\nChaque ligne est d’abord vérifiée : une seule ligne fautive et rien n’est mis en file, chaque\nproblème nommant sa ligne. Les essais et leur coût total sont affichés, puis une confirmation est\ndemandée ; --yes les met en file sans demander (nécessaire si l’entrée standard n’est pas un terminal).",
+
+  // La ligne de commande : erreurs dans ce qui a été tapé.
+  'cli.unknownCommand':
+    'clearframe : commande inconnue « {name} ». « clearframe help » en donne la liste.',
+  'cli.usageError': 'clearframe {command} : {problem} Voir clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command} : {problem}',
+  'cli.failed': 'clearframe : {problem}',
+  'cli.unexpected': 'clearframe {command} : une erreur inattendue a arrêté la commande : {problem}',
+  'cli.args.unknownOption': 'option inconnue {option}.',
+  'cli.args.unexpected': 'argument inattendu {argument}.',
+  'cli.args.takesNoValue': '{option} ne prend pas de valeur.',
+  'cli.args.needsValue': '{option} demande une valeur.',
+  'cli.args.thatOption': 'cette option',
+  'cli.args.unreadable': 'les options ne peuvent pas être lues.',
+  'cli.concurrency': '--concurrency doit être un nombre entier de 1 à {most}.',
+  'cli.fileProblem': '{file} : {problem}',
+  'cli.note': 'Remarque : {note}',
+  'cli.ask.choices': '[o/N]',
+  'cli.ask.yes': 'o|oui|y|yes',
+
+  // La ligne de commande : états et services tels que ses listes les nomment.
+  'cli.state.queued': 'en attente',
+  'cli.state.preparing': 'préparation',
+  'cli.state.submitting': 'envoi',
+  'cli.state.submitted': 'envoyé',
+  'cli.state.processing': 'en cours',
+  'cli.state.downloading': 'téléchargement',
+  'cli.state.done': 'terminé',
+  'cli.state.failed': 'échec',
+  'cli.state.canceled': 'annulé',
+  'cli.state.needs-attention': 'à décider',
+  'cli.service.watermark': 'filigrane',
+  'cli.service.video': 'vidéo',
+
+  // La ligne de commande : progression, suivi de l’app, comptes et soldes.
+  'cli.progress.bar':
+    '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # en échec}}',
+  'cli.progress.skipped': 'écarté',
+  'cli.progress.waiting':
+    'en attente : {reason} Ctrl+C s’arrête ici et garde chaque tâche pour la prochaine fois.',
+  'cli.progress.resumed': 'reprise : il y a de nouveau de la place sur le disque.',
+  'cli.follow.otherOut':
+    '{holder} occupe ce dossier de données et écrit les résultats dans {theirs}, pas dans {out}. Lancez la commande sans --out, ou quittez l’app et relancez-la.',
+  'cli.follow.defaultFolders': 'ses dossiers par défaut',
+  'cli.follow.handedOver':
+    '{holder} occupe ce dossier de données : c’est lui qui exécute ces tâches, et leur progression s’affiche ici. Ctrl+C arrête le suivi ; l’app continue.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'aucune',
+  'cli.jobs.images': 'images : {list}',
+  'cli.jobs.rounds': 'essais vidéo : {list}',
+  'cli.balance.line': '{service} : {quota} (selon {host})',
+  'cli.balance.failed': '{service} : {problem}',
+  'cli.balance.unknown': 'inconnu',
+
+  // La ligne de commande : retirer les filigranes.
+  'cli.remove.noInputs': 'nommez au moins une image ou un dossier.',
+  'cli.remove.noMaskFile': 'le fichier de masque {file} n’existe pas.',
+  'cli.remove.masksWritten': 'Masques écrits : {files}.',
+  'cli.remove.noMasksWritten': 'Masques écrits : aucun (pas de filigrane trouvé).',
+  'cli.remove.dryRun':
+    'Essai à blanc : {count, plural, one {# image examinée} other {# images examinées}}, rien n’a été envoyé ni payé.',
+  'cli.remove.cleaning': 'Nettoyage',
+  'cli.remove.payingAgain':
+    '--force : envoi de {count, plural, one {# fichier} other {# fichiers}} comme nouvel essai payant, {credits} en tout (y compris les fichiers jamais envoyés).',
+  'cli.remove.retryInApp':
+    'L’app occupe ce dossier de données, donc les fichiers déjà essayés sont réessayés là-bas : utilisez Vérifier à nouveau ou Renvoyer (payant) dans sa fenêtre, ou quittez-la et relancez cette commande.',
+  'cli.remove.itIs': 'État : {state}.',
+  'cli.remove.summary':
+    '{done} terminé(s), {failed} en échec{attention, plural, =0 {} other {, # attendent votre décision (le service les a peut-être déjà)}}{skipped, plural, =0 {} other {, # non pris (chacun est listé plus haut avec la raison)}}.',
+  'cli.plan.drawnMask': 'un masque dessiné',
+  'cli.plan.unreadableMask':
+    'un masque que Clearframe ne peut pas relire (son enregistrement de la tâche est endommagé)',
+  'cli.plan.noMask': 'aucun masque (le coin que choisit le service)',
+  'cli.plan.alreadyCleaned':
+    '{file} : déjà nettoyé avec {used}, donc {asked} n’a pas été utilisé. Ajoutez --force pour payer un nouvel essai avec ({credits}).',
+  'cli.plan.forceDamaged':
+    'En ligne de commande, --force l’ajoute de nouveau comme nouvelle tâche ({credits}).',
+  'cli.plan.retryFree':
+    'Relancez avec --retry pour redemander au service (gratuit) ; --force paie un nouvel essai ({credits}).',
+  'cli.plan.forceAgain': '--force le renvoie ({credits}, ce qui peut être un second paiement).',
+  'cli.plan.retryLater':
+    'Une fois la cause corrigée, relancez avec --retry ({credits} si le service le prend).',
+  'cli.engine.unknown': '--engine prend service ou local.',
+  'cli.engine.needsAutoMask':
+    '--engine local défait le mélange d’un filigrane mesuré sur tout le lot : ajoutez --auto-mask (il faut au moins 3 images d’une même taille qui partagent la marque).',
+  'cli.engine.notLocal':
+    'aucun filigrane n’a pu être mesuré pour elle dans ce lot (il faut au moins 3 images de sa taille qui partagent la marque), elle n’a donc pas été nettoyée : envoyez-la avec --engine service, ou marquez-la à la main.',
+  'cli.engine.groupLocal':
+    'Groupe {number} ({count, plural, one {# image} other {# images}} avec la marque) : sur cet ordinateur, gratuit ; rien n’est envoyé.',
+  'cli.engine.groupLeftOut':
+    'Groupe {number} ({count, plural, one {# image} other {# images}}) : non nettoyé, {reason}',
+  'cli.engine.groupService':
+    'Groupe {number} ({count, plural, one {# image} other {# images}}) : le service, {credits}.',
+
+  // La ligne de commande : projets vidéo et essais.
+  'cli.video.costUpTo':
+    'jusqu’à {cost} (mode auto : le modèle choisit la durée ; {seconds} s à {rate} USD/s, c’est le plus que cela peut coûter)',
+  'cli.video.costAbout': 'environ {cost} ({seconds} s à {rate} USD/s)',
+  'cli.video.upTo': 'jusqu’à {cost}',
+  'cli.video.about': 'environ {cost}',
+  'cli.video.nameProject': 'donnez un nom au nouveau projet.',
+  'cli.video.created': 'Projet « {name} » : {projectId}\nPlan 1 : {shotId}',
+  'cli.video.needsPrompt': '--prompt est obligatoire : dites ce que l’essai doit montrer.',
+  'cli.video.wholeSeconds': '--duration prend des secondes entières, par exemple 8.',
+  'cli.video.noRound': 'Il n’y a pas d’essai {id}.',
+  'cli.video.nameTarget': 'nommez le projet ou le plan auquel l’essai appartient.',
+  'cli.video.noTarget': 'Il n’y a ni projet ni plan {id}. « clearframe video status » les liste.',
+  'cli.video.queuedRound': 'Essai {position} mis en file : {roundId}\nCoût : {cost}',
+  'cli.video.overCap':
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé, au-dessus du plafond de budget de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+  'cli.video.overMonthlyCap':
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé en {month}, au-dessus du plafond de budget mensuel de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+  'cli.video.round': 'essai {position} {state} {money}',
+  'cli.video.charged': 'facturé {cost}',
+  'cli.video.estimated': 'estimé {cost}',
+  'cli.video.demoCost': 'coûterait {cost} (démo, non facturé)',
+  'cli.video.rendering': 'Génération',
+  'cli.video.ran':
+    '{done} essais sur {total} terminés, {charged} facturés.{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
+  'cli.video.ranDemo':
+    '{done} essais sur {total} terminés, {charged} facturés (démo : le simulateur intégré les a faits).{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
+  'cli.video.noProject':
+    'Il n’y a pas de projet {id}. Lancez « clearframe video status » pour la liste.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'plan {position}  ({id})',
+  'cli.video.shotTitled': 'plan {position} « {title} »  ({id})',
+  'cli.video.spending':
+    'Dépensé {spent} ; en cours {inFlight} ; en file {queued} si tout s’exécute.',
+  'cli.video.nameFile': 'nommez le fichier CSV ou JSON à importer.',
+  'cli.video.sayWhere': "dites où vont les essais : --project '<'id> ou --new '<'nom>.",
+  'cli.video.importTotal': '{count, plural, one {# essai} other {# essais}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import : rien n’a été mis en file. L’entrée standard n’est pas un terminal, Clearframe ne peut donc pas demander : ajoutez --yes pour mettre ces essais en file au coût affiché.',
+  'cli.video.askQueue':
+    'Mettre {count, plural, one {# essai} other {# essais}} en file pour {total} ?',
+  'cli.video.nothingQueued': 'Rien n’a été mis en file.',
+  'cli.video.queuedImport':
+    '{count, plural, one {# essai mis} other {# essais mis}} en file dans le projet {projectId}. « clearframe video run » les fait.',
+  'cli.video.unknownSub': 'sous-commande inconnue « {name} ».',
+  'cli.video.nameSub': 'nommez une sous-commande.',
+  'cli.session.demo':
+    'Mode démo : le simulateur intégré est utilisé ; rien n’est envoyé au vrai service.',
+  'cli.session.simulator': 'le simulateur intégré (mode démo)',
+  'cli.session.unsaidService': 'un service qu’elle n’a pas indiqué',
+  'cli.session.busy':
+    '{holder} travaille déjà dans le dossier de données {folder}. Attendez qu’il ait fini (ou arrêtez-le avec Ctrl+C), puis relancez cette commande.',
+  'cli.session.otherService':
+    '{holder} occupe le dossier de données {folder} et envoie les requêtes {service} à {theirs}, alors que cette commande utiliserait {ours} : elle ne peut donc pas prendre ces tâches. Quittez l’app et relancez, ou faites en sorte que les deux utilisent le même service (avec --demo tant que l’app est en mode démo).',
+  'cli.session.otherServiceDemo':
+    '{holder} occupe le dossier de données {folder} et envoie les requêtes {service} à {theirs}, alors que cette commande utiliserait {ours} : elle ne peut donc pas prendre ces tâches. Quittez l’app et relancez, ou faites en sorte que les deux utilisent le même service (sans --demo).',
+  'cli.session.noWatermarkKey':
+    'Aucun jeton d’API de filigrane n’est défini. Lancez « clearframe key set watermark » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
+  'cli.session.noVideoKey':
+    'Aucune clé d’API vidéo n’est définie. Lancez « clearframe key set video » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
+  'cli.key.usage':
+    'Usage : clearframe key set|test|clear watermark|video\n  set lit la clé sur l’entrée standard (sans l’afficher dans un terminal), pour qu’elle\n  n’apparaisse jamais dans l’historique du shell ni dans la liste des processus.',
+  'cli.key.watermarkName': 'jeton d’API de filigrane',
+  'cli.key.videoName': 'clé d’API vidéo',
+  'cli.key.noDemo': 'le simulateur intégré n’a pas besoin de clé ; retirez --demo.',
+  'cli.key.removed': '{name} : retiré du trousseau du système.',
+  'cli.key.noneStored': '{name} : rien n’était enregistré.',
+  'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
+  'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
+  'cli.spending.head':
+    'Dépenses vidéo, {projects}, {months} (mois selon le fuseau horaire de cet ordinateur) :',
+  'cli.spending.everyProject': 'tous les projets',
+  'cli.spending.project': 'projet {id}',
+  'cli.spending.everyMonth': 'tous les mois',
+  'cli.spending.line': '{when}  {project}, plan {shot} essai {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (supprimé)',
+  'cli.spending.demo': 'démo : coûterait, non facturé',
+  'cli.spending.charged': 'facturé',
+  'cli.spending.estimated': 'estimation : le service n’a rien indiqué',
+  'cli.spending.inFlight': 'envoyé, pas terminé : estimation',
+  'cli.spending.nothing': 'rien n’a été envoyé au service.',
+  'cli.spending.byMonth': 'Par mois :',
+  'cli.spending.byProject': 'Par projet :',
+  'cli.spending.row': '{name} : {sum}',
+  'cli.spending.sum': '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés',
+  'cli.spending.sumWithDemo':
+    '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
+  'cli.spending.total': 'Total : {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# montant enregistré} other {# montants enregistrés}} dans {path}',
+  'cli.spending.badMonth':
+    '--month {month} n’est pas un mois. Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
+  'cli.spending.noProject': '{problem} « clearframe video status » liste les projets et leurs id.',
+  'cli.masks.anchorValues': '--mask-anchor prend une de ces valeurs : {anchors}.',
+  'cli.masks.rectForm':
+    '{option} prend x,y,largeur,hauteur en pixels d’image, par exemple 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow et --mask-shrink prennent un nombre entier de pixels de 1 à 1000.',
+  'cli.masks.notBoth': 'donnez --mask ou {other}, pas les deux.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor indique d’où --mask-rect ou --mask-clear-outside est mesuré : donnez aussi l’un des deux.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks écrit les masques que --auto-mask trouve : ajoutez --auto-mask.',
+  'cli.masks.toolsAlone':
+    'les outils de masque modifient un masque : donnez aussi --mask-rect, --mask ou --auto-mask.',
+  'cli.masks.outside':
+    '{file} mesure {size}, et {rect} en dépasse, donc rien n’a été envoyé. Donnez un rectangle qui tient dans chaque image, ou mesurez-le depuis le coin proche du filigrane avec --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} mesure {size}, et {rect} en dépasse (il faut au moins {needed}), donc rien n’a été envoyé. Donnez un rectangle qui tient dans chaque image, ou mesurez-le depuis le coin proche du filigrane avec --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# image} other {# images}} en {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# image} other {# images}} de {sizeCount} tailles, mesurées depuis le coin {corner}',
+  'cli.masks.none': 'Aucun filigrane commun trouvé dans {where} : elles sont envoyées sans masque.',
+  'cli.masks.box': '{size} en {x},{y}',
+  'cli.masks.found':
+    'Filigrane trouvé dans {present} sur {where} : {boxes} (le masque couvre {share} de l’image).',
+  'cli.masks.score': '{file} (score {score})',
+  'cli.masks.notOn': 'Absent de {files} : envoyé sans masque.',
+  'cli.masks.tooFew':
+    '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
+  'cli.masks.empty':
+    '{file} : les outils de masque laissent son masque vide, donc rien n’a été envoyé : réduisez moins, ou effacez hors d’un rectangle plus grand.',
+  'main.menu.checkForUpdates': 'Rechercher des mises à jour…',
+  'main.menu.file': 'Fichier',
+  'main.menu.openLogs': 'Ouvrir le dossier des journaux',
+  'main.menu.help': 'Aide de Clearframe',
+  'main.dialog.exportTakes': 'Exporter les prises du projet',
+  'main.dialog.spendingCsv': 'Enregistrer le CSV des dépenses dans',
+  'main.dialog.importMask': 'Importer un masque',
+  'main.dialog.images': 'Images',
+  'main.dialog.exportMask': 'Exporter le masque',
+  'main.dialog.saveFilm': 'Enregistrer le film dans',
+  'main.notice.batchFinished': 'Le lot est terminé.',
+  'main.updates.latest': 'Clearframe {version} est la dernière version.',
+  'main.updates.title': 'Mise à jour disponible',
+  'main.updates.available': 'Clearframe {version} est disponible (vous avez la {current}).',
+  'main.updates.availableShort': 'Clearframe {version} est disponible.',
+  'main.updates.install': 'Installer et redémarrer',
+  'main.updates.later': 'Plus tard',
+  'main.updates.failed':
+    'Impossible de rechercher des mises à jour. Vérifiez votre connexion et réessayez plus tard.',
   // ── end of Command line and main process.
 };

@@ -641,5 +641,266 @@ export const ja: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // コマンドライン: 各コマンドの用途と書き方。
+  'cli.summary.help': "コマンドの一覧、または各コマンドの使い方を表示します（help '<'コマンド>）",
+  'cli.summary.remove':
+    '画像とフォルダーから透かしを取り除きます（--demo でシミュレーターで試せます）',
+  'cli.summary.video': '動画プロジェクト: new、add-round、import、run、status、spending',
+  'cli.summary.jobs': '各状態のジョブ数を表示します（--watch で追跡）',
+  'cli.summary.balance': '透かしのクレジットと動画の残高',
+  'cli.summary.key': 'システムのキーチェーンの API キーを設定・テスト・削除します',
+  'cli.summary.simulator': 'サービスのローカル代替を起動します（--port=N）',
+  'cli.summary.version': 'バージョンを表示します',
+  'cli.help.usage': '使い方: clearframe help [コマンド]',
+  'cli.help.head': "使い方: clearframe '<'コマンド> [オプション]\n\nコマンド:",
+  'cli.help.foot':
+    '多くのコマンドで使えるオプション: --json（1 行に 1 つの JSON オブジェクト）、--demo（サービスの代わりに\n内蔵シミュレーター）、--data-dir フォルダー（別のデータフォルダー）。\n\n終了コード: {done} 完了、{someFailed} 一部のジョブが失敗したか判断待ち、またはエラー、{usage} コマンドラインの誤り、\n{noKey} API キーなし、{spending} 予算上限または残高により有料の試行が止まった、{interrupted} 中断。',
+  'cli.version.usage': '使い方: clearframe version',
+  'cli.jobs.usage':
+    '使い方: clearframe jobs [--watch] [--json] [--data-dir フォルダー]\n  画像と動画の試行が各状態にいくつあるかを表示します。--watch を付けると Ctrl+C まで\n  毎秒表示を更新します。',
+  'cli.balance.usage':
+    '使い方: clearframe balance [--demo] [--json] [--data-dir フォルダー]\n  透かしのクレジットと動画の残高を、それぞれのサービスが報告するとおりに表示します。',
+  'cli.remove.usage':
+    "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   クリーニング済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（と --mask-clear-outside）を測る基準。角を指定すると x,y はその角の辺からの\n            距離になり、1 つの長方形がどのサイズの写真にも合います。relative では 4 つの数値すべてが\n            画像に対する 0 から 1 の割合になります\n  --auto-mask         画像に共通する透かしを探し、送信前にグループごとに見つかったものを表示します。\n                      このとき --mask-rect はおおよその目安になります\n  --dry-run           送信する内容を表示して止まります。何も送信も支払いもされません\n  --save-masks フォルダー  各グループのマスクを元のサイズの PNG（黒地に白）としてそこに書き出します\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,幅,高さ\n                      送信前にマスクを変更します。n ピクセル広げる・縮める、反転する、\n                      長方形の外をすべて消す',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service（既定）: サービスが各画像をクリーニングします。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
+  'cli.video.usage':
+    "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが請求した可能性のあるすべての試行（請求額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
+
+  // コマンドライン: 入力の誤り。
+  'cli.unknownCommand':
+    'clearframe: 不明なコマンド「{name}」です。「clearframe help」で一覧を表示できます。',
+  'cli.usageError':
+    'clearframe {command}: {problem} clearframe {command} --help を参照してください。',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected': 'clearframe {command}: 予期しないエラーでコマンドが止まりました: {problem}',
+  'cli.args.unknownOption': '不明なオプション {option} です。',
+  'cli.args.unexpected': '予期しない引数 {argument} です。',
+  'cli.args.takesNoValue': '{option} は値を取りません。',
+  'cli.args.needsValue': '{option} には値が必要です。',
+  'cli.args.thatOption': 'このオプション',
+  'cli.args.unreadable': 'オプションを読み取れません。',
+  'cli.concurrency': '--concurrency には 1 から {most} までの整数を指定してください。',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': '注意: {note}',
+  'cli.ask.choices': '[y/N]',
+  'cli.ask.yes': 'y|yes|はい',
+
+  // コマンドライン: 一覧に表示する状態とサービスの名前。
+  'cli.state.queued': '待機中',
+  'cli.state.preparing': '準備中',
+  'cli.state.submitting': '送信中',
+  'cli.state.submitted': '送信済み',
+  'cli.state.processing': '処理中',
+  'cli.state.downloading': '保存中',
+  'cli.state.done': '完了',
+  'cli.state.failed': '失敗',
+  'cli.state.canceled': '取り消し',
+  'cli.state.needs-attention': '判断が必要',
+  'cli.service.watermark': '透かし',
+  'cli.service.video': '動画',
+
+  // コマンドライン: 進行状況、アプリの追跡、件数と残高。
+  'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {、失敗 #}}',
+  'cli.progress.skipped': 'スキップ',
+  'cli.progress.waiting':
+    '待機中: {reason} Ctrl+C でここで止めると、すべてのジョブが次回のために残ります。',
+  'cli.progress.resumed': '再開: ディスクに空きができました。',
+  'cli.follow.otherOut':
+    '{holder} がこのデータフォルダーを使用中で、結果を {out} ではなく {theirs} に書き出します。--out を付けずに実行するか、アプリを終了してからもう一度実行してください。',
+  'cli.follow.defaultFolders': '既定のフォルダー',
+  'cli.follow.handedOver':
+    '{holder} がこのデータフォルダーを使用中です。ジョブはそちらで実行され、進行状況はここに表示されます。Ctrl+C で追跡をやめても、アプリは処理を続けます。',
+  'cli.jobs.count': '{state} {count}',
+  'cli.jobs.none': 'なし',
+  'cli.jobs.images': '画像: {list}',
+  'cli.jobs.rounds': '動画の試行: {list}',
+  'cli.balance.line': '{service}: {quota}（{host} による）',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': '不明',
+
+  // コマンドライン: 透かしの除去。
+  'cli.remove.noInputs': '画像またはフォルダーを 1 つ以上指定してください。',
+  'cli.remove.noMaskFile': 'マスクファイル {file} がありません。',
+  'cli.remove.masksWritten': 'マスクを書き出しました: {files}。',
+  'cli.remove.noMasksWritten': 'マスクを書き出しました: なし（透かしが見つかりません）。',
+  'cli.remove.dryRun':
+    'ドライラン: {count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
+  'cli.remove.cleaning': 'クリーニング中',
+  'cli.remove.payingAgain':
+    '--force: {count, plural, other {# 個のファイル}}を新しい有料の試行として送信します。合計 {credits}（一度も送信していないファイルを含む）。',
+  'cli.remove.retryInApp':
+    'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「再確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
+  'cli.remove.itIs': '状態: {state}。',
+  'cli.remove.summary':
+    '完了 {done}、失敗 {failed}{attention, plural, =0 {} other {、判断が必要 #（サービスが既に受け取っている可能性があります）}}{skipped, plural, =0 {} other {、対象外 #（理由とともに上に表示しています）}}。',
+  'cli.plan.drawnMask': '描いたマスク',
+  'cli.plan.unreadableMask': 'Clearframe が読み戻せないマスク（ジョブの記録が破損しています）',
+  'cli.plan.noMask': 'マスクなし（サービスが選ぶ角）',
+  'cli.plan.alreadyCleaned':
+    '{file}: {used} で既にクリーニング済みのため、{asked} は使いませんでした。それで新しい試行を支払うには --force を付けてください（{credits}）。',
+  'cli.plan.forceDamaged':
+    'コマンドラインでは --force で新しいジョブとして追加し直せます（{credits}）。',
+  'cli.plan.retryFree':
+    '--retry を付けて再実行するとサービスに無料で問い合わせ直します。--force は新しい試行を支払います（{credits}）。',
+  'cli.plan.forceAgain':
+    '--force で再送信します（{credits}。二重の支払いになる可能性があります）。',
+  'cli.plan.retryLater':
+    '原因を解決したら --retry を付けて再実行してください（サービスが受け付けた場合 {credits}）。',
+  'cli.engine.unknown': '--engine には service か local を指定してください。',
+  'cli.engine.needsAutoMask':
+    '--engine local はバッチ全体で測った透かしの合成を元に戻します。--auto-mask を付けてください（同じ透かしのある同じサイズの画像が 3 枚以上必要です）。',
+  'cli.engine.notLocal':
+    'このバッチではこの画像の透かしを測れなかったため（同じ透かしのある同じサイズの画像が 3 枚以上必要です）、クリーニングしていません。--engine service で送るか、手で印を付けてください。',
+  'cli.engine.groupLocal':
+    'グループ {number}（透かしのある画像 {count, plural, other {# 枚}}）: このコンピューターで無料で処理します。何も送信しません。',
+  'cli.engine.groupLeftOut':
+    'グループ {number}（画像 {count, plural, other {# 枚}}）: クリーニングしません。{reason}',
+  'cli.engine.groupService':
+    'グループ {number}（画像 {count, plural, other {# 枚}}）: サービスで処理、{credits}。',
+
+  // コマンドライン: 動画プロジェクトと試行。
+  'cli.video.costUpTo':
+    '最大 {cost}（自動モード: 長さはモデルが決めます。{seconds} 秒 × {rate} USD/秒 が上限です）',
+  'cli.video.costAbout': '約 {cost}（{seconds} 秒 × {rate} USD/秒）',
+  'cli.video.upTo': '最大 {cost}',
+  'cli.video.about': '約 {cost}',
+  'cli.video.nameProject': '新しいプロジェクトに名前を付けてください。',
+  'cli.video.created': 'プロジェクト「{name}」: {projectId}\nショット 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt は必須です。試行で何を映すかを書いてください。',
+  'cli.video.wholeSeconds': '--duration には 8 のような整数の秒数を指定してください。',
+  'cli.video.noRound': '試行 {id} はありません。',
+  'cli.video.nameTarget': '試行を追加するプロジェクトまたはショットを指定してください。',
+  'cli.video.noTarget':
+    'プロジェクトまたはショット {id} はありません。「clearframe video status」で一覧を表示できます。',
+  'cli.video.queuedRound': '試行 {position} をキューに入れました: {roundId}\n費用: {cost}',
+  'cli.video.overCap':
+    '注意: キューにあるものはこれまでの支出と合わせて {planned} になり、予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+  'cli.video.overMonthlyCap':
+    '注意: キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+  'cli.video.round': '試行 {position} {state} {money}',
+  'cli.video.charged': '請求 {cost}',
+  'cli.video.estimated': '見積もり {cost}',
+  'cli.video.demoCost': '{cost} 相当（デモ、請求なし）',
+  'cli.video.rendering': '生成中',
+  'cli.video.ran':
+    '{total} 件中 {done} 件の試行が完了、請求 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+  'cli.video.ranDemo':
+    '{total} 件中 {done} 件の試行が完了、請求 {charged}（デモ: 内蔵シミュレーターが作成）。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+  'cli.video.noProject':
+    'プロジェクト {id} はありません。「clearframe video status」で一覧を表示できます。',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'ショット {position}  ({id})',
+  'cli.video.shotTitled': 'ショット {position}「{title}」  ({id})',
+  'cli.video.spending': '支出 {spent}、処理中 {inFlight}、キュー {queued}（すべて実行した場合）。',
+  'cli.video.nameFile': '取り込む CSV または JSON ファイルを指定してください。',
+  'cli.video.sayWhere': "試行の追加先を指定してください: --project '<'ID> または --new '<'名前>。",
+  'cli.video.importTotal': '試行 {count, plural, other {# 件}}、{total}。',
+  'cli.video.cannotAsk':
+    'clearframe video import: 何もキューに入れていません。標準入力が端末ではないため確認できません。表示した費用でこれらの試行をキューに入れるには --yes を付けてください。',
+  'cli.video.askQueue': '試行 {count, plural, other {# 件}}を {total} でキューに入れますか？',
+  'cli.video.nothingQueued': '何もキューに入れていません。',
+  'cli.video.queuedImport':
+    'プロジェクト {projectId} に試行 {count, plural, other {# 件}}をキューに入れました。「clearframe video run」で作成します。',
+  'cli.video.unknownSub': '不明なサブコマンド「{name}」です。',
+  'cli.video.nameSub': 'サブコマンドを指定してください。',
+  'cli.session.demo':
+    'デモモード: 内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
+  'cli.session.simulator': '内蔵シミュレーター（デモモード）',
+  'cli.session.unsaidService': '不明なサービス',
+  'cli.session.busy':
+    '{holder} が既にデータフォルダー {folder} で作業しています。終わるまで待ち（Ctrl+C で止めることもできます）、その後もう一度実行してください。',
+  'cli.session.otherService':
+    '{holder} がデータフォルダー {folder} を使用中で、{service}のリクエストを {theirs} に送っています。このコマンドは {ours} を使うため、これらのジョブを引き継げません。アプリを終了してからもう一度実行するか、両方が同じサービスを使うようにしてください（アプリがデモモードの間は --demo を付けます）。',
+  'cli.session.otherServiceDemo':
+    '{holder} がデータフォルダー {folder} を使用中で、{service}のリクエストを {theirs} に送っています。このコマンドは {ours} を使うため、これらのジョブを引き継げません。アプリを終了してからもう一度実行するか、両方が同じサービスを使うようにしてください（--demo を付けずに）。',
+  'cli.session.noWatermarkKey':
+    '透かしの API トークンが設定されていません。「clearframe key set watermark」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
+  'cli.session.noVideoKey':
+    '動画の API キーが設定されていません。「clearframe key set video」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
+  'cli.key.usage':
+    '使い方: clearframe key set|test|clear watermark|video\n  set はキーを標準入力から読み取ります（端末では入力内容を表示しません）。シェルの履歴や\n  プロセスの一覧にキーが残ることはありません。',
+  'cli.key.watermarkName': '透かしの API トークン',
+  'cli.key.videoName': '動画の API キー',
+  'cli.key.noDemo': '内蔵シミュレーターにキーは不要です。--demo を外してください。',
+  'cli.key.removed': '{name}をシステムのキーチェーンから削除しました。',
+  'cli.key.noneStored': '{name}は保存されていませんでした。',
+  'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
+  'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
+  'cli.spending.everyProject': 'すべてのプロジェクト',
+  'cli.spending.project': 'プロジェクト {id}',
+  'cli.spending.everyMonth': 'すべての月',
+  'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = ',
+  'cli.spending.removed': '{project}（削除済み）',
+  'cli.spending.demo': 'デモ: 費用相当、請求なし',
+  'cli.spending.charged': '請求済み',
+  'cli.spending.estimated': '見積もり: サービスからの連絡なし',
+  'cli.spending.inFlight': '送信済み・未完了: 見積もり',
+  'cli.spending.nothing': 'サービスには何も送信していません。',
+  'cli.spending.byMonth': '月別:',
+  'cli.spending.byProject': 'プロジェクト別:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
+  'cli.spending.sumWithDemo':
+    '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
+  'cli.spending.total': '合計: {sum}。',
+  'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
+  'cli.spending.badMonth':
+    '--month {month} は月ではありません。月は 2026-03 のように YYYY-MM で指定してください。',
+  'cli.spending.noProject':
+    '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
+  'cli.masks.anchorValues': '--mask-anchor には {anchors} のいずれかを指定してください。',
+  'cli.masks.rectForm':
+    '{option} には画像のピクセル単位で x,y,幅,高さ を 1200,900,400,120 のように指定してください。',
+  'cli.masks.pixels':
+    '--mask-grow と --mask-shrink には 1 から 1000 までの整数のピクセル数を指定してください。',
+  'cli.masks.notBoth': '--mask と {other} は、どちらか一方だけを指定してください。',
+  'cli.masks.anchorAlone':
+    '--mask-anchor は --mask-rect または --mask-clear-outside を測る基準です。どちらかも指定してください。',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks は --auto-mask が見つけたマスクを書き出します。--auto-mask を付けてください。',
+  'cli.masks.toolsAlone':
+    'マスクツールはマスクを変更するものです。--mask-rect、--mask、--auto-mask のいずれかも指定してください。',
+  'cli.masks.outside':
+    '{file} は {size} で、{rect} がその外にはみ出すため、何も送信していません。すべての画像に収まる長方形を指定するか、--mask-anchor で透かしに近い角から測ってください。',
+  'cli.masks.outsideNeeds':
+    '{file} は {size} で、{rect} がその外にはみ出すため（少なくとも {needed} が必要です）、何も送信していません。すべての画像に収まる長方形を指定するか、--mask-anchor で透かしに近い角から測ってください。',
+  'cli.masks.ofSize': '{sizes} の画像 {count, plural, other {# 枚}}',
+  'cli.masks.ofSizes':
+    '{sizeCount} 種類のサイズの画像 {count, plural, other {# 枚}}（{corner} の角から測定）',
+  'cli.masks.none': '{where}に共通の透かしは見つかりませんでした。マスクなしで送信します。',
+  'cli.masks.box': '{x},{y} の {size}',
+  'cli.masks.found':
+    '{where}のうち {present} 枚で透かしが見つかりました: {boxes}（マスクは画像の {share} を覆います）。',
+  'cli.masks.score': '{file}（スコア {score}）',
+  'cli.masks.notOn': '{files} にはありません。マスクなしで送信します。',
+  'cli.masks.tooFew':
+    '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
+  'cli.masks.empty':
+    '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
+  'main.menu.checkForUpdates': 'アップデートを確認…',
+  'main.menu.file': 'ファイル',
+  'main.menu.openLogs': 'ログフォルダーを開く',
+  'main.menu.help': 'Clearframe ヘルプ',
+  'main.dialog.exportTakes': 'プロジェクトのテイクを書き出す',
+  'main.dialog.spendingCsv': '支出の CSV の保存先',
+  'main.dialog.importMask': 'マスクを読み込む',
+  'main.dialog.images': '画像',
+  'main.dialog.exportMask': 'マスクを書き出す',
+  'main.dialog.saveFilm': 'フィルムの保存先',
+  'main.notice.batchFinished': 'バッチが完了しました。',
+  'main.updates.latest': 'Clearframe {version} は最新バージョンです。',
+  'main.updates.title': 'アップデートがあります',
+  'main.updates.available': 'Clearframe {version} が利用できます（現在は {current}）。',
+  'main.updates.availableShort': 'Clearframe {version} が利用できます。',
+  'main.updates.install': 'インストールして再起動',
+  'main.updates.later': '後で',
+  'main.updates.failed':
+    'アップデートを確認できませんでした。接続を確認して、後でもう一度お試しください。',
   // ── end of Command line and main process.
 };

@@ -658,5 +658,271 @@ export const ptBR: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // A linha de comando: para que serve cada comando e como ele é digitado.
+  'cli.summary.help': "lista os comandos, ou como usar um deles (help '<'comando>)",
+  'cli.summary.remove':
+    'remove marcas d’água de imagens e pastas (--demo para testar no simulador)',
+  'cli.summary.video': 'projetos de vídeo: new, add-round, import, run, status, spending',
+  'cli.summary.jobs': 'quantos trabalhos há em cada estado (--watch para acompanhar)',
+  'cli.summary.balance': 'créditos de marca d’água e saldo de vídeo',
+  'cli.summary.key': 'define, testa ou apaga uma chave de API no chaveiro do sistema',
+  'cli.summary.simulator': 'executa o substituto local do serviço (--port=N)',
+  'cli.summary.version': 'mostra a versão',
+  'cli.help.usage': 'Uso: clearframe help [comando]',
+  'cli.help.head': "Uso: clearframe '<'comando> [opções]\n\nComandos:",
+  'cli.help.foot':
+    'Opções aceitas pela maioria dos comandos: --json (um objeto JSON por linha), --demo (o\nsimulador embutido em vez do serviço), --data-dir pasta (outra pasta de dados).\n\nCódigos de saída: {done} pronto; {someFailed} alguns trabalhos falharam ou aguardam sua decisão, ou um erro;\n{usage} a linha de comando estava errada; {noKey} sem chave de API; {spending} o limite de gastos ou o saldo\ninterrompeu uma tentativa paga; {interrupted} interrompido.',
+  'cli.version.usage': 'Uso: clearframe version',
+  'cli.jobs.usage':
+    'Uso: clearframe jobs [--watch] [--json] [--data-dir pasta]\n  Quantas imagens e tentativas de vídeo há em cada estado. --watch redesenha a cada segundo\n  até Ctrl+C.',
+  'cli.balance.usage':
+    'Uso: clearframe balance [--demo] [--json] [--data-dir pasta]\n  Os créditos de marca d’água e o saldo de vídeo, cada um como o próprio serviço informa.',
+  'cli.remove.usage':
+    "Uso: clearframe remove '<'arquivos|pastas…> [--mask arquivo | --mask-rect x,y,l,a | --auto-mask] [--out pasta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir pasta]\n  Remove a marca d’água de cada imagem indicada ou encontrada nas pastas. --mask recebe um\n  arquivo de máscara (marcas em qualquer cor exceto preto ou branco puros, ou branco sobre preto);\n  --mask-rect marca um retângulo em pixels da imagem, conferido em cada imagem antes de enviar\n  qualquer coisa. Depois de uma falha, execute de novo para continuar: nada enviado é enviado outra vez.\n  --retry   tenta de novo os arquivos com falha: pergunta de novo ao serviço, sem custo, onde ele tem\n            a imagem, e prepara de novo um arquivo que ele nunca aceitou (depois de substituí-lo, por exemplo)\n  --force   uma nova tentativa paga (1 crédito cada) para arquivos já limpos ou com falha\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            de onde --mask-rect (e --mask-clear-outside) é medido: com um canto, x,y são as\n            distâncias até os lados desse canto, assim um retângulo serve para fotos de qualquer\n            tamanho; com relative, os quatro números são frações da imagem de 0 a 1\n  --auto-mask         encontra a marca d’água que as imagens compartilham e mostra o que foi\n                      encontrado por grupo antes de enviar; --mask-rect passa a ser uma dica aproximada\n  --dry-run           para depois de mostrar o que seria enviado: nada é enviado nem pago\n  --save-masks pasta  grava ali a máscara de cada grupo como PNG (branco sobre preto) no seu tamanho\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,a\n                      altera a máscara antes do envio: aumenta ou diminui n pixels,\n                      inverte, limpa tudo fora do retângulo',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service (padrão): o serviço limpa cada imagem, 1 crédito cada;\n                      local: este computador desfaz a mistura da marca d’água que --auto-mask\n                      mediu no lote, de graça e offline; imagens cuja marca ele não consegue\n                      medir ficam de fora e são indicadas (envie-as com --engine service)',
+  'cli.video.usage':
+    "Uso:\n  clearframe video new '<'nome> [--shot título]\n  clearframe video add-round '<'id do projeto ou plano> --prompt texto [--duration s (padrão {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model id] [--image url[=papel]]… [--video url] [--audio url] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'id da tentativa> --prompt texto\n  clearframe video import '<'arquivo.csv|arquivo.json> (--project id | --new nome) [--yes]\n  clearframe video run [--concurrency n] [--out pasta] [--demo]\n  clearframe video status [id do projeto]\n  clearframe video spending [--project id] [--month AAAA-MM] [--csv arquivo]\n        cada tentativa que o serviço pode ter cobrado (a cobrança, ou a estimativa enquanto o\n        serviço não informou), da mais recente à mais antiga, por mês (fuso horário deste\n        computador) e por projeto; --csv também grava em um arquivo CSV, nunca sobre um arquivo existente\nTodos aceitam --json e --data-dir pasta.\n\nvideo import coloca na fila um lote de tentativas de um arquivo CSV (uma linha de cabeçalho nomeia\nas colunas) ou de uma lista JSON de objetos, com estas colunas ou campos:\n  prompt      o que a tentativa mostra (obrigatório)\n  kind        {kinds} (padrão text)\n  references  image=URL, video=URL ou audio=URL, separadas por | (uma lista em JSON); a N-ésima\n              de um tipo é @imageN, @videoN, @audioN no prompt. \"video=asset://id from\n              clip.mp4\" indica o arquivo de onde foi enviada, para que a duração seja conferida aqui.\n  duration    segundos (padrão {seconds}; deixe vazio para auto)\n  ratio       {ratios} (adaptive para auto)\n  shot        tentativas com o mesmo plano o compartilham; uma tentativa sem plano ganha o seu\nCada linha é conferida primeiro: uma linha com erro não coloca nada na fila, e cada problema indica\nsua linha. As tentativas e o custo total são mostrados e depois perguntados; --yes as coloca na fila\nsem perguntar (necessário quando a entrada padrão não é um terminal).",
+
+  // A linha de comando: erros no que foi digitado.
+  'cli.unknownCommand':
+    'clearframe: comando desconhecido “{name}”. “clearframe help” mostra a lista.',
+  'cli.usageError': 'clearframe {command}: {problem} Veja clearframe {command} --help.',
+  'cli.commandProblem': 'clearframe {command}: {problem}',
+  'cli.failed': 'clearframe: {problem}',
+  'cli.unexpected': 'clearframe {command}: um erro inesperado interrompeu o comando: {problem}',
+  'cli.args.unknownOption': 'opção desconhecida {option}.',
+  'cli.args.unexpected': 'argumento inesperado {argument}.',
+  'cli.args.takesNoValue': '{option} não recebe valor.',
+  'cli.args.needsValue': '{option} precisa de um valor.',
+  'cli.args.thatOption': 'essa opção',
+  'cli.args.unreadable': 'não foi possível ler as opções.',
+  'cli.concurrency': '--concurrency deve ser um número inteiro de 1 a {most}.',
+  'cli.fileProblem': '{file}: {problem}',
+  'cli.note': 'Observação: {note}',
+  'cli.ask.choices': '[s/N]',
+  'cli.ask.yes': 's|sim|y|yes',
+
+  // A linha de comando: estados e serviços como as listas os chamam.
+  'cli.state.queued': 'na fila',
+  'cli.state.preparing': 'preparando',
+  'cli.state.submitting': 'enviando',
+  'cli.state.submitted': 'enviado',
+  'cli.state.processing': 'processando',
+  'cli.state.downloading': 'baixando',
+  'cli.state.done': 'pronto',
+  'cli.state.failed': 'falhou',
+  'cli.state.canceled': 'cancelado',
+  'cli.state.needs-attention': 'decisão pendente',
+  'cli.service.watermark': 'marca d’água',
+  'cli.service.video': 'vídeo',
+
+  // A linha de comando: progresso, acompanhar o app, contagens e saldos.
+  'cli.progress.bar':
+    '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {, # com falha}}',
+  'cli.progress.skipped': 'ignorado',
+  'cli.progress.waiting':
+    'aguardando: {reason} Ctrl+C para aqui e mantém cada trabalho para a próxima execução.',
+  'cli.progress.resumed': 'continuando: há espaço no disco de novo.',
+  'cli.follow.otherOut':
+    '{holder} está usando esta pasta de dados e grava os resultados em {theirs}, não em {out}. Execute sem --out, ou feche o app e execute de novo.',
+  'cli.follow.defaultFolders': 'suas pastas padrão',
+  'cli.follow.handedOver':
+    '{holder} está usando esta pasta de dados: ele executa estes trabalhos, e o progresso aparece aqui. Ctrl+C para de acompanhar; o app continua.',
+  'cli.jobs.count': '{count} {state}',
+  'cli.jobs.none': 'nenhum',
+  'cli.jobs.images': 'imagens: {list}',
+  'cli.jobs.rounds': 'tentativas de vídeo: {list}',
+  'cli.balance.line': '{service}: {quota} (segundo {host})',
+  'cli.balance.failed': '{service}: {problem}',
+  'cli.balance.unknown': 'desconhecido',
+
+  // A linha de comando: remover marcas d’água.
+  'cli.remove.noInputs': 'indique pelo menos uma imagem ou pasta.',
+  'cli.remove.noMaskFile': 'o arquivo de máscara {file} não existe.',
+  'cli.remove.masksWritten': 'Máscaras gravadas: {files}.',
+  'cli.remove.noMasksWritten': 'Máscaras gravadas: nenhuma (nenhuma marca d’água encontrada).',
+  'cli.remove.dryRun':
+    'Simulação: {count, plural, one {# imagem analisada} other {# imagens analisadas}}, nada foi enviado e nada foi pago.',
+  'cli.remove.cleaning': 'Limpando',
+  'cli.remove.payingAgain':
+    '--force: enviando {count, plural, one {# arquivo} other {# arquivos}} como nova tentativa paga, {credits} no total (incluindo arquivos nunca enviados).',
+  'cli.remove.retryInApp':
+    'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use Verificar de novo ou Enviar de novo (pago) na janela dele, ou feche-o e execute este comando de novo.',
+  'cli.remove.itIs': 'Estado: {state}.',
+  'cli.remove.summary':
+    '{done} prontos, {failed} com falha{attention, plural, =0 {} other {, # aguardam sua decisão (o serviço talvez já os tenha)}}{skipped, plural, =0 {} other {, # não aceitos (cada um aparece acima com o motivo)}}.',
+  'cli.plan.drawnMask': 'uma máscara desenhada',
+  'cli.plan.unreadableMask':
+    'uma máscara que o Clearframe não consegue ler de volta (o registro do trabalho está danificado)',
+  'cli.plan.noMask': 'nenhuma máscara (o canto que o serviço escolhe)',
+  'cli.plan.alreadyCleaned':
+    '{file}: já foi limpo com {used}, então {asked} não foi usado. Adicione --force para pagar uma nova tentativa com ele ({credits}).',
+  'cli.plan.forceDamaged':
+    'Na linha de comando, --force o adiciona de novo como um novo trabalho ({credits}).',
+  'cli.plan.retryFree':
+    'Execute de novo com --retry para perguntar ao serviço outra vez (sem custo); --force paga uma nova tentativa ({credits}).',
+  'cli.plan.forceAgain':
+    '--force o envia de novo ({credits}, o que pode ser um segundo pagamento).',
+  'cli.plan.retryLater':
+    'Depois de resolver a causa, execute de novo com --retry ({credits} se o serviço aceitar).',
+  'cli.engine.unknown': '--engine aceita service ou local.',
+  'cli.engine.needsAutoMask':
+    '--engine local desfaz a mistura de uma marca d’água medida em todo o lote: adicione --auto-mask (são necessárias pelo menos 3 imagens de um tamanho com a mesma marca).',
+  'cli.engine.notLocal':
+    'nenhuma marca d’água pôde ser medida para ela neste lote (são necessárias pelo menos 3 imagens do seu tamanho com a mesma marca), então ela não foi limpa: envie-a com --engine service, ou marque-a à mão.',
+  'cli.engine.groupLocal':
+    'Grupo {number} ({count, plural, one {# imagem} other {# imagens}} com a marca): neste computador, de graça; nada é enviado.',
+  'cli.engine.groupLeftOut':
+    'Grupo {number} ({count, plural, one {# imagem} other {# imagens}}): não limpo, {reason}',
+  'cli.engine.groupService':
+    'Grupo {number} ({count, plural, one {# imagem} other {# imagens}}): o serviço, {credits}.',
+
+  // A linha de comando: projetos de vídeo e tentativas.
+  'cli.video.costUpTo':
+    'até {cost} (modo auto: o modelo escolhe a duração; {seconds} s a {rate} USD/s é o máximo que pode custar)',
+  'cli.video.costAbout': 'cerca de {cost} ({seconds} s a {rate} USD/s)',
+  'cli.video.upTo': 'até {cost}',
+  'cli.video.about': 'cerca de {cost}',
+  'cli.video.nameProject': 'dê um nome ao novo projeto.',
+  'cli.video.created': 'Projeto “{name}”: {projectId}\nPlano 1: {shotId}',
+  'cli.video.needsPrompt': '--prompt é obrigatório: diga o que a tentativa deve mostrar.',
+  'cli.video.wholeSeconds': '--duration aceita segundos inteiros, como 8.',
+  'cli.video.noRound': 'Não existe a tentativa {id}.',
+  'cli.video.nameTarget': 'indique o projeto ou plano ao qual a tentativa pertence.',
+  'cli.video.noTarget':
+    'Não existe projeto nem plano {id}. “clearframe video status” lista os existentes.',
+  'cli.video.queuedRound': 'Tentativa {position} na fila: {roundId}\nCusto: {cost}',
+  'cli.video.overCap':
+    'Observação: tudo o que está na fila soma {planned} com o que já foi gasto, acima do limite de gastos de {cap}; as tentativas que passarem do limite vão parar antes de serem pagas.',
+  'cli.video.overMonthlyCap':
+    'Observação: tudo o que está na fila soma {planned} com o que foi gasto em {month}, acima do limite de gastos mensal de {cap}; as tentativas que passarem do limite vão parar antes de serem pagas.',
+  'cli.video.round': 'tentativa {position} {state} {money}',
+  'cli.video.charged': 'cobrado {cost}',
+  'cli.video.estimated': 'estimado {cost}',
+  'cli.video.demoCost': 'custaria {cost} (demo, não cobrado)',
+  'cli.video.rendering': 'Gerando',
+  'cli.video.ran':
+    '{done} de {total} tentativas prontas, {charged} cobrados.{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
+  'cli.video.ranDemo':
+    '{done} de {total} tentativas prontas, {charged} cobrados (demo: o simulador embutido as fez).{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
+  'cli.video.noProject':
+    'Não existe o projeto {id}. Execute “clearframe video status” para ver a lista.',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': 'plano {position}  ({id})',
+  'cli.video.shotTitled': 'plano {position} “{title}”  ({id})',
+  'cli.video.spending':
+    'Gasto {spent}; em andamento {inFlight}; na fila {queued} se tudo for executado.',
+  'cli.video.nameFile': 'indique o arquivo CSV ou JSON a importar.',
+  'cli.video.sayWhere': "diga para onde vão as tentativas: --project '<'id> ou --new '<'nome>.",
+  'cli.video.importTotal': '{count, plural, one {# tentativa} other {# tentativas}}, {total}.',
+  'cli.video.cannotAsk':
+    'clearframe video import: nada foi colocado na fila. A entrada padrão não é um terminal, então o Clearframe não pode perguntar: adicione --yes para colocar estas tentativas na fila pelo custo mostrado.',
+  'cli.video.askQueue':
+    'Colocar {count, plural, one {# tentativa} other {# tentativas}} na fila por {total}?',
+  'cli.video.nothingQueued': 'Nada foi colocado na fila.',
+  'cli.video.queuedImport':
+    '{count, plural, one {# tentativa colocada} other {# tentativas colocadas}} na fila no projeto {projectId}. “clearframe video run” as gera.',
+  'cli.video.unknownSub': 'subcomando desconhecido “{name}”.',
+  'cli.video.nameSub': 'indique um subcomando.',
+  'cli.session.demo': 'Modo demo: usando o simulador embutido; nada é enviado ao serviço real.',
+  'cli.session.simulator': 'o simulador embutido (modo demo)',
+  'cli.session.unsaidService': 'um serviço que ele não informou',
+  'cli.session.busy':
+    '{holder} já está trabalhando na pasta de dados {folder}. Espere terminar (ou pare com Ctrl+C) e execute de novo.',
+  'cli.session.otherService':
+    '{holder} está usando a pasta de dados {folder} e envia as solicitações de {service} para {theirs}, enquanto este comando usaria {ours}, então não pode assumir estes trabalhos. Feche o app e execute de novo, ou faça os dois usarem o mesmo serviço (com --demo enquanto o app estiver no modo demo).',
+  'cli.session.otherServiceDemo':
+    '{holder} está usando a pasta de dados {folder} e envia as solicitações de {service} para {theirs}, enquanto este comando usaria {ours}, então não pode assumir estes trabalhos. Feche o app e execute de novo, ou faça os dois usarem o mesmo serviço (sem --demo).',
+  'cli.session.noWatermarkKey':
+    'Nenhum token de API de marca d’água está definido. Execute “clearframe key set watermark” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
+  'cli.session.noVideoKey':
+    'Nenhuma chave de API de vídeo está definida. Execute “clearframe key set video” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
+  'cli.key.usage':
+    'Uso: clearframe key set|test|clear watermark|video\n  set lê a chave da entrada padrão (sem mostrá-la em um terminal), para que ela nunca apareça\n  no histórico do shell nem na lista de processos.',
+  'cli.key.watermarkName': 'token de API de marca d’água',
+  'cli.key.videoName': 'chave de API de vídeo',
+  'cli.key.noDemo': 'o simulador embutido não precisa de chave; tire o --demo.',
+  'cli.key.removed': '{name}: removido do chaveiro do sistema.',
+  'cli.key.noneStored': '{name}: nada estava guardado.',
+  'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
+  'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
+  'cli.spending.head':
+    'Gastos com vídeo, {projects}, {months} (meses no fuso horário deste computador):',
+  'cli.spending.everyProject': 'todos os projetos',
+  'cli.spending.project': 'projeto {id}',
+  'cli.spending.everyMonth': 'todos os meses',
+  'cli.spending.line':
+    '{when}  {project}, plano {shot} tentativa {round}{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.removed': '{project} (removido)',
+  'cli.spending.demo': 'demo: custaria, não cobrado',
+  'cli.spending.charged': 'cobrado',
+  'cli.spending.estimated': 'estimativa: o serviço não informou',
+  'cli.spending.inFlight': 'enviado, não concluído: estimativa',
+  'cli.spending.nothing': 'nada foi enviado ao serviço.',
+  'cli.spending.byMonth': 'Por mês:',
+  'cli.spending.byProject': 'Por projeto:',
+  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.sum': '{spent} gastos, {inFlight} em tentativas enviadas e não concluídas',
+  'cli.spending.sumWithDemo':
+    '{spent} gastos, {inFlight} em tentativas enviadas e não concluídas; as tentativas de demo teriam custado {demo}',
+  'cli.spending.total': 'Total: {sum}.',
+  'cli.spending.saved':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} em {path}',
+  'cli.spending.badMonth':
+    '--month {month} não é um mês. Informe o mês como AAAA-MM, por exemplo 2026-03.',
+  'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
+  'cli.masks.anchorValues': '--mask-anchor aceita um destes valores: {anchors}.',
+  'cli.masks.rectForm':
+    '{option} aceita x,y,largura,altura em pixels da imagem, como 1200,900,400,120.',
+  'cli.masks.pixels':
+    '--mask-grow e --mask-shrink aceitam um número inteiro de pixels de 1 a 1000.',
+  'cli.masks.notBoth': 'informe --mask ou {other}, não os dois.',
+  'cli.masks.anchorAlone':
+    '--mask-anchor diz de onde --mask-rect ou --mask-clear-outside é medido: informe também um deles.',
+  'cli.masks.saveNeedsAuto':
+    '--save-masks grava as máscaras que --auto-mask encontra: adicione --auto-mask.',
+  'cli.masks.toolsAlone':
+    'as ferramentas de máscara alteram uma máscara: informe também --mask-rect, --mask ou --auto-mask.',
+  'cli.masks.outside':
+    '{file} tem {size}, e {rect} passa dos limites dela, então nada foi enviado. Informe um retângulo que caiba em todas as imagens, ou meça-o a partir do canto perto da marca d’água com --mask-anchor.',
+  'cli.masks.outsideNeeds':
+    '{file} tem {size}, e {rect} passa dos limites dela (precisa de pelo menos {needed}), então nada foi enviado. Informe um retângulo que caiba em todas as imagens, ou meça-o a partir do canto perto da marca d’água com --mask-anchor.',
+  'cli.masks.ofSize': '{count, plural, one {# imagem} other {# imagens}} de {sizes}',
+  'cli.masks.ofSizes':
+    '{count, plural, one {# imagem} other {# imagens}} de {sizeCount} tamanhos, medidas a partir do canto {corner}',
+  'cli.masks.none':
+    'Nenhuma marca d’água em comum encontrada em {where}: elas são enviadas sem máscara.',
+  'cli.masks.box': '{size} em {x},{y}',
+  'cli.masks.found':
+    'Marca d’água encontrada em {present} de {where}: {boxes} (a máscara cobre {share} da imagem).',
+  'cli.masks.score': '{file} (pontuação {score})',
+  'cli.masks.notOn': 'Ausente em {files}: enviado sem máscara.',
+  'cli.masks.tooFew':
+    '{files}: {reason} Com --mask-rect, {count, plural, one {ela recebe} other {elas recebem}} esse retângulo; sem ele, nenhuma máscara.',
+  'cli.masks.empty':
+    '{file}: as ferramentas de máscara deixam a máscara vazia, então nada foi enviado: reduza menos, ou limpe fora de um retângulo maior.',
+  'main.menu.checkForUpdates': 'Verificar atualizações…',
+  'main.menu.file': 'Arquivo',
+  'main.menu.openLogs': 'Abrir pasta de logs',
+  'main.menu.help': 'Ajuda do Clearframe',
+  'main.dialog.exportTakes': 'Exportar as tomadas do projeto',
+  'main.dialog.spendingCsv': 'Salvar o CSV de gastos em',
+  'main.dialog.importMask': 'Importar uma máscara',
+  'main.dialog.images': 'Imagens',
+  'main.dialog.exportMask': 'Exportar a máscara',
+  'main.dialog.saveFilm': 'Salvar o filme em',
+  'main.notice.batchFinished': 'O lote terminou.',
+  'main.updates.latest': 'Clearframe {version} é a versão mais recente.',
+  'main.updates.title': 'Atualização disponível',
+  'main.updates.available': 'Clearframe {version} está disponível (você tem a {current}).',
+  'main.updates.availableShort': 'Clearframe {version} está disponível.',
+  'main.updates.install': 'Instalar e reiniciar',
+  'main.updates.later': 'Depois',
+  'main.updates.failed':
+    'Não foi possível verificar atualizações. Confira sua conexão e tente de novo mais tarde.',
   // ── end of Command line and main process.
 };

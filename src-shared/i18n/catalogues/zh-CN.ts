@@ -624,5 +624,248 @@ export const zhCN: Catalogue = {
   // ── end of Images workspace.
 
   // ── Command line and main process: keys of their messages go below this line.
+  // 命令行：每个命令的用途和写法。
+  'cli.summary.help': "列出命令，或显示某个命令的用法（help '<'命令>）",
+  'cli.summary.remove': '去除图片和文件夹中的水印（用 --demo 在模拟器上试用）',
+  'cli.summary.video': '视频项目：new、add-round、import、run、status、spending',
+  'cli.summary.jobs': '各状态下有多少任务（用 --watch 持续查看）',
+  'cli.summary.balance': '水印积分和视频余额',
+  'cli.summary.key': '在系统钥匙串中设置、测试或清除 API 密钥',
+  'cli.summary.simulator': '运行服务的本地替身（--port=N）',
+  'cli.summary.version': '显示版本',
+  'cli.help.usage': '用法：clearframe help [命令]',
+  'cli.help.head': "用法：clearframe '<'命令> [选项]\n\n命令：",
+  'cli.help.foot':
+    '大多数命令都接受的选项：--json（每行一个 JSON 对象），--demo（用内置模拟器代替服务），\n--data-dir 文件夹（另一个数据文件夹）。\n\n退出码：{done} 完成；{someFailed} 部分任务失败或等待您决定，或出错；{usage} 命令行有误；\n{noKey} 没有 API 密钥；{spending} 预算上限或余额使付费的一轮停止；{interrupted} 已中断。',
+  'cli.version.usage': '用法：clearframe version',
+  'cli.jobs.usage':
+    '用法：clearframe jobs [--watch] [--json] [--data-dir 文件夹]\n  各状态下有多少图片和视频轮次。--watch 每秒刷新一次，直到按 Ctrl+C。',
+  'cli.balance.usage':
+    '用法：clearframe balance [--demo] [--json] [--data-dir 文件夹]\n  水印积分和视频余额，各自以其服务报告的为准。',
+  'cli.remove.usage':
+    "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已清理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
+  'cli.masks.usage':
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（及 --mask-clear-outside）的测量基准：指定一个角时，x,y 是到该角两边的距离，\n            因此一个矩形适用于任何尺寸的照片；relative 时，四个数都是图片的比例，从 0 到 1\n  --auto-mask         找出图片共有的水印，并在发送前按组显示找到的内容；此时 --mask-rect 只是粗略提示\n  --dry-run           显示将要发送的内容后停止：不发送，也不付费\n  --save-masks 文件夹  把每组的蒙版按原尺寸存为 PNG（黑底白色）放到该文件夹\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,宽,高\n                      发送前修改蒙版：扩大或缩小 n 像素、反转、清除矩形以外的全部内容',
+  'cli.engine.usage':
+    '  --engine service|local\n                      service（默认）：由服务清理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
+  'cli.video.usage':
+    "用法：\n  clearframe video new '<'名称> [--shot 标题]\n  clearframe video add-round '<'项目或镜头 ID> --prompt 文本 [--duration 秒（默认 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=角色]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'轮次 ID> --prompt 文本\n  clearframe video import '<'文件.csv|文件.json> (--project ID | --new 名称) [--yes]\n  clearframe video run [--concurrency n] [--out 文件夹] [--demo]\n  clearframe video status [项目 ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv 文件]\n        服务可能已计费的每一轮（其扣费，或在服务尚未告知时的估算），按时间从新到旧，\n        按月（这台电脑的时区）和按项目汇总；--csv 还会写成 CSV 文件，绝不覆盖已有文件\n全部命令都接受 --json 和 --data-dir 文件夹。\n\nvideo import 从 CSV 文件（首行为列名）或 JSON 对象列表中批量加入轮次，可用以下列或字段：\n  prompt      这一轮要呈现的内容（必填）\n  kind        {kinds}（默认 text）\n  references  image=URL、video=URL 或 audio=URL，用 | 分隔（JSON 中为列表）；同类中的第 N 个\n              在提示词中写作 @imageN、@videoN、@audioN。\"video=asset://id from\n              clip.mp4\" 指明上传所用的文件，以便在此检查其时长。\n  duration    秒数（默认 {seconds}；auto 时留空）\n  ratio       {ratios}（auto 时为 adaptive）\n  shot        指定同一镜头的轮次共用该镜头；未指定的轮次各得一个新镜头\n先检查每一行：只要有一行有误就什么都不加入，每个问题都会指明所在行。\n先显示各轮次及总费用，再询问是否加入；--yes 不询问直接加入（标准输入不是终端时必须使用）。",
+
+  // 命令行：输入中的错误。
+  'cli.unknownCommand': 'clearframe：未知命令“{name}”。运行“clearframe help”查看列表。',
+  'cli.usageError': 'clearframe {command}：{problem} 请参阅 clearframe {command} --help。',
+  'cli.commandProblem': 'clearframe {command}：{problem}',
+  'cli.failed': 'clearframe：{problem}',
+  'cli.unexpected': 'clearframe {command}：意外错误导致命令停止：{problem}',
+  'cli.args.unknownOption': '未知选项 {option}。',
+  'cli.args.unexpected': '多余的参数 {argument}。',
+  'cli.args.takesNoValue': '{option} 不接受值。',
+  'cli.args.needsValue': '{option} 需要一个值。',
+  'cli.args.thatOption': '该选项',
+  'cli.args.unreadable': '无法读取选项。',
+  'cli.concurrency': '--concurrency 必须是 1 到 {most} 之间的整数。',
+  'cli.fileProblem': '{file}：{problem}',
+  'cli.note': '注意：{note}',
+  'cli.ask.choices': '[y/N]',
+  'cli.ask.yes': 'y|yes|是',
+
+  // 命令行：列表中显示的状态和服务名称。
+  'cli.state.queued': '排队中',
+  'cli.state.preparing': '准备中',
+  'cli.state.submitting': '发送中',
+  'cli.state.submitted': '已发送',
+  'cli.state.processing': '处理中',
+  'cli.state.downloading': '保存中',
+  'cli.state.done': '完成',
+  'cli.state.failed': '失败',
+  'cli.state.canceled': '已取消',
+  'cli.state.needs-attention': '需要您决定',
+  'cli.service.watermark': '水印',
+  'cli.service.video': '视频',
+
+  // 命令行：进度、跟随应用、计数和余额。
+  'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {，# 个失败}}',
+  'cli.progress.skipped': '已跳过',
+  'cli.progress.waiting': '等待中：{reason} 按 Ctrl+C 在此停止，所有任务都会留到下次运行。',
+  'cli.progress.resumed': '继续：磁盘上又有空间了。',
+  'cli.follow.otherOut':
+    '{holder} 正在使用此数据文件夹，并把结果写到 {theirs}，而不是 {out}。请不带 --out 运行，或退出应用后再运行。',
+  'cli.follow.defaultFolders': '其默认文件夹',
+  'cli.follow.handedOver':
+    '{holder} 正在使用此数据文件夹：这些任务由它运行，进度显示在这里。按 Ctrl+C 停止跟随；应用会继续运行。',
+  'cli.jobs.count': '{state} {count}',
+  'cli.jobs.none': '无',
+  'cli.jobs.images': '图片：{list}',
+  'cli.jobs.rounds': '视频轮次：{list}',
+  'cli.balance.line': '{service}：{quota}（来自 {host}）',
+  'cli.balance.failed': '{service}：{problem}',
+  'cli.balance.unknown': '未知',
+
+  // 命令行：去除水印。
+  'cli.remove.noInputs': '请至少指定一张图片或一个文件夹。',
+  'cli.remove.noMaskFile': '蒙版文件 {file} 不存在。',
+  'cli.remove.masksWritten': '已写入蒙版：{files}。',
+  'cli.remove.noMasksWritten': '已写入蒙版：无（未找到水印）。',
+  'cli.remove.dryRun':
+    '试运行：查看了 {count, plural, other {# 张图片}}，没有发送任何内容，也没有付费。',
+  'cli.remove.cleaning': '清理中',
+  'cli.remove.payingAgain':
+    '--force：将 {count, plural, other {# 个文件}}作为新的付费尝试发送，共 {credits}（包括从未发送过的文件）。',
+  'cli.remove.retryInApp':
+    '应用正在使用此数据文件夹，因此之前尝试过的文件要在应用中重试：在其窗口中使用“再次检查”或“重新发送（付费）”，或退出应用后再运行此命令。',
+  'cli.remove.itIs': '状态：{state}。',
+  'cli.remove.summary':
+    '完成 {done}，失败 {failed}{attention, plural, =0 {} other {，# 个需要您决定（服务可能已收到）}}{skipped, plural, =0 {} other {，# 个未采用（均已在上方列出原因）}}。',
+  'cli.plan.drawnMask': '手绘蒙版',
+  'cli.plan.unreadableMask': 'Clearframe 无法读回的蒙版（其任务记录已损坏）',
+  'cli.plan.noMask': '无蒙版（由服务选择角落）',
+  'cli.plan.alreadyCleaned':
+    '{file}：已用 {used} 清理过，因此未使用 {asked}。如要用它付费重新尝试，请加上 --force（{credits}）。',
+  'cli.plan.forceDamaged': '在命令行中，--force 会把它作为新任务重新加入（{credits}）。',
+  'cli.plan.retryFree':
+    '加上 --retry 再次运行可免费再问一次服务；--force 会付费重新尝试（{credits}）。',
+  'cli.plan.forceAgain': '--force 会重新发送（{credits}，可能产生第二次付费）。',
+  'cli.plan.retryLater': '问题解决后，加上 --retry 再次运行（服务接收时收取 {credits}）。',
+  'cli.engine.unknown': '--engine 只接受 service 或 local。',
+  'cli.engine.needsAutoMask':
+    '--engine local 会还原在整批图片中测得的水印混合：请加上 --auto-mask（需要至少 3 张同尺寸且带相同水印的图片）。',
+  'cli.engine.notLocal':
+    '在本批中无法为它测出水印（需要至少 3 张同尺寸且带相同水印的图片），因此未清理：请用 --engine service 发送，或手动标记。',
+  'cli.engine.groupLocal':
+    '第 {number} 组（{count, plural, other {# 张带水印的图片}}）：在这台电脑上免费处理；不发送任何内容。',
+  'cli.engine.groupLeftOut':
+    '第 {number} 组（{count, plural, other {# 张图片}}）：未清理，{reason}',
+  'cli.engine.groupService':
+    '第 {number} 组（{count, plural, other {# 张图片}}）：由服务处理，{credits}。',
+
+  // 命令行：视频项目和轮次。
+  'cli.video.costUpTo':
+    '最多 {cost}（自动模式：时长由模型决定；{seconds} 秒 × {rate} USD/秒 是最高费用）',
+  'cli.video.costAbout': '约 {cost}（{seconds} 秒 × {rate} USD/秒）',
+  'cli.video.upTo': '最多 {cost}',
+  'cli.video.about': '约 {cost}',
+  'cli.video.nameProject': '请为新项目命名。',
+  'cli.video.created': '项目“{name}”：{projectId}\n镜头 1：{shotId}',
+  'cli.video.needsPrompt': '--prompt 为必填项：请说明这一轮要呈现什么。',
+  'cli.video.wholeSeconds': '--duration 只接受整秒数，例如 8。',
+  'cli.video.noRound': '没有轮次 {id}。',
+  'cli.video.nameTarget': '请指定这一轮所属的项目或镜头。',
+  'cli.video.noTarget': '没有项目或镜头 {id}。“clearframe video status”会列出它们。',
+  'cli.video.queuedRound': '已加入第 {position} 轮：{roundId}\n费用：{cost}',
+  'cli.video.overCap':
+    '注意：队列中的全部内容加上已花费的共 {planned}，超过预算上限 {cap}；超出上限的轮次会在付费前停止。',
+  'cli.video.overMonthlyCap':
+    '注意：队列中的全部内容加上 {month} 已花费的共 {planned}，超过每月预算上限 {cap}；超出上限的轮次会在付费前停止。',
+  'cli.video.round': '第 {position} 轮 {state} {money}',
+  'cli.video.charged': '已扣费 {cost}',
+  'cli.video.estimated': '估计 {cost}',
+  'cli.video.demoCost': '本应花费 {cost}（演示，未扣费）',
+  'cli.video.rendering': '生成中',
+  'cli.video.ran':
+    '{total} 轮中完成 {done} 轮，扣费 {charged}。{refused, plural, =0 {} other {# 轮因预算上限或余额而停止。}}',
+  'cli.video.ranDemo':
+    '{total} 轮中完成 {done} 轮，扣费 {charged}（演示：由内置模拟器生成）。{refused, plural, =0 {} other {# 轮因预算上限或余额而停止。}}',
+  'cli.video.noProject': '没有项目 {id}。运行“clearframe video status”查看列表。',
+  'cli.video.project': '{name}  ({id})',
+  'cli.video.shot': '镜头 {position}  ({id})',
+  'cli.video.shotTitled': '镜头 {position}“{title}”  ({id})',
+  'cli.video.spending': '已花费 {spent}；进行中 {inFlight}；排队 {queued}（如全部运行）。',
+  'cli.video.nameFile': '请指定要导入的 CSV 或 JSON 文件。',
+  'cli.video.sayWhere': "请说明轮次加到哪里：--project '<'ID> 或 --new '<'名称>。",
+  'cli.video.importTotal': '{count, plural, other {# 轮}}，{total}。',
+  'cli.video.cannotAsk':
+    'clearframe video import：没有加入任何内容。标准输入不是终端，Clearframe 无法询问：加上 --yes 即按显示的费用加入这些轮次。',
+  'cli.video.askQueue': '以 {total} 加入 {count, plural, other {# 轮}}？',
+  'cli.video.nothingQueued': '没有加入任何内容。',
+  'cli.video.queuedImport':
+    '已在项目 {projectId} 中加入 {count, plural, other {# 轮}}。“clearframe video run”会生成它们。',
+  'cli.video.unknownSub': '未知子命令“{name}”。',
+  'cli.video.nameSub': '请指定一个子命令。',
+  'cli.session.demo': '演示模式：使用内置模拟器；不会向真实服务发送任何内容。',
+  'cli.session.simulator': '内置模拟器（演示模式）',
+  'cli.session.unsaidService': '一个未说明的服务',
+  'cli.session.busy':
+    '{holder} 已在数据文件夹 {folder} 中工作。请等它完成（或按 Ctrl+C 停止），然后再运行。',
+  'cli.session.otherService':
+    '{holder} 正在使用数据文件夹 {folder}，并把{service}请求发送到 {theirs}，而此命令会使用 {ours}，因此无法接手这些任务。请退出应用后再运行，或让两者使用同一服务（应用处于演示模式时加上 --demo）。',
+  'cli.session.otherServiceDemo':
+    '{holder} 正在使用数据文件夹 {folder}，并把{service}请求发送到 {theirs}，而此命令会使用 {ours}，因此无法接手这些任务。请退出应用后再运行，或让两者使用同一服务（不加 --demo）。',
+  'cli.session.noWatermarkKey':
+    '未设置水印 API 令牌。运行“clearframe key set watermark”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
+  'cli.session.noVideoKey':
+    '未设置视频 API 密钥。运行“clearframe key set video”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
+  'cli.key.usage':
+    '用法：clearframe key set|test|clear watermark|video\n  set 从标准输入读取密钥（在终端中输入时不回显），因此它不会出现在 shell 历史或进程列表中。',
+  'cli.key.watermarkName': '水印 API 令牌',
+  'cli.key.videoName': '视频 API 密钥',
+  'cli.key.noDemo': '内置模拟器不需要密钥；请去掉 --demo。',
+  'cli.key.removed': '已从系统钥匙串中移除{name}。',
+  'cli.key.noneStored': '未保存过{name}。',
+  'cli.key.paste': '粘贴{name}后按回车（不会显示）：',
+  'cli.key.notSet': '未设置{name}。请运行“clearframe key set {kind}”。',
+  'cli.spending.head': '视频花费，{projects}，{months}（月份按这台电脑的时区）：',
+  'cli.spending.everyProject': '所有项目',
+  'cli.spending.project': '项目 {id}',
+  'cli.spending.everyMonth': '所有月份',
+  'cli.spending.line': '{when}  {project}，镜头 {shot} 第 {round} 轮{prompt}  {cost}  {status}',
+  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = ',
+  'cli.spending.removed': '{project}（已删除）',
+  'cli.spending.demo': '演示：本应花费，未扣费',
+  'cli.spending.charged': '已扣费',
+  'cli.spending.estimated': '估算：服务未告知',
+  'cli.spending.inFlight': '已发送，未完成：估算',
+  'cli.spending.nothing': '没有向服务发送任何内容。',
+  'cli.spending.byMonth': '按月：',
+  'cli.spending.byProject': '按项目：',
+  'cli.spending.row': '{name}：{sum}',
+  'cli.spending.sum': '已花费 {spent}，已发送未完成的轮次 {inFlight}',
+  'cli.spending.sumWithDemo':
+    '已花费 {spent}，已发送未完成的轮次 {inFlight}；演示轮次本应花费 {demo}',
+  'cli.spending.total': '合计：{sum}。',
+  'cli.spending.saved': '已将 {count, plural, other {# 笔扣费}}保存为 {path}',
+  'cli.spending.badMonth': '--month {month} 不是月份。请按 YYYY-MM 格式填写月份，例如 2026-03。',
+  'cli.spending.noProject': '{problem}“clearframe video status”会列出项目及其 ID。',
+  'cli.masks.anchorValues': '--mask-anchor 只接受以下值之一：{anchors}。',
+  'cli.masks.rectForm': '{option} 接受以图片像素为单位的 x,y,宽,高，例如 1200,900,400,120。',
+  'cli.masks.pixels': '--mask-grow 和 --mask-shrink 接受 1 到 1000 之间的整数像素。',
+  'cli.masks.notBoth': '请指定 --mask 或 {other}，不要同时指定。',
+  'cli.masks.anchorAlone':
+    '--mask-anchor 指定 --mask-rect 或 --mask-clear-outside 的测量基准：请同时指定其中之一。',
+  'cli.masks.saveNeedsAuto': '--save-masks 写出 --auto-mask 找到的蒙版：请加上 --auto-mask。',
+  'cli.masks.toolsAlone': '蒙版工具用于修改蒙版：请同时指定 --mask-rect、--mask 或 --auto-mask。',
+  'cli.masks.outside':
+    '{file} 的尺寸是 {size}，而 {rect} 超出了它，因此没有发送任何内容。请指定一个在每张图片内的矩形，或用 --mask-anchor 从靠近水印的角开始测量。',
+  'cli.masks.outsideNeeds':
+    '{file} 的尺寸是 {size}，而 {rect} 超出了它（至少需要 {needed}），因此没有发送任何内容。请指定一个在每张图片内的矩形，或用 --mask-anchor 从靠近水印的角开始测量。',
+  'cli.masks.ofSize': '{count, plural, other {# 张}} {sizes} 的图片',
+  'cli.masks.ofSizes':
+    '{count, plural, other {# 张}} {sizeCount} 种尺寸的图片（从 {corner} 角测量）',
+  'cli.masks.none': '在{where}中没有找到共同的水印：这些图片将不带蒙版发送。',
+  'cli.masks.box': '{x},{y} 处的 {size}',
+  'cli.masks.found': '在{where}中的 {present} 张上找到水印：{boxes}（蒙版覆盖图片的 {share}）。',
+  'cli.masks.score': '{file}（得分 {score}）',
+  'cli.masks.notOn': '{files} 上没有：不带蒙版发送。',
+  'cli.masks.tooFew':
+    '{files}：{reason} 加上 --mask-rect 则这 {count, plural, other {# 张}}使用该矩形；不加则无蒙版。',
+  'cli.masks.empty':
+    '{file}：蒙版工具使其蒙版为空，因此没有发送任何内容：请少缩小一些，或清除更大矩形以外的部分。',
+  'main.menu.checkForUpdates': '检查更新…',
+  'main.menu.file': '文件',
+  'main.menu.openLogs': '打开日志文件夹',
+  'main.menu.help': 'Clearframe 帮助',
+  'main.dialog.exportTakes': '导出项目的定版',
+  'main.dialog.spendingCsv': '花费 CSV 保存到',
+  'main.dialog.importMask': '导入蒙版',
+  'main.dialog.images': '图片',
+  'main.dialog.exportMask': '导出蒙版',
+  'main.dialog.saveFilm': '影片保存到',
+  'main.notice.batchFinished': '这一批已完成。',
+  'main.updates.latest': 'Clearframe {version} 已是最新版本。',
+  'main.updates.title': '有可用更新',
+  'main.updates.available': 'Clearframe {version} 现已可用（您当前是 {current}）。',
+  'main.updates.availableShort': 'Clearframe {version} 现已可用。',
+  'main.updates.install': '安装并重启',
+  'main.updates.later': '稍后',
+  'main.updates.failed': '无法检查更新。请检查网络连接，稍后再试。',
   // ── end of Command line and main process.
 };

@@ -1,3 +1,4 @@
+import { shellWords } from '../../../src-main/core/i18n/words.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { EventChannel } from '../../../src-shared/ipc/channels.ts';
 import type { EventPayload } from '../../../src-shared/ipc/contract.ts';
@@ -106,6 +107,7 @@ function world(
       return Promise.resolve({ status: 'disabled', message: 'Updates are off in demo mode.' });
     },
     currentWindow: () => WINDOW,
+    words: shellWords(() => 'en', []),
   };
   // Through the same dispatch the app registers, so every answer is checked against the contract.
   const dispatch = createDispatch(shellHandlers(core, system));
@@ -288,7 +290,12 @@ function standInWindow() {
     },
     watermark: { batchProgress: () => recorded.batch },
   };
-  connectWindow(window, events, (body) => recorded.notified.push(body));
+  connectWindow(
+    window,
+    events,
+    (body) => recorded.notified.push(body),
+    shellWords(() => 'en', []),
+  );
   return {
     recorded,
     emit: <C extends EventChannel>(channel: C, payload: EventPayload<C>) => {

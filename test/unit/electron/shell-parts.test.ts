@@ -3,6 +3,8 @@ import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { JobEventBatcher } from '../../../src-main/core/app/event-batcher.ts';
 import { parsePreviewPath } from '../../../src-main/core/app/preview.ts';
 import { menuTemplate } from '../../../src-main/electron/menu-template.ts';
+import { shellWords, type Words } from '../../../src-main/core/i18n/words.ts';
+import type { LanguageSetting } from '../../../src-shared/i18n/languages.ts';
 import { parseSavedBounds, restoreBounds } from '../../../src-main/electron/window-state.ts';
 import { jobView } from '../../support/job-view.ts';
 
@@ -121,7 +123,12 @@ describe('window state', () => {
 describe('menus', () => {
   it('use the standard roles, with the app menu first on macOS only, and offer update checks', () => {
     const noop = () => undefined;
-    const handlers = { openLogsFolder: noop, openHelp: noop, checkForUpdates: noop };
+    const handlers = {
+      openLogsFolder: noop,
+      openHelp: noop,
+      checkForUpdates: noop,
+      words: shellWords(() => 'en', []),
+    };
     const mac = menuTemplate({ platform: 'darwin', ...handlers });
     const linux = menuTemplate({ platform: 'linux', ...handlers });
     const appMenu = mac[0]?.submenu as Array<{ role?: string; label?: string }>;
@@ -139,5 +146,24 @@ describe('menus', () => {
     ]);
     const file = linux[0]?.submenu as Array<{ role?: string }>;
     expect(file.at(-1)).toEqual({ role: 'quit' });
+  });
+
+  it('speak the language setting, else the system’s first language Clearframe has', () => {
+    const noop = () => undefined;
+    const labels = (words: Words) =>
+      menuTemplate({
+        platform: 'linux',
+        openLogsFolder: noop,
+        openHelp: noop,
+        checkForUpdates: noop,
+        words,
+      }).map((item) => item.label ?? item.role);
+    let setting: LanguageSetting = 'de';
+    const words = shellWords(() => setting, ['ko-KR', 'ja-JP']);
+    expect(labels(words)[0]).toBe('Datei');
+    setting = 'system';
+    expect(labels(words)[0]).toBe('ファイル');
+    setting = 'en-XA';
+    expect(labels(words)[0]).toMatch(/^\[Ƒîî?ļéé?·*\]$/u);
   });
 });

@@ -8,8 +8,8 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Where code asks for messages; the catalogues themselves are not a use. */
 const CODE = ['src-renderer', 'src-shared', 'src-main'];
 const CATALOGUES = path.join('src-shared', 'i18n', 'catalogues');
-/** A file name that happens to start like a namespace (`mask.png`) is no message id. */
-const FILE_NAME = /\.(png|jpe?g|webp|tiff?|json|jsonl|css|html|mp4|txt|log|sqlite)$/;
+/** A file name that happens to start like a namespace (`mask.png`, `main.ts`) is no message id. */
+const FILE_NAME = /\.(png|jpe?g|webp|tiff?|json|jsonl|css|html|mp4|txt|log|sqlite|ts|js)$/;
 
 async function codeFiles(dir: string): Promise<string[]> {
   const entries = await readdir(path.join(root, dir), { withFileTypes: true, recursive: true });
