@@ -138,7 +138,7 @@ function ExtendForms(props: {
               send: async () => {
                 // The service kept no last frame: the player takes it from the clip.
                 let how: { from: 'last-frame'; takenFrame: string } | undefined;
-                if (!round.lastFrameUrl && !round.hasLastFrame) {
+                if (!round.lastFrameUrl) {
                   try {
                     const clip = `${previewBase}round/${round.id}/video`;
                     how = { from: 'last-frame', takenFrame: await takeLastFrame(clip) };

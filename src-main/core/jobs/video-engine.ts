@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   videoPhase,
@@ -51,7 +51,6 @@ import {
   sendableRequest,
   type QueuedRound,
 } from './round-planning.ts';
-
 import { keepTakenFrame, keptFrameOf } from './local-last-frame.ts';
 
 export { RoundRequestError };
@@ -154,9 +153,18 @@ export class VideoEngine extends TaskJobLoop {
     if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
     const clip = readRoundOutputs(round);
     const hasServiceFrame = clip.ok && clip.value?.lastFrameUrl !== undefined;
-    if (takenFrame && !hasServiceFrame && clip.ok && clip.value?.videos[0]) {
-      const kept = await keepTakenFrame(clip.value.videos[0], takenFrame);
-      this.options.store.setLastFramePath(roundId, kept);
+    const kept = round.last_frame_path;
+    const keptIsThere =
+      kept !== null &&
+      (await access(kept).then(
+        () => true,
+        () => false,
+      ));
+    if (takenFrame && !hasServiceFrame && !keptIsThere && clip.ok && clip.value?.videos[0]) {
+      this.options.store.setLastFramePath(
+        roundId,
+        await keepTakenFrame(clip.value.videos[0], takenFrame),
+      );
       round = this.rounds.round(roundId) ?? round;
     }
     return this.addRound(round.shot_id, extensionRequest(round, prompt, await keptFrameOf(round)));

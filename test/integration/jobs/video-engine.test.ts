@@ -185,12 +185,26 @@ describe('video engine', () => {
     expect(sent.content[1]?.role).toBe('first_frame');
     expect(sent.content[1]?.image_url?.url).toMatch(/^data:image\/jpeg;base64,[A-Za-z0-9+/]+=*$/);
 
-    // Later continuations start from the kept frame without the window taking it again.
-    const again = await run.extendFromLastFrame(roundId, 'The light turns off');
+    // Later continuations start from the kept frame; one the window takes again is not kept twice.
+    const again = await run.extendFromLastFrame(
+      roundId,
+      'The light turns off',
+      await frameOf(size.width, size.height),
+    );
+    expect((await readdir(folder)).filter((name) => name.includes('last-frame'))).toHaveLength(2);
+    // A kept frame deleted since is taken again from the clip.
+    await rm(kept ?? '');
+    const third = await run.extendFromLastFrame(
+      roundId,
+      'The gull flies off',
+      await frameOf(size.width, size.height),
+    );
+    expect(await sharp(kept ?? '').metadata()).toMatchObject(size);
     await run.whenIdle();
-    expect(run.rounds.round(next.roundId)?.state).toBe('done');
-    expect(run.rounds.round(again.roundId)?.state).toBe('done');
-    expect(generates()).toHaveLength(3);
+    for (const made of [next, again, third]) {
+      expect(run.rounds.round(made.roundId)?.state).toBe('done');
+    }
+    expect(generates()).toHaveLength(4);
     expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
     store.close();
   });
