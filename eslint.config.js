@@ -61,6 +61,34 @@ export const TRANSLATED_CLI_FILES = [
   'src-main/cli/words.ts',
 ];
 
+/**
+ * Engine files whose sentences for the user (user-facing errors) come from the catalogues,
+ * in three parts converted side by side: the jobs and the service's clients; media, files,
+ * keys and settings; the app's desks and notices.
+ */
+export const TRANSLATED_CORE_JOBS_FILES = ['src-main/core/i18n/*.ts'];
+export const TRANSLATED_CORE_MEDIA_FILES = ['src-main/core/i18n/*.ts'];
+export const TRANSLATED_CORE_APP_FILES = ['src-main/core/i18n/*.ts'];
+
+/** The error classes whose messages reach the user, besides UserFacingError itself. */
+const USER_FACING_ERRORS = [
+  'CheckAgainError',
+  'DataFolderReadOnlyError',
+  'DatabaseDamagedError',
+  'DiskFullError',
+  'EmptyMaskError',
+  'FilmJoinError',
+  'FolderBusyError',
+  'IntakeError',
+  'InvalidKeyError',
+  'MaskImportError',
+  'NoKeyError',
+  'RoundImportError',
+  'RoundRequestError',
+  'SpendingFilterError',
+  'SpendingRefusedError',
+];
+
 /** Props of our own components that carry words for the user, besides aria-*, title and alt. */
 const WORDED_PROPS = '{label,title,body,question,hint,placeholder,alt}';
 
@@ -166,5 +194,16 @@ export default tseslint.config(
     files: TRANSLATED_CLI_FILES,
     plugins: { words: wordsPlugin },
     rules: { 'words/no-literal-words-in-output': 'error' },
+  },
+  {
+    files: [
+      ...new Set([
+        ...TRANSLATED_CORE_JOBS_FILES,
+        ...TRANSLATED_CORE_MEDIA_FILES,
+        ...TRANSLATED_CORE_APP_FILES,
+      ]),
+    ],
+    plugins: { words: wordsPlugin },
+    rules: { 'words/no-literal-words-in-error': ['error', { errors: USER_FACING_ERRORS }] },
   },
 );

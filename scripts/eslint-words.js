@@ -110,6 +110,43 @@ const literalWordsInOutput = {
 };
 
 /**
+ * Words the engine says to the user without a catalogue: a string or template with words
+ * given to a user-facing error (`new UserFacingError(…)` and the classes named in the
+ * rule's `errors` option). Their sentences come from `said()` in
+ * src-main/core/i18n/core-words.ts, in the reader's language.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const literalWordsInError = {
+  meta: {
+    type: 'problem',
+    messages: {
+      literal:
+        'A sentence for the user comes from the message catalogues (said() in src-main/core/i18n/core-words.ts), not a literal.',
+    },
+    schema: [
+      {
+        type: 'object',
+        properties: { errors: { type: 'array', items: { type: 'string' } } },
+        additionalProperties: false,
+      },
+    ],
+  },
+  create(context) {
+    const named = new Set(['UserFacingError', ...(context.options[0]?.errors ?? [])]);
+    return {
+      NewExpression(node) {
+        if (node.callee.type !== 'Identifier' || !named.has(node.callee.name)) return;
+        for (const argument of node.arguments) {
+          for (const part of writtenParts(/** @type {import('estree').Node} */ (argument))) {
+            context.report({ node: part, messageId: 'literal' });
+          }
+        }
+      },
+    };
+  },
+};
+
+/**
  * Text written into the window's code instead of the catalogues: formatjs's own rules
  * (see eslint.config.js for where they apply), narrowed to literals that hold words.
  */
@@ -118,5 +155,6 @@ export const wordsPlugin = {
     'no-literal-words-in-jsx': wordsOnly(literalRule),
     'no-literal-words-in-object': wordsOnly(objectRule),
     'no-literal-words-in-output': literalWordsInOutput,
+    'no-literal-words-in-error': literalWordsInError,
   },
 };

@@ -5,6 +5,7 @@ import type { JobState } from '../../src-shared/domain/job-states.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../src-shared/i18n/languages.ts';
 import { textIntl } from '../../src-shared/i18n/text-intl.ts';
+import { speakCoreIn } from '../core/i18n/core-words.ts';
 
 /**
  * The command line's words, in the one language `main` chose for this run (English until
@@ -15,6 +16,7 @@ let intl: IntlShape = textIntl('en');
 /** Sets the language of everything printed from now on; `main` calls it once, first. */
 export function speak(language: ShownLanguage): void {
   intl = textIntl(language);
+  speakCoreIn(() => language);
 }
 
 /** The formatter for money, sizes and dates (see src-shared/i18n/formats.ts). */

@@ -1,4 +1,6 @@
+import { speakCoreIn } from '../core/i18n/core-words.ts';
 import { shellWords, type Words } from '../core/i18n/words.ts';
+import { chooseLanguage } from '../../src-shared/i18n/languages.ts';
 import type {
   BrowserWindow,
   BrowserWindowConstructorOptions,
@@ -178,7 +180,9 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       : new Response('Not found', { status: 404 });
   });
 
-  const words = shellWords(() => running.settings.language, app.getPreferredSystemLanguages());
+  const systemLanguages = app.getPreferredSystemLanguages();
+  const words = shellWords(() => running.settings.language, systemLanguages);
+  speakCoreIn(() => chooseLanguage(running.settings.language, systemLanguages));
   const handlers = shellHandlers(running, {
     dialog,
     shell,

@@ -88,3 +88,38 @@ describe('words printed by a converted command-line file instead of the catalogu
     expect(await wordErrors('src-main/simulator/cli.ts', "console.log('Listening.');")).toEqual([]);
   });
 });
+
+describe('a sentence for the user written into the engine instead of the catalogue', () => {
+  const CORE = 'src-main/core/i18n/core-words.ts';
+
+  refusesAndAllows(
+    CORE,
+    [
+      ['a string', "throw new UserFacingError('The disk is full.');"],
+      [
+        'a template',
+        'export const f = (n: string) => new RoundRequestError(`There is no round ${n}.`);',
+      ],
+      [
+        'either side of a choice',
+        "export const f = (b: boolean) => new FilmJoinError(b ? 'Too big.' : 'Too small.');",
+      ],
+    ],
+    [
+      [
+        'a sentence from the catalogue',
+        "declare const said: (id: string) => string; throw new UserFacingError(said('core.x'));",
+      ],
+      ['an internal error', "throw new Error('no video job 4');"],
+    ],
+  );
+
+  it('leaves engine files not converted yet alone', async () => {
+    expect(
+      await wordErrors(
+        'src-main/core/jobs/store.ts',
+        "throw new UserFacingError('The disk is full.');",
+      ),
+    ).toEqual([]);
+  });
+});

@@ -928,4 +928,13 @@ export const de: Catalogue = {
   'main.updates.failed':
     'Die Suche nach Updates ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es später erneut.',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };

@@ -919,6 +919,15 @@ export const en = {
   'main.updates.later': 'Later',
   'main.updates.failed': 'Could not check for updates. Check your connection and try again later.',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };
 
 /** A message's id: a key of the English catalogue. */

@@ -922,4 +922,13 @@ export const fr: Catalogue = {
   'main.updates.failed':
     'Impossible de rechercher des mises à jour. Vérifiez votre connexion et réessayez plus tard.',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };

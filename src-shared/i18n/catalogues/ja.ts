@@ -903,4 +903,13 @@ export const ja: Catalogue = {
   'main.updates.failed':
     'アップデートを確認できませんでした。接続を確認して、後でもう一度お試しください。',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };

@@ -925,4 +925,13 @@ export const ptBR: Catalogue = {
   'main.updates.failed':
     'Não foi possível verificar atualizações. Confira sua conexão e tente de novo mais tarde.',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };

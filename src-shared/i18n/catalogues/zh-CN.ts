@@ -868,4 +868,13 @@ export const zhCN: Catalogue = {
   'main.updates.later': '稍后',
   'main.updates.failed': '无法检查更新。请检查网络连接，稍后再试。',
   // ── end of Command line and main process.
+
+  // ── Engine, jobs and clients: keys of their sentences go below this line.
+  // ── end of Engine, jobs and clients.
+
+  // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  // ── end of Engine, media, files, keys and settings.
+
+  // ── Engine, app desks and notices: keys of their sentences go below this line.
+  // ── end of Engine, app desks and notices.
 };
