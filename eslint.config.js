@@ -42,24 +42,7 @@ export const TRANSLATED_FILES = [
  * Command-line files whose every printed word comes from the catalogues: a string or
  * template with words given to console.log/error is refused.
  */
-export const TRANSLATED_CLI_FILES = [
-  'src-main/cli/args.ts',
-  'src-main/cli/balance.ts',
-  'src-main/cli/follow.ts',
-  'src-main/cli/jobs.ts',
-  'src-main/cli/key.ts',
-  'src-main/cli/main.ts',
-  'src-main/cli/progress.ts',
-  'src-main/cli/quota-report.ts',
-  'src-main/cli/remove-engine.ts',
-  'src-main/cli/remove-masks.ts',
-  'src-main/cli/remove-plan.ts',
-  'src-main/cli/remove.ts',
-  'src-main/cli/session.ts',
-  'src-main/cli/video-spending.ts',
-  'src-main/cli/video.ts',
-  'src-main/cli/words.ts',
-];
+export const TRANSLATED_CLI_FILES = ['src-main/cli/*.ts'];
 
 /**
  * Engine files whose sentences for the user (user-facing errors) come from the catalogues,

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { SIMULATOR_USAGE, runSimulator } from '../simulator/cli.ts';
+import { runSimulator, simulatorUsage } from './simulator.ts';
 import { errorValue } from '../core/jobs/outcome.ts';
 import { RoundRequestError, SpendingRefusedError } from '../core/jobs/video-engine.ts';
 import { UserFacingError } from '../core/user-error.ts';
@@ -80,7 +80,7 @@ const commands: Record<string, Command> = {
   },
   simulator: {
     summary: 'cli.summary.simulator',
-    usage: () => SIMULATOR_USAGE,
+    usage: simulatorUsage,
     run: runSimulator,
   },
   version: {

@@ -182,7 +182,6 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
 
   const systemLanguages = app.getPreferredSystemLanguages();
   const words = shellWords(() => running.settings.language, systemLanguages);
-  speakCoreIn(() => chooseLanguage(running.settings.language, systemLanguages));
   const handlers = shellHandlers(running, {
     dialog,
     shell,
@@ -191,22 +190,33 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     currentWindow: () => mainWindow,
   });
   const dispatch = createDispatch({ ...running.handlers, ...handlers }, place.devServerUrl);
-  for (const channel of invokeChannelNames) {
-    electron.handleIpc(channel, (event, payload: unknown) =>
-      dispatch({ frameUrl: event.senderFrame?.url }, channel, payload),
+  // The window's language: the engine's sentences follow it, and the menus are built in
+  // it, again whenever a settings change gives the window another one.
+  const shownLanguage = () => chooseLanguage(running.settings.language, systemLanguages);
+  speakCoreIn(shownLanguage);
+  let menuLanguage = shownLanguage();
+  const setMenu = () =>
+    electron.setMenu(
+      menuTemplate({
+        platform: place.platform,
+        openLogsFolder: () => void handlers['shell:openLogsFolder'](undefined),
+        checkForUpdates: () => void handlers['updates:check'](undefined),
+        openHelp: () =>
+          void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
+        words,
+      }),
     );
+  for (const channel of invokeChannelNames) {
+    electron.handleIpc(channel, async (event, payload: unknown) => {
+      const answer = await dispatch({ frameUrl: event.senderFrame?.url }, channel, payload);
+      if (channel === 'settings:update' && shownLanguage() !== menuLanguage) {
+        menuLanguage = shownLanguage();
+        setMenu();
+      }
+      return answer;
+    });
   }
-
-  electron.setMenu(
-    menuTemplate({
-      platform: place.platform,
-      openLogsFolder: () => void handlers['shell:openLogsFolder'](undefined),
-      checkForUpdates: () => void handlers['updates:check'](undefined),
-      openHelp: () =>
-        void shell.openExternal('https://github.com/clearframe-app/clearframe#readme'),
-      words,
-    }),
-  );
+  setMenu();
 
   const stateFile = path.join(app.getPath('userData'), 'window-state.json');
   const bounds = restoreBounds(

@@ -927,6 +927,15 @@ export const de: Catalogue = {
   'main.updates.later': 'Später',
   'main.updates.failed':
     'Die Suche nach Updates ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es später erneut.',
+  'cli.simulator.usage':
+    'Aufruf: clearframe simulator [--port N]\n  Startet den lokalen Stellvertreter des Dienstes bis Strg+C (auf einem freien Port, sofern --port keinen nennt).',
+  'cli.simulator.badPort':
+    'clearframe simulator: --port muss eine ganze Zahl von 0 bis 65535 sein.',
+  'cli.simulator.watermark': 'Basis-URL Wasserzeichen',
+  'cli.simulator.video': 'Basis-URL Video',
+  'cli.simulator.key': 'Demo-Schlüssel',
+  'cli.simulator.requestLog': 'Anfrageprotokoll',
+  'cli.simulator.stop': 'Strg+C beendet ihn.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

@@ -918,6 +918,14 @@ export const en = {
   'main.updates.install': 'Install and Restart',
   'main.updates.later': 'Later',
   'main.updates.failed': 'Could not check for updates. Check your connection and try again later.',
+  'cli.simulator.usage':
+    'Usage: clearframe simulator [--port N]\n  Runs the local stand-in for the service until Ctrl+C (on any free port unless --port says).',
+  'cli.simulator.badPort': 'clearframe simulator: --port must be a whole number from 0 to 65535.',
+  'cli.simulator.watermark': 'watermark base URL',
+  'cli.simulator.video': 'video base URL',
+  'cli.simulator.key': 'demo key',
+  'cli.simulator.requestLog': 'request log',
+  'cli.simulator.stop': 'Press Ctrl+C to stop.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

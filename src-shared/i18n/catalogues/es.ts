@@ -924,6 +924,14 @@ export const es: Catalogue = {
   'main.updates.later': 'Más tarde',
   'main.updates.failed':
     'No se pudieron buscar actualizaciones. Comprueba la conexión y vuelve a intentarlo más tarde.',
+  'cli.simulator.usage':
+    'Uso: clearframe simulator [--port N]\n  Ejecuta el sustituto local del servicio hasta Ctrl+C (en cualquier puerto libre, salvo que --port indique otro).',
+  'cli.simulator.badPort': 'clearframe simulator: --port debe ser un número entero de 0 a 65535.',
+  'cli.simulator.watermark': 'URL base de marcas de agua',
+  'cli.simulator.video': 'URL base de vídeo',
+  'cli.simulator.key': 'clave de demostración',
+  'cli.simulator.requestLog': 'registro de peticiones',
+  'cli.simulator.stop': 'Pulsa Ctrl+C para detenerlo.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

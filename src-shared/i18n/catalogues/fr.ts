@@ -921,6 +921,14 @@ export const fr: Catalogue = {
   'main.updates.later': 'Plus tard',
   'main.updates.failed':
     'Impossible de rechercher des mises à jour. Vérifiez votre connexion et réessayez plus tard.',
+  'cli.simulator.usage':
+    'Usage : clearframe simulator [--port N]\n  Lance la doublure locale du service jusqu’à Ctrl+C (sur un port libre, sauf si --port en indique un).',
+  'cli.simulator.badPort': 'clearframe simulator : --port doit être un nombre entier de 0 à 65535.',
+  'cli.simulator.watermark': 'URL de base filigranes',
+  'cli.simulator.video': 'URL de base vidéo',
+  'cli.simulator.key': 'clé de démo',
+  'cli.simulator.requestLog': 'journal des requêtes',
+  'cli.simulator.stop': 'Appuyez sur Ctrl+C pour arrêter.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

@@ -902,6 +902,15 @@ export const ja: Catalogue = {
   'main.updates.later': '後で',
   'main.updates.failed':
     'アップデートを確認できませんでした。接続を確認して、後でもう一度お試しください。',
+  'cli.simulator.usage':
+    '使い方: clearframe simulator [--port N]\n  Ctrl+C まで、サービスのローカルの代替を動かします（--port の指定がなければ空いているポートで）。',
+  'cli.simulator.badPort':
+    'clearframe simulator: --port には 0 から 65535 までの整数を指定してください。',
+  'cli.simulator.watermark': '透かし API のベース URL',
+  'cli.simulator.video': '動画 API のベース URL',
+  'cli.simulator.key': 'デモ用キー',
+  'cli.simulator.requestLog': 'リクエストの記録',
+  'cli.simulator.stop': 'Ctrl+C で停止します。',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

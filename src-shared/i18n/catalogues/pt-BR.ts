@@ -924,6 +924,14 @@ export const ptBR: Catalogue = {
   'main.updates.later': 'Depois',
   'main.updates.failed':
     'Não foi possível verificar atualizações. Confira sua conexão e tente de novo mais tarde.',
+  'cli.simulator.usage':
+    'Uso: clearframe simulator [--port N]\n  Executa o substituto local do serviço até Ctrl+C (em qualquer porta livre, a menos que --port indique outra).',
+  'cli.simulator.badPort': 'clearframe simulator: --port deve ser um número inteiro de 0 a 65535.',
+  'cli.simulator.watermark': 'URL base de marcas d’água',
+  'cli.simulator.video': 'URL base de vídeo',
+  'cli.simulator.key': 'chave de demonstração',
+  'cli.simulator.requestLog': 'registro de requisições',
+  'cli.simulator.stop': 'Pressione Ctrl+C para parar.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

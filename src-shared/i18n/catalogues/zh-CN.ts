@@ -867,6 +867,14 @@ export const zhCN: Catalogue = {
   'main.updates.install': '安装并重启',
   'main.updates.later': '稍后',
   'main.updates.failed': '无法检查更新。请检查网络连接，稍后再试。',
+  'cli.simulator.usage':
+    '用法：clearframe simulator [--port N]\n  运行服务的本地替身，直到按下 Ctrl+C（除非 --port 指定，否则使用任一空闲端口）。',
+  'cli.simulator.badPort': 'clearframe simulator：--port 必须是 0 到 65535 之间的整数。',
+  'cli.simulator.watermark': '水印接口基础 URL',
+  'cli.simulator.video': '视频接口基础 URL',
+  'cli.simulator.key': '演示密钥',
+  'cli.simulator.requestLog': '请求日志',
+  'cli.simulator.stop': '按 Ctrl+C 停止。',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.

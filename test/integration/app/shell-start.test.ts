@@ -15,6 +15,7 @@ import {
   type ShellWindow,
 } from '../../../src-main/electron/shell-start.ts';
 import { makeReadOnly } from '../../support/read-only-folder.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 
 /**
  * The shell's own start function with stand-ins for the Electron objects it calls: each
@@ -28,6 +29,8 @@ interface Recorded {
   electron: ShellElectron;
   windows: Array<{ loaded: string[] }>;
   errorBoxes: Array<{ title: string; content: string }>;
+  /** The first top-level label of each menu bar the shell set, in order. */
+  menus: string[];
   quit: boolean;
   invoke<T>(channel: string, payload?: unknown): Promise<IpcResult<T>>;
 }
@@ -37,6 +40,7 @@ function standIns(dataDir: string): Recorded {
   const recorded: Recorded = {
     windows: [],
     errorBoxes: [],
+    menus: [],
     quit: false,
     invoke: async <T>(channel: string, payload?: unknown) => {
       const listener = ipc.get(channel);
@@ -72,7 +76,9 @@ function standIns(dataDir: string): Recorded {
         openPath: () => Promise.resolve(''),
         showItemInFolder: () => undefined,
       },
-      setMenu: () => undefined,
+      setMenu: (template) => {
+        recorded.menus.push(String(template[0]?.label));
+      },
       displays: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
       notify: () => undefined,
       createWindow: () => {
@@ -148,6 +154,18 @@ function expectWindow(shell: Recorded): void {
 }
 
 describe('the shell start, when the world around it is broken', () => {
+  it("builds the menus in the window's language, and again when the language setting changes it", async () => {
+    const shell = await startIn(path.join(root, 'menus'));
+    // The system prefers Austrian German (see the stand-in app): German, until the setting says English.
+    expect(shell.menus).toEqual([textIntl('de').formatMessage({ id: 'main.menu.file' })]);
+    expect((await shell.invoke('settings:update', { language: 'en' })).ok).toBe(true);
+    expect((await shell.invoke('settings:update', { theme: 'dark' })).ok).toBe(true);
+    expect(shell.menus).toEqual([
+      textIntl('de').formatMessage({ id: 'main.menu.file' }),
+      textIntl('en').formatMessage({ id: 'main.menu.file' }),
+    ]);
+  });
+
   it('opens the window without notices when all is well', async () => {
     const shell = await startIn(path.join(root, 'fine'));
     expectWindow(shell);

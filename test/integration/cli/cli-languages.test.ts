@@ -60,7 +60,7 @@ describe('the command line in other languages', () => {
       return done;
     };
     await run(['help']);
-    for (const command of ['remove', 'video', 'jobs', 'balance', 'key', 'version']) {
+    for (const command of ['remove', 'video', 'jobs', 'balance', 'key', 'version', 'simulator']) {
       await run(['help', command]);
     }
     await run(['remove', '--dry-run', folder]);
