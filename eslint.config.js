@@ -51,7 +51,12 @@ export const TRANSLATED_CLI_FILES = ['src-main/cli/*.ts'];
  */
 export const TRANSLATED_CORE_JOBS_FILES = ['src-main/core/i18n/*.ts'];
 export const TRANSLATED_CORE_MEDIA_FILES = ['src-main/core/i18n/*.ts'];
-export const TRANSLATED_CORE_APP_FILES = ['src-main/core/i18n/*.ts'];
+export const TRANSLATED_CORE_APP_FILES = [
+  'src-main/core/i18n/*.ts',
+  'src-main/core/*.ts',
+  'src-main/core/app/*.ts',
+  'src-main/core/diagnostics/*.ts',
+];
 
 /** The error classes whose messages reach the user, besides UserFacingError itself. */
 const USER_FACING_ERRORS = [

@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { marksNothing } from '../../src-shared/domain/mask-raster.ts';
-import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
@@ -424,7 +423,7 @@ export function MaskEditor(props: {
   /** Checked as main will paint it: a mask that marks nothing would be paid for. */
   const save = (target: MaskTarget) => {
     if (history.now.length > 0 && marksNothing(history.now, file.width, file.height)) {
-      setMaskNote(EMPTY_MASK_MESSAGE);
+      setMaskNote(intl.formatMessage({ id: 'core.app.maskEmpty' }));
       return;
     }
     props.onSave(history.now, target);

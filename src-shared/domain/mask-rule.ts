@@ -41,7 +41,3 @@ export function maskToAlpha(rgb: Uint8Array): Uint8Array {
   }
   return out;
 }
-
-/** What the editor, the app and the command line say when a mask leaves every pixel unmarked. */
-export const EMPTY_MASK_MESSAGE =
-  'The mask marks nothing: paint over the watermark, or choose No mask.';

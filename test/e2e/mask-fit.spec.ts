@@ -1,7 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { EMPTY_MASK_MESSAGE } from '../../src-shared/domain/mask-rule.ts';
+import { textIntl } from '../../src-shared/i18n/text-intl.ts';
 import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
@@ -144,7 +144,9 @@ for (const viewport of [
     await drag(page, [0.3, 0.5], [0.6, 0.5]);
     await expect(page.getByText('120×80 · 2 strokes')).toBeVisible();
     await page.getByRole('button', { name: 'Use this mask' }).click();
-    await expect(page.getByTestId('mask-note')).toHaveText(EMPTY_MASK_MESSAGE);
+    await expect(page.getByTestId('mask-note')).toHaveText(
+      textIntl('en').formatMessage({ id: 'core.app.maskEmpty' }),
+    );
     await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();
     await saveScreenshot(page, `mask-fit-03-empty-refused-${size}`);
     await page.getByRole('button', { name: 'No mask' }).click();

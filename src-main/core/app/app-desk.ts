@@ -4,6 +4,7 @@ import { DataFolderLock, type LockOwner } from '../fs/data-folder-lock.ts';
 import { watchForeignWrites } from '../jobs/foreign-writes.ts';
 import type { DeskContext } from './desk-context.ts';
 import { waitingForHolder, type ClaimedFolder } from './startup.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** How often a window waiting for another process's folder asks again. */
 const FOLDER_RETRY_MS = 1000;
@@ -139,7 +140,7 @@ export class AppDesk {
       this.runEngines();
       this.addNotice({
         level: 'info',
-        message: 'The other process has finished; the queue runs here now.',
+        message: said('core.app.otherProcessDone'),
       });
       this.options.events.emit('jobs:changed', { jobs: this.options.views() });
     }, FOLDER_RETRY_MS);

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import type { InvokeHandlers, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
-import { formatUsd } from '../../../src-shared/domain/budget.ts';
+import { formatMoney } from '../../../src-shared/i18n/formats.ts';
 import {
   RoundImportError,
   planImport,
@@ -11,6 +11,7 @@ import {
 import type { VideoEngine } from '../jobs/video-engine.ts';
 import type { DeskContext } from './desk-context.ts';
 import { videoRoundView } from './video-desk.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 export type ImportHandlers = Pick<InvokeHandlers, 'video:planImport' | 'video:importRounds'>;
 
@@ -36,7 +37,7 @@ export class ImportDesk {
       planImport(file, { rounds, tier: context.settings().pricingTier, demo: options.demo() });
     const project = (projectId: string) => {
       const tree = rounds.tree(projectId);
-      if (!tree) throw new RoundImportError('That project no longer exists; choose another.');
+      if (!tree) throw new RoundImportError(said('core.app.importProjectGone'));
       return tree;
     };
     this.handlers = {
@@ -50,7 +51,11 @@ export class ImportDesk {
         if (planned.problems.length > 0) throw refusedImport(planned);
         if (planned.rounds.length !== count || planned.totalCents !== totalCents) {
           throw new RoundImportError(
-            `${basename(planned.file)} no longer comes to what you saw (the file or the pricing tier changed): it now makes ${planned.rounds.length} rounds for ${formatUsd(planned.totalCents)}. Nothing was queued; look at it again before you queue it.`,
+            said('core.app.importChanged', {
+              file: basename(planned.file),
+              count: planned.rounds.length,
+              cost: formatMoney(coreIntl(), planned.totalCents),
+            }),
           );
         }
         const { roundIds } = queueImport(

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { localPreview } from '../media/local-preview.ts';
 import { UserFacingError } from '../user-error.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** Previews kept on disk at once; the oldest goes first. One per staged image is kept. */
 const KEPT = 40;
@@ -42,7 +42,7 @@ export class LocalPreviews {
   async make(token: string, strokes: readonly Stroke[]): Promise<{ previewId: string }> {
     const image = await this.sources.image(token);
     const marked = await this.sources.marked(strokes, image.width, image.height);
-    if (!marked.includes(1)) throw new UserFacingError(EMPTY_MASK_MESSAGE);
+    if (!marked.includes(1)) throw new UserFacingError(said('core.app.maskEmpty'));
     return this.keep(`${token}:repaint`, await localPreview(image.path, marked));
   }
 

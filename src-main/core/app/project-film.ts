@@ -5,6 +5,7 @@ import { filmTakes, type FilmRound, type FilmShot } from '../../../src-shared/do
 import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
 import { filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
 import { readRoundOutputs, type ProjectTree, type VideoRounds } from '../jobs/video-rounds.ts';
+import { said } from '../i18n/core-words.ts';
 
 interface TakeRound extends FilmRound {
   shotPosition: number;
@@ -40,11 +41,11 @@ function askedTakes(
   return roundIds.map((id) => {
     const round = byId.get(id);
     if (!round) {
-      throw new FilmJoinError('One of the takes is not in this project any more: choose again.');
+      throw new FilmJoinError(said('core.app.filmTakeGone'));
     }
     if (round.state !== 'done' || round.videos.length === 0) {
       throw new FilmJoinError(
-        `Shot ${round.shotPosition}’s chosen round has no finished clip: choose a round that is done.`,
+        said('core.app.filmTakeUnfinished', { position: round.shotPosition }),
       );
     }
     return round;
@@ -63,15 +64,13 @@ export async function joinProjectFilm(
   roundIds?: readonly string[],
 ): Promise<string> {
   const tree = rounds.tree(projectId);
-  if (!tree) throw new FilmJoinError('That project no longer exists.');
+  if (!tree) throw new FilmJoinError(said('core.app.projectGone'));
   const shots = takeRounds(tree);
   const takes = roundIds
     ? askedTakes(shots, roundIds)
     : filmTakes(shots).flatMap((take) => (take.round ? [take.round] : []));
   if (takes.length === 0) {
-    throw new FilmJoinError(
-      'No shot has a finished take yet: join the film once a round of a shot is done.',
-    );
+    throw new FilmJoinError(said('core.app.filmNoTakes'));
   }
   const clips = takes.map((take) => ({
     file: take.videos[0] as string,
@@ -97,7 +96,7 @@ export async function exportProjectTakes(
   folder: string,
 ): Promise<ExportedTakes> {
   const tree = rounds.tree(projectId);
-  if (!tree) throw new FilmJoinError('That project no longer exists.');
+  if (!tree) throw new FilmJoinError(said('core.app.projectGone'));
   const takes = filmTakes(takeRounds(tree));
   let count = 0;
   for (const take of takes) {

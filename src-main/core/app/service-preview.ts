@@ -15,10 +15,7 @@ import type { MaskStore } from '../media/mask-store.ts';
 import { serviceMaskPng } from '../media/service-mask.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { LocalPreviews } from './local-previews.ts';
-
-/** What the window says when a paid preview was asked for without the user's yes. */
-export const PAID_PREVIEW_UNCONFIRMED =
-  'Previewing with the service uses 1 credit: confirm it first.';
+import { said } from '../i18n/core-words.ts';
 
 /**
  * One staged image cleaned by the service as a preview, to set beside the free one made on
@@ -55,7 +52,8 @@ export class ServicePreviews {
     if (known && this.options.previews.file(known)) return { previewId: known, reused: true };
     const pending = this.underWay.get(key);
     if (pending) return { previewId: await pending, reused: true };
-    if (!this.options.demo() && !confirmed) throw new UserFacingError(PAID_PREVIEW_UNCONFIRMED);
+    if (!this.options.demo() && !confirmed)
+      throw new UserFacingError(said('core.app.previewUnconfirmed'));
     const making = this.options.previews
       .makeWith(token, 'service', (image) => this.fromService(image, strokes))
       .then(({ previewId }) => previewId);
@@ -106,7 +104,7 @@ export class ServicePreviews {
     });
     if (result.phase === 'failed' || result.imageUrls.length === 0) {
       throw new UserFacingError(
-        `The service could not clean the preview (${result.errorText ?? result.status}). Try another image, or start the batch on this computer.`,
+        said('core.app.previewFailed', { problem: result.errorText ?? result.status }),
       );
     }
     const scratch = await mkdtemp(path.join(this.options.scratchDir, 'service-preview-'));

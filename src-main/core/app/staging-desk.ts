@@ -3,7 +3,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type {
   InvokeHandlers,
@@ -31,6 +30,7 @@ import { UserFacingError } from '../user-error.ts';
 import type { DeskContext } from './desk-context.ts';
 import { mapInOrder } from './map-limit.ts';
 import { StagedBatcher } from './staged-batcher.ts';
+import { said } from '../i18n/core-words.ts';
 
 type StagingChannel =
   | 'media:probe'
@@ -63,20 +63,24 @@ export type Skipped = { path: string; reason: string };
  * at fault, not the service: the service is not asked anything while staging.
  */
 function addressProblem(error: unknown, host: string): string {
-  const check = 'Check the address in a browser, then try again.';
-  if (error instanceof TimeoutError) return `${host} did not answer in time. ${check}`;
+  if (error instanceof NetworkError && error.proxyProblem) return error.proxyProblem;
+  return said('core.app.addressProblem', { problem: whatTheAddressDid(error, host) });
+}
+
+/** The first half of `addressProblem`: what went wrong, before what to do about it. */
+function whatTheAddressDid(error: unknown, host: string): string {
+  if (error instanceof TimeoutError) return said('core.app.addressTimeout', { host });
   if (error instanceof NetworkError) {
-    if (error.proxyProblem) return error.proxyProblem;
     return error.status === undefined
-      ? `${host} could not be reached: the site is down, or the address or the internet connection is wrong. ${check}`
-      : `${host} had a problem of its own (HTTP ${error.status}). ${check}`;
+      ? said('core.app.addressUnreachable', { host })
+      : said('core.app.addressHttp', { host, status: error.status });
   }
   if (error instanceof ServiceError) {
     return error.status === undefined
-      ? `${host} did not give the image: ${error.message}. ${check}`
-      : `${host} did not give the image (HTTP ${error.status}). ${check}`;
+      ? said('core.app.addressRefused', { host, reason: error.message })
+      : said('core.app.addressRefusedHttp', { host, status: error.status });
   }
-  return `The image at that address could not be read (${errorValue(error).message}). ${check}`;
+  return said('core.app.addressUnreadable', { reason: errorValue(error).message });
 }
 
 /**
@@ -199,9 +203,7 @@ export class StagingDesk {
     let marked = 0;
     for (const value of changed) marked += value;
     if (marked === 0) {
-      throw new UserFacingError(
-        'That would leave nothing marked: undo, or choose a smaller amount or a larger view.',
-      );
+      throw new UserFacingError(said('core.app.maskToolEmpty'));
     }
     const { token: maskToken } = await this.masks.keep(changed, image.width, image.height);
     return { maskToken, fraction: marked / changed.length };
@@ -237,7 +239,13 @@ export class StagingDesk {
         empty = !plane.includes(1);
         painted.set(key, empty);
       }
-      if (empty) throw new UserFacingError(`${path.basename(image.path)}: ${EMPTY_MASK_MESSAGE}`);
+      if (empty)
+        throw new UserFacingError(
+          said('core.app.fileMaskEmpty', {
+            file: path.basename(image.path),
+            problem: said('core.app.maskEmpty'),
+          }),
+        );
     }
   }
 
@@ -291,7 +299,7 @@ export class StagingDesk {
     this.log.warn('staging', `${file} could not be looked at:`, errorValue(error).message);
     return {
       path: file,
-      reason: 'It could not be read. Check that it exists and that you may open it.',
+      reason: said('core.app.fileUnreadable'),
     };
   }
 
@@ -304,7 +312,7 @@ export class StagingDesk {
     const staged = await this.stageLocal(file);
     if ('reason' in staged) {
       await rm(dir, { recursive: true, force: true });
-      throw new UserFacingError(`The pasted image cannot be used: ${staged.reason}`);
+      throw new UserFacingError(said('core.app.pastedUnusable', { reason: staged.reason }));
     }
     return staged;
   }
@@ -363,13 +371,15 @@ export class StagingDesk {
       });
       const staged = await this.stageLocal(saved.path, url);
       if ('reason' in staged) {
-        throw new UserFacingError(`The address does not give a usable image: ${staged.reason}`);
+        throw new UserFacingError(said('core.app.addressUnusable', { reason: staged.reason }));
       }
       return staged;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
       if (error instanceof UserFacingError) throw error;
-      throw new UserFacingError(addressProblem(error, new URL(url).host || 'That address'));
+      throw new UserFacingError(
+        addressProblem(error, new URL(url).host || said('core.app.thatAddress')),
+      );
     }
   }
 
@@ -378,8 +388,7 @@ export class StagingDesk {
   ): Promise<{ path: string; width: number; height: number }> {
     const staged = this.staged.get(token);
     const probe = staged ? await probeFile(staged.path) : undefined;
-    if (!staged || !probe?.ok)
-      throw new UserFacingError('That image is no longer available; add it again.');
+    if (!staged || !probe?.ok) throw new UserFacingError(said('core.app.imageGone'));
     return { path: staged.path, width: probe.width, height: probe.height };
   }
 }

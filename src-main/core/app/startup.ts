@@ -15,6 +15,7 @@ import { dataPaths, type DataPaths } from '../paths.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
 import { SettingsStore } from '../settings/settings-store.ts';
 import { errorCode } from '../error-code.ts';
+import { said } from '../i18n/core-words.ts';
 
 /**
  * The start-up decisions the app makes when something around it is wrong, each with the
@@ -60,7 +61,10 @@ export function claimDataFolder(dataDir: string): ClaimedFolder {
       notices: [
         {
           level: 'error',
-          message: `${error.userMessage} Until then, this run keeps its queue and logs in ${fallback}, which is not kept.`,
+          message: said('core.app.folderReadOnly', {
+            problem: error.userMessage,
+            folder: fallback,
+          }),
         },
       ],
     };
@@ -68,7 +72,7 @@ export function claimDataFolder(dataDir: string): ClaimedFolder {
 }
 
 export function waitingForHolder(owner: LockOwner): string {
-  return `${describeHolder(owner)} is working in this data folder. Jobs you add here wait until it has finished, then start by themselves.`;
+  return said('core.app.waitingForHolder', { holder: describeHolder(owner) });
 }
 
 export interface OpenedStore {
@@ -111,7 +115,7 @@ function startAfresh(file: string, error: unknown): OpenedStore {
     notices: [
       {
         level: 'warning',
-        message: `The job database was damaged, so Clearframe started a new, empty queue. The old one was kept as ${aside}; your images and results on disk were not touched. Jobs that were in it need to be added again.`,
+        message: said('core.app.databaseSetAside', { aside }),
       },
     ],
   };
@@ -131,7 +135,7 @@ export async function keyStatuses(
       ? [
           {
             level: 'warning',
-            message: `${problem.userMessage} Until then keys cannot be saved here; keys set in those variables work.`,
+            message: said('core.app.noKeychain', { problem: problem.userMessage }),
           },
         ]
       : [],

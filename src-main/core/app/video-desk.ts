@@ -30,6 +30,7 @@ import {
   type ExportedTakes,
 } from './project-film.ts';
 import { logWait } from './wait-log.ts';
+import { said } from '../i18n/core-words.ts';
 
 type VideoChannel =
   | 'video:projects'
@@ -175,7 +176,7 @@ export class VideoDesk {
   /** A project as the tree shows it, for the answer that created it or one of its shots. */
   private projectById(projectId: string): VideoProjectView {
     const project = this.engine.rounds.project(projectId);
-    if (!project) throw new RoundRequestError('That project no longer exists.');
+    if (!project) throw new RoundRequestError(said('core.app.projectGone'));
     return this.projectView(project);
   }
 
@@ -219,11 +220,10 @@ export class VideoDesk {
         return { projectId, shotId, project: this.projectById(projectId) };
       },
       'video:addShot': ({ projectId, title }) => {
-        if (!rounds.project(projectId))
-          throw new RoundRequestError('That project no longer exists.');
+        if (!rounds.project(projectId)) throw new RoundRequestError(said('core.app.projectGone'));
         const shotId = rounds.addShot(projectId, title ?? '');
         const shot = this.projectById(projectId).shots.find((held) => held.id === shotId);
-        if (!shot) throw new RoundRequestError('That shot could not be added; try again.');
+        if (!shot) throw new RoundRequestError(said('core.app.shotNotAdded'));
         return { shotId, shot };
       },
       'video:queueRounds': async ({ rounds: asked }) => {
@@ -277,7 +277,7 @@ export class VideoDesk {
         };
       },
       'video:attach': async ({ taskId, shotId }) => {
-        if (!rounds.shot(shotId)) throw new RoundRequestError('That shot no longer exists.');
+        if (!rounds.shot(shotId)) throw new RoundRequestError(said('core.app.shotGone'));
         const task = await this.client.get(taskId);
         const roundId = this.engine.attach(shotId, task);
         this.announce(onChange, [roundId]);

@@ -14,6 +14,7 @@ import type { DeskContext } from './desk-context.ts';
 import { watermarkJobView } from './job-views.ts';
 import { logWait } from './wait-log.ts';
 import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
+import { said } from '../i18n/core-words.ts';
 
 type WatermarkChannel =
   | 'watermark:add'
@@ -162,8 +163,7 @@ export class WatermarkDesk {
       if (!staged) {
         skipped.push({
           path: item.token,
-          reason:
-            'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
+          reason: said('core.app.stagedGone'),
         });
       }
       return staged
@@ -236,7 +236,7 @@ export class WatermarkDesk {
       for (const item of part) {
         const latest = this.store.latestWatermarkJobFor(item.path);
         if (latest && latest.state !== 'done' && latest.state !== 'canceled') {
-          skipped.push({ path: item.path, reason: 'It is already in the list.' });
+          skipped.push({ path: item.path, reason: said('core.app.alreadyListed') });
         } else {
           fresh.push({
             inputPath: item.path,

@@ -945,5 +945,55 @@ export const de: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone': 'Der andere Prozess ist fertig; die Warteschlange läuft jetzt hier.',
+  'core.app.waitingForHolder':
+    '{holder} arbeitet in diesem Datenordner. Aufträge, die Sie hier hinzufügen, warten, bis er fertig ist, und starten dann von selbst.',
+  'core.app.folderReadOnly':
+    '{problem} Bis dahin hält dieser Lauf seine Warteschlange und Protokolle in {folder}; dieser Ordner wird nicht aufbewahrt.',
+  'core.app.databaseSetAside':
+    'Die Auftragsdatenbank war beschädigt, daher hat Clearframe eine neue, leere Warteschlange begonnen. Die alte wurde als {aside} aufbewahrt; Ihre Bilder und Ergebnisse auf dem Datenträger wurden nicht angetastet. Aufträge, die darin waren, müssen erneut hinzugefügt werden.',
+  'core.app.noKeychain':
+    '{problem} Bis dahin können hier keine Schlüssel gespeichert werden; Schlüssel aus diesen Umgebungsvariablen funktionieren.',
+  'core.app.projectGone': 'Dieses Projekt existiert nicht mehr.',
+  'core.app.importProjectGone': 'Dieses Projekt existiert nicht mehr; wählen Sie ein anderes.',
+  'core.app.importChanged':
+    '{file} ergibt nicht mehr, was Sie gesehen haben (die Datei oder die Preisstufe hat sich geändert): Jetzt sind es {count, plural, one {# Versuch} other {# Versuche}} für {cost}. Nichts wurde eingereiht; sehen Sie sie sich noch einmal an, bevor Sie sie einreihen.',
+  'core.app.shotNotAdded':
+    'Diese Einstellung konnte nicht hinzugefügt werden; versuchen Sie es erneut.',
+  'core.app.shotGone': 'Diese Einstellung existiert nicht mehr.',
+  'core.app.filmTakeGone':
+    'Einer der Takes gehört nicht mehr zu diesem Projekt: Wählen Sie erneut.',
+  'core.app.filmTakeUnfinished':
+    'Der gewählte Versuch von Einstellung {position} hat keinen fertigen Clip: Wählen Sie einen abgeschlossenen Versuch.',
+  'core.app.filmNoTakes':
+    'Noch keine Einstellung hat einen fertigen Take: Fügen Sie den Film zusammen, sobald ein Versuch einer Einstellung fertig ist.',
+  'core.app.previewUnconfirmed':
+    'Eine Vorschau mit dem Dienst kostet 1 Credit: Bestätigen Sie das zuerst.',
+  'core.app.previewFailed':
+    'Der Dienst konnte die Vorschau nicht bereinigen ({problem}). Versuchen Sie ein anderes Bild, oder starten Sie den Stapel auf diesem Computer.',
+  'core.app.addressProblem':
+    '{problem} Prüfen Sie die Adresse in einem Browser und versuchen Sie es dann erneut.',
+  'core.app.thatAddress': 'Diese Adresse',
+  'core.app.addressTimeout': '{host} hat nicht rechtzeitig geantwortet.',
+  'core.app.addressUnreachable':
+    '{host} war nicht erreichbar: Die Website ist ausgefallen, oder die Adresse oder die Internetverbindung stimmt nicht.',
+  'core.app.addressHttp': '{host} hatte ein eigenes Problem (HTTP {status}).',
+  'core.app.addressRefused': '{host} hat das Bild nicht geliefert: {reason}.',
+  'core.app.addressRefusedHttp': '{host} hat das Bild nicht geliefert (HTTP {status}).',
+  'core.app.addressUnreadable':
+    'Das Bild unter dieser Adresse konnte nicht gelesen werden ({reason}).',
+  'core.app.addressUnusable': 'Die Adresse liefert kein verwendbares Bild: {reason}',
+  'core.app.pastedUnusable': 'Das eingefügte Bild kann nicht verwendet werden: {reason}',
+  'core.app.imageGone': 'Dieses Bild ist nicht mehr verfügbar; fügen Sie es erneut hinzu.',
+  'core.app.fileUnreadable':
+    'Sie konnte nicht gelesen werden. Prüfen Sie, ob sie existiert und ob Sie sie öffnen dürfen.',
+  'core.app.stagedGone':
+    'Dieses Bild steht nicht mehr in der Liste der angesehenen Dateien (die App wurde vielleicht neu gestartet); fügen Sie es erneut hinzu.',
+  'core.app.alreadyListed': 'Sie steht schon in der Liste.',
+  'core.app.maskEmpty':
+    'Die Maske markiert nichts: Übermalen Sie das Wasserzeichen, oder wählen Sie „Keine Maske“.',
+  'core.app.fileMaskEmpty': '{file}: {problem}',
+  'core.app.maskToolEmpty':
+    'Dann bliebe nichts markiert: Machen Sie es rückgängig, oder wählen Sie einen kleineren Wert oder einen größeren Ausschnitt.',
   // ── end of Engine, app desks and notices.
 };

@@ -935,6 +935,49 @@ export const en = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone': 'The other process has finished; the queue runs here now.',
+  'core.app.waitingForHolder':
+    '{holder} is working in this data folder. Jobs you add here wait until it has finished, then start by themselves.',
+  'core.app.folderReadOnly':
+    '{problem} Until then, this run keeps its queue and logs in {folder}, which is not kept.',
+  'core.app.databaseSetAside':
+    'The job database was damaged, so Clearframe started a new, empty queue. The old one was kept as {aside}; your images and results on disk were not touched. Jobs that were in it need to be added again.',
+  'core.app.noKeychain':
+    '{problem} Until then keys cannot be saved here; keys set in those variables work.',
+  'core.app.projectGone': 'That project no longer exists.',
+  'core.app.importProjectGone': 'That project no longer exists; choose another.',
+  'core.app.importChanged':
+    '{file} no longer comes to what you saw (the file or the pricing tier changed): it now makes {count, plural, one {# round} other {# rounds}} for {cost}. Nothing was queued; look at it again before you queue it.',
+  'core.app.shotNotAdded': 'That shot could not be added; try again.',
+  'core.app.shotGone': 'That shot no longer exists.',
+  'core.app.filmTakeGone': 'One of the takes is not in this project any more: choose again.',
+  'core.app.filmTakeUnfinished':
+    'Shot {position}’s chosen round has no finished clip: choose a round that is done.',
+  'core.app.filmNoTakes':
+    'No shot has a finished take yet: join the film once a round of a shot is done.',
+  'core.app.previewUnconfirmed': 'Previewing with the service uses 1 credit: confirm it first.',
+  'core.app.previewFailed':
+    'The service could not clean the preview ({problem}). Try another image, or start the batch on this computer.',
+  'core.app.addressProblem': '{problem} Check the address in a browser, then try again.',
+  'core.app.thatAddress': 'That address',
+  'core.app.addressTimeout': '{host} did not answer in time.',
+  'core.app.addressUnreachable':
+    '{host} could not be reached: the site is down, or the address or the internet connection is wrong.',
+  'core.app.addressHttp': '{host} had a problem of its own (HTTP {status}).',
+  'core.app.addressRefused': '{host} did not give the image: {reason}.',
+  'core.app.addressRefusedHttp': '{host} did not give the image (HTTP {status}).',
+  'core.app.addressUnreadable': 'The image at that address could not be read ({reason}).',
+  'core.app.addressUnusable': 'The address does not give a usable image: {reason}',
+  'core.app.pastedUnusable': 'The pasted image cannot be used: {reason}',
+  'core.app.imageGone': 'That image is no longer available; add it again.',
+  'core.app.fileUnreadable': 'It could not be read. Check that it exists and that you may open it.',
+  'core.app.stagedGone':
+    'This image is no longer in the list of files looked at (the app may have restarted); add it again.',
+  'core.app.alreadyListed': 'It is already in the list.',
+  'core.app.maskEmpty': 'The mask marks nothing: paint over the watermark, or choose No mask.',
+  'core.app.fileMaskEmpty': '{file}: {problem}',
+  'core.app.maskToolEmpty':
+    'That would leave nothing marked: undo, or choose a smaller amount or a larger view.',
   // ── end of Engine, app desks and notices.
 };
 

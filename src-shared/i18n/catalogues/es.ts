@@ -941,5 +941,52 @@ export const es: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone': 'El otro proceso ha terminado; la cola se ejecuta aquí ahora.',
+  'core.app.waitingForHolder':
+    '{holder} está trabajando en esta carpeta de datos. Los trabajos que añadas aquí esperan a que termine y luego empiezan solos.',
+  'core.app.folderReadOnly':
+    '{problem} Hasta entonces, esta sesión guarda su cola y sus registros en {folder}, que no se conserva.',
+  'core.app.databaseSetAside':
+    'La base de datos de trabajos estaba dañada, así que Clearframe ha empezado una cola nueva y vacía. La antigua se ha guardado como {aside}; tus imágenes y resultados en el disco no se han tocado. Los trabajos que había en ella tienen que añadirse de nuevo.',
+  'core.app.noKeychain':
+    '{problem} Hasta entonces no se pueden guardar claves aquí; las claves definidas en esas variables funcionan.',
+  'core.app.projectGone': 'Ese proyecto ya no existe.',
+  'core.app.importProjectGone': 'Ese proyecto ya no existe; elige otro.',
+  'core.app.importChanged':
+    '{file} ya no da lo que viste (cambió el archivo o el nivel de precios): ahora da {count, plural, one {# intento} other {# intentos}} por {cost}. No se ha puesto nada en cola; revísalo antes de ponerlo en cola.',
+  'core.app.shotNotAdded': 'No se ha podido añadir ese plano; inténtalo de nuevo.',
+  'core.app.shotGone': 'Ese plano ya no existe.',
+  'core.app.filmTakeGone': 'Una de las tomas ya no está en este proyecto: vuelve a elegir.',
+  'core.app.filmTakeUnfinished':
+    'El intento elegido del plano {position} no tiene ningún clip terminado: elige un intento que haya terminado.',
+  'core.app.filmNoTakes':
+    'Ningún plano tiene aún una toma terminada: monta la película cuando termine un intento de un plano.',
+  'core.app.previewUnconfirmed':
+    'Previsualizar con el servicio cuesta 1 crédito: confírmalo primero.',
+  'core.app.previewFailed':
+    'El servicio no ha podido limpiar la vista previa ({problem}). Prueba con otra imagen o inicia el lote en este ordenador.',
+  'core.app.addressProblem':
+    '{problem} Comprueba la dirección en un navegador y vuelve a intentarlo.',
+  'core.app.thatAddress': 'Esa dirección',
+  'core.app.addressTimeout': '{host} no ha respondido a tiempo.',
+  'core.app.addressUnreachable':
+    'No se ha podido conectar con {host}: el sitio no funciona, o la dirección o la conexión a Internet es incorrecta.',
+  'core.app.addressHttp': '{host} ha tenido un problema propio (HTTP {status}).',
+  'core.app.addressRefused': '{host} no ha dado la imagen: {reason}.',
+  'core.app.addressRefusedHttp': '{host} no ha dado la imagen (HTTP {status}).',
+  'core.app.addressUnreadable': 'No se ha podido leer la imagen de esa dirección ({reason}).',
+  'core.app.addressUnusable': 'La dirección no da una imagen utilizable: {reason}',
+  'core.app.pastedUnusable': 'La imagen pegada no se puede usar: {reason}',
+  'core.app.imageGone': 'Esa imagen ya no está disponible; añádela de nuevo.',
+  'core.app.fileUnreadable':
+    'No se ha podido leer. Comprueba que existe y que tienes permiso para abrirlo.',
+  'core.app.stagedGone':
+    'Esta imagen ya no está en la lista de archivos revisados (puede que la app se haya reiniciado); añádela de nuevo.',
+  'core.app.alreadyListed': 'Ya está en la lista.',
+  'core.app.maskEmpty':
+    'La máscara no marca nada: pinta sobre la marca de agua o elige «Sin máscara».',
+  'core.app.fileMaskEmpty': '{file}: {problem}',
+  'core.app.maskToolEmpty':
+    'No quedaría nada marcado: deshaz, o elige una cantidad menor o una vista más amplia.',
   // ── end of Engine, app desks and notices.
 };

@@ -938,5 +938,52 @@ export const fr: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone':
+    'L’autre processus a terminé ; la file d’attente tourne désormais ici.',
+  'core.app.waitingForHolder':
+    '{holder} travaille dans ce dossier de données. Les tâches ajoutées ici attendent qu’il ait terminé, puis démarrent d’elles-mêmes.',
+  'core.app.folderReadOnly':
+    '{problem} D’ici là, cette session garde sa file d’attente et ses journaux dans {folder}, qui n’est pas conservé.',
+  'core.app.databaseSetAside':
+    'La base de données des tâches était endommagée : Clearframe a donc commencé une nouvelle file d’attente vide. L’ancienne a été conservée sous {aside} ; vos images et vos résultats sur le disque n’ont pas été touchés. Les tâches qu’elle contenait doivent être ajoutées à nouveau.',
+  'core.app.noKeychain':
+    '{problem} D’ici là, les clés ne peuvent pas être enregistrées ici ; les clés définies dans ces variables fonctionnent.',
+  'core.app.projectGone': 'Ce projet n’existe plus.',
+  'core.app.importProjectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
+  'core.app.importChanged':
+    '{file} ne donne plus ce que vous avez vu (le fichier ou le palier tarifaire a changé) : il donne désormais {count, plural, one {# essai} other {# essais}} pour {cost}. Rien n’a été mis en file ; revoyez-le avant de le mettre en file.',
+  'core.app.shotNotAdded': 'Ce plan n’a pas pu être ajouté ; réessayez.',
+  'core.app.shotGone': 'Ce plan n’existe plus.',
+  'core.app.filmTakeGone':
+    'L’une des prises ne fait plus partie de ce projet : choisissez à nouveau.',
+  'core.app.filmTakeUnfinished':
+    'L’essai choisi pour le plan {position} n’a pas de clip terminé : choisissez un essai terminé.',
+  'core.app.filmNoTakes':
+    'Aucun plan n’a encore de prise terminée : assemblez le film dès qu’un essai d’un plan est terminé.',
+  'core.app.previewUnconfirmed': 'Un aperçu par le service coûte 1 crédit : confirmez-le d’abord.',
+  'core.app.previewFailed':
+    'Le service n’a pas pu nettoyer l’aperçu ({problem}). Essayez une autre image, ou lancez le lot sur cet ordinateur.',
+  'core.app.addressProblem': '{problem} Vérifiez l’adresse dans un navigateur, puis réessayez.',
+  'core.app.thatAddress': 'Cette adresse',
+  'core.app.addressTimeout': '{host} n’a pas répondu à temps.',
+  'core.app.addressUnreachable':
+    '{host} est injoignable : le site est en panne, ou l’adresse ou la connexion Internet est erronée.',
+  'core.app.addressHttp': '{host} a rencontré un problème de son côté (HTTP {status}).',
+  'core.app.addressRefused': '{host} n’a pas fourni l’image : {reason}.',
+  'core.app.addressRefusedHttp': '{host} n’a pas fourni l’image (HTTP {status}).',
+  'core.app.addressUnreadable': 'L’image à cette adresse n’a pas pu être lue ({reason}).',
+  'core.app.addressUnusable': 'L’adresse ne donne pas d’image utilisable : {reason}',
+  'core.app.pastedUnusable': 'L’image collée ne peut pas être utilisée : {reason}',
+  'core.app.imageGone': 'Cette image n’est plus disponible ; ajoutez-la à nouveau.',
+  'core.app.fileUnreadable':
+    'Il n’a pas pu être lu. Vérifiez qu’il existe et que vous avez le droit de l’ouvrir.',
+  'core.app.stagedGone':
+    'Cette image ne figure plus dans la liste des fichiers examinés (l’app a peut-être redémarré) ; ajoutez-la à nouveau.',
+  'core.app.alreadyListed': 'Il est déjà dans la liste.',
+  'core.app.maskEmpty':
+    'Le masque ne marque rien : peignez sur le filigrane, ou choisissez « Aucun masque ».',
+  'core.app.fileMaskEmpty': '{file} : {problem}',
+  'core.app.maskToolEmpty':
+    'Plus rien ne serait marqué : annulez, ou choisissez une valeur plus petite ou une vue plus large.',
   // ── end of Engine, app desks and notices.
 };

@@ -920,5 +920,54 @@ export const ja: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone':
+    'もう一方のプロセスが終了しました。これからはここでキューが進みます。',
+  'core.app.waitingForHolder':
+    '{holder}がこのデータフォルダーで作業中です。ここで追加したジョブはその終了を待ち、終わると自動的に始まります。',
+  'core.app.folderReadOnly':
+    '{problem}それまでの間、この実行ではキューとログを{folder}に置きます。このフォルダーは保存されません。',
+  'core.app.databaseSetAside':
+    'ジョブのデータベースが破損していたため、Clearframe は新しい空のキューを始めました。古いものは{aside}として保存してあります。ディスク上の画像と結果には手を付けていません。そこにあったジョブは追加し直してください。',
+  'core.app.noKeychain':
+    '{problem}それまではここにキーを保存できません。これらの環境変数で設定したキーは使えます。',
+  'core.app.projectGone': 'そのプロジェクトはもうありません。',
+  'core.app.importProjectGone':
+    'そのプロジェクトはもうありません。別のプロジェクトを選んでください。',
+  'core.app.importChanged':
+    '{file}の内容が、確認したときと変わりました（ファイルか料金プランが変わりました）：現在は{count, plural, other {#件の試行}}で{cost}です。何もキューに入れていません。キューに入れる前にもう一度確認してください。',
+  'core.app.shotNotAdded': 'そのショットを追加できませんでした。もう一度お試しください。',
+  'core.app.shotGone': 'そのショットはもうありません。',
+  'core.app.filmTakeGone': 'テイクの一つがもうこのプロジェクトにありません。選び直してください。',
+  'core.app.filmTakeUnfinished':
+    'ショット{position}で選んだ試行には完成したクリップがありません。完了した試行を選んでください。',
+  'core.app.filmNoTakes':
+    '完成したテイクのあるショットがまだありません。ショットの試行が完了してから動画をつなげてください。',
+  'core.app.previewUnconfirmed':
+    'サービスでのプレビューには 1 クレジットかかります。先に確認してください。',
+  'core.app.previewFailed':
+    'サービスはプレビューをきれいにできませんでした（{problem}）。別の画像を試すか、このコンピューターでバッチを始めてください。',
+  'core.app.addressProblem':
+    '{problem}ブラウザーでアドレスを確認してから、もう一度お試しください。',
+  'core.app.thatAddress': 'そのアドレス',
+  'core.app.addressTimeout': '{host}が時間内に応答しませんでした。',
+  'core.app.addressUnreachable':
+    '{host}に接続できませんでした。サイトが停止しているか、アドレスかインターネット接続に誤りがあります。',
+  'core.app.addressHttp': '{host}側で問題が起きました（HTTP {status}）。',
+  'core.app.addressRefused': '{host}は画像を返しませんでした：{reason}。',
+  'core.app.addressRefusedHttp': '{host}は画像を返しませんでした（HTTP {status}）。',
+  'core.app.addressUnreadable': 'そのアドレスの画像を読み込めませんでした（{reason}）。',
+  'core.app.addressUnusable': 'そのアドレスからは使える画像が得られません：{reason}',
+  'core.app.pastedUnusable': '貼り付けた画像は使えません：{reason}',
+  'core.app.imageGone': 'その画像はもう使えません。もう一度追加してください。',
+  'core.app.fileUnreadable':
+    '読み込めませんでした。ファイルが存在し、開く権限があるか確認してください。',
+  'core.app.stagedGone':
+    'この画像は確認済みファイルの一覧にもうありません（アプリが再起動した可能性があります）。もう一度追加してください。',
+  'core.app.alreadyListed': 'すでに一覧にあります。',
+  'core.app.maskEmpty':
+    'マスクが何も示していません。透かしの上を塗るか、「マスクなし」を選んでください。',
+  'core.app.fileMaskEmpty': '{file}：{problem}',
+  'core.app.maskToolEmpty':
+    'それでは何も示されなくなります。元に戻すか、より小さい量か、より広い範囲を選んでください。',
   // ── end of Engine, app desks and notices.
 };

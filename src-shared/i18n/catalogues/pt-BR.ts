@@ -941,5 +941,50 @@ export const ptBR: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone': 'O outro processo terminou; a fila agora roda aqui.',
+  'core.app.waitingForHolder':
+    '{holder} está trabalhando nesta pasta de dados. Os trabalhos que você adicionar aqui esperam até ele terminar e depois começam sozinhos.',
+  'core.app.folderReadOnly':
+    '{problem} Até lá, esta execução mantém a fila e os logs em {folder}, que não é guardada.',
+  'core.app.databaseSetAside':
+    'O banco de dados de trabalhos estava danificado, então o Clearframe começou uma fila nova e vazia. A antiga foi guardada como {aside}; suas imagens e resultados no disco não foram tocados. Os trabalhos que estavam nela precisam ser adicionados de novo.',
+  'core.app.noKeychain':
+    '{problem} Até lá, as chaves não podem ser salvas aqui; as chaves definidas nessas variáveis funcionam.',
+  'core.app.projectGone': 'Esse projeto não existe mais.',
+  'core.app.importProjectGone': 'Esse projeto não existe mais; escolha outro.',
+  'core.app.importChanged':
+    '{file} não dá mais o que você viu (o arquivo ou a faixa de preço mudou): agora são {count, plural, one {# tentativa} other {# tentativas}} por {cost}. Nada foi colocado na fila; veja de novo antes de colocar na fila.',
+  'core.app.shotNotAdded': 'Não foi possível adicionar esse plano; tente de novo.',
+  'core.app.shotGone': 'Esse plano não existe mais.',
+  'core.app.filmTakeGone': 'Uma das tomadas não está mais neste projeto: escolha de novo.',
+  'core.app.filmTakeUnfinished':
+    'A tentativa escolhida do plano {position} não tem clipe pronto: escolha uma tentativa concluída.',
+  'core.app.filmNoTakes':
+    'Nenhum plano tem uma tomada pronta ainda: monte o filme quando uma tentativa de um plano terminar.',
+  'core.app.previewUnconfirmed': 'Visualizar com o serviço custa 1 crédito: confirme primeiro.',
+  'core.app.previewFailed':
+    'O serviço não conseguiu limpar a prévia ({problem}). Tente outra imagem ou inicie o lote neste computador.',
+  'core.app.addressProblem': '{problem} Confira o endereço em um navegador e tente de novo.',
+  'core.app.thatAddress': 'Esse endereço',
+  'core.app.addressTimeout': '{host} não respondeu a tempo.',
+  'core.app.addressUnreachable':
+    'Não foi possível acessar {host}: o site está fora do ar, ou o endereço ou a conexão com a internet está errado.',
+  'core.app.addressHttp': '{host} teve um problema próprio (HTTP {status}).',
+  'core.app.addressRefused': '{host} não forneceu a imagem: {reason}.',
+  'core.app.addressRefusedHttp': '{host} não forneceu a imagem (HTTP {status}).',
+  'core.app.addressUnreadable': 'Não foi possível ler a imagem nesse endereço ({reason}).',
+  'core.app.addressUnusable': 'O endereço não dá uma imagem utilizável: {reason}',
+  'core.app.pastedUnusable': 'A imagem colada não pode ser usada: {reason}',
+  'core.app.imageGone': 'Essa imagem não está mais disponível; adicione-a de novo.',
+  'core.app.fileUnreadable':
+    'Não foi possível lê-lo. Verifique se ele existe e se você tem permissão para abri-lo.',
+  'core.app.stagedGone':
+    'Esta imagem não está mais na lista de arquivos analisados (o app pode ter sido reiniciado); adicione-a de novo.',
+  'core.app.alreadyListed': 'Já está na lista.',
+  'core.app.maskEmpty':
+    'A máscara não marca nada: pinte sobre a marca d’água ou escolha “Sem máscara”.',
+  'core.app.fileMaskEmpty': '{file}: {problem}',
+  'core.app.maskToolEmpty':
+    'Nada ficaria marcado: desfaça, ou escolha um valor menor ou uma visão maior.',
   // ── end of Engine, app desks and notices.
 };

@@ -884,5 +884,43 @@ export const zhCN: Catalogue = {
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
+  'core.app.otherProcessDone': '另一个进程已结束；队列现在在这里运行。',
+  'core.app.waitingForHolder':
+    '{holder}正在使用此数据文件夹。您在这里添加的任务会等它结束，然后自动开始。',
+  'core.app.folderReadOnly':
+    '{problem}在此之前，本次运行把队列和日志放在{folder}中，该文件夹不会保留。',
+  'core.app.databaseSetAside':
+    '任务数据库已损坏，因此 Clearframe 开始了一个新的空队列。旧的已保存为{aside}；您磁盘上的图片和结果没有被改动。其中的任务需要重新添加。',
+  'core.app.noKeychain':
+    '{problem}在此之前无法在这里保存密钥；在这些环境变量中设置的密钥可以使用。',
+  'core.app.projectGone': '该项目已不存在。',
+  'core.app.importProjectGone': '该项目已不存在；请选择另一个。',
+  'core.app.importChanged':
+    '{file}的结果已与您看到的不同（文件或价格档位已更改）：现在是 {count, plural, other {# 轮}}，共 {cost}。没有加入任何任务；请重新查看后再加入队列。',
+  'core.app.shotNotAdded': '无法添加该镜头；请重试。',
+  'core.app.shotGone': '该镜头已不存在。',
+  'core.app.filmTakeGone': '其中一个定版已不在此项目中：请重新选择。',
+  'core.app.filmTakeUnfinished': '镜头 {position} 选定的那一轮没有完成的片段：请选择已完成的一轮。',
+  'core.app.filmNoTakes': '还没有镜头有完成的定版：请在某个镜头的一轮完成后再拼接影片。',
+  'core.app.previewUnconfirmed': '用服务预览需要 1 积分：请先确认。',
+  'core.app.previewFailed':
+    '服务无法清理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
+  'core.app.addressProblem': '{problem}请在浏览器中检查该地址，然后重试。',
+  'core.app.thatAddress': '该地址',
+  'core.app.addressTimeout': '{host}没有及时响应。',
+  'core.app.addressUnreachable': '无法连接到{host}：网站已停止运行，或地址或网络连接有误。',
+  'core.app.addressHttp': '{host}自身出现了问题（HTTP {status}）。',
+  'core.app.addressRefused': '{host}没有提供图片：{reason}。',
+  'core.app.addressRefusedHttp': '{host}没有提供图片（HTTP {status}）。',
+  'core.app.addressUnreadable': '无法读取该地址的图片（{reason}）。',
+  'core.app.addressUnusable': '该地址没有提供可用的图片：{reason}',
+  'core.app.pastedUnusable': '粘贴的图片无法使用：{reason}',
+  'core.app.imageGone': '该图片已不可用；请重新添加。',
+  'core.app.fileUnreadable': '无法读取。请检查它是否存在，以及您是否有权打开它。',
+  'core.app.stagedGone': '这张图片已不在已查看文件的列表中（应用可能已重启）；请重新添加。',
+  'core.app.alreadyListed': '它已在列表中。',
+  'core.app.maskEmpty': '蒙版没有标记任何内容：请涂抹水印，或选择“不用蒙版”。',
+  'core.app.fileMaskEmpty': '{file}：{problem}',
+  'core.app.maskToolEmpty': '这样将不会留下任何标记：请撤销，或选择更小的数值或更大的视图。',
   // ── end of Engine, app desks and notices.
 };

@@ -2,7 +2,6 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { makePhoto } from '../../support/images.ts';
 import { startBareCore } from '../../support/test-core.ts';
@@ -20,6 +19,9 @@ afterEach(async () => {
   await core.stop();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The engine's sentence in English, the language these runs speak. */
+const EMPTY_MASK = 'The mask marks nothing: paint over the watermark, or choose No mask.';
 
 describe('adding images whose drawn mask marks nothing', () => {
   it('refuses the batch before any job exists, naming the image and what to do', async () => {
@@ -59,7 +61,7 @@ describe('adding images whose drawn mask marks nothing', () => {
         },
       ],
     });
-    await expect(added).rejects.toMatchObject({ userMessage: `shot.png: ${EMPTY_MASK_MESSAGE}` });
+    await expect(added).rejects.toMatchObject({ userMessage: `shot.png: ${EMPTY_MASK}` });
     expect((await core.handlers['watermark:list'](undefined)).jobs).toEqual([]);
   });
 });

@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
-import { PAID_PREVIEW_UNCONFIRMED } from '../../../src-main/core/app/service-preview.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { stageFiles } from '../../support/staging.ts';
 import { startBareCore } from '../../support/test-core.ts';
@@ -73,7 +72,7 @@ describe('previews of one image with each engine', () => {
         strokes,
         confirmed: false,
       }),
-    ).rejects.toThrow(PAID_PREVIEW_UNCONFIRMED);
+    ).rejects.toThrow('Previewing with the service uses 1 credit: confirm it first.');
   });
 
   it('refuses a measurement that is not one with a sentence saying what to do', async () => {

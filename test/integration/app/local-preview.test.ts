@@ -4,7 +4,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
-import { EMPTY_MASK_MESSAGE } from '../../../src-shared/domain/mask-rule.ts';
 import { makeMarkedPhoto, psnr, type Rect } from '../../support/images.ts';
 import { startBareCore } from '../../support/test-core.ts';
 import { stageFiles } from '../../support/staging.ts';
@@ -21,6 +20,9 @@ afterEach(async () => {
   await core.stop();
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The engine's sentence in English, the language these runs speak. */
+const EMPTY_MASK = 'The mask marks nothing: paint over the watermark, or choose No mask.';
 
 const WIDTH = 320;
 const HEIGHT = 240;
@@ -110,7 +112,7 @@ describe('a free local preview of one staged image', () => {
           { kind: 'eraser', points: line, radius: 8 },
         ],
       }),
-    ).rejects.toThrow(EMPTY_MASK_MESSAGE);
+    ).rejects.toThrow(EMPTY_MASK);
   });
 
   it('refuses an image that is no longer staged with what to do', async () => {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '../../../src-shared/ipc/contract.ts';
 import type { IpcResult } from '../../../src-shared/ipc/result.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import type { SecretStore } from '../../../src-main/core/secrets/keychain.ts';
 import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { APP_ORIGIN } from '../../../src-main/electron/security.ts';
@@ -220,10 +221,12 @@ describe('the shell start, when the world around it is broken', () => {
     expectWindow(shell);
     const notices = await noticesOf(shell);
     expect(notices).toHaveLength(1);
-    const aside = /kept as (\S+clearframe\.sqlite\.damaged-\S+?);/.exec(
-      notices[0]?.message ?? '',
-    )?.[1];
+    const aside = /(\S+clearframe\.sqlite\.damaged-[\w-]+)/.exec(notices[0]?.message ?? '')?.[1];
     expect(aside).toBeDefined();
+    // Said in the language the system prefers (de-AT here), as the window is.
+    expect(notices[0]?.message).toBe(
+      textIntl('de').formatMessage({ id: 'core.app.databaseSetAside' }, { aside: aside ?? '' }),
+    );
     expect(readFileSync(aside ?? '', 'utf8')).toContain('this is not a database');
     const list = await shell.invoke<{ jobs: unknown[] }>('watermark:list');
     expect(list.ok && list.value.jobs).toEqual([]);
