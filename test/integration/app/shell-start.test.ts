@@ -16,7 +16,6 @@ import {
   type ShellWindow,
 } from '../../../src-main/electron/shell-start.ts';
 import { makeReadOnly } from '../../support/read-only-folder.ts';
-import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 
 /**
  * The shell's own start function with stand-ins for the Electron objects it calls: each
