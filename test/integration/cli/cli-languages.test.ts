@@ -88,7 +88,8 @@ describe('the command line in other languages', () => {
       expect(`${done.stdout}${done.stderr}`.trim(), args).not.toBe('');
       expect(plainLines(done), args).toEqual([]);
     }
-  });
+    // About thirty runs of the command, each a process of its own: minutes on a loaded machine.
+  }, 300_000);
 
   it('speaks German when LANG asks for it and the setting follows the system', async () => {
     const data = await dataFolder('system');
