@@ -117,7 +117,7 @@ describe('a sentence for the user written into the engine instead of the catalog
   it('leaves engine files not converted yet alone', async () => {
     expect(
       await wordErrors(
-        'src-main/core/jobs/store.ts',
+        'src-main/core/worker-thread.ts',
         "throw new UserFacingError('The disk is full.');",
       ),
     ).toEqual([]);

@@ -930,6 +930,42 @@ export const de: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'Der Dienst hat die Anfrage abgelehnt: {reason}. Ändern Sie die Eingabe und versuchen Sie es erneut.',
+  'core.api.method':
+    'Der Dienst hat abgelehnt, wie Clearframe ihn aufgerufen hat. Bitte melden Sie dies mit den Diagnosedaten.',
+  'core.api.authentication':
+    'Der Dienst hat den API-Schlüssel nicht angenommen. Prüfen oder ersetzen Sie ihn in den Einstellungen.',
+  'core.api.videoBalance':
+    'Das Guthaben der Video-API reicht für diese Anfrage nicht. Laden Sie das Guthaben in Ihrem Konto auf und versuchen Sie es dann erneut.',
+  'core.api.watermarkCredits':
+    'Es sind nicht mehr genug Wasserzeichen-Credits übrig. Kaufen Sie in Ihrem Konto weitere Credits und versuchen Sie es dann erneut.',
+  'core.api.rateLimited':
+    'Der Dienst ist ausgelastet und hat Clearframe gebeten, langsamer zu machen. Clearframe versucht es von selbst erneut.',
+  'core.api.server':
+    'Beim Dienst ist ein interner Fehler aufgetreten. Versuchen Sie es in einigen Minuten erneut.',
+  'core.api.network':
+    'Clearframe konnte den Dienst nicht erreichen. Prüfen Sie die Internetverbindung.',
+  'core.api.timeout':
+    'Der Dienst hat nicht rechtzeitig geantwortet. Versuchen Sie es später erneut.',
+  'core.api.aborted': 'Angehalten.',
+  'core.api.unexpected':
+    'Der Dienst hat eine Antwort gesendet, die Clearframe nicht versteht. Versuchen Sie es später erneut.',
+  'core.api.download':
+    'Das Ergebnis konnte nicht heruntergeladen werden: {reason}. Fragen Sie mit „Erneut nachfragen“ beim Dienst einen neuen Link an (kostenlos); es wird nicht erneut gesendet.',
+  'core.api.proxyUnusableSystem':
+    'Die Proxy-Einstellungen des Systems leiten Verbindungen zu {host} über {named}, den Clearframe nicht nutzen kann. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und versuchen Sie es dann erneut.',
+  'core.api.proxySocks': 'einen SOCKS-Proxy ({address})',
+  'core.api.proxyUnknownKind': 'einen Proxy unbekannter Art („{entry}“)',
+  'core.api.proxyNotAddress':
+    '{variable} ist keine Proxy-Adresse. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und starten Sie Clearframe dann neu.',
+  'core.api.proxyUnusableVariable':
+    '{variable} nennt {scheme, select, socks {einen SOCKS-Proxy} other {eine {scheme}-Adresse}} ({host}), den Clearframe nicht nutzen kann. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und starten Sie Clearframe dann neu.',
+  'core.api.proxyCredentials':
+    'Der Proxy verlangt Benutzername und Passwort. Tragen Sie beides in die Proxy-Adresse (http://user:password@host:port) in HTTPS_PROXY oder in den Proxy-Einstellungen des Systems ein und versuchen Sie es dann erneut.',
+  'core.api.proxyRefused':
+    'Der Proxy wollte keine Verbindung zum Dienst öffnen (er antwortete mit HTTP {status}). Prüfen Sie die Proxy-Einstellungen oder bitten Sie den Betreiber des Proxys, die Adresse des Dienstes zuzulassen.',
+  'core.api.deadline': 'der Auftrag wurde nicht innerhalb von {minutes} Minuten fertig',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -921,6 +921,39 @@ export const en = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'The service refused the request: {reason}. Change the input and try again.',
+  'core.api.method':
+    'The service refused how Clearframe called it. Please report this with the diagnostics.',
+  'core.api.authentication':
+    'The service did not accept the API key. Check or replace it in Settings.',
+  'core.api.videoBalance':
+    'The video API balance is too low for this request. Top up the balance in your account, then retry.',
+  'core.api.watermarkCredits':
+    'There are not enough watermark credits left. Buy more credits in your account, then retry.',
+  'core.api.rateLimited':
+    'The service is busy and asked Clearframe to slow down. It will retry by itself.',
+  'core.api.server': 'The service had an internal problem. Try again in a few minutes.',
+  'core.api.network': 'Clearframe could not reach the service. Check the internet connection.',
+  'core.api.timeout': 'The service did not answer in time. Try again later.',
+  'core.api.aborted': 'Stopped.',
+  'core.api.unexpected':
+    'The service sent an answer Clearframe does not understand. Try again later.',
+  'core.api.download':
+    'The result could not be downloaded: {reason}. Use Check again to ask the service for a fresh link (free); it is not sent again.',
+  'core.api.proxyUnusableSystem':
+    'The system proxy settings send connections to {host} through {named}, which Clearframe cannot use. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then try again.',
+  'core.api.proxySocks': 'a SOCKS proxy ({address})',
+  'core.api.proxyUnknownKind': 'a proxy of a kind it does not know ("{entry}")',
+  'core.api.proxyNotAddress':
+    '{variable} is not a proxy address. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then start Clearframe again.',
+  'core.api.proxyUnusableVariable':
+    '{variable} names {scheme, select, socks {a SOCKS proxy} other {a {scheme} address}} ({host}), which Clearframe cannot use. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then start Clearframe again.',
+  'core.api.proxyCredentials':
+    'The proxy asks for a user name and password. Put them in the proxy address (http://user:password@host:port) in HTTPS_PROXY or the system proxy settings, then try again.',
+  'core.api.proxyRefused':
+    "The proxy would not open a connection to the service (it answered HTTP {status}). Check the proxy settings, or ask whoever runs the proxy to allow the service's address.",
+  'core.api.deadline': 'the task did not finish within {minutes} minutes',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

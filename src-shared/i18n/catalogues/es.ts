@@ -927,6 +927,40 @@ export const es: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'El servicio rechazó la solicitud: {reason}. Cambie la entrada e inténtelo de nuevo.',
+  'core.api.method':
+    'El servicio rechazó la forma en que Clearframe lo llamó. Informe de esto junto con los diagnósticos.',
+  'core.api.authentication':
+    'El servicio no aceptó la clave de API. Revísela o sustitúyala en Ajustes.',
+  'core.api.videoBalance':
+    'El saldo de la API de vídeo es insuficiente para esta solicitud. Recargue el saldo en su cuenta y vuelva a intentarlo.',
+  'core.api.watermarkCredits':
+    'No quedan suficientes créditos de marca de agua. Compre más créditos en su cuenta y vuelva a intentarlo.',
+  'core.api.rateLimited':
+    'El servicio está ocupado y pidió a Clearframe que vaya más despacio. Lo volverá a intentar por sí solo.',
+  'core.api.server': 'El servicio tuvo un problema interno. Inténtelo de nuevo en unos minutos.',
+  'core.api.network':
+    'Clearframe no pudo conectar con el servicio. Compruebe la conexión a internet.',
+  'core.api.timeout': 'El servicio no respondió a tiempo. Inténtelo de nuevo más tarde.',
+  'core.api.aborted': 'Detenido.',
+  'core.api.unexpected':
+    'El servicio envió una respuesta que Clearframe no entiende. Inténtelo de nuevo más tarde.',
+  'core.api.download':
+    'No se pudo descargar el resultado: {reason}. Use «Consultar de nuevo» para pedir al servicio un enlace nuevo (gratis); no se vuelve a enviar.',
+  'core.api.proxyUnusableSystem':
+    'La configuración de proxy del sistema envía las conexiones a {host} a través de {named}, que Clearframe no puede usar. Clearframe solo funciona con proxies HTTP y HTTPS: añada uno a la configuración de proxy del sistema o asigne uno a HTTPS_PROXY (http://host:puerto) y vuelva a intentarlo.',
+  'core.api.proxySocks': 'un proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'un proxy de un tipo desconocido («{entry}»)',
+  'core.api.proxyNotAddress':
+    '{variable} no es una dirección de proxy. Clearframe solo funciona con proxies HTTP y HTTPS: añada uno a la configuración de proxy del sistema o asigne uno a HTTPS_PROXY (http://host:puerto) y vuelva a abrir Clearframe.',
+  'core.api.proxyUnusableVariable':
+    '{variable} indica {scheme, select, socks {un proxy SOCKS} other {una dirección {scheme}}} ({host}), que Clearframe no puede usar. Clearframe solo funciona con proxies HTTP y HTTPS: añada uno a la configuración de proxy del sistema o asigne uno a HTTPS_PROXY (http://host:puerto) y vuelva a abrir Clearframe.',
+  'core.api.proxyCredentials':
+    'El proxy pide un nombre de usuario y una contraseña. Póngalos en la dirección del proxy (http://user:password@host:port) en HTTPS_PROXY o en la configuración de proxy del sistema y vuelva a intentarlo.',
+  'core.api.proxyRefused':
+    'El proxy no quiso abrir una conexión con el servicio (respondió HTTP {status}). Revise la configuración del proxy o pida a quien lo administra que permita la dirección del servicio.',
+  'core.api.deadline': 'la tarea no terminó en {minutes} minutos',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -924,6 +924,39 @@ export const fr: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'Le service a refusé la requête : {reason}. Modifiez l’entrée et réessayez.',
+  'core.api.method':
+    'Le service a refusé la façon dont Clearframe l’a appelé. Merci de le signaler avec les diagnostics.',
+  'core.api.authentication':
+    'Le service n’a pas accepté la clé d’API. Vérifiez-la ou remplacez-la dans les Réglages.',
+  'core.api.videoBalance':
+    'Le solde de l’API vidéo est insuffisant pour cette requête. Rechargez le solde dans votre compte, puis réessayez.',
+  'core.api.watermarkCredits':
+    'Il ne reste pas assez de crédits de filigrane. Achetez des crédits dans votre compte, puis réessayez.',
+  'core.api.rateLimited':
+    'Le service est occupé et a demandé à Clearframe de ralentir. Clearframe réessaiera de lui-même.',
+  'core.api.server': 'Le service a rencontré un problème interne. Réessayez dans quelques minutes.',
+  'core.api.network': 'Clearframe n’a pas pu joindre le service. Vérifiez la connexion Internet.',
+  'core.api.timeout': 'Le service n’a pas répondu à temps. Réessayez plus tard.',
+  'core.api.aborted': 'Arrêté.',
+  'core.api.unexpected':
+    'Le service a envoyé une réponse que Clearframe ne comprend pas. Réessayez plus tard.',
+  'core.api.download':
+    'Le résultat n’a pas pu être téléchargé : {reason}. Utilisez « Vérifier à nouveau » pour demander un nouveau lien au service (gratuit) ; rien n’est renvoyé.',
+  'core.api.proxyUnusableSystem':
+    'Les réglages de proxy du système font passer les connexions vers {host} par {named}, que Clearframe ne peut pas utiliser. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis réessayez.',
+  'core.api.proxySocks': 'un proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'un proxy d’un type inconnu (« {entry} »)',
+  'core.api.proxyNotAddress':
+    '{variable} n’est pas une adresse de proxy. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis relancez Clearframe.',
+  'core.api.proxyUnusableVariable':
+    '{variable} désigne {scheme, select, socks {un proxy SOCKS} other {une adresse {scheme}}} ({host}), que Clearframe ne peut pas utiliser. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis relancez Clearframe.',
+  'core.api.proxyCredentials':
+    'Le proxy demande un nom d’utilisateur et un mot de passe. Mettez-les dans l’adresse du proxy (http://user:password@host:port) dans HTTPS_PROXY ou dans les réglages de proxy du système, puis réessayez.',
+  'core.api.proxyRefused':
+    'Le proxy a refusé d’ouvrir une connexion vers le service (il a répondu HTTP {status}). Vérifiez les réglages du proxy, ou demandez à qui le gère d’autoriser l’adresse du service.',
+  'core.api.deadline': 'la tâche ne s’est pas terminée en {minutes} minutes',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -905,6 +905,41 @@ export const ja: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'サービスがリクエストを拒否しました：{reason}。入力を変更して、もう一度お試しください。',
+  'core.api.method':
+    'Clearframe の呼び出し方がサービスに拒否されました。診断情報を添えて報告してください。',
+  'core.api.authentication':
+    'サービスが API キーを受け付けませんでした。設定でキーを確認するか、置き換えてください。',
+  'core.api.videoBalance':
+    '動画 API の残高がこのリクエストには足りません。アカウントで残高をチャージしてから、もう一度お試しください。',
+  'core.api.watermarkCredits':
+    '透かし用のクレジットが足りません。アカウントでクレジットを購入してから、もう一度お試しください。',
+  'core.api.rateLimited':
+    'サービスが混み合っており、Clearframe に速度を落とすよう求めました。自動で再試行します。',
+  'core.api.server': 'サービス内部で問題が起きました。数分後にもう一度お試しください。',
+  'core.api.network':
+    'Clearframe はサービスに接続できませんでした。インターネット接続を確認してください。',
+  'core.api.timeout':
+    'サービスが時間内に応答しませんでした。しばらくしてからもう一度お試しください。',
+  'core.api.aborted': '停止しました。',
+  'core.api.unexpected':
+    'サービスから Clearframe が理解できない応答が届きました。しばらくしてからもう一度お試しください。',
+  'core.api.download':
+    '結果をダウンロードできませんでした：{reason}。「もう一度確認」でサービスに新しいリンクを求めてください（無料）。再送信はされません。',
+  'core.api.proxyUnusableSystem':
+    'システムのプロキシ設定は {host} への接続を {named} 経由にしていますが、Clearframe はこれを使えません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、もう一度お試しください。',
+  'core.api.proxySocks': 'SOCKS プロキシ（{address}）',
+  'core.api.proxyUnknownKind': '種類のわからないプロキシ（「{entry}」）',
+  'core.api.proxyNotAddress':
+    '{variable} はプロキシのアドレスではありません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、Clearframe を起動し直してください。',
+  'core.api.proxyUnusableVariable':
+    '{variable} は{scheme, select, socks {SOCKS プロキシ} other {{scheme} のアドレス}}（{host}）を指していますが、Clearframe はこれを使えません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、Clearframe を起動し直してください。',
+  'core.api.proxyCredentials':
+    'プロキシがユーザー名とパスワードを求めています。HTTPS_PROXY またはシステムのプロキシ設定で、プロキシのアドレスに含めて（http://user:password@host:port）、もう一度お試しください。',
+  'core.api.proxyRefused':
+    'プロキシがサービスへの接続を開きませんでした（HTTP {status} を返しました）。プロキシの設定を確認するか、プロキシの管理者にサービスのアドレスを許可するよう依頼してください。',
+  'core.api.deadline': 'タスクが {minutes} 分以内に終わりませんでした',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

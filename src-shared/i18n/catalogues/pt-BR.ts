@@ -927,6 +927,40 @@ export const ptBR: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'O serviço recusou a solicitação: {reason}. Altere a entrada e tente de novo.',
+  'core.api.method':
+    'O serviço recusou a forma como o Clearframe o chamou. Relate isso junto com os diagnósticos.',
+  'core.api.authentication':
+    'O serviço não aceitou a chave de API. Verifique-a ou substitua-a em Configurações.',
+  'core.api.videoBalance':
+    'O saldo da API de vídeo é insuficiente para esta solicitação. Recarregue o saldo na sua conta e tente de novo.',
+  'core.api.watermarkCredits':
+    'Não há créditos de marca d’água suficientes. Compre mais créditos na sua conta e tente de novo.',
+  'core.api.rateLimited':
+    'O serviço está ocupado e pediu ao Clearframe para ir mais devagar. Ele tentará de novo sozinho.',
+  'core.api.server': 'O serviço teve um problema interno. Tente de novo em alguns minutos.',
+  'core.api.network':
+    'O Clearframe não conseguiu acessar o serviço. Verifique a conexão com a internet.',
+  'core.api.timeout': 'O serviço não respondeu a tempo. Tente de novo mais tarde.',
+  'core.api.aborted': 'Interrompido.',
+  'core.api.unexpected':
+    'O serviço enviou uma resposta que o Clearframe não entende. Tente de novo mais tarde.',
+  'core.api.download':
+    'Não foi possível baixar o resultado: {reason}. Use “Consultar de novo” para pedir ao serviço um link novo (grátis); nada é enviado de novo.',
+  'core.api.proxyUnusableSystem':
+    'As configurações de proxy do sistema enviam as conexões para {host} por {named}, que o Clearframe não consegue usar. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e tente de novo.',
+  'core.api.proxySocks': 'um proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'um proxy de um tipo desconhecido (“{entry}”)',
+  'core.api.proxyNotAddress':
+    '{variable} não é um endereço de proxy. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e abra o Clearframe de novo.',
+  'core.api.proxyUnusableVariable':
+    '{variable} indica {scheme, select, socks {um proxy SOCKS} other {um endereço {scheme}}} ({host}), que o Clearframe não consegue usar. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e abra o Clearframe de novo.',
+  'core.api.proxyCredentials':
+    'O proxy pede um nome de usuário e uma senha. Coloque-os no endereço do proxy (http://user:password@host:port) em HTTPS_PROXY ou nas configurações de proxy do sistema e tente de novo.',
+  'core.api.proxyRefused':
+    'O proxy não quis abrir uma conexão com o serviço (respondeu HTTP {status}). Verifique as configurações do proxy ou peça a quem o administra que libere o endereço do serviço.',
+  'core.api.deadline': 'a tarefa não terminou em {minutes} minutos',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

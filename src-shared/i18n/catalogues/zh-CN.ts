@@ -870,6 +870,32 @@ export const zhCN: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter': '服务拒绝了请求：{reason}。请修改输入后重试。',
+  'core.api.method': '服务拒绝了 Clearframe 的调用方式。请附上诊断信息报告此问题。',
+  'core.api.authentication': '服务不接受该 API 密钥。请在设置中检查或更换密钥。',
+  'core.api.videoBalance': '视频 API 余额不足以完成此请求。请在账户中充值后重试。',
+  'core.api.watermarkCredits': '水印积分不足。请在账户中购买积分后重试。',
+  'core.api.rateLimited': '服务繁忙，要求 Clearframe 放慢速度。它会自动重试。',
+  'core.api.server': '服务出现内部问题。请几分钟后重试。',
+  'core.api.network': 'Clearframe 无法连接到服务。请检查网络连接。',
+  'core.api.timeout': '服务未及时响应。请稍后重试。',
+  'core.api.aborted': '已停止。',
+  'core.api.unexpected': '服务返回了 Clearframe 无法理解的应答。请稍后重试。',
+  'core.api.download':
+    '无法下载结果：{reason}。请用“再次查询”向服务索取新链接（免费）；不会重新发送。',
+  'core.api.proxyUnusableSystem':
+    '系统代理设置让到 {host} 的连接经过 {named}，Clearframe 无法使用它。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重试。',
+  'core.api.proxySocks': 'SOCKS 代理（{address}）',
+  'core.api.proxyUnknownKind': '未知类型的代理（“{entry}”）',
+  'core.api.proxyNotAddress':
+    '{variable} 不是代理地址。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重新启动 Clearframe。',
+  'core.api.proxyUnusableVariable':
+    '{variable} 指向{scheme, select, socks {SOCKS 代理} other {{scheme} 地址}}（{host}），Clearframe 无法使用。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重新启动 Clearframe。',
+  'core.api.proxyCredentials':
+    '代理要求用户名和密码。请把它们写进 HTTPS_PROXY 或系统代理设置中的代理地址（http://user:password@host:port），然后重试。',
+  'core.api.proxyRefused':
+    '代理拒绝打开到服务的连接（返回 HTTP {status}）。请检查代理设置，或请代理管理员放行服务的地址。',
+  'core.api.deadline': '任务未在 {minutes} 分钟内完成',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
