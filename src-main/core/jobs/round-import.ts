@@ -25,6 +25,7 @@ import {
   slotOfItem,
   type Mode,
 } from '../../../src-shared/domain/round-draft.ts';
+import { said } from '../i18n/core-words.ts';
 import { mediaSeconds } from '../media/media-length.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { RoundImportError, readImportRows, type SourceRow } from './import-file.ts';
@@ -354,7 +355,11 @@ export function planView(plan: ImportPlan, tree: ProjectTree | undefined): Impor
 export function refusedImport(plan: Pick<ImportPlan, 'file' | 'problems'>): RoundImportError {
   const rows = new Set(plan.problems.map((problem) => problem.label)).size;
   return new RoundImportError(
-    `Nothing was queued from ${path.basename(plan.file)}: ${rows === 1 ? 'one round breaks' : `${rows} rounds break`} a rule. ${plan.problems.map((problem) => `${problem.label}: ${problem.message}`).join(' ')} Correct the file and import it again.`,
+    said('core.import.refused', {
+      file: path.basename(plan.file),
+      rows,
+      problems: plan.problems.map((problem) => `${problem.label}: ${problem.message}`).join(' '),
+    }),
   );
 }
 
@@ -374,7 +379,7 @@ export function queueImport(
     .transaction(() => {
       const projectId = 'id' in project ? project.id : rounds.createProject(project.newName);
       const tree = rounds.tree(projectId);
-      if (!tree) throw new RoundImportError('That project no longer exists; choose another.');
+      if (!tree) throw new RoundImportError(said('core.import.projectGone'));
       const made = new Map<ShotPlace, string>();
       const places = placeShots(tree, plan.rounds);
       const roundIds = plan.rounds.map((round, i) => {

@@ -954,6 +954,101 @@ export const en = {
   'core.api.proxyRefused':
     "The proxy would not open a connection to the service (it answered HTTP {status}). Check the proxy settings, or ask whoever runs the proxy to allow the service's address.",
   'core.api.deadline': 'the task did not finish within {minutes} minutes',
+  'core.jobs.stoppedWaiting':
+    'Clearframe stopped waiting: {reason}. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.',
+  'core.jobs.unknownStatus':
+    'The service kept answering with a status Clearframe does not know ("{status}") until it stopped waiting. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.',
+  'core.jobs.linkGone':
+    'The {what, select, clip {clip\'s link} other {result link}} stopped working, and asked again the service answered "{status}" with no new link. Use Check again later (free); Send again would pay again.',
+  'core.import.cannotRead':
+    'Clearframe cannot read {name}: {why, select, missing {there is no such file} folder {it is a folder} denied {you may not open it} other {it cannot be read}}. Check the name and that you may open the file, then import it again.',
+  'core.import.notText':
+    '{name} is not a text file. Save the rounds as CSV (from a spreadsheet: File, Save as, CSV) or as JSON, then import that file.',
+  'core.import.columnList': '{first} and {last}',
+  'core.import.empty':
+    '{name} holds no rounds. Give one round a row, with a header row naming the columns ({columns}), or a JSON list of rounds.',
+  'core.import.badCsv':
+    '{name} is not a CSV file Clearframe can read{line, select, none {} other { (line {line})}}: {detail}. Every row needs as many fields as the header, and a field with a comma or a line break goes in double quotes.',
+  'core.import.unknownColumn':
+    '{name} has a column Clearframe does not read: {found}. The columns are {columns}; rename or remove that column.',
+  'core.import.noPrompt':
+    '{name} has no "prompt" column. The first row names the columns ({columns}); every round needs a prompt.',
+  'core.import.badJson':
+    '{name} is not valid JSON ({detail}). Correct it, or save the rounds as CSV.',
+  'core.import.notList':
+    '{name} must hold a JSON list of rounds, such as [\'{\'"prompt": "gulls over the harbour", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} is not a CSV or JSON file. Rounds are imported from a .csv file (a spreadsheet saved as CSV) or a .json file.',
+  'core.import.rowLabel': 'Row {line}',
+  'core.import.roundLabel': 'Round {index} (line {line})',
+  'core.import.refused':
+    'Nothing was queued from {file}: {rows, plural, one {one round breaks} other {# rounds break}} a rule. {problems} Correct the file and import it again.',
+  'core.import.projectGone': 'That project no longer exists; choose another.',
+  'core.rounds.noShot': 'There is no shot {shot}.',
+  'core.rounds.noRound': 'There is no round {round}.',
+  'core.rounds.malformed': 'The request is malformed ({detail}).',
+  'core.rounds.refused': 'This round cannot be sent as it is. {problems} Nothing was charged.',
+  'core.rounds.notFinished': 'This round has not finished yet; extend it once its clip is ready.',
+  'core.rounds.noLastFrame':
+    'This round was made without "return last frame", so the service kept no frame to start from. Extend it in the window, which takes the last frame from the clip, or start the next round from an image of your own.',
+  'core.rounds.needsAsset':
+    'The service takes a reference video only as an uploaded asset (asset://…), and this clip came back as a download link. Upload {clip} to your account on the provider\'s site, then give its asset:// address here; or use "Extend from last frame", which needs no upload.',
+  'core.rounds.theClip': 'the clip',
+  'core.rounds.frameUnreadable':
+    'The frame taken from the clip is not an image Clearframe can read: play the clip once, then extend it again.',
+  'core.rounds.frameSize':
+    'The frame taken from the clip is {frame}, the clip {clip}: extend it again.',
+  'core.rounds.noProjectHere': 'There is no project {project} in this data folder.',
+  'core.rounds.nameProject': 'Give the project a name.',
+  'core.rounds.gone':
+    'That {kind, select, project {project} shot {shot} other {round}} no longer exists.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {A round of this project is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the project.} other {# rounds of this project are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the project.}}} shot {{count, plural, one {A round of this shot is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the shot.} other {# rounds of this shot are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the shot.}}} other {{count, plural, one {A round of this round is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the round.} other {# rounds of this round are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the round.}}}}',
+  'core.rounds.notThisShot': 'That round is not one of this shot’s.',
+  'core.rounds.takeNeedsClip': 'Only a finished round with its clip can be the shot’s take.',
+  'core.rounds.promptUnknown':
+    'Round {position} was added from the service\'s task list, so its prompt is not known here, and Clearframe will not pay for a stand-in. Write the prompt in the round editor ("Write prompt…" fills in the rest), then queue it.',
+  'core.rounds.roundGone': 'That round no longer exists.',
+  'core.rounds.taskInShot': 'That task is already in a shot.',
+  'core.watermark.maskMalformed': 'The mask for {input} is malformed ({detail}); draw it again.',
+  'core.watermark.invalid': 'invalid',
+  'core.watermark.maskFileGone':
+    'The mask file {file} cannot be read; check that it still exists, then retry.',
+  'core.watermark.noMeasurement':
+    '{name} was queued for this computer without a measurement of the watermark: find the watermark again, or send it to the service.',
+  'core.jobs.roundUnknownOutcome':
+    'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Its sending was cut off, so it may or may not have been charged, and without its request no task on the service can be told to be it. Check your account, then write the round again ("Write prompt…" in the app).',
+  'core.jobs.imageUnknownOutcome':
+    'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.',
+  'core.jobs.roundReported': 'The service reported the round as {status}.',
+  'core.jobs.noVideo': 'The service finished the round but gave no video.',
+  'core.jobs.imageReported': 'The service reported {status}.',
+  'core.jobs.failedOnService': '{reason} Send again pays for a new attempt.',
+  'core.jobs.damagedRecord':
+    "Clearframe's record of this {what, select, image {image} other {round}} is damaged: {problem}. {advice}",
+  'core.jobs.damagedImageAdvice': 'Nothing more is sent for it: cancel it and add the image again.',
+  'core.jobs.damagedRequestAdvice':
+    'It is not sent as it is: write the round again ("Write prompt…" in the app).',
+  'core.jobs.damagedClipsAdvice':
+    'Its clips, if it made any, stay where they were saved; to go on from it, write a new round.',
+  'core.jobs.storedNotJson': 'its {source} is not valid JSON ({detail})',
+  'core.jobs.storedWrongShape':
+    'its {source} does not hold what Clearframe writes there ({detail})',
+  'core.jobs.storedUnexpected': 'unexpected value',
+  'core.jobs.databaseDamaged':
+    'The job database is damaged ({detail}). Clearframe can set it aside and start with an empty queue; your images and results on disk are not touched.',
+  'core.jobs.ownResult': 'This is a result Clearframe wrote (from {source}).',
+  'core.jobs.ownResultCopy': 'This is a copy of a result Clearframe wrote (from {source}).',
+  'core.jobs.alreadyCleaned':
+    'It was already cleaned with the same mask (result: {result}), so it is not sent again.',
+  'core.jobs.cleanedBefore':
+    'Cleaned before ({when}) into {result}. With the same mask it is not sent again unless you choose "Clean again".',
+  'core.jobs.roundPollingStopped':
+    'Polling stopped. The service may still finish this round and charge for it.',
+  'core.jobs.imagePollingStopped':
+    'Polling stopped. The service may still process this image and use a credit.',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

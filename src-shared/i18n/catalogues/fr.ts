@@ -957,6 +957,106 @@ export const fr: Catalogue = {
   'core.api.proxyRefused':
     'Le proxy a refusé d’ouvrir une connexion vers le service (il a répondu HTTP {status}). Vérifiez les réglages du proxy, ou demandez à qui le gère d’autoriser l’adresse du service.',
   'core.api.deadline': 'la tâche ne s’est pas terminée en {minutes} minutes',
+  'core.jobs.stoppedWaiting':
+    'Clearframe a cessé d’attendre : {reason}. Le service garde la tâche ; utilisez « Vérifier à nouveau » plus tard pour la demander (gratuit). « Renvoyer » paierait à nouveau.',
+  'core.jobs.unknownStatus':
+    'Le service a répondu par un état que Clearframe ne connaît pas (« {status} ») jusqu’à la fin de l’attente. Le service garde la tâche ; utilisez « Vérifier à nouveau » plus tard pour la demander (gratuit). « Renvoyer » paierait à nouveau.',
+  'core.jobs.linkGone':
+    '{what, select, clip {Le lien du clip} other {Le lien du résultat}} ne fonctionne plus, et interrogé à nouveau, le service a répondu « {status} » sans nouveau lien. Utilisez « Vérifier à nouveau » plus tard (gratuit) ; « Renvoyer » paierait à nouveau.',
+  'core.import.cannotRead':
+    'Clearframe ne peut pas lire {name} : {why, select, missing {ce fichier n’existe pas} folder {c’est un dossier} denied {vous n’avez pas le droit de l’ouvrir} other {il est illisible}}. Vérifiez le nom et que vous pouvez ouvrir le fichier, puis importez-le à nouveau.',
+  'core.import.notText':
+    '{name} n’est pas un fichier texte. Enregistrez les essais en CSV (depuis un tableur : Fichier, Enregistrer sous, CSV) ou en JSON, puis importez ce fichier.',
+  'core.import.columnList': '{first} et {last}',
+  'core.import.empty':
+    '{name} ne contient aucun essai. Donnez une ligne à chaque essai, avec une ligne d’en-tête qui nomme les colonnes ({columns}), ou une liste JSON d’essais.',
+  'core.import.badCsv':
+    '{name} n’est pas un fichier CSV que Clearframe peut lire{line, select, none {} other { (ligne {line})}} : {detail}. Chaque ligne doit avoir autant de champs que l’en-tête, et un champ contenant une virgule ou un saut de ligne se met entre guillemets droits doubles.',
+  'core.import.unknownColumn':
+    '{name} a une colonne que Clearframe ne lit pas : {found}. Les colonnes sont {columns} ; renommez ou retirez cette colonne.',
+  'core.import.noPrompt':
+    '{name} n’a pas de colonne « prompt ». La première ligne nomme les colonnes ({columns}) ; chaque essai a besoin d’un prompt.',
+  'core.import.badJson':
+    '{name} n’est pas un JSON valide ({detail}). Corrigez-le, ou enregistrez les essais en CSV.',
+  'core.import.notList':
+    '{name} doit contenir une liste JSON d’essais, par exemple [\'{\'"prompt": "des mouettes au-dessus du port", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} n’est ni un fichier CSV ni un fichier JSON. Les essais s’importent depuis un fichier .csv (un tableur enregistré en CSV) ou un fichier .json.',
+  'core.import.rowLabel': 'Ligne {line}',
+  'core.import.roundLabel': 'Essai {index} (ligne {line})',
+  'core.import.refused':
+    'Rien n’a été mis en file depuis {file} : {rows, plural, one {un essai enfreint} other {# essais enfreignent}} une règle. {problems} Corrigez le fichier et importez-le à nouveau.',
+  'core.import.projectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
+  'core.rounds.noShot': 'Il n’y a pas de plan {shot}.',
+  'core.rounds.noRound': 'Il n’y a pas d’essai {round}.',
+  'core.rounds.malformed': 'La requête est mal formée ({detail}).',
+  'core.rounds.refused':
+    'Cet essai ne peut pas être envoyé tel quel. {problems} Rien n’a été facturé.',
+  'core.rounds.notFinished':
+    'Cet essai n’est pas encore terminé ; prolongez-le quand son clip sera prêt.',
+  'core.rounds.noLastFrame':
+    'Cet essai a été fait sans « renvoyer la dernière image », le service n’a donc gardé aucune image d’où repartir. Prolongez-le dans la fenêtre, qui prend la dernière image du clip, ou commencez l’essai suivant à partir d’une image à vous.',
+  'core.rounds.needsAsset':
+    'Le service ne prend une vidéo de référence que comme ressource téléversée (asset://…), et ce clip est revenu comme lien de téléchargement. Téléversez {clip} dans votre compte sur le site du fournisseur, puis donnez ici son adresse asset:// ; ou utilisez « Prolonger depuis la dernière image », qui ne demande aucun téléversement.',
+  'core.rounds.theClip': 'le clip',
+  'core.rounds.frameUnreadable':
+    'L’image prise du clip n’est pas une image que Clearframe peut lire : lisez le clip une fois, puis prolongez-le à nouveau.',
+  'core.rounds.frameSize':
+    'L’image prise du clip fait {frame}, le clip {clip} : prolongez-le à nouveau.',
+  'core.rounds.noProjectHere': 'Il n’y a pas de projet {project} dans ce dossier de données.',
+  'core.rounds.nameProject': 'Donnez un nom au projet.',
+  'core.rounds.gone':
+    '{kind, select, project {Ce projet} shot {Ce plan} other {Cet essai}} n’existe plus.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {Un essai de ce projet est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez le projet.} other {# essais de ce projet sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez le projet.}}} shot {{count, plural, one {Un essai de ce plan est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez le plan.} other {# essais de ce plan sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez le plan.}}} other {{count, plural, one {Cet essai est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez-le.} other {# essais sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez l’essai.}}}}',
+  'core.rounds.notThisShot': 'Cet essai n’appartient pas à ce plan.',
+  'core.rounds.takeNeedsClip': 'Seul un essai terminé, avec son clip, peut être la prise du plan.',
+  'core.rounds.promptUnknown':
+    'L’essai {position} a été ajouté depuis la liste des tâches du service : son prompt n’est donc pas connu ici, et Clearframe ne paiera pas pour un substitut. Écrivez le prompt dans l’éditeur d’essai (« Écrire le prompt… » remplit le reste), puis mettez-le en file.',
+  'core.rounds.roundGone': 'Cet essai n’existe plus.',
+  'core.rounds.taskInShot': 'Cette tâche est déjà dans un plan.',
+  'core.watermark.maskMalformed':
+    'Le masque de {input} est mal formé ({detail}) ; dessinez-le à nouveau.',
+  'core.watermark.invalid': 'non valide',
+  'core.watermark.maskFileGone':
+    'Le fichier de masque {file} est illisible ; vérifiez qu’il existe toujours, puis réessayez.',
+  'core.watermark.noMeasurement':
+    '{name} a été mis en file pour cet ordinateur sans mesure du filigrane : recherchez à nouveau le filigrane, ou envoyez l’image au service.',
+  'core.jobs.roundUnknownOutcome':
+    'La connexion a échoué pendant l’envoi de cet essai, et le service ne liste aucune tâche qui soit clairement lui : il a donc pu être facturé ou non. Vérifiez votre compte, puis renvoyez-le ou annulez-le.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Son envoi a été interrompu : il a donc pu être facturé ou non, et sans sa requête aucune tâche du service ne peut être reconnue comme lui. Vérifiez votre compte, puis écrivez l’essai à nouveau (« Écrire le prompt… » dans l’app).',
+  'core.jobs.imageUnknownOutcome':
+    'Le service a peut-être reçu cette image avant l’échec de la connexion, et donc déjà utilisé un crédit. Ne la renvoyez que si vous l’acceptez.',
+  'core.jobs.roundReported': 'Le service a signalé l’essai comme {status}.',
+  'core.jobs.noVideo': 'Le service a terminé l’essai mais n’a fourni aucune vidéo.',
+  'core.jobs.imageReported': 'Le service a signalé {status}.',
+  'core.jobs.failedOnService': '{reason} « Renvoyer » paie une nouvelle tentative.',
+  'core.jobs.damagedRecord':
+    'L’enregistrement de Clearframe pour {what, select, image {cette image} other {cet essai}} est endommagé : {problem}. {advice}',
+  'core.jobs.damagedImageAdvice':
+    'Plus rien n’est envoyé pour elle : annulez-la et ajoutez à nouveau l’image.',
+  'core.jobs.damagedRequestAdvice':
+    'Il n’est pas envoyé tel quel : écrivez l’essai à nouveau (« Écrire le prompt… » dans l’app).',
+  'core.jobs.damagedClipsAdvice':
+    'Ses clips, s’il en a fait, restent là où ils ont été enregistrés ; pour repartir de lui, écrivez un nouvel essai.',
+  'core.jobs.storedNotJson': 'son champ {source} n’est pas un JSON valide ({detail})',
+  'core.jobs.storedWrongShape':
+    'son champ {source} ne contient pas ce que Clearframe y écrit ({detail})',
+  'core.jobs.storedUnexpected': 'valeur inattendue',
+  'core.jobs.databaseDamaged':
+    'La base des tâches est endommagée ({detail}). Clearframe peut la mettre de côté et repartir d’une file vide ; vos images et résultats sur le disque ne sont pas touchés.',
+  'core.jobs.ownResult': 'C’est un résultat écrit par Clearframe (à partir de {source}).',
+  'core.jobs.ownResultCopy':
+    'C’est une copie d’un résultat écrit par Clearframe (à partir de {source}).',
+  'core.jobs.alreadyCleaned':
+    'Elle a déjà été nettoyée avec le même masque (résultat : {result}) : elle n’est donc pas renvoyée.',
+  'core.jobs.cleanedBefore':
+    'Déjà nettoyée ({when}) vers {result}. Avec le même masque, elle n’est pas renvoyée, sauf si vous choisissez « nettoyer à nouveau ».',
+  'core.jobs.roundPollingStopped':
+    'Le suivi est arrêté. Le service peut encore terminer cet essai et le facturer.',
+  'core.jobs.imagePollingStopped':
+    'Le suivi est arrêté. Le service peut encore traiter cette image et utiliser un crédit.',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
