@@ -1067,6 +1067,22 @@ export const de: Catalogue = {
     'Die Abfrage wurde beendet. Der Dienst kann diesen Versuch trotzdem fertigstellen und berechnen.',
   'core.jobs.imagePollingStopped':
     'Die Abfrage wurde beendet. Der Dienst kann dieses Bild trotzdem verarbeiten und einen Credit verbrauchen.',
+  'core.fetch.plainHttp': 'unverschlüsseltes http zu {host} wird nicht abgerufen, nur https',
+  'core.fetch.scheme': 'es werden nur http- und https-Adressen heruntergeladen, nicht {scheme}',
+  'core.fetch.noLocation': 'der Server antwortete mit HTTP {status}, ohne zu sagen, wohin',
+  'core.fetch.tooManyRedirects': 'der Link wurde mehr als {max}-mal umgeleitet',
+  'core.fetch.badRedirect': 'der Link wurde auf eine ungültige Adresse umgeleitet',
+  'core.fetch.downgrade':
+    'der Link wurde von https auf unverschlüsseltes http umgeleitet ({host}); dem wird nicht gefolgt',
+  'core.fetch.redirectedElsewhere': 'der Link wurde woandershin umgeleitet: {problem}',
+  'core.fetch.notPlainName': '„{name}“ ist kein einfacher Dateiname',
+  'core.fetch.outside': '„{name}“ würde außerhalb von {folder} geschrieben',
+  'core.fetch.incomplete': 'die Übertragung wurde nicht abgeschlossen',
+  'core.fetch.gone': 'das Ergebnis ist nicht mehr auf dem Server (HTTP {status})',
+  'core.fetch.expired': 'der Link zum Ergebnis ist abgelaufen oder wurde abgelehnt (HTTP 403)',
+  'core.fetch.serverAnswered': 'der Ergebnisserver antwortete mit HTTP {status}',
+  'core.fetch.tooBig': 'das Ergebnis hat {bytes} Byte, mehr als die erlaubten {max} Byte',
+  'core.fetch.grewTooBig': 'das Ergebnis wuchs über die erlaubten {max} Byte hinaus',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

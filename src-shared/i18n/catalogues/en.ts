@@ -1049,6 +1049,22 @@ export const en = {
     'Polling stopped. The service may still finish this round and charge for it.',
   'core.jobs.imagePollingStopped':
     'Polling stopped. The service may still process this image and use a credit.',
+  'core.fetch.plainHttp': 'plain http to {host} is not fetched, only https',
+  'core.fetch.scheme': 'only http and https URLs are downloaded, not {scheme}',
+  'core.fetch.noLocation': 'the server answered HTTP {status} without saying where to go',
+  'core.fetch.tooManyRedirects': 'the link redirected more than {max} times',
+  'core.fetch.badRedirect': 'the link redirected to an address that is not valid',
+  'core.fetch.downgrade':
+    'the link redirected from https to plain http ({host}), which is not followed',
+  'core.fetch.redirectedElsewhere': 'the link redirected elsewhere: {problem}',
+  'core.fetch.notPlainName': '"{name}" is not a plain file name',
+  'core.fetch.outside': '"{name}" would be written outside {folder}',
+  'core.fetch.incomplete': 'the transfer did not complete',
+  'core.fetch.gone': 'the result is no longer on the server (HTTP {status})',
+  'core.fetch.expired': 'the result link has expired or was refused (HTTP 403)',
+  'core.fetch.serverAnswered': 'the result server answered HTTP {status}',
+  'core.fetch.tooBig': 'the result is {bytes} bytes, more than the {max} bytes allowed',
+  'core.fetch.grewTooBig': 'the result grew past the {max} bytes allowed',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -1061,6 +1061,22 @@ export const es: Catalogue = {
     'Se dejó de consultar. El servicio aún puede terminar este intento y cobrarlo.',
   'core.jobs.imagePollingStopped':
     'Se dejó de consultar. El servicio aún puede procesar esta imagen y gastar un crédito.',
+  'core.fetch.plainHttp': 'no se descarga por http sin cifrar desde {host}, solo por https',
+  'core.fetch.scheme': 'solo se descargan direcciones http y https, no {scheme}',
+  'core.fetch.noLocation': 'el servidor respondió HTTP {status} sin decir adónde ir',
+  'core.fetch.tooManyRedirects': 'el enlace redirigió más de {max} veces',
+  'core.fetch.badRedirect': 'el enlace redirigió a una dirección no válida',
+  'core.fetch.downgrade':
+    'el enlace redirigió de https a http sin cifrar ({host}), y eso no se sigue',
+  'core.fetch.redirectedElsewhere': 'el enlace redirigió a otro sitio: {problem}',
+  'core.fetch.notPlainName': '«{name}» no es un nombre de archivo simple',
+  'core.fetch.outside': '«{name}» se escribiría fuera de {folder}',
+  'core.fetch.incomplete': 'la transferencia no se completó',
+  'core.fetch.gone': 'el resultado ya no está en el servidor (HTTP {status})',
+  'core.fetch.expired': 'el enlace del resultado caducó o fue rechazado (HTTP 403)',
+  'core.fetch.serverAnswered': 'el servidor del resultado respondió HTTP {status}',
+  'core.fetch.tooBig': 'el resultado ocupa {bytes} bytes, más de los {max} bytes permitidos',
+  'core.fetch.grewTooBig': 'el resultado superó los {max} bytes permitidos',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -1057,6 +1057,22 @@ export const fr: Catalogue = {
     'Le suivi est arrêté. Le service peut encore terminer cet essai et le facturer.',
   'core.jobs.imagePollingStopped':
     'Le suivi est arrêté. Le service peut encore traiter cette image et utiliser un crédit.',
+  'core.fetch.plainHttp': 'le http non chiffré vers {host} n’est pas suivi, seulement https',
+  'core.fetch.scheme': 'seules les adresses http et https sont téléchargées, pas {scheme}',
+  'core.fetch.noLocation': 'le serveur a répondu HTTP {status} sans dire où aller',
+  'core.fetch.tooManyRedirects': 'le lien a été redirigé plus de {max} fois',
+  'core.fetch.badRedirect': 'le lien a été redirigé vers une adresse non valide',
+  'core.fetch.downgrade':
+    'le lien a été redirigé de https vers du http non chiffré ({host}), ce qui n’est pas suivi',
+  'core.fetch.redirectedElsewhere': 'le lien a été redirigé ailleurs : {problem}',
+  'core.fetch.notPlainName': '« {name} » n’est pas un simple nom de fichier',
+  'core.fetch.outside': '« {name} » serait écrit hors de {folder}',
+  'core.fetch.incomplete': 'le transfert ne s’est pas terminé',
+  'core.fetch.gone': 'le résultat n’est plus sur le serveur (HTTP {status})',
+  'core.fetch.expired': 'le lien du résultat a expiré ou a été refusé (HTTP 403)',
+  'core.fetch.serverAnswered': 'le serveur du résultat a répondu HTTP {status}',
+  'core.fetch.tooBig': 'le résultat fait {bytes} octets, plus que les {max} octets permis',
+  'core.fetch.grewTooBig': 'le résultat a dépassé les {max} octets permis',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

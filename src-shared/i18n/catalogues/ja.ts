@@ -1038,6 +1038,22 @@ export const ja: Catalogue = {
     '状況の確認を止めました。サービスがこの試行を完了し、課金する可能性はあります。',
   'core.jobs.imagePollingStopped':
     '状況の確認を止めました。サービスがこの画像を処理し、クレジットを使う可能性はあります。',
+  'core.fetch.plainHttp': '{host} への暗号化されていない http は取得せず、https のみ取得します',
+  'core.fetch.scheme': 'ダウンロードするのは http と https のアドレスだけで、{scheme} は対象外です',
+  'core.fetch.noLocation': 'サーバーは行き先を示さずに HTTP {status} を返しました',
+  'core.fetch.tooManyRedirects': 'リンクが {max} 回を超えてリダイレクトされました',
+  'core.fetch.badRedirect': 'リンクが無効なアドレスにリダイレクトされました',
+  'core.fetch.downgrade':
+    'リンクが https から暗号化されていない http（{host}）にリダイレクトされたため、たどりません',
+  'core.fetch.redirectedElsewhere': 'リンクが別の場所にリダイレクトされました：{problem}',
+  'core.fetch.notPlainName': '「{name}」は単純なファイル名ではありません',
+  'core.fetch.outside': '「{name}」は {folder} の外に書き込まれてしまいます',
+  'core.fetch.incomplete': '転送が完了しませんでした',
+  'core.fetch.gone': '結果はもうサーバーにありません（HTTP {status}）',
+  'core.fetch.expired': '結果のリンクは期限切れか、拒否されました（HTTP 403）',
+  'core.fetch.serverAnswered': '結果のサーバーが HTTP {status} を返しました',
+  'core.fetch.tooBig': '結果は {bytes} バイトで、上限の {max} バイトを超えています',
+  'core.fetch.grewTooBig': '結果が上限の {max} バイトを超えました',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

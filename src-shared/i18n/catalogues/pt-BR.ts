@@ -1062,6 +1062,22 @@ export const ptBR: Catalogue = {
     'A consulta parou. O serviço ainda pode concluir esta tentativa e cobrá-la.',
   'core.jobs.imagePollingStopped':
     'A consulta parou. O serviço ainda pode processar esta imagem e usar um crédito.',
+  'core.fetch.plainHttp': 'http sem criptografia para {host} não é baixado, só https',
+  'core.fetch.scheme': 'só endereços http e https são baixados, não {scheme}',
+  'core.fetch.noLocation': 'o servidor respondeu HTTP {status} sem dizer para onde ir',
+  'core.fetch.tooManyRedirects': 'o link redirecionou mais de {max} vezes',
+  'core.fetch.badRedirect': 'o link redirecionou para um endereço inválido',
+  'core.fetch.downgrade':
+    'o link redirecionou de https para http sem criptografia ({host}), o que não é seguido',
+  'core.fetch.redirectedElsewhere': 'o link redirecionou para outro lugar: {problem}',
+  'core.fetch.notPlainName': '“{name}” não é um nome de arquivo simples',
+  'core.fetch.outside': '“{name}” seria gravado fora de {folder}',
+  'core.fetch.incomplete': 'a transferência não foi concluída',
+  'core.fetch.gone': 'o resultado não está mais no servidor (HTTP {status})',
+  'core.fetch.expired': 'o link do resultado expirou ou foi recusado (HTTP 403)',
+  'core.fetch.serverAnswered': 'o servidor do resultado respondeu HTTP {status}',
+  'core.fetch.tooBig': 'o resultado tem {bytes} bytes, mais que os {max} bytes permitidos',
+  'core.fetch.grewTooBig': 'o resultado passou dos {max} bytes permitidos',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -980,6 +980,21 @@ export const zhCN: Catalogue = {
     '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非你选择“重新处理”。',
   'core.jobs.roundPollingStopped': '已停止查询。服务仍可能完成这一轮并扣费。',
   'core.jobs.imagePollingStopped': '已停止查询。服务仍可能处理这张图片并用掉一个积分。',
+  'core.fetch.plainHttp': '不通过明文 http 从 {host} 获取，只用 https',
+  'core.fetch.scheme': '只下载 http 和 https 地址，不下载 {scheme}',
+  'core.fetch.noLocation': '服务器返回 HTTP {status}，但没有说明跳转到哪里',
+  'core.fetch.tooManyRedirects': '链接重定向超过 {max} 次',
+  'core.fetch.badRedirect': '链接重定向到了无效地址',
+  'core.fetch.downgrade': '链接从 https 重定向到了明文 http（{host}），不会跟随',
+  'core.fetch.redirectedElsewhere': '链接重定向到了别处：{problem}',
+  'core.fetch.notPlainName': '“{name}”不是普通的文件名',
+  'core.fetch.outside': '“{name}”会被写到 {folder} 之外',
+  'core.fetch.incomplete': '传输未完成',
+  'core.fetch.gone': '结果已不在服务器上（HTTP {status}）',
+  'core.fetch.expired': '结果链接已过期或被拒绝（HTTP 403）',
+  'core.fetch.serverAnswered': '结果服务器返回 HTTP {status}',
+  'core.fetch.tooBig': '结果为 {bytes} 字节，超过了允许的 {max} 字节',
+  'core.fetch.grewTooBig': '结果超过了允许的 {max} 字节',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

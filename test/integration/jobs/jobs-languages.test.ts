@@ -5,7 +5,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
-import { AuthenticationError } from '../../../src-main/core/api/errors.ts';
+import { download } from '../../../src-main/core/api/downloader.ts';
+import { AuthenticationError, DownloadError } from '../../../src-main/core/api/errors.ts';
 import { createTransport } from '../../../src-main/core/api/http.ts';
 import { ProxyProblem, proxiesFromEnvironment } from '../../../src-main/core/api/proxy-settings.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
@@ -38,7 +39,9 @@ async function messageOf(action: () => unknown): Promise<string> {
   try {
     await action();
   } catch (error) {
-    return error instanceof AuthenticationError ? error.userMessage : (error as Error).message;
+    return error instanceof AuthenticationError || error instanceof DownloadError
+      ? error.userMessage
+      : (error as Error).message;
   }
   throw new Error('nothing was thrown');
 }
@@ -111,6 +114,19 @@ describe('the jobs and the clients in the language set', () => {
     } finally {
       await sim.stop();
     }
+  });
+
+  it('refuse a result link that is not https in the pseudo-locale, before fetching it', async () => {
+    const link = 'http://results.example.invalid/clip.mp4';
+    expect(
+      await messageOf(() =>
+        download(createTransport(), { url: link, targetDir: dir, fileName: 'clip.mp4' }),
+      ),
+    ).toBe(
+      pseudo('core.api.download', {
+        reason: pseudo('core.fetch.plainHttp', { host: 'results.example.invalid' }),
+      }),
+    );
   });
 
   it('speak German when German is set', async () => {
