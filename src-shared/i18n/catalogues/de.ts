@@ -1083,6 +1083,28 @@ export const de: Catalogue = {
   'core.fetch.serverAnswered': 'der Ergebnisserver antwortete mit HTTP {status}',
   'core.fetch.tooBig': 'das Ergebnis hat {bytes} Byte, mehr als die erlaubten {max} Byte',
   'core.fetch.grewTooBig': 'das Ergebnis wuchs über die erlaubten {max} Byte hinaus',
+  'core.import.referencesList':
+    'die Referenzen müssen eine Liste von Adressen sein, etwa ["image=https://…"]',
+  'core.import.referenceType':
+    'geben Sie an, was Referenz {number} ist: Schreiben Sie image=, video= oder audio= vor ihre Adresse',
+  'core.import.referenceOneAddress':
+    'Referenz {number} braucht genau eine Adresse; trennen Sie Referenzen mit |',
+  'core.import.referenceLocalFile':
+    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit "from {url}" dahinter wird sie hier geprüft)',
+  'core.import.referenceNotAddress':
+    'Referenz {number}, {url}, ist keine Adresse (asset:// oder https://), und eine solche Datei gibt es auch nicht',
+  'core.import.referenceNoFile':
+    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie "from …" weg',
+  'core.import.referenceFileProblem': 'Datei {file} von Referenz {number}: {problem}',
+  'core.import.referenceProblem': 'Referenz {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie "from …" weg',
+  'core.import.durationWhole':
+    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; "{given}" ist keine',
+  'core.import.notObject':
+    'jeder Versuch muss ein Objekt mit einem Prompt sein, etwa \'{\'"prompt": "Möwen über dem Hafen"\'}\'',
+  'core.import.unknownField': 'das Feld "{field}" liest Clearframe nicht ({columns})',
+  'core.import.unknownKind': 'die Art "{kind}" kennt Clearframe nicht; verwenden Sie {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

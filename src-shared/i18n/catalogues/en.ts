@@ -1065,6 +1065,28 @@ export const en = {
   'core.fetch.serverAnswered': 'the result server answered HTTP {status}',
   'core.fetch.tooBig': 'the result is {bytes} bytes, more than the {max} bytes allowed',
   'core.fetch.grewTooBig': 'the result grew past the {max} bytes allowed',
+  'core.import.referencesList':
+    'the references must be a list of addresses, such as ["image=https://…"]',
+  'core.import.referenceType':
+    'say what reference {number} is: write image=, video= or audio= before its address',
+  'core.import.referenceOneAddress':
+    'reference {number} needs one address; separate references with |',
+  'core.import.referenceLocalFile':
+    'reference {number} is a file on this computer ({url}), and the service takes references only by address: upload it to your account on the provider\'s site and give its asset:// address (add "from {url}" after it to have it checked here)',
+  'core.import.referenceNotAddress':
+    'reference {number}, {url}, is not an address (asset:// or https://) and there is no such file either',
+  'core.import.referenceNoFile':
+    'reference {number} names the file {file}, and there is no such file: correct the name, or leave "from …" out',
+  'core.import.referenceFileProblem': "reference {number}'s file {file}: {problem}",
+  'core.import.referenceProblem': 'reference {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'reference {number}\'s file {file} could not be read as a {type, select, video {video} other {sound}}: name the file it was uploaded from, or leave "from …" out',
+  'core.import.durationWhole':
+    'the duration must be a whole number of seconds, such as {example}; "{given}" is not',
+  'core.import.notObject':
+    'each round must be an object with a prompt, such as \'{\'"prompt": "gulls over the harbour"\'}\'',
+  'core.import.unknownField': 'the field "{field}" is not one Clearframe reads ({columns})',
+  'core.import.unknownKind': 'the kind "{kind}" is not one Clearframe knows; use {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

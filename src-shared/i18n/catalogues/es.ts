@@ -1077,6 +1077,28 @@ export const es: Catalogue = {
   'core.fetch.serverAnswered': 'el servidor del resultado respondió HTTP {status}',
   'core.fetch.tooBig': 'el resultado ocupa {bytes} bytes, más de los {max} bytes permitidos',
   'core.fetch.grewTooBig': 'el resultado superó los {max} bytes permitidos',
+  'core.import.referencesList':
+    'las referencias deben ser una lista de direcciones, como ["image=https://…"]',
+  'core.import.referenceType':
+    'di qué es la referencia {number}: escribe image=, video= o audio= antes de su dirección',
+  'core.import.referenceOneAddress':
+    'la referencia {number} necesita una sola dirección; separa las referencias con |',
+  'core.import.referenceLocalFile':
+    'la referencia {number} es un archivo de este ordenador ({url}), y el servicio solo acepta referencias por dirección: súbelo a tu cuenta en el sitio del proveedor y escribe su dirección asset:// (añade "from {url}" detrás para que se compruebe aquí)',
+  'core.import.referenceNotAddress':
+    'la referencia {number}, {url}, no es una dirección (asset:// o https://) y tampoco existe ese archivo',
+  'core.import.referenceNoFile':
+    'la referencia {number} nombra el archivo {file}, que no existe: corrige el nombre o quita "from …"',
+  'core.import.referenceFileProblem': 'archivo {file} de la referencia {number}: {problem}',
+  'core.import.referenceProblem': 'referencia {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'el archivo {file} de la referencia {number} no se pudo leer como {type, select, video {vídeo} other {sonido}}: nombra el archivo desde el que se subió o quita "from …"',
+  'core.import.durationWhole':
+    'la duración debe ser un número entero de segundos, como {example}; "{given}" no lo es',
+  'core.import.notObject':
+    'cada intento debe ser un objeto con un prompt, como \'{\'"prompt": "gaviotas sobre el puerto"\'}\'',
+  'core.import.unknownField': 'Clearframe no lee el campo "{field}" ({columns})',
+  'core.import.unknownKind': 'Clearframe no conoce el tipo "{kind}"; usa {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

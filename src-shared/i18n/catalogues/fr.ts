@@ -1073,6 +1073,28 @@ export const fr: Catalogue = {
   'core.fetch.serverAnswered': 'le serveur du résultat a répondu HTTP {status}',
   'core.fetch.tooBig': 'le résultat fait {bytes} octets, plus que les {max} octets permis',
   'core.fetch.grewTooBig': 'le résultat a dépassé les {max} octets permis',
+  'core.import.referencesList':
+    'les références doivent être une liste d’adresses, par exemple ["image=https://…"]',
+  'core.import.referenceType':
+    'dites ce qu’est la référence {number} : écrivez image=, video= ou audio= avant son adresse',
+  'core.import.referenceOneAddress':
+    'la référence {number} demande une seule adresse ; séparez les références par |',
+  'core.import.referenceLocalFile':
+    'la référence {number} est un fichier de cet ordinateur ({url}), et le service ne prend les références que par adresse : téléversez-le dans votre compte sur le site du fournisseur et donnez son adresse asset:// (ajoutez "from {url}" après pour qu’il soit vérifié ici)',
+  'core.import.referenceNotAddress':
+    'la référence {number}, {url}, n’est pas une adresse (asset:// ou https://), et aucun fichier ne porte ce nom non plus',
+  'core.import.referenceNoFile':
+    'la référence {number} nomme le fichier {file}, qui n’existe pas : corrigez le nom, ou retirez "from …"',
+  'core.import.referenceFileProblem': 'fichier {file} de la référence {number} : {problem}',
+  'core.import.referenceProblem': 'référence {number} : {problem}',
+  'core.import.referenceUnreadable':
+    'le fichier {file} de la référence {number} n’a pas pu être lu comme {type, select, video {vidéo} other {son}} : nommez le fichier depuis lequel elle a été téléversée, ou retirez "from …"',
+  'core.import.durationWhole':
+    'la durée doit être un nombre entier de secondes, par exemple {example} ; "{given}" n’en est pas un',
+  'core.import.notObject':
+    'chaque essai doit être un objet avec un prompt, par exemple \'{\'"prompt": "des mouettes au-dessus du port"\'}\'',
+  'core.import.unknownField': 'le champ "{field}" n’est pas lu par Clearframe ({columns})',
+  'core.import.unknownKind': 'le type "{kind}" n’est pas connu de Clearframe ; utilisez {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -1054,6 +1054,29 @@ export const ja: Catalogue = {
   'core.fetch.serverAnswered': '結果のサーバーが HTTP {status} を返しました',
   'core.fetch.tooBig': '結果は {bytes} バイトで、上限の {max} バイトを超えています',
   'core.fetch.grewTooBig': '結果が上限の {max} バイトを超えました',
+  'core.import.referencesList': '参照はアドレスのリストにしてください（例：["image=https://…"]）',
+  'core.import.referenceType':
+    '参照 {number} の種類を書いてください。アドレスの前に image=、video=、audio= のいずれかを付けます',
+  'core.import.referenceOneAddress':
+    '参照 {number} にはアドレスが 1 つ必要です。参照どうしは | で区切ってください',
+  'core.import.referenceLocalFile':
+    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。提供元のサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
+  'core.import.referenceNotAddress':
+    '参照 {number}（{url}）はアドレス（asset:// または https://）ではなく、そのようなファイルもありません',
+  'core.import.referenceNoFile':
+    '参照 {number} はファイル {file} を指していますが、そのファイルはありません。名前を直すか、"from …" を外してください',
+  'core.import.referenceFileProblem': '参照 {number} のファイル {file}：{problem}',
+  'core.import.referenceProblem': '参照 {number}：{problem}',
+  'core.import.referenceUnreadable':
+    '参照 {number} のファイル {file} を{type, select, video {動画} other {音声}}として読み込めませんでした。アップロード元のファイルを指定するか、"from …" を外してください',
+  'core.import.durationWhole':
+    '長さは {example} のような秒単位の整数にしてください。"{given}" は整数ではありません',
+  'core.import.notObject':
+    '各試行はプロンプトを持つオブジェクトにしてください（例：\'{\'"prompt": "港の上を飛ぶカモメ"\'}\'）',
+  'core.import.unknownField':
+    'フィールド "{field}" は Clearframe が読むものではありません（{columns}）',
+  'core.import.unknownKind':
+    '種類 "{kind}" は Clearframe の知らないものです。{kinds} のいずれかを使ってください',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -1078,6 +1078,28 @@ export const ptBR: Catalogue = {
   'core.fetch.serverAnswered': 'o servidor do resultado respondeu HTTP {status}',
   'core.fetch.tooBig': 'o resultado tem {bytes} bytes, mais que os {max} bytes permitidos',
   'core.fetch.grewTooBig': 'o resultado passou dos {max} bytes permitidos',
+  'core.import.referencesList':
+    'as referências devem ser uma lista de endereços, como ["image=https://…"]',
+  'core.import.referenceType':
+    'diga o que é a referência {number}: escreva image=, video= ou audio= antes do endereço',
+  'core.import.referenceOneAddress':
+    'a referência {number} precisa de um único endereço; separe as referências com |',
+  'core.import.referenceLocalFile':
+    'a referência {number} é um arquivo deste computador ({url}), e o serviço só aceita referências por endereço: envie-o para a sua conta no site do provedor e informe o endereço asset:// dele (acrescente "from {url}" depois para que ele seja verificado aqui)',
+  'core.import.referenceNotAddress':
+    'a referência {number}, {url}, não é um endereço (asset:// ou https://) e também não existe esse arquivo',
+  'core.import.referenceNoFile':
+    'a referência {number} cita o arquivo {file}, que não existe: corrija o nome ou retire "from …"',
+  'core.import.referenceFileProblem': 'arquivo {file} da referência {number}: {problem}',
+  'core.import.referenceProblem': 'referência {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'o arquivo {file} da referência {number} não pôde ser lido como {type, select, video {vídeo} other {som}}: cite o arquivo de onde ela foi enviada ou retire "from …"',
+  'core.import.durationWhole':
+    'a duração deve ser um número inteiro de segundos, como {example}; "{given}" não é',
+  'core.import.notObject':
+    'cada tentativa deve ser um objeto com um prompt, como \'{\'"prompt": "gaivotas sobre o porto"\'}\'',
+  'core.import.unknownField': 'o Clearframe não lê o campo "{field}" ({columns})',
+  'core.import.unknownKind': 'o Clearframe não conhece o tipo "{kind}"; use {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

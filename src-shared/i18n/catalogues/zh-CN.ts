@@ -995,6 +995,24 @@ export const zhCN: Catalogue = {
   'core.fetch.serverAnswered': '结果服务器返回 HTTP {status}',
   'core.fetch.tooBig': '结果为 {bytes} 字节，超过了允许的 {max} 字节',
   'core.fetch.grewTooBig': '结果超过了允许的 {max} 字节',
+  'core.import.referencesList': '参考必须是地址列表，例如 ["image=https://…"]',
+  'core.import.referenceType': '请说明参考 {number} 是什么：在其地址前写 image=、video= 或 audio=',
+  'core.import.referenceOneAddress': '参考 {number} 需要一个地址；多个参考之间用 | 分隔',
+  'core.import.referenceLocalFile':
+    '参考 {number} 是本机上的文件（{url}），而服务只按地址接受参考：请把它上传到服务商网站上的账户，并填写它的 asset:// 地址（在后面加上 "from {url}" 即可在这里检查）',
+  'core.import.referenceNotAddress':
+    '参考 {number}（{url}）不是地址（asset:// 或 https://），也没有这个文件',
+  'core.import.referenceNoFile':
+    '参考 {number} 指向文件 {file}，但没有这个文件：请更正名称，或去掉 "from …"',
+  'core.import.referenceFileProblem': '参考 {number} 的文件 {file}：{problem}',
+  'core.import.referenceProblem': '参考 {number}：{problem}',
+  'core.import.referenceUnreadable':
+    '无法把参考 {number} 的文件 {file} 作为{type, select, video {视频} other {音频}}读取：请指定上传时所用的文件，或去掉 "from …"',
+  'core.import.durationWhole': '时长必须是整数秒，例如 {example}；"{given}" 不是',
+  'core.import.notObject':
+    '每一轮都必须是带提示词的对象，例如 \'{\'"prompt": "海港上空的海鸥"\'}\'',
+  'core.import.unknownField': 'Clearframe 不读取字段 "{field}"（{columns}）',
+  'core.import.unknownKind': 'Clearframe 不认识类型 "{kind}"；请使用 {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
