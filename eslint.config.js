@@ -49,7 +49,11 @@ export const TRANSLATED_CLI_FILES = ['src-main/cli/*.ts'];
  * in three parts converted side by side: the jobs and the service's clients; media, files,
  * keys and settings; the app's desks and notices.
  */
-export const TRANSLATED_CORE_JOBS_FILES = ['src-main/core/i18n/*.ts'];
+export const TRANSLATED_CORE_JOBS_FILES = [
+  'src-main/core/i18n/*.ts',
+  'src-main/core/jobs/**/*.ts',
+  'src-main/core/api/**/*.ts',
+];
 export const TRANSLATED_CORE_MEDIA_FILES = ['src-main/core/i18n/*.ts'];
 export const TRANSLATED_CORE_APP_FILES = [
   'src-main/core/i18n/*.ts',

@@ -116,10 +116,10 @@ describe('a sentence for the user written into the engine instead of the catalog
     ],
   );
 
-  it('leaves engine files not converted yet alone', async () => {
+  it('leaves the simulator, which stands in for the service, alone', async () => {
     expect(
       await wordErrors(
-        'src-main/core/jobs/store.ts',
+        'src-main/simulator/video-service.ts',
         "throw new UserFacingError('The disk is full.');",
       ),
     ).toEqual([]);

@@ -13,6 +13,7 @@ import {
   TimeoutError,
   type ServiceError,
 } from './errors.ts';
+import { said } from '../i18n/core-words.ts';
 import type { Transport } from './http.ts';
 import { ProxyProblem } from './proxy-settings.ts';
 import { fetchProblem, isRedirect, redirectHop } from './redirects.ts';
@@ -55,11 +56,12 @@ export function safeTargetPath(targetDir: string, fileName: string): string {
     fileName === '..' ||
     /[/\\\0]/.test(fileName)
   ) {
-    throw fail(`"${fileName}" is not a plain file name`);
+    throw fail(said('core.fetch.notPlainName', { name: fileName }));
   }
   const dir = path.resolve(targetDir);
   const target = path.resolve(dir, fileName);
-  if (path.dirname(target) !== dir) throw fail(`"${fileName}" would be written outside ${dir}`);
+  if (path.dirname(target) !== dir)
+    throw fail(said('core.fetch.outside', { name: fileName, folder: dir }));
   return target;
 }
 
@@ -117,7 +119,7 @@ export async function download(
             });
         if (lastError instanceof AbortedError) throw lastError;
       }
-      if (attempt === maxAttempts) throw lastError ?? fail('the transfer did not complete');
+      if (attempt === maxAttempts) throw lastError ?? fail(said('core.fetch.incomplete'));
     }
     const handle = await open(temp, 'r+');
     try {
@@ -188,11 +190,11 @@ async function transfer(
   const status = response.statusCode;
   if (status === 404 || status === 410) {
     await response.body.dump();
-    throw fail('the result is no longer on the server (HTTP ' + status + ')', status);
+    throw fail(said('core.fetch.gone', { status: String(status) }), status);
   }
   if (status === 403) {
     await response.body.dump();
-    throw fail('the result link has expired or was refused (HTTP 403)', status);
+    throw fail(said('core.fetch.expired'), status);
   }
   if (status === 416 && knownTotal !== undefined && offset === knownTotal) {
     await response.body.dump();
@@ -206,7 +208,7 @@ async function transfer(
         status,
         requestSent: true,
       });
-    throw fail(`the result server answered HTTP ${status}`, status);
+    throw fail(said('core.fetch.serverAnswered', { status: String(status) }), status);
   }
   const resumed = status === 206;
   const length = Number(response.headers['content-length']);
@@ -220,14 +222,14 @@ async function transfer(
       : undefined;
   if (total !== undefined && total > maxBytes) {
     await response.body.dump();
-    throw fail(`the result is ${total} bytes, more than the ${maxBytes} bytes allowed`);
+    throw fail(said('core.fetch.tooBig', { bytes: String(total), max: String(maxBytes) }));
   }
   let received = resumed ? offset : 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       if (received > maxBytes) {
-        callback(fail(`the result grew past the ${maxBytes} bytes allowed`));
+        callback(fail(said('core.fetch.grewTooBig', { max: String(maxBytes) })));
         return;
       }
       req.onProgress?.(received, total);

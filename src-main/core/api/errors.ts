@@ -1,3 +1,4 @@
+import { said } from '../i18n/core-words.ts';
 import { ProxyProblem, proxyAnswerProblem } from './proxy-settings.ts';
 
 /**
@@ -65,35 +66,40 @@ export abstract class ServiceError extends Error {
 /** 1000 / 400: the request was wrong; sending it again will not help. */
 export class ParameterError extends ServiceError {
   get userMessage(): string {
-    return `The service refused the request: ${this.serviceMessage ?? this.message}. Change the input and try again.`;
+    return said('core.api.parameter', { reason: this.serviceMessage ?? this.message });
   }
 }
 
 /** 1001 / 405: a bug on our side, not the user's. */
 export class MethodError extends ServiceError {
-  readonly userMessage =
-    'The service refused how Clearframe called it. Please report this with the diagnostics.';
+  get userMessage(): string {
+    return said('core.api.method');
+  }
 }
 
 /** 1002 / 401. */
 export class AuthenticationError extends ServiceError {
-  readonly userMessage = 'The service did not accept the API key. Check or replace it in Settings.';
+  get userMessage(): string {
+    return said('core.api.authentication');
+  }
 }
 
 /** 1003 / 403 balance: credits or USD balance are too low. */
 export class InsufficientFundsError extends ServiceError {
   get userMessage(): string {
     return this.operation.startsWith('video')
-      ? 'The video API balance is too low for this request. Top up the balance in your account, then retry.'
-      : 'There are not enough watermark credits left. Buy more credits in your account, then retry.';
+      ? said('core.api.videoBalance')
+      : said('core.api.watermarkCredits');
   }
 }
 
 /** 429: the service asks us to slow down; `retryAfterMs` says for how long when it says. */
 export class RateLimitedError extends ServiceError {
   readonly retryAfterMs: number | undefined;
-  readonly userMessage =
-    'The service is busy and asked Clearframe to slow down. It will retry by itself.';
+
+  get userMessage(): string {
+    return said('core.api.rateLimited');
+  }
 
   constructor(summary: string, details: ServiceErrorDetails & { retryAfterMs?: number }) {
     super(summary, details);
@@ -103,7 +109,9 @@ export class RateLimitedError extends ServiceError {
 
 /** 11xx / 5xx. */
 export class ServerError extends ServiceError {
-  readonly userMessage = 'The service had an internal problem. Try again in a few minutes.';
+  get userMessage(): string {
+    return said('core.api.server');
+  }
 }
 
 /** The connection failed. `requestSent` is false only when the request provably never left. */
@@ -123,26 +131,29 @@ export class NetworkError extends ServiceError {
   }
 
   get userMessage(): string {
-    return (
-      this.proxyProblem ?? 'Clearframe could not reach the service. Check the internet connection.'
-    );
+    return this.proxyProblem ?? said('core.api.network');
   }
 }
 
 /** No answer in time. The request may or may not have been carried out. */
 export class TimeoutError extends ServiceError {
-  readonly userMessage = 'The service did not answer in time. Try again later.';
+  get userMessage(): string {
+    return said('core.api.timeout');
+  }
 }
 
 /** Stopped by the caller (cancel, quit). */
 export class AbortedError extends ServiceError {
-  readonly userMessage = 'Stopped.';
+  get userMessage(): string {
+    return said('core.api.aborted');
+  }
 }
 
 /** The answer was not what the interface describes: not JSON, or missing members. */
 export class UnexpectedResponseError extends ServiceError {
-  readonly userMessage =
-    'The service sent an answer Clearframe does not understand. Try again later.';
+  get userMessage(): string {
+    return said('core.api.unexpected');
+  }
 }
 
 /** The local wait for a task ran out; the task itself may still finish on the service. */
@@ -155,7 +166,7 @@ export class DeadlineError extends TimeoutError {}
  */
 export class DownloadError extends ServiceError {
   get userMessage(): string {
-    return `The result could not be downloaded: ${this.message}. Use Check again to ask the service for a fresh link (free); it is not sent again.`;
+    return said('core.api.download', { reason: this.message });
   }
 
   /** A fresh link from the service may work: the one given has gone, expired or is refused. */

@@ -1,3 +1,4 @@
+import { said } from '../i18n/core-words.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CompletionModel, type CompletionModelOptions } from './completion-model.ts';
@@ -284,7 +285,7 @@ export class Poller {
       entry.detach();
       entry.reject(
         new DeadlineError(
-          `the task did not finish within ${Math.round(entry.waitMs / 60000)} minutes`,
+          said('core.api.deadline', { minutes: Math.round(entry.waitMs / 60000) }),
           {
             operation: OPERATION[entry.kind],
           },

@@ -5,6 +5,8 @@
  * Pure parsing: the dispatchers are built in network-routes.ts.
  */
 
+import { said } from '../i18n/core-words.ts';
+
 export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** A proxy setting Clearframe cannot follow; its message is the sentence for the user. */
@@ -31,16 +33,11 @@ function entryOf(text: string): ProxyEntry {
   const [scheme = '', address = '', ...rest] = text.trim().split(/\s+/);
   const type = scheme.toUpperCase();
   if (type === 'DIRECT' && address === '') return { kind: 'direct' };
-  if (SOCKS.test(type)) return { kind: 'unusable', what: `a SOCKS proxy (${address})` };
+  if (SOCKS.test(type)) return { kind: 'unusable', what: said('core.api.proxySocks', { address }) };
   if ((type === 'PROXY' || type === 'HTTPS') && HOST_PORT.test(address) && rest.length === 0) {
     return { kind: 'proxy', url: `${type === 'HTTPS' ? 'https' : 'http'}://${address}` };
   }
-  return { kind: 'unusable', what: `a proxy of a kind it does not know ("${text.trim()}")` };
-}
-
-/** What to do about a proxy Clearframe cannot use; the variables are read once, at start. */
-function useAnHttpProxy(then: 'try again' | 'start Clearframe again'): string {
-  return `Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then ${then}.`;
+  return { kind: 'unusable', what: said('core.api.proxyUnknownKind', { entry: text.trim() }) };
 }
 
 /**
@@ -59,9 +56,7 @@ export function routeFromSystem(list: string, host: string): ProxyRoute | ProxyP
   const usable = entries.find((entry): entry is ProxyRoute => entry.kind !== 'unusable');
   if (usable) return usable;
   const named = entries.map((entry) => (entry.kind === 'unusable' ? entry.what : '')).join(', ');
-  return new ProxyProblem(
-    `The system proxy settings send connections to ${host} through ${named}, which Clearframe cannot use. ${useAnHttpProxy('try again')}`,
-  );
+  return new ProxyProblem(said('core.api.proxyUnusableSystem', { host, named }));
 }
 
 /** The environment's proxies, in undici's terms; `undefined` when none is set. */
@@ -87,15 +82,17 @@ function proxyUrl(found: { name: string; value: string }): string | ProxyProblem
   try {
     url = new URL(text);
   } catch {
-    return new ProxyProblem(
-      `${found.name} is not a proxy address. ${useAnHttpProxy('start Clearframe again')}`,
-    );
+    return new ProxyProblem(said('core.api.proxyNotAddress', { variable: found.name }));
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
-  // The address may carry a password: only its host is repeated back.
-  const kind = url.protocol.startsWith('socks') ? 'a SOCKS proxy' : `a ${url.protocol} address`;
+  // The address may carry a password: only its host is repeated back. The variables are
+  // read once, at start, so the sentence asks for Clearframe to be started again.
   return new ProxyProblem(
-    `${found.name} names ${kind} (${url.host}), which Clearframe cannot use. ${useAnHttpProxy('start Clearframe again')}`,
+    said('core.api.proxyUnusableVariable', {
+      variable: found.name,
+      scheme: url.protocol.startsWith('socks') ? 'socks' : url.protocol,
+      host: url.host,
+    }),
   );
 }
 
@@ -130,8 +127,8 @@ export function proxyAnswerProblem(error: unknown): string | undefined {
     const code = status?.[1] ?? status?.[2];
     if (!code) continue;
     return code === '407'
-      ? 'The proxy asks for a user name and password. Put them in the proxy address (http://user:password@host:port) in HTTPS_PROXY or the system proxy settings, then try again.'
-      : `The proxy would not open a connection to the service (it answered HTTP ${code}). Check the proxy settings, or ask whoever runs the proxy to allow the service's address.`;
+      ? said('core.api.proxyCredentials')
+      : said('core.api.proxyRefused', { status: code });
   }
   return undefined;
 }

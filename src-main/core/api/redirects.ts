@@ -4,6 +4,8 @@
  * itself; the downloader asks here at every hop.
  */
 
+import { said } from '../i18n/core-words.ts';
+
 /** Storage front ends and image hosts redirect once or twice; a longer chain is a loop or a trap. */
 export const MAX_REDIRECTS = 5;
 
@@ -24,9 +26,9 @@ export function fetchProblem(url: URL): string | undefined {
   if (url.protocol === 'http:') {
     return LOOPBACK_HOSTS.has(url.hostname)
       ? undefined
-      : `plain http to ${url.host} is not fetched, only https`;
+      : said('core.fetch.plainHttp', { host: url.host });
   }
-  return `only http and https URLs are downloaded, not ${url.protocol}`;
+  return said('core.fetch.scheme', { scheme: url.protocol });
 }
 
 export type Hop = { ok: true; next: URL } | { ok: false; problem: string };
@@ -44,25 +46,25 @@ export function redirectHop(
   hops: number,
 ): Hop {
   if (typeof location !== 'string' || location === '') {
-    return { ok: false, problem: `the server answered HTTP ${status} without saying where to go` };
+    return { ok: false, problem: said('core.fetch.noLocation', { status: String(status) }) };
   }
   if (hops >= MAX_REDIRECTS) {
-    return { ok: false, problem: `the link redirected more than ${MAX_REDIRECTS} times` };
+    return { ok: false, problem: said('core.fetch.tooManyRedirects', { max: MAX_REDIRECTS }) };
   }
   let next: URL;
   try {
     next = new URL(location, from);
   } catch {
-    return { ok: false, problem: 'the link redirected to an address that is not valid' };
+    return { ok: false, problem: said('core.fetch.badRedirect') };
   }
   if (from.protocol === 'https:' && next.protocol === 'http:') {
     return {
       ok: false,
-      problem: `the link redirected from https to plain http (${next.host}), which is not followed`,
+      problem: said('core.fetch.downgrade', { host: next.host }),
     };
   }
   const problem = fetchProblem(next);
   return problem
-    ? { ok: false, problem: `the link redirected elsewhere: ${problem}` }
+    ? { ok: false, problem: said('core.fetch.redirectedElsewhere', { problem }) }
     : { ok: true, next };
 }

@@ -5,6 +5,7 @@ import {
 } from '../../../src-shared/domain/job-states.ts';
 import { DeadlineError, DownloadError } from '../api/errors.ts';
 import type { Poller, TrackRequest } from '../api/poller.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { JobLoop } from './job-loop.ts';
 import type { JobStore, TransitionPatch } from './store.ts';
@@ -45,8 +46,8 @@ export async function waitForTask<T>(
     if (!(error instanceof DeadlineError)) throw error;
     throw new CheckAgainError(
       unknownStatus === undefined
-        ? `Clearframe stopped waiting: ${error.message}. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.`
-        : `The service kept answering with a status Clearframe does not know ("${unknownStatus}") until it stopped waiting. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.`,
+        ? said('core.jobs.stoppedWaiting', { reason: error.message })
+        : said('core.jobs.unknownStatus', { status: unknownStatus }),
     );
   }
 }

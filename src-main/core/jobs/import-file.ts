@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CsvError, parse } from 'csv-parse/sync';
+import { said } from '../i18n/core-words.ts';
 import { RoundRequestError } from './round-planning.ts';
 
 /** A batch import that cannot be read, or that breaks a rule; nothing was queued. */
@@ -26,7 +27,13 @@ export interface SourceRow {
   unknown: string[];
 }
 
-const COLUMN_LIST = `${IMPORT_COLUMNS.slice(0, -1).join(', ')} and ${IMPORT_COLUMNS.at(-1) ?? ''}`;
+/** The columns as messages list them, "prompt, kind, … and shot", in the language set. */
+function columnList(): string {
+  return said('core.import.columnList', {
+    first: IMPORT_COLUMNS.slice(0, -1).join(', '),
+    last: IMPORT_COLUMNS.at(-1) ?? '',
+  });
+}
 
 function isColumn(name: string): name is ImportColumn {
   return (IMPORT_COLUMNS as readonly string[]).includes(name);
@@ -40,30 +47,23 @@ async function readText(file: string, name: string): Promise<string> {
     const code = (error as NodeJS.ErrnoException).code;
     const why =
       code === 'ENOENT'
-        ? 'there is no such file'
+        ? 'missing'
         : code === 'EISDIR'
-          ? 'it is a folder'
+          ? 'folder'
           : code === 'EACCES' || code === 'EPERM'
-            ? 'you may not open it'
-            : 'it cannot be read';
-    throw new RoundImportError(
-      `Clearframe cannot read ${name}: ${why}. Check the name and that you may open the file, then import it again.`,
-      { cause: error },
-    );
+            ? 'denied'
+            : 'unreadable';
+    throw new RoundImportError(said('core.import.cannotRead', { name, why }), { cause: error });
   }
   // A text file holds no NUL byte; an image or a spreadsheet saved in its own format does.
   if (bytes.includes(0)) {
-    throw new RoundImportError(
-      `${name} is not a text file. Save the rounds as CSV (from a spreadsheet: File, Save as, CSV) or as JSON, then import that file.`,
-    );
+    throw new RoundImportError(said('core.import.notText', { name }));
   }
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 function emptyFile(name: string): RoundImportError {
-  return new RoundImportError(
-    `${name} holds no rounds. Give one round a row, with a header row naming the columns (${COLUMN_LIST}), or a JSON list of rounds.`,
-  );
+  return new RoundImportError(said('core.import.empty', { name, columns: columnList() }));
 }
 
 /** The line a CSV record starts on: csv-parse counts lines up to the record's end. */
@@ -87,8 +87,10 @@ function csvRows(text: string, name: string): SourceRow[] {
   } catch (error) {
     if (error instanceof CsvError) {
       const line = (error as CsvError & { lines?: number }).lines;
+      // csv-parse says what it found in English; the sentence around it is the user's.
+      const detail = error.message.replace(/^[^:]*:\s*/, '');
       throw new RoundImportError(
-        `${name} is not a CSV file Clearframe can read${line ? ` (line ${line})` : ''}: ${error.message.replace(/^[^:]*:\s*/, '')}. Every row needs as many fields as the header, and a field with a comma or a line break goes in double quotes.`,
+        said('core.import.badCsv', { name, line: line ? String(line) : 'none', detail }),
         { cause: error },
       );
     }
@@ -97,17 +99,19 @@ function csvRows(text: string, name: string): SourceRow[] {
   const unknown = named.filter((column) => !isColumn(column));
   if (unknown.length > 0) {
     throw new RoundImportError(
-      `${name} has a column Clearframe does not read: ${unknown.map((c) => `"${c}"`).join(', ')}. The columns are ${COLUMN_LIST}; rename or remove that column.`,
+      said('core.import.unknownColumn', {
+        name,
+        found: unknown.map((c) => `"${c}"`).join(', '),
+        columns: columnList(),
+      }),
     );
   }
   if (!named.includes('prompt')) {
-    throw new RoundImportError(
-      `${name} has no "prompt" column. The first row names the columns (${COLUMN_LIST}); every round needs a prompt.`,
-    );
+    throw new RoundImportError(said('core.import.noPrompt', { name, columns: columnList() }));
   }
   if (records.length === 0) throw emptyFile(name);
   return records.map(({ record, info, raw }) => ({
-    label: `Row ${startLine(info.lines, raw)}`,
+    label: said('core.import.rowLabel', { line: String(startLine(info.lines, raw)) }),
     values: record,
     unknown: [],
   }));
@@ -152,19 +156,20 @@ function jsonRows(text: string, name: string): SourceRow[] {
     data = JSON.parse(text);
   } catch (error) {
     throw new RoundImportError(
-      `${name} is not valid JSON (${(error as Error).message}). Correct it, or save the rounds as CSV.`,
+      said('core.import.badJson', { name, detail: (error as Error).message }),
       { cause: error },
     );
   }
   if (!Array.isArray(data)) {
-    throw new RoundImportError(
-      `${name} must hold a JSON list of rounds, such as [{"prompt": "gulls over the harbour", "duration": 5}].`,
-    );
+    throw new RoundImportError(said('core.import.notList', { name }));
   }
   if (data.length === 0) throw emptyFile(name);
   const lines = elementLines(text);
   return data.map((element: unknown, i) => {
-    const label = `Round ${i + 1} (line ${lines[i] ?? '?'})`;
+    const label = said('core.import.roundLabel', {
+      index: String(i + 1),
+      line: String(lines[i] ?? '?'),
+    });
     if (typeof element !== 'object' || element === null || Array.isArray(element)) {
       return { label, values: {}, unknown: ['(not an object)'] };
     }
@@ -186,9 +191,7 @@ export async function readImportRows(file: string): Promise<SourceRow[]> {
   const name = path.basename(file);
   const extension = path.extname(file).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
-    throw new RoundImportError(
-      `${name} is not a CSV or JSON file. Rounds are imported from a .csv file (a spreadsheet saved as CSV) or a .json file.`,
-    );
+    throw new RoundImportError(said('core.import.notCsvOrJson', { name }));
   }
   const text = await readText(file, name);
   return extension === '.csv' ? csvRows(text, name) : jsonRows(text, name);

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
 import { writeSynced } from '../fs/atomic-write.ts';
 import { DECODE_LIMIT } from '../media/decode.ts';
+import { said } from '../i18n/core-words.ts';
 import { finishedOutputs, RoundRequestError } from './round-planning.ts';
 import type { VideoRoundRow } from './video-rounds.ts';
 
@@ -32,14 +33,15 @@ export async function keepTakenFrame(clip: string, frame: Buffer): Promise<strin
     .metadata()
     .catch(() => undefined);
   if (!image?.width || !image.height) {
-    throw new RoundRequestError(
-      'The frame taken from the clip is not an image Clearframe can read: play the clip once, then extend it again.',
-    );
+    throw new RoundRequestError(said('core.rounds.frameUnreadable'));
   }
   const size = await clipSize(clip);
   if (size && (image.width !== size.width || image.height !== size.height)) {
     throw new RoundRequestError(
-      `The frame taken from the clip is ${image.width}×${image.height}, the clip ${size.width}×${size.height}: extend it again.`,
+      said('core.rounds.frameSize', {
+        frame: `${image.width}×${image.height}`,
+        clip: `${size.width}×${size.height}`,
+      }),
     );
   }
   const png = await sharp(frame).png().toBuffer();

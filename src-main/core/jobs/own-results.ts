@@ -5,6 +5,7 @@ import path from 'node:path';
 import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { mapLimit } from '../app/map-limit.ts';
 import { PROVENANCE_LOG, provenanceLineSchema } from '../media/output.ts';
+import { said } from '../i18n/core-words.ts';
 import { readStoredJson } from './stored-json.ts';
 import type { JobStore, WrittenResultRow } from './store.ts';
 
@@ -81,11 +82,11 @@ export class OwnResults {
   /** The folder's log names it as a result, or, when a result has its size, its bytes are one's. */
   private async resultReason(file: string, sizeMatches: boolean): Promise<string | undefined> {
     const source = (await this.logOf(path.dirname(file))).get(path.basename(file));
-    if (source) return `This is a result Clearframe wrote (from ${path.basename(source)}).`;
+    if (source) return said('core.jobs.ownResult', { source: path.basename(source) });
     if (!sizeMatches) return undefined;
     const written = this.store.writtenResultBySha(await hashFile(file));
     return written
-      ? `This is a copy of a result Clearframe wrote (from ${path.basename(written.source_path)}).`
+      ? said('core.jobs.ownResultCopy', { source: path.basename(written.source_path) })
       : undefined;
   }
 
@@ -123,7 +124,7 @@ function parseLog(text: string): Map<string, string> {
 
 /** The sentence for a file already cleaned with the mask it would be sent with now. */
 export function alreadyCleanedReason(result: WrittenResultRow): string {
-  return `It was already cleaned with the same mask (result: ${result.output_path}), so it is not sent again.`;
+  return said('core.jobs.alreadyCleaned', { result: result.output_path });
 }
 
 /**
@@ -157,5 +158,5 @@ export async function sortOutInputs(
 export function cleanedBeforeNote(before: CleanedBefore): string {
   const [latest] = before.results;
   const when = latest ? new Date(latest.written_at).toISOString().slice(0, 10) : '';
-  return `Cleaned before (${when}) into ${latest?.output_path ?? ''}. With the same mask it is not sent again unless you choose "Clean again".`;
+  return said('core.jobs.cleanedBefore', { when, result: latest?.output_path ?? '' });
 }

@@ -25,9 +25,10 @@ import {
   slotOfItem,
   type Mode,
 } from '../../../src-shared/domain/round-draft.ts';
+import { said } from '../i18n/core-words.ts';
 import { mediaSeconds } from '../media/media-length.ts';
 import { probeFile } from '../media/probe-file.ts';
-import { RoundImportError, readImportRows, type SourceRow } from './import-file.ts';
+import { IMPORT_COLUMNS, RoundImportError, readImportRows, type SourceRow } from './import-file.ts';
 import { knownVideoLengths } from './reference-lengths.ts';
 import { queueRound } from './round-planning.ts';
 import type { ProjectTree, VideoRounds } from './video-rounds.ts';
@@ -92,7 +93,7 @@ function referenceEntries(value: unknown): string[] | string {
       : value === undefined || typeof value === 'string'
         ? (value ?? '').split(/[|\n]/)
         : undefined;
-  if (!list) return 'the references must be a list of addresses, such as ["image=https://…"]';
+  if (!list) return said('core.import.referencesList');
   return list.map((entry) => entry.trim()).filter(Boolean);
 }
 
@@ -126,32 +127,44 @@ async function parseReference(
   const rest = (named ? named[2] : entry) ?? '';
   const where = /^(\S+)(?:\s+from\s+(.+))?$/.exec(rest.trim());
   if (!type) {
-    return `say what reference ${number} is: write image=, video= or audio= before its address`;
+    return said('core.import.referenceType', { number: String(number) });
   }
   if (!where) {
-    return `reference ${number} needs one address; separate references with |`;
+    return said('core.import.referenceOneAddress', { number: String(number) });
   }
   const url = where[1] ?? '';
   if (!SCHEME.test(url)) {
     const local = path.resolve(dir, url);
     return (await isFile(local))
-      ? `reference ${number} is a file on this computer (${url}), and the service takes references only by address: upload it to your account on the provider's site and give its asset:// address (add "from ${url}" after it to have it checked here)`
-      : `reference ${number}, ${url}, is not an address (asset:// or https://) and there is no such file either`;
+      ? said('core.import.referenceLocalFile', { number: String(number), url })
+      : said('core.import.referenceNotAddress', { number: String(number), url });
   }
   if (where[2] === undefined) return { type, url };
   const file = path.resolve(dir, where[2].trim());
   if (!(await isFile(file))) {
-    return `reference ${number} names the file ${where[2].trim()}, and there is no such file: correct the name, or leave "from …" out`;
+    return said('core.import.referenceNoFile', { number: String(number), file: where[2].trim() });
   }
   if (type === 'image_url') {
     const probe = await probeFile(file);
-    if (!probe.ok) return `reference ${number}'s file ${where[2].trim()}: ${probe.reason}`;
+    if (!probe.ok) {
+      return said('core.import.referenceFileProblem', {
+        number: String(number),
+        file: where[2].trim(),
+        problem: probe.reason,
+      });
+    }
     const problem = referenceImageProblem(probe.width, probe.height, probe.bytes);
-    return problem ? `reference ${number}: ${problem.message}` : { type, url };
+    return problem
+      ? said('core.import.referenceProblem', { number: String(number), problem: problem.message })
+      : { type, url };
   }
   const seconds = await mediaSeconds(file).catch(() => undefined);
   if (seconds === undefined) {
-    return `reference ${number}'s file ${where[2].trim()} could not be read as a ${type === 'video_url' ? 'video' : 'sound'}: name the file it was uploaded from, or leave "from …" out`;
+    return said('core.import.referenceUnreadable', {
+      number: String(number),
+      file: where[2].trim(),
+      type: type === 'video_url' ? 'video' : 'sound',
+    });
   }
   return { type, url, seconds };
 }
@@ -163,7 +176,7 @@ function durationOf(value: unknown): number | undefined | string {
   const seconds = Number(given);
   return Number.isInteger(seconds)
     ? seconds
-    : `the duration must be a whole number of seconds, such as ${DEFAULT_ROUND_SECONDS}; "${given}" is not`;
+    : said('core.import.durationWhole', { example: DEFAULT_ROUND_SECONDS, given });
 }
 
 interface RowRound {
@@ -179,14 +192,14 @@ async function rowRound(row: SourceRow, dir: string): Promise<RowRound | string[
   const { values } = row;
   const problems = row.unknown.map((field) =>
     field === '(not an object)'
-      ? 'each round must be an object with a prompt, such as {"prompt": "gulls over the harbour"}'
-      : `the field "${field}" is not one Clearframe reads (prompt, kind, references, duration, ratio, shot)`,
+      ? said('core.import.notObject')
+      : said('core.import.unknownField', { field, columns: IMPORT_COLUMNS.join(', ') }),
   );
   const kindWord = text(values.kind).trim().toLowerCase() || 'text';
   const kind = isMode(kindWord) ? kindWord : undefined;
   if (!kind) {
     problems.push(
-      `the kind "${kindWord}" is not one Clearframe knows; use ${Object.keys(MODES).join(', ')}`,
+      said('core.import.unknownKind', { kind: kindWord, kinds: Object.keys(MODES).join(', ') }),
     );
   }
   const duration = durationOf(values.duration);
@@ -354,7 +367,11 @@ export function planView(plan: ImportPlan, tree: ProjectTree | undefined): Impor
 export function refusedImport(plan: Pick<ImportPlan, 'file' | 'problems'>): RoundImportError {
   const rows = new Set(plan.problems.map((problem) => problem.label)).size;
   return new RoundImportError(
-    `Nothing was queued from ${path.basename(plan.file)}: ${rows === 1 ? 'one round breaks' : `${rows} rounds break`} a rule. ${plan.problems.map((problem) => `${problem.label}: ${problem.message}`).join(' ')} Correct the file and import it again.`,
+    said('core.import.refused', {
+      file: path.basename(plan.file),
+      rows,
+      problems: plan.problems.map((problem) => `${problem.label}: ${problem.message}`).join(' '),
+    }),
   );
 }
 
@@ -374,7 +391,7 @@ export function queueImport(
     .transaction(() => {
       const projectId = 'id' in project ? project.id : rounds.createProject(project.newName);
       const tree = rounds.tree(projectId);
-      if (!tree) throw new RoundImportError('That project no longer exists; choose another.');
+      if (!tree) throw new RoundImportError(said('core.import.projectGone'));
       const made = new Map<ShotPlace, string>();
       const places = placeShots(tree, plan.rounds);
       const roundIds = plan.rounds.map((round, i) => {

@@ -12,6 +12,7 @@ import {
   type CostEstimate,
   type PricingTier,
 } from '../../../src-shared/domain/pricing.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   damagedRoundError,
@@ -42,7 +43,8 @@ export function queueRound(
   /** The reference videos' lengths known here (`knownVideoLengths`), held to the auto rule. */
   lengths: ReadonlyMap<string, number> = new Map(),
 ): QueuedRound {
-  if (!rounds.shot(shotId)) throw new RoundRequestError(`There is no shot ${shotId}.`);
+  if (!rounds.shot(shotId))
+    throw new RoundRequestError(said('core.rounds.noShot', { shot: shotId }));
   const sendable = sendableRequest(request);
   const { issues } = referenceLengthIssues(sendable, lengths);
   if (issues.length > 0) throw refusal(issues.map((issue) => issue.words));
@@ -61,14 +63,16 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
   // in their words, each once.
   const problems = videoRequestIssues(request).map((issue) => issue.words);
   throw refusal(
-    problems.length ? problems : [`The request is malformed (${parsed.error.issues[0]?.message}).`],
+    problems.length
+      ? problems
+      : [said('core.rounds.malformed', { detail: parsed.error.issues[0]?.message ?? '' })],
   );
 }
 
 /** A round refused before anything was sent: the rules it breaks, each said once. */
 function refusal(problems: readonly string[]): RoundRequestError {
   return new RoundRequestError(
-    `This round cannot be sent as it is. ${[...new Set(problems)].join(' ')} Nothing was charged.`,
+    said('core.rounds.refused', { problems: [...new Set(problems)].join(' ') }),
   );
 }
 
@@ -85,9 +89,7 @@ export function finishedOutputs(round: VideoRoundRow): RoundOutputs {
   if (!read.ok) throw new RoundRequestError(damagedRoundError(read.problem).message);
   const outputs = read.value;
   if (round.state !== 'done' || !outputs) {
-    throw new RoundRequestError(
-      'This round has not finished yet; extend it once its clip is ready.',
-    );
+    throw new RoundRequestError(said('core.rounds.notFinished'));
   }
   return outputs;
 }
@@ -126,9 +128,7 @@ export function extensionRequest(
   const outputs = finishedOutputs(round);
   const frame = outputs.lastFrameUrl ?? keptFrame;
   if (!frame) {
-    throw new RoundRequestError(
-      'This round was made without "return last frame", so the service kept no frame to start from. Extend it in the window, which takes the last frame from the clip, or start the next round from an image of your own.',
-    );
+    throw new RoundRequestError(said('core.rounds.noLastFrame'));
   }
   return {
     ...carriedOptions(roundRequest(round)),
@@ -152,8 +152,11 @@ export function videoExtensionRequest(
   const outputs = finishedOutputs(round);
   const url = assetUrl?.trim() || outputs.videoUrls?.find(isAssetUrl);
   if (!url || !isAssetUrl(url)) {
+    const clip = outputs.videos[0];
     throw new RoundRequestError(
-      `The service takes a reference video only as an uploaded asset (asset://…), and this clip came back as a download link. Upload ${path.basename(outputs.videos[0] ?? 'the clip')} to your account on the provider's site, then give its asset:// address here; or use "Extend from last frame", which needs no upload.`,
+      said('core.rounds.needsAsset', {
+        clip: clip ? path.basename(clip) : said('core.rounds.theClip'),
+      }),
     );
   }
   return {

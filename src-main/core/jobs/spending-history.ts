@@ -6,6 +6,7 @@ import type {
   SpendingLine,
   SpendingSum,
 } from '../../../src-shared/ipc/contract.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { CHARGES_CTE } from './billing.ts';
 import { readStoredJson } from './stored-json.ts';
@@ -153,7 +154,7 @@ export class SpendingLedger {
         .statement('SELECT 1 FROM video_projects WHERE id = ?')
         .get(projectId);
       if (known === undefined) {
-        throw new SpendingFilterError(`There is no project ${projectId} in this data folder.`);
+        throw new SpendingFilterError(said('core.rounds.noProjectHere', { project: projectId }));
       }
     }
     const range = month === undefined ? undefined : monthBounds(month);

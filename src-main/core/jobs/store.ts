@@ -11,6 +11,7 @@ import {
   type JobKind,
   type JobState,
 } from '../../../src-shared/domain/job-states.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
 import { ATTEMPT_BILLED_CENTS_SQL, EARLIER_ATTEMPT_SQL, type EarlierAttempt } from './billing.ts';
@@ -22,9 +23,7 @@ export class DatabaseDamagedError extends UserFacingError {
   readonly file: string;
 
   constructor(file: string, detail: string) {
-    super(
-      `The job database is damaged (${detail}). Clearframe can set it aside and start with an empty queue; your images and results on disk are not touched.`,
-    );
+    super(said('core.jobs.databaseDamaged', { detail }));
     this.file = file;
   }
 }

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { said } from '../i18n/core-words.ts';
 import type { StoredError } from './outcome.ts';
 
 /**
@@ -44,14 +45,17 @@ export function readStoredJson<S extends z.ZodType>(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const message = `its ${source} is not valid JSON (${(error as Error).message})`;
+    const message = said('core.jobs.storedNotJson', { source, detail: (error as Error).message });
     return { ok: false, problem: { source, kind: 'not-json', message } };
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
   const at = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-  const message = `its ${source} does not hold what Clearframe writes there (${at}${issue?.message ?? 'unexpected value'})`;
+  const message = said('core.jobs.storedWrongShape', {
+    source,
+    detail: `${at}${issue?.message ?? said('core.jobs.storedUnexpected')}`,
+  });
   return { ok: false, problem: { source, kind: 'wrong-shape', message } };
 }
 
@@ -60,13 +64,13 @@ export function readStoredJson<S extends z.ZodType>(
  * it, and what the user can do (`advice`, which differs between images and video rounds).
  */
 export function damagedRecordError(
-  what: string,
+  what: 'image' | 'round',
   problem: StoredJsonProblem,
   advice: string,
 ): StoredError {
   return {
     code: DAMAGED_RECORD,
-    message: `Clearframe's record of this ${what} is damaged: ${problem.message}. ${advice}`,
+    message: said('core.jobs.damagedRecord', { what, problem: problem.message, advice }),
   };
 }
 

@@ -1,5 +1,6 @@
 import { hasClip } from '../../../src-shared/domain/film-takes.ts';
 import { FINAL_STATES } from '../../../src-shared/domain/job-states.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { JobStore } from './store.ts';
 import { readRoundOutputs, type VideoRoundRow, type VideoRounds } from './video-rounds.ts';
@@ -46,9 +47,9 @@ export class VideoArrangement {
 
   renameProject(projectId: string, name: string): void {
     const trimmed = name.trim();
-    if (!trimmed) throw new UserFacingError('Give the project a name.');
+    if (!trimmed) throw new UserFacingError(said('core.rounds.nameProject'));
     if (!this.rounds.project(projectId))
-      throw new UserFacingError('That project no longer exists.');
+      throw new UserFacingError(said('core.rounds.gone', { kind: 'project' }));
     this.db.prepare('UPDATE video_projects SET name = ? WHERE id = ?').run(trimmed, projectId);
   }
 
@@ -75,13 +76,11 @@ export class VideoArrangement {
       .transaction(() => {
         const siblings = this.siblings(kind, id);
         if (!siblings.some((item) => item.id === id)) {
-          throw new UserFacingError(`That ${kind} no longer exists.`);
+          throw new UserFacingError(said('core.rounds.gone', { kind }));
         }
         const open = this.roundsUnder(kind, id).filter((round) => !FINAL_STATES.has(round.state));
         if (open.length > 0) {
-          throw new UserFacingError(
-            `${open.length === 1 ? 'A round' : `${open.length} rounds`} of this ${kind} ${open.length === 1 ? 'is' : 'are'} still waiting, running or waiting for your decision: cancel ${open.length === 1 ? 'it' : 'them'} or let ${open.length === 1 ? 'it' : 'them'} finish, then remove the ${kind}.`,
-          );
+          throw new UserFacingError(said('core.rounds.stillOpen', { kind, count: open.length }));
         }
         const { table } = TABLES[kind];
         this.db
@@ -102,14 +101,15 @@ export class VideoArrangement {
 
   /** The round a shot uses in the film; null goes back to the newest done round. */
   chooseTake(shotId: string, roundId: string | null): void {
-    if (!this.rounds.shot(shotId)) throw new UserFacingError('That shot no longer exists.');
+    if (!this.rounds.shot(shotId))
+      throw new UserFacingError(said('core.rounds.gone', { kind: 'shot' }));
     if (roundId !== null) {
       const round = this.rounds.round(roundId);
       if (!round || round.shot_id !== shotId || round.removed_at !== null) {
-        throw new UserFacingError('That round is not one of this shot’s.');
+        throw new UserFacingError(said('core.rounds.notThisShot'));
       }
       if (!canBeTake(round)) {
-        throw new UserFacingError('Only a finished round with its clip can be the shot’s take.');
+        throw new UserFacingError(said('core.rounds.takeNeedsClip'));
       }
     }
     this.db.prepare('UPDATE video_shots SET take_round_id = ? WHERE id = ?').run(roundId, shotId);

@@ -22,6 +22,7 @@ import type { VideoClient } from '../api/video-client.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   CheckAgainError,
@@ -76,17 +77,11 @@ export class SpendingRefusedError extends UserFacingError {}
 /** How far around the moment of sending a task on the service's list may be ours, in ms. */
 const RECONCILE_SLACK_MS = 2 * 60 * 1000;
 
-const UNKNOWN_OUTCOME =
-  'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.';
-
-const UNKNOWN_OUTCOME_DAMAGED =
-  'Its sending was cut off, so it may or may not have been charged, and without its request no task on the service can be told to be it. Check your account, then write the round again ("Write prompt…" in the app).';
-
 /** Retry and Duplicate pay for the stored request, which for an attached task is a stand-in. */
 function refuseUnknownPrompt(round: VideoRoundRow): void {
   if (round.prompt_unknown !== 1) return;
   throw new RoundRequestError(
-    `Round ${round.position} was added from the service's task list, so its prompt is not known here, and Clearframe will not pay for a stand-in. Write the prompt in the round editor ("Write prompt…" fills in the rest), then queue it.`,
+    said('core.rounds.promptUnknown', { position: String(round.position) }),
   );
 }
 
@@ -138,7 +133,7 @@ export class VideoEngine extends TaskJobLoop {
   /** The same request again as a new round; never for a round whose prompt is a stand-in. */
   duplicate(roundId: string): QueuedRound {
     const round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError('That round no longer exists.');
+    if (!round) throw new RoundRequestError(said('core.rounds.roundGone'));
     refuseUnknownPrompt(round);
     return this.addRound(round.shot_id, roundRequest(round));
   }
@@ -150,7 +145,7 @@ export class VideoEngine extends TaskJobLoop {
     takenFrame?: Buffer,
   ): Promise<QueuedRound> {
     let round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
+    if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
     const clip = readRoundOutputs(round);
     const hasServiceFrame = clip.ok && clip.value?.lastFrameUrl !== undefined;
     const kept = round.last_frame_path;
@@ -173,7 +168,7 @@ export class VideoEngine extends TaskJobLoop {
   /** The next round of the same shot, with this round's clip (as an asset) as its reference video. */
   extendVideo(roundId: string, prompt: string, assetUrl?: string): QueuedRound {
     const round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError(`There is no round ${roundId}.`);
+    if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
     return this.addRound(round.shot_id, videoExtensionRequest(round, prompt, assetUrl));
   }
 
@@ -226,7 +221,7 @@ export class VideoEngine extends TaskJobLoop {
     task: { id: string; model?: string | undefined; duration?: number | null | undefined },
   ): string {
     if (this.rounds.knownTaskIds().has(task.id)) {
-      throw new RoundRequestError('That task is already in a shot.');
+      throw new RoundRequestError(said('core.rounds.taskInShot'));
     }
     // The list tells the model and, once finished, the length; never the prompt. A length it
     // does not tell is estimated at the longest a round can be, so the cap never sees it free.
@@ -308,8 +303,8 @@ export class VideoEngine extends TaskJobLoop {
       error,
       aborted: signal.aborted,
       stopping: this.stopped,
-      unknownOutcome: UNKNOWN_OUTCOME,
-      canceledNote: 'Polling stopped. The service may still finish this round and charge for it.',
+      unknownOutcome: said('core.jobs.roundUnknownOutcome'),
+      canceledNote: said('core.jobs.roundPollingStopped'),
     });
     if (step) this.move(id, step.to, step.patch);
   }
@@ -379,7 +374,7 @@ export class VideoEngine extends TaskJobLoop {
     const stored = readRoundRequest(round);
     if (!stored.ok) {
       this.move(round.id, 'needs-attention', {
-        error: damagedRoundError(stored.problem, UNKNOWN_OUTCOME_DAMAGED),
+        error: damagedRoundError(stored.problem, said('core.jobs.roundUnknownOutcomeDamaged')),
       });
       return;
     }
@@ -410,7 +405,7 @@ export class VideoEngine extends TaskJobLoop {
       return;
     }
     this.move(round.id, 'needs-attention', {
-      error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
+      error: { code: 'unknown-outcome', message: said('core.jobs.roundUnknownOutcome') },
       detail: { candidates: matches.map((task) => task.id) },
     });
   }
@@ -437,7 +432,7 @@ export class VideoEngine extends TaskJobLoop {
         chargedCents: 0,
         error: {
           code: task.error?.code ?? `task-${task.status}`,
-          message: task.error?.message ?? `The service reported the round as ${task.status}.`,
+          message: task.error?.message ?? said('core.jobs.roundReported', { status: task.status }),
         },
       });
       return;
@@ -471,9 +466,7 @@ export class VideoEngine extends TaskJobLoop {
   private async freshLinks(taskId: string, signal: AbortSignal): Promise<VideoTask> {
     const seen = await this.options.client.get(taskId, { signal });
     if (videoPhase(seen.status) !== 'succeeded' || !seen.outputs?.length) {
-      throw new CheckAgainError(
-        `The clip's link stopped working, and asked again the service answered "${seen.status}" with no new link. Use Check again later (free); Send again would pay again.`,
-      );
+      throw new CheckAgainError(said('core.jobs.linkGone', { what: 'clip', status: seen.status }));
     }
     return seen;
   }
@@ -503,7 +496,7 @@ export class VideoEngine extends TaskJobLoop {
     await mkdir(folder, { recursive: true });
     const base = `shot-${shot?.position ?? 0}-round-${round.position}${round.attempt > 1 ? `-try-${round.attempt}` : ''}`;
     const urls = task.outputs ?? [];
-    if (urls.length === 0) throw new Error('The service finished the round but gave no video.');
+    if (urls.length === 0) throw new UserFacingError(said('core.jobs.noVideo'));
     const videos: string[] = [];
     for (const [index, url] of urls.entries()) {
       const fileName = `${base}${urls.length > 1 ? `-${index + 1}` : ''}.mp4`;

@@ -4,6 +4,7 @@ import { videoGenerateShape, type VideoGenerateRequest } from '../../../src-shar
 import type { JobState } from '../../../src-shared/domain/job-states.ts';
 import type { BudgetPeriod, CapSpending, Spending } from '../../../src-shared/domain/budget.ts';
 import { monthBounds, monthOf } from '../../../src-shared/domain/calendar-month.ts';
+import { said } from '../i18n/core-words.ts';
 import { CHARGES_CTE } from './billing.ts';
 import type { StoredError } from './outcome.ts';
 import {
@@ -94,8 +95,8 @@ export function readRoundOutputs(
 export function damagedRoundError(
   problem: StoredJsonProblem,
   advice = problem.source === 'request_json'
-    ? 'It is not sent as it is: write the round again ("Write prompt…" in the app).'
-    : 'Its clips, if it made any, stay where they were saved; to go on from it, write a new round.',
+    ? said('core.jobs.damagedRequestAdvice')
+    : said('core.jobs.damagedClipsAdvice'),
 ): StoredError {
   return damagedRecordError('round', problem, advice);
 }

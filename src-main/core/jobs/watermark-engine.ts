@@ -31,6 +31,7 @@ import {
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
 import { recoverImage } from '../media/unblend/recover.ts';
 import { defaultImageOutputDir } from '../paths.ts';
+import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   CheckAgainError,
@@ -79,9 +80,6 @@ export interface WatermarkEngineOptions {
 /** Left in a job's download folder once its result is written. */
 const WRITTEN_MARKER = 'written.json';
 
-const UNKNOWN_OUTCOME =
-  'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.';
-
 /**
  * Runs watermark jobs from the store: a fair share of the concurrency for each batch, one
  * poller for every task, every step recorded before the next begins, so a restart picks up
@@ -125,7 +123,7 @@ export class WatermarkEngine extends TaskJobLoop {
     if (job?.state === 'preparing') this.move(id, 'queued', { detail: { recovered: true } });
     else if (job?.state === 'submitting') {
       this.move(id, 'needs-attention', {
-        error: { code: 'unknown-outcome', message: UNKNOWN_OUTCOME },
+        error: { code: 'unknown-outcome', message: said('core.jobs.imageUnknownOutcome') },
       });
     } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
       return this.startable(job, async (signal) => {
@@ -213,7 +211,10 @@ export class WatermarkEngine extends TaskJobLoop {
       const strokes = strokesSchema.safeParse(input.strokes);
       if (!strokes.success) {
         throw new UserFacingError(
-          `The mask for ${input.inputPath} is malformed (${strokes.error.issues[0]?.message ?? 'invalid'}); draw it again.`,
+          said('core.watermark.maskMalformed', {
+            input: input.inputPath,
+            detail: strokes.error.issues[0]?.message ?? said('core.watermark.invalid'),
+          }),
         );
       }
       return { inputPath: input.inputPath, mask: strokes.data, options };
@@ -272,8 +273,8 @@ export class WatermarkEngine extends TaskJobLoop {
       error,
       aborted: signal.aborted,
       stopping: this.stopped,
-      unknownOutcome: UNKNOWN_OUTCOME,
-      canceledNote: 'Polling stopped. The service may still process this image and use a credit.',
+      unknownOutcome: said('core.jobs.imageUnknownOutcome'),
+      canceledNote: said('core.jobs.imagePollingStopped'),
     });
     if (step) this.move(id, step.to, step.patch);
   }
@@ -457,9 +458,7 @@ export class WatermarkEngine extends TaskJobLoop {
       );
     } else {
       const bytes = await readFile(maskFile as string).catch(() => {
-        throw new MaskImportError(
-          `The mask file ${maskFile} cannot be read; check that it still exists, then retry.`,
-        );
+        throw new MaskImportError(said('core.watermark.maskFileGone', { file: String(maskFile) }));
       });
       plane = (await importMask(bytes, size.width, size.height)).plane;
     }
@@ -490,7 +489,7 @@ export class WatermarkEngine extends TaskJobLoop {
     const seen = await this.options.client.result(taskId, signal ? { signal } : {});
     if (seen.phase !== 'succeeded' || seen.imageUrls.length === 0) {
       throw new CheckAgainError(
-        `The result link stopped working, and asked again the service answered "${seen.status}" with no new link. Use Check again later (free); Send again would pay again.`,
+        said('core.jobs.linkGone', { what: 'result', status: seen.status }),
       );
     }
     return seen.imageUrls;
@@ -524,7 +523,9 @@ export class WatermarkEngine extends TaskJobLoop {
       this.move(job.id, 'failed', {
         error: {
           code: `task-${result.status}`,
-          message: `${result.errorText ?? `The service reported ${result.status}.`} Send again pays for a new attempt.`,
+          message: said('core.jobs.failedOnService', {
+            reason: result.errorText ?? said('core.jobs.imageReported', { status: result.status }),
+          }),
         },
       });
       return;
@@ -565,7 +566,7 @@ export class WatermarkEngine extends TaskJobLoop {
     const { estimate } = record.options;
     if (!estimate) {
       throw new UserFacingError(
-        `${path.basename(job.input_path)} was queued for this computer without a measurement of the watermark: find the watermark again, or send it to the service.`,
+        said('core.watermark.noMeasurement', { name: path.basename(job.input_path) }),
       );
     }
     if (await this.finishFromMarker(job, record, undefined)) return;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import { estimateIdSchema } from '../../../src-shared/domain/estimate-id.ts';
+import { said } from '../i18n/core-words.ts';
 import type { StoredError } from './outcome.ts';
 import {
   damagedRecordError,
@@ -57,9 +58,5 @@ export function readWatermarkRecord(
  * job's file may be added again (the app refuses a file already in the list otherwise).
  */
 export function damagedJobError(problem: StoredJsonProblem): StoredError {
-  return damagedRecordError(
-    'image',
-    problem,
-    'Nothing more is sent for it: cancel it and add the image again.',
-  );
+  return damagedRecordError('image', problem, said('core.jobs.damagedImageAdvice'));
 }

@@ -939,6 +939,181 @@ export const de: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'Der Dienst hat die Anfrage abgelehnt: {reason}. Ändern Sie die Eingabe und versuchen Sie es erneut.',
+  'core.api.method':
+    'Der Dienst hat abgelehnt, wie Clearframe ihn aufgerufen hat. Bitte melden Sie dies mit den Diagnosedaten.',
+  'core.api.authentication':
+    'Der Dienst hat den API-Schlüssel nicht angenommen. Prüfen oder ersetzen Sie ihn in den Einstellungen.',
+  'core.api.videoBalance':
+    'Das Guthaben der Video-API reicht für diese Anfrage nicht. Laden Sie das Guthaben in Ihrem Konto auf und versuchen Sie es dann erneut.',
+  'core.api.watermarkCredits':
+    'Es sind nicht mehr genug Wasserzeichen-Credits übrig. Kaufen Sie in Ihrem Konto weitere Credits und versuchen Sie es dann erneut.',
+  'core.api.rateLimited':
+    'Der Dienst ist ausgelastet und hat Clearframe gebeten, langsamer zu machen. Clearframe versucht es von selbst erneut.',
+  'core.api.server':
+    'Beim Dienst ist ein interner Fehler aufgetreten. Versuchen Sie es in einigen Minuten erneut.',
+  'core.api.network':
+    'Clearframe konnte den Dienst nicht erreichen. Prüfen Sie die Internetverbindung.',
+  'core.api.timeout':
+    'Der Dienst hat nicht rechtzeitig geantwortet. Versuchen Sie es später erneut.',
+  'core.api.aborted': 'Angehalten.',
+  'core.api.unexpected':
+    'Der Dienst hat eine Antwort gesendet, die Clearframe nicht versteht. Versuchen Sie es später erneut.',
+  'core.api.download':
+    'Das Ergebnis konnte nicht heruntergeladen werden: {reason}. Fragen Sie mit „Erneut nachfragen“ beim Dienst einen neuen Link an (kostenlos); es wird nicht erneut gesendet.',
+  'core.api.proxyUnusableSystem':
+    'Die Proxy-Einstellungen des Systems leiten Verbindungen zu {host} über {named}, den Clearframe nicht nutzen kann. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und versuchen Sie es dann erneut.',
+  'core.api.proxySocks': 'einen SOCKS-Proxy ({address})',
+  'core.api.proxyUnknownKind': 'einen Proxy unbekannter Art („{entry}“)',
+  'core.api.proxyNotAddress':
+    '{variable} ist keine Proxy-Adresse. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und starten Sie Clearframe dann neu.',
+  'core.api.proxyUnusableVariable':
+    '{variable} nennt {scheme, select, socks {einen SOCKS-Proxy} other {eine {scheme}-Adresse}} ({host}), den Clearframe nicht nutzen kann. Clearframe arbeitet nur mit HTTP- und HTTPS-Proxys: Tragen Sie einen in die Proxy-Einstellungen des Systems ein oder setzen Sie HTTPS_PROXY auf einen (http://host:port), und starten Sie Clearframe dann neu.',
+  'core.api.proxyCredentials':
+    'Der Proxy verlangt Benutzername und Passwort. Tragen Sie beides in die Proxy-Adresse (http://user:password@host:port) in HTTPS_PROXY oder in den Proxy-Einstellungen des Systems ein und versuchen Sie es dann erneut.',
+  'core.api.proxyRefused':
+    'Der Proxy wollte keine Verbindung zum Dienst öffnen (er antwortete mit HTTP {status}). Prüfen Sie die Proxy-Einstellungen oder bitten Sie den Betreiber des Proxys, die Adresse des Dienstes zuzulassen.',
+  'core.api.deadline': 'der Auftrag wurde nicht innerhalb von {minutes} Minuten fertig',
+  'core.jobs.stoppedWaiting':
+    'Clearframe hat das Warten beendet: {reason}. Der Dienst hat den Auftrag noch; fragen Sie später mit „Erneut nachfragen“ danach (kostenlos). „Erneut senden“ würde erneut kosten.',
+  'core.jobs.unknownStatus':
+    'Der Dienst antwortete bis zum Ende des Wartens mit einem Status, den Clearframe nicht kennt („{status}“). Der Dienst hat den Auftrag noch; fragen Sie später mit „Erneut nachfragen“ danach (kostenlos). „Erneut senden“ würde erneut kosten.',
+  'core.jobs.linkGone':
+    '{what, select, clip {Der Link zum Clip} other {Der Link zum Ergebnis}} funktioniert nicht mehr, und auf erneute Nachfrage antwortete der Dienst „{status}“ ohne neuen Link. Fragen Sie später mit „Erneut nachfragen“ nach (kostenlos); „Erneut senden“ würde erneut kosten.',
+  'core.import.cannotRead':
+    'Clearframe kann {name} nicht lesen: {why, select, missing {Diese Datei gibt es nicht} folder {Es ist ein Ordner} denied {Sie dürfen sie nicht öffnen} other {Sie ist nicht lesbar}}. Prüfen Sie den Namen und ob Sie die Datei öffnen dürfen, und importieren Sie sie dann erneut.',
+  'core.import.notText':
+    '{name} ist keine Textdatei. Speichern Sie die Versuche als CSV (in einer Tabellenkalkulation: Datei, Speichern unter, CSV) oder als JSON und importieren Sie dann diese Datei.',
+  'core.import.columnList': '{first} und {last}',
+  'core.import.empty':
+    '{name} enthält keine Versuche. Geben Sie jedem Versuch eine Zeile, mit einer Kopfzeile, die die Spalten nennt ({columns}), oder eine JSON-Liste von Versuchen.',
+  'core.import.badCsv':
+    '{name} ist keine CSV-Datei, die Clearframe lesen kann{line, select, none {} other { (Zeile {line})}}: {detail}. Jede Zeile braucht so viele Felder wie die Kopfzeile, und ein Feld mit Komma oder Zeilenumbruch steht in doppelten Anführungszeichen.',
+  'core.import.unknownColumn':
+    '{name} hat eine Spalte, die Clearframe nicht liest: {found}. Die Spalten sind {columns}; benennen Sie diese Spalte um oder entfernen Sie sie.',
+  'core.import.noPrompt':
+    '{name} hat keine Spalte „prompt“. Die erste Zeile nennt die Spalten ({columns}); jeder Versuch braucht einen Prompt.',
+  'core.import.badJson':
+    '{name} ist kein gültiges JSON ({detail}). Korrigieren Sie die Datei oder speichern Sie die Versuche als CSV.',
+  'core.import.notList':
+    '{name} muss eine JSON-Liste von Versuchen enthalten, etwa [\'{\'"prompt": "Möwen über dem Hafen", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} ist keine CSV- oder JSON-Datei. Versuche werden aus einer .csv-Datei (einer als CSV gespeicherten Tabelle) oder einer .json-Datei importiert.',
+  'core.import.rowLabel': 'Zeile {line}',
+  'core.import.roundLabel': 'Versuch {index} (Zeile {line})',
+  'core.import.refused':
+    'Aus {file} wurde nichts eingereiht: {rows, plural, one {Ein Versuch verstößt} other {# Versuche verstoßen}} gegen eine Regel. {problems} Korrigieren Sie die Datei und importieren Sie sie erneut.',
+  'core.import.projectGone': 'Dieses Projekt gibt es nicht mehr; wählen Sie ein anderes.',
+  'core.rounds.noShot': 'Es gibt keine Einstellung {shot}.',
+  'core.rounds.noRound': 'Es gibt keinen Versuch {round}.',
+  'core.rounds.malformed': 'Die Anfrage ist fehlerhaft ({detail}).',
+  'core.rounds.refused':
+    'Dieser Versuch kann so nicht gesendet werden. {problems} Es wurde nichts berechnet.',
+  'core.rounds.notFinished':
+    'Dieser Versuch ist noch nicht fertig; setzen Sie ihn fort, sobald sein Clip bereit ist.',
+  'core.rounds.noLastFrame':
+    'Dieser Versuch wurde ohne „letztes Bild zurückgeben“ erstellt, daher hat der Dienst kein Bild zum Anschließen behalten. Setzen Sie ihn im Fenster fort, das das letzte Bild aus dem Clip nimmt, oder beginnen Sie den nächsten Versuch mit einem eigenen Bild.',
+  'core.rounds.needsAsset':
+    'Der Dienst nimmt ein Referenzvideo nur als hochgeladenes Asset (asset://…), und dieser Clip kam als Download-Link zurück. Laden Sie {clip} in Ihr Konto auf der Website des Anbieters hoch und geben Sie hier seine asset://-Adresse an; oder nutzen Sie „Ab letztem Bild fortsetzen“, das keinen Upload braucht.',
+  'core.rounds.theClip': 'den Clip',
+  'core.rounds.frameUnreadable':
+    'Das aus dem Clip entnommene Bild kann Clearframe nicht lesen: Spielen Sie den Clip einmal ab und setzen Sie ihn dann erneut fort.',
+  'core.rounds.frameSize':
+    'Das aus dem Clip entnommene Bild ist {frame} groß, der Clip {clip}: Setzen Sie ihn erneut fort.',
+  'core.rounds.noProjectHere': 'In diesem Datenordner gibt es kein Projekt {project}.',
+  'core.rounds.nameProject': 'Geben Sie dem Projekt einen Namen.',
+  'core.rounds.gone':
+    '{kind, select, project {Dieses Projekt} shot {Diese Einstellung} other {Diesen Versuch}} gibt es nicht mehr.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {Ein Versuch dieses Projekts wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann das Projekt.} other {# Versuche dieses Projekts warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann das Projekt.}}} shot {{count, plural, one {Ein Versuch dieser Einstellung wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann die Einstellung.} other {# Versuche dieser Einstellung warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann die Einstellung.}}} other {{count, plural, one {Dieser Versuch wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie ihn dann.} other {# Versuche warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie den Versuch dann.}}}}',
+  'core.rounds.notThisShot': 'Dieser Versuch gehört nicht zu dieser Einstellung.',
+  'core.rounds.takeNeedsClip':
+    'Nur ein fertiger Versuch mit seinem Clip kann der Take der Einstellung sein.',
+  'core.rounds.promptUnknown':
+    'Versuch {position} wurde aus der Auftragsliste des Dienstes übernommen, daher ist sein Prompt hier nicht bekannt, und Clearframe bezahlt keinen Platzhalter. Schreiben Sie den Prompt im Versuchs-Editor („Prompt schreiben…“ füllt den Rest aus) und reihen Sie ihn dann ein.',
+  'core.rounds.roundGone': 'Diesen Versuch gibt es nicht mehr.',
+  'core.rounds.taskInShot': 'Dieser Auftrag ist bereits in einer Einstellung.',
+  'core.watermark.maskMalformed':
+    'Die Maske für {input} ist fehlerhaft ({detail}); zeichnen Sie sie neu.',
+  'core.watermark.invalid': 'ungültig',
+  'core.watermark.maskFileGone':
+    'Die Maskendatei {file} kann nicht gelesen werden; prüfen Sie, ob es sie noch gibt, und versuchen Sie es dann erneut.',
+  'core.watermark.noMeasurement':
+    '{name} wurde für diesen Computer ohne Vermessung des Wasserzeichens eingereiht: Suchen Sie das Wasserzeichen erneut oder senden Sie das Bild an den Dienst.',
+  'core.jobs.roundUnknownOutcome':
+    'Die Verbindung brach ab, während dieser Versuch gesendet wurde, und der Dienst führt keinen Auftrag, der eindeutig dieser ist; er wurde also vielleicht berechnet, vielleicht nicht. Prüfen Sie Ihr Konto und senden Sie ihn dann erneut oder brechen Sie ihn ab.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Sein Senden wurde unterbrochen, daher wurde er vielleicht berechnet, vielleicht nicht, und ohne seine Anfrage lässt sich kein Auftrag beim Dienst als dieser erkennen. Prüfen Sie Ihr Konto und schreiben Sie den Versuch dann neu („Prompt schreiben…“ in der App).',
+  'core.jobs.imageUnknownOutcome':
+    'Der Dienst hat dieses Bild vielleicht erhalten, bevor die Verbindung abbrach, und dafür schon einen Credit verbraucht. Senden Sie es nur erneut, wenn Sie das in Kauf nehmen.',
+  'core.jobs.roundReported': 'Der Dienst meldete den Versuch als {status}.',
+  'core.jobs.noVideo': 'Der Dienst hat den Versuch abgeschlossen, aber kein Video geliefert.',
+  'core.jobs.imageReported': 'Der Dienst meldete {status}.',
+  'core.jobs.failedOnService': '{reason} „Erneut senden“ bezahlt einen neuen Versuch.',
+  'core.jobs.damagedRecord':
+    'Clearframes Eintrag zu {what, select, image {diesem Bild} other {diesem Versuch}} ist beschädigt: {problem}. {advice}',
+  'core.jobs.damagedImageAdvice':
+    'Dafür wird nichts mehr gesendet: Brechen Sie den Auftrag ab und fügen Sie das Bild erneut hinzu.',
+  'core.jobs.damagedRequestAdvice':
+    'So wird er nicht gesendet: Schreiben Sie den Versuch neu („Prompt schreiben…“ in der App).',
+  'core.jobs.damagedClipsAdvice':
+    'Seine Clips, falls er welche erstellt hat, bleiben, wo sie gespeichert wurden; um daran anzuschließen, schreiben Sie einen neuen Versuch.',
+  'core.jobs.storedNotJson': 'sein Feld {source} ist kein gültiges JSON ({detail})',
+  'core.jobs.storedWrongShape':
+    'sein Feld {source} enthält nicht, was Clearframe dort schreibt ({detail})',
+  'core.jobs.storedUnexpected': 'unerwarteter Wert',
+  'core.jobs.databaseDamaged':
+    'Die Auftragsdatenbank ist beschädigt ({detail}). Clearframe kann sie beiseitelegen und mit einer leeren Warteschlange beginnen; Ihre Bilder und Ergebnisse auf dem Datenträger bleiben unberührt.',
+  'core.jobs.ownResult': 'Dies ist ein Ergebnis, das Clearframe geschrieben hat (aus {source}).',
+  'core.jobs.ownResultCopy':
+    'Dies ist eine Kopie eines Ergebnisses, das Clearframe geschrieben hat (aus {source}).',
+  'core.jobs.alreadyCleaned':
+    'Es wurde bereits mit derselben Maske bereinigt (Ergebnis: {result}) und wird daher nicht erneut gesendet.',
+  'core.jobs.cleanedBefore':
+    'Bereits bereinigt ({when}) nach {result}. Mit derselben Maske wird es nicht erneut gesendet, außer Sie wählen „erneut bereinigen“.',
+  'core.jobs.roundPollingStopped':
+    'Die Abfrage wurde beendet. Der Dienst kann diesen Versuch trotzdem fertigstellen und berechnen.',
+  'core.jobs.imagePollingStopped':
+    'Die Abfrage wurde beendet. Der Dienst kann dieses Bild trotzdem verarbeiten und einen Credit verbrauchen.',
+  'core.fetch.plainHttp': 'unverschlüsseltes http zu {host} wird nicht abgerufen, nur https',
+  'core.fetch.scheme': 'es werden nur http- und https-Adressen heruntergeladen, nicht {scheme}',
+  'core.fetch.noLocation': 'der Server antwortete mit HTTP {status}, ohne zu sagen, wohin',
+  'core.fetch.tooManyRedirects': 'der Link wurde mehr als {max}-mal umgeleitet',
+  'core.fetch.badRedirect': 'der Link wurde auf eine ungültige Adresse umgeleitet',
+  'core.fetch.downgrade':
+    'der Link wurde von https auf unverschlüsseltes http umgeleitet ({host}); dem wird nicht gefolgt',
+  'core.fetch.redirectedElsewhere': 'der Link wurde woandershin umgeleitet: {problem}',
+  'core.fetch.notPlainName': '„{name}“ ist kein einfacher Dateiname',
+  'core.fetch.outside': '„{name}“ würde außerhalb von {folder} geschrieben',
+  'core.fetch.incomplete': 'die Übertragung wurde nicht abgeschlossen',
+  'core.fetch.gone': 'das Ergebnis ist nicht mehr auf dem Server (HTTP {status})',
+  'core.fetch.expired': 'der Link zum Ergebnis ist abgelaufen oder wurde abgelehnt (HTTP 403)',
+  'core.fetch.serverAnswered': 'der Ergebnisserver antwortete mit HTTP {status}',
+  'core.fetch.tooBig': 'das Ergebnis hat {bytes} Byte, mehr als die erlaubten {max} Byte',
+  'core.fetch.grewTooBig': 'das Ergebnis wuchs über die erlaubten {max} Byte hinaus',
+  'core.import.referencesList':
+    'die Referenzen müssen eine Liste von Adressen sein, etwa ["image=https://…"]',
+  'core.import.referenceType':
+    'geben Sie an, was Referenz {number} ist: Schreiben Sie image=, video= oder audio= vor ihre Adresse',
+  'core.import.referenceOneAddress':
+    'Referenz {number} braucht genau eine Adresse; trennen Sie Referenzen mit |',
+  'core.import.referenceLocalFile':
+    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit "from {url}" dahinter wird sie hier geprüft)',
+  'core.import.referenceNotAddress':
+    'Referenz {number}, {url}, ist keine Adresse (asset:// oder https://), und eine solche Datei gibt es auch nicht',
+  'core.import.referenceNoFile':
+    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie "from …" weg',
+  'core.import.referenceFileProblem': 'Datei {file} von Referenz {number}: {problem}',
+  'core.import.referenceProblem': 'Referenz {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie "from …" weg',
+  'core.import.durationWhole':
+    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; "{given}" ist keine',
+  'core.import.notObject':
+    'jeder Versuch muss ein Objekt mit einem Prompt sein, etwa \'{\'"prompt": "Möwen über dem Hafen"\'}\'',
+  'core.import.unknownField': 'das Feld "{field}" liest Clearframe nicht ({columns})',
+  'core.import.unknownKind': 'die Art "{kind}" kennt Clearframe nicht; verwenden Sie {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -929,6 +929,172 @@ export const en = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'The service refused the request: {reason}. Change the input and try again.',
+  'core.api.method':
+    'The service refused how Clearframe called it. Please report this with the diagnostics.',
+  'core.api.authentication':
+    'The service did not accept the API key. Check or replace it in Settings.',
+  'core.api.videoBalance':
+    'The video API balance is too low for this request. Top up the balance in your account, then retry.',
+  'core.api.watermarkCredits':
+    'There are not enough watermark credits left. Buy more credits in your account, then retry.',
+  'core.api.rateLimited':
+    'The service is busy and asked Clearframe to slow down. It will retry by itself.',
+  'core.api.server': 'The service had an internal problem. Try again in a few minutes.',
+  'core.api.network': 'Clearframe could not reach the service. Check the internet connection.',
+  'core.api.timeout': 'The service did not answer in time. Try again later.',
+  'core.api.aborted': 'Stopped.',
+  'core.api.unexpected':
+    'The service sent an answer Clearframe does not understand. Try again later.',
+  'core.api.download':
+    'The result could not be downloaded: {reason}. Use Check again to ask the service for a fresh link (free); it is not sent again.',
+  'core.api.proxyUnusableSystem':
+    'The system proxy settings send connections to {host} through {named}, which Clearframe cannot use. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then try again.',
+  'core.api.proxySocks': 'a SOCKS proxy ({address})',
+  'core.api.proxyUnknownKind': 'a proxy of a kind it does not know ("{entry}")',
+  'core.api.proxyNotAddress':
+    '{variable} is not a proxy address. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then start Clearframe again.',
+  'core.api.proxyUnusableVariable':
+    '{variable} names {scheme, select, socks {a SOCKS proxy} other {a {scheme} address}} ({host}), which Clearframe cannot use. Clearframe works with HTTP and HTTPS proxies only: add one to the system proxy settings, or set HTTPS_PROXY to one (http://host:port), then start Clearframe again.',
+  'core.api.proxyCredentials':
+    'The proxy asks for a user name and password. Put them in the proxy address (http://user:password@host:port) in HTTPS_PROXY or the system proxy settings, then try again.',
+  'core.api.proxyRefused':
+    "The proxy would not open a connection to the service (it answered HTTP {status}). Check the proxy settings, or ask whoever runs the proxy to allow the service's address.",
+  'core.api.deadline': 'the task did not finish within {minutes} minutes',
+  'core.jobs.stoppedWaiting':
+    'Clearframe stopped waiting: {reason}. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.',
+  'core.jobs.unknownStatus':
+    'The service kept answering with a status Clearframe does not know ("{status}") until it stopped waiting. The service still holds the task; use Check again later to ask for it (free). Send again would pay again.',
+  'core.jobs.linkGone':
+    'The {what, select, clip {clip\'s link} other {result link}} stopped working, and asked again the service answered "{status}" with no new link. Use Check again later (free); Send again would pay again.',
+  'core.import.cannotRead':
+    'Clearframe cannot read {name}: {why, select, missing {there is no such file} folder {it is a folder} denied {you may not open it} other {it cannot be read}}. Check the name and that you may open the file, then import it again.',
+  'core.import.notText':
+    '{name} is not a text file. Save the rounds as CSV (from a spreadsheet: File, Save as, CSV) or as JSON, then import that file.',
+  'core.import.columnList': '{first} and {last}',
+  'core.import.empty':
+    '{name} holds no rounds. Give one round a row, with a header row naming the columns ({columns}), or a JSON list of rounds.',
+  'core.import.badCsv':
+    '{name} is not a CSV file Clearframe can read{line, select, none {} other { (line {line})}}: {detail}. Every row needs as many fields as the header, and a field with a comma or a line break goes in double quotes.',
+  'core.import.unknownColumn':
+    '{name} has a column Clearframe does not read: {found}. The columns are {columns}; rename or remove that column.',
+  'core.import.noPrompt':
+    '{name} has no "prompt" column. The first row names the columns ({columns}); every round needs a prompt.',
+  'core.import.badJson':
+    '{name} is not valid JSON ({detail}). Correct it, or save the rounds as CSV.',
+  'core.import.notList':
+    '{name} must hold a JSON list of rounds, such as [\'{\'"prompt": "gulls over the harbour", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} is not a CSV or JSON file. Rounds are imported from a .csv file (a spreadsheet saved as CSV) or a .json file.',
+  'core.import.rowLabel': 'Row {line}',
+  'core.import.roundLabel': 'Round {index} (line {line})',
+  'core.import.refused':
+    'Nothing was queued from {file}: {rows, plural, one {one round breaks} other {# rounds break}} a rule. {problems} Correct the file and import it again.',
+  'core.import.projectGone': 'That project no longer exists; choose another.',
+  'core.rounds.noShot': 'There is no shot {shot}.',
+  'core.rounds.noRound': 'There is no round {round}.',
+  'core.rounds.malformed': 'The request is malformed ({detail}).',
+  'core.rounds.refused': 'This round cannot be sent as it is. {problems} Nothing was charged.',
+  'core.rounds.notFinished': 'This round has not finished yet; extend it once its clip is ready.',
+  'core.rounds.noLastFrame':
+    'This round was made without "return last frame", so the service kept no frame to start from. Extend it in the window, which takes the last frame from the clip, or start the next round from an image of your own.',
+  'core.rounds.needsAsset':
+    'The service takes a reference video only as an uploaded asset (asset://…), and this clip came back as a download link. Upload {clip} to your account on the provider\'s site, then give its asset:// address here; or use "Extend from last frame", which needs no upload.',
+  'core.rounds.theClip': 'the clip',
+  'core.rounds.frameUnreadable':
+    'The frame taken from the clip is not an image Clearframe can read: play the clip once, then extend it again.',
+  'core.rounds.frameSize':
+    'The frame taken from the clip is {frame}, the clip {clip}: extend it again.',
+  'core.rounds.noProjectHere': 'There is no project {project} in this data folder.',
+  'core.rounds.nameProject': 'Give the project a name.',
+  'core.rounds.gone':
+    'That {kind, select, project {project} shot {shot} other {round}} no longer exists.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {A round of this project is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the project.} other {# rounds of this project are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the project.}}} shot {{count, plural, one {A round of this shot is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the shot.} other {# rounds of this shot are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the shot.}}} other {{count, plural, one {A round of this round is still waiting, running or waiting for your decision: cancel it or let it finish, then remove the round.} other {# rounds of this round are still waiting, running or waiting for your decision: cancel them or let them finish, then remove the round.}}}}',
+  'core.rounds.notThisShot': 'That round is not one of this shot’s.',
+  'core.rounds.takeNeedsClip': 'Only a finished round with its clip can be the shot’s take.',
+  'core.rounds.promptUnknown':
+    'Round {position} was added from the service\'s task list, so its prompt is not known here, and Clearframe will not pay for a stand-in. Write the prompt in the round editor ("Write prompt…" fills in the rest), then queue it.',
+  'core.rounds.roundGone': 'That round no longer exists.',
+  'core.rounds.taskInShot': 'That task is already in a shot.',
+  'core.watermark.maskMalformed': 'The mask for {input} is malformed ({detail}); draw it again.',
+  'core.watermark.invalid': 'invalid',
+  'core.watermark.maskFileGone':
+    'The mask file {file} cannot be read; check that it still exists, then retry.',
+  'core.watermark.noMeasurement':
+    '{name} was queued for this computer without a measurement of the watermark: find the watermark again, or send it to the service.',
+  'core.jobs.roundUnknownOutcome':
+    'The connection failed while this round was being sent, and the service lists no task that is clearly it, so it may or may not have been charged. Check your account, then send it again or cancel it.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Its sending was cut off, so it may or may not have been charged, and without its request no task on the service can be told to be it. Check your account, then write the round again ("Write prompt…" in the app).',
+  'core.jobs.imageUnknownOutcome':
+    'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.',
+  'core.jobs.roundReported': 'The service reported the round as {status}.',
+  'core.jobs.noVideo': 'The service finished the round but gave no video.',
+  'core.jobs.imageReported': 'The service reported {status}.',
+  'core.jobs.failedOnService': '{reason} Send again pays for a new attempt.',
+  'core.jobs.damagedRecord':
+    "Clearframe's record of this {what, select, image {image} other {round}} is damaged: {problem}. {advice}",
+  'core.jobs.damagedImageAdvice': 'Nothing more is sent for it: cancel it and add the image again.',
+  'core.jobs.damagedRequestAdvice':
+    'It is not sent as it is: write the round again ("Write prompt…" in the app).',
+  'core.jobs.damagedClipsAdvice':
+    'Its clips, if it made any, stay where they were saved; to go on from it, write a new round.',
+  'core.jobs.storedNotJson': 'its {source} is not valid JSON ({detail})',
+  'core.jobs.storedWrongShape':
+    'its {source} does not hold what Clearframe writes there ({detail})',
+  'core.jobs.storedUnexpected': 'unexpected value',
+  'core.jobs.databaseDamaged':
+    'The job database is damaged ({detail}). Clearframe can set it aside and start with an empty queue; your images and results on disk are not touched.',
+  'core.jobs.ownResult': 'This is a result Clearframe wrote (from {source}).',
+  'core.jobs.ownResultCopy': 'This is a copy of a result Clearframe wrote (from {source}).',
+  'core.jobs.alreadyCleaned':
+    'It was already cleaned with the same mask (result: {result}), so it is not sent again.',
+  'core.jobs.cleanedBefore':
+    'Cleaned before ({when}) into {result}. With the same mask it is not sent again unless you choose "Clean again".',
+  'core.jobs.roundPollingStopped':
+    'Polling stopped. The service may still finish this round and charge for it.',
+  'core.jobs.imagePollingStopped':
+    'Polling stopped. The service may still process this image and use a credit.',
+  'core.fetch.plainHttp': 'plain http to {host} is not fetched, only https',
+  'core.fetch.scheme': 'only http and https URLs are downloaded, not {scheme}',
+  'core.fetch.noLocation': 'the server answered HTTP {status} without saying where to go',
+  'core.fetch.tooManyRedirects': 'the link redirected more than {max} times',
+  'core.fetch.badRedirect': 'the link redirected to an address that is not valid',
+  'core.fetch.downgrade':
+    'the link redirected from https to plain http ({host}), which is not followed',
+  'core.fetch.redirectedElsewhere': 'the link redirected elsewhere: {problem}',
+  'core.fetch.notPlainName': '"{name}" is not a plain file name',
+  'core.fetch.outside': '"{name}" would be written outside {folder}',
+  'core.fetch.incomplete': 'the transfer did not complete',
+  'core.fetch.gone': 'the result is no longer on the server (HTTP {status})',
+  'core.fetch.expired': 'the result link has expired or was refused (HTTP 403)',
+  'core.fetch.serverAnswered': 'the result server answered HTTP {status}',
+  'core.fetch.tooBig': 'the result is {bytes} bytes, more than the {max} bytes allowed',
+  'core.fetch.grewTooBig': 'the result grew past the {max} bytes allowed',
+  'core.import.referencesList':
+    'the references must be a list of addresses, such as ["image=https://…"]',
+  'core.import.referenceType':
+    'say what reference {number} is: write image=, video= or audio= before its address',
+  'core.import.referenceOneAddress':
+    'reference {number} needs one address; separate references with |',
+  'core.import.referenceLocalFile':
+    'reference {number} is a file on this computer ({url}), and the service takes references only by address: upload it to your account on the provider\'s site and give its asset:// address (add "from {url}" after it to have it checked here)',
+  'core.import.referenceNotAddress':
+    'reference {number}, {url}, is not an address (asset:// or https://) and there is no such file either',
+  'core.import.referenceNoFile':
+    'reference {number} names the file {file}, and there is no such file: correct the name, or leave "from …" out',
+  'core.import.referenceFileProblem': "reference {number}'s file {file}: {problem}",
+  'core.import.referenceProblem': 'reference {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'reference {number}\'s file {file} could not be read as a {type, select, video {video} other {sound}}: name the file it was uploaded from, or leave "from …" out',
+  'core.import.durationWhole':
+    'the duration must be a whole number of seconds, such as {example}; "{given}" is not',
+  'core.import.notObject':
+    'each round must be an object with a prompt, such as \'{\'"prompt": "gulls over the harbour"\'}\'',
+  'core.import.unknownField': 'the field "{field}" is not one Clearframe reads ({columns})',
+  'core.import.unknownKind': 'the kind "{kind}" is not one Clearframe knows; use {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

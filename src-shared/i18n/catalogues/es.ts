@@ -935,6 +935,178 @@ export const es: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'El servicio rechazó la solicitud: {reason}. Cambia la entrada e inténtalo de nuevo.',
+  'core.api.method':
+    'El servicio rechazó la forma en que Clearframe lo llamó. Informa de esto junto con los diagnósticos.',
+  'core.api.authentication':
+    'El servicio no aceptó la clave de API. Revísala o sustitúyela en Ajustes.',
+  'core.api.videoBalance':
+    'El saldo de la API de vídeo es insuficiente para esta solicitud. Recarga el saldo en tu cuenta y vuelve a intentarlo.',
+  'core.api.watermarkCredits':
+    'No quedan suficientes créditos de marca de agua. Compra más créditos en tu cuenta y vuelve a intentarlo.',
+  'core.api.rateLimited':
+    'El servicio está ocupado y pidió a Clearframe que vaya más despacio. Lo volverá a intentar por sí solo.',
+  'core.api.server': 'El servicio tuvo un problema interno. Inténtalo de nuevo en unos minutos.',
+  'core.api.network':
+    'Clearframe no pudo conectar con el servicio. Comprueba la conexión a internet.',
+  'core.api.timeout': 'El servicio no respondió a tiempo. Inténtalo de nuevo más tarde.',
+  'core.api.aborted': 'Detenido.',
+  'core.api.unexpected':
+    'El servicio envió una respuesta que Clearframe no entiende. Inténtalo de nuevo más tarde.',
+  'core.api.download':
+    'No se pudo descargar el resultado: {reason}. Usa «Consultar de nuevo» para pedir al servicio un enlace nuevo (gratis); no se vuelve a enviar.',
+  'core.api.proxyUnusableSystem':
+    'La configuración de proxy del sistema envía las conexiones a {host} a través de {named}, que Clearframe no puede usar. Clearframe solo funciona con proxies HTTP y HTTPS: añade uno a la configuración de proxy del sistema o asigna uno a HTTPS_PROXY (http://host:puerto) y vuelve a intentarlo.',
+  'core.api.proxySocks': 'un proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'un proxy de un tipo desconocido («{entry}»)',
+  'core.api.proxyNotAddress':
+    '{variable} no es una dirección de proxy. Clearframe solo funciona con proxies HTTP y HTTPS: añade uno a la configuración de proxy del sistema o asigna uno a HTTPS_PROXY (http://host:puerto) y vuelve a abrir Clearframe.',
+  'core.api.proxyUnusableVariable':
+    '{variable} indica {scheme, select, socks {un proxy SOCKS} other {una dirección {scheme}}} ({host}), que Clearframe no puede usar. Clearframe solo funciona con proxies HTTP y HTTPS: añade uno a la configuración de proxy del sistema o asigna uno a HTTPS_PROXY (http://host:puerto) y vuelve a abrir Clearframe.',
+  'core.api.proxyCredentials':
+    'El proxy pide un nombre de usuario y una contraseña. Ponlos en la dirección del proxy (http://user:password@host:port) en HTTPS_PROXY o en la configuración de proxy del sistema y vuelve a intentarlo.',
+  'core.api.proxyRefused':
+    'El proxy no quiso abrir una conexión con el servicio (respondió HTTP {status}). Revisa la configuración del proxy o pide a quien lo administra que permita la dirección del servicio.',
+  'core.api.deadline': 'la tarea no terminó en {minutes} minutos',
+  'core.jobs.stoppedWaiting':
+    'Clearframe dejó de esperar: {reason}. El servicio aún conserva la tarea; usa «Consultar de nuevo» más tarde para pedirla (gratis). «Enviar de nuevo» volvería a cobrar.',
+  'core.jobs.unknownStatus':
+    'El servicio respondió con un estado que Clearframe no conoce («{status}») hasta que dejó de esperar. El servicio aún conserva la tarea; usa «Consultar de nuevo» más tarde para pedirla (gratis). «Enviar de nuevo» volvería a cobrar.',
+  'core.jobs.linkGone':
+    '{what, select, clip {El enlace del clip} other {El enlace del resultado}} dejó de funcionar y, al consultarlo de nuevo, el servicio respondió «{status}» sin enlace nuevo. Usa «Consultar de nuevo» más tarde (gratis); «Enviar de nuevo» volvería a cobrar.',
+  'core.import.cannotRead':
+    'Clearframe no puede leer {name}: {why, select, missing {no existe ese archivo} folder {es una carpeta} denied {no tienes permiso para abrirlo} other {no se puede leer}}. Comprueba el nombre y que puedes abrir el archivo, y vuelve a importarlo.',
+  'core.import.notText':
+    '{name} no es un archivo de texto. Guarda los intentos como CSV (desde una hoja de cálculo: Archivo, Guardar como, CSV) o como JSON, e importa ese archivo.',
+  'core.import.columnList': '{first} y {last}',
+  'core.import.empty':
+    '{name} no contiene intentos. Da una fila a cada intento, con una fila de encabezado que nombre las columnas ({columns}), o una lista JSON de intentos.',
+  'core.import.badCsv':
+    '{name} no es un archivo CSV que Clearframe pueda leer{line, select, none {} other { (línea {line})}}: {detail}. Cada fila necesita tantos campos como el encabezado, y un campo con una coma o un salto de línea va entre comillas dobles.',
+  'core.import.unknownColumn':
+    '{name} tiene una columna que Clearframe no lee: {found}. Las columnas son {columns}; cambia el nombre de esa columna o quítala.',
+  'core.import.noPrompt':
+    '{name} no tiene columna «prompt». La primera fila nombra las columnas ({columns}); cada intento necesita un prompt.',
+  'core.import.badJson':
+    '{name} no es un JSON válido ({detail}). Corrígelo o guarda los intentos como CSV.',
+  'core.import.notList':
+    '{name} debe contener una lista JSON de intentos, como [\'{\'"prompt": "gaviotas sobre el puerto", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} no es un archivo CSV ni JSON. Los intentos se importan desde un archivo .csv (una hoja de cálculo guardada como CSV) o un archivo .json.',
+  'core.import.rowLabel': 'Fila {line}',
+  'core.import.roundLabel': 'Intento {index} (línea {line})',
+  'core.import.refused':
+    'No se puso nada en cola desde {file}: {rows, plural, one {un intento incumple} other {# intentos incumplen}} una regla. {problems} Corrige el archivo y vuelve a importarlo.',
+  'core.import.projectGone': 'Ese proyecto ya no existe; elige otro.',
+  'core.rounds.noShot': 'No hay ningún plano {shot}.',
+  'core.rounds.noRound': 'No hay ningún intento {round}.',
+  'core.rounds.malformed': 'La solicitud está mal formada ({detail}).',
+  'core.rounds.refused':
+    'Este intento no se puede enviar tal como está. {problems} No se ha cobrado nada.',
+  'core.rounds.notFinished':
+    'Este intento aún no ha terminado; amplíalo cuando su clip esté listo.',
+  'core.rounds.noLastFrame':
+    'Este intento se hizo sin «devolver el último fotograma», así que el servicio no guardó ningún fotograma desde el que seguir. Amplíalo en la ventana, que toma el último fotograma del clip, o empieza el siguiente intento con una imagen tuya.',
+  'core.rounds.needsAsset':
+    'El servicio solo acepta un vídeo de referencia como recurso subido (asset://…), y este clip llegó como enlace de descarga. Sube {clip} a tu cuenta en el sitio del proveedor y escribe aquí su dirección asset://; o usa «Ampliar desde el último fotograma», que no necesita subir nada.',
+  'core.rounds.theClip': 'el clip',
+  'core.rounds.frameUnreadable':
+    'El fotograma tomado del clip no es una imagen que Clearframe pueda leer: reproduce el clip una vez y vuelve a ampliarlo.',
+  'core.rounds.frameSize':
+    'El fotograma tomado del clip mide {frame} y el clip {clip}: vuelve a ampliarlo.',
+  'core.rounds.noProjectHere': 'No hay ningún proyecto {project} en esta carpeta de datos.',
+  'core.rounds.nameProject': 'Ponle un nombre al proyecto.',
+  'core.rounds.gone':
+    '{kind, select, project {Ese proyecto} shot {Ese plano} other {Ese intento}} ya no existe.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {Un intento de este proyecto sigue en espera, en curso o esperando tu decisión: cancélalo o deja que termine y luego quita el proyecto.} other {# intentos de este proyecto siguen en espera, en curso o esperando tu decisión: cancélalos o deja que terminen y luego quita el proyecto.}}} shot {{count, plural, one {Un intento de este plano sigue en espera, en curso o esperando tu decisión: cancélalo o deja que termine y luego quita el plano.} other {# intentos de este plano siguen en espera, en curso o esperando tu decisión: cancélalos o deja que terminen y luego quita el plano.}}} other {{count, plural, one {Este intento sigue en espera, en curso o esperando tu decisión: cancélalo o deja que termine y luego quítalo.} other {# intentos siguen en espera, en curso o esperando tu decisión: cancélalos o deja que terminen y luego quita el intento.}}}}',
+  'core.rounds.notThisShot': 'Ese intento no es de este plano.',
+  'core.rounds.takeNeedsClip': 'Solo un intento terminado con su clip puede ser la toma del plano.',
+  'core.rounds.promptUnknown':
+    'El intento {position} se añadió desde la lista de tareas del servicio, así que aquí no se conoce su prompt, y Clearframe no pagará por un sustituto. Escribe el prompt en el editor de intentos («Escribir prompt…» rellena el resto) y ponlo en cola.',
+  'core.rounds.roundGone': 'Ese intento ya no existe.',
+  'core.rounds.taskInShot': 'Esa tarea ya está en un plano.',
+  'core.watermark.maskMalformed':
+    'La máscara de {input} está mal formada ({detail}); vuelve a dibujarla.',
+  'core.watermark.invalid': 'no válido',
+  'core.watermark.maskFileGone':
+    'No se puede leer el archivo de máscara {file}; comprueba que sigue existiendo y vuelve a intentarlo.',
+  'core.watermark.noMeasurement':
+    '{name} se puso en cola para este ordenador sin una medición de la marca de agua: vuelve a buscar la marca de agua o envíala al servicio.',
+  'core.jobs.roundUnknownOutcome':
+    'La conexión falló mientras se enviaba este intento y el servicio no muestra ninguna tarea que sea claramente él, así que puede que se haya cobrado o no. Revisa tu cuenta y luego vuelve a enviarlo o cancélalo.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Su envío se cortó, así que puede que se haya cobrado o no, y sin su solicitud no se puede saber qué tarea del servicio es. Revisa tu cuenta y luego vuelve a escribir el intento («Escribir prompt…» en la app).',
+  'core.jobs.imageUnknownOutcome':
+    'Puede que el servicio recibiera esta imagen antes de que fallara la conexión, así que quizá ya haya gastado un crédito. Vuelve a enviarla solo si lo aceptas.',
+  'core.jobs.roundReported': 'El servicio informó del intento como {status}.',
+  'core.jobs.noVideo': 'El servicio terminó el intento pero no entregó ningún vídeo.',
+  'core.jobs.imageReported': 'El servicio informó {status}.',
+  'core.jobs.failedOnService': '{reason} «Enviar de nuevo» paga un nuevo intento.',
+  'core.jobs.damagedRecord':
+    'El registro de Clearframe de {what, select, image {esta imagen} other {este intento}} está dañado: {problem}. {advice}',
+  'core.jobs.damagedImageAdvice':
+    'Ya no se envía nada por ella: cancélala y vuelve a añadir la imagen.',
+  'core.jobs.damagedRequestAdvice':
+    'No se envía tal como está: vuelve a escribir el intento («Escribir prompt…» en la app).',
+  'core.jobs.damagedClipsAdvice':
+    'Sus clips, si generó alguno, siguen donde se guardaron; para continuar a partir de él, escribe un intento nuevo.',
+  'core.jobs.storedNotJson': 'su campo {source} no es un JSON válido ({detail})',
+  'core.jobs.storedWrongShape':
+    'su campo {source} no contiene lo que Clearframe escribe ahí ({detail})',
+  'core.jobs.storedUnexpected': 'valor inesperado',
+  'core.jobs.databaseDamaged':
+    'La base de datos de trabajos está dañada ({detail}). Clearframe puede apartarla y empezar con una cola vacía; tus imágenes y resultados en el disco no se tocan.',
+  'core.jobs.ownResult': 'Es un resultado que escribió Clearframe (a partir de {source}).',
+  'core.jobs.ownResultCopy':
+    'Es una copia de un resultado que escribió Clearframe (a partir de {source}).',
+  'core.jobs.alreadyCleaned':
+    'Ya se limpió con la misma máscara (resultado: {result}), así que no se vuelve a enviar.',
+  'core.jobs.cleanedBefore':
+    'Ya se limpió ({when}) en {result}. Con la misma máscara no se vuelve a enviar, salvo que elijas «limpiar de nuevo».',
+  'core.jobs.roundPollingStopped':
+    'Se dejó de consultar. El servicio aún puede terminar este intento y cobrarlo.',
+  'core.jobs.imagePollingStopped':
+    'Se dejó de consultar. El servicio aún puede procesar esta imagen y gastar un crédito.',
+  'core.fetch.plainHttp': 'no se descarga por http sin cifrar desde {host}, solo por https',
+  'core.fetch.scheme': 'solo se descargan direcciones http y https, no {scheme}',
+  'core.fetch.noLocation': 'el servidor respondió HTTP {status} sin decir adónde ir',
+  'core.fetch.tooManyRedirects': 'el enlace redirigió más de {max} veces',
+  'core.fetch.badRedirect': 'el enlace redirigió a una dirección no válida',
+  'core.fetch.downgrade':
+    'el enlace redirigió de https a http sin cifrar ({host}), y eso no se sigue',
+  'core.fetch.redirectedElsewhere': 'el enlace redirigió a otro sitio: {problem}',
+  'core.fetch.notPlainName': '«{name}» no es un nombre de archivo simple',
+  'core.fetch.outside': '«{name}» se escribiría fuera de {folder}',
+  'core.fetch.incomplete': 'la transferencia no se completó',
+  'core.fetch.gone': 'el resultado ya no está en el servidor (HTTP {status})',
+  'core.fetch.expired': 'el enlace del resultado caducó o fue rechazado (HTTP 403)',
+  'core.fetch.serverAnswered': 'el servidor del resultado respondió HTTP {status}',
+  'core.fetch.tooBig': 'el resultado ocupa {bytes} bytes, más de los {max} bytes permitidos',
+  'core.fetch.grewTooBig': 'el resultado superó los {max} bytes permitidos',
+  'core.import.referencesList':
+    'las referencias deben ser una lista de direcciones, como ["image=https://…"]',
+  'core.import.referenceType':
+    'di qué es la referencia {number}: escribe image=, video= o audio= antes de su dirección',
+  'core.import.referenceOneAddress':
+    'la referencia {number} necesita una sola dirección; separa las referencias con |',
+  'core.import.referenceLocalFile':
+    'la referencia {number} es un archivo de este ordenador ({url}), y el servicio solo acepta referencias por dirección: súbelo a tu cuenta en el sitio del proveedor y escribe su dirección asset:// (añade "from {url}" detrás para que se compruebe aquí)',
+  'core.import.referenceNotAddress':
+    'la referencia {number}, {url}, no es una dirección (asset:// o https://) y tampoco existe ese archivo',
+  'core.import.referenceNoFile':
+    'la referencia {number} nombra el archivo {file}, que no existe: corrige el nombre o quita "from …"',
+  'core.import.referenceFileProblem': 'archivo {file} de la referencia {number}: {problem}',
+  'core.import.referenceProblem': 'referencia {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'el archivo {file} de la referencia {number} no se pudo leer como {type, select, video {vídeo} other {sonido}}: nombra el archivo desde el que se subió o quita "from …"',
+  'core.import.durationWhole':
+    'la duración debe ser un número entero de segundos, como {example}; "{given}" no lo es',
+  'core.import.notObject':
+    'cada intento debe ser un objeto con un prompt, como \'{\'"prompt": "gaviotas sobre el puerto"\'}\'',
+  'core.import.unknownField': 'Clearframe no lee el campo "{field}" ({columns})',
+  'core.import.unknownKind': 'Clearframe no conoce el tipo "{kind}"; usa {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -932,6 +932,177 @@ export const fr: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'Le service a refusé la requête : {reason}. Modifiez l’entrée et réessayez.',
+  'core.api.method':
+    'Le service a refusé la façon dont Clearframe l’a appelé. Merci de le signaler avec les diagnostics.',
+  'core.api.authentication':
+    'Le service n’a pas accepté la clé d’API. Vérifiez-la ou remplacez-la dans les Réglages.',
+  'core.api.videoBalance':
+    'Le solde de l’API vidéo est insuffisant pour cette requête. Rechargez le solde dans votre compte, puis réessayez.',
+  'core.api.watermarkCredits':
+    'Il ne reste pas assez de crédits de filigrane. Achetez des crédits dans votre compte, puis réessayez.',
+  'core.api.rateLimited':
+    'Le service est occupé et a demandé à Clearframe de ralentir. Clearframe réessaiera de lui-même.',
+  'core.api.server': 'Le service a rencontré un problème interne. Réessayez dans quelques minutes.',
+  'core.api.network': 'Clearframe n’a pas pu joindre le service. Vérifiez la connexion Internet.',
+  'core.api.timeout': 'Le service n’a pas répondu à temps. Réessayez plus tard.',
+  'core.api.aborted': 'Arrêté.',
+  'core.api.unexpected':
+    'Le service a envoyé une réponse que Clearframe ne comprend pas. Réessayez plus tard.',
+  'core.api.download':
+    'Le résultat n’a pas pu être téléchargé : {reason}. Utilisez « Vérifier à nouveau » pour demander un nouveau lien au service (gratuit) ; rien n’est renvoyé.',
+  'core.api.proxyUnusableSystem':
+    'Les réglages de proxy du système font passer les connexions vers {host} par {named}, que Clearframe ne peut pas utiliser. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis réessayez.',
+  'core.api.proxySocks': 'un proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'un proxy d’un type inconnu (« {entry} »)',
+  'core.api.proxyNotAddress':
+    '{variable} n’est pas une adresse de proxy. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis relancez Clearframe.',
+  'core.api.proxyUnusableVariable':
+    '{variable} désigne {scheme, select, socks {un proxy SOCKS} other {une adresse {scheme}}} ({host}), que Clearframe ne peut pas utiliser. Clearframe ne fonctionne qu’avec des proxys HTTP et HTTPS : ajoutez-en un aux réglages de proxy du système, ou donnez-en un à HTTPS_PROXY (http://hôte:port), puis relancez Clearframe.',
+  'core.api.proxyCredentials':
+    'Le proxy demande un nom d’utilisateur et un mot de passe. Mettez-les dans l’adresse du proxy (http://user:password@host:port) dans HTTPS_PROXY ou dans les réglages de proxy du système, puis réessayez.',
+  'core.api.proxyRefused':
+    'Le proxy a refusé d’ouvrir une connexion vers le service (il a répondu HTTP {status}). Vérifiez les réglages du proxy, ou demandez à qui le gère d’autoriser l’adresse du service.',
+  'core.api.deadline': 'la tâche ne s’est pas terminée en {minutes} minutes',
+  'core.jobs.stoppedWaiting':
+    'Clearframe a cessé d’attendre : {reason}. Le service garde la tâche ; utilisez « Vérifier à nouveau » plus tard pour la demander (gratuit). « Renvoyer » paierait à nouveau.',
+  'core.jobs.unknownStatus':
+    'Le service a répondu par un état que Clearframe ne connaît pas (« {status} ») jusqu’à la fin de l’attente. Le service garde la tâche ; utilisez « Vérifier à nouveau » plus tard pour la demander (gratuit). « Renvoyer » paierait à nouveau.',
+  'core.jobs.linkGone':
+    '{what, select, clip {Le lien du clip} other {Le lien du résultat}} ne fonctionne plus, et interrogé à nouveau, le service a répondu « {status} » sans nouveau lien. Utilisez « Vérifier à nouveau » plus tard (gratuit) ; « Renvoyer » paierait à nouveau.',
+  'core.import.cannotRead':
+    'Clearframe ne peut pas lire {name} : {why, select, missing {ce fichier n’existe pas} folder {c’est un dossier} denied {vous n’avez pas le droit de l’ouvrir} other {il est illisible}}. Vérifiez le nom et que vous pouvez ouvrir le fichier, puis importez-le à nouveau.',
+  'core.import.notText':
+    '{name} n’est pas un fichier texte. Enregistrez les essais en CSV (depuis un tableur : Fichier, Enregistrer sous, CSV) ou en JSON, puis importez ce fichier.',
+  'core.import.columnList': '{first} et {last}',
+  'core.import.empty':
+    '{name} ne contient aucun essai. Donnez une ligne à chaque essai, avec une ligne d’en-tête qui nomme les colonnes ({columns}), ou une liste JSON d’essais.',
+  'core.import.badCsv':
+    '{name} n’est pas un fichier CSV que Clearframe peut lire{line, select, none {} other { (ligne {line})}} : {detail}. Chaque ligne doit avoir autant de champs que l’en-tête, et un champ contenant une virgule ou un saut de ligne se met entre guillemets droits doubles.',
+  'core.import.unknownColumn':
+    '{name} a une colonne que Clearframe ne lit pas : {found}. Les colonnes sont {columns} ; renommez ou retirez cette colonne.',
+  'core.import.noPrompt':
+    '{name} n’a pas de colonne « prompt ». La première ligne nomme les colonnes ({columns}) ; chaque essai a besoin d’un prompt.',
+  'core.import.badJson':
+    '{name} n’est pas un JSON valide ({detail}). Corrigez-le, ou enregistrez les essais en CSV.',
+  'core.import.notList':
+    '{name} doit contenir une liste JSON d’essais, par exemple [\'{\'"prompt": "des mouettes au-dessus du port", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} n’est ni un fichier CSV ni un fichier JSON. Les essais s’importent depuis un fichier .csv (un tableur enregistré en CSV) ou un fichier .json.',
+  'core.import.rowLabel': 'Ligne {line}',
+  'core.import.roundLabel': 'Essai {index} (ligne {line})',
+  'core.import.refused':
+    'Rien n’a été mis en file depuis {file} : {rows, plural, one {un essai enfreint} other {# essais enfreignent}} une règle. {problems} Corrigez le fichier et importez-le à nouveau.',
+  'core.import.projectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
+  'core.rounds.noShot': 'Il n’y a pas de plan {shot}.',
+  'core.rounds.noRound': 'Il n’y a pas d’essai {round}.',
+  'core.rounds.malformed': 'La requête est mal formée ({detail}).',
+  'core.rounds.refused':
+    'Cet essai ne peut pas être envoyé tel quel. {problems} Rien n’a été facturé.',
+  'core.rounds.notFinished':
+    'Cet essai n’est pas encore terminé ; prolongez-le quand son clip sera prêt.',
+  'core.rounds.noLastFrame':
+    'Cet essai a été fait sans « renvoyer la dernière image », le service n’a donc gardé aucune image d’où repartir. Prolongez-le dans la fenêtre, qui prend la dernière image du clip, ou commencez l’essai suivant à partir d’une image à vous.',
+  'core.rounds.needsAsset':
+    'Le service ne prend une vidéo de référence que comme ressource téléversée (asset://…), et ce clip est revenu comme lien de téléchargement. Téléversez {clip} dans votre compte sur le site du fournisseur, puis donnez ici son adresse asset:// ; ou utilisez « Prolonger depuis la dernière image », qui ne demande aucun téléversement.',
+  'core.rounds.theClip': 'le clip',
+  'core.rounds.frameUnreadable':
+    'L’image prise du clip n’est pas une image que Clearframe peut lire : lisez le clip une fois, puis prolongez-le à nouveau.',
+  'core.rounds.frameSize':
+    'L’image prise du clip fait {frame}, le clip {clip} : prolongez-le à nouveau.',
+  'core.rounds.noProjectHere': 'Il n’y a pas de projet {project} dans ce dossier de données.',
+  'core.rounds.nameProject': 'Donnez un nom au projet.',
+  'core.rounds.gone':
+    '{kind, select, project {Ce projet} shot {Ce plan} other {Cet essai}} n’existe plus.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {Un essai de ce projet est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez le projet.} other {# essais de ce projet sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez le projet.}}} shot {{count, plural, one {Un essai de ce plan est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez le plan.} other {# essais de ce plan sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez le plan.}}} other {{count, plural, one {Cet essai est encore en attente, en cours ou attend votre décision : annulez-le ou laissez-le finir, puis retirez-le.} other {# essais sont encore en attente, en cours ou attendent votre décision : annulez-les ou laissez-les finir, puis retirez l’essai.}}}}',
+  'core.rounds.notThisShot': 'Cet essai n’appartient pas à ce plan.',
+  'core.rounds.takeNeedsClip': 'Seul un essai terminé, avec son clip, peut être la prise du plan.',
+  'core.rounds.promptUnknown':
+    'L’essai {position} a été ajouté depuis la liste des tâches du service : son prompt n’est donc pas connu ici, et Clearframe ne paiera pas pour un substitut. Écrivez le prompt dans l’éditeur d’essai (« Écrire le prompt… » remplit le reste), puis mettez-le en file.',
+  'core.rounds.roundGone': 'Cet essai n’existe plus.',
+  'core.rounds.taskInShot': 'Cette tâche est déjà dans un plan.',
+  'core.watermark.maskMalformed':
+    'Le masque de {input} est mal formé ({detail}) ; dessinez-le à nouveau.',
+  'core.watermark.invalid': 'non valide',
+  'core.watermark.maskFileGone':
+    'Le fichier de masque {file} est illisible ; vérifiez qu’il existe toujours, puis réessayez.',
+  'core.watermark.noMeasurement':
+    '{name} a été mis en file pour cet ordinateur sans mesure du filigrane : recherchez à nouveau le filigrane, ou envoyez l’image au service.',
+  'core.jobs.roundUnknownOutcome':
+    'La connexion a échoué pendant l’envoi de cet essai, et le service ne liste aucune tâche qui soit clairement lui : il a donc pu être facturé ou non. Vérifiez votre compte, puis renvoyez-le ou annulez-le.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'Son envoi a été interrompu : il a donc pu être facturé ou non, et sans sa requête aucune tâche du service ne peut être reconnue comme lui. Vérifiez votre compte, puis écrivez l’essai à nouveau (« Écrire le prompt… » dans l’app).',
+  'core.jobs.imageUnknownOutcome':
+    'Le service a peut-être reçu cette image avant l’échec de la connexion, et donc déjà utilisé un crédit. Ne la renvoyez que si vous l’acceptez.',
+  'core.jobs.roundReported': 'Le service a signalé l’essai comme {status}.',
+  'core.jobs.noVideo': 'Le service a terminé l’essai mais n’a fourni aucune vidéo.',
+  'core.jobs.imageReported': 'Le service a signalé {status}.',
+  'core.jobs.failedOnService': '{reason} « Renvoyer » paie une nouvelle tentative.',
+  'core.jobs.damagedRecord':
+    'L’enregistrement de Clearframe pour {what, select, image {cette image} other {cet essai}} est endommagé : {problem}. {advice}',
+  'core.jobs.damagedImageAdvice':
+    'Plus rien n’est envoyé pour elle : annulez-la et ajoutez à nouveau l’image.',
+  'core.jobs.damagedRequestAdvice':
+    'Il n’est pas envoyé tel quel : écrivez l’essai à nouveau (« Écrire le prompt… » dans l’app).',
+  'core.jobs.damagedClipsAdvice':
+    'Ses clips, s’il en a fait, restent là où ils ont été enregistrés ; pour repartir de lui, écrivez un nouvel essai.',
+  'core.jobs.storedNotJson': 'son champ {source} n’est pas un JSON valide ({detail})',
+  'core.jobs.storedWrongShape':
+    'son champ {source} ne contient pas ce que Clearframe y écrit ({detail})',
+  'core.jobs.storedUnexpected': 'valeur inattendue',
+  'core.jobs.databaseDamaged':
+    'La base des tâches est endommagée ({detail}). Clearframe peut la mettre de côté et repartir d’une file vide ; vos images et résultats sur le disque ne sont pas touchés.',
+  'core.jobs.ownResult': 'C’est un résultat écrit par Clearframe (à partir de {source}).',
+  'core.jobs.ownResultCopy':
+    'C’est une copie d’un résultat écrit par Clearframe (à partir de {source}).',
+  'core.jobs.alreadyCleaned':
+    'Elle a déjà été nettoyée avec le même masque (résultat : {result}) : elle n’est donc pas renvoyée.',
+  'core.jobs.cleanedBefore':
+    'Déjà nettoyée ({when}) vers {result}. Avec le même masque, elle n’est pas renvoyée, sauf si vous choisissez « nettoyer à nouveau ».',
+  'core.jobs.roundPollingStopped':
+    'Le suivi est arrêté. Le service peut encore terminer cet essai et le facturer.',
+  'core.jobs.imagePollingStopped':
+    'Le suivi est arrêté. Le service peut encore traiter cette image et utiliser un crédit.',
+  'core.fetch.plainHttp': 'le http non chiffré vers {host} n’est pas suivi, seulement https',
+  'core.fetch.scheme': 'seules les adresses http et https sont téléchargées, pas {scheme}',
+  'core.fetch.noLocation': 'le serveur a répondu HTTP {status} sans dire où aller',
+  'core.fetch.tooManyRedirects': 'le lien a été redirigé plus de {max} fois',
+  'core.fetch.badRedirect': 'le lien a été redirigé vers une adresse non valide',
+  'core.fetch.downgrade':
+    'le lien a été redirigé de https vers du http non chiffré ({host}), ce qui n’est pas suivi',
+  'core.fetch.redirectedElsewhere': 'le lien a été redirigé ailleurs : {problem}',
+  'core.fetch.notPlainName': '« {name} » n’est pas un simple nom de fichier',
+  'core.fetch.outside': '« {name} » serait écrit hors de {folder}',
+  'core.fetch.incomplete': 'le transfert ne s’est pas terminé',
+  'core.fetch.gone': 'le résultat n’est plus sur le serveur (HTTP {status})',
+  'core.fetch.expired': 'le lien du résultat a expiré ou a été refusé (HTTP 403)',
+  'core.fetch.serverAnswered': 'le serveur du résultat a répondu HTTP {status}',
+  'core.fetch.tooBig': 'le résultat fait {bytes} octets, plus que les {max} octets permis',
+  'core.fetch.grewTooBig': 'le résultat a dépassé les {max} octets permis',
+  'core.import.referencesList':
+    'les références doivent être une liste d’adresses, par exemple ["image=https://…"]',
+  'core.import.referenceType':
+    'dites ce qu’est la référence {number} : écrivez image=, video= ou audio= avant son adresse',
+  'core.import.referenceOneAddress':
+    'la référence {number} demande une seule adresse ; séparez les références par |',
+  'core.import.referenceLocalFile':
+    'la référence {number} est un fichier de cet ordinateur ({url}), et le service ne prend les références que par adresse : téléversez-le dans votre compte sur le site du fournisseur et donnez son adresse asset:// (ajoutez "from {url}" après pour qu’il soit vérifié ici)',
+  'core.import.referenceNotAddress':
+    'la référence {number}, {url}, n’est pas une adresse (asset:// ou https://), et aucun fichier ne porte ce nom non plus',
+  'core.import.referenceNoFile':
+    'la référence {number} nomme le fichier {file}, qui n’existe pas : corrigez le nom, ou retirez "from …"',
+  'core.import.referenceFileProblem': 'fichier {file} de la référence {number} : {problem}',
+  'core.import.referenceProblem': 'référence {number} : {problem}',
+  'core.import.referenceUnreadable':
+    'le fichier {file} de la référence {number} n’a pas pu être lu comme {type, select, video {vidéo} other {son}} : nommez le fichier depuis lequel elle a été téléversée, ou retirez "from …"',
+  'core.import.durationWhole':
+    'la durée doit être un nombre entier de secondes, par exemple {example} ; "{given}" n’en est pas un',
+  'core.import.notObject':
+    'chaque essai doit être un objet avec un prompt, par exemple \'{\'"prompt": "des mouettes au-dessus du port"\'}\'',
+  'core.import.unknownField': 'le champ "{field}" n’est pas lu par Clearframe ({columns})',
+  'core.import.unknownKind': 'le type "{kind}" n’est pas connu de Clearframe ; utilisez {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

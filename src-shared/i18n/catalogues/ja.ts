@@ -914,6 +914,178 @@ export const ja: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'サービスがリクエストを拒否しました：{reason}。入力を変更して、もう一度お試しください。',
+  'core.api.method':
+    'Clearframe の呼び出し方がサービスに拒否されました。診断情報を添えて報告してください。',
+  'core.api.authentication':
+    'サービスが API キーを受け付けませんでした。設定でキーを確認するか、置き換えてください。',
+  'core.api.videoBalance':
+    '動画 API の残高がこのリクエストには足りません。アカウントで残高をチャージしてから、もう一度お試しください。',
+  'core.api.watermarkCredits':
+    '透かし用のクレジットが足りません。アカウントでクレジットを購入してから、もう一度お試しください。',
+  'core.api.rateLimited':
+    'サービスが混み合っており、Clearframe に速度を落とすよう求めました。自動で再試行します。',
+  'core.api.server': 'サービス内部で問題が起きました。数分後にもう一度お試しください。',
+  'core.api.network':
+    'Clearframe はサービスに接続できませんでした。インターネット接続を確認してください。',
+  'core.api.timeout':
+    'サービスが時間内に応答しませんでした。しばらくしてからもう一度お試しください。',
+  'core.api.aborted': '停止しました。',
+  'core.api.unexpected':
+    'サービスから Clearframe が理解できない応答が届きました。しばらくしてからもう一度お試しください。',
+  'core.api.download':
+    '結果をダウンロードできませんでした：{reason}。「もう一度確認」でサービスに新しいリンクを求めてください（無料）。再送信はされません。',
+  'core.api.proxyUnusableSystem':
+    'システムのプロキシ設定は {host} への接続を {named} 経由にしていますが、Clearframe はこれを使えません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、もう一度お試しください。',
+  'core.api.proxySocks': 'SOCKS プロキシ（{address}）',
+  'core.api.proxyUnknownKind': '種類のわからないプロキシ（「{entry}」）',
+  'core.api.proxyNotAddress':
+    '{variable} はプロキシのアドレスではありません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、Clearframe を起動し直してください。',
+  'core.api.proxyUnusableVariable':
+    '{variable} は{scheme, select, socks {SOCKS プロキシ} other {{scheme} のアドレス}}（{host}）を指していますが、Clearframe はこれを使えません。Clearframe が使えるのは HTTP と HTTPS のプロキシだけです。システムのプロキシ設定に追加するか、HTTPS_PROXY に設定して（http://host:port）、Clearframe を起動し直してください。',
+  'core.api.proxyCredentials':
+    'プロキシがユーザー名とパスワードを求めています。HTTPS_PROXY またはシステムのプロキシ設定で、プロキシのアドレスに含めて（http://user:password@host:port）、もう一度お試しください。',
+  'core.api.proxyRefused':
+    'プロキシがサービスへの接続を開きませんでした（HTTP {status} を返しました）。プロキシの設定を確認するか、プロキシの管理者にサービスのアドレスを許可するよう依頼してください。',
+  'core.api.deadline': 'タスクが {minutes} 分以内に終わりませんでした',
+  'core.jobs.stoppedWaiting':
+    'Clearframe は待つのをやめました：{reason}。タスクはまだサービスにあります。後で「もう一度確認」で問い合わせてください（無料）。「再送信」はもう一度課金されます。',
+  'core.jobs.unknownStatus':
+    '待つのをやめるまで、サービスは Clearframe の知らない状態（「{status}」）を返し続けました。タスクはまだサービスにあります。後で「もう一度確認」で問い合わせてください（無料）。「再送信」はもう一度課金されます。',
+  'core.jobs.linkGone':
+    '{what, select, clip {クリップ} other {結果}}のリンクが使えなくなり、問い合わせ直してもサービスは新しいリンクなしで「{status}」と答えました。後で「もう一度確認」をお使いください（無料）。「再送信」はもう一度課金されます。',
+  'core.import.cannotRead':
+    'Clearframe は {name} を読み込めません：{why, select, missing {そのファイルはありません} folder {フォルダーです} denied {開く権限がありません} other {読み取れません}}。名前と、ファイルを開く権限を確認してから、もう一度読み込んでください。',
+  'core.import.notText':
+    '{name} はテキストファイルではありません。試行を CSV（表計算ソフトで「ファイル」→「名前を付けて保存」→ CSV）か JSON で保存し、そのファイルを読み込んでください。',
+  'core.import.columnList': '{first}、{last}',
+  'core.import.empty':
+    '{name} には試行がありません。1 つの試行に 1 行を使い、列の名前を書いた見出し行（{columns}）を付けるか、試行の JSON リストにしてください。',
+  'core.import.badCsv':
+    '{name} は Clearframe が読める CSV ファイルではありません{line, select, none {} other {（{line} 行目）}}：{detail}。各行には見出しと同じ数の欄が必要で、カンマや改行を含む欄は二重引用符で囲みます。',
+  'core.import.unknownColumn':
+    '{name} に Clearframe が読まない列があります：{found}。列は {columns} です。その列の名前を変えるか、削除してください。',
+  'core.import.noPrompt':
+    '{name} に「prompt」列がありません。最初の行で列の名前を書きます（{columns}）。どの試行にもプロンプトが必要です。',
+  'core.import.badJson':
+    '{name} は正しい JSON ではありません（{detail}）。修正するか、試行を CSV で保存してください。',
+  'core.import.notList':
+    '{name} には試行の JSON リストが必要です（例：[\'{\'"prompt": "港の上を飛ぶカモメ", "duration": 5\'}\']）。',
+  'core.import.notCsvOrJson':
+    '{name} は CSV でも JSON でもありません。試行は .csv ファイル（CSV で保存した表）か .json ファイルから読み込みます。',
+  'core.import.rowLabel': '{line} 行目',
+  'core.import.roundLabel': '試行 {index}（{line} 行目）',
+  'core.import.refused':
+    '{file} からは何もキューに入れていません：{rows, plural, other {# 件の試行}}がルールに反しています。{problems} ファイルを修正して、もう一度読み込んでください。',
+  'core.import.projectGone': 'そのプロジェクトはもうありません。別のプロジェクトを選んでください。',
+  'core.rounds.noShot': 'ショット {shot} はありません。',
+  'core.rounds.noRound': '試行 {round} はありません。',
+  'core.rounds.malformed': 'リクエストの形式が正しくありません（{detail}）。',
+  'core.rounds.refused':
+    'この試行はこのままでは送信できません。{problems} 料金はかかっていません。',
+  'core.rounds.notFinished':
+    'この試行はまだ終わっていません。クリップができてから延長してください。',
+  'core.rounds.noLastFrame':
+    'この試行は「最終フレームを返す」なしで作られたため、サービスには続きの起点となるフレームが残っていません。クリップから最終フレームを取るウィンドウで延長するか、次の試行を自分の画像から始めてください。',
+  'core.rounds.needsAsset':
+    'サービスは参照動画をアップロード済みアセット（asset://…）としてしか受け付けませんが、このクリップはダウンロードリンクで返されました。{clip} を提供元のサイトのアカウントにアップロードし、その asset:// アドレスをここに入力してください。または、アップロード不要の「最後のフレームから延長」をお使いください。',
+  'core.rounds.theClip': 'クリップ',
+  'core.rounds.frameUnreadable':
+    'クリップから取ったフレームは Clearframe が読める画像ではありません。クリップを一度再生してから、もう一度延長してください。',
+  'core.rounds.frameSize':
+    'クリップから取ったフレームは {frame}、クリップは {clip} です。もう一度延長してください。',
+  'core.rounds.noProjectHere': 'このデータフォルダーにプロジェクト {project} はありません。',
+  'core.rounds.nameProject': 'プロジェクトに名前を付けてください。',
+  'core.rounds.gone':
+    'その{kind, select, project {プロジェクト} shot {ショット} other {試行}}はもうありません。',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, other {このプロジェクトの試行 # 件が、まだ待機中、実行中、または判断待ちです。キャンセルするか終わるのを待ってから、プロジェクトを削除してください。}}} shot {{count, plural, other {このショットの試行 # 件が、まだ待機中、実行中、または判断待ちです。キャンセルするか終わるのを待ってから、ショットを削除してください。}}} other {{count, plural, other {この試行はまだ待機中、実行中、または判断待ちです。キャンセルするか終わるのを待ってから、削除してください。}}}}',
+  'core.rounds.notThisShot': 'その試行はこのショットのものではありません。',
+  'core.rounds.takeNeedsClip': 'ショットのテイクにできるのは、クリップのある終わった試行だけです。',
+  'core.rounds.promptUnknown':
+    '試行 {position} はサービスのタスク一覧から追加されたため、ここではプロンプトがわからず、Clearframe は代わりの内容に支払いません。試行エディターでプロンプトを書いてから（「プロンプトを書く…」で残りが埋まります）、キューに入れてください。',
+  'core.rounds.roundGone': 'その試行はもうありません。',
+  'core.rounds.taskInShot': 'そのタスクはすでにショットに入っています。',
+  'core.watermark.maskMalformed':
+    '{input} のマスクの形式が正しくありません（{detail}）。描き直してください。',
+  'core.watermark.invalid': '無効',
+  'core.watermark.maskFileGone':
+    'マスクファイル {file} を読み込めません。まだあるか確認してから、もう一度お試しください。',
+  'core.watermark.noMeasurement':
+    '{name} は透かしの測定なしでこのコンピューター向けにキューに入れられました。透かしをもう一度検出するか、サービスに送信してください。',
+  'core.jobs.roundUnknownOutcome':
+    'この試行の送信中に接続が切れ、サービスの一覧にもこの試行と確実にわかるタスクがないため、課金されたかどうかわかりません。アカウントを確認してから、再送信するかキャンセルしてください。',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    '送信が途中で切れたため、課金されたかどうかわかりません。リクエストが失われたので、サービス上のどのタスクがこれなのかも判別できません。アカウントを確認してから、試行を書き直してください（アプリの「プロンプトを書く…」）。',
+  'core.jobs.imageUnknownOutcome':
+    '接続が切れる前にサービスがこの画像を受け取り、すでにクレジットを使った可能性があります。それを承知のうえでのみ再送信してください。',
+  'core.jobs.roundReported': 'サービスはこの試行を {status} と報告しました。',
+  'core.jobs.noVideo': 'サービスは試行を終えましたが、動画を返しませんでした。',
+  'core.jobs.imageReported': 'サービスは {status} と報告しました。',
+  'core.jobs.failedOnService': '{reason}「再送信」では新しい試みの料金がかかります。',
+  'core.jobs.damagedRecord':
+    'この{what, select, image {画像} other {試行}}に関する Clearframe の記録が壊れています：{problem}。{advice}',
+  'core.jobs.damagedImageAdvice':
+    'これ以上は何も送信されません。キャンセルしてから、画像をもう一度追加してください。',
+  'core.jobs.damagedRequestAdvice':
+    'このままでは送信されません。試行を書き直してください（アプリの「プロンプトを書く…」）。',
+  'core.jobs.damagedClipsAdvice':
+    '作られたクリップがあれば、保存された場所に残っています。続きを作るには、新しい試行を書いてください。',
+  'core.jobs.storedNotJson': '{source} が正しい JSON ではありません（{detail}）',
+  'core.jobs.storedWrongShape': '{source} に Clearframe が書く内容が入っていません（{detail}）',
+  'core.jobs.storedUnexpected': '想定外の値',
+  'core.jobs.databaseDamaged':
+    'ジョブのデータベースが壊れています（{detail}）。Clearframe はこれを退避して空のキューで始められます。ディスク上の画像と結果には触れません。',
+  'core.jobs.ownResult': 'これは Clearframe が書き出した結果です（元：{source}）。',
+  'core.jobs.ownResultCopy': 'これは Clearframe が書き出した結果のコピーです（元：{source}）。',
+  'core.jobs.alreadyCleaned':
+    '同じマスクですでにクリーンにしてあるため（結果：{result}）、再送信しません。',
+  'core.jobs.cleanedBefore':
+    '以前にクリーン済み（{when}）：{result}。同じマスクでは、「再度クリーン」を選ばない限り再送信しません。',
+  'core.jobs.roundPollingStopped':
+    '状況の確認を止めました。サービスがこの試行を完了し、課金する可能性はあります。',
+  'core.jobs.imagePollingStopped':
+    '状況の確認を止めました。サービスがこの画像を処理し、クレジットを使う可能性はあります。',
+  'core.fetch.plainHttp': '{host} への暗号化されていない http は取得せず、https のみ取得します',
+  'core.fetch.scheme': 'ダウンロードするのは http と https のアドレスだけで、{scheme} は対象外です',
+  'core.fetch.noLocation': 'サーバーは行き先を示さずに HTTP {status} を返しました',
+  'core.fetch.tooManyRedirects': 'リンクが {max} 回を超えてリダイレクトされました',
+  'core.fetch.badRedirect': 'リンクが無効なアドレスにリダイレクトされました',
+  'core.fetch.downgrade':
+    'リンクが https から暗号化されていない http（{host}）にリダイレクトされたため、たどりません',
+  'core.fetch.redirectedElsewhere': 'リンクが別の場所にリダイレクトされました：{problem}',
+  'core.fetch.notPlainName': '「{name}」は単純なファイル名ではありません',
+  'core.fetch.outside': '「{name}」は {folder} の外に書き込まれてしまいます',
+  'core.fetch.incomplete': '転送が完了しませんでした',
+  'core.fetch.gone': '結果はもうサーバーにありません（HTTP {status}）',
+  'core.fetch.expired': '結果のリンクは期限切れか、拒否されました（HTTP 403）',
+  'core.fetch.serverAnswered': '結果のサーバーが HTTP {status} を返しました',
+  'core.fetch.tooBig': '結果は {bytes} バイトで、上限の {max} バイトを超えています',
+  'core.fetch.grewTooBig': '結果が上限の {max} バイトを超えました',
+  'core.import.referencesList': '参照はアドレスのリストにしてください（例：["image=https://…"]）',
+  'core.import.referenceType':
+    '参照 {number} の種類を書いてください。アドレスの前に image=、video=、audio= のいずれかを付けます',
+  'core.import.referenceOneAddress':
+    '参照 {number} にはアドレスが 1 つ必要です。参照どうしは | で区切ってください',
+  'core.import.referenceLocalFile':
+    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。提供元のサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
+  'core.import.referenceNotAddress':
+    '参照 {number}（{url}）はアドレス（asset:// または https://）ではなく、そのようなファイルもありません',
+  'core.import.referenceNoFile':
+    '参照 {number} はファイル {file} を指していますが、そのファイルはありません。名前を直すか、"from …" を外してください',
+  'core.import.referenceFileProblem': '参照 {number} のファイル {file}：{problem}',
+  'core.import.referenceProblem': '参照 {number}：{problem}',
+  'core.import.referenceUnreadable':
+    '参照 {number} のファイル {file} を{type, select, video {動画} other {音声}}として読み込めませんでした。アップロード元のファイルを指定するか、"from …" を外してください',
+  'core.import.durationWhole':
+    '長さは {example} のような秒単位の整数にしてください。"{given}" は整数ではありません',
+  'core.import.notObject':
+    '各試行はプロンプトを持つオブジェクトにしてください（例：\'{\'"prompt": "港の上を飛ぶカモメ"\'}\'）',
+  'core.import.unknownField':
+    'フィールド "{field}" は Clearframe が読むものではありません（{columns}）',
+  'core.import.unknownKind':
+    '種類 "{kind}" は Clearframe の知らないものです。{kinds} のいずれかを使ってください',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -935,6 +935,179 @@ export const ptBR: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter':
+    'O serviço recusou a solicitação: {reason}. Altere a entrada e tente de novo.',
+  'core.api.method':
+    'O serviço recusou a forma como o Clearframe o chamou. Relate isso junto com os diagnósticos.',
+  'core.api.authentication':
+    'O serviço não aceitou a chave de API. Verifique-a ou substitua-a em Configurações.',
+  'core.api.videoBalance':
+    'O saldo da API de vídeo é insuficiente para esta solicitação. Recarregue o saldo na sua conta e tente de novo.',
+  'core.api.watermarkCredits':
+    'Não há créditos de marca d’água suficientes. Compre mais créditos na sua conta e tente de novo.',
+  'core.api.rateLimited':
+    'O serviço está ocupado e pediu ao Clearframe para ir mais devagar. Ele tentará de novo sozinho.',
+  'core.api.server': 'O serviço teve um problema interno. Tente de novo em alguns minutos.',
+  'core.api.network':
+    'O Clearframe não conseguiu acessar o serviço. Verifique a conexão com a internet.',
+  'core.api.timeout': 'O serviço não respondeu a tempo. Tente de novo mais tarde.',
+  'core.api.aborted': 'Interrompido.',
+  'core.api.unexpected':
+    'O serviço enviou uma resposta que o Clearframe não entende. Tente de novo mais tarde.',
+  'core.api.download':
+    'Não foi possível baixar o resultado: {reason}. Use “Consultar de novo” para pedir ao serviço um link novo (grátis); nada é enviado de novo.',
+  'core.api.proxyUnusableSystem':
+    'As configurações de proxy do sistema enviam as conexões para {host} por {named}, que o Clearframe não consegue usar. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e tente de novo.',
+  'core.api.proxySocks': 'um proxy SOCKS ({address})',
+  'core.api.proxyUnknownKind': 'um proxy de um tipo desconhecido (“{entry}”)',
+  'core.api.proxyNotAddress':
+    '{variable} não é um endereço de proxy. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e abra o Clearframe de novo.',
+  'core.api.proxyUnusableVariable':
+    '{variable} indica {scheme, select, socks {um proxy SOCKS} other {um endereço {scheme}}} ({host}), que o Clearframe não consegue usar. O Clearframe funciona apenas com proxies HTTP e HTTPS: adicione um às configurações de proxy do sistema ou defina HTTPS_PROXY com um (http://host:porta) e abra o Clearframe de novo.',
+  'core.api.proxyCredentials':
+    'O proxy pede um nome de usuário e uma senha. Coloque-os no endereço do proxy (http://user:password@host:port) em HTTPS_PROXY ou nas configurações de proxy do sistema e tente de novo.',
+  'core.api.proxyRefused':
+    'O proxy não quis abrir uma conexão com o serviço (respondeu HTTP {status}). Verifique as configurações do proxy ou peça a quem o administra que libere o endereço do serviço.',
+  'core.api.deadline': 'a tarefa não terminou em {minutes} minutos',
+  'core.jobs.stoppedWaiting':
+    'O Clearframe parou de esperar: {reason}. O serviço ainda guarda a tarefa; use “Consultar de novo” mais tarde para pedi-la (grátis). “Enviar de novo” cobraria outra vez.',
+  'core.jobs.unknownStatus':
+    'O serviço respondeu com um status que o Clearframe não conhece (“{status}”) até parar de esperar. O serviço ainda guarda a tarefa; use “Consultar de novo” mais tarde para pedi-la (grátis). “Enviar de novo” cobraria outra vez.',
+  'core.jobs.linkGone':
+    '{what, select, clip {O link do clipe} other {O link do resultado}} parou de funcionar e, consultado de novo, o serviço respondeu “{status}” sem link novo. Use “Consultar de novo” mais tarde (grátis); “Enviar de novo” cobraria outra vez.',
+  'core.import.cannotRead':
+    'O Clearframe não consegue ler {name}: {why, select, missing {esse arquivo não existe} folder {é uma pasta} denied {você não tem permissão para abri-lo} other {ele não pode ser lido}}. Verifique o nome e se você pode abrir o arquivo, e importe-o de novo.',
+  'core.import.notText':
+    '{name} não é um arquivo de texto. Salve as tentativas como CSV (numa planilha: Arquivo, Salvar como, CSV) ou como JSON e importe esse arquivo.',
+  'core.import.columnList': '{first} e {last}',
+  'core.import.empty':
+    '{name} não contém tentativas. Dê uma linha a cada tentativa, com uma linha de cabeçalho que nomeie as colunas ({columns}), ou uma lista JSON de tentativas.',
+  'core.import.badCsv':
+    '{name} não é um arquivo CSV que o Clearframe consiga ler{line, select, none {} other { (linha {line})}}: {detail}. Cada linha precisa de tantos campos quanto o cabeçalho, e um campo com vírgula ou quebra de linha vai entre aspas duplas.',
+  'core.import.unknownColumn':
+    '{name} tem uma coluna que o Clearframe não lê: {found}. As colunas são {columns}; renomeie ou remova essa coluna.',
+  'core.import.noPrompt':
+    '{name} não tem a coluna “prompt”. A primeira linha nomeia as colunas ({columns}); cada tentativa precisa de um prompt.',
+  'core.import.badJson':
+    '{name} não é um JSON válido ({detail}). Corrija-o ou salve as tentativas como CSV.',
+  'core.import.notList':
+    '{name} deve conter uma lista JSON de tentativas, como [\'{\'"prompt": "gaivotas sobre o porto", "duration": 5\'}\'].',
+  'core.import.notCsvOrJson':
+    '{name} não é um arquivo CSV nem JSON. As tentativas são importadas de um arquivo .csv (uma planilha salva como CSV) ou de um arquivo .json.',
+  'core.import.rowLabel': 'Linha {line}',
+  'core.import.roundLabel': 'Tentativa {index} (linha {line})',
+  'core.import.refused':
+    'Nada foi colocado na fila a partir de {file}: {rows, plural, one {uma tentativa viola} other {# tentativas violam}} uma regra. {problems} Corrija o arquivo e importe-o de novo.',
+  'core.import.projectGone': 'Esse projeto não existe mais; escolha outro.',
+  'core.rounds.noShot': 'Não existe o plano {shot}.',
+  'core.rounds.noRound': 'Não existe a tentativa {round}.',
+  'core.rounds.malformed': 'A solicitação está malformada ({detail}).',
+  'core.rounds.refused':
+    'Esta tentativa não pode ser enviada como está. {problems} Nada foi cobrado.',
+  'core.rounds.notFinished':
+    'Esta tentativa ainda não terminou; estenda-a quando o clipe estiver pronto.',
+  'core.rounds.noLastFrame':
+    'Esta tentativa foi feita sem “retornar o último quadro”, então o serviço não guardou nenhum quadro para continuar. Estenda-a na janela, que pega o último quadro do clipe, ou comece a próxima tentativa com uma imagem sua.',
+  'core.rounds.needsAsset':
+    'O serviço só aceita um vídeo de referência como recurso enviado (asset://…), e este clipe voltou como link de download. Envie {clip} para a sua conta no site do provedor e informe aqui o endereço asset:// dele; ou use “Estender a partir do último quadro”, que não precisa de envio.',
+  'core.rounds.theClip': 'o clipe',
+  'core.rounds.frameUnreadable':
+    'O quadro tirado do clipe não é uma imagem que o Clearframe consiga ler: reproduza o clipe uma vez e estenda-o de novo.',
+  'core.rounds.frameSize':
+    'O quadro tirado do clipe tem {frame} e o clipe {clip}: estenda-o de novo.',
+  'core.rounds.noProjectHere': 'Não existe o projeto {project} nesta pasta de dados.',
+  'core.rounds.nameProject': 'Dê um nome ao projeto.',
+  'core.rounds.gone':
+    '{kind, select, project {Esse projeto} shot {Esse plano} other {Essa tentativa}} não existe mais.',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, one {Uma tentativa deste projeto ainda está na fila, em andamento ou aguardando a sua decisão: cancele-a ou deixe-a terminar e depois remova o projeto.} other {# tentativas deste projeto ainda estão na fila, em andamento ou aguardando a sua decisão: cancele-as ou deixe-as terminar e depois remova o projeto.}}} shot {{count, plural, one {Uma tentativa deste plano ainda está na fila, em andamento ou aguardando a sua decisão: cancele-a ou deixe-a terminar e depois remova o plano.} other {# tentativas deste plano ainda estão na fila, em andamento ou aguardando a sua decisão: cancele-as ou deixe-as terminar e depois remova o plano.}}} other {{count, plural, one {Esta tentativa ainda está na fila, em andamento ou aguardando a sua decisão: cancele-a ou deixe-a terminar e depois remova-a.} other {# tentativas ainda estão na fila, em andamento ou aguardando a sua decisão: cancele-as ou deixe-as terminar e depois remova a tentativa.}}}}',
+  'core.rounds.notThisShot': 'Essa tentativa não é deste plano.',
+  'core.rounds.takeNeedsClip':
+    'Só uma tentativa concluída, com o seu clipe, pode ser a tomada do plano.',
+  'core.rounds.promptUnknown':
+    'A tentativa {position} foi adicionada a partir da lista de tarefas do serviço, então o prompt dela não é conhecido aqui, e o Clearframe não vai pagar por um substituto. Escreva o prompt no editor de tentativas (“Escrever prompt…” preenche o resto) e coloque-a na fila.',
+  'core.rounds.roundGone': 'Essa tentativa não existe mais.',
+  'core.rounds.taskInShot': 'Essa tarefa já está em um plano.',
+  'core.watermark.maskMalformed':
+    'A máscara de {input} está malformada ({detail}); desenhe-a de novo.',
+  'core.watermark.invalid': 'inválido',
+  'core.watermark.maskFileGone':
+    'Não é possível ler o arquivo de máscara {file}; verifique se ele ainda existe e tente de novo.',
+  'core.watermark.noMeasurement':
+    '{name} foi colocado na fila para este computador sem uma medição da marca d’água: encontre a marca d’água de novo ou envie a imagem ao serviço.',
+  'core.jobs.roundUnknownOutcome':
+    'A conexão caiu enquanto esta tentativa era enviada, e o serviço não lista nenhuma tarefa que seja claramente ela, então ela pode ou não ter sido cobrada. Verifique a sua conta e depois envie-a de novo ou cancele-a.',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    'O envio foi interrompido, então ela pode ou não ter sido cobrada, e sem a solicitação nenhuma tarefa do serviço pode ser identificada como ela. Verifique a sua conta e depois escreva a tentativa de novo (“Escrever prompt…” no app).',
+  'core.jobs.imageUnknownOutcome':
+    'O serviço pode ter recebido esta imagem antes de a conexão cair, então talvez já tenha usado um crédito. Envie-a de novo só se você aceitar isso.',
+  'core.jobs.roundReported': 'O serviço informou a tentativa como {status}.',
+  'core.jobs.noVideo': 'O serviço concluiu a tentativa, mas não entregou nenhum vídeo.',
+  'core.jobs.imageReported': 'O serviço informou {status}.',
+  'core.jobs.failedOnService': '{reason} “Enviar de novo” paga uma nova tentativa.',
+  'core.jobs.damagedRecord':
+    'O registro do Clearframe {what, select, image {desta imagem} other {desta tentativa}} está danificado: {problem}. {advice}',
+  'core.jobs.damagedImageAdvice':
+    'Nada mais é enviado por ela: cancele-a e adicione a imagem de novo.',
+  'core.jobs.damagedRequestAdvice':
+    'Ela não é enviada como está: escreva a tentativa de novo (“Escrever prompt…” no app).',
+  'core.jobs.damagedClipsAdvice':
+    'Os clipes dela, se gerou algum, continuam onde foram salvos; para continuar a partir dela, escreva uma nova tentativa.',
+  'core.jobs.storedNotJson': 'o campo {source} não é um JSON válido ({detail})',
+  'core.jobs.storedWrongShape':
+    'o campo {source} não contém o que o Clearframe escreve ali ({detail})',
+  'core.jobs.storedUnexpected': 'valor inesperado',
+  'core.jobs.databaseDamaged':
+    'O banco de dados de trabalhos está danificado ({detail}). O Clearframe pode deixá-lo de lado e começar com uma fila vazia; as suas imagens e resultados no disco não são tocados.',
+  'core.jobs.ownResult': 'Este é um resultado que o Clearframe gravou (a partir de {source}).',
+  'core.jobs.ownResultCopy':
+    'Esta é uma cópia de um resultado que o Clearframe gravou (a partir de {source}).',
+  'core.jobs.alreadyCleaned':
+    'Ela já foi limpa com a mesma máscara (resultado: {result}), então não é enviada de novo.',
+  'core.jobs.cleanedBefore':
+    'Já foi limpa ({when}) em {result}. Com a mesma máscara não é enviada de novo, a menos que você escolha “limpar de novo”.',
+  'core.jobs.roundPollingStopped':
+    'A consulta parou. O serviço ainda pode concluir esta tentativa e cobrá-la.',
+  'core.jobs.imagePollingStopped':
+    'A consulta parou. O serviço ainda pode processar esta imagem e usar um crédito.',
+  'core.fetch.plainHttp': 'http sem criptografia para {host} não é baixado, só https',
+  'core.fetch.scheme': 'só endereços http e https são baixados, não {scheme}',
+  'core.fetch.noLocation': 'o servidor respondeu HTTP {status} sem dizer para onde ir',
+  'core.fetch.tooManyRedirects': 'o link redirecionou mais de {max} vezes',
+  'core.fetch.badRedirect': 'o link redirecionou para um endereço inválido',
+  'core.fetch.downgrade':
+    'o link redirecionou de https para http sem criptografia ({host}), o que não é seguido',
+  'core.fetch.redirectedElsewhere': 'o link redirecionou para outro lugar: {problem}',
+  'core.fetch.notPlainName': '“{name}” não é um nome de arquivo simples',
+  'core.fetch.outside': '“{name}” seria gravado fora de {folder}',
+  'core.fetch.incomplete': 'a transferência não foi concluída',
+  'core.fetch.gone': 'o resultado não está mais no servidor (HTTP {status})',
+  'core.fetch.expired': 'o link do resultado expirou ou foi recusado (HTTP 403)',
+  'core.fetch.serverAnswered': 'o servidor do resultado respondeu HTTP {status}',
+  'core.fetch.tooBig': 'o resultado tem {bytes} bytes, mais que os {max} bytes permitidos',
+  'core.fetch.grewTooBig': 'o resultado passou dos {max} bytes permitidos',
+  'core.import.referencesList':
+    'as referências devem ser uma lista de endereços, como ["image=https://…"]',
+  'core.import.referenceType':
+    'diga o que é a referência {number}: escreva image=, video= ou audio= antes do endereço',
+  'core.import.referenceOneAddress':
+    'a referência {number} precisa de um único endereço; separe as referências com |',
+  'core.import.referenceLocalFile':
+    'a referência {number} é um arquivo deste computador ({url}), e o serviço só aceita referências por endereço: envie-o para a sua conta no site do provedor e informe o endereço asset:// dele (acrescente "from {url}" depois para que ele seja verificado aqui)',
+  'core.import.referenceNotAddress':
+    'a referência {number}, {url}, não é um endereço (asset:// ou https://) e também não existe esse arquivo',
+  'core.import.referenceNoFile':
+    'a referência {number} cita o arquivo {file}, que não existe: corrija o nome ou retire "from …"',
+  'core.import.referenceFileProblem': 'arquivo {file} da referência {number}: {problem}',
+  'core.import.referenceProblem': 'referência {number}: {problem}',
+  'core.import.referenceUnreadable':
+    'o arquivo {file} da referência {number} não pôde ser lido como {type, select, video {vídeo} other {som}}: cite o arquivo de onde ela foi enviada ou retire "from …"',
+  'core.import.durationWhole':
+    'a duração deve ser um número inteiro de segundos, como {example}; "{given}" não é',
+  'core.import.notObject':
+    'cada tentativa deve ser um objeto com um prompt, como \'{\'"prompt": "gaivotas sobre o porto"\'}\'',
+  'core.import.unknownField': 'o Clearframe não lê o campo "{field}" ({columns})',
+  'core.import.unknownKind': 'o Clearframe não conhece o tipo "{kind}"; use {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

@@ -878,6 +878,149 @@ export const zhCN: Catalogue = {
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
+  'core.api.parameter': '服务拒绝了请求：{reason}。请修改输入后重试。',
+  'core.api.method': '服务拒绝了 Clearframe 的调用方式。请附上诊断信息报告此问题。',
+  'core.api.authentication': '服务不接受该 API 密钥。请在设置中检查或更换密钥。',
+  'core.api.videoBalance': '视频 API 余额不足以完成此请求。请在账户中充值后重试。',
+  'core.api.watermarkCredits': '水印积分不足。请在账户中购买积分后重试。',
+  'core.api.rateLimited': '服务繁忙，要求 Clearframe 放慢速度。它会自动重试。',
+  'core.api.server': '服务出现内部问题。请几分钟后重试。',
+  'core.api.network': 'Clearframe 无法连接到服务。请检查网络连接。',
+  'core.api.timeout': '服务未及时响应。请稍后重试。',
+  'core.api.aborted': '已停止。',
+  'core.api.unexpected': '服务返回了 Clearframe 无法理解的应答。请稍后重试。',
+  'core.api.download':
+    '无法下载结果：{reason}。请用“再次查询”向服务索取新链接（免费）；不会重新发送。',
+  'core.api.proxyUnusableSystem':
+    '系统代理设置让到 {host} 的连接经过 {named}，Clearframe 无法使用它。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重试。',
+  'core.api.proxySocks': 'SOCKS 代理（{address}）',
+  'core.api.proxyUnknownKind': '未知类型的代理（“{entry}”）',
+  'core.api.proxyNotAddress':
+    '{variable} 不是代理地址。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重新启动 Clearframe。',
+  'core.api.proxyUnusableVariable':
+    '{variable} 指向{scheme, select, socks {SOCKS 代理} other {{scheme} 地址}}（{host}），Clearframe 无法使用。Clearframe 只支持 HTTP 和 HTTPS 代理：请在系统代理设置中添加一个，或将 HTTPS_PROXY 设为一个（http://host:port），然后重新启动 Clearframe。',
+  'core.api.proxyCredentials':
+    '代理要求用户名和密码。请把它们写进 HTTPS_PROXY 或系统代理设置中的代理地址（http://user:password@host:port），然后重试。',
+  'core.api.proxyRefused':
+    '代理拒绝打开到服务的连接（返回 HTTP {status}）。请检查代理设置，或请代理管理员放行服务的地址。',
+  'core.api.deadline': '任务未在 {minutes} 分钟内完成',
+  'core.jobs.stoppedWaiting':
+    'Clearframe 已停止等待：{reason}。任务仍在服务上；请稍后用“再次查询”获取（免费）。“重新发送”会再次付费。',
+  'core.jobs.unknownStatus':
+    '直到停止等待，服务一直返回 Clearframe 不认识的状态（“{status}”）。任务仍在服务上；请稍后用“再次查询”获取（免费）。“重新发送”会再次付费。',
+  'core.jobs.linkGone':
+    '{what, select, clip {片段} other {结果}}的链接已失效，再次查询时服务返回“{status}”且没有新链接。请稍后用“再次查询”（免费）；“重新发送”会再次付费。',
+  'core.import.cannotRead':
+    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {你没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
+  'core.import.notText':
+    '{name} 不是文本文件。请把各轮存为 CSV（在电子表格中：文件、另存为、CSV）或 JSON，再导入该文件。',
+  'core.import.columnList': '{first} 和 {last}',
+  'core.import.empty':
+    '{name} 中没有任何轮次。请每轮一行，并加上列名的标题行（{columns}），或使用轮次的 JSON 列表。',
+  'core.import.badCsv':
+    '{name} 不是 Clearframe 能读取的 CSV 文件{line, select, none {} other {（第 {line} 行）}}：{detail}。每行的字段数须与标题行相同，含逗号或换行的字段要放在双引号中。',
+  'core.import.unknownColumn':
+    '{name} 中有 Clearframe 不读取的列：{found}。可用的列是 {columns}；请重命名或删除该列。',
+  'core.import.noPrompt': '{name} 没有“prompt”列。第一行写列名（{columns}）；每一轮都需要提示词。',
+  'core.import.badJson': '{name} 不是有效的 JSON（{detail}）。请修正，或把各轮存为 CSV。',
+  'core.import.notList':
+    '{name} 必须是轮次的 JSON 列表，例如 [\'{\'"prompt": "海港上空的海鸥", "duration": 5\'}\']。',
+  'core.import.notCsvOrJson':
+    '{name} 不是 CSV 或 JSON 文件。轮次可从 .csv 文件（存为 CSV 的电子表格）或 .json 文件导入。',
+  'core.import.rowLabel': '第 {line} 行',
+  'core.import.roundLabel': '第 {index} 轮（第 {line} 行）',
+  'core.import.refused':
+    '没有从 {file} 加入任何内容：有 {rows, plural, other {# 轮}}违反了规则。{problems} 请修正文件后重新导入。',
+  'core.import.projectGone': '该项目已不存在；请选择其他项目。',
+  'core.rounds.noShot': '没有镜头 {shot}。',
+  'core.rounds.noRound': '没有轮次 {round}。',
+  'core.rounds.malformed': '请求格式有误（{detail}）。',
+  'core.rounds.refused': '这一轮无法按原样发送。{problems} 没有扣费。',
+  'core.rounds.notFinished': '这一轮尚未完成；请在片段就绪后再延长。',
+  'core.rounds.noLastFrame':
+    '这一轮生成时没有开启“返回最后一帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取最后一帧），或用你自己的图片开始下一轮。',
+  'core.rounds.needsAsset':
+    '服务只接受已上传素材（asset://…）形式的参考视频，而这个片段返回的是下载链接。请把 {clip} 上传到服务商网站上的账户，再在这里填写它的 asset:// 地址；或使用无需上传的“从最后一帧延长”。',
+  'core.rounds.theClip': '该片段',
+  'core.rounds.frameUnreadable':
+    '从片段中取出的帧不是 Clearframe 能读取的图片：请先播放一次片段，再重新延长。',
+  'core.rounds.frameSize': '从片段中取出的帧为 {frame}，片段为 {clip}：请重新延长。',
+  'core.rounds.noProjectHere': '此数据文件夹中没有项目 {project}。',
+  'core.rounds.nameProject': '请给项目起个名字。',
+  'core.rounds.gone': '该{kind, select, project {项目} shot {镜头} other {轮次}}已不存在。',
+  'core.rounds.stillOpen':
+    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等你决定：请取消或等它完成，再删除它。}}}}',
+  'core.rounds.notThisShot': '该轮次不属于这个镜头。',
+  'core.rounds.takeNeedsClip': '只有已完成且有片段的轮次才能作为镜头的定版。',
+  'core.rounds.promptUnknown':
+    '第 {position} 轮是从服务的任务列表添加的，这里不知道它的提示词，Clearframe 不会为替代内容付费。请在轮次编辑器中写好提示词（“编写提示词…”会补全其余部分），再加入队列。',
+  'core.rounds.roundGone': '该轮次已不存在。',
+  'core.rounds.taskInShot': '该任务已在某个镜头中。',
+  'core.watermark.maskMalformed': '{input} 的蒙版格式有误（{detail}）；请重新绘制。',
+  'core.watermark.invalid': '无效',
+  'core.watermark.maskFileGone': '无法读取蒙版文件 {file}；请确认它仍然存在，然后重试。',
+  'core.watermark.noMeasurement':
+    '{name} 在没有水印测量结果的情况下被加入了本机队列：请重新查找水印，或将其发送到服务。',
+  'core.jobs.roundUnknownOutcome':
+    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查你的账户，然后重新发送或取消它。',
+  'core.jobs.roundUnknownOutcomeDamaged':
+    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查你的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
+  'core.jobs.imageUnknownOutcome':
+    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
+  'core.jobs.roundReported': '服务报告这一轮为 {status}。',
+  'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
+  'core.jobs.imageReported': '服务报告 {status}。',
+  'core.jobs.failedOnService': '{reason}“重新发送”会为新的尝试付费。',
+  'core.jobs.damagedRecord':
+    'Clearframe 关于此{what, select, image {图片} other {轮次}}的记录已损坏：{problem}。{advice}',
+  'core.jobs.damagedImageAdvice': '不会再为它发送任何内容：请取消它，然后重新添加图片。',
+  'core.jobs.damagedRequestAdvice': '它不会按原样发送：请重新编写这一轮（应用中的“编写提示词…”）。',
+  'core.jobs.damagedClipsAdvice': '它生成的片段（如有）仍保存在原处；要接着做，请编写新的一轮。',
+  'core.jobs.storedNotJson': '其 {source} 不是有效的 JSON（{detail}）',
+  'core.jobs.storedWrongShape': '其 {source} 中不是 Clearframe 写入的内容（{detail}）',
+  'core.jobs.storedUnexpected': '意外的值',
+  'core.jobs.databaseDamaged':
+    '任务数据库已损坏（{detail}）。Clearframe 可以把它移到一边，以空队列重新开始；磁盘上的图片和结果不会被改动。',
+  'core.jobs.ownResult': '这是 Clearframe 写出的结果（来自 {source}）。',
+  'core.jobs.ownResultCopy': '这是 Clearframe 写出的结果的副本（来自 {source}）。',
+  'core.jobs.alreadyCleaned': '它已用同一蒙版处理过（结果：{result}），因此不会再次发送。',
+  'core.jobs.cleanedBefore':
+    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非你选择“重新处理”。',
+  'core.jobs.roundPollingStopped': '已停止查询。服务仍可能完成这一轮并扣费。',
+  'core.jobs.imagePollingStopped': '已停止查询。服务仍可能处理这张图片并用掉一个积分。',
+  'core.fetch.plainHttp': '不通过明文 http 从 {host} 获取，只用 https',
+  'core.fetch.scheme': '只下载 http 和 https 地址，不下载 {scheme}',
+  'core.fetch.noLocation': '服务器返回 HTTP {status}，但没有说明跳转到哪里',
+  'core.fetch.tooManyRedirects': '链接重定向超过 {max} 次',
+  'core.fetch.badRedirect': '链接重定向到了无效地址',
+  'core.fetch.downgrade': '链接从 https 重定向到了明文 http（{host}），不会跟随',
+  'core.fetch.redirectedElsewhere': '链接重定向到了别处：{problem}',
+  'core.fetch.notPlainName': '“{name}”不是普通的文件名',
+  'core.fetch.outside': '“{name}”会被写到 {folder} 之外',
+  'core.fetch.incomplete': '传输未完成',
+  'core.fetch.gone': '结果已不在服务器上（HTTP {status}）',
+  'core.fetch.expired': '结果链接已过期或被拒绝（HTTP 403）',
+  'core.fetch.serverAnswered': '结果服务器返回 HTTP {status}',
+  'core.fetch.tooBig': '结果为 {bytes} 字节，超过了允许的 {max} 字节',
+  'core.fetch.grewTooBig': '结果超过了允许的 {max} 字节',
+  'core.import.referencesList': '参考必须是地址列表，例如 ["image=https://…"]',
+  'core.import.referenceType': '请说明参考 {number} 是什么：在其地址前写 image=、video= 或 audio=',
+  'core.import.referenceOneAddress': '参考 {number} 需要一个地址；多个参考之间用 | 分隔',
+  'core.import.referenceLocalFile':
+    '参考 {number} 是本机上的文件（{url}），而服务只按地址接受参考：请把它上传到服务商网站上的账户，并填写它的 asset:// 地址（在后面加上 "from {url}" 即可在这里检查）',
+  'core.import.referenceNotAddress':
+    '参考 {number}（{url}）不是地址（asset:// 或 https://），也没有这个文件',
+  'core.import.referenceNoFile':
+    '参考 {number} 指向文件 {file}，但没有这个文件：请更正名称，或去掉 "from …"',
+  'core.import.referenceFileProblem': '参考 {number} 的文件 {file}：{problem}',
+  'core.import.referenceProblem': '参考 {number}：{problem}',
+  'core.import.referenceUnreadable':
+    '无法把参考 {number} 的文件 {file} 作为{type, select, video {视频} other {音频}}读取：请指定上传时所用的文件，或去掉 "from …"',
+  'core.import.durationWhole': '时长必须是整数秒，例如 {example}；"{given}" 不是',
+  'core.import.notObject':
+    '每一轮都必须是带提示词的对象，例如 \'{\'"prompt": "海港上空的海鸥"\'}\'',
+  'core.import.unknownField': 'Clearframe 不读取字段 "{field}"（{columns}）',
+  'core.import.unknownKind': 'Clearframe 不认识类型 "{kind}"；请使用 {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
