@@ -67,7 +67,14 @@ export const TRANSLATED_CLI_FILES = [
  * keys and settings; the app's desks and notices.
  */
 export const TRANSLATED_CORE_JOBS_FILES = ['src-main/core/i18n/*.ts'];
-export const TRANSLATED_CORE_MEDIA_FILES = ['src-main/core/i18n/*.ts'];
+export const TRANSLATED_CORE_MEDIA_FILES = [
+  'src-main/core/i18n/*.ts',
+  'src-main/core/media/**/*.ts',
+  'src-main/core/fs/**/*.ts',
+  'src-main/core/secrets/**/*.ts',
+  'src-main/core/settings/**/*.ts',
+  'src-main/core/worker-thread.ts',
+];
 export const TRANSLATED_CORE_APP_FILES = ['src-main/core/i18n/*.ts'];
 
 /** The error classes whose messages reach the user, besides UserFacingError itself. */

@@ -16,6 +16,7 @@ import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { UserFacingError } from '../user-error.ts';
 import { InvalidKeyError, type ApiKeys } from './api-keys.ts';
+import { said } from '../i18n/core-words.ts';
 
 export const KEY_NAME: Readonly<Record<ApiKeyKind, string>> = {
   watermark: 'watermark API token',
@@ -140,7 +141,8 @@ export async function testAndKeepKey(
   const problem = apiKeyProblem(key);
   if (problem) throw new InvalidKeyError(problem);
   const keychain = await keys.keychainProblem();
-  if (keychain) throw new UserFacingError(`The key cannot be saved: ${keychain.userMessage}`);
+  if (keychain)
+    throw new UserFacingError(said('core.keys.cannotSave', { why: keychain.userMessage }));
   const check = await checkKey(kind, key, service, true);
   if (check.outcome === 'accepted') await keys.set(kind, key);
   return check;
