@@ -1023,6 +1023,27 @@ export const de: Catalogue = {
   'core.probe.empty': 'Die Datei ist leer.',
   'core.film.otherEncoding':
     'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} wurde mit anderen {theirs}-Einstellungen kodiert als der von {first}; nur H.264-Clips mit unterschiedlichen Einstellungen lassen sich unverändert zusammenfügen. Erstellen Sie die Takes gleich, oder wählen Sie gleiche Takes.',
+  'core.keys.name':
+    '{kind, select, watermark {Wasserzeichen-API-Token} other {Video-API-Schlüssel}}',
+  'core.keys.works':
+    'Der {name} funktioniert: {quota} (von {host}).{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.serviceSaid': ' (der Dienst sagte: „{message}“)',
+  'core.keys.refused':
+    '{host} hat diesen {name} abgelehnt{answer}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
+  'core.keys.unchecked':
+    'Der {name} konnte nicht geprüft werden: {why}{saving, select, true { Er wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
+  'core.keys.acceptedLowBalance':
+    '{host} hat den {name} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} hat den {name} angenommen, aber sein Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.unknownShape': 'seine Antwort hatte keine Form, die Clearframe kennt',
+  'core.keys.answeredStatus': 'er antwortete mit HTTP {status}',
+  'core.keys.balance': '{amount} Guthaben',
+  'core.keys.creditsLeft': '{remaining} von {limit} Credits übrig',
+  'core.keys.noKeychain':
+    'Kein Schlüsselbund des Systems hat geantwortet. Installieren und entsperren Sie einen Secret Service wie GNOME Keyring (Paket gnome-keyring) und melden Sie sich erneut an, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Der Schlüsselbund des Systems konnte nicht verwendet werden. Entsperren Sie ihn und versuchen Sie es erneut, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

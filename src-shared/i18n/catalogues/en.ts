@@ -1007,6 +1007,26 @@ export const en = {
   'core.probe.empty': 'The file is empty.',
   'core.film.otherEncoding':
     'These takes cannot be joined without re-encoding: {clip}’s clip was encoded with other {theirs} settings, {first}’s with its own; only H.264 clips made with different settings can be joined as they are; make the takes alike, or choose takes that are.',
+  'core.keys.name': '{kind, select, watermark {watermark API token} other {video API key}}',
+  'core.keys.works':
+    'The {name} works: {quota} (from {host}).{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.serviceSaid': ' (the service said: "{message}")',
+  'core.keys.refused':
+    "{host} refused this {name}{answer}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider's site.",
+  'core.keys.unchecked':
+    'The {name} could not be checked: {why}{saving, select, true { It was not saved.} other {}} Check the connection and the service address in Settings, then try again.',
+  'core.keys.acceptedLowBalance':
+    '{host} accepted the {name}, but says the balance is too low: {why}.{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} accepted the {name}, but its balance could not be read ({why}); the Account screen will ask again.{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.unknownShape': 'its answer was not in a shape Clearframe knows',
+  'core.keys.answeredStatus': 'it answered HTTP {status}',
+  'core.keys.balance': '{amount} balance',
+  'core.keys.creditsLeft': '{remaining} of {limit} credits left',
+  'core.keys.noKeychain':
+    'No system keychain answered. Install and unlock a Secret Service such as GNOME Keyring (package gnome-keyring) and sign in again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'The system keychain could not be used. Unlock it and try again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1016,6 +1016,27 @@ export const es: Catalogue = {
   'core.probe.empty': 'El archivo está vacío.',
   'core.film.otherEncoding':
     'Estas tomas no se pueden unir sin recodificar: el clip de {clip} se codificó con otros ajustes {theirs} que el de {first}; solo los clips H.264 hechos con ajustes distintos se pueden unir tal cual. Haz las tomas iguales o elige tomas que lo sean.',
+  'core.keys.name':
+    '{kind, select, watermark {token de API de marca de agua} other {clave de API de vídeo}}',
+  'core.keys.works':
+    'La {name} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.serviceSaid': ' (el servicio dijo: «{message}»)',
+  'core.keys.refused':
+    '{host} rechazó esta {name}{answer}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
+  'core.keys.unchecked':
+    'No se pudo comprobar la {name}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
+  'core.keys.acceptedLowBalance':
+    '{host} aceptó la {name}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} aceptó la {name}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.unknownShape': 'su respuesta no tenía una forma que Clearframe conozca',
+  'core.keys.answeredStatus': 'respondió HTTP {status}',
+  'core.keys.balance': 'saldo de {amount}',
+  'core.keys.creditsLeft': 'quedan {remaining} de {limit} créditos',
+  'core.keys.noKeychain':
+    'No respondió ningún llavero del sistema. Instala y desbloquea un Secret Service como GNOME Keyring (paquete gnome-keyring) y vuelve a iniciar sesión, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'No se pudo usar el llavero del sistema. Desbloquéalo y vuelve a intentarlo, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

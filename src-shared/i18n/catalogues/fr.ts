@@ -1014,6 +1014,26 @@ export const fr: Catalogue = {
   'core.probe.empty': 'Le fichier est vide.',
   'core.film.otherEncoding':
     'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a été encodé avec d’autres réglages {theirs} que celui de {first} ; seuls les clips H.264 faits avec des réglages différents peuvent être assemblés tels quels. Faites des prises semblables, ou choisissez des prises qui le sont.',
+  'core.keys.name': '{kind, select, watermark {jeton d’API de filigrane} other {clé d’API vidéo}}',
+  'core.keys.works':
+    'Le {name} fonctionne : {quota} (de {host}).{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.serviceSaid': ' (le service a répondu : « {message} »)',
+  'core.keys.refused':
+    '{host} a refusé ce {name}{answer}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
+  'core.keys.unchecked':
+    'Le {name} n’a pas pu être vérifié : {why}{saving, select, true { Il n’a pas été enregistré.} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
+  'core.keys.acceptedLowBalance':
+    '{host} a accepté le {name}, mais indique que le solde est trop bas : {why}.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} a accepté le {name}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.unknownShape': 'sa réponse n’avait pas une forme connue de Clearframe',
+  'core.keys.answeredStatus': 'il a répondu HTTP {status}',
+  'core.keys.balance': 'solde de {amount}',
+  'core.keys.creditsLeft': '{remaining} crédits restants sur {limit}',
+  'core.keys.noKeychain':
+    'Aucun trousseau du système n’a répondu. Installez et déverrouillez un Secret Service comme GNOME Keyring (paquet gnome-keyring) et reconnectez-vous, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Le trousseau du système n’a pas pu être utilisé. Déverrouillez-le et réessayez, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -994,6 +994,26 @@ export const ja: Catalogue = {
   'core.probe.empty': 'ファイルが空です。',
   'core.film.otherEncoding':
     'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {first} のクリップと異なる {theirs} 設定でエンコードされています。設定の異なるクリップをそのまま結合できるのは H.264 だけです。同じ設定でテイクを作成するか、そろったテイクを選んでください。',
+  'core.keys.name': '{kind, select, watermark {透かし API トークン} other {動画 API キー}}',
+  'core.keys.works':
+    '{name}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.serviceSaid': '（サービスの応答：「{message}」）',
+  'core.keys.refused':
+    '{host} はこの{name}を拒否しました{answer}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
+  'core.keys.unchecked':
+    '{name}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
+  'core.keys.acceptedLowBalance':
+    '{host} は{name}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} は{name}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.unknownShape': '応答が Clearframe の知らない形式でした',
+  'core.keys.answeredStatus': 'HTTP {status} が返されました',
+  'core.keys.balance': '残高 {amount}',
+  'core.keys.creditsLeft': '{limit} クレジット中 {remaining} クレジット残り',
+  'core.keys.noKeychain':
+    'システムのキーチェーンが応答しません。GNOME Keyring（パッケージ gnome-keyring）などの Secret Service をインストールしてロックを解除し、サインインし直すか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
+  'core.keys.keychainLocked':
+    'システムのキーチェーンを使用できませんでした。ロックを解除してもう一度お試しいただくか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

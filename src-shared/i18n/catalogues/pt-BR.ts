@@ -1016,6 +1016,27 @@ export const ptBR: Catalogue = {
   'core.probe.empty': 'O arquivo está vazio.',
   'core.film.otherEncoding':
     'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} foi codificado com outras configurações {theirs} que o de {first}; só clipes H.264 feitos com configurações diferentes podem ser unidos como estão. Faça as tomadas iguais ou escolha tomadas que sejam.',
+  'core.keys.name':
+    '{kind, select, watermark {token de API de marca d’água} other {chave de API de vídeo}}',
+  'core.keys.works':
+    'A {name} funciona: {quota} (de {host}).{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.serviceSaid': ' (o serviço disse: “{message}”)',
+  'core.keys.refused':
+    '{host} recusou esta {name}{answer}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
+  'core.keys.unchecked':
+    'Não foi possível verificar a {name}: {why}{saving, select, true { Ela não foi salva.} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
+  'core.keys.acceptedLowBalance':
+    '{host} aceitou a {name}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} aceitou a {name}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.unknownShape': 'a resposta não estava em um formato que o Clearframe conhece',
+  'core.keys.answeredStatus': 'ele respondeu HTTP {status}',
+  'core.keys.balance': 'saldo de {amount}',
+  'core.keys.creditsLeft': '{remaining} de {limit} créditos restantes',
+  'core.keys.noKeychain':
+    'Nenhum chaveiro do sistema respondeu. Instale e desbloqueie um Secret Service como o GNOME Keyring (pacote gnome-keyring) e entre de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Não foi possível usar o chaveiro do sistema. Desbloqueie-o e tente de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

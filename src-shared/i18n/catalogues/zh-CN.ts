@@ -944,6 +944,26 @@ export const zhCN: Catalogue = {
   'core.probe.empty': '文件为空。',
   'core.film.otherEncoding':
     '这些定版无法在不重新编码的情况下拼接：{clip}的片段使用了与{first}不同的 {theirs} 编码设置；只有设置不同的 H.264 片段才能直接拼接。请用相同设置生成定版，或选择设置相同的定版。',
+  'core.keys.name': '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}',
+  'core.keys.works':
+    '{name}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.serviceSaid': '（服务返回：“{message}”）',
+  'core.keys.refused':
+    '{host} 拒绝了此{name}{answer}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
+  'core.keys.unchecked':
+    '无法检查{name}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
+  'core.keys.acceptedLowBalance':
+    '{host} 接受了{name}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} 接受了{name}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.unknownShape': '其回复的格式 Clearframe 无法识别',
+  'core.keys.answeredStatus': '它返回了 HTTP {status}',
+  'core.keys.balance': '余额 {amount}',
+  'core.keys.creditsLeft': '剩余 {remaining}/{limit} 积分',
+  'core.keys.noKeychain':
+    '没有系统钥匙串响应。请安装并解锁 GNOME Keyring（软件包 gnome-keyring）等 Secret Service 后重新登录，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
+  'core.keys.keychainLocked':
+    '无法使用系统钥匙串。请解锁后重试，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
