@@ -1044,6 +1044,22 @@ export const de: Catalogue = {
     'Kein Schlüsselbund des Systems hat geantwortet. Installieren und entsperren Sie einen Secret Service wie GNOME Keyring (Paket gnome-keyring) und melden Sie sich erneut an, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
   'core.keys.keychainLocked':
     'Der Schlüsselbund des Systems konnte nicht verwendet werden. Entsperren Sie ihn und versuchen Sie es erneut, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'Die Maske markiert nichts (ihre Markierungen liegen außerhalb des Bildes oder wurden gelöscht), daher wurde nichts gesendet: Markieren Sie das Wasserzeichen, oder senden Sie das Bild ohne Maske.',
+  'core.inputs.svg':
+    'Es ist eine SVG-Datei, eine Vektorzeichnung, und der Dienst nimmt nur Pixelbilder. Exportieren Sie sie als PNG und fügen Sie diese hinzu.',
+  'core.inputs.provenanceLog':
+    'Es ist das Protokoll, das Clearframe über die Ergebnisse in diesem Ordner führt.',
+  'core.inputs.unreadable':
+    'Die Datei kann nicht gelesen werden. Prüfen Sie, ob Sie sie öffnen dürfen.',
+  'core.inputs.noExtension': 'Die Datei hat keine Endung und ihr Inhalt ist kein Bild.',
+  'core.inputs.notImage': 'Es ist keine Bilddatei.',
+  'core.inputs.special': 'Es ist eine Verknüpfung oder eine besondere Datei, kein Bild.',
+  'core.inputs.missing': 'Es existiert nicht (verschoben oder gelöscht?).',
+  'core.inputs.neither': 'Es ist weder eine Datei noch ein Ordner.',
+  'core.output.otherShape':
+    'Der Dienst hat {result} Pixel für ein Bild mit {image} geliefert, also eine andere Form; sein Ergebnis konnte daher nicht über das Original gelegt werden: Es wird ganz behalten und auf die Größe des Originals gestreckt.',
+  'core.automask.notLookedFor': 'Das Wasserzeichen konnte nicht gesucht werden',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

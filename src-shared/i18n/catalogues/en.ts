@@ -1027,6 +1027,20 @@ export const en = {
     'No system keychain answered. Install and unlock a Secret Service such as GNOME Keyring (package gnome-keyring) and sign in again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
   'core.keys.keychainLocked':
     'The system keychain could not be used. Unlock it and try again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'The mask marks nothing (its marks are outside the image or were erased), so nothing was sent: mark the watermark, or send the image with no mask.',
+  'core.inputs.svg':
+    'It is an SVG, a vector drawing, and the service takes only pixel images. Export it as PNG, then add that.',
+  'core.inputs.provenanceLog': 'It is the record Clearframe keeps of the results in this folder.',
+  'core.inputs.unreadable': 'It cannot be read. Check that you may open it.',
+  'core.inputs.noExtension': 'It has no file extension and its contents are not an image.',
+  'core.inputs.notImage': 'It is not an image file.',
+  'core.inputs.special': 'It is a link or a special file, not an image.',
+  'core.inputs.missing': 'It does not exist (moved or deleted?).',
+  'core.inputs.neither': 'It is neither a file nor a folder.',
+  'core.output.otherShape':
+    "The service returned {result} pixels for a {image} image, another shape, so its result could not be laid over the original: it is kept whole, stretched to the original's size.",
+  'core.automask.notLookedFor': 'The watermark could not be looked for',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1037,6 +1037,21 @@ export const es: Catalogue = {
     'No respondió ningún llavero del sistema. Instala y desbloquea un Secret Service como GNOME Keyring (paquete gnome-keyring) y vuelve a iniciar sesión, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
   'core.keys.keychainLocked':
     'No se pudo usar el llavero del sistema. Desbloquéalo y vuelve a intentarlo, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'La máscara no marca nada (sus marcas están fuera de la imagen o se borraron), así que no se envió nada: marca la marca de agua o envía la imagen sin máscara.',
+  'core.inputs.svg':
+    'Es un SVG, un dibujo vectorial, y el servicio solo acepta imágenes de píxeles. Expórtalo como PNG y añade ese archivo.',
+  'core.inputs.provenanceLog':
+    'Es el registro que Clearframe lleva de los resultados de esta carpeta.',
+  'core.inputs.unreadable': 'No se puede leer. Comprueba que puedes abrirlo.',
+  'core.inputs.noExtension': 'No tiene extensión y su contenido no es una imagen.',
+  'core.inputs.notImage': 'No es un archivo de imagen.',
+  'core.inputs.special': 'Es un enlace o un archivo especial, no una imagen.',
+  'core.inputs.missing': 'No existe (¿se movió o se eliminó?).',
+  'core.inputs.neither': 'No es ni un archivo ni una carpeta.',
+  'core.output.otherShape':
+    'El servicio devolvió {result} píxeles para una imagen de {image}, otra forma, así que su resultado no se pudo superponer al original: se conserva entero, estirado al tamaño del original.',
+  'core.automask.notLookedFor': 'No se pudo buscar la marca de agua',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

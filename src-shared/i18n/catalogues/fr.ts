@@ -1034,6 +1034,21 @@ export const fr: Catalogue = {
     'Aucun trousseau du système n’a répondu. Installez et déverrouillez un Secret Service comme GNOME Keyring (paquet gnome-keyring) et reconnectez-vous, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
   'core.keys.keychainLocked':
     'Le trousseau du système n’a pas pu être utilisé. Déverrouillez-le et réessayez, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'Le masque ne marque rien (ses marques sont hors de l’image ou ont été effacées), donc rien n’a été envoyé : marquez le filigrane, ou envoyez l’image sans masque.',
+  'core.inputs.svg':
+    'C’est un SVG, un dessin vectoriel, et le service ne prend que des images en pixels. Exportez-le en PNG, puis ajoutez celui-ci.',
+  'core.inputs.provenanceLog':
+    'C’est le registre que Clearframe tient des résultats de ce dossier.',
+  'core.inputs.unreadable': 'Il ne peut pas être lu. Vérifiez que vous avez le droit de l’ouvrir.',
+  'core.inputs.noExtension': 'Il n’a pas d’extension et son contenu n’est pas une image.',
+  'core.inputs.notImage': 'Ce n’est pas un fichier image.',
+  'core.inputs.special': 'C’est un lien ou un fichier spécial, pas une image.',
+  'core.inputs.missing': 'Il n’existe pas (déplacé ou supprimé ?).',
+  'core.inputs.neither': 'Ce n’est ni un fichier ni un dossier.',
+  'core.output.otherShape':
+    'Le service a renvoyé {result} pixels pour une image de {image}, une autre forme, donc son résultat n’a pas pu être superposé à l’original : il est gardé entier, étiré à la taille de l’original.',
+  'core.automask.notLookedFor': 'Le filigrane n’a pas pu être cherché',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1014,6 +1014,21 @@ export const ja: Catalogue = {
     'システムのキーチェーンが応答しません。GNOME Keyring（パッケージ gnome-keyring）などの Secret Service をインストールしてロックを解除し、サインインし直すか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
   'core.keys.keychainLocked':
     'システムのキーチェーンを使用できませんでした。ロックを解除してもう一度お試しいただくか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
+  'core.mask.marksNothing':
+    'マスクに何も塗られていないため（塗った部分が画像の外にあるか、消されています）、何も送信していません。透かしを塗るか、マスクなしで画像を送ってください。',
+  'core.inputs.svg':
+    'SVG（ベクター図形）ですが、サービスはピクセル画像しか受け付けません。PNG で書き出して、それを追加してください。',
+  'core.inputs.provenanceLog':
+    'このフォルダーの結果について Clearframe が記録しているファイルです。',
+  'core.inputs.unreadable': '読み取れません。開く権限があることを確認してください。',
+  'core.inputs.noExtension': '拡張子がなく、中身も画像ではありません。',
+  'core.inputs.notImage': '画像ファイルではありません。',
+  'core.inputs.special': 'リンクまたは特殊なファイルで、画像ではありません。',
+  'core.inputs.missing': '存在しません（移動または削除されましたか？）。',
+  'core.inputs.neither': 'ファイルでもフォルダーでもありません。',
+  'core.output.otherShape':
+    'サービスは {image} の画像に対して {result} ピクセルの結果を返しました。縦横比が異なるため元の画像に重ねられません。結果はそのまま、元の画像のサイズに引き伸ばして保存します。',
+  'core.automask.notLookedFor': '透かしを検出できませんでした',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

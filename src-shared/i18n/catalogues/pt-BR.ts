@@ -1037,6 +1037,20 @@ export const ptBR: Catalogue = {
     'Nenhum chaveiro do sistema respondeu. Instale e desbloqueie um Secret Service como o GNOME Keyring (pacote gnome-keyring) e entre de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
   'core.keys.keychainLocked':
     'Não foi possível usar o chaveiro do sistema. Desbloqueie-o e tente de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'A máscara não marca nada (as marcas estão fora da imagem ou foram apagadas), então nada foi enviado: marque a marca d’água ou envie a imagem sem máscara.',
+  'core.inputs.svg':
+    'É um SVG, um desenho vetorial, e o serviço aceita só imagens de pixels. Exporte-o como PNG e adicione esse arquivo.',
+  'core.inputs.provenanceLog': 'É o registro que o Clearframe mantém dos resultados desta pasta.',
+  'core.inputs.unreadable': 'Não pode ser lido. Verifique se você pode abri-lo.',
+  'core.inputs.noExtension': 'Não tem extensão e o conteúdo não é uma imagem.',
+  'core.inputs.notImage': 'Não é um arquivo de imagem.',
+  'core.inputs.special': 'É um link ou um arquivo especial, não uma imagem.',
+  'core.inputs.missing': 'Não existe (foi movido ou excluído?).',
+  'core.inputs.neither': 'Não é um arquivo nem uma pasta.',
+  'core.output.otherShape':
+    'O serviço devolveu {result} pixels para uma imagem de {image}, outro formato, então o resultado não pôde ser sobreposto ao original: ele é mantido inteiro, esticado ao tamanho do original.',
+  'core.automask.notLookedFor': 'Não foi possível procurar a marca d’água',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

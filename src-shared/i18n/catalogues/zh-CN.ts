@@ -964,6 +964,19 @@ export const zhCN: Catalogue = {
     '没有系统钥匙串响应。请安装并解锁 GNOME Keyring（软件包 gnome-keyring）等 Secret Service 后重新登录，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
   'core.keys.keychainLocked':
     '无法使用系统钥匙串。请解锁后重试，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
+  'core.mask.marksNothing':
+    '蒙版未标记任何区域（标记在图片之外或已被擦除），因此未发送任何内容：请标记水印，或不带蒙版发送图片。',
+  'core.inputs.svg': '这是 SVG 矢量图，而服务只接受像素图片。请导出为 PNG 后添加。',
+  'core.inputs.provenanceLog': '这是 Clearframe 为此文件夹中的结果保存的记录。',
+  'core.inputs.unreadable': '无法读取。请确认您有权打开它。',
+  'core.inputs.noExtension': '它没有扩展名，内容也不是图片。',
+  'core.inputs.notImage': '它不是图片文件。',
+  'core.inputs.special': '它是链接或特殊文件，不是图片。',
+  'core.inputs.missing': '它不存在（已被移动或删除？）。',
+  'core.inputs.neither': '它既不是文件也不是文件夹。',
+  'core.output.otherShape':
+    '服务为 {image} 的图片返回了 {result} 像素的结果，形状不同，因此无法叠加到原图上：结果将完整保留，并拉伸到原图尺寸。',
+  'core.automask.notLookedFor': '无法查找水印',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

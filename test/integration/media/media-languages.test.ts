@@ -8,6 +8,7 @@ import { PSEUDO_LANGUAGE, type ShownLanguage } from '../../../src-shared/i18n/la
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
+import { whyNotTaken } from '../../../src-main/core/media/collect-inputs.ts';
 import { joinClips } from '../../../src-main/core/media/film/film-join.ts';
 import { prepareImage } from '../../../src-main/core/media/intake.ts';
 import { importMask } from '../../../src-main/core/media/mask-import.ts';
@@ -73,6 +74,13 @@ describe('the sentences of media, files, keys and settings in the language set',
     expect(inLanguage(PSEUDO_LANGUAGE, 'core.intake.empty')).not.toBe(
       inLanguage('en', 'core.intake.empty'),
     );
+  });
+
+  it('says why a drawing is not taken from a folder, in the pseudo-locale', async () => {
+    speakCoreIn(() => PSEUDO_LANGUAGE);
+    const drawing = path.join(dir, 'logo.svg');
+    await writeFile(drawing, '<svg xmlns="http://www.w3.org/2000/svg"/>');
+    expect(await whyNotTaken(drawing)).toBe(inLanguage(PSEUDO_LANGUAGE, 'core.inputs.svg'));
   });
 
   it('refuses a mask of another shape in the pseudo-locale, with its sizes', async () => {
