@@ -1060,6 +1060,10 @@ export const de: Catalogue = {
   'core.output.otherShape':
     'Der Dienst hat {result} Pixel für ein Bild mit {image} geliefert, also eine andere Form; sein Ergebnis konnte daher nicht über das Original gelegt werden: Es wird ganz behalten und auf die Größe des Originals gestreckt.',
   'core.automask.notLookedFor': 'Das Wasserzeichen konnte nicht gesucht werden',
+  'core.files.diskFullWaiting':
+    'Das Laufwerk mit {folder} ist voll. Schaffen Sie dort Platz: Wartende Aufträge laufen von selbst weiter, sobald Platz ist, und nichts wird erneut gesendet oder bezahlt.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe kann nicht in seinen Datenordner {folder} schreiben ({why}). Machen Sie den Ordner beschreibbar (prüfen Sie seine Berechtigungen oder ob sein Laufwerk schreibgeschützt eingebunden ist), oder richten Sie CLEARFRAME_DATA_DIR auf einen beschreibbaren Ordner, und starten Sie Clearframe dann erneut.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1041,6 +1041,10 @@ export const en = {
   'core.output.otherShape':
     "The service returned {result} pixels for a {image} image, another shape, so its result could not be laid over the original: it is kept whole, stretched to the original's size.",
   'core.automask.notLookedFor': 'The watermark could not be looked for',
+  'core.files.diskFullWaiting':
+    'The disk holding {folder} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe cannot write to its data folder {folder} ({why}). Make the folder writable (check its permissions, or whether its disk is mounted read-only), or point CLEARFRAME_DATA_DIR at a folder you can write, then start Clearframe again.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1052,6 +1052,10 @@ export const es: Catalogue = {
   'core.output.otherShape':
     'El servicio devolvió {result} píxeles para una imagen de {image}, otra forma, así que su resultado no se pudo superponer al original: se conserva entero, estirado al tamaño del original.',
   'core.automask.notLookedFor': 'No se pudo buscar la marca de agua',
+  'core.files.diskFullWaiting':
+    'El disco que contiene {folder} está lleno. Libera espacio allí: los trabajos en espera continúan solos cuando hay sitio, y no se envía ni se paga nada otra vez.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe no puede escribir en su carpeta de datos {folder} ({why}). Haz que la carpeta admita escritura (revisa sus permisos o si su disco está montado como solo lectura) o apunta CLEARFRAME_DATA_DIR a una carpeta en la que puedas escribir, y vuelve a abrir Clearframe.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1049,6 +1049,10 @@ export const fr: Catalogue = {
   'core.output.otherShape':
     'Le service a renvoyé {result} pixels pour une image de {image}, une autre forme, donc son résultat n’a pas pu être superposé à l’original : il est gardé entier, étiré à la taille de l’original.',
   'core.automask.notLookedFor': 'Le filigrane n’a pas pu être cherché',
+  'core.files.diskFullWaiting':
+    'Le disque qui contient {folder} est plein. Libérez-y de l’espace : les tâches en attente reprennent d’elles-mêmes dès qu’il y a de la place, et rien n’est renvoyé ni payé deux fois.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe ne peut pas écrire dans son dossier de données {folder} ({why}). Rendez le dossier accessible en écriture (vérifiez ses permissions, ou si son disque est monté en lecture seule), ou faites pointer CLEARFRAME_DATA_DIR vers un dossier où vous pouvez écrire, puis relancez Clearframe.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

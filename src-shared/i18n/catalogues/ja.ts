@@ -1029,6 +1029,10 @@ export const ja: Catalogue = {
   'core.output.otherShape':
     'サービスは {image} の画像に対して {result} ピクセルの結果を返しました。縦横比が異なるため元の画像に重ねられません。結果はそのまま、元の画像のサイズに引き伸ばして保存します。',
   'core.automask.notLookedFor': '透かしを検出できませんでした',
+  'core.files.diskFullWaiting':
+    '{folder} があるディスクがいっぱいです。空き容量を増やしてください。待機中のジョブは空きができると自動で続行し、再送信や二重の支払いは発生しません。',
+  'core.files.dataFolderReadOnly':
+    'Clearframe はデータフォルダー {folder} に書き込めません（{why}）。フォルダーを書き込み可能にする（権限や、ディスクが読み取り専用でマウントされていないかを確認する）か、CLEARFRAME_DATA_DIR を書き込めるフォルダーに向けてから、Clearframe を起動し直してください。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

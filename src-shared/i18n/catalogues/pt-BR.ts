@@ -1051,6 +1051,10 @@ export const ptBR: Catalogue = {
   'core.output.otherShape':
     'O serviço devolveu {result} pixels para uma imagem de {image}, outro formato, então o resultado não pôde ser sobreposto ao original: ele é mantido inteiro, esticado ao tamanho do original.',
   'core.automask.notLookedFor': 'Não foi possível procurar a marca d’água',
+  'core.files.diskFullWaiting':
+    'O disco que contém {folder} está cheio. Libere espaço nele: os trabalhos em espera continuam sozinhos quando houver espaço, e nada é enviado ou pago de novo.',
+  'core.files.dataFolderReadOnly':
+    'O Clearframe não pode gravar na pasta de dados {folder} ({why}). Permita gravar na pasta (verifique as permissões ou se o disco está montado como somente leitura) ou aponte CLEARFRAME_DATA_DIR para uma pasta em que você possa gravar e abra o Clearframe de novo.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -977,6 +977,10 @@ export const zhCN: Catalogue = {
   'core.output.otherShape':
     '服务为 {image} 的图片返回了 {result} 像素的结果，形状不同，因此无法叠加到原图上：结果将完整保留，并拉伸到原图尺寸。',
   'core.automask.notLookedFor': '无法查找水印',
+  'core.files.diskFullWaiting':
+    '存放 {folder} 的磁盘已满。请在那里释放空间：等待中的任务会在有空间时自动继续，不会重复发送或付费。',
+  'core.files.dataFolderReadOnly':
+    'Clearframe 无法写入其数据文件夹 {folder}（{why}）。请让该文件夹可写（检查其权限，或其磁盘是否以只读方式挂载），或将 CLEARFRAME_DATA_DIR 指向您可写入的文件夹，然后重新启动 Clearframe。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
