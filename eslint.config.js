@@ -45,22 +45,10 @@ export const TRANSLATED_FILES = [
 export const TRANSLATED_CLI_FILES = ['src-main/cli/*.ts'];
 
 /**
- * Engine files whose sentences for the user (user-facing errors) come from the catalogues,
- * in three parts converted side by side: the jobs and the service's clients; media, files,
- * keys and settings; the app's desks and notices.
+ * Engine files, whose sentences for the user (the messages of user-facing errors, notices,
+ * reasons) come from the catalogues through said() in src-main/core/i18n/core-words.ts.
  */
-export const TRANSLATED_CORE_JOBS_FILES = [
-  'src-main/core/i18n/*.ts',
-  'src-main/core/jobs/**/*.ts',
-  'src-main/core/api/**/*.ts',
-];
-export const TRANSLATED_CORE_MEDIA_FILES = ['src-main/core/i18n/*.ts'];
-export const TRANSLATED_CORE_APP_FILES = [
-  'src-main/core/i18n/*.ts',
-  'src-main/core/*.ts',
-  'src-main/core/app/*.ts',
-  'src-main/core/diagnostics/*.ts',
-];
+export const TRANSLATED_CORE_FILES = ['src-main/core/**/*.ts'];
 
 /** The error classes whose messages reach the user, besides UserFacingError itself. */
 const USER_FACING_ERRORS = [
@@ -188,13 +176,7 @@ export default tseslint.config(
     rules: { 'words/no-literal-words-in-output': 'error' },
   },
   {
-    files: [
-      ...new Set([
-        ...TRANSLATED_CORE_JOBS_FILES,
-        ...TRANSLATED_CORE_MEDIA_FILES,
-        ...TRANSLATED_CORE_APP_FILES,
-      ]),
-    ],
+    files: TRANSLATED_CORE_FILES,
     plugins: { words: wordsPlugin },
     rules: { 'words/no-literal-words-in-error': ['error', { errors: USER_FACING_ERRORS }] },
   },

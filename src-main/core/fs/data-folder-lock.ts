@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readStoredJson } from '../jobs/stored-json.ts';
 import { UserFacingError } from '../user-error.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** The file in the data folder that says which process writes there. */
 export const LOCK_FILE = 'clearframe.lock';
@@ -28,10 +29,9 @@ export class DataFolderReadOnlyError extends UserFacingError {
   readonly folder: string;
 
   constructor(folder: string, cause: unknown) {
-    super(
-      `Clearframe cannot write to its data folder ${folder} (${(cause as Error).message}). Make the folder writable (check its permissions, or whether its disk is mounted read-only), or point CLEARFRAME_DATA_DIR at a folder you can write, then start Clearframe again.`,
-      { cause },
-    );
+    super(said('core.files.dataFolderReadOnly', { folder, why: (cause as Error).message }), {
+      cause,
+    });
     this.folder = folder;
   }
 }

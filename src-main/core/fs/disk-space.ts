@@ -1,6 +1,7 @@
 import { stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { UserFacingError } from '../user-error.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** `no space left` and `quota exceeded`: both mean nothing more can be written there for now. */
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
@@ -14,10 +15,7 @@ export class DiskFullError extends UserFacingError {
   readonly needed: number | undefined;
 
   constructor(where: string, options?: ErrorOptions & { needed?: number | undefined }) {
-    super(
-      `The disk holding ${path.dirname(where)} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.`,
-      options,
-    );
+    super(said('core.files.diskFullWaiting', { folder: path.dirname(where) }), options);
     this.where = where;
     this.needed = options?.needed;
   }

@@ -5,6 +5,7 @@ import { UserFacingError } from '../user-error.ts';
 import { claimFirstFree, numberedNames } from './claim-name.ts';
 import { tempPathFor } from './temp-files.ts';
 import { errorCode } from '../error-code.ts';
+import { said } from '../i18n/core-words.ts';
 
 /**
  * A folder that cannot be written in, or a full disk, as the sentence saying what to do;
@@ -17,16 +18,12 @@ export function asWriteProblem(
 ): UserFacingError | undefined {
   const code = errorCode(error);
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new UserFacingError(
-      `The disk holding ${folder} is full: free some space there, or choose another folder, and ${again}.`,
-      { cause: error },
-    );
+    return new UserFacingError(said('core.files.diskFull', { folder, again }), { cause: error });
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new UserFacingError(
-      `Clearframe may not write in ${folder}: choose another folder, and ${again}.`,
-      { cause: error },
-    );
+    return new UserFacingError(said('core.files.notWritable', { folder, again }), {
+      cause: error,
+    });
   }
   return undefined;
 }
@@ -51,7 +48,7 @@ export async function saveUnderFreeName(
     await make(temp);
     const claimed = await claimFirstFree(temp, numberedNames(first), owner);
     if (!claimed)
-      throw new UserFacingError(`No free name was found for ${words.what} in ${folder}.`);
+      throw new UserFacingError(said('core.files.noFreeName', { what: words.what, folder }));
     return claimed;
   } catch (error) {
     throw asWriteProblem(error, folder, words.again) ?? error;

@@ -2,6 +2,7 @@ import { opendir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { PROVENANCE_LOG } from './output.ts';
 import { sniffFile } from './sniff.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** Extensions worth reading; the bytes decide the real type later, this only skips the obvious. */
 export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set([
@@ -25,9 +26,6 @@ export interface CollectedInputs {
   skipped: Array<{ path: string; reason: string }>;
 }
 
-export const SVG_REASON =
-  'It is an SVG, a vector drawing, and the service takes only pixel images. Export it as PNG, then add that.';
-
 /**
  * Whether a file is worth reading as an image, or why not. A name without an extension says
  * nothing, so its first bytes decide; the intake checks every taken file's bytes again.
@@ -35,17 +33,14 @@ export const SVG_REASON =
 export async function whyNotTaken(file: string): Promise<string | undefined> {
   const extension = path.extname(file).toLowerCase();
   if (IMAGE_EXTENSIONS.has(extension)) return undefined;
-  if (extension === '.svg' || extension === '.svgz') return SVG_REASON;
-  if (path.basename(file) === PROVENANCE_LOG)
-    return 'It is the record Clearframe keeps of the results in this folder.';
+  if (extension === '.svg' || extension === '.svgz') return said('core.inputs.svg');
+  if (path.basename(file) === PROVENANCE_LOG) return said('core.inputs.provenanceLog');
   if (extension === '') {
     const type = await sniffFile(file);
-    if (!type) return 'It cannot be read. Check that you may open it.';
-    return type === 'text' || type === 'unknown'
-      ? 'It has no file extension and its contents are not an image.'
-      : undefined;
+    if (!type) return said('core.inputs.unreadable');
+    return type === 'text' || type === 'unknown' ? said('core.inputs.noExtension') : undefined;
   }
-  return 'It is not an image file.';
+  return said('core.inputs.notImage');
 }
 
 /** A file found by the walk, with the dropped folder it was found in, or one left out and why. */
@@ -75,7 +70,7 @@ async function* walkFolder(dir: string, root: string, recursive: boolean): Async
     const file = path.join(dir, entry.name);
     if (entry.kind === 'file') yield { file, root };
     else if (entry.kind === 'other') {
-      yield { skipped: { path: file, reason: 'It is a link or a special file, not an image.' } };
+      yield { skipped: { path: file, reason: said('core.inputs.special') } };
     } else if (recursive) yield* walkFolder(file, root, recursive);
   }
 }
@@ -94,7 +89,7 @@ export async function* walkInputs(
     const absolute = path.resolve(target);
     const info = await stat(absolute).catch(() => undefined);
     if (!info) {
-      yield { skipped: { path: absolute, reason: 'It does not exist (moved or deleted?).' } };
+      yield { skipped: { path: absolute, reason: said('core.inputs.missing') } };
     } else if (info.isFile()) {
       if (!seen.has(absolute)) yield { file: absolute };
       seen.add(absolute);
@@ -107,7 +102,7 @@ export async function* walkInputs(
         }
       }
     } else {
-      yield { skipped: { path: absolute, reason: 'It is neither a file nor a folder.' } };
+      yield { skipped: { path: absolute, reason: said('core.inputs.neither') } };
     }
   }
 }

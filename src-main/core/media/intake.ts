@@ -7,6 +7,7 @@ import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { sniffFile, sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 export type IntakeProblem =
   | 'unreadable'
@@ -18,11 +19,14 @@ export type IntakeProblem =
   | 'too-small'
   | 'aspect';
 
-/** A file Clearframe will not send, with a sentence that says why and what to do. */
+/**
+ * A file Clearframe will not send, with a sentence that says why and what to do; `problem`
+ * is the kind of refusal, for code that tells them apart.
+ */
 export class IntakeError extends UserFacingError {
   readonly problem: IntakeProblem;
 
-  constructor(problem: IntakeProblem, userMessage: string) {
+  constructor(userMessage: string, { problem }: { problem: IntakeProblem }) {
     super(userMessage);
     this.problem = problem;
   }
@@ -59,6 +63,9 @@ export const ACCEPTED: ReadonlySet<SniffedType> = new Set([
   'avif',
   'heic',
 ]);
+/** Megapixels in a sentence, as `12.3`. */
+const ONE_DECIMAL = { minimumFractionDigits: 1, maximumFractionDigits: 1 } as const;
+
 const SENT_AS_IS: ReadonlySet<SniffedType> = new Set(['jpeg', 'png', 'webp']);
 
 /** What the service decodes itself (the provider's notes name JPEG, PNG, WebP, BMP, TIFF, GIF). */
@@ -84,15 +91,11 @@ export async function sentByAddress(sourceUrl: string | undefined, file: string)
 /** Refuses a type the service does not take, with what to do instead. */
 export function refuseType(type: SniffedType): never {
   if (type === 'text' || type === 'unknown') {
-    throw new IntakeError(
-      'not-an-image',
-      'This file is not an image, whatever its name says. Add a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF file.',
-    );
+    throw new IntakeError(said('core.intake.notAnImage'), { problem: 'not-an-image' });
   }
-  throw new IntakeError(
-    'unsupported',
-    `${type.toUpperCase()} images are not accepted. Convert it to PNG or JPEG and add it again.`,
-  );
+  throw new IntakeError(said('core.intake.unsupported', { type: type.toUpperCase() }), {
+    problem: 'unsupported',
+  });
 }
 
 /**
@@ -104,17 +107,13 @@ export function refuseType(type: SniffedType): never {
 export async function prepareImage(file: string, purpose: IntakePurpose): Promise<PreparedImage> {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new IntakeError(
-      'unreadable',
       error.code === 'ENOENT'
-        ? 'The file is no longer there: it may have been moved, renamed or deleted. Add it again from where it is now.'
-        : `The file cannot be read (${error.code ?? error.message}). Check that Clearframe may open it, then add it again.`,
+        ? said('core.intake.gone')
+        : said('core.intake.unreadable', { why: error.code ?? error.message }),
+      { problem: 'unreadable' },
     );
   });
-  if (bytes.length === 0)
-    throw new IntakeError(
-      'empty',
-      'The file is empty. Check that it finished copying, then add it again.',
-    );
+  if (bytes.length === 0) throw new IntakeError(said('core.intake.empty'), { problem: 'empty' });
   const type = sniffImageType(bytes);
   if (!ACCEPTED.has(type)) refuseType(type);
 
@@ -126,7 +125,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     meta = await readHeader(bytes);
     // Checked before anything is decoded: a decompression bomb is refused as too large.
     const tooLarge = meta.width && meta.height && decodeLimitProblem(meta.width, meta.height);
-    if (tooLarge) throw new IntakeError('too-large', tooLarge);
+    if (tooLarge) throw new IntakeError(tooLarge, { problem: 'too-large' });
     if (type === 'heic') {
       readable = await heicAsPng(bytes);
       meta = await readHeader(readable);
@@ -134,16 +133,12 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     thumbnail = await renderThumbnail(readable);
   } catch (error) {
     if (error instanceof IntakeError) throw error;
-    throw new IntakeError(
-      'corrupt',
-      'The image is damaged or incomplete and cannot be read. Open it in another program to check it, then add it again.',
-    );
+    throw new IntakeError(said('core.intake.corrupt'), { problem: 'corrupt' });
   }
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
   let width = upright.width;
   let height = upright.height;
-  if (!width || !height)
-    throw new IntakeError('corrupt', 'The image has no size. It may be damaged; add another copy.');
+  if (!width || !height) throw new IntakeError(said('core.intake.noSize'), { problem: 'corrupt' });
 
   let targetPixels: number | undefined;
   if (purpose.use === 'watermark') {
@@ -151,8 +146,11 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     if (width * height > cap) {
       if (purpose.onExceed === 'refuse') {
         throw new IntakeError(
-          'too-large',
-          `The image has ${((width * height) / 1e6).toFixed(1)} megapixels, more than the ${purpose.maxMegapixels} allowed. Raise the limit in Settings or choose to downscale large images.`,
+          said('core.intake.tooManyPixels', {
+            megapixels: coreIntl().formatNumber((width * height) / 1e6, ONE_DECIMAL),
+            limit: purpose.maxMegapixels,
+          }),
+          { problem: 'too-large' },
         );
       }
       targetPixels = cap;
@@ -211,5 +209,5 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
 
 function checkVideoReference(width: number, height: number, bytes: number): void {
   const problem = referenceImageProblem(width, height, bytes);
-  if (problem) throw new IntakeError(problem.kind, problem.message);
+  if (problem) throw new IntakeError(problem.message, { problem: problem.kind });
 }

@@ -4,6 +4,7 @@ import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
 import { DECODE_LIMIT, decodeRgb, type RawImage } from './decode.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
+import { said } from '../i18n/core-words.ts';
 
 export class MaskImportError extends UserFacingError {}
 
@@ -48,9 +49,7 @@ export async function importMask(
   try {
     image = await decodeRgb(bytes);
   } catch {
-    throw new MaskImportError(
-      'The mask file cannot be read as an image. Export it as PNG and try again.',
-    );
+    throw new MaskImportError(said('core.maskImport.unreadable'));
   }
   let resized = false;
   if (image.width !== imageWidth || image.height !== imageHeight) {
@@ -58,7 +57,10 @@ export async function importMask(
     const target = imageWidth / imageHeight;
     if (Math.abs(shape / target - 1) > SAME_SHAPE_TOLERANCE) {
       throw new MaskImportError(
-        `The mask is ${image.width}×${image.height} but the image is ${imageWidth}×${imageHeight}, a different shape. Export the mask at the image's size.`,
+        said('core.maskImport.otherShape', {
+          mask: `${image.width}×${image.height}`,
+          image: `${imageWidth}×${imageHeight}`,
+        }),
       );
     }
     image = await decodeRgb(
@@ -90,15 +92,11 @@ export async function importMask(
   const png = encodeTwoColourPng(plane, imageWidth, imageHeight, MASK_MARK_RGB);
   const coverage = maskCoverage((await decodeRgb(png)).data, imageWidth, imageHeight);
   if (coverage.marked === 0) {
-    throw new MaskImportError(
-      'The mask marks nothing: paint the areas to remove in white (or any colour) on black.',
-    );
+    throw new MaskImportError(said('core.maskImport.marksNothing'));
   }
   const warnings =
     coverage.fraction > LARGE_MASK_FRACTION
-      ? [
-          `The mask covers ${Math.round(coverage.fraction * 100)} % of the image, so most of it will be repainted. Check that it is not inverted.`,
-        ]
+      ? [said('core.maskImport.mostlyMarked', { percent: Math.round(coverage.fraction * 100) })]
       : [];
   return { png, plane, coverage, convention, resized, warnings };
 }

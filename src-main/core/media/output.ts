@@ -16,6 +16,7 @@ import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { storedToUpright } from './service-mask.ts';
 import { sniffImageType } from './sniff.ts';
 import type { Patch } from './unblend/recover.ts';
+import { said } from '../i18n/core-words.ts';
 
 export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
@@ -276,7 +277,10 @@ async function compositeOnInput(
   const sameSize = resultSize.width === upright.width && resultSize.height === upright.height;
   if (!sameSize && !isUniformScale(resultSize, upright)) {
     return {
-      whole: `The service returned ${resultSize.width}×${resultSize.height} pixels for a ${upright.width}×${upright.height} image, another shape, so its result could not be laid over the original: it is kept whole, stretched to the original's size.`,
+      whole: said('core.output.otherShape', {
+        result: `${resultSize.width}×${resultSize.height}`,
+        image: `${upright.width}×${upright.height}`,
+      }),
     };
   }
   // Decoded once, upright, with its values as stored (no colour conversion, alpha kept).

@@ -5,13 +5,14 @@ import { readHeader } from './decode.ts';
 import { heicUprightSize } from './heic/decode-heic.ts';
 import { ACCEPTED, refuseType, type IntakeError } from './intake.ts';
 import { sniffFile, type SniffedType } from './sniff.ts';
+import { said } from '../i18n/core-words.ts';
 
 export type FileProbe =
   | { ok: true; format: string; width: number; height: number; bytes: number }
   | { ok: false; reason: string };
 
-const UNREADABLE = 'The file cannot be read. Check that it exists and that you may open it.';
-const DAMAGED = 'The image is damaged or incomplete and cannot be read.';
+const UNREADABLE = () => said('core.probe.unreadable');
+const DAMAGED = () => said('core.probe.damaged');
 
 /**
  * The type sharp read from the header, named as the first bytes name it, when it is one the
@@ -48,7 +49,7 @@ function sized(
   format: SniffedType,
   bytes: number,
 ): FileProbe {
-  if (!upright.width || !upright.height) return { ok: false, reason: DAMAGED };
+  if (!upright.width || !upright.height) return { ok: false, reason: DAMAGED() };
   const tooLarge = decodeLimitProblem(upright.width, upright.height);
   if (tooLarge) return { ok: false, reason: tooLarge };
   return { ok: true, format, width: upright.width, height: upright.height, bytes };
@@ -57,14 +58,14 @@ function sized(
 /** Why a file sharp could not take as an image is not one: what its first bytes say it is. */
 async function reasonFromBytes(file: string): Promise<string> {
   const type = await sniffFile(file);
-  if (!type) return UNREADABLE;
-  if (ACCEPTED.has(type)) return DAMAGED;
+  if (!type) return UNREADABLE();
+  if (ACCEPTED.has(type)) return DAMAGED();
   try {
     refuseType(type);
   } catch (error) {
     return (error as IntakeError).userMessage;
   }
-  return DAMAGED;
+  return DAMAGED();
 }
 
 /**
@@ -79,11 +80,11 @@ export async function probeFile(file: string): Promise<FileProbe> {
     (info) => info.size,
     () => undefined,
   );
-  if (bytes === undefined) return { ok: false, reason: UNREADABLE };
-  if (bytes === 0) return { ok: false, reason: 'The file is empty.' };
+  if (bytes === undefined) return { ok: false, reason: UNREADABLE() };
+  if (bytes === 0) return { ok: false, reason: said('core.probe.empty') };
   const meta = await readHeader(file).catch(() => undefined);
   const format = meta && acceptedType(meta);
   if (!meta || !format) return { ok: false, reason: await reasonFromBytes(file) };
   const upright = await uprightSize(file, meta, format).catch(() => undefined);
-  return upright ? sized(upright, format, bytes) : { ok: false, reason: UNREADABLE };
+  return upright ? sized(upright, format, bytes) : { ok: false, reason: UNREADABLE() };
 }

@@ -1,6 +1,7 @@
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
+import { said } from '../i18n/core-words.ts';
 
 /**
  * A mask that would be paid for although it asks the service to change nothing. Worded for
@@ -9,9 +10,7 @@ import { encodeTwoColourPng } from './two-colour-png.ts';
  */
 export class EmptyMaskError extends UserFacingError {
   constructor() {
-    super(
-      'The mask marks nothing (its marks are outside the image or were erased), so nothing was sent: mark the watermark, or send the image with no mask.',
-    );
+    super(said('core.mask.marksNothing'));
   }
 }
 

@@ -7,8 +7,7 @@ import { heicAsPng, pixelBytes } from './heic/decode-heic.ts';
 import { IntakeError } from './intake.ts';
 import { sniffFile } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
-
-const DAMAGED = 'No preview can be made: the image is damaged or not an image.';
+import { said } from '../i18n/core-words.ts';
 
 /**
  * Images made for the interface, named by the SHA-256 of the source's bytes: the same
@@ -55,7 +54,7 @@ export class ThumbnailCache {
     try {
       made = await make(bytes);
     } catch {
-      throw new IntakeError('corrupt', DAMAGED);
+      throw new IntakeError(said('core.thumbnail.damaged'), { problem: 'corrupt' });
     }
     await writeFileAtomic(target, made);
     return target;

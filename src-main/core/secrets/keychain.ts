@@ -1,4 +1,5 @@
 import { AsyncEntry } from '@napi-rs/keyring';
+import { said } from '../i18n/core-words.ts';
 
 /** Where secrets live; the OS keychain in the app, something else only in tests of callers. */
 export interface SecretStore {
@@ -16,10 +17,9 @@ export class KeychainUnavailableError extends Error {
       { cause },
     );
     this.name = 'KeychainUnavailableError';
-    this.userMessage =
-      process.platform === 'linux'
-        ? 'No system keychain answered. Install and unlock a Secret Service such as GNOME Keyring (package gnome-keyring) and sign in again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.'
-        : 'The system keychain could not be used. Unlock it and try again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.';
+    this.userMessage = said(
+      process.platform === 'linux' ? 'core.keys.noKeychain' : 'core.keys.keychainLocked',
+    );
   }
 }
 

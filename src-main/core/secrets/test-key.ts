@@ -16,11 +16,7 @@ import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { UserFacingError } from '../user-error.ts';
 import { InvalidKeyError, type ApiKeys } from './api-keys.ts';
-
-export const KEY_NAME: Readonly<Record<ApiKeyKind, string>> = {
-  watermark: 'watermark API token',
-  video: 'video API key',
-};
+import { said } from '../i18n/core-words.ts';
 
 /**
  * One quota call to a service, with a short retry: someone is waiting for the answer on
@@ -51,8 +47,11 @@ export async function testApiKey(
 /** What is left on a service, in words. */
 export function quotaWords(kind: ApiKeyKind, quota: QuotaData): string {
   return kind === 'video' && quota.balance_usd !== undefined
-    ? `${formatUsd(toCents(quota.balance_usd))} balance`
-    : `${quota.remaining} of ${quota.limit} credits left`;
+    ? said('core.keys.balance', { amount: formatUsd(toCents(quota.balance_usd)) })
+    : said('core.keys.creditsLeft', {
+        remaining: String(quota.remaining),
+        limit: String(quota.limit),
+      });
 }
 
 /**
@@ -81,24 +80,21 @@ export async function checkKey(
   saving: boolean,
 ): Promise<KeyCheck> {
   const host = new URL(service.baseUrl).host;
-  const name = KEY_NAME[kind];
-  const kept = saving ? ' It was saved in the system keychain.' : '';
-  const notKept = saving ? ' It was not saved.' : '';
+  const words = { host, name: said('core.keys.name', { kind }), saving: String(saving) };
   try {
     const quota = await askQuota(kind, { ...service, key: () => key });
     return {
       outcome: 'accepted',
       quota,
-      message: `The ${name} works: ${quotaWords(kind, quota)} (from ${host}).${kept}`,
+      message: said('core.keys.works', { ...words, quota: quotaWords(kind, quota) }),
     };
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
-    const said = error.serviceMessage ? ` (the service said: "${error.serviceMessage}")` : '';
     if (error instanceof AuthenticationError) {
-      return {
-        outcome: 'refused',
-        message: `${host} refused this ${name}${said}.${notKept} Copy the key again from your account on the provider's site.`,
-      };
+      const answer = error.serviceMessage
+        ? said('core.keys.serviceSaid', { message: error.serviceMessage })
+        : '';
+      return { outcome: 'refused', message: said('core.keys.refused', { ...words, answer }) };
     }
     if (
       error instanceof NetworkError ||
@@ -107,21 +103,24 @@ export async function checkKey(
     ) {
       return {
         outcome: 'unchecked',
-        message: `The ${name} could not be checked: ${error.userMessage}${notKept} Check the connection and the service address in Settings, then try again.`,
+        message: said('core.keys.unchecked', { ...words, why: error.userMessage }),
+      };
+    }
+    if (error instanceof InsufficientFundsError) {
+      return {
+        outcome: 'accepted',
+        quota: null,
+        message: said('core.keys.acceptedLowBalance', { ...words, why: error.userMessage }),
       };
     }
     const why =
       error instanceof UnexpectedResponseError || error.status === undefined
-        ? 'its answer was not in a shape Clearframe knows'
-        : `it answered HTTP ${error.status}`;
-    const balance =
-      error instanceof InsufficientFundsError
-        ? `but says the balance is too low: ${error.userMessage}`
-        : `but its balance could not be read (${why}); the Account screen will ask again`;
+        ? said('core.keys.unknownShape')
+        : said('core.keys.answeredStatus', { status: String(error.status) });
     return {
       outcome: 'accepted',
       quota: null,
-      message: `${host} accepted the ${name}, ${balance}.${kept}`,
+      message: said('core.keys.acceptedBalanceUnread', { ...words, why }),
     };
   }
 }
@@ -140,7 +139,8 @@ export async function testAndKeepKey(
   const problem = apiKeyProblem(key);
   if (problem) throw new InvalidKeyError(problem);
   const keychain = await keys.keychainProblem();
-  if (keychain) throw new UserFacingError(`The key cannot be saved: ${keychain.userMessage}`);
+  if (keychain)
+    throw new UserFacingError(said('core.keys.cannotSave', { why: keychain.userMessage }));
   const check = await checkKey(kind, key, service, true);
   if (check.outcome === 'accepted') await keys.set(kind, key);
   return check;

@@ -8,6 +8,7 @@ import {
 } from '../../../src-shared/domain/settings.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { UserFacingError } from '../user-error.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** Field path (such as `concurrency.video`) to the sentence shown next to that field. */
 export type FieldErrors = Record<string, string>;
@@ -131,10 +132,14 @@ export class SettingsStore {
     const aside = `${this.file.replace(/\.json$/, '')}.corrupt-${new Date().toISOString().replace(/[:.]/g, '-')}.json`;
     try {
       await rename(this.file, aside);
-      this.notice = `Your settings could not be read (${problem.message}), so the defaults are in use. The old file was kept as ${aside}.`;
+      this.notice = said('core.settings.setAside', { why: problem.message, aside });
     } catch (error) {
-      this.keptInPlace = `${this.file} could not be read (${problem.message}) nor moved aside (${(error as Error).message})`;
-      this.notice = `Your settings could not be read (${problem.message}), so the defaults are in use. The file was left as it is, at ${this.file}; settings cannot be saved until it is readable or removed.`;
+      this.keptInPlace = said('core.settings.keptInPlace', {
+        file: this.file,
+        why: problem.message,
+        whyNotMoved: (error as Error).message,
+      });
+      this.notice = said('core.settings.leftInPlace', { why: problem.message, file: this.file });
     }
     return this.current;
   }
@@ -145,16 +150,17 @@ export class SettingsStore {
     const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
     if (this.keptInPlace)
-      throw new UserFacingError(
-        `Settings cannot be saved: ${this.keptInPlace}. Make it readable, or move it away, then restart Clearframe.`,
-      );
+      throw new UserFacingError(said('core.settings.cannotSave', { why: this.keptInPlace }));
     try {
       await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw error;
       throw new UserFacingError(
-        `Settings cannot be saved in ${path.dirname(this.file)} (${(error as Error).message}). Make that folder writable, then change the setting again.`,
+        said('core.settings.folderNotWritable', {
+          folder: path.dirname(this.file),
+          why: (error as Error).message,
+        }),
         { cause: error },
       );
     }

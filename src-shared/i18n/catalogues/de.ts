@@ -1117,6 +1117,137 @@ export const de: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'Diese Datei ist kein Bild, was auch immer ihr Name sagt. Fügen Sie eine JPEG-, PNG-, WebP-, AVIF-, HEIC-, TIFF- oder GIF-Datei hinzu.',
+  'core.intake.unsupported':
+    '{type}-Bilder werden nicht angenommen. Wandeln Sie das Bild in PNG oder JPEG um und fügen Sie es erneut hinzu.',
+  'core.intake.gone':
+    'Die Datei ist nicht mehr da: Sie wurde vielleicht verschoben, umbenannt oder gelöscht. Fügen Sie sie von ihrem jetzigen Ort erneut hinzu.',
+  'core.intake.unreadable':
+    'Die Datei kann nicht gelesen werden ({why}). Prüfen Sie, ob Clearframe sie öffnen darf, und fügen Sie sie dann erneut hinzu.',
+  'core.intake.empty':
+    'Die Datei ist leer. Prüfen Sie, ob das Kopieren abgeschlossen ist, und fügen Sie sie dann erneut hinzu.',
+  'core.intake.corrupt':
+    'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden. Öffnen Sie es zur Prüfung in einem anderen Programm und fügen Sie es dann erneut hinzu.',
+  'core.intake.noSize':
+    'Das Bild hat keine Größe. Es ist vielleicht beschädigt; fügen Sie eine andere Kopie hinzu.',
+  'core.intake.tooManyPixels':
+    'Das Bild hat {megapixels} Megapixel, mehr als die erlaubten {limit}. Erhöhen Sie die Grenze in den Einstellungen oder lassen Sie große Bilder verkleinern.',
+  'core.probe.unreadable':
+    'Die Datei kann nicht gelesen werden. Prüfen Sie, ob sie existiert und ob Sie sie öffnen dürfen.',
+  'core.probe.damaged': 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
+  'core.thumbnail.damaged':
+    'Es kann keine Vorschau erstellt werden: Das Bild ist beschädigt oder kein Bild.',
+  'core.maskImport.unreadable':
+    'Die Maskendatei kann nicht als Bild gelesen werden. Exportieren Sie sie als PNG und versuchen Sie es erneut.',
+  'core.maskImport.otherShape':
+    'Die Maske ist {mask}, das Bild aber {image}, also anders geformt. Exportieren Sie die Maske in der Größe des Bildes.',
+  'core.maskImport.marksNothing':
+    'Die Maske markiert nichts: Malen Sie die zu entfernenden Bereiche weiß (oder in einer beliebigen Farbe) auf Schwarz.',
+  'core.maskImport.mostlyMarked':
+    'Die Maske bedeckt {percent} % des Bildes, der größte Teil wird also neu gemalt. Prüfen Sie, ob sie nicht umgekehrt ist.',
+  'core.unblend.otherSize':
+    '{file} hat {size} Pixel, das Wasserzeichen wurde aber an Bildern mit {measured} vermessen: Senden Sie es an den Dienst, oder suchen Sie das Wasserzeichen erneut mit diesem Bild unter den Bildern.',
+  'core.unblend.estimateMissing':
+    'Die Vermessung des Wasserzeichens ({file}) fehlt: Suchen Sie das Wasserzeichen erneut, oder senden Sie diese Bilder an den Dienst.',
+  'core.unblend.estimateDamaged':
+    'Die Vermessung des Wasserzeichens ({file}) ist beschädigt ({why}): Suchen Sie das Wasserzeichen erneut, oder senden Sie diese Bilder an den Dienst.',
+  'core.film.notVideo':
+    'Der Clip von {label} konnte nicht als Video gelesen werden: Erstellen Sie diesen Take neu, oder wählen Sie einen anderen.',
+  'core.film.clipGone':
+    'Der Clip von {label} liegt nicht mehr unter {file}: Legen Sie ihn zurück, oder wählen Sie einen anderen Take.',
+  'core.film.changed':
+    'Der Clip von {label} hat sich beim Zusammenfügen geändert: Versuchen Sie es erneut.',
+  'core.film.nothing':
+    'Es gibt nichts zusammenzufügen: Erstellen Sie zuerst einen Take einer Einstellung.',
+  'core.film.damagedSettings':
+    'Der Clip von {clip} hat beschädigte H.264-Einstellungen: Erstellen Sie diesen Take neu, oder wählen Sie einen anderen.',
+  'core.film.unknownCodec': 'unbekannt',
+  'core.film.otherFormat':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} ist {theirs}, der von {first} {ours}; erstellen Sie die Takes im selben Videoformat, oder wählen Sie Takes, die es sind.',
+  'core.film.otherSize':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} ist {theirs}, der von {first} {ours}; erstellen Sie die Takes in derselben Auflösung (gleiches Seitenverhältnis und gleiche Qualität), oder wählen Sie Takes, die es sind.',
+  'core.film.otherTurn':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} ist um {theirs}° gedreht, der von {first} um {ours}°; wählen Sie gleich gedrehte Takes.',
+  'core.film.otherColour':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} hat {theirs}, der von {first} {ours}; erstellen Sie die Takes mit denselben Farbeinstellungen, oder wählen Sie Takes, die sie haben.',
+  'core.film.colourRange':
+    '{full, select, true {Farben mit vollem Umfang} other {Farben mit begrenztem Umfang}}',
+  'core.film.colourMatrix': 'die Farbmatrix {value}',
+  'core.film.colourPrimaries': 'die Farbprimärwerte {value}',
+  'core.film.colourTransfer': 'die Übertragungskurve {value}',
+  'core.film.otherRate':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} läuft mit {theirs} Bildern pro Sekunde, der von {first} mit {ours}; erstellen Sie die Takes mit derselben Bildrate, oder wählen Sie Takes, die sie haben.',
+  'core.film.soundOnlyHere':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} hat Ton, der von {first} keinen; erstellen Sie alle Takes mit Ton oder alle ohne, oder wählen Sie solche Takes.',
+  'core.film.soundOnlyThere':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} hat keinen Ton, der von {first} schon; erstellen Sie alle Takes mit Ton oder alle ohne, oder wählen Sie solche Takes.',
+  'core.film.soundEncoding':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Ton des Clips von {clip} ist mit anderen Einstellungen kodiert als der von {first}; erstellen Sie die Takes mit denselben Toneinstellungen, oder wählen Sie Takes, die sie haben.',
+  'core.film.otherSound':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} hat {theirs}, der von {first} {ours}; erstellen Sie die Takes mit denselben Toneinstellungen, oder wählen Sie Takes, die sie haben.',
+  'core.film.sound':
+    '{codec}-Ton mit {rate} Hz auf {channels, plural, one {# Kanal} other {# Kanälen}}',
+  'core.files.diskFull':
+    'Das Laufwerk mit {folder} ist voll: Schaffen Sie dort Platz oder wählen Sie einen anderen Ordner, dann {again}.',
+  'core.files.notWritable':
+    'Clearframe darf nicht in {folder} schreiben: Wählen Sie einen anderen Ordner, dann {again}.',
+  'core.files.noFreeName': 'Für {what} wurde in {folder} kein freier Name gefunden.',
+  'core.keys.cannotSave': 'Der Schlüssel kann nicht gespeichert werden: {why}',
+  'core.settings.setAside':
+    'Ihre Einstellungen konnten nicht gelesen werden ({why}), daher gelten die Standardwerte. Die alte Datei wurde als {aside} aufbewahrt.',
+  'core.settings.leftInPlace':
+    'Ihre Einstellungen konnten nicht gelesen werden ({why}), daher gelten die Standardwerte. Die Datei wurde unverändert unter {file} belassen; Einstellungen können erst gespeichert werden, wenn sie lesbar ist oder entfernt wurde.',
+  'core.settings.keptInPlace':
+    '{file} konnte weder gelesen ({why}) noch beiseitegelegt werden ({whyNotMoved})',
+  'core.settings.cannotSave':
+    'Die Einstellungen können nicht gespeichert werden: {why}. Machen Sie die Datei lesbar oder verschieben Sie sie, und starten Sie Clearframe dann neu.',
+  'core.settings.folderNotWritable':
+    'Die Einstellungen können nicht in {folder} gespeichert werden ({why}). Machen Sie diesen Ordner beschreibbar und ändern Sie die Einstellung dann erneut.',
+  'core.probe.empty': 'Die Datei ist leer.',
+  'core.film.otherEncoding':
+    'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} wurde mit anderen {theirs}-Einstellungen kodiert als der von {first}; nur H.264-Clips mit unterschiedlichen Einstellungen lassen sich unverändert zusammenfügen. Erstellen Sie die Takes gleich, oder wählen Sie gleiche Takes.',
+  'core.keys.name':
+    '{kind, select, watermark {Wasserzeichen-API-Token} other {Video-API-Schlüssel}}',
+  'core.keys.works':
+    'Der {name} funktioniert: {quota} (von {host}).{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.serviceSaid': ' (der Dienst sagte: „{message}“)',
+  'core.keys.refused':
+    '{host} hat diesen {name} abgelehnt{answer}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
+  'core.keys.unchecked':
+    'Der {name} konnte nicht geprüft werden: {why}{saving, select, true { Er wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
+  'core.keys.acceptedLowBalance':
+    '{host} hat den {name} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} hat den {name} angenommen, aber sein Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+  'core.keys.unknownShape': 'seine Antwort hatte keine Form, die Clearframe kennt',
+  'core.keys.answeredStatus': 'er antwortete mit HTTP {status}',
+  'core.keys.balance': '{amount} Guthaben',
+  'core.keys.creditsLeft': '{remaining} von {limit} Credits übrig',
+  'core.keys.noKeychain':
+    'Kein Schlüsselbund des Systems hat geantwortet. Installieren und entsperren Sie einen Secret Service wie GNOME Keyring (Paket gnome-keyring) und melden Sie sich erneut an, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Der Schlüsselbund des Systems konnte nicht verwendet werden. Entsperren Sie ihn und versuchen Sie es erneut, oder setzen Sie CLEARFRAME_WATERMARK_KEY und CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'Die Maske markiert nichts (ihre Markierungen liegen außerhalb des Bildes oder wurden gelöscht), daher wurde nichts gesendet: Markieren Sie das Wasserzeichen, oder senden Sie das Bild ohne Maske.',
+  'core.inputs.svg':
+    'Es ist eine SVG-Datei, eine Vektorzeichnung, und der Dienst nimmt nur Pixelbilder. Exportieren Sie sie als PNG und fügen Sie diese hinzu.',
+  'core.inputs.provenanceLog':
+    'Es ist das Protokoll, das Clearframe über die Ergebnisse in diesem Ordner führt.',
+  'core.inputs.unreadable':
+    'Die Datei kann nicht gelesen werden. Prüfen Sie, ob Sie sie öffnen dürfen.',
+  'core.inputs.noExtension': 'Die Datei hat keine Endung und ihr Inhalt ist kein Bild.',
+  'core.inputs.notImage': 'Es ist keine Bilddatei.',
+  'core.inputs.special': 'Es ist eine Verknüpfung oder eine besondere Datei, kein Bild.',
+  'core.inputs.missing': 'Es existiert nicht (verschoben oder gelöscht?).',
+  'core.inputs.neither': 'Es ist weder eine Datei noch ein Ordner.',
+  'core.output.otherShape':
+    'Der Dienst hat {result} Pixel für ein Bild mit {image} geliefert, also eine andere Form; sein Ergebnis konnte daher nicht über das Original gelegt werden: Es wird ganz behalten und auf die Größe des Originals gestreckt.',
+  'core.automask.notLookedFor': 'Das Wasserzeichen konnte nicht gesucht werden',
+  'core.files.diskFullWaiting':
+    'Das Laufwerk mit {folder} ist voll. Schaffen Sie dort Platz: Wartende Aufträge laufen von selbst weiter, sobald Platz ist, und nichts wird erneut gesendet oder bezahlt.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe kann nicht in seinen Datenordner {folder} schreiben ({why}). Machen Sie den Ordner beschreibbar (prüfen Sie seine Berechtigungen oder ob sein Laufwerk schreibgeschützt eingebunden ist), oder richten Sie CLEARFRAME_DATA_DIR auf einen beschreibbaren Ordner, und starten Sie Clearframe dann erneut.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

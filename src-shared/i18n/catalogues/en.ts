@@ -1098,6 +1098,127 @@ export const en = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'This file is not an image, whatever its name says. Add a JPEG, PNG, WebP, AVIF, HEIC, TIFF or GIF file.',
+  'core.intake.unsupported':
+    '{type} images are not accepted. Convert it to PNG or JPEG and add it again.',
+  'core.intake.gone':
+    'The file is no longer there: it may have been moved, renamed or deleted. Add it again from where it is now.',
+  'core.intake.unreadable':
+    'The file cannot be read ({why}). Check that Clearframe may open it, then add it again.',
+  'core.intake.empty': 'The file is empty. Check that it finished copying, then add it again.',
+  'core.intake.corrupt':
+    'The image is damaged or incomplete and cannot be read. Open it in another program to check it, then add it again.',
+  'core.intake.noSize': 'The image has no size. It may be damaged; add another copy.',
+  'core.intake.tooManyPixels':
+    'The image has {megapixels} megapixels, more than the {limit} allowed. Raise the limit in Settings or choose to downscale large images.',
+  'core.probe.unreadable':
+    'The file cannot be read. Check that it exists and that you may open it.',
+  'core.probe.damaged': 'The image is damaged or incomplete and cannot be read.',
+  'core.thumbnail.damaged': 'No preview can be made: the image is damaged or not an image.',
+  'core.maskImport.unreadable':
+    'The mask file cannot be read as an image. Export it as PNG and try again.',
+  'core.maskImport.otherShape':
+    "The mask is {mask} but the image is {image}, a different shape. Export the mask at the image's size.",
+  'core.maskImport.marksNothing':
+    'The mask marks nothing: paint the areas to remove in white (or any colour) on black.',
+  'core.maskImport.mostlyMarked':
+    'The mask covers {percent} % of the image, so most of it will be repainted. Check that it is not inverted.',
+  'core.unblend.otherSize':
+    '{file} is {size} pixels, but the watermark was measured on {measured} images: send it to the service, or find the watermark again with it among the images.',
+  'core.unblend.estimateMissing':
+    'The measurement of the watermark ({file}) is missing: find the watermark again, or send these images to the service.',
+  'core.unblend.estimateDamaged':
+    'The measurement of the watermark ({file}) is damaged ({why}): find the watermark again, or send these images to the service.',
+  'core.film.notVideo':
+    '{label}’s clip could not be read as a video: make that take again, or choose another.',
+  'core.film.clipGone':
+    '{label}’s clip is no longer at {file}: put it back, or choose another take.',
+  'core.film.changed': '{label}’s clip changed while it was being joined: try again.',
+  'core.film.nothing': 'There is nothing to join: make a take of a shot first.',
+  'core.film.damagedSettings':
+    '{clip}’s clip has damaged H.264 settings: make that take again, or choose another.',
+  'core.film.unknownCodec': 'unknown',
+  'core.film.otherFormat':
+    'These takes cannot be joined without re-encoding: {clip}’s clip is {theirs}, {first}’s {ours}; make the takes with the same video format, or choose takes that are.',
+  'core.film.otherSize':
+    'These takes cannot be joined without re-encoding: {clip}’s clip is {theirs}, {first}’s {ours}; make the takes the same resolution (the same ratio and quality), or choose takes that are.',
+  'core.film.otherTurn':
+    'These takes cannot be joined without re-encoding: {clip}’s clip is turned {theirs}°, {first}’s {ours}°; choose takes that are turned alike.',
+  'core.film.otherColour':
+    'These takes cannot be joined without re-encoding: {clip}’s clip has {theirs}, {first}’s {ours}; make the takes with the same colour settings, or choose takes that are.',
+  'core.film.colourRange': '{full, select, true {full-range colour} other {limited-range colour}}',
+  'core.film.colourMatrix': '{value} colour matrix',
+  'core.film.colourPrimaries': '{value} colour primaries',
+  'core.film.colourTransfer': '{value} transfer curve',
+  'core.film.otherRate':
+    'These takes cannot be joined without re-encoding: {clip}’s clip runs at {theirs} frames a second, {first}’s at {ours}; make the takes at the same frame rate, or choose takes that are.',
+  'core.film.soundOnlyHere':
+    'These takes cannot be joined without re-encoding: {clip}’s clip has sound, {first}’s has none; make every take with sound or every one without, or choose takes that are.',
+  'core.film.soundOnlyThere':
+    'These takes cannot be joined without re-encoding: {clip}’s clip has no sound, {first}’s has; make every take with sound or every one without, or choose takes that are.',
+  'core.film.soundEncoding':
+    'These takes cannot be joined without re-encoding: {clip}’s clip has its sound encoded with other settings, {first}’s does not; make the takes with the same sound settings, or choose takes that are.',
+  'core.film.otherSound':
+    'These takes cannot be joined without re-encoding: {clip}’s clip has {theirs}, {first}’s {ours}; make the takes with the same sound settings, or choose takes that are.',
+  'core.film.sound':
+    '{codec} sound at {rate} Hz in {channels, plural, one {# channel} other {# channels}}',
+  'core.files.diskFull':
+    'The disk holding {folder} is full: free some space there, or choose another folder, and {again}.',
+  'core.files.notWritable':
+    'Clearframe may not write in {folder}: choose another folder, and {again}.',
+  'core.files.noFreeName': 'No free name was found for {what} in {folder}.',
+  'core.keys.cannotSave': 'The key cannot be saved: {why}',
+  'core.settings.setAside':
+    'Your settings could not be read ({why}), so the defaults are in use. The old file was kept as {aside}.',
+  'core.settings.leftInPlace':
+    'Your settings could not be read ({why}), so the defaults are in use. The file was left as it is, at {file}; settings cannot be saved until it is readable or removed.',
+  'core.settings.keptInPlace': '{file} could not be read ({why}) nor moved aside ({whyNotMoved})',
+  'core.settings.cannotSave':
+    'Settings cannot be saved: {why}. Make it readable, or move it away, then restart Clearframe.',
+  'core.settings.folderNotWritable':
+    'Settings cannot be saved in {folder} ({why}). Make that folder writable, then change the setting again.',
+  'core.probe.empty': 'The file is empty.',
+  'core.film.otherEncoding':
+    'These takes cannot be joined without re-encoding: {clip}’s clip was encoded with other {theirs} settings, {first}’s with its own; only H.264 clips made with different settings can be joined as they are; make the takes alike, or choose takes that are.',
+  'core.keys.name': '{kind, select, watermark {watermark API token} other {video API key}}',
+  'core.keys.works':
+    'The {name} works: {quota} (from {host}).{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.serviceSaid': ' (the service said: "{message}")',
+  'core.keys.refused':
+    "{host} refused this {name}{answer}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider's site.",
+  'core.keys.unchecked':
+    'The {name} could not be checked: {why}{saving, select, true { It was not saved.} other {}} Check the connection and the service address in Settings, then try again.',
+  'core.keys.acceptedLowBalance':
+    '{host} accepted the {name}, but says the balance is too low: {why}.{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} accepted the {name}, but its balance could not be read ({why}); the Account screen will ask again.{saving, select, true { It was saved in the system keychain.} other {}}',
+  'core.keys.unknownShape': 'its answer was not in a shape Clearframe knows',
+  'core.keys.answeredStatus': 'it answered HTTP {status}',
+  'core.keys.balance': '{amount} balance',
+  'core.keys.creditsLeft': '{remaining} of {limit} credits left',
+  'core.keys.noKeychain':
+    'No system keychain answered. Install and unlock a Secret Service such as GNOME Keyring (package gnome-keyring) and sign in again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'The system keychain could not be used. Unlock it and try again, or set CLEARFRAME_WATERMARK_KEY and CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'The mask marks nothing (its marks are outside the image or were erased), so nothing was sent: mark the watermark, or send the image with no mask.',
+  'core.inputs.svg':
+    'It is an SVG, a vector drawing, and the service takes only pixel images. Export it as PNG, then add that.',
+  'core.inputs.provenanceLog': 'It is the record Clearframe keeps of the results in this folder.',
+  'core.inputs.unreadable': 'It cannot be read. Check that you may open it.',
+  'core.inputs.noExtension': 'It has no file extension and its contents are not an image.',
+  'core.inputs.notImage': 'It is not an image file.',
+  'core.inputs.special': 'It is a link or a special file, not an image.',
+  'core.inputs.missing': 'It does not exist (moved or deleted?).',
+  'core.inputs.neither': 'It is neither a file nor a folder.',
+  'core.output.otherShape':
+    "The service returned {result} pixels for a {image} image, another shape, so its result could not be laid over the original: it is kept whole, stretched to the original's size.",
+  'core.automask.notLookedFor': 'The watermark could not be looked for',
+  'core.files.diskFullWaiting':
+    'The disk holding {folder} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe cannot write to its data folder {folder} ({why}). Make the folder writable (check its permissions, or whether its disk is mounted read-only), or point CLEARFRAME_DATA_DIR at a folder you can write, then start Clearframe again.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

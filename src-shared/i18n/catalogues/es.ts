@@ -1110,6 +1110,132 @@ export const es: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'Este archivo no es una imagen, diga lo que diga su nombre. Añade un archivo JPEG, PNG, WebP, AVIF, HEIC, TIFF o GIF.',
+  'core.intake.unsupported':
+    'No se aceptan imágenes {type}. Conviértela a PNG o JPEG y vuelve a añadirla.',
+  'core.intake.gone':
+    'El archivo ya no está: puede que se haya movido, renombrado o eliminado. Vuelve a añadirlo desde donde esté ahora.',
+  'core.intake.unreadable':
+    'No se puede leer el archivo ({why}). Comprueba que Clearframe puede abrirlo y vuelve a añadirlo.',
+  'core.intake.empty':
+    'El archivo está vacío. Comprueba que terminó de copiarse y vuelve a añadirlo.',
+  'core.intake.corrupt':
+    'La imagen está dañada o incompleta y no se puede leer. Ábrela en otro programa para comprobarla y vuelve a añadirla.',
+  'core.intake.noSize': 'La imagen no tiene tamaño. Puede que esté dañada; añade otra copia.',
+  'core.intake.tooManyPixels':
+    'La imagen tiene {megapixels} megapíxeles, más de los {limit} permitidos. Sube el límite en Ajustes o elige reducir las imágenes grandes.',
+  'core.probe.unreadable':
+    'No se puede leer el archivo. Comprueba que existe y que puedes abrirlo.',
+  'core.probe.damaged': 'La imagen está dañada o incompleta y no se puede leer.',
+  'core.thumbnail.damaged':
+    'No se puede crear una vista previa: la imagen está dañada o no es una imagen.',
+  'core.maskImport.unreadable':
+    'El archivo de máscara no se puede leer como imagen. Expórtalo como PNG e inténtalo de nuevo.',
+  'core.maskImport.otherShape':
+    'La máscara mide {mask} pero la imagen {image}, otra forma. Exporta la máscara al tamaño de la imagen.',
+  'core.maskImport.marksNothing':
+    'La máscara no marca nada: pinta las zonas que quieres quitar en blanco (o en cualquier color) sobre negro.',
+  'core.maskImport.mostlyMarked':
+    'La máscara cubre el {percent} % de la imagen, así que se repintará casi toda. Comprueba que no está invertida.',
+  'core.unblend.otherSize':
+    '{file} mide {size} píxeles, pero la marca de agua se midió en imágenes de {measured}: envíala al servicio o vuelve a buscar la marca de agua con ella entre las imágenes.',
+  'core.unblend.estimateMissing':
+    'Falta la medición de la marca de agua ({file}): vuelve a buscar la marca de agua o envía estas imágenes al servicio.',
+  'core.unblend.estimateDamaged':
+    'La medición de la marca de agua ({file}) está dañada ({why}): vuelve a buscar la marca de agua o envía estas imágenes al servicio.',
+  'core.film.notVideo':
+    'El clip de {label} no se pudo leer como vídeo: vuelve a hacer esa toma o elige otra.',
+  'core.film.clipGone':
+    'El clip de {label} ya no está en {file}: devuélvelo a su sitio o elige otra toma.',
+  'core.film.changed': 'El clip de {label} cambió mientras se unía: inténtalo de nuevo.',
+  'core.film.nothing': 'No hay nada que unir: haz primero una toma de un plano.',
+  'core.film.damagedSettings':
+    'El clip de {clip} tiene ajustes H.264 dañados: vuelve a hacer esa toma o elige otra.',
+  'core.film.unknownCodec': 'desconocido',
+  'core.film.otherFormat':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} es {theirs} y el de {first}, {ours}; haz las tomas con el mismo formato de vídeo o elige tomas que lo tengan.',
+  'core.film.otherSize':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} mide {theirs} y el de {first}, {ours}; haz las tomas con la misma resolución (la misma proporción y calidad) o elige tomas que la tengan.',
+  'core.film.otherTurn':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} está girado {theirs}° y el de {first}, {ours}°; elige tomas giradas igual.',
+  'core.film.otherColour':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} tiene {theirs} y el de {first}, {ours}; haz las tomas con los mismos ajustes de color o elige tomas que los tengan.',
+  'core.film.colourRange':
+    '{full, select, true {color de rango completo} other {color de rango limitado}}',
+  'core.film.colourMatrix': 'la matriz de color {value}',
+  'core.film.colourPrimaries': 'los primarios de color {value}',
+  'core.film.colourTransfer': 'la curva de transferencia {value}',
+  'core.film.otherRate':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} va a {theirs} fotogramas por segundo y el de {first}, a {ours}; haz las tomas con la misma velocidad de fotogramas o elige tomas que la tengan.',
+  'core.film.soundOnlyHere':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} tiene sonido y el de {first} no; haz todas las tomas con sonido o todas sin él, o elige tomas así.',
+  'core.film.soundOnlyThere':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} no tiene sonido y el de {first} sí; haz todas las tomas con sonido o todas sin él, o elige tomas así.',
+  'core.film.soundEncoding':
+    'Estas tomas no se pueden unir sin recodificar: el sonido del clip de {clip} está codificado con otros ajustes que el de {first}; haz las tomas con los mismos ajustes de sonido o elige tomas que los tengan.',
+  'core.film.otherSound':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} tiene {theirs} y el de {first}, {ours}; haz las tomas con los mismos ajustes de sonido o elige tomas que los tengan.',
+  'core.film.sound':
+    'sonido {codec} a {rate} Hz en {channels, plural, one {# canal} other {# canales}}',
+  'core.files.diskFull':
+    'El disco que contiene {folder} está lleno: libera espacio allí o elige otra carpeta, y luego {again}.',
+  'core.files.notWritable':
+    'Clearframe no puede escribir en {folder}: elige otra carpeta y luego {again}.',
+  'core.files.noFreeName': 'No se encontró un nombre libre para {what} en {folder}.',
+  'core.keys.cannotSave': 'No se puede guardar la clave: {why}',
+  'core.settings.setAside':
+    'No se pudieron leer tus ajustes ({why}), así que se usan los predeterminados. El archivo antiguo se guardó como {aside}.',
+  'core.settings.leftInPlace':
+    'No se pudieron leer tus ajustes ({why}), así que se usan los predeterminados. El archivo se dejó tal cual, en {file}; no se podrán guardar ajustes hasta que se pueda leer o se elimine.',
+  'core.settings.keptInPlace': '{file} no se pudo leer ({why}) ni apartar ({whyNotMoved})',
+  'core.settings.cannotSave':
+    'No se pueden guardar los ajustes: {why}. Haz que se pueda leer o muévelo a otro sitio y reinicia Clearframe.',
+  'core.settings.folderNotWritable':
+    'No se pueden guardar los ajustes en {folder} ({why}). Haz que esa carpeta admita escritura y vuelve a cambiar el ajuste.',
+  'core.probe.empty': 'El archivo está vacío.',
+  'core.film.otherEncoding':
+    'Estas tomas no se pueden unir sin recodificar: el clip de {clip} se codificó con otros ajustes {theirs} que el de {first}; solo los clips H.264 hechos con ajustes distintos se pueden unir tal cual. Haz las tomas iguales o elige tomas que lo sean.',
+  'core.keys.name':
+    '{kind, select, watermark {token de API de marca de agua} other {clave de API de vídeo}}',
+  'core.keys.works':
+    'La {name} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.serviceSaid': ' (el servicio dijo: «{message}»)',
+  'core.keys.refused':
+    '{host} rechazó esta {name}{answer}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
+  'core.keys.unchecked':
+    'No se pudo comprobar la {name}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
+  'core.keys.acceptedLowBalance':
+    '{host} aceptó la {name}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} aceptó la {name}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+  'core.keys.unknownShape': 'su respuesta no tenía una forma que Clearframe conozca',
+  'core.keys.answeredStatus': 'respondió HTTP {status}',
+  'core.keys.balance': 'saldo de {amount}',
+  'core.keys.creditsLeft': 'quedan {remaining} de {limit} créditos',
+  'core.keys.noKeychain':
+    'No respondió ningún llavero del sistema. Instala y desbloquea un Secret Service como GNOME Keyring (paquete gnome-keyring) y vuelve a iniciar sesión, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'No se pudo usar el llavero del sistema. Desbloquéalo y vuelve a intentarlo, o define CLEARFRAME_WATERMARK_KEY y CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'La máscara no marca nada (sus marcas están fuera de la imagen o se borraron), así que no se envió nada: marca la marca de agua o envía la imagen sin máscara.',
+  'core.inputs.svg':
+    'Es un SVG, un dibujo vectorial, y el servicio solo acepta imágenes de píxeles. Expórtalo como PNG y añade ese archivo.',
+  'core.inputs.provenanceLog':
+    'Es el registro que Clearframe lleva de los resultados de esta carpeta.',
+  'core.inputs.unreadable': 'No se puede leer. Comprueba que puedes abrirlo.',
+  'core.inputs.noExtension': 'No tiene extensión y su contenido no es una imagen.',
+  'core.inputs.notImage': 'No es un archivo de imagen.',
+  'core.inputs.special': 'Es un enlace o un archivo especial, no una imagen.',
+  'core.inputs.missing': 'No existe (¿se movió o se eliminó?).',
+  'core.inputs.neither': 'No es ni un archivo ni una carpeta.',
+  'core.output.otherShape':
+    'El servicio devolvió {result} píxeles para una imagen de {image}, otra forma, así que su resultado no se pudo superponer al original: se conserva entero, estirado al tamaño del original.',
+  'core.automask.notLookedFor': 'No se pudo buscar la marca de agua',
+  'core.files.diskFullWaiting':
+    'El disco que contiene {folder} está lleno. Libera espacio allí: los trabajos en espera continúan solos cuando hay sitio, y no se envía ni se paga nada otra vez.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe no puede escribir en su carpeta de datos {folder} ({why}). Haz que la carpeta admita escritura (revisa sus permisos o si su disco está montado como solo lectura) o apunta CLEARFRAME_DATA_DIR a una carpeta en la que puedas escribir, y vuelve a abrir Clearframe.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1106,6 +1106,132 @@ export const fr: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'Ce fichier n’est pas une image, quoi qu’en dise son nom. Ajoutez un fichier JPEG, PNG, WebP, AVIF, HEIC, TIFF ou GIF.',
+  'core.intake.unsupported':
+    'Les images {type} ne sont pas acceptées. Convertissez-la en PNG ou JPEG et ajoutez-la à nouveau.',
+  'core.intake.gone':
+    'Le fichier n’est plus là : il a peut-être été déplacé, renommé ou supprimé. Ajoutez-le à nouveau depuis son emplacement actuel.',
+  'core.intake.unreadable':
+    'Le fichier ne peut pas être lu ({why}). Vérifiez que Clearframe a le droit de l’ouvrir, puis ajoutez-le à nouveau.',
+  'core.intake.empty':
+    'Le fichier est vide. Vérifiez que sa copie est terminée, puis ajoutez-le à nouveau.',
+  'core.intake.corrupt':
+    'L’image est endommagée ou incomplète et ne peut pas être lue. Ouvrez-la dans un autre programme pour la vérifier, puis ajoutez-la à nouveau.',
+  'core.intake.noSize':
+    'L’image n’a pas de taille. Elle est peut-être endommagée ; ajoutez-en une autre copie.',
+  'core.intake.tooManyPixels':
+    'L’image compte {megapixels} mégapixels, plus que les {limit} permis. Relevez la limite dans les Réglages ou choisissez de réduire les grandes images.',
+  'core.probe.unreadable':
+    'Le fichier ne peut pas être lu. Vérifiez qu’il existe et que vous avez le droit de l’ouvrir.',
+  'core.probe.damaged': 'L’image est endommagée ou incomplète et ne peut pas être lue.',
+  'core.thumbnail.damaged':
+    'Aucun aperçu ne peut être créé : l’image est endommagée ou n’est pas une image.',
+  'core.maskImport.unreadable':
+    'Le fichier de masque ne peut pas être lu comme une image. Exportez-le en PNG et réessayez.',
+  'core.maskImport.otherShape':
+    'Le masque fait {mask} mais l’image {image}, une autre forme. Exportez le masque à la taille de l’image.',
+  'core.maskImport.marksNothing':
+    'Le masque ne marque rien : peignez les zones à retirer en blanc (ou en toute couleur) sur du noir.',
+  'core.maskImport.mostlyMarked':
+    'Le masque couvre {percent} % de l’image, qui sera donc en grande partie repeinte. Vérifiez qu’il n’est pas inversé.',
+  'core.unblend.otherSize':
+    '{file} fait {size} pixels, mais le filigrane a été mesuré sur des images de {measured} : envoyez-la au service, ou cherchez à nouveau le filigrane avec elle parmi les images.',
+  'core.unblend.estimateMissing':
+    'La mesure du filigrane ({file}) est introuvable : cherchez à nouveau le filigrane, ou envoyez ces images au service.',
+  'core.unblend.estimateDamaged':
+    'La mesure du filigrane ({file}) est endommagée ({why}) : cherchez à nouveau le filigrane, ou envoyez ces images au service.',
+  'core.film.notVideo':
+    'Le clip de {label} n’a pas pu être lu comme une vidéo : refaites cette prise, ou choisissez-en une autre.',
+  'core.film.clipGone':
+    'Le clip de {label} n’est plus à {file} : remettez-le en place, ou choisissez une autre prise.',
+  'core.film.changed': 'Le clip de {label} a changé pendant l’assemblage : réessayez.',
+  'core.film.nothing': 'Il n’y a rien à assembler : faites d’abord une prise d’un plan.',
+  'core.film.damagedSettings':
+    'Le clip de {clip} a des réglages H.264 endommagés : refaites cette prise, ou choisissez-en une autre.',
+  'core.film.unknownCodec': 'inconnu',
+  'core.film.otherFormat':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} est en {theirs}, celui de {first} en {ours} ; faites les prises dans le même format vidéo, ou choisissez des prises qui le sont.',
+  'core.film.otherSize':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} fait {theirs}, celui de {first} {ours} ; faites les prises dans la même résolution (même format et même qualité), ou choisissez des prises qui le sont.',
+  'core.film.otherTurn':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} est tourné de {theirs}°, celui de {first} de {ours}° ; choisissez des prises tournées de la même façon.',
+  'core.film.otherColour':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a {theirs}, celui de {first} {ours} ; faites les prises avec les mêmes réglages de couleur, ou choisissez des prises qui les ont.',
+  'core.film.colourRange':
+    '{full, select, true {des couleurs en plage complète} other {des couleurs en plage limitée}}',
+  'core.film.colourMatrix': 'la matrice de couleur {value}',
+  'core.film.colourPrimaries': 'les primaires de couleur {value}',
+  'core.film.colourTransfer': 'la courbe de transfert {value}',
+  'core.film.otherRate':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} tourne à {theirs} images par seconde, celui de {first} à {ours} ; faites les prises à la même fréquence d’images, ou choisissez des prises qui l’ont.',
+  'core.film.soundOnlyHere':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a du son, celui de {first} n’en a pas ; faites toutes les prises avec du son ou toutes sans, ou choisissez de telles prises.',
+  'core.film.soundOnlyThere':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} n’a pas de son, celui de {first} en a ; faites toutes les prises avec du son ou toutes sans, ou choisissez de telles prises.',
+  'core.film.soundEncoding':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le son du clip de {clip} est encodé avec d’autres réglages que celui de {first} ; faites les prises avec les mêmes réglages de son, ou choisissez des prises qui les ont.',
+  'core.film.otherSound':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a {theirs}, celui de {first} {ours} ; faites les prises avec les mêmes réglages de son, ou choisissez des prises qui les ont.',
+  'core.film.sound':
+    'un son {codec} à {rate} Hz sur {channels, plural, one {# canal} other {# canaux}}',
+  'core.files.diskFull':
+    'Le disque qui contient {folder} est plein : libérez-y de l’espace, ou choisissez un autre dossier, puis {again}.',
+  'core.files.notWritable':
+    'Clearframe n’a pas le droit d’écrire dans {folder} : choisissez un autre dossier, puis {again}.',
+  'core.files.noFreeName': 'Aucun nom libre n’a été trouvé pour {what} dans {folder}.',
+  'core.keys.cannotSave': 'La clé ne peut pas être enregistrée : {why}',
+  'core.settings.setAside':
+    'Vos réglages n’ont pas pu être lus ({why}), les réglages par défaut sont donc utilisés. L’ancien fichier a été conservé sous {aside}.',
+  'core.settings.leftInPlace':
+    'Vos réglages n’ont pas pu être lus ({why}), les réglages par défaut sont donc utilisés. Le fichier a été laissé tel quel, à {file} ; les réglages ne peuvent pas être enregistrés tant qu’il n’est pas lisible ou supprimé.',
+  'core.settings.keptInPlace': '{file} n’a pu être ni lu ({why}) ni mis de côté ({whyNotMoved})',
+  'core.settings.cannotSave':
+    'Les réglages ne peuvent pas être enregistrés : {why}. Rendez-le lisible, ou déplacez-le, puis redémarrez Clearframe.',
+  'core.settings.folderNotWritable':
+    'Les réglages ne peuvent pas être enregistrés dans {folder} ({why}). Rendez ce dossier accessible en écriture, puis modifiez à nouveau le réglage.',
+  'core.probe.empty': 'Le fichier est vide.',
+  'core.film.otherEncoding':
+    'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a été encodé avec d’autres réglages {theirs} que celui de {first} ; seuls les clips H.264 faits avec des réglages différents peuvent être assemblés tels quels. Faites des prises semblables, ou choisissez des prises qui le sont.',
+  'core.keys.name': '{kind, select, watermark {jeton d’API de filigrane} other {clé d’API vidéo}}',
+  'core.keys.works':
+    'Le {name} fonctionne : {quota} (de {host}).{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.serviceSaid': ' (le service a répondu : « {message} »)',
+  'core.keys.refused':
+    '{host} a refusé ce {name}{answer}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
+  'core.keys.unchecked':
+    'Le {name} n’a pas pu être vérifié : {why}{saving, select, true { Il n’a pas été enregistré.} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
+  'core.keys.acceptedLowBalance':
+    '{host} a accepté le {name}, mais indique que le solde est trop bas : {why}.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} a accepté le {name}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+  'core.keys.unknownShape': 'sa réponse n’avait pas une forme connue de Clearframe',
+  'core.keys.answeredStatus': 'il a répondu HTTP {status}',
+  'core.keys.balance': 'solde de {amount}',
+  'core.keys.creditsLeft': '{remaining} crédits restants sur {limit}',
+  'core.keys.noKeychain':
+    'Aucun trousseau du système n’a répondu. Installez et déverrouillez un Secret Service comme GNOME Keyring (paquet gnome-keyring) et reconnectez-vous, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Le trousseau du système n’a pas pu être utilisé. Déverrouillez-le et réessayez, ou définissez CLEARFRAME_WATERMARK_KEY et CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'Le masque ne marque rien (ses marques sont hors de l’image ou ont été effacées), donc rien n’a été envoyé : marquez le filigrane, ou envoyez l’image sans masque.',
+  'core.inputs.svg':
+    'C’est un SVG, un dessin vectoriel, et le service ne prend que des images en pixels. Exportez-le en PNG, puis ajoutez celui-ci.',
+  'core.inputs.provenanceLog':
+    'C’est le registre que Clearframe tient des résultats de ce dossier.',
+  'core.inputs.unreadable': 'Il ne peut pas être lu. Vérifiez que vous avez le droit de l’ouvrir.',
+  'core.inputs.noExtension': 'Il n’a pas d’extension et son contenu n’est pas une image.',
+  'core.inputs.notImage': 'Ce n’est pas un fichier image.',
+  'core.inputs.special': 'C’est un lien ou un fichier spécial, pas une image.',
+  'core.inputs.missing': 'Il n’existe pas (déplacé ou supprimé ?).',
+  'core.inputs.neither': 'Ce n’est ni un fichier ni un dossier.',
+  'core.output.otherShape':
+    'Le service a renvoyé {result} pixels pour une image de {image}, une autre forme, donc son résultat n’a pas pu être superposé à l’original : il est gardé entier, étiré à la taille de l’original.',
+  'core.automask.notLookedFor': 'Le filigrane n’a pas pu être cherché',
+  'core.files.diskFullWaiting':
+    'Le disque qui contient {folder} est plein. Libérez-y de l’espace : les tâches en attente reprennent d’elles-mêmes dès qu’il y a de la place, et rien n’est renvoyé ni payé deux fois.',
+  'core.files.dataFolderReadOnly':
+    'Clearframe ne peut pas écrire dans son dossier de données {folder} ({why}). Rendez le dossier accessible en écriture (vérifiez ses permissions, ou si son disque est monté en lecture seule), ou faites pointer CLEARFRAME_DATA_DIR vers un dossier où vous pouvez écrire, puis relancez Clearframe.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1089,6 +1089,131 @@ export const ja: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'このファイルは、名前に関係なく画像ではありません。JPEG、PNG、WebP、AVIF、HEIC、TIFF、GIF のいずれかのファイルを追加してください。',
+  'core.intake.unsupported':
+    '{type} 画像は受け付けていません。PNG または JPEG に変換して、もう一度追加してください。',
+  'core.intake.gone':
+    'ファイルが見つかりません。移動、名前の変更、または削除された可能性があります。現在の場所からもう一度追加してください。',
+  'core.intake.unreadable':
+    'ファイルを読み取れません（{why}）。Clearframe がこのファイルを開けることを確認してから、もう一度追加してください。',
+  'core.intake.empty':
+    'ファイルが空です。コピーが完了したことを確認してから、もう一度追加してください。',
+  'core.intake.corrupt':
+    '画像が破損しているか不完全なため、読み取れません。別のプログラムで開いて確認してから、もう一度追加してください。',
+  'core.intake.noSize':
+    '画像にサイズがありません。破損している可能性があります。別のコピーを追加してください。',
+  'core.intake.tooManyPixels':
+    '画像は {megapixels} メガピクセルで、上限の {limit} を超えています。設定で上限を上げるか、大きな画像を縮小する設定にしてください。',
+  'core.probe.unreadable':
+    'ファイルを読み取れません。ファイルが存在し、開く権限があることを確認してください。',
+  'core.probe.damaged': '画像が破損しているか不完全なため、読み取れません。',
+  'core.thumbnail.damaged':
+    'プレビューを作成できません。画像が破損しているか、画像ではありません。',
+  'core.maskImport.unreadable':
+    'マスクファイルを画像として読み取れません。PNG で書き出して、もう一度お試しください。',
+  'core.maskImport.otherShape':
+    'マスクは {mask}、画像は {image} で、縦横比が異なります。画像と同じサイズでマスクを書き出してください。',
+  'core.maskImport.marksNothing':
+    'マスクに何も塗られていません。消したい部分を黒地に白（または任意の色）で塗ってください。',
+  'core.maskImport.mostlyMarked':
+    'マスクが画像の {percent} % を覆っているため、大部分が描き直されます。反転していないか確認してください。',
+  'core.unblend.otherSize':
+    '{file} は {size} ピクセルですが、透かしは {measured} の画像で測定されています。この画像をサービスに送るか、この画像を含めて透かしをもう一度検出してください。',
+  'core.unblend.estimateMissing':
+    '透かしの測定結果（{file}）がありません。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
+  'core.unblend.estimateDamaged':
+    '透かしの測定結果（{file}）が破損しています（{why}）。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
+  'core.film.notVideo':
+    '{label} のクリップを動画として読み取れませんでした。そのテイクを作り直すか、別のテイクを選んでください。',
+  'core.film.clipGone':
+    '{label} のクリップが {file} にありません。元の場所に戻すか、別のテイクを選んでください。',
+  'core.film.changed': '{label} のクリップが結合中に変更されました。もう一度お試しください。',
+  'core.film.nothing': '結合するものがありません。まずショットのテイクを作成してください。',
+  'core.film.damagedSettings':
+    '{clip} のクリップの H.264 設定が破損しています。そのテイクを作り直すか、別のテイクを選んでください。',
+  'core.film.unknownCodec': '不明',
+  'core.film.otherFormat':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {theirs}、{first} のクリップは {ours} です。同じ動画形式でテイクを作成するか、同じ形式のテイクを選んでください。',
+  'core.film.otherSize':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {theirs}、{first} のクリップは {ours} です。同じ解像度（同じ比率と品質）でテイクを作成するか、同じ解像度のテイクを選んでください。',
+  'core.film.otherTurn':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {theirs}°、{first} のクリップは {ours}° 回転しています。同じ向きのテイクを選んでください。',
+  'core.film.otherColour':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {theirs}、{first} のクリップは {ours} です。同じ色設定でテイクを作成するか、同じ色設定のテイクを選んでください。',
+  'core.film.colourRange': '{full, select, true {フルレンジの色} other {リミテッドレンジの色}}',
+  'core.film.colourMatrix': '色マトリクス {value}',
+  'core.film.colourPrimaries': '色域 {value}',
+  'core.film.colourTransfer': '伝達特性 {value}',
+  'core.film.otherRate':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは毎秒 {theirs} フレーム、{first} のクリップは毎秒 {ours} フレームです。同じフレームレートでテイクを作成するか、同じフレームレートのテイクを選んでください。',
+  'core.film.soundOnlyHere':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップには音声があり、{first} のクリップにはありません。すべてのテイクを音声ありか音声なしにそろえるか、そろったテイクを選んでください。',
+  'core.film.soundOnlyThere':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップには音声がなく、{first} のクリップにはあります。すべてのテイクを音声ありか音声なしにそろえるか、そろったテイクを選んでください。',
+  'core.film.soundEncoding':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップの音声は {first} のクリップと異なる設定でエンコードされています。同じ音声設定でテイクを作成するか、同じ音声設定のテイクを選んでください。',
+  'core.film.otherSound':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {theirs}、{first} のクリップは {ours} です。同じ音声設定でテイクを作成するか、同じ音声設定のテイクを選んでください。',
+  'core.film.sound': '{codec} 音声（{rate} Hz、{channels, plural, other {# チャンネル}}）',
+  'core.files.diskFull':
+    '{folder} があるディスクがいっぱいです。空き容量を増やすか別のフォルダーを選んでから、{again}。',
+  'core.files.notWritable':
+    'Clearframe は {folder} に書き込めません。別のフォルダーを選んでから、{again}。',
+  'core.files.noFreeName': '{folder} に {what} の空いている名前が見つかりませんでした。',
+  'core.keys.cannotSave': 'キーを保存できません：{why}',
+  'core.settings.setAside':
+    '設定を読み取れなかったため（{why}）、既定値を使用しています。古いファイルは {aside} として保管しました。',
+  'core.settings.leftInPlace':
+    '設定を読み取れなかったため（{why}）、既定値を使用しています。ファイルは {file} にそのまま残してあります。読み取れるようにするか削除するまで、設定は保存できません。',
+  'core.settings.keptInPlace':
+    '{file} を読み取れず（{why}）、移動もできませんでした（{whyNotMoved}）',
+  'core.settings.cannotSave':
+    '設定を保存できません：{why}。ファイルを読み取れるようにするか別の場所へ移動してから、Clearframe を再起動してください。',
+  'core.settings.folderNotWritable':
+    '{folder} に設定を保存できません（{why}）。そのフォルダーに書き込めるようにしてから、もう一度設定を変更してください。',
+  'core.probe.empty': 'ファイルが空です。',
+  'core.film.otherEncoding':
+    'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {first} のクリップと異なる {theirs} 設定でエンコードされています。設定の異なるクリップをそのまま結合できるのは H.264 だけです。同じ設定でテイクを作成するか、そろったテイクを選んでください。',
+  'core.keys.name': '{kind, select, watermark {透かし API トークン} other {動画 API キー}}',
+  'core.keys.works':
+    '{name}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.serviceSaid': '（サービスの応答：「{message}」）',
+  'core.keys.refused':
+    '{host} はこの{name}を拒否しました{answer}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
+  'core.keys.unchecked':
+    '{name}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
+  'core.keys.acceptedLowBalance':
+    '{host} は{name}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} は{name}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+  'core.keys.unknownShape': '応答が Clearframe の知らない形式でした',
+  'core.keys.answeredStatus': 'HTTP {status} が返されました',
+  'core.keys.balance': '残高 {amount}',
+  'core.keys.creditsLeft': '{limit} クレジット中 {remaining} クレジット残り',
+  'core.keys.noKeychain':
+    'システムのキーチェーンが応答しません。GNOME Keyring（パッケージ gnome-keyring）などの Secret Service をインストールしてロックを解除し、サインインし直すか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
+  'core.keys.keychainLocked':
+    'システムのキーチェーンを使用できませんでした。ロックを解除してもう一度お試しいただくか、CLEARFRAME_WATERMARK_KEY と CLEARFRAME_VIDEO_KEY を設定してください。',
+  'core.mask.marksNothing':
+    'マスクに何も塗られていないため（塗った部分が画像の外にあるか、消されています）、何も送信していません。透かしを塗るか、マスクなしで画像を送ってください。',
+  'core.inputs.svg':
+    'SVG（ベクター図形）ですが、サービスはピクセル画像しか受け付けません。PNG で書き出して、それを追加してください。',
+  'core.inputs.provenanceLog':
+    'このフォルダーの結果について Clearframe が記録しているファイルです。',
+  'core.inputs.unreadable': '読み取れません。開く権限があることを確認してください。',
+  'core.inputs.noExtension': '拡張子がなく、中身も画像ではありません。',
+  'core.inputs.notImage': '画像ファイルではありません。',
+  'core.inputs.special': 'リンクまたは特殊なファイルで、画像ではありません。',
+  'core.inputs.missing': '存在しません（移動または削除されましたか？）。',
+  'core.inputs.neither': 'ファイルでもフォルダーでもありません。',
+  'core.output.otherShape':
+    'サービスは {image} の画像に対して {result} ピクセルの結果を返しました。縦横比が異なるため元の画像に重ねられません。結果はそのまま、元の画像のサイズに引き伸ばして保存します。',
+  'core.automask.notLookedFor': '透かしを検出できませんでした',
+  'core.files.diskFullWaiting':
+    '{folder} があるディスクがいっぱいです。空き容量を増やしてください。待機中のジョブは空きができると自動で続行し、再送信や二重の支払いは発生しません。',
+  'core.files.dataFolderReadOnly':
+    'Clearframe はデータフォルダー {folder} に書き込めません（{why}）。フォルダーを書き込み可能にする（権限や、ディスクが読み取り専用でマウントされていないかを確認する）か、CLEARFRAME_DATA_DIR を書き込めるフォルダーに向けてから、Clearframe を起動し直してください。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

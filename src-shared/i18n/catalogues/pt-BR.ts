@@ -1111,6 +1111,131 @@ export const ptBR: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    'Este arquivo não é uma imagem, diga o nome o que disser. Adicione um arquivo JPEG, PNG, WebP, AVIF, HEIC, TIFF ou GIF.',
+  'core.intake.unsupported':
+    'Imagens {type} não são aceitas. Converta-a para PNG ou JPEG e adicione-a de novo.',
+  'core.intake.gone':
+    'O arquivo não está mais lá: ele pode ter sido movido, renomeado ou excluído. Adicione-o de novo de onde ele está agora.',
+  'core.intake.unreadable':
+    'Não é possível ler o arquivo ({why}). Verifique se o Clearframe pode abri-lo e adicione-o de novo.',
+  'core.intake.empty': 'O arquivo está vazio. Verifique se a cópia terminou e adicione-o de novo.',
+  'core.intake.corrupt':
+    'A imagem está danificada ou incompleta e não pode ser lida. Abra-a em outro programa para verificá-la e adicione-a de novo.',
+  'core.intake.noSize':
+    'A imagem não tem tamanho. Ela pode estar danificada; adicione outra cópia.',
+  'core.intake.tooManyPixels':
+    'A imagem tem {megapixels} megapixels, mais que os {limit} permitidos. Aumente o limite nas Configurações ou escolha reduzir imagens grandes.',
+  'core.probe.unreadable':
+    'Não é possível ler o arquivo. Verifique se ele existe e se você pode abri-lo.',
+  'core.probe.damaged': 'A imagem está danificada ou incompleta e não pode ser lida.',
+  'core.thumbnail.damaged':
+    'Não é possível criar uma prévia: a imagem está danificada ou não é uma imagem.',
+  'core.maskImport.unreadable':
+    'O arquivo de máscara não pode ser lido como imagem. Exporte-o como PNG e tente de novo.',
+  'core.maskImport.otherShape':
+    'A máscara tem {mask}, mas a imagem tem {image}, outro formato. Exporte a máscara no tamanho da imagem.',
+  'core.maskImport.marksNothing':
+    'A máscara não marca nada: pinte as áreas a remover de branco (ou de qualquer cor) sobre preto.',
+  'core.maskImport.mostlyMarked':
+    'A máscara cobre {percent} % da imagem, então a maior parte dela será repintada. Verifique se ela não está invertida.',
+  'core.unblend.otherSize':
+    '{file} tem {size} pixels, mas a marca d’água foi medida em imagens de {measured}: envie-a ao serviço ou procure a marca d’água de novo com ela entre as imagens.',
+  'core.unblend.estimateMissing':
+    'A medição da marca d’água ({file}) não foi encontrada: procure a marca d’água de novo ou envie estas imagens ao serviço.',
+  'core.unblend.estimateDamaged':
+    'A medição da marca d’água ({file}) está danificada ({why}): procure a marca d’água de novo ou envie estas imagens ao serviço.',
+  'core.film.notVideo':
+    'O clipe de {label} não pôde ser lido como vídeo: refaça essa tomada ou escolha outra.',
+  'core.film.clipGone':
+    'O clipe de {label} não está mais em {file}: coloque-o de volta ou escolha outra tomada.',
+  'core.film.changed': 'O clipe de {label} mudou enquanto era unido: tente de novo.',
+  'core.film.nothing': 'Não há nada para unir: faça primeiro uma tomada de um plano.',
+  'core.film.damagedSettings':
+    'O clipe de {clip} tem configurações H.264 danificadas: refaça essa tomada ou escolha outra.',
+  'core.film.unknownCodec': 'desconhecido',
+  'core.film.otherFormat':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} é {theirs} e o de {first}, {ours}; faça as tomadas no mesmo formato de vídeo ou escolha tomadas que estejam nele.',
+  'core.film.otherSize':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} tem {theirs} e o de {first}, {ours}; faça as tomadas na mesma resolução (mesma proporção e qualidade) ou escolha tomadas que estejam nela.',
+  'core.film.otherTurn':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} está girado {theirs}° e o de {first}, {ours}°; escolha tomadas giradas igualmente.',
+  'core.film.otherColour':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} tem {theirs} e o de {first}, {ours}; faça as tomadas com as mesmas configurações de cor ou escolha tomadas que as tenham.',
+  'core.film.colourRange':
+    '{full, select, true {cor de faixa completa} other {cor de faixa limitada}}',
+  'core.film.colourMatrix': 'a matriz de cor {value}',
+  'core.film.colourPrimaries': 'as primárias de cor {value}',
+  'core.film.colourTransfer': 'a curva de transferência {value}',
+  'core.film.otherRate':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} roda a {theirs} quadros por segundo e o de {first}, a {ours}; faça as tomadas com a mesma taxa de quadros ou escolha tomadas que a tenham.',
+  'core.film.soundOnlyHere':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} tem som e o de {first} não; faça todas as tomadas com som ou todas sem, ou escolha tomadas assim.',
+  'core.film.soundOnlyThere':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} não tem som e o de {first} tem; faça todas as tomadas com som ou todas sem, ou escolha tomadas assim.',
+  'core.film.soundEncoding':
+    'Estas tomadas não podem ser unidas sem recodificar: o som do clipe de {clip} está codificado com outras configurações que o de {first}; faça as tomadas com as mesmas configurações de som ou escolha tomadas que as tenham.',
+  'core.film.otherSound':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} tem {theirs} e o de {first}, {ours}; faça as tomadas com as mesmas configurações de som ou escolha tomadas que as tenham.',
+  'core.film.sound':
+    'som {codec} a {rate} Hz em {channels, plural, one {# canal} other {# canais}}',
+  'core.files.diskFull':
+    'O disco que contém {folder} está cheio: libere espaço nele ou escolha outra pasta e depois {again}.',
+  'core.files.notWritable':
+    'O Clearframe não pode gravar em {folder}: escolha outra pasta e depois {again}.',
+  'core.files.noFreeName': 'Nenhum nome livre foi encontrado para {what} em {folder}.',
+  'core.keys.cannotSave': 'Não é possível salvar a chave: {why}',
+  'core.settings.setAside':
+    'Não foi possível ler suas configurações ({why}), então os padrões estão em uso. O arquivo antigo foi guardado como {aside}.',
+  'core.settings.leftInPlace':
+    'Não foi possível ler suas configurações ({why}), então os padrões estão em uso. O arquivo foi deixado como está, em {file}; as configurações não podem ser salvas até que ele possa ser lido ou seja removido.',
+  'core.settings.keptInPlace': '{file} não pôde ser lido ({why}) nem posto de lado ({whyNotMoved})',
+  'core.settings.cannotSave':
+    'Não é possível salvar as configurações: {why}. Torne-o legível ou mova-o para outro lugar e reinicie o Clearframe.',
+  'core.settings.folderNotWritable':
+    'Não é possível salvar as configurações em {folder} ({why}). Permita gravar nessa pasta e altere a configuração de novo.',
+  'core.probe.empty': 'O arquivo está vazio.',
+  'core.film.otherEncoding':
+    'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} foi codificado com outras configurações {theirs} que o de {first}; só clipes H.264 feitos com configurações diferentes podem ser unidos como estão. Faça as tomadas iguais ou escolha tomadas que sejam.',
+  'core.keys.name':
+    '{kind, select, watermark {token de API de marca d’água} other {chave de API de vídeo}}',
+  'core.keys.works':
+    'A {name} funciona: {quota} (de {host}).{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.serviceSaid': ' (o serviço disse: “{message}”)',
+  'core.keys.refused':
+    '{host} recusou esta {name}{answer}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
+  'core.keys.unchecked':
+    'Não foi possível verificar a {name}: {why}{saving, select, true { Ela não foi salva.} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
+  'core.keys.acceptedLowBalance':
+    '{host} aceitou a {name}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} aceitou a {name}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+  'core.keys.unknownShape': 'a resposta não estava em um formato que o Clearframe conhece',
+  'core.keys.answeredStatus': 'ele respondeu HTTP {status}',
+  'core.keys.balance': 'saldo de {amount}',
+  'core.keys.creditsLeft': '{remaining} de {limit} créditos restantes',
+  'core.keys.noKeychain':
+    'Nenhum chaveiro do sistema respondeu. Instale e desbloqueie um Secret Service como o GNOME Keyring (pacote gnome-keyring) e entre de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
+  'core.keys.keychainLocked':
+    'Não foi possível usar o chaveiro do sistema. Desbloqueie-o e tente de novo, ou defina CLEARFRAME_WATERMARK_KEY e CLEARFRAME_VIDEO_KEY.',
+  'core.mask.marksNothing':
+    'A máscara não marca nada (as marcas estão fora da imagem ou foram apagadas), então nada foi enviado: marque a marca d’água ou envie a imagem sem máscara.',
+  'core.inputs.svg':
+    'É um SVG, um desenho vetorial, e o serviço aceita só imagens de pixels. Exporte-o como PNG e adicione esse arquivo.',
+  'core.inputs.provenanceLog': 'É o registro que o Clearframe mantém dos resultados desta pasta.',
+  'core.inputs.unreadable': 'Não pode ser lido. Verifique se você pode abri-lo.',
+  'core.inputs.noExtension': 'Não tem extensão e o conteúdo não é uma imagem.',
+  'core.inputs.notImage': 'Não é um arquivo de imagem.',
+  'core.inputs.special': 'É um link ou um arquivo especial, não uma imagem.',
+  'core.inputs.missing': 'Não existe (foi movido ou excluído?).',
+  'core.inputs.neither': 'Não é um arquivo nem uma pasta.',
+  'core.output.otherShape':
+    'O serviço devolveu {result} pixels para uma imagem de {image}, outro formato, então o resultado não pôde ser sobreposto ao original: ele é mantido inteiro, esticado ao tamanho do original.',
+  'core.automask.notLookedFor': 'Não foi possível procurar a marca d’água',
+  'core.files.diskFullWaiting':
+    'O disco que contém {folder} está cheio. Libere espaço nele: os trabalhos em espera continuam sozinhos quando houver espaço, e nada é enviado ou pago de novo.',
+  'core.files.dataFolderReadOnly':
+    'O Clearframe não pode gravar na pasta de dados {folder} ({why}). Permita gravar na pasta (verifique as permissões ou se o disco está montado como somente leitura) ou aponte CLEARFRAME_DATA_DIR para uma pasta em que você possa gravar e abra o Clearframe de novo.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1024,6 +1024,114 @@ export const zhCN: Catalogue = {
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
+  'core.intake.notAnImage':
+    '无论文件名如何，此文件都不是图片。请添加 JPEG、PNG、WebP、AVIF、HEIC、TIFF 或 GIF 文件。',
+  'core.intake.unsupported': '不接受 {type} 图片。请将其转换为 PNG 或 JPEG 后重新添加。',
+  'core.intake.gone': '文件已不在原处：可能已被移动、重命名或删除。请从其当前位置重新添加。',
+  'core.intake.unreadable': '无法读取文件（{why}）。请确认 Clearframe 有权打开它，然后重新添加。',
+  'core.intake.empty': '文件为空。请确认复制已完成，然后重新添加。',
+  'core.intake.corrupt': '图片已损坏或不完整，无法读取。请在其他程序中打开检查，然后重新添加。',
+  'core.intake.noSize': '图片没有尺寸，可能已损坏；请添加另一份副本。',
+  'core.intake.tooManyPixels':
+    '图片有 {megapixels} 百万像素，超过允许的 {limit}。请在设置中提高上限，或选择缩小大图。',
+  'core.probe.unreadable': '无法读取文件。请确认文件存在且您有权打开。',
+  'core.probe.damaged': '图片已损坏或不完整，无法读取。',
+  'core.thumbnail.damaged': '无法生成预览：图片已损坏或不是图片。',
+  'core.maskImport.unreadable': '无法将蒙版文件读取为图片。请导出为 PNG 后重试。',
+  'core.maskImport.otherShape': '蒙版为 {mask}，而图片为 {image}，形状不同。请按图片尺寸导出蒙版。',
+  'core.maskImport.marksNothing':
+    '蒙版未标记任何区域：请在黑色上用白色（或任意颜色）涂出要去除的区域。',
+  'core.maskImport.mostlyMarked':
+    '蒙版覆盖了图片的 {percent} %，大部分内容将被重绘。请检查蒙版是否反转。',
+  'core.unblend.otherSize':
+    '{file} 为 {size} 像素，但水印是在 {measured} 的图片上测量的：请将其发送给服务，或把它加入图片中重新查找水印。',
+  'core.unblend.estimateMissing':
+    '水印测量结果（{file}）缺失：请重新查找水印，或将这些图片发送给服务。',
+  'core.unblend.estimateDamaged':
+    '水印测量结果（{file}）已损坏（{why}）：请重新查找水印，或将这些图片发送给服务。',
+  'core.film.notVideo': '无法将{label}的片段读取为视频：请重新生成该定版，或选择其他定版。',
+  'core.film.clipGone': '{label}的片段已不在 {file}：请放回原处，或选择其他定版。',
+  'core.film.changed': '{label}的片段在拼接过程中发生了变化：请重试。',
+  'core.film.nothing': '没有可拼接的内容：请先为某个镜头生成定版。',
+  'core.film.damagedSettings': '{clip}的片段 H.264 设置已损坏：请重新生成该定版，或选择其他定版。',
+  'core.film.unknownCodec': '未知',
+  'core.film.otherFormat':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段是 {theirs}，{first}的是 {ours}；请用相同的视频格式生成定版，或选择格式相同的定版。',
+  'core.film.otherSize':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段是 {theirs}，{first}的是 {ours}；请用相同的分辨率（相同的比例和画质）生成定版，或选择分辨率相同的定版。',
+  'core.film.otherTurn':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段旋转了 {theirs}°，{first}的旋转了 {ours}°；请选择方向相同的定版。',
+  'core.film.otherColour':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段是{theirs}，{first}的是{ours}；请用相同的色彩设置生成定版，或选择色彩设置相同的定版。',
+  'core.film.colourRange': '{full, select, true {全范围色彩} other {有限范围色彩}}',
+  'core.film.colourMatrix': '色彩矩阵 {value}',
+  'core.film.colourPrimaries': '色彩原色 {value}',
+  'core.film.colourTransfer': '传递曲线 {value}',
+  'core.film.otherRate':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段为每秒 {theirs} 帧，{first}的为每秒 {ours} 帧；请用相同的帧率生成定版，或选择帧率相同的定版。',
+  'core.film.soundOnlyHere':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段有声音，{first}的没有；请让所有定版都有声音或都没有声音，或选择这样的定版。',
+  'core.film.soundOnlyThere':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段没有声音，{first}的有；请让所有定版都有声音或都没有声音，或选择这样的定版。',
+  'core.film.soundEncoding':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段声音编码设置与{first}的不同；请用相同的声音设置生成定版，或选择声音设置相同的定版。',
+  'core.film.otherSound':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段是{theirs}，{first}的是{ours}；请用相同的声音设置生成定版，或选择声音设置相同的定版。',
+  'core.film.sound': '{codec} 声音（{rate} Hz，{channels, plural, other {# 声道}}）',
+  'core.files.diskFull':
+    '存放 {folder} 的磁盘已满：请在那里释放空间或选择其他文件夹，然后{again}。',
+  'core.files.notWritable': 'Clearframe 无权写入 {folder}：请选择其他文件夹，然后{again}。',
+  'core.files.noFreeName': '在 {folder} 中找不到可用于{what}的名称。',
+  'core.keys.cannotSave': '无法保存密钥：{why}',
+  'core.settings.setAside':
+    '无法读取您的设置（{why}），因此正在使用默认值。旧文件已保留为 {aside}。',
+  'core.settings.leftInPlace':
+    '无法读取您的设置（{why}），因此正在使用默认值。文件保持原样，位于 {file}；在它可读或被删除之前，设置无法保存。',
+  'core.settings.keptInPlace': '{file} 既无法读取（{why}），也无法移开（{whyNotMoved}）',
+  'core.settings.cannotSave':
+    '无法保存设置：{why}。请使其可读或将其移走，然后重新启动 Clearframe。',
+  'core.settings.folderNotWritable':
+    '无法在 {folder} 中保存设置（{why}）。请让该文件夹可写，然后重新更改设置。',
+  'core.probe.empty': '文件为空。',
+  'core.film.otherEncoding':
+    '这些定版无法在不重新编码的情况下拼接：{clip}的片段使用了与{first}不同的 {theirs} 编码设置；只有设置不同的 H.264 片段才能直接拼接。请用相同设置生成定版，或选择设置相同的定版。',
+  'core.keys.name': '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}',
+  'core.keys.works':
+    '{name}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.serviceSaid': '（服务返回：“{message}”）',
+  'core.keys.refused':
+    '{host} 拒绝了此{name}{answer}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
+  'core.keys.unchecked':
+    '无法检查{name}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
+  'core.keys.acceptedLowBalance':
+    '{host} 接受了{name}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.acceptedBalanceUnread':
+    '{host} 接受了{name}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
+  'core.keys.unknownShape': '其回复的格式 Clearframe 无法识别',
+  'core.keys.answeredStatus': '它返回了 HTTP {status}',
+  'core.keys.balance': '余额 {amount}',
+  'core.keys.creditsLeft': '剩余 {remaining}/{limit} 积分',
+  'core.keys.noKeychain':
+    '没有系统钥匙串响应。请安装并解锁 GNOME Keyring（软件包 gnome-keyring）等 Secret Service 后重新登录，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
+  'core.keys.keychainLocked':
+    '无法使用系统钥匙串。请解锁后重试，或设置 CLEARFRAME_WATERMARK_KEY 和 CLEARFRAME_VIDEO_KEY。',
+  'core.mask.marksNothing':
+    '蒙版未标记任何区域（标记在图片之外或已被擦除），因此未发送任何内容：请标记水印，或不带蒙版发送图片。',
+  'core.inputs.svg': '这是 SVG 矢量图，而服务只接受像素图片。请导出为 PNG 后添加。',
+  'core.inputs.provenanceLog': '这是 Clearframe 为此文件夹中的结果保存的记录。',
+  'core.inputs.unreadable': '无法读取。请确认您有权打开它。',
+  'core.inputs.noExtension': '它没有扩展名，内容也不是图片。',
+  'core.inputs.notImage': '它不是图片文件。',
+  'core.inputs.special': '它是链接或特殊文件，不是图片。',
+  'core.inputs.missing': '它不存在（已被移动或删除？）。',
+  'core.inputs.neither': '它既不是文件也不是文件夹。',
+  'core.output.otherShape':
+    '服务为 {image} 的图片返回了 {result} 像素的结果，形状不同，因此无法叠加到原图上：结果将完整保留，并拉伸到原图尺寸。',
+  'core.automask.notLookedFor': '无法查找水印',
+  'core.files.diskFullWaiting':
+    '存放 {folder} 的磁盘已满。请在那里释放空间：等待中的任务会在有空间时自动继续，不会重复发送或付费。',
+  'core.files.dataFolderReadOnly':
+    'Clearframe 无法写入其数据文件夹 {folder}（{why}）。请让该文件夹可写（检查其权限，或其磁盘是否以只读方式挂载），或将 CLEARFRAME_DATA_DIR 指向您可写入的文件夹，然后重新启动 Clearframe。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -190,7 +190,8 @@ describe('the shell start, when the world around it is broken', () => {
     expectWindow(shell);
     const [notice] = await noticesOf(shell);
     expect(notice?.level).toBe('warning');
-    expect(notice?.message).toMatch(/keychain/i);
+    // The stand-in system prefers German (de-AT), so the engine's sentences are German.
+    expect(notice?.message).toMatch(/Schlüsselbund/);
     expect(notice?.message).toMatch(/CLEARFRAME_WATERMARK_KEY/);
 
     const status = await shell.invoke<{ keys: unknown[] }>('keys:status');
@@ -208,7 +209,7 @@ describe('the shell start, when the world around it is broken', () => {
     const saved = await shell.invoke('keys:set', { kind: 'video', value: 'video-key-12345678' });
     expect(saved.ok).toBe(false);
     expect(!saved.ok && saved.error.message).toMatch(
-      /^The key cannot be saved: .*keychain.*CLEARFRAME_VIDEO_KEY/,
+      /^Der Schlüssel kann nicht gespeichert werden: .*Schlüsselbund.*CLEARFRAME_VIDEO_KEY/,
     );
   });
 
@@ -238,7 +239,7 @@ describe('the shell start, when the world around it is broken', () => {
     const shell = await startIn(dataDir);
     expectWindow(shell);
     const [notice] = await noticesOf(shell);
-    expect(notice?.message).toMatch(/settings could not be read.*defaults are in use/);
+    expect(notice?.message).toMatch(/Einstellungen konnten nicht gelesen werden.*Standardwerte/);
     const kept = (await readdir(dataDir)).find((name) => name.startsWith('settings.corrupt-'));
     expect(kept).toBeDefined();
     expect(notice?.message).toContain(path.join(dataDir, kept ?? ''));
@@ -255,8 +256,8 @@ describe('the shell start, when the world around it is broken', () => {
       expectWindow(shell);
       const notices = await noticesOf(shell);
       const notice = notices.find((n) => n.level === 'error');
-      expect(notice?.message).toContain(`cannot write to its data folder ${dataDir}`);
-      expect(notice?.message).toMatch(/Make the folder writable/);
+      expect(notice?.message).toContain(`kann nicht in seinen Datenordner ${dataDir} schreiben`);
+      expect(notice?.message).toMatch(/Machen Sie den Ordner beschreibbar/);
       const list = await shell.invoke<{ jobs: unknown[] }>('watermark:list');
       expect(list.ok).toBe(true);
     } finally {

@@ -1,6 +1,7 @@
 import type { AnchoredRect } from '../../../../src-shared/domain/mask-anchor.ts';
 import { runWorker, workerScript } from '../../worker-thread.ts';
 import type { Proposal, SizedImage } from './propose.ts';
+import { said } from '../../i18n/core-words.ts';
 
 /**
  * Proposes a mask for the watermark a batch shares, on a thread of its own: reading and
@@ -16,6 +17,6 @@ export function findWatermark(
   return runWorker<Proposal>(
     workerScript(import.meta.url, './worker.ts', './automask-worker.js'),
     { images, hint, measure: options.measure === true },
-    'The watermark could not be looked for',
+    said('core.automask.notLookedFor'),
   );
 }

@@ -7,6 +7,7 @@ import {
 } from 'mediabunny';
 import { FilmJoinError } from './film-join-error.ts';
 import { errorCode } from '../../error-code.ts';
+import { said } from '../../i18n/core-words.ts';
 
 /** One clip to join: its file, and how the user knows it ("shot 2's clip"). */
 export interface FilmClip {
@@ -14,9 +15,9 @@ export interface FilmClip {
   label: string;
 }
 
-/** "Shot 2’s clip", to begin a sentence with. */
-export const sentenceName = (clip: FilmClip) =>
-  `${clip.label.charAt(0).toUpperCase()}${clip.label.slice(1)}’s clip`;
+/** The clip's label ("Shot 2"), to begin a sentence with. */
+export const sentenceLabel = (clip: FilmClip) =>
+  `${clip.label.charAt(0).toUpperCase()}${clip.label.slice(1)}`;
 
 /** What the join needs to know of a clip before copying a single packet. */
 export interface ReadClip {
@@ -46,9 +47,7 @@ export async function readClip(clip: FilmClip): Promise<ReadClip> {
     const video = await input.getPrimaryVideoTrack();
     const videoConfig = video && (await video.getDecoderConfig());
     if (!video || !videoConfig) {
-      throw new FilmJoinError(
-        `${sentenceName(clip)} could not be read as a video: make that take again, or choose another.`,
-      );
+      throw new FilmJoinError(said('core.film.notVideo', { label: sentenceLabel(clip) }));
     }
     const audio = (await input.getPrimaryAudioTrack()) ?? undefined;
     const audioConfig = (audio && (await audio.getDecoderConfig())) ?? undefined;
@@ -76,8 +75,8 @@ export async function readClip(clip: FilmClip): Promise<ReadClip> {
     const missing = errorCode(error) === 'ENOENT';
     throw new FilmJoinError(
       missing
-        ? `${sentenceName(clip)} is no longer at ${clip.file}: put it back, or choose another take.`
-        : `${sentenceName(clip)} could not be read as a video: make that take again, or choose another.`,
+        ? said('core.film.clipGone', { label: sentenceLabel(clip), file: clip.file })
+        : said('core.film.notVideo', { label: sentenceLabel(clip) }),
       { cause: error },
     );
   }

@@ -18,9 +18,10 @@ import {
 } from 'mediabunny';
 import { saveUnderFreeName } from '../../fs/save-under-free-name.ts';
 import { withParameterSets } from './avc-parameter-sets.ts';
-import { readClip, sentenceName, type FilmClip, type ReadClip } from './clip-reading.ts';
+import { readClip, sentenceLabel, type FilmClip, type ReadClip } from './clip-reading.ts';
 import { FilmJoinError } from './film-join-error.ts';
 import { planJoin, type JoinPlan } from './join-plan.ts';
+import { said } from '../../i18n/core-words.ts';
 
 export type { FilmClip };
 export { FilmJoinError };
@@ -81,9 +82,7 @@ async function wholeClip(clip: ReadClip): Promise<{
   });
   const video = await input.getPrimaryVideoTrack();
   if (!video) {
-    throw new FilmJoinError(
-      `${sentenceName(clip.clip)} changed while it was being joined: try again.`,
-    );
+    throw new FilmJoinError(said('core.film.changed', { label: sentenceLabel(clip.clip) }));
   }
   return {
     video,

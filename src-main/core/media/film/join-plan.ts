@@ -1,5 +1,7 @@
 import { readAvcParameterSets } from './avc-parameter-sets.ts';
 import type { ReadClip } from './clip-reading.ts';
+import type { MessageId } from '../../../../src-shared/i18n/catalogues/en.ts';
+import { said } from '../../i18n/core-words.ts';
 import { FilmJoinError } from './film-join-error.ts';
 
 /** How one clip's video packets are written into the film. */
@@ -33,21 +35,21 @@ const CODEC_NAMES: Record<string, string> = {
 /** Frame rates further apart than this share no timebase a player would keep smooth. */
 const FRAME_RATE_TOLERANCE = 0.01;
 
-const LEAD = 'These takes cannot be joined without re-encoding: ';
-
+/**
+ * A refusal naming the clip that differs from the first take and how: `id` is the whole
+ * sentence for one difference, `theirs` and `ours` the two clips' values of it.
+ */
 function refuse(
   clip: ReadClip,
   first: ReadClip,
-  theirs: string,
-  ours: string,
-  fix: string,
+  id: MessageId,
+  values: { theirs?: string; ours?: string } = {},
 ): FilmJoinError {
-  return new FilmJoinError(
-    `${LEAD}${clip.clip.label}’s clip ${theirs}, ${first.clip.label}’s ${ours}; ${fix}.`,
-  );
+  return new FilmJoinError(said(id, { clip: clip.clip.label, first: first.clip.label, ...values }));
 }
 
-const codecName = (codec: string | null) => (codec ? (CODEC_NAMES[codec] ?? codec) : 'unknown');
+const codecName = (codec: string | null) =>
+  codec ? (CODEC_NAMES[codec] ?? codec) : said('core.film.unknownCodec');
 const sizeOf = (clip: ReadClip) => `${clip.video.displayWidth}×${clip.video.displayHeight}`;
 const rate = (fps: number) => String(Math.round(fps * 100) / 100);
 const sameBytes = (a: unknown, b: unknown) => Buffer.compare(bytesOf(a), bytesOf(b)) === 0;
@@ -77,32 +79,26 @@ function colourClash(
   b: ColourDescription | undefined,
 ): [string, string] | undefined {
   const range = (full: boolean | null | undefined) =>
-    full === undefined || full === null
-      ? undefined
-      : full
-        ? 'full-range colour'
-        : 'limited-range colour';
-  const pairs: [string | null | undefined, string | null | undefined, string][] = [
-    [range(a?.fullRange), range(b?.fullRange), ''],
-    [a?.matrix, b?.matrix, ' colour matrix'],
-    [a?.primaries, b?.primaries, ' colour primaries'],
-    [a?.transfer, b?.transfer, ' transfer curve'],
-  ];
+    full === undefined || full === null ? undefined : String(full);
+  const pairs: [string | null | undefined, string | null | undefined, (value: string) => string][] =
+    [
+      [range(a?.fullRange), range(b?.fullRange), (full) => said('core.film.colourRange', { full })],
+      [a?.matrix, b?.matrix, (value) => said('core.film.colourMatrix', { value })],
+      [a?.primaries, b?.primaries, (value) => said('core.film.colourPrimaries', { value })],
+      [a?.transfer, b?.transfer, (value) => said('core.film.colourTransfer', { value })],
+    ];
   const clash = pairs.find(([x, y]) => x && y && x !== y);
-  return clash && [`${clash[0]}${clash[2]}`, `${clash[1]}${clash[2]}`];
+  return clash && [clash[2](clash[0] as string), clash[2](clash[1] as string)];
 }
 
 /** Refuses, naming the first clip that differs from the first take and how, when its video cannot follow it. */
 function checkVideo(first: ReadClip, clip: ReadClip): void {
   const [a, b] = [clip.video, first.video];
   if (a.codec !== b.codec) {
-    throw refuse(
-      clip,
-      first,
-      `is ${codecName(a.codec)}`,
-      codecName(b.codec),
-      'make the takes with the same video format, or choose takes that are',
-    );
+    throw refuse(clip, first, 'core.film.otherFormat', {
+      theirs: codecName(a.codec),
+      ours: codecName(b.codec),
+    });
   }
   const sameSize =
     a.codedWidth === b.codedWidth &&
@@ -110,62 +106,43 @@ function checkVideo(first: ReadClip, clip: ReadClip): void {
     a.displayWidth === b.displayWidth &&
     a.displayHeight === b.displayHeight;
   if (!sameSize) {
-    throw refuse(
-      clip,
-      first,
-      `is ${sizeOf(clip)}`,
-      sizeOf(first),
-      'make the takes the same resolution (the same ratio and quality), or choose takes that are',
-    );
+    throw refuse(clip, first, 'core.film.otherSize', { theirs: sizeOf(clip), ours: sizeOf(first) });
   }
   if (a.rotation !== b.rotation) {
-    throw refuse(
-      clip,
-      first,
-      `is turned ${a.rotation}°`,
-      `${b.rotation}°`,
-      'choose takes that are turned alike',
-    );
+    throw refuse(clip, first, 'core.film.otherTurn', {
+      theirs: String(a.rotation),
+      ours: String(b.rotation),
+    });
   }
   const clash = colourClash(clip.videoConfig.colorSpace, first.videoConfig.colorSpace);
   if (clash) {
-    throw refuse(
-      clip,
-      first,
-      `has ${clash[0]}`,
-      clash[1],
-      'make the takes with the same colour settings, or choose takes that are',
-    );
+    throw refuse(clip, first, 'core.film.otherColour', { theirs: clash[0], ours: clash[1] });
   }
   if (Math.abs(clip.frameRate - first.frameRate) > FRAME_RATE_TOLERANCE * first.frameRate) {
-    throw refuse(
-      clip,
-      first,
-      `runs at ${rate(clip.frameRate)} frames a second`,
-      `at ${rate(first.frameRate)}`,
-      'make the takes at the same frame rate, or choose takes that are',
-    );
+    throw refuse(clip, first, 'core.film.otherRate', {
+      theirs: rate(clip.frameRate),
+      ours: rate(first.frameRate),
+    });
   }
 }
 
 function checkAudio(first: ReadClip, clip: ReadClip): void {
   const [a, b] = [clip.audioConfig, first.audioConfig];
-  const fix = 'make every take with sound or every one without, or choose takes that are';
-  if (a && !b) throw refuse(clip, first, 'has sound', 'has none', fix);
-  if (!a && b) throw refuse(clip, first, 'has no sound', 'has', fix);
+  if (a && !b) throw refuse(clip, first, 'core.film.soundOnlyHere');
+  if (!a && b) throw refuse(clip, first, 'core.film.soundOnlyThere');
   if (!a || !b || !clip.audio || !first.audio) return;
   const describe = (config: AudioDecoderConfig, codec: string | null) =>
-    `${codecName(codec)} sound at ${config.sampleRate} Hz in ${config.numberOfChannels} channel${config.numberOfChannels === 1 ? '' : 's'}`;
+    said('core.film.sound', {
+      codec: codecName(codec),
+      rate: String(config.sampleRate),
+      channels: config.numberOfChannels,
+    });
   const theirs = describe(a, clip.audio.codec);
   const ours = describe(b, first.audio.codec);
   if (theirs !== ours || a.codec !== b.codec || !sameBytes(a.description, b.description)) {
-    throw refuse(
-      clip,
-      first,
-      theirs === ours ? 'has its sound encoded with other settings' : `has ${theirs}`,
-      theirs === ours ? 'does not' : ours,
-      'make the takes with the same sound settings, or choose takes that are',
-    );
+    throw theirs === ours
+      ? refuse(clip, first, 'core.film.soundEncoding')
+      : refuse(clip, first, 'core.film.otherSound', { theirs, ours });
   }
 }
 
@@ -180,9 +157,7 @@ function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
   const sets = clips.map((clip) => {
     const read = readAvcParameterSets(bytesOf(clip.videoConfig.description));
     if (!read) {
-      throw new FilmJoinError(
-        `${clip.clip.label}’s clip has damaged H.264 settings: make that take again, or choose another.`,
-      );
+      throw new FilmJoinError(said('core.film.damagedSettings', { clip: clip.clip.label }));
     }
     return read;
   });
@@ -206,7 +181,7 @@ function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
 /** Checks that the clips can be joined without re-encoding and says how; refuses with a sentence when not. */
 export function planJoin(clips: readonly ReadClip[]): JoinPlan {
   const first = clips[0];
-  if (!first) throw new FilmJoinError('There is nothing to join: make a take of a shot first.');
+  if (!first) throw new FilmJoinError(said('core.film.nothing'));
   for (const clip of clips.slice(1)) {
     checkVideo(first, clip);
     checkAudio(first, clip);
@@ -219,13 +194,9 @@ export function planJoin(clips: readonly ReadClip[]): JoinPlan {
     (clip) => !sameBytes(clip.videoConfig.description, first.videoConfig.description),
   );
   if (differs) {
-    throw refuse(
-      differs,
-      first,
-      `was encoded with other ${codecName(first.video.codec)} settings`,
-      'with its own',
-      'only H.264 clips made with different settings can be joined as they are; make the takes alike, or choose takes that are',
-    );
+    throw refuse(differs, first, 'core.film.otherEncoding', {
+      theirs: codecName(first.video.codec),
+    });
   }
   return { videoConfig: first.videoConfig, rewrites: clips.map(() => undefined), audioConfig };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../fs/atomic-write.ts';
 import { UserFacingError } from '../../user-error.ts';
 import type { MarkEstimate } from './mark-estimate.ts';
+import { said } from '../../i18n/core-words.ts';
 
 /**
  * An estimate kept on disk, so local jobs survive a restart: a JSON header (sizes, boxes,
@@ -118,15 +119,13 @@ export function saveEstimate(file: string, estimate: MarkEstimate): Promise<void
 export async function loadEstimate(file: string): Promise<MarkEstimate> {
   const bytes = await readFile(file).catch(() => undefined);
   if (!bytes) {
-    throw new UserFacingError(
-      `The measurement of the watermark (${file}) is missing: find the watermark again, or send these images to the service.`,
-    );
+    throw new UserFacingError(said('core.unblend.estimateMissing', { file }));
   }
   try {
     return decodeEstimate(bytes);
   } catch (error) {
     throw new UserFacingError(
-      `The measurement of the watermark (${file}) is damaged (${(error as Error).message}): find the watermark again, or send these images to the service.`,
+      said('core.unblend.estimateDamaged', { file, why: (error as Error).message }),
       { cause: error },
     );
   }

@@ -4,6 +4,7 @@ import { readHeader } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { readBox, type MarkEstimate } from './mark-estimate.ts';
+import { said } from '../../i18n/core-words.ts';
 
 /** Formats whose files carry compression noise beyond rounding. */
 const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
@@ -26,7 +27,11 @@ export async function recoverImage(file: string, estimate: MarkEstimate): Promis
   const upright = header.autoOrient ?? { width: header.width, height: header.height };
   if (upright.width !== estimate.width || upright.height !== estimate.height) {
     throw new UserFacingError(
-      `${file} is ${upright.width}×${upright.height} pixels, but the watermark was measured on ${estimate.width}×${estimate.height} images: send it to the service, or find the watermark again with it among the images.`,
+      said('core.unblend.otherSize', {
+        file,
+        size: `${upright.width}×${upright.height}`,
+        measured: `${estimate.width}×${estimate.height}`,
+      }),
     );
   }
   const lossy = source !== file || LOSSY_FORMATS.has(header.format ?? '');
