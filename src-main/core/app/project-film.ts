@@ -106,8 +106,8 @@ export async function exportProjectTakes(
     count += 1;
     const name = `${String(count).padStart(3, '0')}-shot-${take.shotPosition}-round-${round.position}${path.extname(clip)}`;
     await saveUnderFreeName(path.join(folder, name), (temp) => copyFile(clip, temp), {
-      what: `shot ${take.shotPosition}’s take`,
-      again: 'export again',
+      what: said('core.files.what.take', { shot: take.shotPosition }),
+      again: said('core.files.again.export'),
     });
   }
   return {

@@ -49,7 +49,7 @@ export async function keepTakenFrame(clip: string, frame: Buffer): Promise<strin
   return saveUnderFreeName(
     path.join(path.dirname(clip), `${stem}-last-frame.png`),
     (temp) => writeSynced(temp, png),
-    { what: 'the last frame', again: 'extend the round again' },
+    { what: said('core.files.what.lastFrame'), again: said('core.files.again.extend') },
   );
 }
 

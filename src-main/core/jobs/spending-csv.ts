@@ -4,6 +4,7 @@ import { writeSynced } from '../fs/atomic-write.ts';
 import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
 import type { SpendingLedger } from './spending-history.ts';
 import { slug } from './video-engine.ts';
+import { said } from '../i18n/core-words.ts';
 
 /** The columns of the spending CSV, in order, as its header names them. */
 export const SPENDING_CSV_COLUMNS = [
@@ -80,8 +81,8 @@ export async function writeSpendingCsv(
   // Read in one synchronous pass, so the pages cannot shift under a charge written meanwhile.
   const { text, count } = spendingCsv(ledger.lines(filter));
   const saved = await saveUnderFreeName(file, (temp) => writeSynced(temp, text), {
-    what: 'the CSV',
-    again: 'export the spending again',
+    what: said('core.files.what.csv'),
+    again: said('core.files.again.exportSpending'),
   });
   return { path: saved, count };
 }

@@ -1248,6 +1248,14 @@ export const de: Catalogue = {
     'Das Laufwerk mit {folder} ist voll. Schaffen Sie dort Platz: Wartende Aufträge laufen von selbst weiter, sobald Platz ist, und nichts wird erneut gesendet oder bezahlt.',
   'core.files.dataFolderReadOnly':
     'Clearframe kann nicht in seinen Datenordner {folder} schreiben ({why}). Machen Sie den Ordner beschreibbar (prüfen Sie seine Berechtigungen oder ob sein Laufwerk schreibgeschützt eingebunden ist), oder richten Sie CLEARFRAME_DATA_DIR auf einen beschreibbaren Ordner, und starten Sie Clearframe dann erneut.',
+  'core.files.what.film': 'den Film',
+  'core.files.what.take': 'den Take von Einstellung {shot}',
+  'core.files.what.csv': 'die CSV-Datei',
+  'core.files.what.lastFrame': 'das letzte Bild',
+  'core.files.again.join': 'verbinden Sie die Takes erneut',
+  'core.files.again.export': 'exportieren Sie erneut',
+  'core.files.again.exportSpending': 'exportieren Sie die Ausgaben erneut',
+  'core.files.again.extend': 'setzen Sie den Versuch erneut fort',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1219,6 +1219,14 @@ export const en = {
     'The disk holding {folder} is full. Free some space there: waiting jobs go on by themselves when there is room, and nothing is sent or paid again.',
   'core.files.dataFolderReadOnly':
     'Clearframe cannot write to its data folder {folder} ({why}). Make the folder writable (check its permissions, or whether its disk is mounted read-only), or point CLEARFRAME_DATA_DIR at a folder you can write, then start Clearframe again.',
+  'core.files.what.film': 'the film',
+  'core.files.what.take': 'shot {shot}’s take',
+  'core.files.what.csv': 'the CSV',
+  'core.files.what.lastFrame': 'the last frame',
+  'core.files.again.join': 'join again',
+  'core.files.again.export': 'export again',
+  'core.files.again.exportSpending': 'export the spending again',
+  'core.files.again.extend': 'extend the round again',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1236,6 +1236,14 @@ export const es: Catalogue = {
     'El disco que contiene {folder} está lleno. Libera espacio allí: los trabajos en espera continúan solos cuando hay sitio, y no se envía ni se paga nada otra vez.',
   'core.files.dataFolderReadOnly':
     'Clearframe no puede escribir en su carpeta de datos {folder} ({why}). Haz que la carpeta admita escritura (revisa sus permisos o si su disco está montado como solo lectura) o apunta CLEARFRAME_DATA_DIR a una carpeta en la que puedas escribir, y vuelve a abrir Clearframe.',
+  'core.files.what.film': 'la película',
+  'core.files.what.take': 'la toma del plano {shot}',
+  'core.files.what.csv': 'el CSV',
+  'core.files.what.lastFrame': 'el último fotograma',
+  'core.files.again.join': 'vuelve a unir las tomas',
+  'core.files.again.export': 'vuelve a exportar',
+  'core.files.again.exportSpending': 'vuelve a exportar el gasto',
+  'core.files.again.extend': 'vuelve a ampliar el intento',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

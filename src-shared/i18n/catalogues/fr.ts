@@ -1232,6 +1232,14 @@ export const fr: Catalogue = {
     'Le disque qui contient {folder} est plein. Libérez-y de l’espace : les tâches en attente reprennent d’elles-mêmes dès qu’il y a de la place, et rien n’est renvoyé ni payé deux fois.',
   'core.files.dataFolderReadOnly':
     'Clearframe ne peut pas écrire dans son dossier de données {folder} ({why}). Rendez le dossier accessible en écriture (vérifiez ses permissions, ou si son disque est monté en lecture seule), ou faites pointer CLEARFRAME_DATA_DIR vers un dossier où vous pouvez écrire, puis relancez Clearframe.',
+  'core.files.what.film': 'le film',
+  'core.files.what.take': 'la prise du plan {shot}',
+  'core.files.what.csv': 'le fichier CSV',
+  'core.files.what.lastFrame': 'la dernière image',
+  'core.files.again.join': 'relancez l’assemblage',
+  'core.files.again.export': 'exportez à nouveau',
+  'core.files.again.exportSpending': 'exportez à nouveau les dépenses',
+  'core.files.again.extend': 'prolongez à nouveau l’essai',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

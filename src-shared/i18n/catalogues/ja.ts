@@ -1214,6 +1214,14 @@ export const ja: Catalogue = {
     '{folder} があるディスクがいっぱいです。空き容量を増やしてください。待機中のジョブは空きができると自動で続行し、再送信や二重の支払いは発生しません。',
   'core.files.dataFolderReadOnly':
     'Clearframe はデータフォルダー {folder} に書き込めません（{why}）。フォルダーを書き込み可能にする（権限や、ディスクが読み取り専用でマウントされていないかを確認する）か、CLEARFRAME_DATA_DIR を書き込めるフォルダーに向けてから、Clearframe を起動し直してください。',
+  'core.files.what.film': '映像',
+  'core.files.what.take': 'ショット {shot} のテイク',
+  'core.files.what.csv': 'CSV',
+  'core.files.what.lastFrame': '最後のフレーム',
+  'core.files.again.join': 'もう一度つないでください',
+  'core.files.again.export': 'もう一度書き出してください',
+  'core.files.again.exportSpending': 'もう一度支出を書き出してください',
+  'core.files.again.extend': 'もう一度試行を延長してください',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

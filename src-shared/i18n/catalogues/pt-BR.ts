@@ -1236,6 +1236,14 @@ export const ptBR: Catalogue = {
     'O disco que contém {folder} está cheio. Libere espaço nele: os trabalhos em espera continuam sozinhos quando houver espaço, e nada é enviado ou pago de novo.',
   'core.files.dataFolderReadOnly':
     'O Clearframe não pode gravar na pasta de dados {folder} ({why}). Permita gravar na pasta (verifique as permissões ou se o disco está montado como somente leitura) ou aponte CLEARFRAME_DATA_DIR para uma pasta em que você possa gravar e abra o Clearframe de novo.',
+  'core.files.what.film': 'o filme',
+  'core.files.what.take': 'a tomada do plano {shot}',
+  'core.files.what.csv': 'o CSV',
+  'core.files.what.lastFrame': 'o último quadro',
+  'core.files.again.join': 'junte as tomadas de novo',
+  'core.files.again.export': 'exporte de novo',
+  'core.files.again.exportSpending': 'exporte os gastos de novo',
+  'core.files.again.extend': 'estenda a tentativa de novo',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

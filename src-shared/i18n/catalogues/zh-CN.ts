@@ -1132,6 +1132,14 @@ export const zhCN: Catalogue = {
     '存放 {folder} 的磁盘已满。请在那里释放空间：等待中的任务会在有空间时自动继续，不会重复发送或付费。',
   'core.files.dataFolderReadOnly':
     'Clearframe 无法写入其数据文件夹 {folder}（{why}）。请让该文件夹可写（检查其权限，或其磁盘是否以只读方式挂载），或将 CLEARFRAME_DATA_DIR 指向您可写入的文件夹，然后重新启动 Clearframe。',
+  'core.files.what.film': '影片',
+  'core.files.what.take': '第 {shot} 个镜头的定版',
+  'core.files.what.csv': 'CSV 文件',
+  'core.files.what.lastFrame': '最后一帧',
+  'core.files.again.join': '重新合并',
+  'core.files.again.export': '重新导出',
+  'core.files.again.exportSpending': '重新导出支出记录',
+  'core.files.again.extend': '重新延长这一轮',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -58,7 +58,7 @@ export async function joinClips(
     return await saveUnderFreeName(
       path.join(folder, fileName),
       (temp) => writeFilm(read, plan, temp),
-      { what: 'the film', again: 'join again' },
+      { what: said('core.files.what.film'), again: said('core.files.again.join') },
     );
   } finally {
     for (const clip of read) clip.input.dispose();
