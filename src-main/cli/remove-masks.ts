@@ -11,7 +11,7 @@ import {
 } from '../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize, Stroke } from '../../src-shared/domain/strokes.ts';
 import { findWatermark } from '../core/media/automask/find-watermark.ts';
-import { TOO_FEW_REASON, type Proposal } from '../core/media/automask/propose.ts';
+import { tooFewReason, type Proposal } from '../core/media/automask/propose.ts';
 import {
   applyMaskTools,
   hasMaskTools,
@@ -234,7 +234,7 @@ export function proposalLines(
       event: 'auto-mask-too-few',
       message: words('cli.masks.tooFew', {
         files: proposal.tooFew.map((image) => path.basename(image.path)).join(', '),
-        reason: TOO_FEW_REASON,
+        reason: tooFewReason(),
         count: proposal.tooFew.length,
       }),
       extra: { inputs: proposal.tooFew.map((image) => image.path) },

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import type { AppCore } from '../core/app/app-core.ts';
 import { APP_SCHEME, PREVIEW_SCHEME, isAllowedNavigation, windowOpenDecision } from './security.ts';
 import { startShell, type ShellElectron, type ShellWindow } from './shell-start.ts';
-import { START_FAILURE_TITLE } from './start-failure.ts';
+import { startFailureWords } from './start-failure.ts';
 import { checkForUpdates } from './updates.ts';
 
 const devServerUrl = process.env['ELECTRON_RENDERER_URL'];
@@ -114,8 +114,9 @@ if (!app.requestSingleInstanceLock()) {
     })
     // startShell reports its own failures; this catches only a failure to report one.
     .catch((error: unknown) => {
-      console.error(START_FAILURE_TITLE, error);
-      dialog.showErrorBox(START_FAILURE_TITLE, String(error));
+      const title = startFailureWords(app.getPreferredSystemLanguages())('main.startFailure.title');
+      console.error(title, error);
+      dialog.showErrorBox(title, String(error));
       app.exit(1);
     });
 }

@@ -32,7 +32,7 @@ import {
   type ShellDialog,
   type ShellSystem,
 } from './shell-handlers.ts';
-import { START_FAILURE_TITLE, logStartFailure, startFailureMessage } from './start-failure.ts';
+import { logStartFailure, startFailureMessage, startFailureWords } from './start-failure.ts';
 import type { UpdateCheck } from './updates.ts';
 import { updatesAllowed } from './update-policy.ts';
 import { DEFAULT_WINDOW_BOUNDS, mainWindowOptions } from './window-options.ts';
@@ -124,9 +124,11 @@ export async function startShell(
     return await start(electron, place);
   } catch (error) {
     const logFile = logStartFailure(electron.app.getPath('userData'), error);
-    const message = startFailureMessage(error, logFile);
-    console.error(`${START_FAILURE_TITLE}: ${message}`);
-    electron.dialog.showErrorBox(START_FAILURE_TITLE, message);
+    const words = startFailureWords(electron.app.getPreferredSystemLanguages());
+    const title = words('main.startFailure.title');
+    const message = startFailureMessage(error, logFile, words);
+    console.error(`${title}: ${message}`);
+    electron.dialog.showErrorBox(title, message);
     electron.app.quit();
     return undefined;
   }

@@ -2,9 +2,16 @@ import { appendFileSync, mkdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { logFilePath, redactForLog } from '../core/diagnostics/logger.ts';
+import { shellWords, type Words } from '../core/i18n/words.ts';
 import { dataPaths } from '../core/paths.ts';
 
-export const START_FAILURE_TITLE = 'Clearframe could not start';
+/**
+ * The failure dialog's words, in the system's language: the settings, which may name
+ * another, may be what could not be read.
+ */
+export function startFailureWords(systemLanguages: readonly string[]): Words {
+  return shellWords(() => 'system', systemLanguages);
+}
 
 /**
  * Writes a start that failed to the day's log, in the data folder's logs when it can be
@@ -29,9 +36,9 @@ export function logStartFailure(dataDir: string, error: unknown, now = new Date(
 }
 
 /** What the dialog says: what went wrong, where the details are, and what to do. */
-export function startFailureMessage(error: unknown, logFile: string): string {
+export function startFailureMessage(error: unknown, logFile: string, words: Words): string {
   const said = (error as { userMessage?: unknown }).userMessage;
   const what =
     typeof said === 'string' ? said : error instanceof Error ? error.message : String(error);
-  return `${what}\n\nThe details are in the log: ${logFile}\nTry starting Clearframe again; if it fails the same way, send that file with your report.`;
+  return words('main.startFailure.body', { what, logFile });
 }

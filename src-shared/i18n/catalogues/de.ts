@@ -936,6 +936,9 @@ export const de: Catalogue = {
   'cli.simulator.key': 'Demo-Schlüssel',
   'cli.simulator.requestLog': 'Anfrageprotokoll',
   'cli.simulator.stop': 'Strg+C beendet ihn.',
+  'main.startFailure.title': 'Clearframe konnte nicht starten',
+  'main.startFailure.body':
+    '{what}\n\nDie Einzelheiten stehen im Protokoll: {logFile}\nStarten Sie Clearframe erneut; scheitert es genauso, senden Sie diese Datei mit Ihrer Meldung.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1256,6 +1259,8 @@ export const de: Catalogue = {
   'core.files.again.export': 'exportieren Sie erneut',
   'core.files.again.exportSpending': 'exportieren Sie die Ausgaben erneut',
   'core.files.again.extend': 'setzen Sie den Versuch erneut fort',
+  'core.finder.tooFew':
+    'Zu wenige Bilder dieser Größe, um das Wasserzeichen zu finden (mindestens {count}, die es teilen, sind nötig): Markieren Sie es von Hand.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

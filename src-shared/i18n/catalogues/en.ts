@@ -926,6 +926,9 @@ export const en = {
   'cli.simulator.key': 'demo key',
   'cli.simulator.requestLog': 'request log',
   'cli.simulator.stop': 'Press Ctrl+C to stop.',
+  'main.startFailure.title': 'Clearframe could not start',
+  'main.startFailure.body':
+    '{what}\n\nThe details are in the log: {logFile}\nTry starting Clearframe again; if it fails the same way, send that file with your report.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1227,6 +1230,8 @@ export const en = {
   'core.files.again.export': 'export again',
   'core.files.again.exportSpending': 'export the spending again',
   'core.files.again.extend': 'extend the round again',
+  'core.finder.tooFew':
+    'Too few images of this size to find the mark (at least {count} that share it are needed): mark it by hand.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -932,6 +932,9 @@ export const es: Catalogue = {
   'cli.simulator.key': 'clave de demostración',
   'cli.simulator.requestLog': 'registro de peticiones',
   'cli.simulator.stop': 'Pulsa Ctrl+C para detenerlo.',
+  'main.startFailure.title': 'Clearframe no pudo iniciarse',
+  'main.startFailure.body':
+    '{what}\n\nLos detalles están en el registro: {logFile}\nVuelve a iniciar Clearframe; si falla igual, envía ese archivo con tu informe.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1244,6 +1247,8 @@ export const es: Catalogue = {
   'core.files.again.export': 'vuelve a exportar',
   'core.files.again.exportSpending': 'vuelve a exportar el gasto',
   'core.files.again.extend': 'vuelve a ampliar el intento',
+  'core.finder.tooFew':
+    'Muy pocas imágenes de este tamaño para encontrar la marca de agua (hacen falta al menos {count} que la compartan): márcala a mano.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

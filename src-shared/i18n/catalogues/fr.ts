@@ -929,6 +929,9 @@ export const fr: Catalogue = {
   'cli.simulator.key': 'clé de démo',
   'cli.simulator.requestLog': 'journal des requêtes',
   'cli.simulator.stop': 'Appuyez sur Ctrl+C pour arrêter.',
+  'main.startFailure.title': 'Clearframe n’a pas pu démarrer',
+  'main.startFailure.body':
+    '{what}\n\nLes détails sont dans le journal : {logFile}\nRelancez Clearframe ; s’il échoue de la même façon, joignez ce fichier à votre signalement.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1240,6 +1243,8 @@ export const fr: Catalogue = {
   'core.files.again.export': 'exportez à nouveau',
   'core.files.again.exportSpending': 'exportez à nouveau les dépenses',
   'core.files.again.extend': 'prolongez à nouveau l’essai',
+  'core.finder.tooFew':
+    'Trop peu d’images de cette taille pour trouver le filigrane (il en faut au moins {count} qui le partagent) : marquez-le à la main.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -911,6 +911,9 @@ export const ja: Catalogue = {
   'cli.simulator.key': 'デモ用キー',
   'cli.simulator.requestLog': 'リクエストの記録',
   'cli.simulator.stop': 'Ctrl+C で停止します。',
+  'main.startFailure.title': 'Clearframe を起動できませんでした',
+  'main.startFailure.body':
+    '{what}\n\n詳しくはログにあります：{logFile}\nもう一度 Clearframe を起動してください。同じように失敗する場合は、そのファイルを報告に添えて送ってください。',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1222,6 +1225,8 @@ export const ja: Catalogue = {
   'core.files.again.export': 'もう一度書き出してください',
   'core.files.again.exportSpending': 'もう一度支出を書き出してください',
   'core.files.again.extend': 'もう一度試行を延長してください',
+  'core.finder.tooFew':
+    'このサイズの画像が少なすぎて透かしを見つけられません（透かしが共通する画像が {count} 枚以上必要です）。手作業でマークしてください。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

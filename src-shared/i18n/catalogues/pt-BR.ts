@@ -932,6 +932,9 @@ export const ptBR: Catalogue = {
   'cli.simulator.key': 'chave de demonstração',
   'cli.simulator.requestLog': 'registro de requisições',
   'cli.simulator.stop': 'Pressione Ctrl+C para parar.',
+  'main.startFailure.title': 'Não foi possível iniciar o Clearframe',
+  'main.startFailure.body':
+    '{what}\n\nOs detalhes estão no registro: {logFile}\nTente iniciar o Clearframe de novo; se falhar do mesmo jeito, envie esse arquivo com o seu relato.',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1244,6 +1247,8 @@ export const ptBR: Catalogue = {
   'core.files.again.export': 'exporte de novo',
   'core.files.again.exportSpending': 'exporte os gastos de novo',
   'core.files.again.extend': 'estenda a tentativa de novo',
+  'core.finder.tooFew':
+    'Poucas imagens deste tamanho para encontrar a marca d’água (são necessárias pelo menos {count} que a compartilhem): marque-a à mão.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

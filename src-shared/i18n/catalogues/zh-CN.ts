@@ -875,6 +875,9 @@ export const zhCN: Catalogue = {
   'cli.simulator.key': '演示密钥',
   'cli.simulator.requestLog': '请求日志',
   'cli.simulator.stop': '按 Ctrl+C 停止。',
+  'main.startFailure.title': '无法启动 Clearframe',
+  'main.startFailure.body':
+    '{what}\n\n详细信息在日志中：{logFile}\n请再次启动 Clearframe；如果仍以同样方式失败，请在报告中附上该文件。',
   // ── end of Command line and main process.
 
   // ── Engine, jobs and clients: keys of their sentences go below this line.
@@ -1140,6 +1143,8 @@ export const zhCN: Catalogue = {
   'core.files.again.export': '重新导出',
   'core.files.again.exportSpending': '重新导出支出记录',
   'core.files.again.extend': '重新延长这一轮',
+  'core.finder.tooFew':
+    '这种尺寸的图片太少，无法找到水印（至少需要 {count} 张带有同一水印的图片）：请手动标记。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

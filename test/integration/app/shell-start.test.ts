@@ -277,8 +277,9 @@ describe('the shell start, when the world around it is broken', () => {
     expect(shell.quit).toBe(true);
     expect(shell.errorBoxes).toHaveLength(1);
     const box = shell.errorBoxes[0];
-    expect(box?.title).toBe('Clearframe could not start');
-    const logFile = /The details are in the log: (\S+)/.exec(box?.content ?? '')?.[1];
+    // In the system's language (German here, see the stand-in app): the settings may be what failed.
+    expect(box?.title).toBe(textIntl('de').formatMessage({ id: 'main.startFailure.title' }));
+    const logFile = /Die Einzelheiten stehen im Protokoll: (\S+)/.exec(box?.content ?? '')?.[1];
     expect(logFile).toBeDefined();
     expect(existsSync(logFile ?? '')).toBe(true);
     expect(readFileSync(logFile ?? '', 'utf8')).toContain('(startup)');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
-import { TOO_FEW_REASON } from '../../../src-main/core/media/automask/propose.ts';
+import { tooFewReason } from '../../../src-main/core/media/automask/propose.ts';
 import { UserFacingError } from '../../../src-main/core/user-error.ts';
 import { markedSet, truthPlane, type MarkedSet } from '../../support/marked-scenes.ts';
 
@@ -66,7 +66,7 @@ describe('findWatermark', () => {
     const proposal = await findWatermark([one, two].flatMap((image) => (image ? [image] : [])));
     expect(proposal.groups).toEqual([]);
     expect(proposal.tooFew.map((image) => image.path)).toEqual([one?.path, two?.path]);
-    expect(TOO_FEW_REASON).toMatch(/mark it by hand/);
+    expect(tooFewReason()).toMatch(/at least 3 that share it are needed\): mark it by hand/);
   });
 
   it('reports an image it cannot read as a sentence, not a crash', async () => {

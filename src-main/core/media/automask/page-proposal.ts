@@ -3,7 +3,7 @@ import type { WatermarkProposal } from '../../../../src-shared/ipc/contract.ts';
 import type { MaskStore } from '../mask-store.ts';
 import type { EstimateStore } from '../unblend/estimate-store.ts';
 import { findWatermark } from './find-watermark.ts';
-import { TOO_FEW_REASON, type SizedImage } from './propose.ts';
+import { tooFewReason, type SizedImage } from './propose.ts';
 
 /**
  * "Find the watermark" for staged images, as the page gets it: tokens instead of paths, each
@@ -48,7 +48,7 @@ export async function proposalForPage(
     groups,
     tooFew: proposal.tooFew.map((image) => ({
       token: tokenOf.get(image.path) ?? '',
-      reason: TOO_FEW_REASON,
+      reason: tooFewReason(),
     })),
   };
 }

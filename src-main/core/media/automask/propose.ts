@@ -9,6 +9,7 @@ import {
 } from '../../../../src-shared/domain/mask-anchor.ts';
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
+import { said } from '../../i18n/core-words.ts';
 import { DECODE_LIMIT } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
 import { MIN_GROUP_IMAGES, PRESENCE_THRESHOLD, detectMark, type Detection } from './detect.ts';
@@ -59,8 +60,10 @@ export interface Proposal {
   tooFew: SizedImage[];
 }
 
-export const TOO_FEW_REASON =
-  'Too few images of this size to find the mark (at least 3 that share it are needed): mark it by hand.';
+/** Why an image is left to the user's own mask: too few images share its size. */
+export function tooFewReason(): string {
+  return said('core.finder.tooFew', { count: MIN_GROUP_IMAGES });
+}
 
 interface Working extends ImageSize {
   scale: number;
