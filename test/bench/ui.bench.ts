@@ -75,7 +75,8 @@ async function readWholeHistory(page: Page, rows: number): Promise<void> {
   const summary = page.getByTestId('history-summary');
   for (;;) {
     const before = await summary.textContent();
-    if (before?.endsWith(`: ${rows} images`)) return;
+    // The count as the window writes it in English: 100,000.
+    if (before?.endsWith(`: ${rows.toLocaleString('en')} images`)) return;
     await page.getByTestId('job-list').evaluate((el) => (el.scrollTop = el.scrollHeight));
     await page.waitForFunction(
       (seen) => document.querySelector('[data-testid="history-summary"]')?.textContent !== seen,
