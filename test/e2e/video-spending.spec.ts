@@ -38,7 +38,9 @@ async function runProject(
           .flatMap((project) => project.shots.flatMap((shot) => shot.rounds))
           .filter((view) => ids.has(view.id) && view.state === 'done').length;
       },
-      { timeout: 30_000 },
+      // Rounds are polled every 5 to 10 s, and the demo simulator's clips take a while more:
+      // a generous bound, so a busy machine is not taken for a stuck round.
+      { timeout: 90_000 },
     )
     .toBe(ids.size);
   return projectId;
@@ -47,7 +49,7 @@ async function runProject(
 test('the spending of a project and of each month is listed, summed and exported as CSV', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const core = await world.startCore({ budgetCapUsd: 10, budgetCapPeriod: 'month' });
   // Before the key is set, video runs on the built-in simulator: a demo round, not spending.
   await runProject(core, 'Gulls', [round('gulls over the harbour wall', 5)]);
