@@ -7,12 +7,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { openJobStore } from '../../../src-main/core/app/startup.ts';
 import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
-import type { MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
-import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
-import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { makePhoto } from '../../support/images.ts';
 import { stageFiles } from '../../support/staging.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { inLanguage } from '../../support/in-language.ts';
 
 let dir: string;
 let core: AppCore;
@@ -31,15 +29,6 @@ afterAll(async () => {
   await core.stop();
   await rm(dir, { recursive: true, force: true });
 });
-
-/** One catalogue message as `language` says it, to compare the engine's words with. */
-function inLanguage(
-  language: ShownLanguage,
-  id: MessageId,
-  values?: Record<string, string | number>,
-): string {
-  return textIntl(language).formatMessage({ id }, values);
-}
 
 describe('the app desks and start-up notices in another language', () => {
   it('refuse a mask tool that leaves nothing marked in the pseudo-locale', async () => {

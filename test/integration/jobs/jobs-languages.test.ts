@@ -3,8 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
-import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
-import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { download } from '../../../src-main/core/api/downloader.ts';
 import { AuthenticationError, DownloadError } from '../../../src-main/core/api/errors.ts';
 import { createTransport } from '../../../src-main/core/api/http.ts';
@@ -17,19 +15,11 @@ import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
 import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
 import { startSimulator } from '../../../src-main/simulator/server.ts';
+import { inLanguage } from '../../support/in-language.ts';
 
 let dir: string;
 let store: JobStore;
 let rounds: VideoRounds;
-
-/** The message as the catalogue of `language` says it. */
-function inLanguage(
-  language: ShownLanguage,
-  id: MessageId,
-  values?: Record<string, string | number>,
-): string {
-  return textIntl(language).formatMessage({ id }, values);
-}
 
 const pseudo = (id: MessageId, values?: Record<string, string | number>) =>
   inLanguage('en-XA', id, values);
