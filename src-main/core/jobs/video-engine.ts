@@ -1,4 +1,4 @@
-import { access, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import {
   videoPhase,
@@ -146,23 +146,16 @@ export class VideoEngine extends TaskJobLoop {
   ): Promise<QueuedRound> {
     let round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
+    let frame = await keptFrameOf(round);
     const clip = readRoundOutputs(round);
-    const hasServiceFrame = clip.ok && clip.value?.lastFrameUrl !== undefined;
-    const kept = round.last_frame_path;
-    const keptIsThere =
-      kept !== null &&
-      (await access(kept).then(
-        () => true,
-        () => false,
-      ));
-    if (takenFrame && !hasServiceFrame && !keptIsThere && clip.ok && clip.value?.videos[0]) {
-      this.options.store.setLastFramePath(
-        roundId,
-        await keepTakenFrame(clip.value.videos[0], takenFrame),
-      );
+    const firstClip = clip.ok && !clip.value?.lastFrameUrl ? clip.value?.videos[0] : undefined;
+    // Nothing kept (or it is gone): the frame the window took from the clip is kept now.
+    if (frame === undefined && takenFrame && firstClip) {
+      this.options.store.setLastFramePath(roundId, await keepTakenFrame(firstClip, takenFrame));
       round = this.rounds.round(roundId) ?? round;
+      frame = await keptFrameOf(round);
     }
-    return this.addRound(round.shot_id, extensionRequest(round, prompt, await keptFrameOf(round)));
+    return this.addRound(round.shot_id, extensionRequest(round, prompt, frame));
   }
 
   /** The next round of the same shot, with this round's clip (as an asset) as its reference video. */
