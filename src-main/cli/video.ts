@@ -190,7 +190,8 @@ const addRound: Sub = async (args) => {
           cost: describeEstimate(estimate, tier),
         }),
       );
-      if (unknown.length > 0) console.log(words('cli.note', { note: unknownLengthWords(unknown) }));
+      if (unknown.length > 0)
+        console.log(words('cli.note', { note: unknownLengthWords(cliIntl(), unknown) }));
       const { budgetCapUsd: cap, budgetCapPeriod } = session.settings;
       const { spentCents, inFlightCents, month } = rounds.spendingForCap(
         budgetCapPeriod,
@@ -423,9 +424,7 @@ const importRounds: Sub = async (args) => {
         const cost = words(round.upperBound ? 'cli.video.upTo' : 'cli.video.about', {
           cost: money(round.cents),
         });
-        console.log(
-          `${round.label}: ${round.shot}, ${round.kind.toLowerCase()}, ${cost}: ${round.prompt}`,
-        );
+        console.log(`${round.label}: ${round.shot}, ${round.kind}, ${cost}: ${round.prompt}`);
         for (const note of round.notes) console.log(`  ${words('cli.note', { note })}`);
       }
       console.log(words('cli.video.importTotal', { count: view.rounds.length, total }));

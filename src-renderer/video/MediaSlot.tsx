@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { KIND_BY_TYPE, isAssetUrl } from '../../src-shared/api/video.ts';
+import { KIND_BY_TYPE, ROLE_MESSAGES, isAssetUrl } from '../../src-shared/api/video.ts';
 import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { bridge } from '../bridge.ts';
@@ -17,15 +17,6 @@ const TAKES_WEB_ADDRESS: Readonly<Record<Slot['type'], boolean>> = {
   image_url: true,
   video_url: false,
   audio_url: true,
-};
-
-/** A reference's role as the window says it; the service's role names stay in the request. */
-const ROLE_MESSAGES: Readonly<Record<string, MessageId>> = {
-  first_frame: 'round.role.firstFrame',
-  last_frame: 'round.role.lastFrame',
-  reference_image: 'round.role.referenceImage',
-  reference_video: 'round.role.referenceVideo',
-  reference_audio: 'round.role.referenceAudio',
 };
 
 /** What an empty thumbnail says: the kind of media the slot wants. */
@@ -85,15 +76,14 @@ export function MediaSlot(props: {
           return setPreview({ url: wanted, state: 'failed' });
         }
         const { token, width, height, bytes } = result.value;
-        onChecked(wanted, referenceImageProblem(width, height, bytes)?.message ?? null);
+        onChecked(wanted, referenceImageProblem(intl, width, height, bytes)?.message ?? null);
         setPreview({ url: wanted, state: 'shown', token, width, height });
       });
     return () => {
       live = false;
     };
-  }, [wanted, onChecked]);
-  const roleId = ROLE_MESSAGES[slot.role];
-  const role = roleId ? intl.formatMessage({ id: roleId }) : slot.role.replace('_', ' ');
+  }, [wanted, onChecked, intl]);
+  const role = intl.formatMessage({ id: ROLE_MESSAGES[slot.role] });
   const webToo = TAKES_WEB_ADDRESS[slot.type];
   const number = index + 1;
   const shown = wanted && preview?.url === wanted ? preview : null;

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   referenceLengthIssues,
+  unknownLengthWords,
   videoRequestIssues,
   type MediaItemType,
   type VideoGenerateRequest,
@@ -19,15 +20,7 @@ import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
-import {
-  EMPTY_DRAFT,
-  MODE_MESSAGES,
-  MODES,
-  requestOf,
-  slotsOf,
-  type Mode,
-  type RoundDraft,
-} from './presets.ts';
+import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
 import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
 import { Select } from '../ui/Select.tsx';
 
@@ -146,7 +139,8 @@ export function RoundEditor(props: {
   for (const issue of issues) {
     const field = fieldOf(issue.param, slotOf);
     const list = (said[field] ??= []);
-    if (!list.includes(issue.words)) list.push(issue.words);
+    const words = issue.say(intl);
+    if (!list.includes(words)) list.push(words);
   }
   const problems: Record<string, string> = typed
     ? Object.fromEntries(Object.entries(said).map(([field, words]) => [field, words.join(' ')]))
@@ -220,7 +214,7 @@ export function RoundEditor(props: {
           value={draft.mode}
           options={(Object.keys(MODES) as Mode[]).map((mode) => ({
             value: mode,
-            label: intl.formatMessage({ id: MODE_MESSAGES[mode] }),
+            label: intl.formatMessage({ id: MODES[mode].message }),
           }))}
           onChange={(event) => {
             const mode = event.target.value as Mode;
@@ -374,18 +368,7 @@ export function RoundEditor(props: {
         {lengthCheck.unknown.length > 0 && (
           <span className="hint" data-testid="length-unknown">
             {' '}
-            ·{' '}
-            {intl.formatMessage(
-              { id: 'round.lengthUnknown' },
-              {
-                count: lengthCheck.unknown.length,
-                references: intl.formatList(lengthCheck.unknown.map(String), {
-                  type: 'disjunction',
-                }),
-                min: VIDEO_LIMITS.autoReferenceVideoSeconds.min,
-                max: VIDEO_LIMITS.autoReferenceVideoSeconds.max,
-              },
-            )}
+            · {unknownLengthWords(intl, lengthCheck.unknown)}
           </span>
         )}
         {videoDemo ? (

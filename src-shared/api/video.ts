@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { VIDEO_LIMITS, VIDEO_MODELS, isKnownVideoModel } from '../domain/limits.ts';
 import { referencesOutOfRange, type MediaKind } from '../domain/references.ts';
+import type { MessageId } from '../i18n/catalogues/en.ts';
+import type { Formatter } from '../i18n/formats.ts';
 import type { TaskPhase } from './watermark.ts';
 
 /** Operations of the video interface, under its base URL. */
@@ -64,29 +66,43 @@ export interface RequestIssue {
   /** The service's own wording, as its error body gives it. */
   message: string;
   /**
-   * The same rule as the round form and the command line say it: what to change, naming the
-   * prompt, "reference 2", Duration or Ratio rather than the member's path.
+   * The same rule as the round form and the command line say it, in the reader's language:
+   * what to change, naming the prompt, "reference 2", Duration or Ratio rather than the
+   * member's path.
    */
-  words: string;
+  say: (intl: Formatter) => string;
 }
 
-/** What each role means to the person writing the round. */
-const ROLE_WORDS: Record<MediaRole, string> = {
-  reference_image: 'a reference image',
-  first_frame: 'the first frame',
-  last_frame: 'the last frame',
-  reference_video: 'a reference video',
-  reference_audio: 'a reference sound',
+/** What each role is called in the round form: one name, used by its slots and its rules. */
+export const ROLE_MESSAGES: Readonly<Record<MediaRole, MessageId>> = {
+  reference_image: 'round.role.referenceImage',
+  first_frame: 'round.role.firstFrame',
+  last_frame: 'round.role.lastFrame',
+  reference_video: 'round.role.referenceVideo',
+  reference_audio: 'round.role.referenceAudio',
 };
 
-function roleWords(role: string): string {
-  return role in ROLE_WORDS ? ROLE_WORDS[role as MediaRole] : `"${role}"`;
+/** A role's name; one the service does not know is shown as written. */
+function roleName(intl: Formatter, role: string): string {
+  return Object.hasOwn(ROLE_MESSAGES, role)
+    ? intl.formatMessage({ id: ROLE_MESSAGES[role as MediaRole] })
+    : `"${role}"`;
 }
 
-function oneOf(choices: readonly string[]): string {
-  return choices.length < 2
-    ? choices.join('')
-    : `${choices.slice(0, -1).join(', ')} or ${choices.at(-1) ?? ''}`;
+/** "reference image, first frame or last frame", in the reader's language. */
+function roleChoices(intl: Formatter, roles: readonly string[]): string {
+  return intl.formatList(
+    roles.map((role) => roleName(intl, role)),
+    { type: 'disjunction' },
+  );
+}
+
+/** One of the rules' sentences: its message and values, said when the reader's language is known. */
+function sentence(
+  id: MessageId,
+  values?: (intl: Formatter) => Record<string, string | number>,
+): (intl: Formatter) => string {
+  return (intl) => intl.formatMessage({ id }, values?.(intl));
 }
 
 /**
@@ -133,11 +149,13 @@ function isFetchableUrl(url: string): boolean {
   );
 }
 
+const writePrompt = sentence('request.writePrompt');
+
 /**
  * Every rule of sections 2.3, 4.4 and 8 that can be checked from the request alone, in the
  * order a person would fix them, each in the service's words and in the user's (`numbering`
- * tells how the user's form numbers the references, when not in order). Whether a model is enabled depends on the account and is
- * checked by whoever knows the account.
+ * tells how the user's form numbers the references, when not in order). Whether a model is
+ * enabled depends on the account and is checked by whoever knows the account.
  */
 export function videoRequestIssues(
   request: VideoGenerateRequest,
@@ -146,27 +164,28 @@ export function videoRequestIssues(
   const issues: RequestIssue[] = [];
   const { content } = request;
   const { min, max } = VIDEO_LIMITS.contentItems;
-  const promptWords = 'Write a prompt: every round needs one, also when it has references.';
   if (content.length < min || content.length > max) {
     issues.push({
       param: 'content',
       message: `content must hold ${min} to ${max} items; it holds ${content.length}`,
-      words:
+      say:
         content.length < min
-          ? promptWords
-          : `Remove ${content.length - max} reference${content.length - max === 1 ? '' : 's'}: a round takes at most ${max - 1} besides its prompt.`,
+          ? writePrompt
+          : sentence('request.tooManyReferences', () => ({
+              count: content.length - max,
+              max: max - 1,
+            })),
     });
   }
   if (!content.some((item) => item.type === 'text' && item.text?.trim())) {
     issues.push({
       param: 'content',
       message: 'content needs at least one text item with the prompt, also when media are given',
-      words: promptWords,
+      say: writePrompt,
     });
   }
   const numbers = referenceNumbers(content);
-  const reference = (index: number) =>
-    `reference ${numbering?.(index) ?? numbers.get(index) ?? index + 1}`;
+  const numberOf = (index: number) => numbering?.(index) ?? numbers.get(index) ?? index + 1;
 
   const counts: Record<MediaKind, number> = { image: 0, video: 0, audio: 0 };
   const roles: string[] = [];
@@ -177,18 +196,20 @@ export function videoRequestIssues(
         issues.push({
           param: `${at}.text`,
           message: 'a text item needs its text',
-          words: promptWords,
+          say: writePrompt,
         });
       }
       return;
     }
-    counts[KIND_BY_TYPE[item.type]] += 1;
+    const kind = KIND_BY_TYPE[item.type];
+    counts[kind] += 1;
+    const number = numberOf(index);
     const url = mediaUrl(item);
     if (url === undefined) {
       issues.push({
         param: `${at}.${item.type}.url`,
         message: `a ${item.type} item needs ${item.type}.url`,
-        words: `Give ${reference(index)}'s address, or remove it.`,
+        say: sentence('request.giveAddress', () => ({ number })),
       });
     } else if (
       item.type === 'video_url'
@@ -202,28 +223,37 @@ export function videoRequestIssues(
         message:
           item.type === 'video_url'
             ? 'videos must be uploaded and processed assets given as asset:// URLs'
-            : `${KIND_BY_TYPE[item.type] === 'image' ? 'an image' : 'audio'} must be an asset:// URL or a public https:// URL`,
-        words:
-          item.type === 'video_url'
-            ? `Give ${reference(index)} as an asset:// address: the service takes a video only once it is uploaded to your account on the provider's site.`
-            : `Give ${reference(index)} as an address that starts with https:// (a public web address) or asset:// (uploaded to your account).`,
+            : `${kind === 'image' ? 'an image' : 'audio'} must be an asset:// URL or a public https:// URL`,
+        say: sentence(
+          item.type === 'video_url' ? 'request.videoAsAsset' : 'request.publicAddress',
+          () => ({ number }),
+        ),
       });
     }
     const allowed: readonly string[] = ROLES_BY_TYPE[item.type];
-    if (item.role === undefined) {
+    const { role } = item;
+    if (role === undefined) {
       issues.push({
         param: `${at}.role`,
         message: `a ${item.type} item needs a role: ${allowed.join(', ')}`,
-        words: `Say what ${reference(index)} is for: ${oneOf(allowed.map(roleWords))}.`,
+        say: sentence('request.sayRole', (intl) => ({
+          number,
+          roles: roleChoices(intl, allowed),
+        })),
       });
-    } else if (!allowed.includes(item.role)) {
+    } else if (!allowed.includes(role)) {
       issues.push({
         param: `${at}.role`,
-        message: `role ${item.role} is not allowed on a ${item.type} item; use ${allowed.join(' or ')}`,
-        words: `A ${KIND_BY_TYPE[item.type]} cannot be ${roleWords(item.role)}: make ${reference(index)} ${oneOf(allowed.map(roleWords))}.`,
+        message: `role ${role} is not allowed on a ${item.type} item; use ${allowed.join(' or ')}`,
+        say: sentence('request.wrongRole', (intl) => ({
+          number,
+          kind,
+          role: roleName(intl, role),
+          roles: roleChoices(intl, allowed),
+        })),
       });
     } else {
-      roles.push(item.role);
+      roles.push(role);
     }
   });
 
@@ -232,7 +262,11 @@ export function videoRequestIssues(
     issues.push({
       param: 'content',
       message: `${ref.token} refers to ${ref.kind} ${ref.index}, but the request has ${counts[ref.kind]} ${ref.kind} item${counts[ref.kind] === 1 ? '' : 's'}`,
-      words: `The prompt names ${ref.token}, but the round has ${counts[ref.kind] === 0 ? 'no' : counts[ref.kind]} ${ref.kind} reference${counts[ref.kind] === 1 ? '' : 's'}: add one, or change ${ref.token} in the prompt.`,
+      say: sentence('request.promptNamesMissing', () => ({
+        token: ref.token,
+        kind: ref.kind,
+        count: counts[ref.kind],
+      })),
     });
   }
 
@@ -241,70 +275,81 @@ export function videoRequestIssues(
     issues.push({
       param: 'omni_reference_task_type',
       message: 'omni_reference_task_type can only be auto',
-      words: 'Choose Auto as the kind of round, or another kind.',
+      say: sentence('request.autoOnly'),
     });
   }
 
+  const { resolution, ratio, duration } = request;
   if (
-    request.resolution !== undefined &&
-    !(VIDEO_LIMITS.resolutions as readonly string[]).includes(request.resolution)
+    resolution !== undefined &&
+    !(VIDEO_LIMITS.resolutions as readonly string[]).includes(resolution)
   ) {
     issues.push({
       param: 'resolution',
-      message: `resolution ${request.resolution} is not supported; use ${VIDEO_LIMITS.resolutions.join(' or ')}`,
-      words: `Choose a resolution of ${oneOf(VIDEO_LIMITS.resolutions)}; the service does not make ${request.resolution}.`,
+      message: `resolution ${resolution} is not supported; use ${VIDEO_LIMITS.resolutions.join(' or ')}`,
+      say: sentence('request.resolution', (intl) => ({
+        choices: intl.formatList(VIDEO_LIMITS.resolutions, { type: 'disjunction' }),
+        resolution,
+      })),
     });
   }
 
   const model = isKnownVideoModel(request.model) ? VIDEO_MODELS[request.model] : undefined;
   if (auto) {
-    if (request.ratio !== VIDEO_LIMITS.adaptiveRatio) {
+    if (ratio !== VIDEO_LIMITS.adaptiveRatio) {
       issues.push({
         param: 'ratio',
         message: 'the auto omni mode needs ratio adaptive',
-        words: `Choose the ratio ${VIDEO_LIMITS.adaptiveRatio}: in an Auto round the model shapes the clip.`,
+        say: sentence('request.autoRatio', () => ({ ratio: VIDEO_LIMITS.adaptiveRatio })),
       });
     }
-    if (request.duration !== VIDEO_LIMITS.autoDuration) {
+    if (duration !== VIDEO_LIMITS.autoDuration) {
       issues.push({
         param: 'duration',
         message: 'the auto omni mode needs duration -1',
-        words: 'Leave the duration to the model: an Auto round picks its own length.',
+        say: sentence('request.autoDuration'),
       });
     }
     content.forEach((item, index) => {
-      if (item.type !== 'text' && item.role && !item.role.startsWith('reference_')) {
+      const { role } = item;
+      if (item.type !== 'text' && role && !role.startsWith('reference_')) {
         issues.push({
           param: `content[${index}].role`,
-          message: `the auto omni mode takes only reference_image, reference_video and reference_audio roles, not ${item.role}`,
-          words: `An Auto round takes references only, so ${reference(index)} cannot be ${roleWords(item.role)}: choose another kind of round for frames.`,
+          message: `the auto omni mode takes only reference_image, reference_video and reference_audio roles, not ${role}`,
+          say: sentence('request.autoTakesReferences', (intl) => ({
+            number: numberOf(index),
+            role: roleName(intl, role),
+          })),
         });
       }
     });
   } else {
-    if (
-      request.ratio !== undefined &&
-      !(VIDEO_LIMITS.ratios as readonly string[]).includes(request.ratio)
-    ) {
+    if (ratio !== undefined && !(VIDEO_LIMITS.ratios as readonly string[]).includes(ratio)) {
+      const adaptive = ratio === VIDEO_LIMITS.adaptiveRatio;
       issues.push({
         param: 'ratio',
-        message:
-          request.ratio === VIDEO_LIMITS.adaptiveRatio
-            ? 'ratio adaptive is only for the auto omni mode'
-            : `ratio ${request.ratio} is not supported; use one of ${VIDEO_LIMITS.ratios.join(', ')}`,
-        words:
-          request.ratio === VIDEO_LIMITS.adaptiveRatio
-            ? `Choose a ratio of ${oneOf(VIDEO_LIMITS.ratios)}: ${VIDEO_LIMITS.adaptiveRatio} is only for Auto rounds.`
-            : `Choose a ratio of ${oneOf(VIDEO_LIMITS.ratios)}; the service does not make ${request.ratio}.`,
+        message: adaptive
+          ? 'ratio adaptive is only for the auto omni mode'
+          : `ratio ${ratio} is not supported; use one of ${VIDEO_LIMITS.ratios.join(', ')}`,
+        say: sentence(adaptive ? 'request.adaptiveOnlyAuto' : 'request.ratio', (intl) => ({
+          choices: intl.formatList(VIDEO_LIMITS.ratios, { type: 'disjunction' }),
+          ratio,
+        })),
       });
     }
-    if (request.duration !== undefined && model) {
+    if (duration !== undefined && model) {
       const range = model.duration;
-      if (request.duration < range.min || request.duration > range.max) {
+      if (duration < range.min || duration > range.max) {
         issues.push({
           param: 'duration',
-          message: `duration ${request.duration} is outside ${range.min} to ${range.max} seconds for ${request.model}`,
-          words: `Make the duration ${range.min} to ${range.max} seconds: ${model.label} does not make ${request.duration === VIDEO_LIMITS.autoDuration ? 'a clip of open length' : `a ${request.duration}-second clip`}.`,
+          message: `duration ${duration} is outside ${range.min} to ${range.max} seconds for ${request.model}`,
+          say: sentence('request.duration', () => ({
+            min: range.min,
+            max: range.max,
+            model: model.label,
+            open: String(duration === VIDEO_LIMITS.autoDuration),
+            seconds: duration,
+          })),
         });
       }
     }
@@ -316,14 +361,14 @@ export function videoRequestIssues(
       issues.push({
         param: 'content',
         message: 'give at most one first_frame and one last_frame',
-        words: 'Give one first frame and at most one last frame.',
+        say: sentence('request.oneFrameEach'),
       });
     }
     if (roles.includes('last_frame') && !roles.includes('first_frame')) {
       issues.push({
         param: 'content',
         message: 'a last_frame needs a first_frame',
-        words: 'Add a first frame: a round that ends on a last frame starts from one.',
+        say: sentence('request.firstFrameNeeded'),
       });
     }
     if (frames.length > 0 && roles.some((role) => role.startsWith('reference_'))) {
@@ -331,15 +376,14 @@ export function videoRequestIssues(
         param: 'content',
         message:
           'first and last frames cannot be mixed with reference media; use the auto omni mode for that',
-        words:
-          'Use frames or references, not both: remove one, or choose Auto as the kind of round to work from references.',
+        say: sentence('request.framesOrReferences'),
       });
     }
   }
   return issues;
 }
 
-/** Seconds as a person reads them: `8 s`, `2.5 s`. */
+/** Seconds as the service's messages write them: `8 s`, `2.5 s`. */
 function secondsWords(seconds: number): string {
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
 }
@@ -376,7 +420,12 @@ export function referenceLengthIssues(
       check.issues.push({
         param: `content[${index}].video_url.url`,
         message: `in the auto omni mode the reference video must be ${min} to ${max} seconds long; it is ${secondsWords(seconds)}`,
-        words: `Reference ${number} is ${secondsWords(seconds)} long, and an Auto round takes reference videos of ${min} to ${max} seconds: trim it, or choose another video.`,
+        say: sentence('request.referenceLength', (intl) => ({
+          number,
+          seconds: intl.formatNumber(seconds, { maximumFractionDigits: 1 }),
+          min,
+          max,
+        })),
       });
     }
   });
@@ -384,13 +433,17 @@ export function referenceLengthIssues(
 }
 
 /** What is said of reference videos whose length only the service knows. */
-export function unknownLengthWords(references: readonly number[]): string {
+export function unknownLengthWords(intl: Formatter, references: readonly number[]): string {
   const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
-  const named =
-    references.length === 1
-      ? `reference ${references[0]}`
-      : `references ${oneOf(references.map(String))}`;
-  return `The length of ${named} is not known on this computer, so it is not checked here: the service checks that a reference video is ${min} to ${max} seconds long once the round is sent, and fails the round if not.`;
+  return intl.formatMessage(
+    { id: 'round.lengthUnknown' },
+    {
+      count: references.length,
+      references: intl.formatList(references.map(String)),
+      min,
+      max,
+    },
+  );
 }
 
 /** A request as we send it: the shape plus every rule, each reported at its member. */

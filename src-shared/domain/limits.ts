@@ -1,3 +1,5 @@
+import type { Formatter } from '../i18n/formats.ts';
+
 /**
  * The service's limits, written once. Sources: the service interface (sections 4.4 and 8)
  * and the provider's public notes; `docs/simulator.md` says which is which.
@@ -68,9 +70,21 @@ export function isKnownVideoModel(id: string): id is VideoModelId {
  */
 export const MAX_DECODE_PIXELS = 16_383 * 16_383;
 
-/** Why an image of this size cannot be opened, or undefined when it can. */
-export function decodeLimitProblem(width: number, height: number): string | undefined {
+/** Why an image of this size cannot be opened, in the reader's language, or undefined when it can. */
+export function decodeLimitProblem(
+  intl: Formatter,
+  width: number,
+  height: number,
+): string | undefined {
   if (width * height <= MAX_DECODE_PIXELS) return undefined;
-  const megapixels = (n: number) => Math.round(n / 1e6).toLocaleString('en-US');
-  return `The image is too large: ${width}×${height} pixels (${megapixels(width * height)} megapixels), more than the ${megapixels(MAX_DECODE_PIXELS)} megapixels Clearframe can open. Scale it down in an image editor, then add it again.`;
+  const megapixels = (n: number) => intl.formatNumber(Math.round(n / 1e6));
+  return intl.formatMessage(
+    { id: 'image.tooLargeToOpen' },
+    {
+      width: String(width),
+      height: String(height),
+      megapixels: megapixels(width * height),
+      limit: megapixels(MAX_DECODE_PIXELS),
+    },
+  );
 }

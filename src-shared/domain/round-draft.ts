@@ -1,32 +1,33 @@
-import type { ContentItem, MediaItemType, VideoGenerateRequest } from '../api/video.ts';
+import type { MessageId } from '../i18n/catalogues/en.ts';
+import type { ContentItem, MediaItemType, MediaRole, VideoGenerateRequest } from '../api/video.ts';
 import { DEFAULT_ROUND_SECONDS, DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from './limits.ts';
 
 /**
- * The kinds of round, each setting the media slots and roles it needs. The round editor
- * offers them and a batch import names them in its `kind` column, so both make the same
- * request of the same words.
+ * The kinds of round, each setting the media slots and roles it needs, and what it is called
+ * (`message`). The round editor offers them and a batch import names them in its `kind`
+ * column, so both make the same request of the same words.
  */
 export const MODES = {
-  text: { label: 'Text to video', slots: [] },
-  image: { label: 'Image to video', slots: [{ type: 'image_url', role: 'first_frame' }] },
+  text: { message: 'round.mode.text', slots: [] },
+  image: { message: 'round.mode.image', slots: [{ type: 'image_url', role: 'first_frame' }] },
   frames: {
-    label: 'First and last frame',
+    message: 'round.mode.frames',
     slots: [
       { type: 'image_url', role: 'first_frame' },
       { type: 'image_url', role: 'last_frame' },
     ],
   },
-  video: { label: 'Video reference', slots: [{ type: 'video_url', role: 'reference_video' }] },
-  audio: { label: 'Audio reference', slots: [{ type: 'audio_url', role: 'reference_audio' }] },
-  edit: { label: 'Edit at timestamps', slots: [{ type: 'video_url', role: 'reference_video' }] },
+  video: { message: 'round.mode.video', slots: [{ type: 'video_url', role: 'reference_video' }] },
+  audio: { message: 'round.mode.audio', slots: [{ type: 'audio_url', role: 'reference_audio' }] },
+  edit: { message: 'round.mode.edit', slots: [{ type: 'video_url', role: 'reference_video' }] },
   auto: {
-    label: 'Auto (omni reference)',
+    message: 'round.mode.auto',
     slots: [
       { type: 'image_url', role: 'reference_image' },
       { type: 'video_url', role: 'reference_video' },
     ],
   },
-} as const satisfies Record<string, { label: string; slots: readonly Slot[] }>;
+} as const satisfies Record<string, { message: MessageId; slots: readonly Slot[] }>;
 
 export type Mode = keyof typeof MODES;
 
@@ -68,11 +69,11 @@ export const EMPTY_DRAFT: RoundDraft = {
 
 export interface Slot {
   type: MediaItemType;
-  role: string;
+  role: MediaRole;
 }
 
 /** The role a reference added beyond the mode's slots plays: a reference of its kind. */
-export const REFERENCE_ROLE: Readonly<Record<MediaItemType, string>> = {
+export const REFERENCE_ROLE: Readonly<Record<MediaItemType, MediaRole>> = {
   image_url: 'reference_image',
   video_url: 'reference_video',
   audio_url: 'reference_audio',

@@ -10,6 +10,10 @@ export interface Formatter {
   formatNumber(value: number, options?: Intl.NumberFormatOptions): string;
   formatDate(value: Date | number, options?: Intl.DateTimeFormatOptions): string;
   formatMessage(descriptor: { id: MessageId }, values?: Record<string, string | number>): string;
+  formatList(
+    list: readonly string[],
+    options?: { type?: 'conjunction' | 'disjunction' | 'unit' },
+  ): string;
 }
 
 /**

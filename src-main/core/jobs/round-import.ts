@@ -25,7 +25,7 @@ import {
   slotOfItem,
   type Mode,
 } from '../../../src-shared/domain/round-draft.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 import { mediaSeconds } from '../media/media-length.ts';
 import { probeFile } from '../media/probe-file.ts';
 import { IMPORT_COLUMNS, RoundImportError, readImportRows, type SourceRow } from './import-file.ts';
@@ -153,7 +153,7 @@ async function parseReference(
         problem: probe.reason,
       });
     }
-    const problem = referenceImageProblem(probe.width, probe.height, probe.bytes);
+    const problem = referenceImageProblem(coreIntl(), probe.width, probe.height, probe.bytes);
     return problem
       ? said('core.import.referenceProblem', { number: String(number), problem: problem.message })
       : { type, url };
@@ -238,7 +238,7 @@ async function rowRound(row: SourceRow, dir: string): Promise<RowRound | string[
   const slots = slotOfItem(draft, request);
   const entryOfSlot = draft.urls.map((url) => references.findIndex((r) => r.url === url.trim()));
   const numbering = (index: number) => (entryOfSlot[slots.get(index) ?? -1] ?? index) + 1;
-  const words = videoRequestIssues(request, numbering).map((issue) => issue.words);
+  const words = videoRequestIssues(request, numbering).map((issue) => issue.say(coreIntl()));
   if (words.length > 0) return [...new Set(words)];
   return {
     round: { label: row.label, kind, prompt, shotTitle: text(values.shot).trim(), request },
@@ -284,13 +284,13 @@ export async function planImport(
   for (const { round, numbering } of made) {
     const check = referenceLengthIssues(round.request, lengths, numbering);
     for (const issue of check.issues) {
-      problems.push({ label: round.label, message: sentence(issue.words) });
+      problems.push({ label: round.label, message: sentence(issue.say(coreIntl())) });
     }
     const estimate = estimateVideoCost(round.request.duration, options.tier);
     rounds.push({
       ...round,
       estimate,
-      notes: check.unknown.length ? [unknownLengthWords(check.unknown)] : [],
+      notes: check.unknown.length ? [unknownLengthWords(coreIntl(), check.unknown)] : [],
     });
   }
   const order = (label: string) => rows.findIndex((row) => row.label === label);
@@ -345,11 +345,15 @@ export function planView(plan: ImportPlan, tree: ProjectTree | undefined): Impor
     name: path.basename(plan.file),
     rounds: plan.rounds.map((round, i) => {
       const place = places[i];
-      const title = place?.title ? ` "${place.title}"` : '';
       return {
         label: round.label,
-        shot: `Shot ${place?.position ?? '?'}${title}${place?.shotId ? '' : ' (new)'}`,
-        kind: MODES[round.kind].label,
+        shot: said('core.import.shot', {
+          position: String(place?.position ?? '?'),
+          titled: String(Boolean(place?.title)),
+          title: place?.title ?? '',
+          isNew: String(!place?.shotId),
+        }),
+        kind: said(MODES[round.kind].message),
         prompt: round.prompt,
         seconds: round.estimate.seconds,
         cents: toCents(round.estimate.usd),

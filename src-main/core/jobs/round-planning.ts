@@ -12,7 +12,7 @@ import {
   type CostEstimate,
   type PricingTier,
 } from '../../../src-shared/domain/pricing.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   damagedRoundError,
@@ -47,7 +47,7 @@ export function queueRound(
     throw new RoundRequestError(said('core.rounds.noShot', { shot: shotId }));
   const sendable = sendableRequest(request);
   const { issues } = referenceLengthIssues(sendable, lengths);
-  if (issues.length > 0) throw refusal(issues.map((issue) => issue.words));
+  if (issues.length > 0) throw refusal(issues.map((issue) => issue.say(coreIntl())));
   const estimate = estimateVideoCost(sendable.duration, tier);
   return { roundId: rounds.addRound(shotId, sendable, estimate.cents), estimate };
 }
@@ -61,7 +61,7 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
   if (parsed.success) return parsed.data;
   // The person who wrote the round reads this, in the app or on the command line: the rules
   // in their words, each once.
-  const problems = videoRequestIssues(request).map((issue) => issue.words);
+  const problems = videoRequestIssues(request).map((issue) => issue.say(coreIntl()));
   throw refusal(
     problems.length
       ? problems

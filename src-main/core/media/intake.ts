@@ -124,7 +124,8 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
   try {
     meta = await readHeader(bytes);
     // Checked before anything is decoded: a decompression bomb is refused as too large.
-    const tooLarge = meta.width && meta.height && decodeLimitProblem(meta.width, meta.height);
+    const tooLarge =
+      meta.width && meta.height && decodeLimitProblem(coreIntl(), meta.width, meta.height);
     if (tooLarge) throw new IntakeError(tooLarge, { problem: 'too-large' });
     if (type === 'heic') {
       readable = await heicAsPng(bytes);
@@ -208,6 +209,6 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
 }
 
 function checkVideoReference(width: number, height: number, bytes: number): void {
-  const problem = referenceImageProblem(width, height, bytes);
+  const problem = referenceImageProblem(coreIntl(), width, height, bytes);
   if (problem) throw new IntakeError(problem.message, { problem: problem.kind });
 }

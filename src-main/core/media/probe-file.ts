@@ -5,7 +5,7 @@ import { readHeader } from './decode.ts';
 import { heicUprightSize } from './heic/decode-heic.ts';
 import { ACCEPTED, refuseType, type IntakeError } from './intake.ts';
 import { sniffFile, type SniffedType } from './sniff.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 export type FileProbe =
   | { ok: true; format: string; width: number; height: number; bytes: number }
@@ -50,7 +50,7 @@ function sized(
   bytes: number,
 ): FileProbe {
   if (!upright.width || !upright.height) return { ok: false, reason: DAMAGED() };
-  const tooLarge = decodeLimitProblem(upright.width, upright.height);
+  const tooLarge = decodeLimitProblem(coreIntl(), upright.width, upright.height);
   if (tooLarge) return { ok: false, reason: tooLarge };
   return { ok: true, format, width: upright.width, height: upright.height, bytes };
 }

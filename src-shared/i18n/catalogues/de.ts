@@ -485,6 +485,51 @@ export const de: Catalogue = {
   'round.confirmUpTo':
     '{count, plural, one {# Versuch} other {# Versuche}} für bis zu {cost} senden?',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt':
+    'Schreiben Sie einen Prompt: Jeder Versuch braucht einen, auch mit Referenzen.',
+  'request.tooManyReferences':
+    'Entfernen Sie {count, plural, one {# Referenz} other {# Referenzen}}: Ein Versuch nimmt neben dem Prompt höchstens {max}.',
+  'request.giveAddress': 'Geben Sie die Adresse von Referenz {number} an, oder entfernen Sie sie.',
+  'request.videoAsAsset':
+    'Geben Sie Referenz {number} als asset://-Adresse an: Der Dienst nimmt ein Video erst, wenn es auf der Website des Anbieters in Ihr Konto hochgeladen ist.',
+  'request.publicAddress':
+    'Geben Sie Referenz {number} als Adresse an, die mit https:// (eine öffentliche Webadresse) oder asset:// (in Ihr Konto hochgeladen) beginnt.',
+  'request.sayRole': 'Geben Sie an, wofür Referenz {number} dient: {roles}.',
+  'request.wrongRole':
+    'Referenz {number} ist {kind, select, image {ein Bild} video {ein Video} other {ein Ton}} und kann daher nicht „{role}“ sein: Wählen Sie {roles}.',
+  'request.promptNamesMissing':
+    'Der Prompt nennt {token}, aber der Versuch hat {kind, select, image {{count, plural, =0 {keine Bildreferenz} one {# Bildreferenz} other {# Bildreferenzen}}} video {{count, plural, =0 {keine Videoreferenz} one {# Videoreferenz} other {# Videoreferenzen}}} other {{count, plural, =0 {keine Audioreferenz} one {# Audioreferenz} other {# Audioreferenzen}}}}: Fügen Sie eine hinzu, oder ändern Sie {token} im Prompt.',
+  'request.autoOnly': 'Wählen Sie „Automatisch“ als Art des Versuchs oder eine andere Art.',
+  'request.resolution':
+    'Wählen Sie die Auflösung {choices}; {resolution} erstellt der Dienst nicht.',
+  'request.autoRatio':
+    'Wählen Sie das Seitenverhältnis {ratio}: In einem automatischen Versuch bestimmt das Modell die Form des Clips.',
+  'request.autoDuration':
+    'Überlassen Sie die Dauer dem Modell: Ein automatischer Versuch wählt seine Länge selbst.',
+  'request.autoTakesReferences':
+    'Ein automatischer Versuch nimmt nur Referenzen, daher kann Referenz {number} nicht „{role}“ sein: Wählen Sie für Bilder am Anfang oder Ende eine andere Art von Versuch.',
+  'request.adaptiveOnlyAuto':
+    'Wählen Sie das Seitenverhältnis {choices}: {ratio} gibt es nur für automatische Versuche.',
+  'request.ratio': 'Wählen Sie das Seitenverhältnis {choices}; {ratio} erstellt der Dienst nicht.',
+  'request.duration':
+    'Stellen Sie eine Dauer von {min} bis {max} Sekunden ein: {model} erstellt {open, select, true {keinen Clip offener Länge} other {keinen Clip von {seconds} Sekunden}}.',
+  'request.oneFrameEach': 'Geben Sie ein erstes Bild und höchstens ein letztes Bild an.',
+  'request.firstFrameNeeded':
+    'Fügen Sie ein erstes Bild hinzu: Ein Versuch, der mit einem letzten Bild endet, beginnt mit einem ersten.',
+  'request.framesOrReferences':
+    'Verwenden Sie Bilder am Anfang und Ende oder Referenzen, nicht beides: Entfernen Sie eines, oder wählen Sie „Automatisch“ als Art des Versuchs, um mit Referenzen zu arbeiten.',
+  'request.referenceLength':
+    'Referenz {number} ist {seconds} s lang, und ein automatischer Versuch nimmt Referenzvideos von {min} bis {max} Sekunden: Kürzen Sie es, oder wählen Sie ein anderes Video.',
+  'referenceImage.tooManyBytes':
+    'Ein Referenzbild darf höchstens {megabytes} MB groß sein. Speichern Sie es kleiner und fügen Sie es erneut hinzu.',
+  'referenceImage.sides':
+    'Ein Referenzbild braucht {min} bis {max} Pixel auf jeder Seite; dieses hat {width}×{height}. Ändern Sie seine Größe und fügen Sie es erneut hinzu.',
+  'referenceImage.shape':
+    'Ein Referenzbild muss ein Seitenverhältnis zwischen {min}:1 und {max}:1 haben; dieses hat {aspect}:1. Schneiden Sie es zu und fügen Sie es erneut hinzu.',
+  'image.tooLargeToOpen':
+    'Das Bild ist zu groß: {width}×{height} Pixel ({megapixels} Megapixel), mehr als die {limit} Megapixel, die Clearframe öffnen kann. Verkleinern Sie es in einem Bildbearbeitungsprogramm und fügen Sie es dann erneut hinzu.',
+
   'round.role.firstFrame': 'Erstes Bild',
   'round.role.lastFrame': 'Letztes Bild',
   'round.role.referenceImage': 'Referenzbild',
@@ -1005,6 +1050,8 @@ export const de: Catalogue = {
     '{name} ist keine CSV- oder JSON-Datei. Versuche werden aus einer .csv-Datei (einer als CSV gespeicherten Tabelle) oder einer .json-Datei importiert.',
   'core.import.rowLabel': 'Zeile {line}',
   'core.import.roundLabel': 'Versuch {index} (Zeile {line})',
+  'core.import.shot':
+    '{titled, select, true {Einstellung {position} „{title}“} other {Einstellung {position}}}{isNew, select, true { (neu)} other {}}',
   'core.import.refused':
     'Aus {file} wurde nichts eingereiht: {rows, plural, one {Ein Versuch verstößt} other {# Versuche verstoßen}} gegen eine Regel. {problems} Korrigieren Sie die Datei und importieren Sie sie erneut.',
   'core.import.projectGone': 'Dieses Projekt gibt es nicht mehr; wählen Sie ein anderes.',

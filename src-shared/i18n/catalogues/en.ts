@@ -493,6 +493,46 @@ export const en = {
   'round.confirmAbout': 'Send {count, plural, one {# round} other {# rounds}} for about {cost}?',
   'round.confirmUpTo': 'Send {count, plural, one {# round} other {# rounds}} for up to {cost}?',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt': 'Write a prompt: every round needs one, also when it has references.',
+  'request.tooManyReferences':
+    'Remove {count, plural, one {# reference} other {# references}}: a round takes at most {max} besides its prompt.',
+  'request.giveAddress': 'Give the address of reference {number}, or remove it.',
+  'request.videoAsAsset':
+    "Give reference {number} as an asset:// address: the service takes a video only once it is uploaded to your account on the provider's site.",
+  'request.publicAddress':
+    'Give reference {number} as an address that starts with https:// (a public web address) or asset:// (uploaded to your account).',
+  'request.sayRole': 'Say what reference {number} is for: {roles}.',
+  'request.wrongRole':
+    'Reference {number} is {kind, select, image {an image} video {a video} other {a sound}}, so it cannot be the {role}: make it the {roles}.',
+  'request.promptNamesMissing':
+    'The prompt names {token}, but the round has {kind, select, image {{count, plural, =0 {no image references} one {# image reference} other {# image references}}} video {{count, plural, =0 {no video references} one {# video reference} other {# video references}}} other {{count, plural, =0 {no audio references} one {# audio reference} other {# audio references}}}}: add one, or change {token} in the prompt.',
+  'request.autoOnly': 'Choose Auto as the kind of round, or another kind.',
+  'request.resolution': 'Choose a resolution of {choices}; the service does not make {resolution}.',
+  'request.autoRatio': 'Choose the ratio {ratio}: in an Auto round the model shapes the clip.',
+  'request.autoDuration': 'Leave the duration to the model: an Auto round picks its own length.',
+  'request.autoTakesReferences':
+    'An Auto round takes references only, so reference {number} cannot be the {role}: choose another kind of round for frames.',
+  'request.adaptiveOnlyAuto': 'Choose a ratio of {choices}: {ratio} is only for Auto rounds.',
+  'request.ratio': 'Choose a ratio of {choices}; the service does not make {ratio}.',
+  'request.duration':
+    'Make the duration {min} to {max} seconds: {model} does not make {open, select, true {a clip of open length} other {a {seconds}-second clip}}.',
+  'request.oneFrameEach': 'Give one first frame and at most one last frame.',
+  'request.firstFrameNeeded':
+    'Add a first frame: a round that ends on a last frame starts from one.',
+  'request.framesOrReferences':
+    'Use frames or references, not both: remove one, or choose Auto as the kind of round to work from references.',
+  'request.referenceLength':
+    'Reference {number} is {seconds} s long, and an Auto round takes reference videos of {min} to {max} seconds: trim it, or choose another video.',
+  'referenceImage.tooManyBytes':
+    'A reference image may be at most {megabytes} MB. Save it smaller and add it again.',
+  'referenceImage.sides':
+    'A reference image needs {min} to {max} pixels on each side; this one is {width}×{height}. Resize it and add it again.',
+  'referenceImage.shape':
+    'A reference image must be between {min}:1 and {max}:1 in shape; this one is {aspect}:1. Crop it and add it again.',
+  'image.tooLargeToOpen':
+    'The image is too large: {width}×{height} pixels ({megapixels} megapixels), more than the {limit} megapixels Clearframe can open. Scale it down in an image editor, then add it again.',
+
   // One reference of a round.
   'round.role.firstFrame': 'first frame',
   'round.role.lastFrame': 'last frame',
@@ -992,6 +1032,8 @@ export const en = {
     '{name} is not a CSV or JSON file. Rounds are imported from a .csv file (a spreadsheet saved as CSV) or a .json file.',
   'core.import.rowLabel': 'Row {line}',
   'core.import.roundLabel': 'Round {index} (line {line})',
+  'core.import.shot':
+    '{titled, select, true {Shot {position} "{title}"} other {Shot {position}}}{isNew, select, true { (new)} other {}}',
   'core.import.refused':
     'Nothing was queued from {file}: {rows, plural, one {one round breaks} other {# rounds break}} a rule. {problems} Correct the file and import it again.',
   'core.import.projectGone': 'That project no longer exists; choose another.',

@@ -487,6 +487,50 @@ export const es: Catalogue = {
   'round.confirmUpTo':
     '¿Enviar {count, plural, one {# intento} other {# intentos}} por hasta {cost}?',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt':
+    'Escribe un prompt: todo intento necesita uno, también cuando tiene referencias.',
+  'request.tooManyReferences':
+    'Quita {count, plural, one {# referencia} other {# referencias}}: un intento admite como mucho {max} además de su prompt.',
+  'request.giveAddress': 'Indica la dirección de la referencia {number}, o quítala.',
+  'request.videoAsAsset':
+    'Indica la referencia {number} como dirección asset://: el servicio solo acepta un vídeo cuando está subido a tu cuenta en el sitio del proveedor.',
+  'request.publicAddress':
+    'Indica la referencia {number} con una dirección que empiece por https:// (una dirección web pública) o asset:// (subida a tu cuenta).',
+  'request.sayRole': 'Indica para qué es la referencia {number}: {roles}.',
+  'request.wrongRole':
+    'La referencia {number} es {kind, select, image {una imagen} video {un vídeo} other {un sonido}}, así que no puede ser «{role}»: elige {roles}.',
+  'request.promptNamesMissing':
+    'El prompt nombra {token}, pero el intento tiene {kind, select, image {{count, plural, =0 {ninguna imagen de referencia} one {# imagen de referencia} other {# imágenes de referencia}}} video {{count, plural, =0 {ningún vídeo de referencia} one {# vídeo de referencia} other {# vídeos de referencia}}} other {{count, plural, =0 {ningún audio de referencia} one {# audio de referencia} other {# audios de referencia}}}}: añade uno, o cambia {token} en el prompt.',
+  'request.autoOnly': 'Elige Automático como tipo de intento, u otro tipo.',
+  'request.resolution': 'Elige una resolución de {choices}; el servicio no hace {resolution}.',
+  'request.autoRatio':
+    'Elige la proporción {ratio}: en un intento automático el modelo da forma al clip.',
+  'request.autoDuration':
+    'Deja la duración al modelo: un intento automático elige su propia duración.',
+  'request.autoTakesReferences':
+    'Un intento automático solo admite referencias, así que la referencia {number} no puede ser «{role}»: elige otro tipo de intento para usar fotogramas.',
+  'request.adaptiveOnlyAuto':
+    'Elige una proporción de {choices}: {ratio} es solo para intentos automáticos.',
+  'request.ratio': 'Elige una proporción de {choices}; el servicio no hace {ratio}.',
+  'request.duration':
+    'Pon una duración de {min} a {max} segundos: {model} no hace {open, select, true {clips de duración libre} other {clips de {seconds} segundos}}.',
+  'request.oneFrameEach': 'Indica un primer fotograma y como mucho un último fotograma.',
+  'request.firstFrameNeeded':
+    'Añade un primer fotograma: un intento que termina en un último fotograma parte de uno.',
+  'request.framesOrReferences':
+    'Usa fotogramas o referencias, no ambos: quita unos, o elige Automático como tipo de intento para trabajar con referencias.',
+  'request.referenceLength':
+    'La referencia {number} dura {seconds} s, y un intento automático admite vídeos de referencia de {min} a {max} segundos: recórtalo, o elige otro vídeo.',
+  'referenceImage.tooManyBytes':
+    'Una imagen de referencia puede ocupar como mucho {megabytes} MB. Guárdala más pequeña y añádela de nuevo.',
+  'referenceImage.sides':
+    'Una imagen de referencia necesita de {min} a {max} píxeles por lado; esta tiene {width}×{height}. Cambia su tamaño y añádela de nuevo.',
+  'referenceImage.shape':
+    'Una imagen de referencia debe tener una forma entre {min}:1 y {max}:1; esta es {aspect}:1. Recórtala y añádela de nuevo.',
+  'image.tooLargeToOpen':
+    'La imagen es demasiado grande: {width}×{height} píxeles ({megapixels} megapíxeles), más de los {limit} megapíxeles que Clearframe puede abrir. Redúcela en un editor de imágenes y añádela de nuevo.',
+
   'round.role.firstFrame': 'primer fotograma',
   'round.role.lastFrame': 'último fotograma',
   'round.role.referenceImage': 'imagen de referencia',
@@ -999,6 +1043,8 @@ export const es: Catalogue = {
     '{name} no es un archivo CSV ni JSON. Los intentos se importan desde un archivo .csv (una hoja de cálculo guardada como CSV) o un archivo .json.',
   'core.import.rowLabel': 'Fila {line}',
   'core.import.roundLabel': 'Intento {index} (línea {line})',
+  'core.import.shot':
+    '{titled, select, true {Plano {position} «{title}»} other {Plano {position}}}{isNew, select, true { (nuevo)} other {}}',
   'core.import.refused':
     'No se puso nada en cola desde {file}: {rows, plural, one {un intento incumple} other {# intentos incumplen}} una regla. {problems} Corrige el archivo y vuelve a importarlo.',
   'core.import.projectGone': 'Ese proyecto ya no existe; elige otro.',

@@ -485,6 +485,51 @@ export const fr: Catalogue = {
   'round.confirmUpTo':
     'Envoyer {count, plural, one {# essai} other {# essais}} pour {cost} au plus ?',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt':
+    'Écrivez un prompt : chaque essai en a besoin, même quand il a des références.',
+  'request.tooManyReferences':
+    'Retirez {count, plural, one {# référence} other {# références}} : un essai en prend au plus {max} en plus de son prompt.',
+  'request.giveAddress': 'Donnez l’adresse de la référence {number}, ou retirez-la.',
+  'request.videoAsAsset':
+    'Donnez la référence {number} sous forme d’adresse asset:// : le service ne prend une vidéo qu’une fois envoyée sur votre compte, sur le site du fournisseur.',
+  'request.publicAddress':
+    'Donnez la référence {number} sous forme d’adresse qui commence par https:// (une adresse web publique) ou asset:// (envoyée sur votre compte).',
+  'request.sayRole': 'Indiquez à quoi sert la référence {number} : {roles}.',
+  'request.wrongRole':
+    'La référence {number} est {kind, select, image {une image} video {une vidéo} other {un son}}, elle ne peut donc pas être « {role} » : choisissez {roles}.',
+  'request.promptNamesMissing':
+    'Le prompt cite {token}, mais l’essai a {kind, select, image {{count, plural, =0 {aucune image de référence} one {# image de référence} other {# images de référence}}} video {{count, plural, =0 {aucune vidéo de référence} one {# vidéo de référence} other {# vidéos de référence}}} other {{count, plural, =0 {aucun audio de référence} one {# audio de référence} other {# audios de référence}}}} : ajoutez-en un, ou changez {token} dans le prompt.',
+  'request.autoOnly': 'Choisissez Auto comme type d’essai, ou un autre type.',
+  'request.resolution':
+    'Choisissez une résolution de {choices} ; le service ne fait pas de {resolution}.',
+  'request.autoRatio':
+    'Choisissez le format {ratio} : dans un essai Auto, le modèle donne sa forme au clip.',
+  'request.autoDuration':
+    'Laissez la durée au modèle : un essai Auto choisit lui-même sa longueur.',
+  'request.autoTakesReferences':
+    'Un essai Auto ne prend que des références, la référence {number} ne peut donc pas être « {role} » : choisissez un autre type d’essai pour les images de début et de fin.',
+  'request.adaptiveOnlyAuto':
+    'Choisissez un format de {choices} : {ratio} est réservé aux essais Auto.',
+  'request.ratio': 'Choisissez un format de {choices} ; le service ne fait pas de {ratio}.',
+  'request.duration':
+    'Réglez la durée entre {min} et {max} secondes : {model} ne fait pas {open, select, true {de clip de longueur libre} other {de clip de {seconds} secondes}}.',
+  'request.oneFrameEach': 'Donnez une première image et au plus une dernière image.',
+  'request.firstFrameNeeded':
+    'Ajoutez une première image : un essai qui finit sur une dernière image part d’une première.',
+  'request.framesOrReferences':
+    'Utilisez des images de début et de fin ou des références, pas les deux : retirez-en, ou choisissez Auto comme type d’essai pour travailler à partir de références.',
+  'request.referenceLength':
+    'La référence {number} dure {seconds} s, et un essai Auto prend des vidéos de référence de {min} à {max} secondes : raccourcissez-la, ou choisissez une autre vidéo.',
+  'referenceImage.tooManyBytes':
+    'Une image de référence pèse au plus {megabytes} Mo. Enregistrez-la plus légère et ajoutez-la de nouveau.',
+  'referenceImage.sides':
+    'Une image de référence doit avoir de {min} à {max} pixels de chaque côté ; celle-ci fait {width}×{height}. Redimensionnez-la et ajoutez-la de nouveau.',
+  'referenceImage.shape':
+    'Une image de référence doit avoir une forme entre {min}:1 et {max}:1 ; celle-ci est en {aspect}:1. Recadrez-la et ajoutez-la de nouveau.',
+  'image.tooLargeToOpen':
+    'L’image est trop grande : {width}×{height} pixels ({megapixels} mégapixels), plus que les {limit} mégapixels que Clearframe peut ouvrir. Réduisez-la dans un éditeur d’images, puis ajoutez-la de nouveau.',
+
   'round.role.firstFrame': 'première image',
   'round.role.lastFrame': 'dernière image',
   'round.role.referenceImage': 'image de référence',
@@ -995,6 +1040,8 @@ export const fr: Catalogue = {
     '{name} n’est ni un fichier CSV ni un fichier JSON. Les essais s’importent depuis un fichier .csv (un tableur enregistré en CSV) ou un fichier .json.',
   'core.import.rowLabel': 'Ligne {line}',
   'core.import.roundLabel': 'Essai {index} (ligne {line})',
+  'core.import.shot':
+    '{titled, select, true {Plan {position} « {title} »} other {Plan {position}}}{isNew, select, true { (nouveau)} other {}}',
   'core.import.refused':
     'Rien n’a été mis en file depuis {file} : {rows, plural, one {un essai enfreint} other {# essais enfreignent}} une règle. {problems} Corrigez le fichier et importez-le à nouveau.',
   'core.import.projectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',

@@ -472,6 +472,50 @@ export const ja: Catalogue = {
   'round.confirmAbout': '{count, plural, other {# 件の試行}}を約 {cost} で送信しますか？',
   'round.confirmUpTo': '{count, plural, other {# 件の試行}}を最大 {cost} で送信しますか？',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt':
+    'プロンプトを書いてください。参照があっても、どの試行にもプロンプトが必要です。',
+  'request.tooManyReferences':
+    '参照を {count, plural, other {# 個}}外してください。1 回の試行で使える参照はプロンプトのほかに {max} 個までです。',
+  'request.giveAddress': '参照 {number} のアドレスを入力するか、参照を外してください。',
+  'request.videoAsAsset':
+    '参照 {number} は asset:// のアドレスで指定してください。動画は、提供元のサイトでアカウントにアップロードしたものしかサービスが受け付けません。',
+  'request.publicAddress':
+    '参照 {number} は https://（公開されたウェブアドレス）または asset://（アカウントにアップロード済み）で始まるアドレスで指定してください。',
+  'request.sayRole': '参照 {number} の用途を選んでください：{roles}。',
+  'request.wrongRole':
+    '参照 {number} は{kind, select, image {画像} video {動画} other {音声}}なので「{role}」にはできません。{roles}にしてください。',
+  'request.promptNamesMissing':
+    'プロンプトに {token} とありますが、この試行の{kind, select, image {参照画像} video {参照動画} other {参照音声}}は{count, plural, =0 {ありません} other {# 個です}}。参照を追加するか、プロンプトの {token} を直してください。',
+  'request.autoOnly': '試行の種類に「自動」を選ぶか、別の種類を選んでください。',
+  'request.resolution':
+    '解像度は {choices} から選んでください。サービスは {resolution} を作れません。',
+  'request.autoRatio':
+    'アスペクト比は {ratio} を選んでください。自動の試行ではモデルがクリップの形を決めます。',
+  'request.autoDuration': '長さはモデルに任せてください。自動の試行は長さを自分で決めます。',
+  'request.autoTakesReferences':
+    '自動の試行は参照しか使えないため、参照 {number} を「{role}」にはできません。フレームを使うには別の種類の試行を選んでください。',
+  'request.adaptiveOnlyAuto':
+    'アスペクト比は {choices} から選んでください。{ratio} は自動の試行専用です。',
+  'request.ratio': 'アスペクト比は {choices} から選んでください。サービスは {ratio} を作れません。',
+  'request.duration':
+    '長さを {min}〜{max} 秒にしてください。{model} は{open, select, true {長さを決めないクリップ} other {{seconds} 秒のクリップ}}を作れません。',
+  'request.oneFrameEach': '最初のフレームを 1 つ、最後のフレームは 1 つまで指定してください。',
+  'request.firstFrameNeeded':
+    '最初のフレームを追加してください。最後のフレームで終わる試行は、最初のフレームから始まります。',
+  'request.framesOrReferences':
+    'フレームと参照は同時に使えません。どちらかを外すか、参照を使うなら試行の種類に「自動」を選んでください。',
+  'request.referenceLength':
+    '参照 {number} の長さは {seconds} 秒ですが、自動の試行で使える参照動画は {min}〜{max} 秒です。動画を短くするか、別の動画を選んでください。',
+  'referenceImage.tooManyBytes':
+    '参照画像は {megabytes} MB までです。小さく保存してから、もう一度追加してください。',
+  'referenceImage.sides':
+    '参照画像の各辺は {min}〜{max} ピクセルが必要ですが、この画像は {width}×{height} です。サイズを変えてから、もう一度追加してください。',
+  'referenceImage.shape':
+    '参照画像の縦横比は {min}:1〜{max}:1 の範囲が必要ですが、この画像は {aspect}:1 です。切り抜いてから、もう一度追加してください。',
+  'image.tooLargeToOpen':
+    '画像が大きすぎます：{width}×{height} ピクセル（{megapixels} メガピクセル）で、Clearframe が開ける {limit} メガピクセルを超えています。画像編集ソフトで縮小してから、もう一度追加してください。',
+
   'round.role.firstFrame': '最初のフレーム',
   'round.role.lastFrame': '最後のフレーム',
   'round.role.referenceImage': '参照画像',
@@ -979,6 +1023,8 @@ export const ja: Catalogue = {
     '{name} は CSV でも JSON でもありません。試行は .csv ファイル（CSV で保存した表）か .json ファイルから読み込みます。',
   'core.import.rowLabel': '{line} 行目',
   'core.import.roundLabel': '試行 {index}（{line} 行目）',
+  'core.import.shot':
+    '{titled, select, true {ショット {position}「{title}」} other {ショット {position}}}{isNew, select, true {（新規）} other {}}',
   'core.import.refused':
     '{file} からは何もキューに入れていません：{rows, plural, other {# 件の試行}}がルールに反しています。{problems} ファイルを修正して、もう一度読み込んでください。',
   'core.import.projectGone': 'そのプロジェクトはもうありません。別のプロジェクトを選んでください。',

@@ -483,6 +483,50 @@ export const ptBR: Catalogue = {
   'round.confirmUpTo':
     'Enviar {count, plural, one {# tentativa} other {# tentativas}} por até {cost}?',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt':
+    'Escreva um prompt: toda tentativa precisa de um, mesmo quando tem referências.',
+  'request.tooManyReferences':
+    'Remova {count, plural, one {# referência} other {# referências}}: uma tentativa aceita no máximo {max} além do prompt.',
+  'request.giveAddress': 'Informe o endereço da referência {number}, ou remova-a.',
+  'request.videoAsAsset':
+    'Informe a referência {number} como endereço asset://: o serviço só aceita um vídeo depois que ele é enviado para a sua conta no site do provedor.',
+  'request.publicAddress':
+    'Informe a referência {number} com um endereço que comece com https:// (um endereço público na web) ou asset:// (enviado para a sua conta).',
+  'request.sayRole': 'Diga para que serve a referência {number}: {roles}.',
+  'request.wrongRole':
+    'A referência {number} é {kind, select, image {uma imagem} video {um vídeo} other {um som}}, então não pode ser “{role}”: escolha {roles}.',
+  'request.promptNamesMissing':
+    'O prompt cita {token}, mas a tentativa tem {kind, select, image {{count, plural, =0 {nenhuma imagem de referência} one {# imagem de referência} other {# imagens de referência}}} video {{count, plural, =0 {nenhum vídeo de referência} one {# vídeo de referência} other {# vídeos de referência}}} other {{count, plural, =0 {nenhum áudio de referência} one {# áudio de referência} other {# áudios de referência}}}}: adicione um, ou mude {token} no prompt.',
+  'request.autoOnly': 'Escolha Automático como tipo de tentativa, ou outro tipo.',
+  'request.resolution': 'Escolha uma resolução de {choices}; o serviço não faz {resolution}.',
+  'request.autoRatio':
+    'Escolha a proporção {ratio}: numa tentativa automática o modelo dá forma ao clipe.',
+  'request.autoDuration':
+    'Deixe a duração com o modelo: uma tentativa automática escolhe a própria duração.',
+  'request.autoTakesReferences':
+    'Uma tentativa automática só aceita referências, então a referência {number} não pode ser “{role}”: escolha outro tipo de tentativa para usar quadros.',
+  'request.adaptiveOnlyAuto':
+    'Escolha uma proporção de {choices}: {ratio} é só para tentativas automáticas.',
+  'request.ratio': 'Escolha uma proporção de {choices}; o serviço não faz {ratio}.',
+  'request.duration':
+    'Defina a duração entre {min} e {max} segundos: {model} não faz {open, select, true {clipes de duração livre} other {clipes de {seconds} segundos}}.',
+  'request.oneFrameEach': 'Informe um primeiro quadro e no máximo um último quadro.',
+  'request.firstFrameNeeded':
+    'Adicione um primeiro quadro: uma tentativa que termina num último quadro parte de um primeiro.',
+  'request.framesOrReferences':
+    'Use quadros ou referências, não ambos: remova um deles, ou escolha Automático como tipo de tentativa para trabalhar com referências.',
+  'request.referenceLength':
+    'A referência {number} tem {seconds} s, e uma tentativa automática aceita vídeos de referência de {min} a {max} segundos: corte-o, ou escolha outro vídeo.',
+  'referenceImage.tooManyBytes':
+    'Uma imagem de referência pode ter no máximo {megabytes} MB. Salve-a menor e adicione-a de novo.',
+  'referenceImage.sides':
+    'Uma imagem de referência precisa de {min} a {max} pixels em cada lado; esta tem {width}×{height}. Redimensione-a e adicione-a de novo.',
+  'referenceImage.shape':
+    'Uma imagem de referência deve ter formato entre {min}:1 e {max}:1; esta tem {aspect}:1. Recorte-a e adicione-a de novo.',
+  'image.tooLargeToOpen':
+    'A imagem é grande demais: {width}×{height} pixels ({megapixels} megapixels), mais que os {limit} megapixels que o Clearframe consegue abrir. Reduza-a num editor de imagens e adicione-a de novo.',
+
   'round.role.firstFrame': 'primeiro quadro',
   'round.role.lastFrame': 'último quadro',
   'round.role.referenceImage': 'imagem de referência',
@@ -999,6 +1043,8 @@ export const ptBR: Catalogue = {
     '{name} não é um arquivo CSV nem JSON. As tentativas são importadas de um arquivo .csv (uma planilha salva como CSV) ou de um arquivo .json.',
   'core.import.rowLabel': 'Linha {line}',
   'core.import.roundLabel': 'Tentativa {index} (linha {line})',
+  'core.import.shot':
+    '{titled, select, true {Plano {position} “{title}”} other {Plano {position}}}{isNew, select, true { (novo)} other {}}',
   'core.import.refused':
     'Nada foi colocado na fila a partir de {file}: {rows, plural, one {uma tentativa viola} other {# tentativas violam}} uma regra. {problems} Corrija o arquivo e importe-o de novo.',
   'core.import.projectGone': 'Esse projeto não existe mais; escolha outro.',

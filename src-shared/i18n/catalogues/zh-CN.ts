@@ -460,6 +460,44 @@ export const zhCN: Catalogue = {
   'round.confirmAbout': '以约 {cost} 发送 {count, plural, other {# 轮}}？',
   'round.confirmUpTo': '以最多 {cost} 发送 {count, plural, other {# 轮}}？',
 
+  // The rules of a round, said where the round form and the command line check it.
+  'request.writePrompt': '请写一个提示词：每一轮都需要提示词，有参考时也一样。',
+  'request.tooManyReferences':
+    '请移除 {count, plural, other {# 个}}参考：每一轮除提示词外最多使用 {max} 个参考。',
+  'request.giveAddress': '请填写参考 {number} 的地址，或将其移除。',
+  'request.videoAsAsset':
+    '请以 asset:// 地址提供参考 {number}：视频只有在提供商网站上传到您的账户后，服务才会接受。',
+  'request.publicAddress':
+    '请以 https://（公开网址）或 asset://（已上传到您的账户）开头的地址提供参考 {number}。',
+  'request.sayRole': '请说明参考 {number} 的用途：{roles}。',
+  'request.wrongRole':
+    '参考 {number} 是{kind, select, image {图片} video {视频} other {音频}}，不能用作“{role}”：请改为{roles}。',
+  'request.promptNamesMissing':
+    '提示词提到了 {token}，但这一轮{count, plural, =0 {没有{kind, select, image {参考图片} video {参考视频} other {参考音频}}} other {只有 # 个{kind, select, image {参考图片} video {参考视频} other {参考音频}}}}：请添加一个，或修改提示词中的 {token}。',
+  'request.autoOnly': '请选择“自动”作为这一轮的类型，或选择其他类型。',
+  'request.resolution': '请选择 {choices} 分辨率；服务不生成 {resolution}。',
+  'request.autoRatio': '请选择画面比例 {ratio}：在自动轮中由模型决定片段的形状。',
+  'request.autoDuration': '请把时长交给模型：自动轮会自己决定长度。',
+  'request.autoTakesReferences':
+    '自动轮只接受参考，因此参考 {number} 不能用作“{role}”：要使用首尾帧，请选择其他类型。',
+  'request.adaptiveOnlyAuto': '请选择 {choices} 画面比例：{ratio} 仅用于自动轮。',
+  'request.ratio': '请选择 {choices} 画面比例；服务不生成 {ratio}。',
+  'request.duration':
+    '请将时长设为 {min} 至 {max} 秒：{model} 不生成{open, select, true {不定时长的片段} other {{seconds} 秒的片段}}。',
+  'request.oneFrameEach': '请提供一个首帧，尾帧最多一个。',
+  'request.firstFrameNeeded': '请添加首帧：以尾帧结束的一轮需要从首帧开始。',
+  'request.framesOrReferences':
+    '首尾帧和参考不能同时使用：请移除其一，或选择“自动”类型以使用参考。',
+  'request.referenceLength':
+    '参考 {number} 时长 {seconds} 秒，而自动轮接受的参考视频为 {min} 至 {max} 秒：请剪短它，或换一个视频。',
+  'referenceImage.tooManyBytes': '参考图片最大为 {megabytes} MB。请保存得小一些后重新添加。',
+  'referenceImage.sides':
+    '参考图片每边需要 {min} 至 {max} 像素；这张是 {width}×{height}。请调整尺寸后重新添加。',
+  'referenceImage.shape':
+    '参考图片的宽高比需在 {min}:1 到 {max}:1 之间；这张是 {aspect}:1。请裁剪后重新添加。',
+  'image.tooLargeToOpen':
+    '图片太大：{width}×{height} 像素（{megapixels} 百万像素），超过 Clearframe 能打开的 {limit} 百万像素。请在图片编辑器中缩小后重新添加。',
+
   'round.role.firstFrame': '首帧',
   'round.role.lastFrame': '尾帧',
   'round.role.referenceImage': '参考图片',
@@ -932,6 +970,8 @@ export const zhCN: Catalogue = {
     '{name} 不是 CSV 或 JSON 文件。轮次可从 .csv 文件（存为 CSV 的电子表格）或 .json 文件导入。',
   'core.import.rowLabel': '第 {line} 行',
   'core.import.roundLabel': '第 {index} 轮（第 {line} 行）',
+  'core.import.shot':
+    '{titled, select, true {镜头 {position}“{title}”} other {镜头 {position}}}{isNew, select, true {（新建）} other {}}',
   'core.import.refused':
     '没有从 {file} 加入任何内容：有 {rows, plural, other {# 轮}}违反了规则。{problems} 请修正文件后重新导入。',
   'core.import.projectGone': '该项目已不存在；请选择其他项目。',

@@ -45,9 +45,9 @@ describe('clearframe video import', () => {
     );
     expect(asked.code).toBe(2);
     expect(asked.stdout).toContain(
-      'Row 2: Shot 1 "Harbour" (new), text to video, about 0.88 USD: gulls over the harbour',
+      'Row 2: Shot 1 "Harbour" (new), Text to video, about 0.88 USD: gulls over the harbour',
     );
-    expect(asked.stdout).toContain('Row 4: Shot 2 (new), auto (omni reference), up to 6.60 USD');
+    expect(asked.stdout).toContain('Row 4: Shot 2 (new), Auto (omni reference), up to 6.60 USD');
     expect(asked.stdout).toContain('3 rounds, up to 8.58 USD.');
     expect(asked.stderr).toContain(
       'nothing was queued. Standard input is not a terminal, so Clearframe cannot ask: add --yes',

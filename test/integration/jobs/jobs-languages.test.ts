@@ -9,7 +9,7 @@ import { createTransport } from '../../../src-main/core/api/http.ts';
 import { ProxyProblem, proxiesFromEnvironment } from '../../../src-main/core/api/proxy-settings.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
-import { planImport } from '../../../src-main/core/jobs/round-import.ts';
+import { planImport, planView } from '../../../src-main/core/jobs/round-import.ts';
 import { queueRound } from '../../../src-main/core/jobs/round-planning.ts';
 import { JobStore } from '../../../src-main/core/jobs/store.ts';
 import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
@@ -136,5 +136,27 @@ describe('the jobs and the clients in the language set', () => {
     expect(await messageOf(() => arrangement.chooseTake('no-such-shot', null))).toBe(
       'Diese Einstellung gibt es nicht mehr.',
     );
+  });
+
+  it('show an import plan and its broken rows in German: kinds, shots and rules', async () => {
+    speakCoreIn(() => 'de');
+    const csv = path.join(dir, 'runden.csv');
+    await writeFile(
+      csv,
+      'prompt,kind,duration,ratio,shot\nMöwen über dem Hafen,text,5,16:9,Hafen\nBoote,text,45,16:9,\n',
+    );
+    const plan = await planImport(csv, { rounds, tier: 'starter', demo: true });
+    expect(plan.problems.map((problem) => `${problem.label}: ${problem.message}`)).toEqual([
+      'Zeile 3: Stellen Sie eine Dauer von 4 bis 30 Sekunden ein: Video model 2.5 erstellt keinen Clip von 45 Sekunden.',
+    ]);
+    const fine = path.join(dir, 'gut.csv');
+    await writeFile(fine, 'prompt,kind,shot\nMöwen über dem Hafen,text,Hafen\n');
+    const view = planView(
+      await planImport(fine, { rounds, tier: 'starter', demo: true }),
+      undefined,
+    );
+    expect(view.rounds.map((round) => [round.shot, round.kind])).toEqual([
+      ['Einstellung 1 „Hafen“ (neu)', 'Text zu Video'],
+    ]);
   });
 });

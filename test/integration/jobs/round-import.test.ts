@@ -154,7 +154,7 @@ describe('importing rounds from a CSV file', () => {
       'Row 3: The prompt names @image2, but the round has 1 image reference: add one, or change @image2 in the prompt.',
       'Row 4: Use frames or references, not both: remove one, or choose Auto as the kind of round to work from references.',
       'Row 5: Write a prompt: every round needs one, also when it has references.',
-      'Row 6: Choose a ratio of 21:9, 16:9, 4:3, 1:1, 3:4 or 9:16; the service does not make 2:1.',
+      'Row 6: Choose a ratio of 21:9, 16:9, 4:3, 1:1, 3:4, or 9:16; the service does not make 2:1.',
       'Row 7: Leave the duration to the model: an Auto round picks its own length.',
       'Row 8: The kind "spin" is not one Clearframe knows; use text, image, frames, video, audio, edit, auto.',
       `Row 9: The duration must be a whole number of seconds, such as ${DEFAULT_ROUND_SECONDS}; "5.5" is not.`,

@@ -16,6 +16,7 @@ import { checkKey } from '../../../src-main/core/secrets/test-key.ts';
 import { SettingsStore } from '../../../src-main/core/settings/settings-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../../src-main/simulator/video-service.ts';
+import { makePixelBomb } from '../../support/images.ts';
 
 const KEY = 'cf-media-languages-key-7';
 
@@ -171,6 +172,24 @@ describe('the sentences of media, files, keys and settings in the language set',
       ),
     ).toBe(
       'Die Datei ist leer. Prüfen Sie, ob das Kopieren abgeschlossen ist, und fügen Sie sie dann erneut hinzu.',
+    );
+  });
+
+  it('refuses a decompression bomb and a reference image of the wrong shape in German', async () => {
+    speakCoreIn(() => 'de');
+    const bomb = path.join(dir, 'riesig.png');
+    await writeFile(bomb, makePixelBomb(30_000, 30_000));
+    expect(
+      await reason(prepareImage(bomb, { use: 'watermark', maxMegapixels: 25, onExceed: 'refuse' })),
+    ).toBe(
+      'Das Bild ist zu groß: 30000×30000 Pixel (900 Megapixel), mehr als die 268 Megapixel, die Clearframe öffnen kann. Verkleinern Sie es in einem Bildbearbeitungsprogramm und fügen Sie es dann erneut hinzu.',
+    );
+    const wide = path.join(dir, 'breit.png');
+    await sharp({ create: { width: 1800, height: 400, channels: 3, background: '#468' } })
+      .png()
+      .toFile(wide);
+    expect(await reason(prepareImage(wide, { use: 'video-reference' }))).toBe(
+      'Ein Referenzbild muss ein Seitenverhältnis zwischen 0,4:1 und 2,5:1 haben; dieses hat 4,50:1. Schneiden Sie es zu und fügen Sie es erneut hinzu.',
     );
   });
 });

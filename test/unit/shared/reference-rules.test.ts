@@ -12,6 +12,9 @@ import {
   requestOf,
   slotsOf,
 } from '../../../src-shared/domain/round-draft.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
+
+const english = textIntl('en');
 
 const video = (url: string): ContentItem => ({
   type: 'video_url',
@@ -57,13 +60,13 @@ describe('several video and audio references', () => {
   it('are refused past the ones given, and past the service limit of 50 items', () => {
     const words = videoRequestIssues(
       auto('@video3 and @audio2', video('asset://a'), video('asset://b'), audio('asset://c')),
-    ).map((issue) => issue.words);
+    ).map((issue) => issue.say(english));
     expect(words).toEqual([
       'The prompt names @video3, but the round has 2 video references: add one, or change @video3 in the prompt.',
       'The prompt names @audio2, but the round has 1 audio reference: add one, or change @audio2 in the prompt.',
     ]);
     const many = auto('many', ...Array.from({ length: 50 }, (_, i) => video(`asset://v${i}`)));
-    expect(videoRequestIssues(many).map((issue) => issue.words)).toEqual([
+    expect(videoRequestIssues(many).map((issue) => issue.say(english))).toEqual([
       'Remove 1 reference: a round takes at most 49 besides its prompt.',
     ]);
   });
@@ -104,11 +107,11 @@ describe("the auto mode's reference-video length", () => {
         ['asset://ok', 8],
       ]),
     );
-    expect(check.issues.map((issue) => issue.words)).toEqual([
+    expect(check.issues.map((issue) => issue.say(english))).toEqual([
       'Reference 1 is 3.5 s long, and an Auto round takes reference videos of 4 to 30 seconds: trim it, or choose another video.',
     ]);
     expect(check.unknown).toEqual([3]);
-    expect(unknownLengthWords(check.unknown)).toMatch(
+    expect(unknownLengthWords(english, check.unknown)).toMatch(
       /^The length of reference 3 is not known on this computer/,
     );
   });
