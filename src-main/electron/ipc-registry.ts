@@ -1,6 +1,8 @@
 import { isInvokeChannel } from '../../src-shared/ipc/channels.ts';
 import { invokeContract, type InvokeHandlers } from '../../src-shared/ipc/contract.ts';
 import { fail, ok, type IpcResult } from '../../src-shared/ipc/result.ts';
+import { issueWords } from '../../src-shared/i18n/issue-words.ts';
+import { coreIntl, said } from '../core/i18n/core-words.ts';
 import { isAllowedNavigation } from './security.ts';
 
 export type { InvokeHandlers };
@@ -24,22 +26,26 @@ export type Dispatch = (
 export function createDispatch(handlers: Partial<InvokeHandlers>, devServerUrl?: string): Dispatch {
   return async (sender, channel, payload) => {
     if (!sender.frameUrl || !isAllowedNavigation(sender.frameUrl, devServerUrl)) {
-      return fail('untrusted-sender', 'This request did not come from the Clearframe window.');
+      return fail('untrusted-sender', said('ipc.untrusted'));
     }
     if (!isInvokeChannel(channel)) {
-      return fail('unknown-channel', `There is no channel named ${String(channel)}.`);
+      return fail('unknown-channel', said('ipc.unknownChannel', { channel: String(channel) }));
     }
     const spec = invokeContract[channel];
     const parsed = spec.request.safeParse(payload);
     if (!parsed.success) {
+      const [issue] = parsed.error.issues;
       return fail(
         'invalid-payload',
-        `The request to ${channel} was malformed: ${(parsed.error.issues[0]?.message ?? 'invalid').replace(/\.$/, '')}.`,
+        said('ipc.malformed', {
+          channel,
+          problem: issue ? issueWords(coreIntl(), issue) : said('check.invalid'),
+        }),
       );
     }
     const handler = handlers[channel] as ((request: unknown) => unknown) | undefined;
     if (!handler) {
-      return fail('not-available', `${channel} is not available in this window.`);
+      return fail('not-available', said('ipc.notAvailable', { channel }));
     }
     try {
       const value = await handler(parsed.data);
@@ -52,7 +58,7 @@ export function createDispatch(handlers: Partial<InvokeHandlers>, devServerUrl?:
       }
       return fail(
         'handler-failed',
-        `Clearframe could not do that (${error instanceof Error ? error.message : String(error)}). Try again; if it keeps failing, copy the diagnostics and report it.`,
+        said('ipc.failed', { detail: error instanceof Error ? error.message : String(error) }),
       );
     }
   };

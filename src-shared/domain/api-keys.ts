@@ -1,3 +1,5 @@
+import type { MessageId } from '../i18n/catalogues/en.ts';
+
 /** The two keys the service uses: the watermark API token and the video API key. */
 export const API_KEY_KINDS = ['watermark', 'video'] as const;
 export type ApiKeyKind = (typeof API_KEY_KINDS)[number];
@@ -16,13 +18,14 @@ export interface ApiKeyStatus {
   source: ApiKeySource | null;
 }
 
-/** Keys are opaque tokens: printable, no spaces, of a sensible length. */
-export function apiKeyProblem(value: string): string | undefined {
-  if (value.trim() !== value)
-    return 'The key has spaces at its start or end; paste it again without them.';
-  if (value.length < 8) return 'The key is too short; copy the whole key from your account page.';
-  if (value.length > 512) return 'The key is too long; copy only the key from your account page.';
-  if (!/^[\x21-\x7e]+$/.test(value))
-    return 'The key has characters a key cannot have; copy it again from your account page.';
+/**
+ * Keys are opaque tokens: printable, no spaces, of a sensible length. The answer is the
+ * message that says what is wrong, for whoever knows the reader's language to say.
+ */
+export function apiKeyProblem(value: string): MessageId | undefined {
+  if (value.trim() !== value) return 'keys.problem.spaces';
+  if (value.length < 8) return 'keys.problem.tooShort';
+  if (value.length > 512) return 'keys.problem.tooLong';
+  if (!/^[\x21-\x7e]+$/.test(value)) return 'keys.problem.characters';
   return undefined;
 }

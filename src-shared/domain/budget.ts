@@ -1,4 +1,5 @@
-import { monthWords, nextMonthWords } from './calendar-month.ts';
+import { formatMoney, type Formatter } from '../i18n/formats.ts';
+import { monthBounds } from './calendar-month.ts';
 
 /**
  * Money figures of the video queue, in whole cents, counting every round the service may
@@ -36,25 +37,6 @@ export function formatUsd(cents: number): string {
 export const SPENDING_STATUSES = ['charged', 'estimated', 'in-flight'] as const;
 export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
 
-/** A charge's standing in words, for the window and the command line alike. */
-export function spendingStatusWords(line: { status: SpendingStatus; demo: boolean }): string {
-  if (line.demo) return 'demo: would cost, not charged';
-  if (line.status === 'charged') return 'charged';
-  return line.status === 'estimated'
-    ? 'estimate: the service did not say'
-    : 'sent, not over: estimate';
-}
-
-/** Sums of charges in words: spent, in flight, and what demo rounds would have cost. */
-export function spendingSumWords(sum: {
-  spentCents: number;
-  inFlightCents: number;
-  demoCents: number;
-}): string {
-  const demo = sum.demoCents > 0 ? `; demo rounds would have cost ${formatUsd(sum.demoCents)}` : '';
-  return `${formatUsd(sum.spentCents)} spent, ${formatUsd(sum.inFlightCents)} in rounds sent and not over${demo}`;
-}
-
 interface RoundMoneyFacts {
   state: string;
   chargedCents: number | null;
@@ -76,13 +58,6 @@ export function roundMoney(round: RoundMoneyFacts): {
   return { kind: round.demo ? 'demo' : charged ? 'charged' : 'estimated', cents };
 }
 
-/** What a round costs or cost, in English words, for the command line. */
-export function roundMoneyWords(round: RoundMoneyFacts): string {
-  const { kind, cents } = roundMoney(round);
-  if (kind === 'demo') return `would cost ${formatUsd(cents)} (demo, not charged)`;
-  return kind === 'charged' ? `charged ${formatUsd(cents)}` : `estimated ${formatUsd(cents)}`;
-}
-
 /**
  * Whether one more round fits under the budget cap, and if not, the sentence that says why
  * and what to do. The cap counts everything the app has spent (in the month, for a monthly
@@ -90,6 +65,7 @@ export function roundMoneyWords(round: RoundMoneyFacts): string {
  * spending past it.
  */
 export function budgetProblem(
+  intl: Formatter,
   capUsd: number | null,
   spending: CapSpending,
   estimateCents: number,
@@ -98,11 +74,25 @@ export function budgetProblem(
   const capCents = Math.round(capUsd * 100);
   const total = spending.spentCents + spending.inFlightCents + estimateCents;
   if (total <= capCents) return undefined;
+  const money = {
+    estimate: formatMoney(intl, estimateCents),
+    total: formatMoney(intl, total),
+    cap: formatMoney(intl, capCents),
+    spent: formatMoney(intl, spending.spentCents),
+    inFlight: formatMoney(intl, spending.inFlightCents),
+  };
   const { month } = spending;
-  if (month !== undefined) {
-    return `This round (${formatUsd(estimateCents)}) would take video spending in ${monthWords(month)} to ${formatUsd(total)}, over your monthly budget cap of ${formatUsd(capCents)}: ${formatUsd(spending.spentCents)} spent this month and ${formatUsd(spending.inFlightCents)} in rounds already sent. Raise the cap in Settings, or retry this round in ${nextMonthWords(month)}.`;
-  }
-  return `This round (${formatUsd(estimateCents)}) would take video spending to ${formatUsd(total)}, over your budget cap of ${formatUsd(capCents)}: ${formatUsd(spending.spentCents)} spent and ${formatUsd(spending.inFlightCents)} in rounds already sent. Raise the cap in Settings, then retry this round.`;
+  if (month === undefined) return intl.formatMessage({ id: 'budget.overCap' }, money);
+  const { start, end } = monthBounds(month);
+  return intl.formatMessage(
+    { id: 'budget.overMonthlyCap' },
+    { ...money, month: monthName(intl, start), nextMonth: monthName(intl, end) },
+  );
+}
+
+/** A month as the reader names it: "December 2026", "Dezember 2026". */
+function monthName(intl: Formatter, at: number): string {
+  return intl.formatDate(at, { month: 'long', year: 'numeric' });
 }
 
 /**
@@ -110,11 +100,19 @@ export function budgetProblem(
  * charges the balance does not show yet.
  */
 export function balanceProblem(
+  intl: Formatter,
   balanceCents: number,
   inFlightCents: number,
   estimateCents: number,
 ): string | undefined {
   const available = balanceCents - inFlightCents;
   if (available >= estimateCents) return undefined;
-  return `The video balance is ${formatUsd(balanceCents)}${inFlightCents > 0 ? `, of which ${formatUsd(inFlightCents)} is held by rounds already sent` : ''}; this round needs about ${formatUsd(estimateCents)}. Top up the balance on the provider's site, then retry this round.`;
+  return intl.formatMessage(
+    { id: inFlightCents > 0 ? 'budget.balanceLowHeld' : 'budget.balanceLow' },
+    {
+      balance: formatMoney(intl, balanceCents),
+      held: formatMoney(intl, inFlightCents),
+      estimate: formatMoney(intl, estimateCents),
+    },
+  );
 }

@@ -7,24 +7,6 @@
 /** A month as written: `2026-03`. */
 export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
 
-/** What to write instead, for a month that is not written that way. */
-export const MONTH_FORMAT_HINT = 'Give the month as YYYY-MM, such as 2026-03.';
-
-const MONTH_NAMES = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-] as const;
-
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** The month a moment falls in, locally: `2026-03`. */
@@ -52,17 +34,6 @@ function parts(month: string): { year: number; index: number } {
 export function monthBounds(month: string): { start: number; end: number } {
   const { year, index } = parts(month);
   return { start: new Date(year, index, 1).getTime(), end: new Date(year, index + 1, 1).getTime() };
-}
-
-/** The month as people say it: "March 2026". */
-export function monthWords(month: string): string {
-  const { year, index } = parts(month);
-  return `${MONTH_NAMES[index] ?? month} ${year}`;
-}
-
-/** The month after this one, as people say it: what a person waiting for the cap waits for. */
-export function nextMonthWords(month: string): string {
-  return monthWords(monthOf(monthBounds(month).end));
 }
 
 /** A moment as this computer's local date and time with its offset, unambiguous in a file. */

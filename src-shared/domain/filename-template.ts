@@ -1,3 +1,8 @@
+import type { MessageId } from '../i18n/catalogues/en.ts';
+
+/** The template a result's name follows until the user sets another: `photo-clean.jpg`. */
+export const DEFAULT_FILENAME_TEMPLATE = '{name}-clean.{ext}';
+
 /** Tokens a user may put in an output file name template. */
 export const FILENAME_TOKENS = ['{name}', '{ext}', '{date}', '{n}'] as const;
 
@@ -12,20 +17,34 @@ export interface FilenameParts {
   n: number;
 }
 
+/** The characters a file name may not hold on some system, as the template's problem lists them. */
+const FORBIDDEN = '/ \\ : * ? " < > |';
+
+/** What is wrong with a template: its message and the values it names. */
+export interface TemplateProblem {
+  id: MessageId;
+  values?: Record<string, string>;
+}
+
 /** Why a template cannot be used, or undefined when it can. */
-export function filenameTemplateProblem(template: string): string | undefined {
-  if (template.trim() === '')
-    return 'The file name template is empty; for example, {name}-clean.{ext} keeps the name and adds -clean.';
+export function filenameTemplateProblem(template: string): TemplateProblem | undefined {
+  if (template.trim() === '') {
+    return { id: 'settings.problem.templateEmpty', values: { example: DEFAULT_FILENAME_TEMPLATE } };
+  }
   if (/[/\\:*?"<>|\0]/.test(template.replace(/\{[a-z]+\}/g, ''))) {
-    return 'The file name template may not contain / \\ : * ? " < > |.';
+    return { id: 'settings.problem.templateCharacters', values: { characters: FORBIDDEN } };
   }
   const unknown = (template.match(/\{[^}]*\}/g) ?? []).filter(
     (token) => !(FILENAME_TOKENS as readonly string[]).includes(token),
   );
-  if (unknown.length > 0)
-    return `Unknown ${unknown.join(', ')} in the file name template; use ${FILENAME_TOKENS.join(', ')}.`;
+  if (unknown.length > 0) {
+    return {
+      id: 'settings.problem.templateUnknown',
+      values: { unknown: unknown.join(', '), tokens: FILENAME_TOKENS.join(', ') },
+    };
+  }
   if (!template.includes('{name}') && !template.includes('{n}')) {
-    return 'The file name template needs {name} or {n}, or every result would get the same name.';
+    return { id: 'settings.problem.templateNoName', values: { name: '{name}', n: '{n}' } };
   }
   return undefined;
 }

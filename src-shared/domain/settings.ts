@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { filenameTemplateProblem } from './filename-template.ts';
+import { DEFAULT_FILENAME_TEMPLATE, filenameTemplateProblem } from './filename-template.ts';
 import { BUDGET_PERIODS } from './budget.ts';
 import { PRICING_TIERS } from './pricing.ts';
 import { LANGUAGE_SETTINGS } from '../i18n/languages.ts';
@@ -23,39 +23,25 @@ export const FOLDER_LAYOUTS = ['mirror', 'flatten'] as const;
 const baseUrl = z
   .string()
   .trim()
-  .url({
-    error: 'Enter a full address that starts with https:// (or http:// for a local service).',
-  })
-  .refine((value) => /^https?:\/\//.test(value), {
-    error: 'The address must start with https:// or http://.',
-  });
+  .url({ error: 'settings.problem.address' })
+  .refine((value) => /^https?:\/\//.test(value), { error: 'settings.problem.addressScheme' });
 
-/** Every user setting, with its default and its rule; written once, used by main and the screens. */
+/**
+ * Every user setting, with its default and its rule; written once, used by main and the
+ * screens. Its own sentences are message ids; `issueWords` says them, and Zod's complaints,
+ * in the reader's language.
+ */
 export const settingsSchema = z.strictObject({
   version: z.literal(SETTINGS_VERSION),
   watermarkBaseUrl: baseUrl.default(PROVIDER_BASE_URL),
   videoBaseUrl: baseUrl.default(PROVIDER_BASE_URL),
   /** Talk to the built-in simulator instead of the service. */
   demoMode: z.boolean().default(true),
-  pricingTier: z
-    .enum(PRICING_TIERS, {
-      error: `Choose ${PRICING_TIERS.join(' or ')}.`,
-    })
-    .default('starter'),
+  pricingTier: z.enum(PRICING_TIERS).default('starter'),
   concurrency: z
     .strictObject({
-      watermark: z
-        .number({ error: 'Enter a number.' })
-        .int('Enter a whole number.')
-        .min(1, 'At least 1.')
-        .max(32, 'At most 32.')
-        .default(4),
-      video: z
-        .number({ error: 'Enter a number.' })
-        .int('Enter a whole number.')
-        .min(1, 'At least 1.')
-        .max(20, 'At most 20.')
-        .default(3),
+      watermark: z.number().int().min(1).max(32).default(4),
+      video: z.number().int().min(1).max(20).default(3),
     })
     .default({ watermark: 4, video: 3 }),
   /** Null: next to each input, in a `clearframe` folder. */
@@ -65,52 +51,36 @@ export const settingsSchema = z.strictObject({
    * all results in the output folder itself ("flatten", where the conflict policy parts
    * results of the same name).
    */
-  folderLayout: z.enum(FOLDER_LAYOUTS, { error: 'Choose mirror or flatten.' }).default('mirror'),
+  folderLayout: z.enum(FOLDER_LAYOUTS).default('mirror'),
   filenameTemplate: z
     .string()
     .superRefine((value, ctx) => {
       const problem = filenameTemplateProblem(value);
-      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      if (problem) ctx.addIssue({ code: 'custom', message: problem.id, params: problem.values });
     })
-    .default('{name}-clean.{ext}'),
-  conflictPolicy: z
-    .enum(['skip', 'overwrite', 'suffix'], { error: 'Choose skip, overwrite or suffix.' })
-    .default('suffix'),
-  metadataPolicy: z.enum(['keep', 'strip'], { error: 'Choose keep or strip.' }).default('keep'),
+    .default(DEFAULT_FILENAME_TEMPLATE),
+  conflictPolicy: z.enum(['skip', 'overwrite', 'suffix']).default('suffix'),
+  metadataPolicy: z.enum(['keep', 'strip']).default('keep'),
   /** The cleaned image's format: the input's own unless the user picks one. */
-  outputFormat: z
-    .enum(OUTPUT_FORMATS, { error: `Choose ${OUTPUT_FORMATS.join(', ')}.` })
-    .default('same'),
+  outputFormat: z.enum(OUTPUT_FORMATS).default('same'),
   /** Largest watermark image sent as is, in megapixels, and what to do with a larger one. */
   watermarkPixelCap: z
     .strictObject({
-      megapixels: z
-        .number({ error: 'Enter a number.' })
-        .positive('Must be more than 0.')
-        .max(200, 'At most 200.')
-        .default(40),
-      onExceed: z
-        .enum(['downscale', 'refuse'], { error: 'Choose downscale or refuse.' })
-        .default('downscale'),
+      megapixels: z.number().positive().max(200).default(40),
+      onExceed: z.enum(['downscale', 'refuse']).default('downscale'),
     })
     .default({ megapixels: 40, onExceed: 'downscale' }),
   /** USD; null means no cap. */
   budgetCapUsd: z
-    .number({ error: 'Enter an amount in USD.' })
-    .min(0, 'The cap cannot be negative.')
+    .number({ error: 'settings.problem.capAmount' })
+    .min(0, 'settings.problem.capNegative')
     .nullable()
     .default(null),
   /** What the cap counts: everything ever spent, or each calendar month's, in local time. */
-  budgetCapPeriod: z
-    .enum(BUDGET_PERIODS, { error: 'Choose all time or each calendar month.' })
-    .default('all-time'),
-  theme: z
-    .enum(['system', 'light', 'dark'], { error: 'Choose system, light or dark.' })
-    .default('system'),
+  budgetCapPeriod: z.enum(BUDGET_PERIODS).default('all-time'),
+  theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** The interface language: the system's best match, one of the catalogues, or the pseudo-locale. */
-  language: z
-    .enum(LANGUAGE_SETTINGS, { error: `Choose ${LANGUAGE_SETTINGS.join(', ')}.` })
-    .default('system'),
+  language: z.enum(LANGUAGE_SETTINGS).default('system'),
   checkForUpdates: z.boolean().default(true),
 });
 

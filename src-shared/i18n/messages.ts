@@ -1,5 +1,5 @@
 import { de } from './catalogues/de.ts';
-import { en, type Catalogue } from './catalogues/en.ts';
+import { en, type Catalogue, type MessageId } from './catalogues/en.ts';
 import { es } from './catalogues/es.ts';
 import { fr } from './catalogues/fr.ts';
 import { ja } from './catalogues/ja.ts';
@@ -22,4 +22,9 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
 /** The messages to show a language in. */
 export function messagesFor(language: ShownLanguage): Catalogue {
   return language === PSEUDO_LANGUAGE ? pseudoCatalogue() : CATALOGUES[language];
+}
+
+/** Whether a text is one of the catalogues' message ids: how a schema names its sentences. */
+export function isMessageId(text: string): text is MessageId {
+  return Object.hasOwn(en, text);
 }

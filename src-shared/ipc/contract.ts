@@ -3,7 +3,7 @@ import { estimateIdSchema } from '../domain/estimate-id.ts';
 import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { BUDGET_PERIODS, SPENDING_STATUSES } from '../domain/budget.ts';
-import { MONTH_FORMAT_HINT, MONTH_PATTERN } from '../domain/calendar-month.ts';
+import { MONTH_PATTERN } from '../domain/calendar-month.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { TAKEN_FRAME_MAX_BASE64, VIDEO_LIMITS } from '../domain/limits.ts';
 import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
@@ -11,6 +11,9 @@ import { settingsSchema } from '../domain/settings.ts';
 import { strokesSchema } from '../domain/strokes.ts';
 import type { EventChannel, InvokeChannel } from './channels.ts';
 import type { IpcResult } from './result.ts';
+
+// A request's own complaints below are catalogue message ids: the dispatch says them, and
+// Zod's, in the reader's language (`issueWords`).
 
 /** Largest number of paths or ids one request may carry: a big drop, not a flood. */
 export const MAX_ITEMS_PER_REQUEST = 10_000;
@@ -140,8 +143,8 @@ export type StagedBatch = z.infer<typeof stagedBatchSchema>;
 
 const pathsSchema = z
   .array(z.string().min(1).max(4096))
-  .min(1, 'Drop at least one file or folder.')
-  .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`);
+  .min(1, 'ipc.problem.dropSomething')
+  .max(MAX_ITEMS_PER_REQUEST);
 const idsSchema = z.object({
   ids: z.array(z.string().min(1).max(64)).max(MAX_ITEMS_PER_REQUEST),
 });
@@ -226,7 +229,7 @@ const arrangedKindSchema = z.enum(['project', 'shot', 'round']);
 /** Which charges a spending history or its CSV covers: one project, one month, or all. */
 export const spendingFilterSchema = z.strictObject({
   projectId: roundIdSchema.optional(),
-  month: z.string().regex(MONTH_PATTERN, MONTH_FORMAT_HINT).optional(),
+  month: z.string().regex(MONTH_PATTERN, 'check.month').optional(),
 });
 export type SpendingFilter = z.infer<typeof spendingFilterSchema>;
 
@@ -315,7 +318,7 @@ export const importPlanSchema = z.object({
 });
 export type ImportPlanView = z.infer<typeof importPlanSchema>;
 
-const importFileSchema = z.string().trim().min(1, 'Choose a CSV or JSON file.').max(4096);
+const importFileSchema = z.string().trim().min(1, 'ipc.problem.chooseImportFile').max(4096);
 
 interface InvokeSpec {
   request: z.ZodType;
@@ -360,9 +363,9 @@ export const invokeContract = {
         .string()
         .max(
           Math.ceil((VIDEO_LIMITS.referenceImage.maxBytes * 4) / 3),
-          'A pasted image may be at most 30 MB.',
+          'ipc.problem.pastedTooLarge',
         )
-        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The pasted data is not an image.'),
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ipc.problem.pastedNotImage'),
     }),
     response: stagedFileSchema,
   },
@@ -371,7 +374,7 @@ export const invokeContract = {
       url: z
         .string()
         .max(4096)
-        .regex(/^https?:\/\/[^\s]+$/, 'Enter an address that starts with https://.'),
+        .regex(/^https?:\/\/[^\s]+$/, 'check.address'),
     }),
     response: stagedFileSchema,
   },
@@ -415,8 +418,8 @@ export const invokeContract = {
     request: z.strictObject({
       tokens: z
         .array(z.string().min(1).max(64))
-        .min(1, 'Choose at least one image.')
-        .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`),
+        .min(1, 'ipc.problem.chooseImage')
+        .max(MAX_ITEMS_PER_REQUEST),
       hint: z
         .strictObject({
           x: z.number().finite(),
@@ -454,7 +457,7 @@ export const invokeContract = {
       tool: z.discriminatedUnion('kind', [
         z.strictObject({
           kind: z.enum(['grow', 'shrink']),
-          pixels: z.number().int().min(1, 'Grow or shrink by at least 1 pixel.').max(500),
+          pixels: z.number().int().min(1, 'ipc.problem.growAtLeast').max(500),
         }),
         z.strictObject({ kind: z.literal('invert') }),
         z.strictObject({
@@ -499,8 +502,8 @@ export const invokeContract = {
               estimate: estimateIdSchema.optional(),
             }),
           )
-          .min(1, 'Add at least one image.')
-          .max(MAX_ITEMS_PER_REQUEST, `At most ${MAX_ITEMS_PER_REQUEST} items at once.`),
+          .min(1, 'ipc.problem.chooseImage')
+          .max(MAX_ITEMS_PER_REQUEST),
       }),
     ]),
     response: z.object({
@@ -534,7 +537,7 @@ export const invokeContract = {
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },
   'video:projects': { request: z.undefined(), response: projectsSchema },
   'video:createProject': {
-    request: z.strictObject({ name: z.string().trim().min(1, 'Name the project.').max(200) }),
+    request: z.strictObject({ name: z.string().trim().min(1, 'core.rounds.nameProject').max(200) }),
     /** The new project as the tree shows it, so the window adds it without reading the tree. */
     response: z.object({
       projectId: z.string(),
@@ -577,7 +580,7 @@ export const invokeContract = {
   'video:extend': {
     request: z.strictObject({
       roundId: roundIdSchema,
-      prompt: z.string().trim().min(1, 'Say what happens next.'),
+      prompt: z.string().trim().min(1, 'ipc.problem.sayNext'),
       /** Start from the round's last frame, or use its clip as the reference video. */
       from: z.enum(['last-frame', 'video']).default('last-frame'),
       /** The clip's asset address, for `from: 'video'` when the service did not return one. */
@@ -588,8 +591,8 @@ export const invokeContract = {
        */
       takenFrame: z
         .string()
-        .max(TAKEN_FRAME_MAX_BASE64, 'The frame taken from the clip is too large to send.')
-        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'The frame taken from the clip is not base64.')
+        .max(TAKEN_FRAME_MAX_BASE64, 'ipc.problem.frameTooLarge')
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/, 'ipc.problem.frameNotBase64')
         .optional(),
     }),
     response: queuedRoundSchema,
@@ -627,7 +630,7 @@ export const invokeContract = {
   'video:renameProject': {
     request: z.strictObject({
       projectId: roundIdSchema,
-      name: z.string().trim().min(1, 'Give the project a name.').max(200),
+      name: z.string().trim().min(1, 'core.rounds.nameProject').max(200),
     }),
     response: projectsSchema,
   },

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { expect, test } from '@playwright/test';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import { monthOf, monthWords } from '../../src-shared/domain/calendar-month.ts';
+import { monthBounds, monthOf } from '../../src-shared/domain/calendar-month.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { connectApp, expectAccessible, saveScreenshots, useAppWorld } from './harness.ts';
 
@@ -98,9 +98,13 @@ test('the spending of a project and of each month is listed, summed and exported
 
   // The Account screen: this month against the monthly cap, every project, the demo apart.
   const month = monthOf(Date.now());
+  const monthName = new Date(monthBounds(month).start).toLocaleDateString('en', {
+    month: 'long',
+    year: 'numeric',
+  });
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   await expect(page.getByTestId('account-spending')).toContainText(
-    `In ${monthWords(month)}: 2.86 USD spent and 0.00 USD in rounds sent of your 10.00 USD monthly budget cap`,
+    `In ${monthName}: 2.86 USD spent and 0.00 USD in rounds sent of your 10.00 USD monthly budget cap`,
   );
   const all = page.getByRole('region', { name: 'Spending history' });
   await expect(all.getByTestId('spending-line')).toHaveCount(3);
@@ -111,7 +115,7 @@ test('the spending of a project and of each month is listed, summed and exported
   await all.getByRole('combobox', { name: 'Month' }).selectOption(month);
   await expect(all.getByTestId('spending-totals')).toHaveText(
     new RegExp(
-      `^${monthWords(month)}: 2\\.86 USD spent, 0\\.00 USD in rounds sent and not over; demo rounds would have cost \\d+\\.\\d\\d USD\\.$`,
+      `^${monthName}: 2\\.86 USD spent, 0\\.00 USD in rounds sent and not over; demo rounds would have cost \\d+\\.\\d\\d USD\\.$`,
     ),
   );
   await saveScreenshots(page, 'video-spending-02-account');

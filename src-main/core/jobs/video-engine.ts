@@ -22,7 +22,7 @@ import type { VideoClient } from '../api/video-client.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { sweepOwnedTemps } from '../fs/temp-files.ts';
 import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   CheckAgainError,
@@ -330,6 +330,7 @@ export class VideoEngine extends TaskJobLoop {
     const settings = this.options.settings();
     const refused =
       budgetProblem(
+        coreIntl(),
         settings.budgetCapUsd,
         this.rounds.spendingForCap(settings.budgetCapPeriod, this.options.store.now(), round.id),
         round.estimate_cents,
@@ -337,6 +338,7 @@ export class VideoEngine extends TaskJobLoop {
       (balance === undefined
         ? undefined
         : balanceProblem(
+            coreIntl(),
             balance,
             this.rounds.spending(round.id).inFlightCents,
             round.estimate_cents,

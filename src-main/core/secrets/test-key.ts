@@ -137,7 +137,7 @@ export async function testAndKeepKey(
   service: { baseUrl: string; transport: Transport },
 ): Promise<KeyCheck> {
   const problem = apiKeyProblem(key);
-  if (problem) throw new InvalidKeyError(problem);
+  if (problem) throw new InvalidKeyError(said(problem));
   const keychain = await keys.keychainProblem();
   if (keychain)
     throw new UserFacingError(said('core.keys.cannotSave', { why: keychain.userMessage }));

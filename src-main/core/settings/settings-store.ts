@@ -8,7 +8,9 @@ import {
 } from '../../../src-shared/domain/settings.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { UserFacingError } from '../user-error.ts';
-import { said } from '../i18n/core-words.ts';
+import type { z } from 'zod';
+import { issueWords } from '../../../src-shared/i18n/issue-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 /** Field path (such as `concurrency.video`) to the sentence shown next to that field. */
 export type FieldErrors = Record<string, string>;
@@ -44,11 +46,11 @@ export function migrate(stored: Record<string, unknown>): Record<string, unknown
   return current;
 }
 
-function fieldErrors(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): FieldErrors {
+function fieldErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const field = issue.path.map(String).join('.') || 'settings';
-    errors[field] ??= issue.message;
+    errors[field] ??= issueWords(coreIntl(), issue);
   }
   return errors;
 }

@@ -485,6 +485,76 @@ export const de: Catalogue = {
   'round.confirmUpTo':
     '{count, plural, one {# Versuch} other {# Versuche}} für bis zu {cost} senden?',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'Diese Anfrage kam nicht aus dem Clearframe-Fenster.',
+  'ipc.unknownChannel': 'Es gibt keinen Kanal namens {channel}.',
+  'ipc.malformed': 'Die Anfrage an {channel} war fehlerhaft: {problem}',
+  'ipc.notAvailable': '{channel} ist in diesem Fenster nicht verfügbar.',
+  'ipc.failed':
+    'Clearframe konnte das nicht ausführen ({detail}). Versuchen Sie es erneut; wenn es weiter scheitert, kopieren Sie die Diagnose und melden Sie es.',
+  'ipc.problem.dropSomething': 'Ziehen Sie mindestens eine Datei oder einen Ordner hierher.',
+  'ipc.problem.chooseImportFile': 'Wählen Sie eine CSV- oder JSON-Datei.',
+  'ipc.problem.pastedTooLarge':
+    'Das eingefügte Bild ist zu groß; speichern Sie es als Datei und fügen Sie die Datei hinzu.',
+  'ipc.problem.pastedNotImage': 'Die eingefügten Daten sind kein Bild.',
+  'ipc.problem.chooseImage': 'Wählen Sie mindestens ein Bild.',
+  'ipc.problem.growAtLeast': 'Vergrößern oder verkleinern Sie um mindestens 1 Pixel.',
+  'ipc.problem.sayNext': 'Beschreiben Sie, was als Nächstes passiert.',
+  'ipc.problem.frameTooLarge': 'Das aus dem Clip genommene Bild ist zu groß zum Senden.',
+  'ipc.problem.frameNotBase64': 'Das aus dem Clip genommene Bild ist kein Base64.',
+  'ipc.problem.findAgain': 'Suchen Sie das Wasserzeichen erneut.',
+  'check.month': 'Geben Sie den Monat als JJJJ-MM an, zum Beispiel 2026-03.',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': 'Wählen Sie {choices}.',
+  'check.number': 'Geben Sie eine Zahl ein.',
+  'check.wholeNumber': 'Geben Sie eine ganze Zahl ein.',
+  'check.atLeast': 'Mindestens {bound}.',
+  'check.moreThan': 'Muss größer als {bound} sein.',
+  'check.atMost': 'Höchstens {bound}.',
+  'check.lessThan': 'Muss kleiner als {bound} sein.',
+  'check.empty': 'Füllen Sie dieses Feld aus; es darf nicht leer sein.',
+  'check.tooLong': 'Höchstens {count, plural, one {# Zeichen} other {# Zeichen}}.',
+  'check.atLeastItems':
+    'Geben Sie mindestens {count, plural, one {# Eintrag} other {# Einträge}} an.',
+  'check.atMostItems': 'Höchstens {count, plural, one {# Eintrag} other {# Einträge}} auf einmal.',
+  'check.address': 'Geben Sie eine vollständige Adresse ein, die mit https:// beginnt.',
+  'check.unknownFields': 'Clearframe kennt {fields} nicht; entfernen Sie es.',
+  'check.invalid': 'Dieser Wert kann nicht verwendet werden; geben Sie einen anderen ein.',
+  'settings.problem.address':
+    'Geben Sie eine vollständige Adresse ein, die mit https:// beginnt (oder http:// für einen lokalen Dienst).',
+  'settings.problem.addressScheme': 'Die Adresse muss mit https:// oder http:// beginnen.',
+  'settings.problem.capAmount': 'Geben Sie einen Betrag in USD ein.',
+  'settings.problem.capNegative': 'Die Grenze darf nicht negativ sein.',
+  'settings.problem.templateEmpty':
+    'Die Vorlage für Dateinamen ist leer; zum Beispiel behält {example} den Namen und hängt -clean an.',
+  'settings.problem.templateCharacters':
+    'Die Vorlage für Dateinamen darf {characters} nicht enthalten.',
+  'settings.problem.templateUnknown':
+    'Unbekannt in der Vorlage für Dateinamen: {unknown}; verwenden Sie {tokens}.',
+  'settings.problem.templateNoName':
+    'Die Vorlage für Dateinamen braucht {name} oder {n}, sonst bekäme jedes Ergebnis denselben Namen.',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces':
+    'Der Schlüssel hat Leerzeichen am Anfang oder Ende; fügen Sie ihn ohne sie erneut ein.',
+  'keys.problem.tooShort':
+    'Der Schlüssel ist zu kurz; kopieren Sie den ganzen Schlüssel von Ihrer Kontoseite.',
+  'keys.problem.tooLong':
+    'Der Schlüssel ist zu lang; kopieren Sie nur den Schlüssel von Ihrer Kontoseite.',
+  'keys.problem.characters':
+    'Der Schlüssel enthält Zeichen, die ein Schlüssel nicht haben kann; kopieren Sie ihn erneut von Ihrer Kontoseite.',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'Dieser Versuch ({estimate}) würde die Videoausgaben auf {total} bringen, über Ihre Budgetgrenze von {cap}: {spent} ausgegeben und {inFlight} in bereits gesendeten Versuchen. Erhöhen Sie die Grenze in den Einstellungen und wiederholen Sie dann diesen Versuch.',
+  'budget.overMonthlyCap':
+    'Dieser Versuch ({estimate}) würde die Videoausgaben im {month} auf {total} bringen, über Ihre monatliche Budgetgrenze von {cap}: {spent} in diesem Monat ausgegeben und {inFlight} in bereits gesendeten Versuchen. Erhöhen Sie die Grenze in den Einstellungen, oder versuchen Sie es im {nextMonth} erneut.',
+  'budget.balanceLow':
+    'Das Videoguthaben beträgt {balance}; dieser Versuch braucht etwa {estimate}. Laden Sie das Guthaben auf der Website des Anbieters auf und wiederholen Sie dann diesen Versuch.',
+  'budget.balanceLowHeld':
+    'Das Videoguthaben beträgt {balance}, davon sind {held} durch bereits gesendete Versuche gebunden; dieser Versuch braucht etwa {estimate}. Laden Sie das Guthaben auf der Website des Anbieters auf und wiederholen Sie dann diesen Versuch.',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
     'Schreiben Sie einen Prompt: Jeder Versuch braucht einen, auch mit Referenzen.',

@@ -493,6 +493,70 @@ export const en = {
   'round.confirmAbout': 'Send {count, plural, one {# round} other {# rounds}} for about {cost}?',
   'round.confirmUpTo': 'Send {count, plural, one {# round} other {# rounds}} for up to {cost}?',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'This request did not come from the Clearframe window.',
+  'ipc.unknownChannel': 'There is no channel named {channel}.',
+  'ipc.malformed': 'The request to {channel} was malformed: {problem}',
+  'ipc.notAvailable': '{channel} is not available in this window.',
+  'ipc.failed':
+    'Clearframe could not do that ({detail}). Try again; if it keeps failing, copy the diagnostics and report it.',
+  'ipc.problem.dropSomething': 'Drop at least one file or folder.',
+  'ipc.problem.chooseImportFile': 'Choose a CSV or JSON file.',
+  'ipc.problem.pastedTooLarge':
+    'The pasted image is too large; save it as a file and add the file.',
+  'ipc.problem.pastedNotImage': 'The pasted data is not an image.',
+  'ipc.problem.chooseImage': 'Choose at least one image.',
+  'ipc.problem.growAtLeast': 'Grow or shrink by at least 1 pixel.',
+  'ipc.problem.sayNext': 'Say what happens next.',
+  'ipc.problem.frameTooLarge': 'The frame taken from the clip is too large to send.',
+  'ipc.problem.frameNotBase64': 'The frame taken from the clip is not base64.',
+  'ipc.problem.findAgain': 'Find the watermark again.',
+  'check.month': 'Give the month as YYYY-MM, such as 2026-03.',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': 'Choose {choices}.',
+  'check.number': 'Enter a number.',
+  'check.wholeNumber': 'Enter a whole number.',
+  'check.atLeast': 'At least {bound}.',
+  'check.moreThan': 'Must be more than {bound}.',
+  'check.atMost': 'At most {bound}.',
+  'check.lessThan': 'Must be less than {bound}.',
+  'check.empty': 'Fill this in; it cannot be empty.',
+  'check.tooLong': 'At most {count, plural, one {# character} other {# characters}}.',
+  'check.atLeastItems': 'Give at least {count, plural, one {# item} other {# items}}.',
+  'check.atMostItems': 'At most {count, plural, one {# item} other {# items}} at once.',
+  'check.address': 'Enter a full address that starts with https://.',
+  'check.unknownFields': 'Clearframe does not know {fields}; remove it.',
+  'check.invalid': 'This value cannot be used; enter another.',
+  'settings.problem.address':
+    'Enter a full address that starts with https:// (or http:// for a local service).',
+  'settings.problem.addressScheme': 'The address must start with https:// or http://.',
+  'settings.problem.capAmount': 'Enter an amount in USD.',
+  'settings.problem.capNegative': 'The cap cannot be negative.',
+  'settings.problem.templateEmpty':
+    'The file name template is empty; for example, {example} keeps the name and adds -clean.',
+  'settings.problem.templateCharacters': 'The file name template may not contain {characters}.',
+  'settings.problem.templateUnknown': 'Unknown {unknown} in the file name template; use {tokens}.',
+  'settings.problem.templateNoName':
+    'The file name template needs {name} or {n}, or every result would get the same name.',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces': 'The key has spaces at its start or end; paste it again without them.',
+  'keys.problem.tooShort': 'The key is too short; copy the whole key from your account page.',
+  'keys.problem.tooLong': 'The key is too long; copy only the key from your account page.',
+  'keys.problem.characters':
+    'The key has characters a key cannot have; copy it again from your account page.',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'This round ({estimate}) would take video spending to {total}, over your budget cap of {cap}: {spent} spent and {inFlight} in rounds already sent. Raise the cap in Settings, then retry this round.',
+  'budget.overMonthlyCap':
+    'This round ({estimate}) would take video spending in {month} to {total}, over your monthly budget cap of {cap}: {spent} spent this month and {inFlight} in rounds already sent. Raise the cap in Settings, or retry this round in {nextMonth}.',
+  'budget.balanceLow':
+    "The video balance is {balance}; this round needs about {estimate}. Top up the balance on the provider's site, then retry this round.",
+  'budget.balanceLowHeld':
+    "The video balance is {balance}, of which {held} is held by rounds already sent; this round needs about {estimate}. Top up the balance on the provider's site, then retry this round.",
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt': 'Write a prompt: every round needs one, also when it has references.',
   'request.tooManyReferences':

@@ -487,6 +487,76 @@ export const es: Catalogue = {
   'round.confirmUpTo':
     '¿Enviar {count, plural, one {# intento} other {# intentos}} por hasta {cost}?',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'Esta petición no vino de la ventana de Clearframe.',
+  'ipc.unknownChannel': 'No hay ningún canal llamado {channel}.',
+  'ipc.malformed': 'La petición a {channel} estaba mal formada: {problem}',
+  'ipc.notAvailable': '{channel} no está disponible en esta ventana.',
+  'ipc.failed':
+    'Clearframe no pudo hacerlo ({detail}). Vuelve a intentarlo; si sigue fallando, copia el diagnóstico e infórmalo.',
+  'ipc.problem.dropSomething': 'Suelta al menos un archivo o una carpeta.',
+  'ipc.problem.chooseImportFile': 'Elige un archivo CSV o JSON.',
+  'ipc.problem.pastedTooLarge':
+    'La imagen pegada es demasiado grande; guárdala como archivo y añade el archivo.',
+  'ipc.problem.pastedNotImage': 'Los datos pegados no son una imagen.',
+  'ipc.problem.chooseImage': 'Elige al menos una imagen.',
+  'ipc.problem.growAtLeast': 'Amplía o reduce al menos 1 píxel.',
+  'ipc.problem.sayNext': 'Di qué pasa a continuación.',
+  'ipc.problem.frameTooLarge': 'El fotograma tomado del clip es demasiado grande para enviarlo.',
+  'ipc.problem.frameNotBase64': 'El fotograma tomado del clip no está en base64.',
+  'ipc.problem.findAgain': 'Vuelve a buscar la marca de agua.',
+  'check.month': 'Indica el mes como AAAA-MM, por ejemplo 2026-03.',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': 'Elige {choices}.',
+  'check.number': 'Escribe un número.',
+  'check.wholeNumber': 'Escribe un número entero.',
+  'check.atLeast': 'Como mínimo {bound}.',
+  'check.moreThan': 'Debe ser mayor que {bound}.',
+  'check.atMost': 'Como máximo {bound}.',
+  'check.lessThan': 'Debe ser menor que {bound}.',
+  'check.empty': 'Rellena este campo; no puede quedar vacío.',
+  'check.tooLong': 'Como máximo {count, plural, one {# carácter} other {# caracteres}}.',
+  'check.atLeastItems': 'Indica al menos {count, plural, one {# elemento} other {# elementos}}.',
+  'check.atMostItems':
+    'Como máximo {count, plural, one {# elemento} other {# elementos}} a la vez.',
+  'check.address': 'Escribe una dirección completa que empiece por https://.',
+  'check.unknownFields': 'Clearframe no conoce {fields}; quítalo.',
+  'check.invalid': 'Este valor no se puede usar; escribe otro.',
+  'settings.problem.address':
+    'Escribe una dirección completa que empiece por https:// (o http:// para un servicio local).',
+  'settings.problem.addressScheme': 'La dirección debe empezar por https:// o http://.',
+  'settings.problem.capAmount': 'Escribe un importe en USD.',
+  'settings.problem.capNegative': 'El límite no puede ser negativo.',
+  'settings.problem.templateEmpty':
+    'La plantilla de nombre de archivo está vacía; por ejemplo, {example} mantiene el nombre y añade -clean.',
+  'settings.problem.templateCharacters':
+    'La plantilla de nombre de archivo no puede contener {characters}.',
+  'settings.problem.templateUnknown':
+    '{unknown} desconocido en la plantilla de nombre de archivo; usa {tokens}.',
+  'settings.problem.templateNoName':
+    'La plantilla de nombre de archivo necesita {name} o {n}; si no, todos los resultados tendrían el mismo nombre.',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces':
+    'La clave tiene espacios al principio o al final; pégala de nuevo sin ellos.',
+  'keys.problem.tooShort':
+    'La clave es demasiado corta; copia la clave completa desde la página de tu cuenta.',
+  'keys.problem.tooLong':
+    'La clave es demasiado larga; copia solo la clave desde la página de tu cuenta.',
+  'keys.problem.characters':
+    'La clave tiene caracteres que una clave no puede tener; cópiala de nuevo desde la página de tu cuenta.',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'Este intento ({estimate}) llevaría el gasto en vídeo a {total}, por encima de tu límite de presupuesto de {cap}: {spent} gastados y {inFlight} en intentos ya enviados. Sube el límite en Ajustes y vuelve a intentarlo.',
+  'budget.overMonthlyCap':
+    'Este intento ({estimate}) llevaría el gasto en vídeo de {month} a {total}, por encima de tu límite mensual de {cap}: {spent} gastados este mes y {inFlight} en intentos ya enviados. Sube el límite en Ajustes, o vuelve a intentarlo en {nextMonth}.',
+  'budget.balanceLow':
+    'El saldo de vídeo es {balance}; este intento necesita unos {estimate}. Recarga el saldo en el sitio del proveedor y vuelve a intentarlo.',
+  'budget.balanceLowHeld':
+    'El saldo de vídeo es {balance}, de los que {held} están retenidos por intentos ya enviados; este intento necesita unos {estimate}. Recarga el saldo en el sitio del proveedor y vuelve a intentarlo.',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
     'Escribe un prompt: todo intento necesita uno, también cuando tiene referencias.',

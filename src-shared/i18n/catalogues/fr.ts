@@ -485,6 +485,75 @@ export const fr: Catalogue = {
   'round.confirmUpTo':
     'Envoyer {count, plural, one {# essai} other {# essais}} pour {cost} au plus ?',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'Cette demande ne vient pas de la fenêtre de Clearframe.',
+  'ipc.unknownChannel': 'Il n’y a pas de canal nommé {channel}.',
+  'ipc.malformed': 'La demande à {channel} était mal formée : {problem}',
+  'ipc.notAvailable': '{channel} n’est pas disponible dans cette fenêtre.',
+  'ipc.failed':
+    'Clearframe n’a pas pu le faire ({detail}). Réessayez ; si l’échec se répète, copiez le diagnostic et signalez-le.',
+  'ipc.problem.dropSomething': 'Déposez au moins un fichier ou un dossier.',
+  'ipc.problem.chooseImportFile': 'Choisissez un fichier CSV ou JSON.',
+  'ipc.problem.pastedTooLarge':
+    'L’image collée est trop grande ; enregistrez-la dans un fichier et ajoutez ce fichier.',
+  'ipc.problem.pastedNotImage': 'Les données collées ne sont pas une image.',
+  'ipc.problem.chooseImage': 'Choisissez au moins une image.',
+  'ipc.problem.growAtLeast': 'Agrandissez ou réduisez d’au moins 1 pixel.',
+  'ipc.problem.sayNext': 'Dites ce qui se passe ensuite.',
+  'ipc.problem.frameTooLarge': 'L’image prise du clip est trop grande pour être envoyée.',
+  'ipc.problem.frameNotBase64': 'L’image prise du clip n’est pas en base64.',
+  'ipc.problem.findAgain': 'Retrouvez le filigrane.',
+  'check.month': 'Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': 'Choisissez {choices}.',
+  'check.number': 'Saisissez un nombre.',
+  'check.wholeNumber': 'Saisissez un nombre entier.',
+  'check.atLeast': 'Au moins {bound}.',
+  'check.moreThan': 'Doit être supérieur à {bound}.',
+  'check.atMost': 'Au plus {bound}.',
+  'check.lessThan': 'Doit être inférieur à {bound}.',
+  'check.empty': 'Remplissez ce champ ; il ne peut pas être vide.',
+  'check.tooLong': 'Au plus {count, plural, one {# caractère} other {# caractères}}.',
+  'check.atLeastItems': 'Donnez au moins {count, plural, one {# élément} other {# éléments}}.',
+  'check.atMostItems': 'Au plus {count, plural, one {# élément} other {# éléments}} à la fois.',
+  'check.address': 'Saisissez une adresse complète qui commence par https://.',
+  'check.unknownFields': 'Clearframe ne connaît pas {fields} ; retirez-le.',
+  'check.invalid': 'Cette valeur ne peut pas être utilisée ; saisissez-en une autre.',
+  'settings.problem.address':
+    'Saisissez une adresse complète qui commence par https:// (ou http:// pour un service local).',
+  'settings.problem.addressScheme': 'L’adresse doit commencer par https:// ou http://.',
+  'settings.problem.capAmount': 'Saisissez un montant en USD.',
+  'settings.problem.capNegative': 'Le plafond ne peut pas être négatif.',
+  'settings.problem.templateEmpty':
+    'Le modèle de nom de fichier est vide ; par exemple, {example} garde le nom et ajoute -clean.',
+  'settings.problem.templateCharacters':
+    'Le modèle de nom de fichier ne peut pas contenir {characters}.',
+  'settings.problem.templateUnknown':
+    '{unknown} inconnu dans le modèle de nom de fichier ; utilisez {tokens}.',
+  'settings.problem.templateNoName':
+    'Le modèle de nom de fichier doit contenir {name} ou {n}, sinon tous les résultats auraient le même nom.',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces':
+    'La clé a des espaces au début ou à la fin ; collez-la de nouveau sans eux.',
+  'keys.problem.tooShort':
+    'La clé est trop courte ; copiez la clé entière depuis la page de votre compte.',
+  'keys.problem.tooLong':
+    'La clé est trop longue ; copiez seulement la clé depuis la page de votre compte.',
+  'keys.problem.characters':
+    'La clé contient des caractères qu’une clé ne peut pas avoir ; copiez-la de nouveau depuis la page de votre compte.',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'Cet essai ({estimate}) porterait les dépenses vidéo à {total}, au-delà de votre plafond de budget de {cap} : {spent} dépensés et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, puis relancez cet essai.',
+  'budget.overMonthlyCap':
+    'Cet essai ({estimate}) porterait les dépenses vidéo de {month} à {total}, au-delà de votre plafond mensuel de {cap} : {spent} dépensés ce mois-ci et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, ou relancez cet essai en {nextMonth}.',
+  'budget.balanceLow':
+    'Le solde vidéo est de {balance} ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+  'budget.balanceLowHeld':
+    'Le solde vidéo est de {balance}, dont {held} retenus par des essais déjà envoyés ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
     'Écrivez un prompt : chaque essai en a besoin, même quand il a des références.',

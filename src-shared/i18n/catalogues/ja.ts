@@ -472,6 +472,72 @@ export const ja: Catalogue = {
   'round.confirmAbout': '{count, plural, other {# 件の試行}}を約 {cost} で送信しますか？',
   'round.confirmUpTo': '{count, plural, other {# 件の試行}}を最大 {cost} で送信しますか？',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'この要求は Clearframe のウィンドウから来たものではありません。',
+  'ipc.unknownChannel': '{channel} という名前のチャンネルはありません。',
+  'ipc.malformed': '{channel} への要求の形式が正しくありません：{problem}',
+  'ipc.notAvailable': '{channel} はこのウィンドウでは使えません。',
+  'ipc.failed':
+    'Clearframe はそれを実行できませんでした（{detail}）。もう一度試してください。失敗が続く場合は、診断情報をコピーして報告してください。',
+  'ipc.problem.dropSomething': 'ファイルかフォルダーを 1 つ以上ドロップしてください。',
+  'ipc.problem.chooseImportFile': 'CSV か JSON のファイルを選んでください。',
+  'ipc.problem.pastedTooLarge':
+    '貼り付けた画像が大きすぎます。ファイルとして保存し、そのファイルを追加してください。',
+  'ipc.problem.pastedNotImage': '貼り付けたデータは画像ではありません。',
+  'ipc.problem.chooseImage': '画像を 1 枚以上選んでください。',
+  'ipc.problem.growAtLeast': '1 ピクセル以上広げるか狭めてください。',
+  'ipc.problem.sayNext': '次に何が起こるかを書いてください。',
+  'ipc.problem.frameTooLarge': 'クリップから取り出したフレームが大きすぎて送信できません。',
+  'ipc.problem.frameNotBase64': 'クリップから取り出したフレームが base64 ではありません。',
+  'ipc.problem.findAgain': 'もう一度透かしを検出してください。',
+  'check.month': '月は YYYY-MM の形で指定してください（例：2026-03）。',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': '{choices} から選んでください。',
+  'check.number': '数値を入力してください。',
+  'check.wholeNumber': '整数を入力してください。',
+  'check.atLeast': '{bound} 以上にしてください。',
+  'check.moreThan': '{bound} より大きくしてください。',
+  'check.atMost': '{bound} 以下にしてください。',
+  'check.lessThan': '{bound} より小さくしてください。',
+  'check.empty': '入力してください。空にはできません。',
+  'check.tooLong': '{count, plural, other {# 文字}}以内にしてください。',
+  'check.atLeastItems': '{count, plural, other {# 個}}以上指定してください。',
+  'check.atMostItems': '一度に {count, plural, other {# 個}}までです。',
+  'check.address': 'https:// で始まる完全なアドレスを入力してください。',
+  'check.unknownFields': 'Clearframe は {fields} を知りません。削除してください。',
+  'check.invalid': 'この値は使えません。別の値を入力してください。',
+  'settings.problem.address':
+    'https://（ローカルのサービスなら http://）で始まる完全なアドレスを入力してください。',
+  'settings.problem.addressScheme': 'アドレスは https:// か http:// で始めてください。',
+  'settings.problem.capAmount': '金額を USD で入力してください。',
+  'settings.problem.capNegative': '上限をマイナスにはできません。',
+  'settings.problem.templateEmpty':
+    'ファイル名のテンプレートが空です。たとえば {example} なら、元の名前に -clean を付けます。',
+  'settings.problem.templateCharacters': 'ファイル名のテンプレートに {characters} は使えません。',
+  'settings.problem.templateUnknown':
+    'ファイル名のテンプレートの {unknown} は使えません。{tokens} を使ってください。',
+  'settings.problem.templateNoName':
+    'ファイル名のテンプレートには {name} か {n} が必要です。ないと、すべての結果が同じ名前になります。',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces':
+    'キーの先頭か末尾に空白があります。空白を除いてもう一度貼り付けてください。',
+  'keys.problem.tooShort': 'キーが短すぎます。アカウントページからキー全体をコピーしてください。',
+  'keys.problem.tooLong': 'キーが長すぎます。アカウントページからキーだけをコピーしてください。',
+  'keys.problem.characters':
+    'キーに使えない文字が含まれています。アカウントページからもう一度コピーしてください。',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'この試行（{estimate}）で動画の支出が {total} になり、予算の上限 {cap} を超えます（支出済み {spent}、送信済みの試行に {inFlight}）。設定で上限を上げてから、この試行をやり直してください。',
+  'budget.overMonthlyCap':
+    'この試行（{estimate}）で {month} の動画の支出が {total} になり、月の予算の上限 {cap} を超えます（今月の支出 {spent}、送信済みの試行に {inFlight}）。設定で上限を上げるか、{nextMonth} にこの試行をやり直してください。',
+  'budget.balanceLow':
+    '動画の残高は {balance} ですが、この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+  'budget.balanceLowHeld':
+    '動画の残高は {balance} で、そのうち {held} は送信済みの試行に確保されています。この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
     'プロンプトを書いてください。参照があっても、どの試行にもプロンプトが必要です。',

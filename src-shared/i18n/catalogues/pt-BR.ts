@@ -483,6 +483,72 @@ export const ptBR: Catalogue = {
   'round.confirmUpTo':
     'Enviar {count, plural, one {# tentativa} other {# tentativas}} por até {cost}?',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': 'Este pedido não veio da janela do Clearframe.',
+  'ipc.unknownChannel': 'Não há canal chamado {channel}.',
+  'ipc.malformed': 'O pedido para {channel} estava malformado: {problem}',
+  'ipc.notAvailable': '{channel} não está disponível nesta janela.',
+  'ipc.failed':
+    'O Clearframe não conseguiu fazer isso ({detail}). Tente de novo; se continuar falhando, copie o diagnóstico e relate.',
+  'ipc.problem.dropSomething': 'Solte pelo menos um arquivo ou pasta.',
+  'ipc.problem.chooseImportFile': 'Escolha um arquivo CSV ou JSON.',
+  'ipc.problem.pastedTooLarge':
+    'A imagem colada é grande demais; salve-a como arquivo e adicione o arquivo.',
+  'ipc.problem.pastedNotImage': 'Os dados colados não são uma imagem.',
+  'ipc.problem.chooseImage': 'Escolha pelo menos uma imagem.',
+  'ipc.problem.growAtLeast': 'Aumente ou reduza pelo menos 1 pixel.',
+  'ipc.problem.sayNext': 'Diga o que acontece em seguida.',
+  'ipc.problem.frameTooLarge': 'O quadro tirado do clipe é grande demais para enviar.',
+  'ipc.problem.frameNotBase64': 'O quadro tirado do clipe não está em base64.',
+  'ipc.problem.findAgain': 'Procure a marca d’água de novo.',
+  'check.month': 'Informe o mês como AAAA-MM, por exemplo 2026-03.',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': 'Escolha {choices}.',
+  'check.number': 'Digite um número.',
+  'check.wholeNumber': 'Digite um número inteiro.',
+  'check.atLeast': 'No mínimo {bound}.',
+  'check.moreThan': 'Deve ser maior que {bound}.',
+  'check.atMost': 'No máximo {bound}.',
+  'check.lessThan': 'Deve ser menor que {bound}.',
+  'check.empty': 'Preencha este campo; ele não pode ficar vazio.',
+  'check.tooLong': 'No máximo {count, plural, one {# caractere} other {# caracteres}}.',
+  'check.atLeastItems': 'Informe pelo menos {count, plural, one {# item} other {# itens}}.',
+  'check.atMostItems': 'No máximo {count, plural, one {# item} other {# itens}} de uma vez.',
+  'check.address': 'Digite um endereço completo que comece com https://.',
+  'check.unknownFields': 'O Clearframe não conhece {fields}; remova-o.',
+  'check.invalid': 'Este valor não pode ser usado; digite outro.',
+  'settings.problem.address':
+    'Digite um endereço completo que comece com https:// (ou http:// para um serviço local).',
+  'settings.problem.addressScheme': 'O endereço deve começar com https:// ou http://.',
+  'settings.problem.capAmount': 'Digite um valor em USD.',
+  'settings.problem.capNegative': 'O limite não pode ser negativo.',
+  'settings.problem.templateEmpty':
+    'O modelo de nome de arquivo está vazio; por exemplo, {example} mantém o nome e acrescenta -clean.',
+  'settings.problem.templateCharacters':
+    'O modelo de nome de arquivo não pode conter {characters}.',
+  'settings.problem.templateUnknown':
+    '{unknown} desconhecido no modelo de nome de arquivo; use {tokens}.',
+  'settings.problem.templateNoName':
+    'O modelo de nome de arquivo precisa de {name} ou {n}; senão todos os resultados teriam o mesmo nome.',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces': 'A chave tem espaços no início ou no fim; cole-a de novo sem eles.',
+  'keys.problem.tooShort': 'A chave é curta demais; copie a chave inteira da página da sua conta.',
+  'keys.problem.tooLong': 'A chave é longa demais; copie só a chave da página da sua conta.',
+  'keys.problem.characters':
+    'A chave tem caracteres que uma chave não pode ter; copie-a de novo da página da sua conta.',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de orçamento de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e tente esta tentativa de novo.',
+  'budget.overMonthlyCap':
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
+  'budget.balanceLow':
+    'O saldo de vídeo é {balance}; esta tentativa precisa de cerca de {estimate}. Recarregue o saldo no site do provedor e tente de novo.',
+  'budget.balanceLowHeld':
+    'O saldo de vídeo é {balance}, dos quais {held} estão reservados por tentativas já enviadas; esta tentativa precisa de cerca de {estimate}. Recarregue o saldo no site do provedor e tente de novo.',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
     'Escreva um prompt: toda tentativa precisa de um, mesmo quando tem referências.',

@@ -460,6 +460,65 @@ export const zhCN: Catalogue = {
   'round.confirmAbout': '以约 {cost} 发送 {count, plural, other {# 轮}}？',
   'round.confirmUpTo': '以最多 {cost} 发送 {count, plural, other {# 轮}}？',
 
+  // What the window's requests are refused with.
+  'ipc.untrusted': '此请求并非来自 Clearframe 窗口。',
+  'ipc.unknownChannel': '没有名为 {channel} 的通道。',
+  'ipc.malformed': '发往 {channel} 的请求格式有误：{problem}',
+  'ipc.notAvailable': '{channel} 在此窗口中不可用。',
+  'ipc.failed':
+    'Clearframe 无法完成此操作（{detail}）。请重试；如果仍然失败，请复制诊断信息并报告。',
+  'ipc.problem.dropSomething': '请至少拖入一个文件或文件夹。',
+  'ipc.problem.chooseImportFile': '请选择一个 CSV 或 JSON 文件。',
+  'ipc.problem.pastedTooLarge': '粘贴的图片太大；请将其保存为文件后添加该文件。',
+  'ipc.problem.pastedNotImage': '粘贴的数据不是图片。',
+  'ipc.problem.chooseImage': '请至少选择一张图片。',
+  'ipc.problem.growAtLeast': '请至少扩大或缩小 1 像素。',
+  'ipc.problem.sayNext': '请说明接下来发生什么。',
+  'ipc.problem.frameTooLarge': '从片段中取出的帧太大，无法发送。',
+  'ipc.problem.frameNotBase64': '从片段中取出的帧不是 base64。',
+  'ipc.problem.findAgain': '请重新查找水印。',
+  'check.month': '请以 YYYY-MM 的形式填写月份，例如 2026-03。',
+
+  // A value a form or a file gives that its rule does not take.
+  'check.choose': '请选择 {choices}。',
+  'check.number': '请输入数字。',
+  'check.wholeNumber': '请输入整数。',
+  'check.atLeast': '至少为 {bound}。',
+  'check.moreThan': '必须大于 {bound}。',
+  'check.atMost': '最多为 {bound}。',
+  'check.lessThan': '必须小于 {bound}。',
+  'check.empty': '请填写此项；不能为空。',
+  'check.tooLong': '最多 {count, plural, other {# 个字符}}。',
+  'check.atLeastItems': '请至少提供 {count, plural, other {# 项}}。',
+  'check.atMostItems': '一次最多 {count, plural, other {# 项}}。',
+  'check.address': '请输入以 https:// 开头的完整地址。',
+  'check.unknownFields': 'Clearframe 不认识 {fields}；请将其删除。',
+  'check.invalid': '此值无法使用；请输入其他值。',
+  'settings.problem.address': '请输入以 https://（本地服务可用 http://）开头的完整地址。',
+  'settings.problem.addressScheme': '地址必须以 https:// 或 http:// 开头。',
+  'settings.problem.capAmount': '请输入以 USD 计的金额。',
+  'settings.problem.capNegative': '上限不能为负数。',
+  'settings.problem.templateEmpty': '文件名模板为空；例如 {example} 会保留原名并加上 -clean。',
+  'settings.problem.templateCharacters': '文件名模板不能包含 {characters}。',
+  'settings.problem.templateUnknown': '文件名模板中的 {unknown} 无法识别；请使用 {tokens}。',
+  'settings.problem.templateNoName': '文件名模板需要包含 {name} 或 {n}，否则所有结果都会同名。',
+
+  // What is wrong with a key as typed or pasted.
+  'keys.problem.spaces': '密钥开头或结尾有空格；请去掉空格后重新粘贴。',
+  'keys.problem.tooShort': '密钥太短；请从账户页面复制完整的密钥。',
+  'keys.problem.tooLong': '密钥太长；请只从账户页面复制密钥本身。',
+  'keys.problem.characters': '密钥含有密钥中不可能出现的字符；请从账户页面重新复制。',
+
+  // What the budget cap and the balance say before a round is paid for.
+  'budget.overCap':
+    '这一轮（{estimate}）会让视频支出达到 {total}，超过您的预算上限 {cap}：已支出 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，然后重试这一轮。',
+  'budget.overMonthlyCap':
+    '这一轮（{estimate}）会让 {month} 的视频支出达到 {total}，超过您的每月预算上限 {cap}：本月已支出 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，或在 {nextMonth} 重试这一轮。',
+  'budget.balanceLow':
+    '视频余额为 {balance}；这一轮大约需要 {estimate}。请在提供商网站充值后重试这一轮。',
+  'budget.balanceLowHeld':
+    '视频余额为 {balance}，其中 {held} 被已发送的轮次占用；这一轮大约需要 {estimate}。请在提供商网站充值后重试这一轮。',
+
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt': '请写一个提示词：每一轮都需要提示词，有参考时也一样。',
   'request.tooManyReferences':

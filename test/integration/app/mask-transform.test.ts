@@ -4,6 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
+import { issueWords } from '../../../src-shared/i18n/issue-words.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { invokeContract } from '../../../src-shared/ipc/contract.ts';
 import { makePhoto } from '../../support/images.ts';
 import { stageFiles } from '../../support/staging.ts';
@@ -79,6 +81,10 @@ describe('whole-mask tools in the editor (mask:transform)', () => {
       tool: { kind: 'grow', pixels: 0 },
     });
     expect(parsed.success).toBe(false);
-    expect(parsed.error?.issues[0]?.message).toBe('Grow or shrink by at least 1 pixel.');
+    const [issue] = parsed.error?.issues ?? [];
+    expect(issue && issueWords(textIntl('en'), issue)).toBe('Grow or shrink by at least 1 pixel.');
+    expect(issue && issueWords(textIntl('de'), issue)).toBe(
+      'Vergrößern oder verkleinern Sie um mindestens 1 Pixel.',
+    );
   });
 });

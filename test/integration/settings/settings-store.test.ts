@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
 import { renderFilename } from '../../../src-shared/domain/filename-template.ts';
+import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
 import { SettingsStore } from '../../../src-main/core/settings/settings-store.ts';
 
 let dir: string;
@@ -76,11 +77,40 @@ describe('settings', () => {
         budgetCapUsd: 'The cap cannot be negative.',
         pricingTier: 'Choose starter or enterprise.',
         folderLayout: 'Choose mirror or flatten.',
-        budgetCapPeriod: 'Choose all time or each calendar month.',
+        budgetCapPeriod: 'Choose all-time or month.',
       },
     });
     expect((await readFile(file)).equals(before)).toBe(true);
     expect(store.get().theme).toBe('light');
+  });
+
+  it("say each refusal in the language set, Zod's own complaints included", async () => {
+    const store = new SettingsStore(file);
+    await store.load();
+    speakCoreIn(() => 'de');
+    try {
+      const result = await store.update({
+        concurrency: { watermark: 2.5, video: 99 },
+        budgetCapUsd: -3,
+        folderLayout: 'sideways',
+        filenameTemplate: '',
+        watermarkPixelCap: { megapixels: 0, onExceed: 'downscale' },
+      });
+      expect(result).toEqual({
+        ok: false,
+        errors: {
+          'concurrency.watermark': 'Geben Sie eine ganze Zahl ein.',
+          'concurrency.video': 'Höchstens 20.',
+          budgetCapUsd: 'Die Grenze darf nicht negativ sein.',
+          folderLayout: 'Wählen Sie mirror oder flatten.',
+          filenameTemplate:
+            'Die Vorlage für Dateinamen ist leer; zum Beispiel behält {name}-clean.{ext} den Namen und hängt -clean an.',
+          'watermarkPixelCap.megapixels': 'Muss größer als 0 sein.',
+        },
+      });
+    } finally {
+      speakCoreIn(() => 'en');
+    }
   });
 
   it('refuse a template that would give every result the same name, or an unknown token', async () => {

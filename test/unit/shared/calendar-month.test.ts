@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { budgetProblem } from '../../../src-shared/domain/budget.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import {
   localTimestamp,
   monthBounds,
   monthOf,
-  monthWords,
-  nextMonthWords,
   parseMonth,
 } from '../../../src-shared/domain/calendar-month.ts';
 
@@ -22,13 +21,11 @@ describe('calendar months in local time', () => {
     expect(monthOf(monthBounds('2026-12').end)).toBe('2027-01');
   });
 
-  it('read only months written YYYY-MM, and say them as people do', () => {
+  it('read only months written YYYY-MM', () => {
     expect(parseMonth(' 2026-03 ')).toBe('2026-03');
     for (const bad of ['2026-3', '2026-13', '2026-00', 'March', '2026/03', '']) {
       expect(parseMonth(bad)).toBeUndefined();
     }
-    expect(monthWords('2026-03')).toBe('March 2026');
-    expect(nextMonthWords('2026-12')).toBe('January 2027');
     expect(() => monthBounds('March')).toThrow(/YYYY-MM/);
   });
 
@@ -42,18 +39,28 @@ describe('calendar months in local time', () => {
 
 describe('the budget cap message', () => {
   const spending = { spentCents: 280, inFlightCents: 0 };
+  const english = textIntl('en');
+  const german = textIntl('de');
 
   it('names the month, what it spent and the cap when the cap is monthly', () => {
-    expect(budgetProblem(3, { ...spending, month: '2026-12' }, 220)).toBe(
+    expect(budgetProblem(english, 3, { ...spending, month: '2026-12' }, 220)).toBe(
       'This round (2.20 USD) would take video spending in December 2026 to 5.00 USD, over your monthly budget cap of 3.00 USD: 2.80 USD spent this month and 0.00 USD in rounds already sent. Raise the cap in Settings, or retry this round in January 2027.',
     );
-    expect(budgetProblem(5, { ...spending, month: '2026-12' }, 220)).toBeUndefined();
-    expect(budgetProblem(null, { ...spending, month: '2026-12' }, 220)).toBeUndefined();
+    expect(budgetProblem(english, 5, { ...spending, month: '2026-12' }, 220)).toBeUndefined();
+    expect(budgetProblem(english, null, { ...spending, month: '2026-12' }, 220)).toBeUndefined();
   });
 
   it('speaks of all spending when the cap is for all time', () => {
-    expect(budgetProblem(3, spending, 220)).toMatch(
+    expect(budgetProblem(english, 3, spending, 220)).toMatch(
       /^This round \(2\.20 USD\) would take video spending to 5\.00 USD, over your budget cap of 3\.00 USD: 2\.80 USD spent/,
+    );
+  });
+
+  it("names the months and the money in the reader's language and number format", () => {
+    expect(
+      budgetProblem(german, 1234, { spentCents: 123_400, inFlightCents: 0, month: '2026-12' }, 220),
+    ).toBe(
+      'Dieser Versuch (2,20 USD) würde die Videoausgaben im Dezember 2026 auf 1.236,20 USD bringen, über Ihre monatliche Budgetgrenze von 1.234,00 USD: 1.234,00 USD in diesem Monat ausgegeben und 0,00 USD in bereits gesendeten Versuchen. Erhöhen Sie die Grenze in den Einstellungen, oder versuchen Sie es im Januar 2027 erneut.',
     );
   });
 });
