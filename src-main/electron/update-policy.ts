@@ -1,22 +1,21 @@
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+
 /** Updates are offered only to an installed build the user runs for real, and only if wanted. */
 export function updatesAllowed(state: {
   isPackaged: boolean;
   demoMode: boolean;
   setting: boolean;
-}): { allowed: boolean; reason: string } {
-  if (!state.isPackaged) {
-    return { allowed: false, reason: 'Updates are off in development builds.' };
-  }
-  if (state.demoMode) {
-    return { allowed: false, reason: 'Updates are off in demo mode; add a key to turn them on.' };
-  }
-  if (!state.setting) {
-    return { allowed: false, reason: 'Updates are turned off in Settings.' };
-  }
-  return { allowed: true, reason: '' };
+}): { allowed: true } | { allowed: false; reason: MessageId } {
+  if (!state.isPackaged) return { allowed: false, reason: 'main.updates.offDevelopment' };
+  if (state.demoMode) return { allowed: false, reason: 'main.updates.offDemo' };
+  if (!state.setting) return { allowed: false, reason: 'main.updates.offSetting' };
+  return { allowed: true };
 }
 
-/** Release notes as plain text for a dialog: GitHub sends HTML, several versions as a list. */
+/**
+ * Release notes as plain text for a dialog: GitHub sends HTML, several versions as a list.
+ * Empty when there are none, for the dialog to say so in the reader's language.
+ */
 export function releaseNotesText(
   notes: string | ReadonlyArray<{ version: string; note: string | null }> | null | undefined,
 ): string {
@@ -39,5 +38,5 @@ export function releaseNotesText(
     .replace(/&#39;/g, "'")
     .replace(/\n{3,}/g, '\n\n')
     .trim();
-  return plain.length > 2000 ? `${plain.slice(0, 2000)}…` : plain || 'No release notes.';
+  return plain.length > 2000 ? `${plain.slice(0, 2000)}…` : plain;
 }

@@ -28,7 +28,7 @@ export async function checkForUpdates(options: {
     demoMode: options.demoMode,
     setting: options.setting,
   });
-  if (!policy.allowed) return { status: 'disabled', message: policy.reason };
+  if (!policy.allowed) return { status: 'disabled', message: words(policy.reason) };
   autoUpdater.autoDownload = false;
   autoUpdater.autoInstallOnAppQuit = true;
   try {
@@ -44,7 +44,7 @@ export async function checkForUpdates(options: {
       type: 'info' as const,
       title: words('main.updates.title'),
       message: words('main.updates.available', { version, current: app.getVersion() }),
-      detail: releaseNotesText(releaseNotes),
+      detail: releaseNotesText(releaseNotes) || words('main.updates.noNotes'),
       buttons: [words('main.updates.install'), words('main.updates.later')],
       defaultId: 0,
       cancelId: 1,

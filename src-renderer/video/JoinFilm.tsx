@@ -10,7 +10,10 @@ type Outcome =
 
 function takeWords(intl: Formatter, shot: number, round: VideoRoundView | undefined): string {
   if (!round) return intl.formatMessage({ id: 'film.noTake' }, { shot });
-  const prompt = round.request.content.find((item) => item.type === 'text')?.text ?? '';
+  // A round attached from the service has no prompt known here, only a stand-in.
+  const prompt = round.promptUnknown
+    ? ''
+    : (round.request.content.find((item) => item.type === 'text')?.text ?? '');
   return prompt
     ? intl.formatMessage({ id: 'film.takeWithPrompt' }, { shot, round: round.position, prompt })
     : intl.formatMessage({ id: 'film.take' }, { shot, round: round.position });

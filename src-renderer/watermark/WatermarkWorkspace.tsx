@@ -183,8 +183,12 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             renderRow={(index) => {
               const item = ws.skipped[index];
               if (!item) return null;
+              const reason =
+                'alreadyAdded' in item
+                  ? intl.formatMessage({ id: 'images.alreadyAdded' })
+                  : item.reason;
               const line = (name: string) =>
-                intl.formatMessage({ id: 'images.reasonLine' }, { name, reason: item.reason });
+                intl.formatMessage({ id: 'images.reasonLine' }, { name, reason });
               return (
                 <span className="skipped" title={line(item.path)}>
                   {line(item.path.split(/[\\/]/).pop() ?? item.path)}

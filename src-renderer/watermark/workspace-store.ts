@@ -13,7 +13,8 @@ interface WorkspaceState {
   again: Record<string, true>;
   /** Files to clean on this computer (free), each with the measurement of its mark. */
   local: Record<string, string>;
-  skipped: Array<{ path: string; reason: string }>;
+  /** Files not taken: the main process's reason in words, or one this window already holds. */
+  skipped: Array<{ path: string; reason: string } | { path: string; alreadyAdded: true }>;
   /** The staged file whose mask is being painted. */
   editing: string | null;
   /** Dropped files being looked at: the runs under way, and how many were staged or left out. */
@@ -117,7 +118,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const fresh = batch.items.filter((file) => !known.has(file.path));
     const twice = batch.items
       .filter((file) => known.has(file.path))
-      .map((file) => ({ path: file.path, reason: 'It was already added.' }));
+      .map((file) => ({ path: file.path, alreadyAdded: true as const }));
     set({
       staged: fresh.length > 0 ? [...get().staged, ...fresh] : get().staged,
       skipped:

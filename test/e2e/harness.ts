@@ -234,6 +234,7 @@ export async function connectApp(
   } = {},
 ): Promise<() => void> {
   const answer = (file: string | undefined) => ({ canceled: !file, filePaths: file ? [file] : [] });
+  const words = shellWords(() => core.settings.language, []);
   const handlers = shellHandlers(core, {
     dialog: {
       // Mask import is the one open dialog that asks for a file; the others ask for a folder.
@@ -259,13 +260,15 @@ export async function connectApp(
       },
       showItemInFolder: (file) => options.onReveal?.(file),
     },
-    checkForUpdates: ({ demoMode, setting }) =>
-      Promise.resolve({
+    checkForUpdates: ({ demoMode, setting }) => {
+      const policy = updatesAllowed({ isPackaged: false, demoMode, setting });
+      return Promise.resolve({
         status: 'disabled',
-        message: updatesAllowed({ isPackaged: false, demoMode, setting }).reason,
-      }),
+        message: policy.allowed ? '' : words(policy.reason),
+      });
+    },
     currentWindow: () => undefined,
-    words: shellWords(() => core.settings.language, []),
+    words,
   });
   await connectPreload(page, server, { ...core.handlers, ...handlers }, options);
   let closed = false;

@@ -535,7 +535,10 @@ export class VideoEngine extends TaskJobLoop {
           attempt: round.attempt,
           taskId: task.id,
           model: request?.model,
-          prompt: request?.content.filter((item) => item.type === 'text').map((item) => item.text),
+          prompt:
+            round.prompt_unknown === 1
+              ? undefined
+              : request?.content.filter((item) => item.type === 'text').map((item) => item.text),
           request,
           // A clip the simulator made cost nothing: its figures only show what it would cost.
           demo: this.rounds.round(round.id)?.demo === 1,

@@ -656,6 +656,7 @@ export const de: Catalogue = {
   'images.urlLabel': 'Bildadresse',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Hinzufügen',
+  'images.alreadyAdded': 'Sie wurde bereits hinzugefügt.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Nicht übernommen ({count}), jeweils mit dem Grund:',
   'images.skippedList': 'Übersprungen',
@@ -1042,6 +1043,11 @@ export const de: Catalogue = {
   'main.updates.later': 'Später',
   'main.updates.failed':
     'Die Suche nach Updates ist fehlgeschlagen. Prüfen Sie Ihre Verbindung und versuchen Sie es später erneut.',
+  'main.updates.offDevelopment': 'In Entwicklungsversionen sind Updates aus.',
+  'main.updates.offDemo':
+    'Im Demomodus sind Updates aus; fügen Sie einen Schlüssel hinzu, um sie einzuschalten.',
+  'main.updates.offSetting': 'Updates sind in den Einstellungen ausgeschaltet.',
+  'main.updates.noNotes': 'Keine Versionshinweise.',
   'cli.simulator.usage':
     'Aufruf: clearframe simulator [--port N]\n  Startet den lokalen Stellvertreter des Dienstes bis Strg+C (auf einem freien Port, sofern --port keinen nennt).',
   'cli.simulator.badPort':

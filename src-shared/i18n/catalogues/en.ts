@@ -655,6 +655,7 @@ export const en = {
   'images.urlLabel': 'Image address',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Add',
+  'images.alreadyAdded': 'It was already added.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Not taken ({count}), each with the reason:',
   'images.skippedList': 'Skipped',
@@ -1022,6 +1023,10 @@ export const en = {
   'main.updates.install': 'Install and Restart',
   'main.updates.later': 'Later',
   'main.updates.failed': 'Could not check for updates. Check your connection and try again later.',
+  'main.updates.offDevelopment': 'Updates are off in development builds.',
+  'main.updates.offDemo': 'Updates are off in demo mode; add a key to turn them on.',
+  'main.updates.offSetting': 'Updates are turned off in Settings.',
+  'main.updates.noNotes': 'No release notes.',
   'cli.simulator.usage':
     'Usage: clearframe simulator [--port N]\n  Runs the local stand-in for the service until Ctrl+C (on any free port unless --port says).',
   'cli.simulator.badPort': 'clearframe simulator: --port must be a whole number from 0 to 65535.',

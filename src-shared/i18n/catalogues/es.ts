@@ -657,6 +657,7 @@ export const es: Catalogue = {
   'images.urlLabel': 'Dirección de la imagen',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Añadir',
+  'images.alreadyAdded': 'Ya se había añadido.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'No admitidas ({count}), cada una con el motivo:',
   'images.skippedList': 'Omitidas',
@@ -1038,6 +1039,12 @@ export const es: Catalogue = {
   'main.updates.later': 'Más tarde',
   'main.updates.failed':
     'No se pudieron buscar actualizaciones. Comprueba la conexión y vuelve a intentarlo más tarde.',
+  'main.updates.offDevelopment':
+    'Las actualizaciones están desactivadas en las versiones de desarrollo.',
+  'main.updates.offDemo':
+    'Las actualizaciones están desactivadas en modo demo; añade una clave para activarlas.',
+  'main.updates.offSetting': 'Las actualizaciones están desactivadas en Ajustes.',
+  'main.updates.noNotes': 'No hay notas de la versión.',
   'cli.simulator.usage':
     'Uso: clearframe simulator [--port N]\n  Ejecuta el sustituto local del servicio hasta Ctrl+C (en cualquier puerto libre, salvo que --port indique otro).',
   'cli.simulator.badPort': 'clearframe simulator: --port debe ser un número entero de 0 a 65535.',

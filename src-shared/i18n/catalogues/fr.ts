@@ -655,6 +655,7 @@ export const fr: Catalogue = {
   'images.urlLabel': 'Adresse de l’image',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Ajouter',
+  'images.alreadyAdded': 'Il a déjà été ajouté.',
   'images.reasonLine': '{name} : {reason}',
   'images.skippedTitle': 'Non retenues ({count}), chacune avec sa raison :',
   'images.skippedList': 'Ignorées',
@@ -1035,6 +1036,12 @@ export const fr: Catalogue = {
   'main.updates.later': 'Plus tard',
   'main.updates.failed':
     'Impossible de rechercher des mises à jour. Vérifiez votre connexion et réessayez plus tard.',
+  'main.updates.offDevelopment':
+    'Les mises à jour sont désactivées dans les versions de développement.',
+  'main.updates.offDemo':
+    'Les mises à jour sont désactivées en mode démo ; ajoutez une clé pour les activer.',
+  'main.updates.offSetting': 'Les mises à jour sont désactivées dans les Réglages.',
+  'main.updates.noNotes': 'Pas de notes de version.',
   'cli.simulator.usage':
     'Usage : clearframe simulator [--port N]\n  Lance la doublure locale du service jusqu’à Ctrl+C (sur un port libre, sauf si --port en indique un).',
   'cli.simulator.badPort': 'clearframe simulator : --port doit être un nombre entier de 0 à 65535.',

@@ -638,6 +638,7 @@ export const ja: Catalogue = {
   'images.urlLabel': '画像のアドレス',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '追加',
+  'images.alreadyAdded': 'すでに追加されています。',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由:',
   'images.skippedList': 'スキップしたファイル',
@@ -1012,6 +1013,10 @@ export const ja: Catalogue = {
   'main.updates.later': '後で',
   'main.updates.failed':
     'アップデートを確認できませんでした。接続を確認して、後でもう一度お試しください。',
+  'main.updates.offDevelopment': '開発版ではアップデートはオフです。',
+  'main.updates.offDemo': 'デモモードではアップデートはオフです。キーを追加するとオンになります。',
+  'main.updates.offSetting': 'アップデートは設定でオフになっています。',
+  'main.updates.noNotes': 'リリースノートはありません。',
   'cli.simulator.usage':
     '使い方: clearframe simulator [--port N]\n  Ctrl+C まで、サービスのローカルの代替を動かします（--port の指定がなければ空いているポートで）。',
   'cli.simulator.badPort':

@@ -651,6 +651,7 @@ export const ptBR: Catalogue = {
   'images.urlLabel': 'Endereço da imagem',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Adicionar',
+  'images.alreadyAdded': 'Ele já foi adicionado.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Não aceitas ({count}), cada uma com o motivo:',
   'images.skippedList': 'Ignoradas',
@@ -1034,6 +1035,11 @@ export const ptBR: Catalogue = {
   'main.updates.later': 'Depois',
   'main.updates.failed':
     'Não foi possível verificar atualizações. Confira sua conexão e tente de novo mais tarde.',
+  'main.updates.offDevelopment': 'As atualizações ficam desligadas nas versões de desenvolvimento.',
+  'main.updates.offDemo':
+    'As atualizações ficam desligadas no modo demo; adicione uma chave para ligá-las.',
+  'main.updates.offSetting': 'As atualizações estão desligadas nas Configurações.',
+  'main.updates.noNotes': 'Sem notas da versão.',
   'cli.simulator.usage':
     'Uso: clearframe simulator [--port N]\n  Executa o substituto local do serviço até Ctrl+C (em qualquer porta livre, a menos que --port indique outra).',
   'cli.simulator.badPort': 'clearframe simulator: --port deve ser um número inteiro de 0 a 65535.',

@@ -612,6 +612,7 @@ export const zhCN: Catalogue = {
   'images.urlLabel': '图片地址',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '添加',
+  'images.alreadyAdded': '已经添加过了。',
   'images.reasonLine': '{name}：{reason}',
   'images.skippedTitle': '未收入的文件（{count}），各附原因：',
   'images.skippedList': '已跳过',
@@ -964,6 +965,10 @@ export const zhCN: Catalogue = {
   'main.updates.install': '安装并重启',
   'main.updates.later': '稍后',
   'main.updates.failed': '无法检查更新。请检查网络连接，稍后再试。',
+  'main.updates.offDevelopment': '开发版本中不检查更新。',
+  'main.updates.offDemo': '演示模式下不检查更新；添加密钥即可开启。',
+  'main.updates.offSetting': '已在设置中关闭更新。',
+  'main.updates.noNotes': '没有发行说明。',
   'cli.simulator.usage':
     '用法：clearframe simulator [--port N]\n  运行服务的本地替身，直到按下 Ctrl+C（除非 --port 指定，否则使用任一空闲端口）。',
   'cli.simulator.badPort': 'clearframe simulator：--port 必须是 0 到 65535 之间的整数。',

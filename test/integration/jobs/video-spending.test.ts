@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -189,6 +189,13 @@ describe('a task attached from the service list', () => {
     expect(JSON.parse(toldRow?.request_json ?? '{}')).toMatchObject({ model: MODEL, duration: 8 });
     await run.whenIdle();
     expect(run.rounds.round(told)?.state).toBe('done');
+    // Its sidecar names the task, and no prompt: the stand-in is not what the task was made of.
+    const { sidecar } = JSON.parse(run.rounds.round(told)?.outputs_json ?? '{}') as {
+      sidecar: string;
+    };
+    const facts = JSON.parse(await readFile(sidecar, 'utf8')) as Record<string, unknown>;
+    expect(facts).toMatchObject({ taskId: elsewhere.id });
+    expect(facts).not.toHaveProperty('prompt');
 
     // A task still running tells no length: the cap sees the longest a round can be, not 0.
     const running = await client().generate(request(5));
