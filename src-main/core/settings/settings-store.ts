@@ -33,13 +33,11 @@ export function migrate(stored: Record<string, unknown>): Record<string, unknown
   let current = stored;
   let version = typeof current['version'] === 'number' ? current['version'] : 0;
   if (version > SETTINGS_VERSION) {
-    throw new Error(
-      `they were saved by a newer Clearframe (settings version ${version}; this one knows ${SETTINGS_VERSION})`,
-    );
+    throw new Error(said('core.settings.newer', { version, known: SETTINGS_VERSION }));
   }
   while (version < SETTINGS_VERSION) {
     const step = MIGRATIONS[version];
-    if (!step) throw new Error(`no migration from settings version ${version}`);
+    if (!step) throw new Error(said('core.settings.noMigration', { version }));
     current = step(current);
     version = current['version'] as number;
   }

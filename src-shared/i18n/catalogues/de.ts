@@ -1320,6 +1320,10 @@ export const de: Catalogue = {
     'Clearframe darf nicht in {folder} schreiben: Wählen Sie einen anderen Ordner, dann {again}.',
   'core.files.noFreeName': 'Für {what} wurde in {folder} kein freier Name gefunden.',
   'core.keys.cannotSave': 'Der Schlüssel kann nicht gespeichert werden: {why}',
+  'core.settings.newer':
+    'sie wurden von einem neueren Clearframe gespeichert (Einstellungsversion {version}; dieses kennt {known})',
+  'core.settings.noMigration':
+    'dieses Clearframe kann die Einstellungsversion {version} nicht lesen',
   'core.settings.setAside':
     'Ihre Einstellungen konnten nicht gelesen werden ({why}), daher gelten die Standardwerte. Die alte Datei wurde als {aside} aufbewahrt.',
   'core.settings.leftInPlace':

@@ -1283,6 +1283,9 @@ export const en = {
     'Clearframe may not write in {folder}: choose another folder, and {again}.',
   'core.files.noFreeName': 'No free name was found for {what} in {folder}.',
   'core.keys.cannotSave': 'The key cannot be saved: {why}',
+  'core.settings.newer':
+    'they were saved by a newer Clearframe (settings version {version}; this one knows {known})',
+  'core.settings.noMigration': 'this Clearframe cannot read settings version {version}',
   'core.settings.setAside':
     'Your settings could not be read ({why}), so the defaults are in use. The old file was kept as {aside}.',
   'core.settings.leftInPlace':

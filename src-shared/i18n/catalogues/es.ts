@@ -1310,6 +1310,9 @@ export const es: Catalogue = {
     'Clearframe no puede escribir en {folder}: elige otra carpeta y luego {again}.',
   'core.files.noFreeName': 'No se encontró un nombre libre para {what} en {folder}.',
   'core.keys.cannotSave': 'No se puede guardar la clave: {why}',
+  'core.settings.newer':
+    'los guardó un Clearframe más reciente (versión de ajustes {version}; este conoce la {known})',
+  'core.settings.noMigration': 'este Clearframe no puede leer la versión {version} de los ajustes',
   'core.settings.setAside':
     'No se pudieron leer tus ajustes ({why}), así que se usan los predeterminados. El archivo antiguo se guardó como {aside}.',
   'core.settings.leftInPlace':

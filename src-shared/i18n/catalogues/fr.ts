@@ -1307,6 +1307,9 @@ export const fr: Catalogue = {
     'Clearframe n’a pas le droit d’écrire dans {folder} : choisissez un autre dossier, puis {again}.',
   'core.files.noFreeName': 'Aucun nom libre n’a été trouvé pour {what} dans {folder}.',
   'core.keys.cannotSave': 'La clé ne peut pas être enregistrée : {why}',
+  'core.settings.newer':
+    'ils ont été enregistrés par un Clearframe plus récent (version des réglages {version} ; celui-ci connaît la {known})',
+  'core.settings.noMigration': 'ce Clearframe ne sait pas lire la version {version} des réglages',
   'core.settings.setAside':
     'Vos réglages n’ont pas pu être lus ({why}), les réglages par défaut sont donc utilisés. L’ancien fichier a été conservé sous {aside}.',
   'core.settings.leftInPlace':

@@ -1282,6 +1282,9 @@ export const ja: Catalogue = {
     'Clearframe は {folder} に書き込めません。別のフォルダーを選んでから、{again}。',
   'core.files.noFreeName': '{folder} に {what} の空いている名前が見つかりませんでした。',
   'core.keys.cannotSave': 'キーを保存できません：{why}',
+  'core.settings.newer':
+    '新しい Clearframe で保存されています（設定のバージョン {version}。この Clearframe が知っているのは {known}）',
+  'core.settings.noMigration': 'この Clearframe は設定のバージョン {version} を読めません',
   'core.settings.setAside':
     '設定を読み取れなかったため（{why}）、既定値を使用しています。古いファイルは {aside} として保管しました。',
   'core.settings.leftInPlace':

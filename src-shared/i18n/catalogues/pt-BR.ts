@@ -1306,6 +1306,10 @@ export const ptBR: Catalogue = {
     'O Clearframe não pode gravar em {folder}: escolha outra pasta e depois {again}.',
   'core.files.noFreeName': 'Nenhum nome livre foi encontrado para {what} em {folder}.',
   'core.keys.cannotSave': 'Não é possível salvar a chave: {why}',
+  'core.settings.newer':
+    'elas foram salvas por um Clearframe mais novo (versão das configurações {version}; este conhece a {known})',
+  'core.settings.noMigration':
+    'este Clearframe não consegue ler a versão {version} das configurações',
   'core.settings.setAside':
     'Não foi possível ler suas configurações ({why}), então os padrões estão em uso. O arquivo antigo foi guardado como {aside}.',
   'core.settings.leftInPlace':

@@ -1190,6 +1190,8 @@ export const zhCN: Catalogue = {
   'core.files.notWritable': 'Clearframe 无权写入 {folder}：请选择其他文件夹，然后{again}。',
   'core.files.noFreeName': '在 {folder} 中找不到可用于{what}的名称。',
   'core.keys.cannotSave': '无法保存密钥：{why}',
+  'core.settings.newer': '它们由较新的 Clearframe 保存（设置版本 {version}；此版本只认识 {known}）',
+  'core.settings.noMigration': '此 Clearframe 无法读取设置版本 {version}',
   'core.settings.setAside':
     '无法读取您的设置（{why}），因此正在使用默认值。旧文件已保留为 {aside}。',
   'core.settings.leftInPlace':
