@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Box } from '../../src-shared/domain/mask-anchor.ts';
@@ -26,9 +26,9 @@ function readyOrFailed(
 
 /**
  * One image of a group cleaned by each engine, side by side and enlarged around the mark,
- * before the user chooses: on
- * this computer (free, made at once) and by the service (made at once in demo mode, where
- * it is free; otherwise only after a button that says it uses a credit and asks once).
+ * before the user chooses: by the service (made at once in demo mode, where it is free;
+ * otherwise only after a button that says it uses a credit and asks once) and on this
+ * computer (free, made at once).
  */
 export function EnginePreviews(props: {
   file: StagedFile;
@@ -76,39 +76,7 @@ export function EnginePreviews(props: {
     };
   }, [file.token, estimateId, strokes, demo]);
 
-  // The whole picture laid so that `around` fills the frame.
-  const placed = {
-    width: `${(file.width / around.width) * 100}%`,
-    left: `${(-around.x / around.width) * 100}%`,
-    top: `${(-around.y / around.height) * 100}%`,
-  };
-  const picture = (side: Side, word: string, making: string) => {
-    if (side.kind === 'ready') {
-      return (
-        <img
-          src={`${props.previewBase}local-preview/${side.previewId}`}
-          alt={intl.formatMessage({ id: 'compare.picture' }, { name, what: word })}
-          style={placed}
-        />
-      );
-    }
-    if (side.kind === 'failed') {
-      return (
-        <p className="error" role="alert">
-          {side.message}
-        </p>
-      );
-    }
-    if (side.kind === 'making') {
-      return (
-        <div role="status" className="preview-making">
-          <Progress label={making} />
-          <span>{making}…</span>
-        </div>
-      );
-    }
-    return null;
-  };
+  const pane = { file, around, previewBase: props.previewBase };
   return (
     <section
       className="engine-previews"
@@ -118,47 +86,90 @@ export function EnginePreviews(props: {
       <p className="hint engine-previews-note">
         {intl.formatMessage({ id: 'preview.enlarged' }, { name })}
       </p>
-      <figure>
-        <span
-          className="engine-picture"
-          style={{ aspectRatio: `${around.width} / ${around.height}` }}
-        >
-          {picture(
-            local,
-            intl.formatMessage({ id: 'preview.cleanedLocal' }),
-            intl.formatMessage({ id: 'preview.undoing' }),
-          )}
-        </span>
-        <figcaption>{intl.formatMessage({ id: 'finder.byComputer' })}</figcaption>
-      </figure>
-      <figure>
-        <span
-          className="engine-picture"
-          style={{ aspectRatio: `${around.width} / ${around.height}` }}
-        >
-          {picture(
-            service,
-            intl.formatMessage({ id: 'preview.cleanedService' }),
-            intl.formatMessage({ id: 'preview.serviceCleaning' }),
-          )}
-          {service.kind === 'waiting' && (
-            <Button onClick={() => setService({ kind: 'asking' })}>
-              {intl.formatMessage({ id: 'preview.askService' }, { credits })}
-            </Button>
-          )}
-          {service.kind === 'asking' && (
-            <PaidQuestion
-              question={intl.formatMessage({ id: 'preview.question' }, { name, credits })}
-              label={intl.formatMessage({ id: 'preview.confirm' }, { name })}
-              onConfirm={() => askService(true)}
-              onBack={() => setService({ kind: 'waiting' })}
-            />
-          )}
-        </span>
-        <figcaption>
-          {intl.formatMessage({ id: 'preview.byService' }, { credits, demo: String(demo) })}
-        </figcaption>
-      </figure>
+      {/* In the order the choice above offers them: the service, then this computer. */}
+      <EnginePane
+        {...pane}
+        side={service}
+        what={intl.formatMessage({ id: 'preview.cleanedService' })}
+        making={intl.formatMessage({ id: 'preview.serviceCleaning' })}
+        caption={intl.formatMessage({ id: 'preview.byService' }, { credits, demo: String(demo) })}
+      >
+        {service.kind === 'waiting' && (
+          <Button onClick={() => setService({ kind: 'asking' })}>
+            {intl.formatMessage({ id: 'preview.askService' }, { credits })}
+          </Button>
+        )}
+        {service.kind === 'asking' && (
+          <PaidQuestion
+            question={intl.formatMessage({ id: 'preview.question' }, { name, credits })}
+            label={intl.formatMessage({ id: 'preview.confirm' }, { name })}
+            onConfirm={() => askService(true)}
+            onBack={() => setService({ kind: 'waiting' })}
+          />
+        )}
+      </EnginePane>
+      <EnginePane
+        {...pane}
+        side={local}
+        what={intl.formatMessage({ id: 'preview.cleanedLocal' })}
+        making={intl.formatMessage({ id: 'preview.undoing' })}
+        caption={intl.formatMessage({ id: 'finder.byComputer' })}
+      />
     </section>
+  );
+}
+
+/**
+ * One engine's picture, enlarged so that `around` fills its frame, with what it is; while
+ * it is being made, a progress line; when it failed, why; `children` are its own controls.
+ */
+function EnginePane(props: {
+  file: StagedFile;
+  around: Box;
+  previewBase: string;
+  side: Side;
+  /** What the picture is, for its alternative text: "cleaned on this computer". */
+  what: string;
+  making: string;
+  caption: string;
+  children?: ReactNode;
+}) {
+  const intl = useIntl();
+  const { file, around, side, making } = props;
+  return (
+    <figure>
+      <span
+        className="engine-picture"
+        style={{ aspectRatio: `${around.width} / ${around.height}` }}
+      >
+        {side.kind === 'ready' && (
+          <img
+            src={`${props.previewBase}local-preview/${side.previewId}`}
+            alt={intl.formatMessage(
+              { id: 'compare.picture' },
+              { name: file.name, what: props.what },
+            )}
+            style={{
+              width: `${(file.width / around.width) * 100}%`,
+              left: `${(-around.x / around.width) * 100}%`,
+              top: `${(-around.y / around.height) * 100}%`,
+            }}
+          />
+        )}
+        {side.kind === 'failed' && (
+          <p className="error" role="alert">
+            {side.message}
+          </p>
+        )}
+        {side.kind === 'making' && (
+          <div role="status" className="preview-making">
+            <Progress label={making} />
+            <span>{making}…</span>
+          </div>
+        )}
+        {props.children}
+      </span>
+      <figcaption>{props.caption}</figcaption>
+    </figure>
   );
 }

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MASK_ANCHORS } from '../../../src-shared/domain/mask-anchor.ts';
+import { MODES } from '../../../src-shared/domain/round-draft.ts';
 import { SETTINGS_VERSION } from '../../../src-shared/domain/settings.ts';
 import { runCli, type CliRun } from '../../support/cli-process.ts';
 import { makePhoto } from '../../support/images.ts';
@@ -34,6 +36,35 @@ function plainLines(run: CliRun): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '')
     .filter((line) => !PSEUDO_LETTER.test(line) && !/^\[.*\]$/u.test(line));
+}
+
+/**
+ * Words printed as they are in every language: the product, the currency, file types, the
+ * commands and the values options take (typed as they are), the files and projects the test
+ * makes, and the default template's `-clean`.
+ */
+const NAMES = new Set([
+  ...['clearframe', 'Clearframe', 'USD', 'png', 'jpg', 'txt', 'json', 'csv', 'clean'],
+  ...['remove', 'video', 'jobs', 'balance', 'key', 'simulator', 'version', 'help'],
+  ...Object.keys(MODES),
+  ...MASK_ANCHORS.flatMap((anchor) => anchor.split('-')),
+  ...['quay', 'pier', 'notes', 'Harbour', 'Pier'],
+]);
+
+/**
+ * The plain ASCII words of a run's output that came from neither the catalogue nor the user:
+ * under the pseudo-locale every letter of a message is accented, so a plain word inside a
+ * translated line is English written in the code, unless the command was given it (a file,
+ * a prompt, a month), it is a name printed as is, or it is part of an id or a size.
+ */
+function englishWords(run: CliRun, args: readonly string[]): string[] {
+  const given = new Set(args.join(' ').match(/[A-Za-z]+/g) ?? []);
+  const text = `${run.stdout}\n${run.stderr}`.split(root).join(' ');
+  return text
+    .split(/[\s"'()[\],;:·]+/u)
+    .filter((token) => !/\d/.test(token))
+    .flatMap((token) => token.match(/[A-Za-z]{3,}/g) ?? [])
+    .filter((word) => !given.has(word) && !NAMES.has(word));
 }
 
 beforeAll(async () => {
@@ -88,6 +119,8 @@ describe('the command line in other languages', () => {
       expect(`${done.stdout}${done.stderr}`.trim(), args).not.toBe('');
       expect(plainLines(done), args).toEqual([]);
     }
+    const found = runs.map(([args, done]) => [args, englishWords(done, args.split(' '))]);
+    expect(found.filter(([, words]) => words.length > 0)).toEqual([]);
     // About thirty runs of the command, each a process of its own: minutes on a loaded machine.
   }, 300_000);
 
