@@ -50,6 +50,17 @@ export const TRANSLATED_CLI_FILES = ['src-main/cli/*.ts'];
  */
 export const TRANSLATED_CORE_FILES = ['src-main/core/**/*.ts'];
 
+/**
+ * Shared code whose sentences the window, the command line and the engine show: rules,
+ * limits, schemas and formats. Their sentences are message ids. The service's own wording
+ * (src-shared/api, what the simulator answers) and the catalogues themselves are not here.
+ */
+export const TRANSLATED_SHARED_FILES = [
+  'src-shared/domain/**/*.ts',
+  'src-shared/ipc/**/*.ts',
+  'src-shared/i18n/*.ts',
+];
+
 /** The error classes whose messages reach the user, besides UserFacingError itself. */
 const USER_FACING_ERRORS = [
   'CheckAgainError',
@@ -174,6 +185,11 @@ export default tseslint.config(
     files: TRANSLATED_CLI_FILES,
     plugins: { words: wordsPlugin },
     rules: { 'words/no-literal-words-in-output': 'error' },
+  },
+  {
+    files: TRANSLATED_SHARED_FILES,
+    plugins: { words: wordsPlugin },
+    rules: { 'words/no-sentences-in-shared': 'error' },
   },
   {
     files: TRANSLATED_CORE_FILES,

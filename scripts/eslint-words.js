@@ -146,6 +146,57 @@ const literalWordsInError = {
   },
 };
 
+/** Three words or more in a row: a sentence, where `a b`, a path or a code is none. */
+const SENTENCE = /\p{L}{2,}[^\S\n]+\p{L}+[^\S\n]+\p{L}{2,}/u;
+
+/** `new Error(…)`, `new RangeError(…)`, `new TypeError(…)`: a program's own mistake, for the log. */
+const PROGRAM_ERRORS = new Set(['Error', 'RangeError', 'TypeError']);
+
+/**
+ * A sentence written into shared code that the window, the command line and the engine
+ * show: in those files every sentence is a catalogue message, said in the reader's
+ * language by whoever shows it. A program's own errors (`new Error(…)`) are not refused:
+ * they are for the log.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const sentencesInShared = {
+  meta: {
+    type: 'problem',
+    messages: {
+      sentence:
+        'A sentence here is a message id from the catalogues (src-shared/i18n/catalogues/en.ts), said by whoever shows it, not a literal.',
+    },
+    schema: [],
+  },
+  create(context) {
+    /** @param {import('eslint').Rule.Node} node */
+    const forTheLog = (node) => {
+      for (let at = node.parent; at; at = at.parent) {
+        if (
+          at.type === 'NewExpression' &&
+          at.callee.type === 'Identifier' &&
+          PROGRAM_ERRORS.has(at.callee.name)
+        )
+          return true;
+        if (at.type.endsWith('Statement') || at.type.endsWith('Declaration')) return false;
+      }
+      return false;
+    };
+    return {
+      Literal(node) {
+        if (typeof node.value === 'string' && SENTENCE.test(node.value) && !forTheLog(node)) {
+          context.report({ node, messageId: 'sentence' });
+        }
+      },
+      TemplateElement(node) {
+        if (SENTENCE.test(node.value.cooked ?? '') && !forTheLog(node)) {
+          context.report({ node, messageId: 'sentence' });
+        }
+      },
+    };
+  },
+};
+
 /**
  * Text written into the window's code instead of the catalogues: formatjs's own rules
  * (see eslint.config.js for where they apply), narrowed to literals that hold words.
@@ -156,5 +207,6 @@ export const wordsPlugin = {
     'no-literal-words-in-object': wordsOnly(objectRule),
     'no-literal-words-in-output': literalWordsInOutput,
     'no-literal-words-in-error': literalWordsInError,
+    'no-sentences-in-shared': sentencesInShared,
   },
 };

@@ -125,3 +125,28 @@ describe('a sentence for the user written into the engine instead of the catalog
     ).toEqual([]);
   });
 });
+
+describe('sentences written into shared rules, schemas and formats', () => {
+  refusesAndAllows(
+    'src-shared/domain/budget.ts',
+    [
+      ['a returned sentence', "export const why = () => 'The cap cannot be negative.';"],
+      [
+        "a schema's own complaint",
+        "import { z } from 'zod'; export const s = z.number().min(0, 'Enter a larger number.');",
+      ],
+      ['a template', 'export const f = (n: number) => `Remove ${n} references from the round.`;'],
+    ],
+    [
+      ['a message id', "export const why = () => 'settings.problem.capNegative';"],
+      ['a program error, for the log', "throw new RangeError('not a month written as YYYY-MM');"],
+      ['two words', "export const unit = 'per second';"],
+    ],
+  );
+
+  it("leaves the service's own wording in src-shared/api alone", async () => {
+    expect(
+      await wordErrors('src-shared/api/video.ts', "export const m = 'a text item needs its text';"),
+    ).toEqual([]);
+  });
+});
