@@ -207,6 +207,34 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     }
     await saveScreenshots(page, `language-${language}-video`);
 
+    // The round editor says the rules a round breaks in the language, roles and lists too.
+    await page.getByLabel(say('round.prompt'), { exact: true }).fill('@image2');
+    await page.getByLabel(say('round.durationField'), { exact: true }).fill('45');
+    await expect(page.getByTestId('problem-prompt')).toHaveText(
+      say('request.promptNamesMissing', { token: '@image2', kind: 'image', count: 0 }),
+    );
+    await expect(page.getByTestId('problem-duration')).toHaveText(
+      say('request.duration', {
+        min: 4,
+        max: 30,
+        model: 'Video model 2.5',
+        open: 'false',
+        seconds: 45,
+      }),
+    );
+    if (language === PSEUDO_LANGUAGE) {
+      expect(
+        await asciiWords(
+          page,
+          '.round-editor [role=alert]',
+          new RegExp(`${VALUES.source}|^image2$`),
+        ),
+        'words of a rule not from the catalogue',
+      ).toEqual([]);
+    }
+    await page.getByLabel(say('round.prompt'), { exact: true }).fill('');
+    await page.getByLabel(say('round.durationField'), { exact: true }).fill('4');
+
     // A paid question of the round list: what it sends and its cost, asked in the row.
     await page.getByRole('button', { name: say('round.duplicate'), exact: true }).click();
     const paid = page.getByRole('group', { name: say('round.paidLabel') });
