@@ -2,8 +2,11 @@ import { create } from 'zustand';
 import type { Notice } from '../src-shared/ipc/contract.ts';
 import { bridge } from './bridge.ts';
 
+/** A notice from main, or why main's notices could not be read (said by the banner). */
+export type ShownNotice = Notice & { unreadable?: true };
+
 interface NoticesState {
-  notices: Notice[];
+  notices: ShownNotice[];
   /** Asks main for what it has to say about this start; a reloaded window asks again. */
   load: () => Promise<void>;
   dismiss: (index: number) => void;
@@ -16,12 +19,7 @@ export const useNotices = create<NoticesState>((set) => ({
     set({
       notices: result.ok
         ? result.value.notices
-        : [
-            {
-              level: 'error',
-              message: `Start-up messages could not be read: ${result.error.message}`,
-            },
-          ],
+        : [{ level: 'error', message: result.error.message, unreadable: true }],
     });
   },
   dismiss: (index) => set((state) => ({ notices: state.notices.filter((_, i) => i !== index) })),

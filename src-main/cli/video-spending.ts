@@ -68,7 +68,10 @@ export async function runVideoSpending(args: string[]): Promise<number> {
   });
   const month = values.month === undefined ? undefined : parseMonth(values.month);
   if (values.month !== undefined && !month) {
-    throw new UsageError(COMMAND, words('cli.spending.badMonth', { month: values.month }));
+    throw new UsageError(
+      COMMAND,
+      words('cli.spending.badMonth', { month: values.month, hint: words('check.month') }),
+    );
   }
   const filter: SpendingFilter = {
     ...(values.project === undefined ? {} : { projectId: values.project }),

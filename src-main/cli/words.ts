@@ -1,5 +1,5 @@
 import type { IntlShape } from '@formatjs/intl';
-import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
+import { formatMonth } from '../../src-shared/i18n/formats.ts';
 import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { JobState } from '../../src-shared/domain/job-states.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
@@ -60,5 +60,5 @@ export function serviceWord(kind: ApiKeyKind): string {
 
 /** A calendar month (`2026-03`) as the reader names it: "March 2026", "März 2026", "2026年3月". */
 export function monthName(month: string): string {
-  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
+  return formatMonth(intl, month);
 }

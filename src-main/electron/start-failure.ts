@@ -15,10 +15,15 @@ export function startFailureWords(systemLanguages: readonly string[]): Words {
 
 /**
  * Writes a start that failed to the day's log, in the data folder's logs when it can be
- * written, else in the system's temporary folder, and returns the file it went to.
+ * written, else in the system's temporary folder, and returns the file it went to (none
+ * when neither could be written).
  * Synchronous and independent of the app's logger, which may be what failed.
  */
-export function logStartFailure(dataDir: string, error: unknown, now = new Date()): string {
+export function logStartFailure(
+  dataDir: string,
+  error: unknown,
+  now = new Date(),
+): string | undefined {
   const line = `[${now.toISOString()}] [error] (startup) ${redactForLog(
     error instanceof Error ? (error.stack ?? error.message) : error,
   )}\n`;
@@ -32,13 +37,19 @@ export function logStartFailure(dataDir: string, error: unknown, now = new Date(
       // Try the next place.
     }
   }
-  return '(no log could be written)';
+  return undefined;
 }
 
 /** What the dialog says: what went wrong, where the details are, and what to do. */
-export function startFailureMessage(error: unknown, logFile: string, words: Words): string {
+export function startFailureMessage(
+  error: unknown,
+  logFile: string | undefined,
+  words: Words,
+): string {
   const said = (error as { userMessage?: unknown }).userMessage;
   const what =
     typeof said === 'string' ? said : error instanceof Error ? error.message : String(error);
-  return words('main.startFailure.body', { what, logFile });
+  return logFile === undefined
+    ? words('main.startFailure.bodyNoLog', { what })
+    : words('main.startFailure.body', { what, logFile });
 }

@@ -6,7 +6,7 @@ import { Button } from '../ui/Button.tsx';
 import { tierName } from '../words/settings.ts';
 import { SpendingHistory } from './SpendingHistory.tsx';
 import { useQuota } from './quota-store.ts';
-import { formatMonth } from './spending-words.ts';
+import { formatMonth } from '../../src-shared/i18n/formats.ts';
 
 /** The quota reports dollars; the money format takes whole cents. */
 const cents = (usd: number) => Math.round(usd * 100);

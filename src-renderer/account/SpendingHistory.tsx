@@ -13,7 +13,8 @@ import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
 import { Select } from '../ui/Select.tsx';
-import { formatMonth, spendingStatus, spendingSum } from './spending-words.ts';
+import { formatMonth } from '../../src-shared/i18n/formats.ts';
+import { spendingStatus, spendingSum } from './spending-words.ts';
 
 /** Charges a page shows; "Show more" asks for the next. */
 const PAGE = 50;

@@ -1,12 +1,6 @@
-import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
 import type { SpendingStatus } from '../../src-shared/domain/budget.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
-
-/** A calendar month (`YYYY-MM`) as the reader names it: "March 2026", "März 2026", "2026年3月". */
-export function formatMonth(intl: Formatter, month: string): string {
-  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
-}
 
 /** Where a charge stands, in the window's words; a demo round is never a charge. */
 const STATUS_MESSAGES: Readonly<Record<SpendingStatus, MessageId>> = {

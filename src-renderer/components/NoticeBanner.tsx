@@ -19,7 +19,11 @@ export function NoticeBanner() {
           className={`notice notice-${notice.level}`}
           role={notice.level === 'info' ? 'status' : 'alert'}
         >
-          <p>{notice.message}</p>
+          <p>
+            {notice.unreadable
+              ? intl.formatMessage({ id: 'notices.unreadable' }, { why: notice.message })
+              : notice.message}
+          </p>
           <IconButton
             icon={X}
             label={intl.formatMessage({ id: 'notices.dismiss' })}

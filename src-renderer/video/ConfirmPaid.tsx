@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
+import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { useSettings } from '../settings/settings-store.ts';
@@ -47,7 +47,7 @@ export function useConfirmPaid(): {
       label={intl.formatMessage({ id: 'round.paidLabel' })}
       question={intl.formatMessage(
         { id: open.upperBound ? 'round.paidUpTo' : 'round.paidAbout' },
-        { what: open.what, cost: formatUsd(open.cents) },
+        { what: open.what, cost: formatMoney(intl, open.cents) },
       )}
       sending={sending}
       onConfirm={() => {

@@ -1,7 +1,6 @@
 import { useState, type ChangeEvent, type ReactNode } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
-import type { Formatter } from '../../src-shared/i18n/formats.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import type { ImportPlanView, VideoProjectView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
 import { Button } from '../ui/Button.tsx';
@@ -12,7 +11,7 @@ import { useConfirmPaid } from './ConfirmPaid.tsx';
 function costWords(intl: Formatter, cents: number, upperBound: boolean): string {
   return intl.formatMessage(
     { id: upperBound ? 'import.costUpTo' : 'import.costAbout' },
-    { cost: formatUsd(cents) },
+    { cost: formatMoney(intl, cents) },
   );
 }
 

@@ -2,10 +2,15 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { KIND_BY_TYPE, ROLE_MESSAGES, isAssetUrl } from '../../src-shared/api/video.ts';
 import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
-import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { bridge } from '../bridge.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import type { Slot } from './presets.ts';
+
+/**
+ * What fetching an image address found: the image's size, which the editor holds to the
+ * service's rules in the reader's language when it shows them, or why it could not be read.
+ */
+export type ImageCheck = { width: number; height: number; bytes: number } | { failed: string };
 
 /** What the main process made of an address; a preview for another address is still loading. */
 type Preview = { url: string } & (
@@ -55,8 +60,8 @@ export function MediaSlot(props: {
   /** Offer the built-in simulator's own media, which it takes without an upload. */
   demo: boolean;
   onChange: (value: string) => void;
-  /** Told what the service would say of the image behind a web address (null: it fits). */
-  onChecked: (url: string, problem: string | null) => void;
+  /** Told what fetching the image behind a web address found: its size, or why it failed. */
+  onChecked: (url: string, found: ImageCheck) => void;
 }) {
   const intl = useIntl();
   const { slot, index, value, onChecked } = props;
@@ -72,17 +77,17 @@ export function MediaSlot(props: {
       .then((result) => {
         if (!live) return;
         if (!result.ok) {
-          onChecked(wanted, result.error.message);
+          onChecked(wanted, { failed: result.error.message });
           return setPreview({ url: wanted, state: 'failed' });
         }
         const { token, width, height, bytes } = result.value;
-        onChecked(wanted, referenceImageProblem(intl, width, height, bytes)?.message ?? null);
+        onChecked(wanted, { width, height, bytes });
         setPreview({ url: wanted, state: 'shown', token, width, height });
       });
     return () => {
       live = false;
     };
-  }, [wanted, onChecked, intl]);
+  }, [wanted, onChecked]);
   const role = intl.formatMessage({ id: ROLE_MESSAGES[slot.role] });
   const webToo = TAKES_WEB_ADDRESS[slot.type];
   const number = index + 1;

@@ -7,18 +7,17 @@ import {
   type MediaItemType,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
-import { formatUsd } from '../../src-shared/domain/budget.ts';
-import { monthBounds } from '../../src-shared/domain/calendar-month.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
-import type { Formatter } from '../../src-shared/i18n/formats.ts';
+import { formatMoney, formatMonth } from '../../src-shared/i18n/formats.ts';
+import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
 import { useQuota } from '../account/quota-store.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
-import { MediaSlot } from './MediaSlot.tsx';
+import { MediaSlot, type ImageCheck } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
 import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
@@ -40,11 +39,6 @@ const ADDABLE: readonly { type: MediaItemType; message: MessageId }[] = [
   { type: 'video_url', message: 'round.addVideo' },
   { type: 'audio_url', message: 'round.addAudio' },
 ];
-
-/** A month of the cap ("2026-03") as the reader names it: "March 2026", "März 2026", "2026年3月". */
-function monthName(intl: Formatter, month: string): string {
-  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
-}
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -76,9 +70,9 @@ export function RoundEditor(props: {
   const keep = (patch: Partial<KeptDraft>) => keepDraft(shotId, patch);
   const [confirming, setConfirming] = useState(false);
   // What fetching each image address showed: the service's size rules, checked before paying.
-  const [remote, setRemote] = useState<Record<string, string | null>>({});
+  const [remote, setRemote] = useState<Record<string, ImageCheck>>({});
   const onChecked = useCallback(
-    (url: string, problem: string | null) => setRemote((known) => ({ ...known, [url]: problem })),
+    (url: string, found: ImageCheck) => setRemote((known) => ({ ...known, [url]: found })),
     [],
   );
   // A new seed (its draft already started in the store) closes the question, during render,
@@ -102,7 +96,7 @@ export function RoundEditor(props: {
   const videoQuota = quota?.services.find((s) => s.kind === 'video');
   const balance =
     videoQuota?.ok && videoQuota.balanceUsd !== null
-      ? formatUsd(toCents(videoQuota.balanceUsd))
+      ? formatMoney(intl, toCents(videoQuota.balanceUsd))
       : null;
   const committed = quota ? toCents(quota.spending.spentUsd + quota.spending.inFlightUsd) : 0;
 
@@ -146,7 +140,12 @@ export function RoundEditor(props: {
     ? Object.fromEntries(Object.entries(said).map(([field, words]) => [field, words.join(' ')]))
     : {};
   for (const [index, url] of draft.urls.entries()) {
-    const problem = remote[url.trim()];
+    const found = remote[url.trim()];
+    const problem =
+      found &&
+      ('failed' in found
+        ? found.failed
+        : referenceImageProblem(intl, found.width, found.height, found.bytes)?.message);
     if (problem) problems[`slot-${index}`] ??= problem;
   }
   const estimate = estimateVideoCost(request.duration, tier);
@@ -363,7 +362,7 @@ export function RoundEditor(props: {
       <p className="cost" data-testid="round-cost">
         {intl.formatMessage(
           { id: estimate.upperBound ? 'round.costUpTo' : 'round.costAbout' },
-          { cost: formatUsd(estimate.cents), seconds: estimate.seconds },
+          { cost: formatMoney(intl, estimate.cents), seconds: estimate.seconds },
         )}
         {lengthCheck.unknown.length > 0 && (
           <span className="hint" data-testid="length-unknown">
@@ -392,14 +391,17 @@ export function RoundEditor(props: {
               ? intl.formatMessage(
                   { id: 'round.overMonthlyCap' },
                   {
-                    spent: formatUsd(committed),
-                    month: monthName(intl, quota.spending.month),
-                    cap: formatUsd(Math.round(cap * 100)),
+                    spent: formatMoney(intl, committed),
+                    month: formatMonth(intl, quota.spending.month),
+                    cap: formatMoney(intl, Math.round(cap * 100)),
                   },
                 )
               : intl.formatMessage(
                   { id: 'round.overCap' },
-                  { spent: formatUsd(committed), cap: formatUsd(Math.round(cap * 100)) },
+                  {
+                    spent: formatMoney(intl, committed),
+                    cap: formatMoney(intl, Math.round(cap * 100)),
+                  },
                 )}
           </span>
         )}
@@ -434,7 +436,7 @@ export function RoundEditor(props: {
             <span data-testid="confirm-total">
               {intl.formatMessage(
                 { id: estimate.upperBound ? 'round.confirmUpTo' : 'round.confirmAbout' },
-                { count: batch.length + 1, cost: formatUsd(total) },
+                { count: batch.length + 1, cost: formatMoney(intl, total) },
               )}
             </span>
             <button type="button" className="primary" onClick={() => void send()}>

@@ -1,9 +1,9 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { formatUsd, roundMoney } from '../../src-shared/domain/budget.ts';
+import { roundMoney } from '../../src-shared/domain/budget.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
-import type { Formatter } from '../../src-shared/i18n/formats.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
@@ -81,7 +81,7 @@ const MONEY_MESSAGES: Readonly<Record<ReturnType<typeof roundMoney>['kind'], Mes
 /** What a round costs or cost: charged, estimated, or what a demo round would cost. */
 function moneyWords(intl: Formatter, round: VideoRoundView): string {
   const { kind, cents } = roundMoney(round);
-  return intl.formatMessage({ id: MONEY_MESSAGES[kind] }, { cost: formatUsd(cents) });
+  return intl.formatMessage({ id: MONEY_MESSAGES[kind] }, { cost: formatMoney(intl, cents) });
 }
 
 /** What an export did, in one sentence: the takes copied, and any shot left out. */
@@ -280,7 +280,7 @@ function RoundRow(props: {
         <RetryActions
           state={round.state}
           checkAgain={round.checkAgain}
-          cost={formatUsd(round.estimateCents)}
+          cost={formatMoney(intl, round.estimateCents)}
           name={intl.formatMessage({ id: 'round.name' }, { position: round.position })}
           onRetry={() => void act('video:retry', [round.id])}
           onSendAgain={() => void act('video:sendAgain', [round.id])}

@@ -185,7 +185,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               if (!item) return null;
               const reason =
                 'alreadyAdded' in item
-                  ? intl.formatMessage({ id: 'images.alreadyAdded' })
+                  ? intl.formatMessage({ id: 'core.app.alreadyListed' })
                   : item.reason;
               const line = (name: string) =>
                 intl.formatMessage({ id: 'images.reasonLine' }, { name, reason });

@@ -82,11 +82,11 @@ export const ROLE_MESSAGES: Readonly<Record<MediaRole, MessageId>> = {
   reference_audio: 'round.role.referenceAudio',
 };
 
-/** A role's name; one the service does not know is shown as written. */
+/** A role's name; one the service does not know is shown as written (the messages quote it). */
 function roleName(intl: Formatter, role: string): string {
   return Object.hasOwn(ROLE_MESSAGES, role)
     ? intl.formatMessage({ id: ROLE_MESSAGES[role as MediaRole] })
-    : `"${role}"`;
+    : role;
 }
 
 /** "reference image, first frame or last frame", in the reader's language. */

@@ -1,5 +1,5 @@
-import { formatMoney, type Formatter } from '../i18n/formats.ts';
-import { monthBounds } from './calendar-month.ts';
+import { formatMoney, formatMonth, type Formatter } from '../i18n/formats.ts';
+import { monthBounds, monthOf } from './calendar-month.ts';
 
 /**
  * Money figures of the video queue, in whole cents, counting every round the service may
@@ -22,10 +22,6 @@ export type BudgetPeriod = (typeof BUDGET_PERIODS)[number];
 /** The spending a cap is held against: of all time, or of one month (`YYYY-MM`). */
 export interface CapSpending extends Spending {
   month?: string;
-}
-
-export function formatUsd(cents: number): string {
-  return `${(cents / 100).toFixed(2)} USD`;
 }
 
 /**
@@ -83,16 +79,11 @@ export function budgetProblem(
   };
   const { month } = spending;
   if (month === undefined) return intl.formatMessage({ id: 'budget.overCap' }, money);
-  const { start, end } = monthBounds(month);
+  const { end } = monthBounds(month);
   return intl.formatMessage(
     { id: 'budget.overMonthlyCap' },
-    { ...money, month: monthName(intl, start), nextMonth: monthName(intl, end) },
+    { ...money, month: formatMonth(intl, month), nextMonth: formatMonth(intl, monthOf(end)) },
   );
-}
-
-/** A month as the reader names it: "December 2026", "Dezember 2026". */
-function monthName(intl: Formatter, at: number): string {
-  return intl.formatDate(at, { month: 'long', year: 'numeric' });
 }
 
 /**
@@ -111,8 +102,8 @@ export function balanceProblem(
     { id: inFlightCents > 0 ? 'budget.balanceLowHeld' : 'budget.balanceLow' },
     {
       balance: formatMoney(intl, balanceCents),
-      held: formatMoney(intl, inFlightCents),
       estimate: formatMoney(intl, estimateCents),
+      ...(inFlightCents > 0 ? { held: formatMoney(intl, inFlightCents) } : {}),
     },
   );
 }

@@ -44,8 +44,3 @@ export function localTimestamp(ms: number): string {
   const abs = Math.abs(offset);
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}T${two(date.getHours())}:${two(date.getMinutes())}:${two(date.getSeconds())}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
-
-/** A moment to the minute as people read it in a list: `2026-03-31 23:10`, local time. */
-export function localMinute(ms: number): string {
-  return localTimestamp(ms).slice(0, 16).replace('T', ' ');
-}

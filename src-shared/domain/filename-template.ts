@@ -17,8 +17,8 @@ export interface FilenameParts {
   n: number;
 }
 
-/** The characters a file name may not hold on some system, as the template's problem lists them. */
-const FORBIDDEN = '/ \\ : * ? " < > |';
+/** The characters a file name may not hold on some system (and NUL, which none takes). */
+const FORBIDDEN = ['/', '\\', ':', '*', '?', '"', '<', '>', '|'];
 
 /** What is wrong with a template: its message and the values it names. */
 export interface TemplateProblem {
@@ -31,8 +31,12 @@ export function filenameTemplateProblem(template: string): TemplateProblem | und
   if (template.trim() === '') {
     return { id: 'settings.problem.templateEmpty', values: { example: DEFAULT_FILENAME_TEMPLATE } };
   }
-  if (/[/\\:*?"<>|\0]/.test(template.replace(/\{[a-z]+\}/g, ''))) {
-    return { id: 'settings.problem.templateCharacters', values: { characters: FORBIDDEN } };
+  const literal = template.replace(/\{[a-z]+\}/g, '');
+  if (literal.includes('\0') || FORBIDDEN.some((character) => literal.includes(character))) {
+    return {
+      id: 'settings.problem.templateCharacters',
+      values: { characters: FORBIDDEN.join(' ') },
+    };
   }
   const unknown = (template.match(/\{[^}]*\}/g) ?? []).filter(
     (token) => !(FILENAME_TOKENS as readonly string[]).includes(token),

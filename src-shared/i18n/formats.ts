@@ -1,3 +1,4 @@
+import { monthBounds } from '../domain/calendar-month.ts';
 import { CREDITS_PER_IMAGE } from '../domain/pricing.ts';
 import type { MessageId } from './catalogues/en.ts';
 
@@ -19,8 +20,8 @@ export interface Formatter {
 /**
  * The app's money, in the reader's number format: the service bills in US dollars, so the
  * currency is always USD, named by its code after the figure ("2.20 USD", "1.234,56 USD")
- * since many countries write $ for a dollar of their own; the command line writes it the
- * same way (`formatUsd`).
+ * since many countries write $ for a dollar of their own. The window, the command line and
+ * the engine's sentences all write money through here.
  */
 export function formatMoney(intl: Formatter, cents: number): string {
   const figure = intl.formatNumber(cents / 100, {
@@ -63,4 +64,9 @@ export function formatTimeLeft(intl: Formatter, seconds: number): string {
 /** A moment as the reader writes dates and times: "12 Mar 2026, 14:05", "2026/03/12 14:05". */
 export function formatMoment(intl: Formatter, at: Date | number): string {
   return intl.formatDate(at, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** A calendar month (`2026-03`) as the reader names it: "March 2026", "März 2026", "2026年3月". */
+export function formatMonth(intl: Formatter, month: string): string {
+  return intl.formatDate(monthBounds(month).start, { month: 'long', year: 'numeric' });
 }

@@ -43,8 +43,20 @@ export function issueWords(intl: Formatter, issue: z.core.$ZodIssue): string {
     case 'invalid_format':
       return issue.format === 'url' ? say('check.address') : say('check.invalid');
     case 'unrecognized_keys':
-      return say('check.unknownFields', { fields: intl.formatList(issue.keys) });
+      return say('check.unknownFields', {
+        fields: intl.formatList(issue.keys),
+        count: issue.keys.length,
+      });
     default:
       return say('check.invalid');
   }
+}
+
+/**
+ * The same, led by the member it is about (`options.estimate: …`), for a value whose parts
+ * the reader cannot see: a stored record, a request built elsewhere.
+ */
+export function issueAtWords(intl: Formatter, issue: z.core.$ZodIssue): string {
+  const at = issue.path.length > 0 ? `${issue.path.map(String).join('.')}: ` : '';
+  return `${at}${issueWords(intl, issue)}`;
 }

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { readStoredJson } from '../jobs/stored-json.ts';
 import { UserFacingError } from '../user-error.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 /** The file in the data folder that says which process writes there. */
 export const LOCK_FILE = 'clearframe.lock';
@@ -92,12 +92,11 @@ function createExclusive(file: string, content: string): boolean {
 
 /** "the Clearframe app (pid 4242, since 14:03)", for messages that name the holder. */
 export function describeHolder(owner: LockOwner): string {
-  const since = new Date(owner.startedAt).toLocaleTimeString([], {
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  const who = owner.kind === 'app' ? 'the Clearframe app' : `"${owner.command ?? 'clearframe'}"`;
-  return `${who} (pid ${owner.pid}, since ${since})`;
+  const since = coreIntl().formatDate(owner.startedAt, { hour: '2-digit', minute: '2-digit' });
+  const pid = String(owner.pid);
+  return owner.kind === 'app'
+    ? said('core.lock.holderApp', { pid, since })
+    : said('core.lock.holderCommand', { command: owner.command ?? 'clearframe', pid, since });
 }
 
 export type LockAttempt = { held: DataFolderLock } | { heldBy: LockOwner };

@@ -12,6 +12,7 @@ import {
   type CostEstimate,
   type PricingTier,
 } from '../../../src-shared/domain/pricing.ts';
+import { issueAtWords } from '../../../src-shared/i18n/issue-words.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
@@ -65,7 +66,11 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
   throw refusal(
     problems.length
       ? problems
-      : [said('core.rounds.malformed', { detail: parsed.error.issues[0]?.message ?? '' })],
+      : [
+          said('core.rounds.malformed', {
+            detail: parsed.error.issues[0] ? issueAtWords(coreIntl(), parsed.error.issues[0]) : '',
+          }),
+        ],
   );
 }
 

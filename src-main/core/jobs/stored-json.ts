@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { said } from '../i18n/core-words.ts';
+import { issueAtWords } from '../../../src-shared/i18n/issue-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 import type { StoredError } from './outcome.ts';
 
 /**
@@ -51,10 +52,9 @@ export function readStoredJson<S extends z.ZodType>(
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
-  const at = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
   const message = said('core.jobs.storedWrongShape', {
     source,
-    detail: `${at}${issue?.message ?? said('core.jobs.storedUnexpected')}`,
+    detail: issue ? issueAtWords(coreIntl(), issue) : said('core.jobs.storedUnexpected'),
   });
   return { ok: false, problem: { source, kind: 'wrong-shape', message } };
 }

@@ -31,7 +31,8 @@ import {
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
 import { recoverImage } from '../media/unblend/recover.ts';
 import { defaultImageOutputDir } from '../paths.ts';
-import { said } from '../i18n/core-words.ts';
+import { issueAtWords } from '../../../src-shared/i18n/issue-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import {
   CheckAgainError,
@@ -213,7 +214,9 @@ export class WatermarkEngine extends TaskJobLoop {
         throw new UserFacingError(
           said('core.watermark.maskMalformed', {
             input: input.inputPath,
-            detail: strokes.error.issues[0]?.message ?? said('core.watermark.invalid'),
+            detail: strokes.error.issues[0]
+              ? issueAtWords(coreIntl(), strokes.error.issues[0])
+              : said('core.watermark.invalid'),
           }),
         );
       }

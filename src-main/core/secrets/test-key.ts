@@ -1,6 +1,6 @@
 import type { QuotaData } from '../../../src-shared/api/quota.ts';
 import { apiKeyProblem, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
-import { formatUsd } from '../../../src-shared/domain/budget.ts';
+import { formatMoney } from '../../../src-shared/i18n/formats.ts';
 import { toCents } from '../../../src-shared/domain/pricing.ts';
 import {
   AuthenticationError,
@@ -16,7 +16,7 @@ import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { UserFacingError } from '../user-error.ts';
 import { InvalidKeyError, type ApiKeys } from './api-keys.ts';
-import { said } from '../i18n/core-words.ts';
+import { coreIntl, said } from '../i18n/core-words.ts';
 
 /**
  * One quota call to a service, with a short retry: someone is waiting for the answer on
@@ -47,7 +47,7 @@ export async function testApiKey(
 /** What is left on a service, in words. */
 export function quotaWords(kind: ApiKeyKind, quota: QuotaData): string {
   return kind === 'video' && quota.balance_usd !== undefined
-    ? said('core.keys.balance', { amount: formatUsd(toCents(quota.balance_usd)) })
+    ? said('core.keys.balance', { amount: formatMoney(coreIntl(), toCents(quota.balance_usd)) })
     : said('core.keys.creditsLeft', {
         remaining: String(quota.remaining),
         limit: String(quota.limit),

@@ -105,9 +105,10 @@ export class SettingsStore {
       const parsed = settingsSchema.safeParse(migrate(JSON.parse(text) as Record<string, unknown>));
       if (!parsed.success)
         throw new Error(
-          Object.entries(fieldErrors(parsed.error.issues))
-            .map(([k, v]) => `${k}: ${v}`)
-            .join('; '),
+          coreIntl().formatList(
+            Object.entries(fieldErrors(parsed.error.issues)).map(([k, v]) => `${k}: ${v}`),
+            { type: 'unit' },
+          ),
         );
       settings = parsed.data;
     } catch (error) {

@@ -13,6 +13,7 @@ export const de: Catalogue = {
   'app.screen.settings': 'Einstellungen',
 
   'toast.dismiss': 'Schließen',
+  'notices.unreadable': 'Die Meldungen zum Start konnten nicht gelesen werden: {why}',
   'notices.dismiss': 'Diese Meldung schließen',
   'paid.confirm': 'Bestätigen und senden',
   'paid.back': 'Zurück',
@@ -503,9 +504,9 @@ export const de: Catalogue = {
   'ipc.problem.frameTooLarge': 'Das aus dem Clip genommene Bild ist zu groß zum Senden.',
   'ipc.problem.frameNotBase64': 'Das aus dem Clip genommene Bild ist kein Base64.',
   'ipc.problem.findAgain': 'Suchen Sie das Wasserzeichen erneut.',
-  'check.month': 'Geben Sie den Monat als JJJJ-MM an, zum Beispiel 2026-03.',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': 'Geben Sie den Monat als JJJJ-MM an, zum Beispiel 2026-03.',
   'check.choose': 'Wählen Sie {choices}.',
   'check.number': 'Geben Sie eine Zahl ein.',
   'check.wholeNumber': 'Geben Sie eine ganze Zahl ein.',
@@ -519,7 +520,8 @@ export const de: Catalogue = {
     'Geben Sie mindestens {count, plural, one {# Eintrag} other {# Einträge}} an.',
   'check.atMostItems': 'Höchstens {count, plural, one {# Eintrag} other {# Einträge}} auf einmal.',
   'check.address': 'Geben Sie eine vollständige Adresse ein, die mit https:// beginnt.',
-  'check.unknownFields': 'Clearframe kennt {fields} nicht; entfernen Sie es.',
+  'check.unknownFields':
+    'Clearframe kennt {fields} nicht; {count, plural, one {entfernen Sie es} other {entfernen Sie sie}}.',
   'check.invalid': 'Dieser Wert kann nicht verwendet werden; geben Sie einen anderen ein.',
   'settings.problem.address':
     'Geben Sie eine vollständige Adresse ein, die mit https:// beginnt (oder http:// für einen lokalen Dienst).',
@@ -527,7 +529,7 @@ export const de: Catalogue = {
   'settings.problem.capAmount': 'Geben Sie einen Betrag in USD ein.',
   'settings.problem.capNegative': 'Die Grenze darf nicht negativ sein.',
   'settings.problem.templateEmpty':
-    'Die Vorlage für Dateinamen ist leer; zum Beispiel behält {example} den Namen und hängt -clean an.',
+    'Die Vorlage für Dateinamen ist leer; geben Sie eine ein, etwa {example}, die den Namen des Bildes behält.',
   'settings.problem.templateCharacters':
     'Die Vorlage für Dateinamen darf {characters} nicht enthalten.',
   'settings.problem.templateUnknown':
@@ -656,7 +658,6 @@ export const de: Catalogue = {
   'images.urlLabel': 'Bildadresse',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Hinzufügen',
-  'images.alreadyAdded': 'Sie wurde bereits hinzugefügt.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Nicht übernommen ({count}), jeweils mit dem Grund:',
   'images.skippedList': 'Übersprungen',
@@ -991,8 +992,7 @@ export const de: Catalogue = {
   'cli.spending.total': 'Gesamt: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
-  'cli.spending.badMonth':
-    '--month {month} ist kein Monat. Geben Sie den Monat als JJJJ-MM an, etwa 2026-03.',
+  'cli.spending.badMonth': '--month {month} ist kein Monat. {hint}',
   'cli.spending.noProject':
     '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
   'cli.masks.anchorValues': '--mask-anchor nimmt einen dieser Werte: {anchors}.',
@@ -1058,6 +1058,8 @@ export const de: Catalogue = {
   'cli.simulator.requestLog': 'Anfrageprotokoll',
   'cli.simulator.stop': 'Strg+C beendet ihn.',
   'main.startFailure.title': 'Clearframe konnte nicht starten',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nEs konnte kein Protokoll geschrieben werden, weder im Datenordner noch im temporären Ordner.\nStarten Sie Clearframe erneut; wenn es auf dieselbe Weise scheitert, kopieren Sie diese Meldung in Ihren Bericht.',
   'main.startFailure.body':
     '{what}\n\nDie Einzelheiten stehen im Protokoll: {logFile}\nStarten Sie Clearframe erneut; scheitert es genauso, senden Sie diese Datei mit Ihrer Meldung.',
   // ── end of Command line and main process.
@@ -1320,6 +1322,8 @@ export const de: Catalogue = {
     'Clearframe darf nicht in {folder} schreiben: Wählen Sie einen anderen Ordner, dann {again}.',
   'core.files.noFreeName': 'Für {what} wurde in {folder} kein freier Name gefunden.',
   'core.keys.cannotSave': 'Der Schlüssel kann nicht gespeichert werden: {why}',
+  'core.lock.holderApp': 'die Clearframe-App (PID {pid}, seit {since})',
+  'core.lock.holderCommand': '„{command}“ (PID {pid}, seit {since})',
   'core.settings.newer':
     'sie wurden von einem neueren Clearframe gespeichert (Einstellungsversion {version}; dieses kennt {known})',
   'core.settings.noMigration':

@@ -16,6 +16,7 @@ export const en = {
 
   // Shared controls.
   'toast.dismiss': 'Dismiss',
+  'notices.unreadable': 'Start-up messages could not be read: {why}',
   'notices.dismiss': 'Dismiss this message',
   'paid.confirm': 'Confirm and send',
   'paid.back': 'Back',
@@ -511,9 +512,9 @@ export const en = {
   'ipc.problem.frameTooLarge': 'The frame taken from the clip is too large to send.',
   'ipc.problem.frameNotBase64': 'The frame taken from the clip is not base64.',
   'ipc.problem.findAgain': 'Find the watermark again.',
-  'check.month': 'Give the month as YYYY-MM, such as 2026-03.',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': 'Give the month as YYYY-MM, such as 2026-03.',
   'check.choose': 'Choose {choices}.',
   'check.number': 'Enter a number.',
   'check.wholeNumber': 'Enter a whole number.',
@@ -526,7 +527,8 @@ export const en = {
   'check.atLeastItems': 'Give at least {count, plural, one {# item} other {# items}}.',
   'check.atMostItems': 'At most {count, plural, one {# item} other {# items}} at once.',
   'check.address': 'Enter a full address that starts with https://.',
-  'check.unknownFields': 'Clearframe does not know {fields}; remove it.',
+  'check.unknownFields':
+    'Clearframe does not know {fields}; {count, plural, one {remove it} other {remove them}}.',
   'check.invalid': 'This value cannot be used; enter another.',
   'settings.problem.address':
     'Enter a full address that starts with https:// (or http:// for a local service).',
@@ -534,7 +536,7 @@ export const en = {
   'settings.problem.capAmount': 'Enter an amount in USD.',
   'settings.problem.capNegative': 'The cap cannot be negative.',
   'settings.problem.templateEmpty':
-    'The file name template is empty; for example, {example} keeps the name and adds -clean.',
+    'The file name template is empty; enter one such as {example}, which keeps the image’s name.',
   'settings.problem.templateCharacters': 'The file name template may not contain {characters}.',
   'settings.problem.templateUnknown': 'Unknown {unknown} in the file name template; use {tokens}.',
   'settings.problem.templateNoName':
@@ -655,7 +657,6 @@ export const en = {
   'images.urlLabel': 'Image address',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Add',
-  'images.alreadyAdded': 'It was already added.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Not taken ({count}), each with the reason:',
   'images.skippedList': 'Skipped',
@@ -975,8 +976,7 @@ export const en = {
     '{spent} spent, {inFlight} in rounds sent and not over; demo rounds would have cost {demo}',
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved': 'Saved {count, plural, one {# charge} other {# charges}} as {path}',
-  'cli.spending.badMonth':
-    '--month {month} is not a month. Give the month as YYYY-MM, such as 2026-03.',
+  'cli.spending.badMonth': '--month {month} is not a month. {hint}',
   'cli.spending.noProject': '{problem} "clearframe video status" lists the projects and their ids.',
   'cli.masks.anchorValues': '--mask-anchor takes one of {anchors}.',
   'cli.masks.rectForm':
@@ -1036,6 +1036,8 @@ export const en = {
   'cli.simulator.requestLog': 'request log',
   'cli.simulator.stop': 'Press Ctrl+C to stop.',
   'main.startFailure.title': 'Clearframe could not start',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nNo log could be written, in the data folder or the temporary folder.\nTry starting Clearframe again; if it fails the same way, copy this message into your report.',
   'main.startFailure.body':
     '{what}\n\nThe details are in the log: {logFile}\nTry starting Clearframe again; if it fails the same way, send that file with your report.',
   // ── end of Command line and main process.
@@ -1283,6 +1285,8 @@ export const en = {
     'Clearframe may not write in {folder}: choose another folder, and {again}.',
   'core.files.noFreeName': 'No free name was found for {what} in {folder}.',
   'core.keys.cannotSave': 'The key cannot be saved: {why}',
+  'core.lock.holderApp': 'the Clearframe app (pid {pid}, since {since})',
+  'core.lock.holderCommand': '"{command}" (pid {pid}, since {since})',
   'core.settings.newer':
     'they were saved by a newer Clearframe (settings version {version}; this one knows {known})',
   'core.settings.noMigration': 'this Clearframe cannot read settings version {version}',

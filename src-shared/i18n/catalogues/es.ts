@@ -14,6 +14,7 @@ export const es: Catalogue = {
   'app.screen.settings': 'Ajustes',
 
   'toast.dismiss': 'Cerrar',
+  'notices.unreadable': 'No se pudieron leer los mensajes del inicio: {why}',
   'notices.dismiss': 'Cerrar este mensaje',
   'paid.confirm': 'Confirmar y enviar',
   'paid.back': 'Volver',
@@ -505,9 +506,9 @@ export const es: Catalogue = {
   'ipc.problem.frameTooLarge': 'El fotograma tomado del clip es demasiado grande para enviarlo.',
   'ipc.problem.frameNotBase64': 'El fotograma tomado del clip no está en base64.',
   'ipc.problem.findAgain': 'Vuelve a buscar la marca de agua.',
-  'check.month': 'Indica el mes como AAAA-MM, por ejemplo 2026-03.',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': 'Indica el mes como AAAA-MM, por ejemplo 2026-03.',
   'check.choose': 'Elige {choices}.',
   'check.number': 'Escribe un número.',
   'check.wholeNumber': 'Escribe un número entero.',
@@ -521,7 +522,8 @@ export const es: Catalogue = {
   'check.atMostItems':
     'Como máximo {count, plural, one {# elemento} other {# elementos}} a la vez.',
   'check.address': 'Escribe una dirección completa que empiece por https://.',
-  'check.unknownFields': 'Clearframe no conoce {fields}; quítalo.',
+  'check.unknownFields':
+    'Clearframe no conoce {fields}; {count, plural, one {quítalo} other {quítalos}}.',
   'check.invalid': 'Este valor no se puede usar; escribe otro.',
   'settings.problem.address':
     'Escribe una dirección completa que empiece por https:// (o http:// para un servicio local).',
@@ -529,7 +531,7 @@ export const es: Catalogue = {
   'settings.problem.capAmount': 'Escribe un importe en USD.',
   'settings.problem.capNegative': 'El límite no puede ser negativo.',
   'settings.problem.templateEmpty':
-    'La plantilla de nombre de archivo está vacía; por ejemplo, {example} mantiene el nombre y añade -clean.',
+    'La plantilla de nombre de archivo está vacía; escribe una como {example}, que mantiene el nombre de la imagen.',
   'settings.problem.templateCharacters':
     'La plantilla de nombre de archivo no puede contener {characters}.',
   'settings.problem.templateUnknown':
@@ -571,7 +573,7 @@ export const es: Catalogue = {
   'request.wrongRole':
     'La referencia {number} es {kind, select, image {una imagen} video {un vídeo} other {un sonido}}, así que no puede ser «{role}»: elige {roles}.',
   'request.promptNamesMissing':
-    'El prompt nombra {token}, pero el intento tiene {kind, select, image {{count, plural, =0 {ninguna imagen de referencia} one {# imagen de referencia} other {# imágenes de referencia}}} video {{count, plural, =0 {ningún vídeo de referencia} one {# vídeo de referencia} other {# vídeos de referencia}}} other {{count, plural, =0 {ningún audio de referencia} one {# audio de referencia} other {# audios de referencia}}}}: añade uno, o cambia {token} en el prompt.',
+    'El prompt nombra {token}, pero el intento tiene {kind, select, image {{count, plural, =0 {ninguna imagen de referencia} one {# imagen de referencia} other {# imágenes de referencia}}} video {{count, plural, =0 {ningún vídeo de referencia} one {# vídeo de referencia} other {# vídeos de referencia}}} other {{count, plural, =0 {ningún audio de referencia} one {# audio de referencia} other {# audios de referencia}}}}: añade {kind, select, image {una} video {uno} other {uno}}, o cambia {token} en el prompt.',
   'request.autoOnly': 'Elige Automático como tipo de intento, u otro tipo.',
   'request.resolution': 'Elige una resolución de {choices}; el servicio no hace {resolution}.',
   'request.autoRatio':
@@ -587,9 +589,9 @@ export const es: Catalogue = {
     'Pon una duración de {min} a {max} segundos: {model} no hace {open, select, true {clips de duración libre} other {clips de {seconds} segundos}}.',
   'request.oneFrameEach': 'Indica un primer fotograma y como mucho un último fotograma.',
   'request.firstFrameNeeded':
-    'Añade un primer fotograma: un intento que termina en un último fotograma parte de uno.',
+    'Añade un primer fotograma: un intento que termina en un último fotograma empieza en un primer fotograma.',
   'request.framesOrReferences':
-    'Usa fotogramas o referencias, no ambos: quita unos, o elige Automático como tipo de intento para trabajar con referencias.',
+    'Usa fotogramas o referencias, no ambos: quita unos u otros, o elige Automático como tipo de intento para trabajar con referencias.',
   'request.referenceLength':
     'La referencia {number} dura {seconds} s, y un intento automático admite vídeos de referencia de {min} a {max} segundos: recórtalo, o elige otro vídeo.',
   'referenceImage.tooManyBytes':
@@ -657,7 +659,6 @@ export const es: Catalogue = {
   'images.urlLabel': 'Dirección de la imagen',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Añadir',
-  'images.alreadyAdded': 'Ya se había añadido.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'No admitidas ({count}), cada una con el motivo:',
   'images.skippedList': 'Omitidas',
@@ -988,8 +989,7 @@ export const es: Catalogue = {
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
-  'cli.spending.badMonth':
-    '--month {month} no es un mes. Indica el mes como AAAA-MM, por ejemplo 2026-03.',
+  'cli.spending.badMonth': '--month {month} no es un mes. {hint}',
   'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
   'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',
   'cli.masks.rectForm':
@@ -1054,6 +1054,8 @@ export const es: Catalogue = {
   'cli.simulator.requestLog': 'registro de peticiones',
   'cli.simulator.stop': 'Pulsa Ctrl+C para detenerlo.',
   'main.startFailure.title': 'Clearframe no pudo iniciarse',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nNo se pudo escribir ningún registro, ni en la carpeta de datos ni en la carpeta temporal.\nVuelve a iniciar Clearframe; si falla igual, copia este mensaje en tu informe.',
   'main.startFailure.body':
     '{what}\n\nLos detalles están en el registro: {logFile}\nVuelve a iniciar Clearframe; si falla igual, envía ese archivo con tu informe.',
   // ── end of Command line and main process.
@@ -1310,8 +1312,10 @@ export const es: Catalogue = {
     'Clearframe no puede escribir en {folder}: elige otra carpeta y luego {again}.',
   'core.files.noFreeName': 'No se encontró un nombre libre para {what} en {folder}.',
   'core.keys.cannotSave': 'No se puede guardar la clave: {why}',
+  'core.lock.holderApp': 'la app Clearframe (pid {pid}, desde las {since})',
+  'core.lock.holderCommand': '«{command}» (pid {pid}, desde las {since})',
   'core.settings.newer':
-    'los guardó un Clearframe más reciente (versión de ajustes {version}; este conoce la {known})',
+    'los guardó un Clearframe más reciente (versión de ajustes {version}; este solo conoce la versión {known})',
   'core.settings.noMigration': 'este Clearframe no puede leer la versión {version} de los ajustes',
   'core.settings.setAside':
     'No se pudieron leer tus ajustes ({why}), así que se usan los predeterminados. El archivo antiguo se guardó como {aside}.',

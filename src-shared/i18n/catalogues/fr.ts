@@ -15,6 +15,7 @@ export const fr: Catalogue = {
   'app.screen.settings': 'Réglages',
 
   'toast.dismiss': 'Fermer',
+  'notices.unreadable': 'Les messages du démarrage n’ont pas pu être lus : {why}',
   'notices.dismiss': 'Fermer ce message',
   'paid.confirm': 'Confirmer et envoyer',
   'paid.back': 'Retour',
@@ -488,14 +489,14 @@ export const fr: Catalogue = {
   // What the window's requests are refused with.
   'ipc.untrusted': 'Cette demande ne vient pas de la fenêtre de Clearframe.',
   'ipc.unknownChannel': 'Il n’y a pas de canal nommé {channel}.',
-  'ipc.malformed': 'La demande à {channel} était mal formée : {problem}',
+  'ipc.malformed': 'La demande à {channel} était mal formée : {problem}',
   'ipc.notAvailable': '{channel} n’est pas disponible dans cette fenêtre.',
   'ipc.failed':
-    'Clearframe n’a pas pu le faire ({detail}). Réessayez ; si l’échec se répète, copiez le diagnostic et signalez-le.',
+    'Clearframe n’a pas pu le faire ({detail}). Réessayez ; si l’échec se répète, copiez le diagnostic et signalez-le.',
   'ipc.problem.dropSomething': 'Déposez au moins un fichier ou un dossier.',
   'ipc.problem.chooseImportFile': 'Choisissez un fichier CSV ou JSON.',
   'ipc.problem.pastedTooLarge':
-    'L’image collée est trop grande ; enregistrez-la dans un fichier et ajoutez ce fichier.',
+    'L’image collée est trop grande ; enregistrez-la dans un fichier et ajoutez ce fichier.',
   'ipc.problem.pastedNotImage': 'Les données collées ne sont pas une image.',
   'ipc.problem.chooseImage': 'Choisissez au moins une image.',
   'ipc.problem.growAtLeast': 'Agrandissez ou réduisez d’au moins 1 pixel.',
@@ -503,9 +504,9 @@ export const fr: Catalogue = {
   'ipc.problem.frameTooLarge': 'L’image prise du clip est trop grande pour être envoyée.',
   'ipc.problem.frameNotBase64': 'L’image prise du clip n’est pas en base64.',
   'ipc.problem.findAgain': 'Retrouvez le filigrane.',
-  'check.month': 'Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': 'Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
   'check.choose': 'Choisissez {choices}.',
   'check.number': 'Saisissez un nombre.',
   'check.wholeNumber': 'Saisissez un nombre entier.',
@@ -513,91 +514,92 @@ export const fr: Catalogue = {
   'check.moreThan': 'Doit être supérieur à {bound}.',
   'check.atMost': 'Au plus {bound}.',
   'check.lessThan': 'Doit être inférieur à {bound}.',
-  'check.empty': 'Remplissez ce champ ; il ne peut pas être vide.',
+  'check.empty': 'Remplissez ce champ ; il ne peut pas être vide.',
   'check.tooLong': 'Au plus {count, plural, one {# caractère} other {# caractères}}.',
   'check.atLeastItems': 'Donnez au moins {count, plural, one {# élément} other {# éléments}}.',
   'check.atMostItems': 'Au plus {count, plural, one {# élément} other {# éléments}} à la fois.',
   'check.address': 'Saisissez une adresse complète qui commence par https://.',
-  'check.unknownFields': 'Clearframe ne connaît pas {fields} ; retirez-le.',
-  'check.invalid': 'Cette valeur ne peut pas être utilisée ; saisissez-en une autre.',
+  'check.unknownFields':
+    'Clearframe ne connaît pas {fields} ; {count, plural, one {retirez-le} other {retirez-les}}.',
+  'check.invalid': 'Cette valeur ne peut pas être utilisée ; saisissez-en une autre.',
   'settings.problem.address':
     'Saisissez une adresse complète qui commence par https:// (ou http:// pour un service local).',
   'settings.problem.addressScheme': 'L’adresse doit commencer par https:// ou http://.',
   'settings.problem.capAmount': 'Saisissez un montant en USD.',
   'settings.problem.capNegative': 'Le plafond ne peut pas être négatif.',
   'settings.problem.templateEmpty':
-    'Le modèle de nom de fichier est vide ; par exemple, {example} garde le nom et ajoute -clean.',
+    'Le modèle de nom de fichier est vide ; saisissez-en un comme {example}, qui garde le nom de l’image.',
   'settings.problem.templateCharacters':
     'Le modèle de nom de fichier ne peut pas contenir {characters}.',
   'settings.problem.templateUnknown':
-    '{unknown} inconnu dans le modèle de nom de fichier ; utilisez {tokens}.',
+    '{unknown} inconnu dans le modèle de nom de fichier ; utilisez {tokens}.',
   'settings.problem.templateNoName':
     'Le modèle de nom de fichier doit contenir {name} ou {n}, sinon tous les résultats auraient le même nom.',
 
   // What is wrong with a key as typed or pasted.
   'keys.problem.spaces':
-    'La clé a des espaces au début ou à la fin ; collez-la de nouveau sans eux.',
+    'La clé a des espaces au début ou à la fin ; collez-la de nouveau sans eux.',
   'keys.problem.tooShort':
-    'La clé est trop courte ; copiez la clé entière depuis la page de votre compte.',
+    'La clé est trop courte ; copiez la clé entière depuis la page de votre compte.',
   'keys.problem.tooLong':
-    'La clé est trop longue ; copiez seulement la clé depuis la page de votre compte.',
+    'La clé est trop longue ; copiez seulement la clé depuis la page de votre compte.',
   'keys.problem.characters':
-    'La clé contient des caractères qu’une clé ne peut pas avoir ; copiez-la de nouveau depuis la page de votre compte.',
+    'La clé contient des caractères qu’une clé ne peut pas avoir ; copiez-la de nouveau depuis la page de votre compte.',
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Cet essai ({estimate}) porterait les dépenses vidéo à {total}, au-delà de votre plafond de budget de {cap} : {spent} dépensés et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, puis relancez cet essai.',
+    'Cet essai ({estimate}) porterait les dépenses vidéo à {total}, au-delà de votre plafond de budget de {cap} : {spent} dépensés et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, puis relancez cet essai.',
   'budget.overMonthlyCap':
-    'Cet essai ({estimate}) porterait les dépenses vidéo de {month} à {total}, au-delà de votre plafond mensuel de {cap} : {spent} dépensés ce mois-ci et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, ou relancez cet essai en {nextMonth}.',
+    'Cet essai ({estimate}) porterait les dépenses vidéo de {month} à {total}, au-delà de votre plafond mensuel de {cap} : {spent} dépensés ce mois-ci et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, ou relancez cet essai en {nextMonth}.',
   'budget.balanceLow':
-    'Le solde vidéo est de {balance} ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+    'Le solde vidéo est de {balance} ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
   'budget.balanceLowHeld':
-    'Le solde vidéo est de {balance}, dont {held} retenus par des essais déjà envoyés ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+    'Le solde vidéo est de {balance}, dont {held} retenus par des essais déjà envoyés ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
 
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
-    'Écrivez un prompt : chaque essai en a besoin, même quand il a des références.',
+    'Écrivez un prompt : chaque essai en a besoin, même quand il a des références.',
   'request.tooManyReferences':
-    'Retirez {count, plural, one {# référence} other {# références}} : un essai en prend au plus {max} en plus de son prompt.',
+    'Retirez {count, plural, one {# référence} other {# références}} : un essai en prend au plus {max} en plus de son prompt.',
   'request.giveAddress': 'Donnez l’adresse de la référence {number}, ou retirez-la.',
   'request.videoAsAsset':
-    'Donnez la référence {number} sous forme d’adresse asset:// : le service ne prend une vidéo qu’une fois envoyée sur votre compte, sur le site du fournisseur.',
+    'Donnez la référence {number} sous forme d’adresse asset:// : le service ne prend une vidéo qu’une fois envoyée sur votre compte, sur le site du fournisseur.',
   'request.publicAddress':
     'Donnez la référence {number} sous forme d’adresse qui commence par https:// (une adresse web publique) ou asset:// (envoyée sur votre compte).',
-  'request.sayRole': 'Indiquez à quoi sert la référence {number} : {roles}.',
+  'request.sayRole': 'Indiquez à quoi sert la référence {number} : {roles}.',
   'request.wrongRole':
-    'La référence {number} est {kind, select, image {une image} video {une vidéo} other {un son}}, elle ne peut donc pas être « {role} » : choisissez {roles}.',
+    'La référence {number} est {kind, select, image {une image} video {une vidéo} other {un son}}, elle ne peut donc pas être « {role} » : choisissez {roles}.',
   'request.promptNamesMissing':
-    'Le prompt cite {token}, mais l’essai a {kind, select, image {{count, plural, =0 {aucune image de référence} one {# image de référence} other {# images de référence}}} video {{count, plural, =0 {aucune vidéo de référence} one {# vidéo de référence} other {# vidéos de référence}}} other {{count, plural, =0 {aucun audio de référence} one {# audio de référence} other {# audios de référence}}}} : ajoutez-en un, ou changez {token} dans le prompt.',
+    'Le prompt cite {token}, mais l’essai a {kind, select, image {{count, plural, =0 {aucune image de référence} one {# image de référence} other {# images de référence}}} video {{count, plural, =0 {aucune vidéo de référence} one {# vidéo de référence} other {# vidéos de référence}}} other {{count, plural, =0 {aucun audio de référence} one {# audio de référence} other {# audios de référence}}}} : ajoutez-en {kind, select, image {une} video {une} other {un}}, ou changez {token} dans le prompt.',
   'request.autoOnly': 'Choisissez Auto comme type d’essai, ou un autre type.',
   'request.resolution':
-    'Choisissez une résolution de {choices} ; le service ne fait pas de {resolution}.',
+    'Choisissez une résolution de {choices} ; le service ne fait pas de {resolution}.',
   'request.autoRatio':
-    'Choisissez le format {ratio} : dans un essai Auto, le modèle donne sa forme au clip.',
+    'Choisissez le format {ratio} : dans un essai Auto, le modèle donne sa forme au clip.',
   'request.autoDuration':
-    'Laissez la durée au modèle : un essai Auto choisit lui-même sa longueur.',
+    'Laissez la durée au modèle : un essai Auto choisit lui-même sa longueur.',
   'request.autoTakesReferences':
-    'Un essai Auto ne prend que des références, la référence {number} ne peut donc pas être « {role} » : choisissez un autre type d’essai pour les images de début et de fin.',
+    'Un essai Auto ne prend que des références, la référence {number} ne peut donc pas être « {role} » : choisissez un autre type d’essai pour les images de début et de fin.',
   'request.adaptiveOnlyAuto':
-    'Choisissez un format de {choices} : {ratio} est réservé aux essais Auto.',
-  'request.ratio': 'Choisissez un format de {choices} ; le service ne fait pas de {ratio}.',
+    'Choisissez un format de {choices} : {ratio} est réservé aux essais Auto.',
+  'request.ratio': 'Choisissez un format de {choices} ; le service ne fait pas de {ratio}.',
   'request.duration':
-    'Réglez la durée entre {min} et {max} secondes : {model} ne fait pas {open, select, true {de clip de longueur libre} other {de clip de {seconds} secondes}}.',
+    'Réglez la durée entre {min} et {max} secondes : {model} ne fait pas {open, select, true {de clip de longueur libre} other {de clip de {seconds} secondes}}.',
   'request.oneFrameEach': 'Donnez une première image et au plus une dernière image.',
   'request.firstFrameNeeded':
-    'Ajoutez une première image : un essai qui finit sur une dernière image part d’une première.',
+    'Ajoutez une première image : un essai qui finit sur une dernière image part d’une première.',
   'request.framesOrReferences':
-    'Utilisez des images de début et de fin ou des références, pas les deux : retirez-en, ou choisissez Auto comme type d’essai pour travailler à partir de références.',
+    'Utilisez des images de début et de fin ou des références, pas les deux : retirez les unes ou les autres, ou choisissez Auto comme type d’essai pour travailler à partir de références.',
   'request.referenceLength':
-    'La référence {number} dure {seconds} s, et un essai Auto prend des vidéos de référence de {min} à {max} secondes : raccourcissez-la, ou choisissez une autre vidéo.',
+    'La référence {number} dure {seconds} s, et un essai Auto prend des vidéos de référence de {min} à {max} secondes : raccourcissez-la, ou choisissez une autre vidéo.',
   'referenceImage.tooManyBytes':
     'Une image de référence pèse au plus {megabytes} Mo. Enregistrez-la plus légère et ajoutez-la de nouveau.',
   'referenceImage.sides':
-    'Une image de référence doit avoir de {min} à {max} pixels de chaque côté ; celle-ci fait {width}×{height}. Redimensionnez-la et ajoutez-la de nouveau.',
+    'Une image de référence doit avoir de {min} à {max} pixels de chaque côté ; celle-ci fait {width}×{height}. Redimensionnez-la et ajoutez-la de nouveau.',
   'referenceImage.shape':
-    'Une image de référence doit avoir une forme entre {min}:1 et {max}:1 ; celle-ci est en {aspect}:1. Recadrez-la et ajoutez-la de nouveau.',
+    'Une image de référence doit avoir une forme entre {min}:1 et {max}:1 ; celle-ci est en {aspect}:1. Recadrez-la et ajoutez-la de nouveau.',
   'image.tooLargeToOpen':
-    'L’image est trop grande : {width}×{height} pixels ({megapixels} mégapixels), plus que les {limit} mégapixels que Clearframe peut ouvrir. Réduisez-la dans un éditeur d’images, puis ajoutez-la de nouveau.',
+    'L’image est trop grande : {width}×{height} pixels ({megapixels} mégapixels), plus que les {limit} mégapixels que Clearframe peut ouvrir. Réduisez-la dans un éditeur d’images, puis ajoutez-la de nouveau.',
 
   'round.role.firstFrame': 'première image',
   'round.role.lastFrame': 'dernière image',
@@ -647,7 +649,7 @@ export const fr: Catalogue = {
   'import.queued':
     '{count, plural, one {# essai de {name} est en file dans {project}.} other {# essais de {name} sont en file dans {project}.}}',
   'round.frameUnreadable':
-    'Le clip n’a pas pu être lu ici pour en prendre la dernière image : lisez-le une fois dans le lecteur, puis prolongez-le à nouveau.',
+    'Le clip n’a pas pu être lu ici pour en prendre la dernière image : lisez-le une fois dans le lecteur, puis prolongez-le à nouveau.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
@@ -655,7 +657,6 @@ export const fr: Catalogue = {
   'images.urlLabel': 'Adresse de l’image',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Ajouter',
-  'images.alreadyAdded': 'Il a déjà été ajouté.',
   'images.reasonLine': '{name} : {reason}',
   'images.skippedTitle': 'Non retenues ({count}), chacune avec sa raison :',
   'images.skippedList': 'Ignorées',
@@ -985,8 +986,7 @@ export const fr: Catalogue = {
   'cli.spending.total': 'Total : {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# montant enregistré} other {# montants enregistrés}} dans {path}',
-  'cli.spending.badMonth':
-    '--month {month} n’est pas un mois. Donnez le mois sous la forme AAAA-MM, par exemple 2026-03.',
+  'cli.spending.badMonth': '--month {month} n’est pas un mois. {hint}',
   'cli.spending.noProject': '{problem} « clearframe video status » liste les projets et leurs id.',
   'cli.masks.anchorValues': '--mask-anchor prend une de ces valeurs : {anchors}.',
   'cli.masks.rectForm':
@@ -1039,18 +1039,20 @@ export const fr: Catalogue = {
   'main.updates.offDevelopment':
     'Les mises à jour sont désactivées dans les versions de développement.',
   'main.updates.offDemo':
-    'Les mises à jour sont désactivées en mode démo ; ajoutez une clé pour les activer.',
+    'Les mises à jour sont désactivées en mode démo ; ajoutez une clé pour les activer.',
   'main.updates.offSetting': 'Les mises à jour sont désactivées dans les Réglages.',
   'main.updates.noNotes': 'Pas de notes de version.',
   'cli.simulator.usage':
-    'Usage : clearframe simulator [--port N]\n  Lance la doublure locale du service jusqu’à Ctrl+C (sur un port libre, sauf si --port en indique un).',
-  'cli.simulator.badPort': 'clearframe simulator : --port doit être un nombre entier de 0 à 65535.',
+    'Usage : clearframe simulator [--port N]\n  Lance la doublure locale du service jusqu’à Ctrl+C (sur un port libre, sauf si --port en indique un).',
+  'cli.simulator.badPort': 'clearframe simulator : --port doit être un nombre entier de 0 à 65535.',
   'cli.simulator.watermark': 'URL de base filigranes',
   'cli.simulator.video': 'URL de base vidéo',
   'cli.simulator.key': 'clé de démo',
   'cli.simulator.requestLog': 'journal des requêtes',
   'cli.simulator.stop': 'Appuyez sur Ctrl+C pour arrêter.',
   'main.startFailure.title': 'Clearframe n’a pas pu démarrer',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nAucun journal n’a pu être écrit, ni dans le dossier de données ni dans le dossier temporaire.\nRelancez Clearframe ; si l’échec se répète, copiez ce message dans votre signalement.',
   'main.startFailure.body':
     '{what}\n\nLes détails sont dans le journal : {logFile}\nRelancez Clearframe ; s’il échoue de la même façon, joignez ce fichier à votre signalement.',
   // ── end of Command line and main process.
@@ -1117,7 +1119,7 @@ export const fr: Catalogue = {
   'core.import.rowLabel': 'Ligne {line}',
   'core.import.roundLabel': 'Essai {index} (ligne {line})',
   'core.import.shot':
-    '{titled, select, true {Plan {position} « {title} »} other {Plan {position}}}{isNew, select, true { (nouveau)} other {}}',
+    '{titled, select, true {Plan {position} « {title} »} other {Plan {position}}}{isNew, select, true { (nouveau)} other {}}',
   'core.import.refused':
     'Rien n’a été mis en file depuis {file} : {rows, plural, one {un essai enfreint} other {# essais enfreignent}} une règle. {problems} Corrigez le fichier et importez-le à nouveau.',
   'core.import.projectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
@@ -1307,8 +1309,10 @@ export const fr: Catalogue = {
     'Clearframe n’a pas le droit d’écrire dans {folder} : choisissez un autre dossier, puis {again}.',
   'core.files.noFreeName': 'Aucun nom libre n’a été trouvé pour {what} dans {folder}.',
   'core.keys.cannotSave': 'La clé ne peut pas être enregistrée : {why}',
+  'core.lock.holderApp': 'l’app Clearframe (pid {pid}, depuis {since})',
+  'core.lock.holderCommand': '« {command} » (pid {pid}, depuis {since})',
   'core.settings.newer':
-    'ils ont été enregistrés par un Clearframe plus récent (version des réglages {version} ; celui-ci connaît la {known})',
+    'ils ont été enregistrés par un Clearframe plus récent (version des réglages {version} ; celui-ci ne connaît que la version {known})',
   'core.settings.noMigration': 'ce Clearframe ne sait pas lire la version {version} des réglages',
   'core.settings.setAside':
     'Vos réglages n’ont pas pu être lus ({why}), les réglages par défaut sont donc utilisés. L’ancien fichier a été conservé sous {aside}.',

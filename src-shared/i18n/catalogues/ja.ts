@@ -14,6 +14,7 @@ export const ja: Catalogue = {
   'app.screen.settings': '設定',
 
   'toast.dismiss': '閉じる',
+  'notices.unreadable': '起動時のメッセージを読めませんでした：{why}',
   'notices.dismiss': 'このメッセージを閉じる',
   'paid.confirm': '確認して送信',
   'paid.back': '戻る',
@@ -489,10 +490,10 @@ export const ja: Catalogue = {
   'ipc.problem.sayNext': '次に何が起こるかを書いてください。',
   'ipc.problem.frameTooLarge': 'クリップから取り出したフレームが大きすぎて送信できません。',
   'ipc.problem.frameNotBase64': 'クリップから取り出したフレームが base64 ではありません。',
-  'ipc.problem.findAgain': 'もう一度透かしを検出してください。',
-  'check.month': '月は YYYY-MM の形で指定してください（例：2026-03）。',
+  'ipc.problem.findAgain': 'もう一度『透かしを探す』を実行してください。',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': '月は YYYY-MM の形で指定してください（例：2026-03）。',
   'check.choose': '{choices} から選んでください。',
   'check.number': '数値を入力してください。',
   'check.wholeNumber': '整数を入力してください。',
@@ -505,7 +506,8 @@ export const ja: Catalogue = {
   'check.atLeastItems': '{count, plural, other {# 個}}以上指定してください。',
   'check.atMostItems': '一度に {count, plural, other {# 個}}までです。',
   'check.address': 'https:// で始まる完全なアドレスを入力してください。',
-  'check.unknownFields': 'Clearframe は {fields} を知りません。削除してください。',
+  'check.unknownFields':
+    'Clearframe は {fields} を知りません。{count, plural, other {削除してください}}。',
   'check.invalid': 'この値は使えません。別の値を入力してください。',
   'settings.problem.address':
     'https://（ローカルのサービスなら http://）で始まる完全なアドレスを入力してください。',
@@ -513,7 +515,7 @@ export const ja: Catalogue = {
   'settings.problem.capAmount': '金額を USD で入力してください。',
   'settings.problem.capNegative': '上限をマイナスにはできません。',
   'settings.problem.templateEmpty':
-    'ファイル名のテンプレートが空です。たとえば {example} なら、元の名前に -clean を付けます。',
+    'ファイル名のテンプレートが空です。画像の名前を残す {example} のように入力してください。',
   'settings.problem.templateCharacters': 'ファイル名のテンプレートに {characters} は使えません。',
   'settings.problem.templateUnknown':
     'ファイル名のテンプレートの {unknown} は使えません。{tokens} を使ってください。',
@@ -638,7 +640,6 @@ export const ja: Catalogue = {
   'images.urlLabel': '画像のアドレス',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '追加',
-  'images.alreadyAdded': 'すでに追加されています。',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由:',
   'images.skippedList': 'スキップしたファイル',
@@ -961,8 +962,7 @@ export const ja: Catalogue = {
     '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
   'cli.spending.total': '合計: {sum}。',
   'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
-  'cli.spending.badMonth':
-    '--month {month} は月ではありません。月は 2026-03 のように YYYY-MM で指定してください。',
+  'cli.spending.badMonth': '--month {month} は月ではありません。{hint}',
   'cli.spending.noProject':
     '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
   'cli.masks.anchorValues': '--mask-anchor には {anchors} のいずれかを指定してください。',
@@ -1027,6 +1027,8 @@ export const ja: Catalogue = {
   'cli.simulator.requestLog': 'リクエストの記録',
   'cli.simulator.stop': 'Ctrl+C で停止します。',
   'main.startFailure.title': 'Clearframe を起動できませんでした',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nデータフォルダーにも一時フォルダーにもログを書けませんでした。\nClearframe をもう一度起動してください。同じように失敗する場合は、このメッセージを報告に貼り付けてください。',
   'main.startFailure.body':
     '{what}\n\n詳しくはログにあります：{logFile}\nもう一度 Clearframe を起動してください。同じように失敗する場合は、そのファイルを報告に添えて送ってください。',
   // ── end of Command line and main process.
@@ -1282,6 +1284,8 @@ export const ja: Catalogue = {
     'Clearframe は {folder} に書き込めません。別のフォルダーを選んでから、{again}。',
   'core.files.noFreeName': '{folder} に {what} の空いている名前が見つかりませんでした。',
   'core.keys.cannotSave': 'キーを保存できません：{why}',
+  'core.lock.holderApp': 'Clearframe アプリ（PID {pid}、{since} から）',
+  'core.lock.holderCommand': '「{command}」（PID {pid}、{since} から）',
   'core.settings.newer':
     '新しい Clearframe で保存されています（設定のバージョン {version}。この Clearframe が知っているのは {known}）',
   'core.settings.noMigration': 'この Clearframe は設定のバージョン {version} を読めません',

@@ -14,6 +14,7 @@ export const ptBR: Catalogue = {
   'app.screen.settings': 'Configurações',
 
   'toast.dismiss': 'Fechar',
+  'notices.unreadable': 'As mensagens da inicialização não puderam ser lidas: {why}',
   'notices.dismiss': 'Fechar esta mensagem',
   'paid.confirm': 'Confirmar e enviar',
   'paid.back': 'Voltar',
@@ -489,7 +490,7 @@ export const ptBR: Catalogue = {
   'ipc.malformed': 'O pedido para {channel} estava malformado: {problem}',
   'ipc.notAvailable': '{channel} não está disponível nesta janela.',
   'ipc.failed':
-    'O Clearframe não conseguiu fazer isso ({detail}). Tente de novo; se continuar falhando, copie o diagnóstico e relate.',
+    'O Clearframe não conseguiu fazer isso ({detail}). Tente de novo; se continuar falhando, copie o diagnóstico e relate o problema.',
   'ipc.problem.dropSomething': 'Solte pelo menos um arquivo ou pasta.',
   'ipc.problem.chooseImportFile': 'Escolha um arquivo CSV ou JSON.',
   'ipc.problem.pastedTooLarge':
@@ -501,9 +502,9 @@ export const ptBR: Catalogue = {
   'ipc.problem.frameTooLarge': 'O quadro tirado do clipe é grande demais para enviar.',
   'ipc.problem.frameNotBase64': 'O quadro tirado do clipe não está em base64.',
   'ipc.problem.findAgain': 'Procure a marca d’água de novo.',
-  'check.month': 'Informe o mês como AAAA-MM, por exemplo 2026-03.',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': 'Informe o mês como AAAA-MM, por exemplo 2026-03.',
   'check.choose': 'Escolha {choices}.',
   'check.number': 'Digite um número.',
   'check.wholeNumber': 'Digite um número inteiro.',
@@ -516,7 +517,8 @@ export const ptBR: Catalogue = {
   'check.atLeastItems': 'Informe pelo menos {count, plural, one {# item} other {# itens}}.',
   'check.atMostItems': 'No máximo {count, plural, one {# item} other {# itens}} de uma vez.',
   'check.address': 'Digite um endereço completo que comece com https://.',
-  'check.unknownFields': 'O Clearframe não conhece {fields}; remova-o.',
+  'check.unknownFields':
+    'O Clearframe não conhece {fields}; {count, plural, one {remova-o} other {remova-os}}.',
   'check.invalid': 'Este valor não pode ser usado; digite outro.',
   'settings.problem.address':
     'Digite um endereço completo que comece com https:// (ou http:// para um serviço local).',
@@ -524,7 +526,7 @@ export const ptBR: Catalogue = {
   'settings.problem.capAmount': 'Digite um valor em USD.',
   'settings.problem.capNegative': 'O limite não pode ser negativo.',
   'settings.problem.templateEmpty':
-    'O modelo de nome de arquivo está vazio; por exemplo, {example} mantém o nome e acrescenta -clean.',
+    'O modelo de nome de arquivo está vazio; digite um como {example}, que mantém o nome da imagem.',
   'settings.problem.templateCharacters':
     'O modelo de nome de arquivo não pode conter {characters}.',
   'settings.problem.templateUnknown':
@@ -541,7 +543,7 @@ export const ptBR: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de orçamento de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e tente esta tentativa de novo.',
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de orçamento de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e envie esta tentativa de novo.',
   'budget.overMonthlyCap':
     'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
   'budget.balanceLow':
@@ -563,7 +565,7 @@ export const ptBR: Catalogue = {
   'request.wrongRole':
     'A referência {number} é {kind, select, image {uma imagem} video {um vídeo} other {um som}}, então não pode ser “{role}”: escolha {roles}.',
   'request.promptNamesMissing':
-    'O prompt cita {token}, mas a tentativa tem {kind, select, image {{count, plural, =0 {nenhuma imagem de referência} one {# imagem de referência} other {# imagens de referência}}} video {{count, plural, =0 {nenhum vídeo de referência} one {# vídeo de referência} other {# vídeos de referência}}} other {{count, plural, =0 {nenhum áudio de referência} one {# áudio de referência} other {# áudios de referência}}}}: adicione um, ou mude {token} no prompt.',
+    'O prompt cita {token}, mas a tentativa tem {kind, select, image {{count, plural, =0 {nenhuma imagem de referência} one {# imagem de referência} other {# imagens de referência}}} video {{count, plural, =0 {nenhum vídeo de referência} one {# vídeo de referência} other {# vídeos de referência}}} other {{count, plural, =0 {nenhum áudio de referência} one {# áudio de referência} other {# áudios de referência}}}}: adicione {kind, select, image {uma} video {um} other {um}}, ou mude {token} no prompt.',
   'request.autoOnly': 'Escolha Automático como tipo de tentativa, ou outro tipo.',
   'request.resolution': 'Escolha uma resolução de {choices}; o serviço não faz {resolution}.',
   'request.autoRatio':
@@ -651,7 +653,6 @@ export const ptBR: Catalogue = {
   'images.urlLabel': 'Endereço da imagem',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': 'Adicionar',
-  'images.alreadyAdded': 'Ele já foi adicionado.',
   'images.reasonLine': '{name}: {reason}',
   'images.skippedTitle': 'Não aceitas ({count}), cada uma com o motivo:',
   'images.skippedList': 'Ignoradas',
@@ -983,8 +984,7 @@ export const ptBR: Catalogue = {
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} em {path}',
-  'cli.spending.badMonth':
-    '--month {month} não é um mês. Informe o mês como AAAA-MM, por exemplo 2026-03.',
+  'cli.spending.badMonth': '--month {month} não é um mês. {hint}',
   'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
   'cli.masks.anchorValues': '--mask-anchor aceita um destes valores: {anchors}.',
   'cli.masks.rectForm':
@@ -1049,6 +1049,8 @@ export const ptBR: Catalogue = {
   'cli.simulator.requestLog': 'registro de requisições',
   'cli.simulator.stop': 'Pressione Ctrl+C para parar.',
   'main.startFailure.title': 'Não foi possível iniciar o Clearframe',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\nNenhum log pôde ser gravado, nem na pasta de dados nem na pasta temporária.\nInicie o Clearframe de novo; se falhar da mesma forma, copie esta mensagem no seu relato.',
   'main.startFailure.body':
     '{what}\n\nOs detalhes estão no registro: {logFile}\nTente iniciar o Clearframe de novo; se falhar do mesmo jeito, envie esse arquivo com o seu relato.',
   // ── end of Command line and main process.
@@ -1306,8 +1308,10 @@ export const ptBR: Catalogue = {
     'O Clearframe não pode gravar em {folder}: escolha outra pasta e depois {again}.',
   'core.files.noFreeName': 'Nenhum nome livre foi encontrado para {what} em {folder}.',
   'core.keys.cannotSave': 'Não é possível salvar a chave: {why}',
+  'core.lock.holderApp': 'o app Clearframe (pid {pid}, desde {since})',
+  'core.lock.holderCommand': '“{command}” (pid {pid}, desde {since})',
   'core.settings.newer':
-    'elas foram salvas por um Clearframe mais novo (versão das configurações {version}; este conhece a {known})',
+    'elas foram salvas por um Clearframe mais novo (versão das configurações {version}; este só conhece a versão {known})',
   'core.settings.noMigration':
     'este Clearframe não consegue ler a versão {version} das configurações',
   'core.settings.setAside':

@@ -14,6 +14,7 @@ export const zhCN: Catalogue = {
   'app.screen.settings': '设置',
 
   'toast.dismiss': '关闭',
+  'notices.unreadable': '无法读取启动消息：{why}',
   'notices.dismiss': '关闭此消息',
   'paid.confirm': '确认并发送',
   'paid.back': '返回',
@@ -477,9 +478,9 @@ export const zhCN: Catalogue = {
   'ipc.problem.frameTooLarge': '从片段中取出的帧太大，无法发送。',
   'ipc.problem.frameNotBase64': '从片段中取出的帧不是 base64。',
   'ipc.problem.findAgain': '请重新查找水印。',
-  'check.month': '请以 YYYY-MM 的形式填写月份，例如 2026-03。',
 
   // A value a form or a file gives that its rule does not take.
+  'check.month': '请以 YYYY-MM 的形式填写月份，例如 2026-03。',
   'check.choose': '请选择 {choices}。',
   'check.number': '请输入数字。',
   'check.wholeNumber': '请输入整数。',
@@ -492,13 +493,13 @@ export const zhCN: Catalogue = {
   'check.atLeastItems': '请至少提供 {count, plural, other {# 项}}。',
   'check.atMostItems': '一次最多 {count, plural, other {# 项}}。',
   'check.address': '请输入以 https:// 开头的完整地址。',
-  'check.unknownFields': 'Clearframe 不认识 {fields}；请将其删除。',
+  'check.unknownFields': 'Clearframe 不认识 {fields}；{count, plural, other {请将其删除}}。',
   'check.invalid': '此值无法使用；请输入其他值。',
   'settings.problem.address': '请输入以 https://（本地服务可用 http://）开头的完整地址。',
   'settings.problem.addressScheme': '地址必须以 https:// 或 http:// 开头。',
   'settings.problem.capAmount': '请输入以 USD 计的金额。',
   'settings.problem.capNegative': '上限不能为负数。',
-  'settings.problem.templateEmpty': '文件名模板为空；例如 {example} 会保留原名并加上 -clean。',
+  'settings.problem.templateEmpty': '文件名模板为空；请输入一个，例如保留图片原名的 {example}。',
   'settings.problem.templateCharacters': '文件名模板不能包含 {characters}。',
   'settings.problem.templateUnknown': '文件名模板中的 {unknown} 无法识别；请使用 {tokens}。',
   'settings.problem.templateNoName': '文件名模板需要包含 {name} 或 {n}，否则所有结果都会同名。',
@@ -535,11 +536,11 @@ export const zhCN: Catalogue = {
     '提示词提到了 {token}，但这一轮{count, plural, =0 {没有{kind, select, image {参考图片} video {参考视频} other {参考音频}}} other {只有 # 个{kind, select, image {参考图片} video {参考视频} other {参考音频}}}}：请添加一个，或修改提示词中的 {token}。',
   'request.autoOnly': '请选择“自动”作为这一轮的类型，或选择其他类型。',
   'request.resolution': '请选择 {choices} 分辨率；服务不生成 {resolution}。',
-  'request.autoRatio': '请选择画面比例 {ratio}：在自动轮中由模型决定片段的形状。',
-  'request.autoDuration': '请把时长交给模型：自动轮会自己决定长度。',
+  'request.autoRatio': '请选择画面比例 {ratio}：在自动模式的轮次中由模型决定片段的形状。',
+  'request.autoDuration': '请把时长交给模型：自动模式的轮次会自己决定长度。',
   'request.autoTakesReferences':
-    '自动轮只接受参考，因此参考 {number} 不能用作“{role}”：要使用首尾帧，请选择其他类型。',
-  'request.adaptiveOnlyAuto': '请选择 {choices} 画面比例：{ratio} 仅用于自动轮。',
+    '自动模式的轮次只接受参考，因此参考 {number} 不能用作“{role}”：要使用首尾帧，请选择其他类型。',
+  'request.adaptiveOnlyAuto': '请选择 {choices} 画面比例：{ratio} 仅用于自动模式的轮次。',
   'request.ratio': '请选择 {choices} 画面比例；服务不生成 {ratio}。',
   'request.duration':
     '请将时长设为 {min} 至 {max} 秒：{model} 不生成{open, select, true {不定时长的片段} other {{seconds} 秒的片段}}。',
@@ -548,7 +549,7 @@ export const zhCN: Catalogue = {
   'request.framesOrReferences':
     '首尾帧和参考不能同时使用：请移除其一，或选择“自动”类型以使用参考。',
   'request.referenceLength':
-    '参考 {number} 时长 {seconds} 秒，而自动轮接受的参考视频为 {min} 至 {max} 秒：请剪短它，或换一个视频。',
+    '参考 {number} 时长 {seconds} 秒，而自动模式的轮次接受的参考视频为 {min} 至 {max} 秒：请剪短它，或换一个视频。',
   'referenceImage.tooManyBytes': '参考图片最大为 {megabytes} MB。请保存得小一些后重新添加。',
   'referenceImage.sides':
     '参考图片每边需要 {min} 至 {max} 像素；这张是 {width}×{height}。请调整尺寸后重新添加。',
@@ -612,7 +613,6 @@ export const zhCN: Catalogue = {
   'images.urlLabel': '图片地址',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '添加',
-  'images.alreadyAdded': '已经添加过了。',
   'images.reasonLine': '{name}：{reason}',
   'images.skippedTitle': '未收入的文件（{count}），各附原因：',
   'images.skippedList': '已跳过',
@@ -921,7 +921,7 @@ export const zhCN: Catalogue = {
     '已花费 {spent}，已发送未完成的轮次 {inFlight}；演示轮次本应花费 {demo}',
   'cli.spending.total': '合计：{sum}。',
   'cli.spending.saved': '已将 {count, plural, other {# 笔扣费}}保存为 {path}',
-  'cli.spending.badMonth': '--month {month} 不是月份。请按 YYYY-MM 格式填写月份，例如 2026-03。',
+  'cli.spending.badMonth': '--month {month} 不是月份。{hint}',
   'cli.spending.noProject': '{problem}“clearframe video status”会列出项目及其 ID。',
   'cli.masks.anchorValues': '--mask-anchor 只接受以下值之一：{anchors}。',
   'cli.masks.rectForm': '{option} 接受以图片像素为单位的 x,y,宽,高，例如 1200,900,400,120。',
@@ -978,6 +978,8 @@ export const zhCN: Catalogue = {
   'cli.simulator.requestLog': '请求日志',
   'cli.simulator.stop': '按 Ctrl+C 停止。',
   'main.startFailure.title': '无法启动 Clearframe',
+  'main.startFailure.bodyNoLog':
+    '{what}\n\n无法写入日志，数据文件夹和临时文件夹都不行。\n请再次启动 Clearframe；如果以同样方式失败，请把这条消息复制到您的报告中。',
   'main.startFailure.body':
     '{what}\n\n详细信息在日志中：{logFile}\n请再次启动 Clearframe；如果仍以同样方式失败，请在报告中附上该文件。',
   // ── end of Command line and main process.
@@ -1190,6 +1192,8 @@ export const zhCN: Catalogue = {
   'core.files.notWritable': 'Clearframe 无权写入 {folder}：请选择其他文件夹，然后{again}。',
   'core.files.noFreeName': '在 {folder} 中找不到可用于{what}的名称。',
   'core.keys.cannotSave': '无法保存密钥：{why}',
+  'core.lock.holderApp': 'Clearframe 应用（PID {pid}，自 {since} 起）',
+  'core.lock.holderCommand': '“{command}”（PID {pid}，自 {since} 起）',
   'core.settings.newer': '它们由较新的 Clearframe 保存（设置版本 {version}；此版本只认识 {known}）',
   'core.settings.noMigration': '此 Clearframe 无法读取设置版本 {version}',
   'core.settings.setAside':

@@ -117,15 +117,22 @@ describe('a watermark job whose stored record is damaged', () => {
   it('waits for the user with a message naming the column, while the other jobs finish', async () => {
     const store = JobStore.open(dbFile);
     const inputs = await Promise.all(
-      ['good-1', 'options-text', 'options-shape', 'mask-text', 'mask-shape', 'good-2'].map(
-        async (name, i) => ({ inputPath: await photo(`${name}.png`, i) }),
-      ),
+      [
+        'good-1',
+        'options-text',
+        'options-shape',
+        'options-estimate',
+        'mask-text',
+        'mask-shape',
+        'good-2',
+      ].map(async (name, i) => ({ inputPath: await photo(`${name}.png`, i) })),
     );
-    const [good1, optionsText, optionsShape, maskText, maskShape, good2] = store.addWatermarkJobs(
-      inputs,
-    ) as [string, string, string, string, string, string];
+    const [good1, optionsText, optionsShape, optionsEstimate, maskText, maskShape, good2] =
+      store.addWatermarkJobs(inputs) as [string, string, string, string, string, string, string];
     damage(dbFile, 'watermark_jobs', 'options_json', optionsText, '{"root": "/photos",');
     damage(dbFile, 'watermark_jobs', 'options_json', optionsShape, '{"bytes": "large"}');
+    // A schema's own sentence (a message id) is said, never shown as its id.
+    damage(dbFile, 'watermark_jobs', 'options_json', optionsEstimate, '{"estimate": "../x"}');
     damage(dbFile, 'watermark_jobs', 'mask_json', maskText, '[{"kind":"rect"');
     damage(dbFile, 'watermark_jobs', 'mask_json', maskShape, '{"kind":"rect"}');
 
@@ -138,6 +145,7 @@ describe('a watermark job whose stored record is damaged', () => {
     const expected = [
       [optionsText, /its options_json is not valid JSON/],
       [optionsShape, /its options_json does not hold what Clearframe writes there \(bytes: /],
+      [optionsEstimate, /\(estimate: Find the watermark again\.\)/],
       [maskText, /its mask_json is not valid JSON/],
       [maskShape, /its mask_json does not hold what Clearframe writes there/],
     ] as const;

@@ -104,7 +104,7 @@ describe('settings', () => {
           budgetCapUsd: 'Die Grenze darf nicht negativ sein.',
           folderLayout: 'Wählen Sie mirror oder flatten.',
           filenameTemplate:
-            'Die Vorlage für Dateinamen ist leer; zum Beispiel behält {name}-clean.{ext} den Namen und hängt -clean an.',
+            'Die Vorlage für Dateinamen ist leer; geben Sie eine ein, etwa {name}-clean.{ext}, die den Namen des Bildes behält.',
           'watermarkPixelCap.megapixels': 'Muss größer als 0 sein.',
         },
       });

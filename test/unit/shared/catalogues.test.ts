@@ -127,6 +127,13 @@ describe('the message catalogues', () => {
     expect(say('en', 10000)).toBe('10,000 credits');
     expect(say('de', 10000)).toBe('10.000 Credits');
   });
+
+  it('keeps French signs to their words: a no-break space before : ; ? ! and inside « »', () => {
+    const loose = Object.entries(CATALOGUES.fr).filter(([, message]) =>
+      / [:;?!»]|« /.test(message),
+    );
+    expect(loose.map(([id]) => id)).toEqual([]);
+  });
 });
 
 describe('the pseudo-locale', () => {
