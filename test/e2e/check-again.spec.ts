@@ -4,7 +4,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { makePhoto } from '../support/images.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { ROUND_WAIT, connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-check-again-e2e-key-3';
 const world = useAppWorld({
@@ -85,6 +85,8 @@ test('a job whose result link failed offers Check again (free) and Send again (p
 test('a round whose clip link failed offers Check again and Send again at its estimate', async ({
   page,
 }) => {
+  // Two rounds' waits in turn (see ROUND_WAIT).
+  test.setTimeout(240_000);
   const core = await world.startCore();
   expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   await connectApp(page, world.server, core);
@@ -109,12 +111,12 @@ test('a round whose clip link failed offers Check again and Send again at its es
   await page.reload();
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   const round = page.getByTestId('round').first();
-  await expect(round).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+  await expect(round).toHaveAttribute('data-state', 'failed', ROUND_WAIT);
   await expect(round.getByRole('button', { name: 'Send again (paid) – 0.88 USD' })).toBeVisible();
   await screenshots(page, 'check-again-04-failed-round');
 
   world.sim.setFaults({ rates: {} });
   await round.getByRole('button', { name: 'Check again' }).click();
-  await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(round).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   expect(paid(VIDEO_PATHS.generate)).toBe(1);
 });

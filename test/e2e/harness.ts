@@ -337,18 +337,22 @@ export async function startTestCore(options: {
   });
 }
 
+/**
+ * How long a demo round may take to be over: rounds are polled every 5 to 10 s, and the demo
+ * simulator's clips take a while more; a generous bound, so a busy machine is not taken for
+ * a stuck round. A test that waits for several rounds in turn sets its own timeout to match.
+ */
+export const ROUND_WAIT = { timeout: 90_000 };
+
 /** Waits until the core holds `count` video rounds and every one of them is done. */
 export async function allRoundsDone(core: AppCore, count: number): Promise<void> {
   await expect
-    .poll(
-      async () => {
-        const { projects } = await core.handlers['video:projects'](undefined);
-        return projects.flatMap((held) =>
-          held.shots.flatMap((shot) => shot.rounds.map((round) => round.state)),
-        );
-      },
-      { timeout: 90_000 },
-    )
+    .poll(async () => {
+      const { projects } = await core.handlers['video:projects'](undefined);
+      return projects.flatMap((held) =>
+        held.shots.flatMap((shot) => shot.rounds.map((round) => round.state)),
+      );
+    }, ROUND_WAIT)
     .toEqual(Array.from({ length: count }, () => 'done'));
 }
 

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { ROUND_WAIT, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-last-frame-e2e-key-1';
 const world = useAppWorld({
@@ -20,7 +20,7 @@ const paidSubmissions = () =>
 test('a round made without "Keep last frame" is extended from the last frame the window takes from its clip', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const core = await world.startCore();
   expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   const { shotId } = await core.handlers['video:createProject']({ name: 'Pier' });
@@ -41,7 +41,7 @@ test('a round made without "Keep last frame" is extended from the last frame the
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   const rounds = page.getByTestId('round');
   const first = rounds.first();
-  await expect(first).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(first).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   const before = paidSubmissions();
 
   await page.getByLabel('What happens after round 1').fill('a gull lands on the rail');
@@ -52,7 +52,7 @@ test('a round made without "Keep last frame" is extended from the last frame the
   await saveScreenshots(page, 'video-last-frame-01-asks');
   await first.getByRole('button', { name: 'Confirm and send' }).click();
   const second = rounds.nth(1);
-  await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(second).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   expect(paidSubmissions() - before).toBe(1);
 
   // The frame is the clip's own size, kept beside it, and went to the service in the request.

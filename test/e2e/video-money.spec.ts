@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { ROUND_WAIT, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-money-e2e-key-3';
 const world = useAppWorld({
@@ -37,14 +37,14 @@ async function openVideo(page: Page, core: AppCore, prompt: string): Promise<voi
 test('Duplicate, Retry and Extend show what they cost and send only after one confirmation', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const core = await world.startCore({ budgetCapUsd: 3 });
   expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   const before = paidSubmissions();
   await openVideo(page, core, 'cranes swing over the quay');
   const rounds = page.getByTestId('round');
   const first = rounds.first();
-  await expect(first).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(first).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   expect(paidSubmissions() - before).toBe(1);
 
   // Duplicate asks with the cost; going back sends nothing.
@@ -81,7 +81,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   );
   await saveScreenshots(page, 'video-money-02-retry-asks');
   await copy.getByRole('button', { name: 'Confirm and send' }).click();
-  await expect(copy).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(copy).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   expect(paidSubmissions() - before).toBe(2);
 
   await page.getByRole('button', { name: 'Account', exact: true }).click();

@@ -5,7 +5,13 @@ import { expect, test } from '@playwright/test';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { monthBounds, monthOf } from '../../src-shared/domain/calendar-month.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
-import { connectApp, expectAccessible, saveScreenshots, useAppWorld } from './harness.ts';
+import {
+  ROUND_WAIT,
+  connectApp,
+  expectAccessible,
+  saveScreenshots,
+  useAppWorld,
+} from './harness.ts';
 
 const KEY = 'cf-video-spending-e2e-key-5';
 const world = useAppWorld({
@@ -31,17 +37,12 @@ async function runProject(
   });
   const ids = new Set(queued.map((entry) => entry.roundId));
   await expect
-    .poll(
-      async () => {
-        const { projects } = await core.handlers['video:projects'](undefined);
-        return projects
-          .flatMap((project) => project.shots.flatMap((shot) => shot.rounds))
-          .filter((view) => ids.has(view.id) && view.state === 'done').length;
-      },
-      // Rounds are polled every 5 to 10 s, and the demo simulator's clips take a while more:
-      // a generous bound, so a busy machine is not taken for a stuck round.
-      { timeout: 90_000 },
-    )
+    .poll(async () => {
+      const { projects } = await core.handlers['video:projects'](undefined);
+      return projects
+        .flatMap((project) => project.shots.flatMap((shot) => shot.rounds))
+        .filter((view) => ids.has(view.id) && view.state === 'done').length;
+    }, ROUND_WAIT)
     .toBe(ids.size);
   return projectId;
 }

@@ -4,7 +4,7 @@ import { expect, test } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
-import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { ROUND_WAIT, connectApp, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-video-e2e-key-41';
 let transport: Transport;
@@ -23,7 +23,7 @@ const world = useAppWorld({
 test('a project: rules checked as you type, cost first, send, watch, play, extend', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const running = await world.startCore();
   expect((await running.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   const revealed: string[] = [];
@@ -100,7 +100,7 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
     /submitted|processing|preparing|submitting|queued/,
   );
   await saveScreenshot(page, 'video-03-running');
-  await expect(first).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(first).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   await expect(first).toContainText('charged 1.10 USD');
 
   await first.getByRole('button', { name: 'Play' }).click();
@@ -121,7 +121,7 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await first.getByRole('button', { name: 'Confirm and send' }).click();
   const second = page.getByTestId('round').nth(1);
   await expect(second).toContainText('Round 2: the light goes out');
-  await expect(second).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(second).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   await expect(second).toContainText(/took \d+ s/);
   await saveScreenshot(page, 'video-05-extended');
   await first.getByRole('button', { name: 'Show in folder' }).click();
@@ -143,7 +143,7 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
 test('a task started elsewhere is found on the service list and joins a shot without being sent again', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(240_000);
   const running = await world.startCore();
   expect((await running.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   const generates = () =>
@@ -171,7 +171,7 @@ test('a task started elsewhere is found on the service list and joins a shot wit
   // The row says which shot holds the task now, as the tree names it.
   await expect(row).toContainText('in Harbour, shot 1, round 1');
   const round = page.getByTestId('round').filter({ hasText: 'prompt not known' });
-  await expect(round).toHaveAttribute('data-state', 'done', { timeout: 30_000 });
+  await expect(round).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   await expect(round).toContainText('charged 0.88 USD');
   // Its prompt is not known here: nothing offers to pay for it again as it is.
   await expect(round.getByRole('button', { name: 'Duplicate' })).toHaveCount(0);

@@ -476,7 +476,7 @@ const CASES: Case[] = [
     area: 'settings',
     name: 'a filename template that names no file',
     run: () => settingsUpdate({ filenameTemplate: '' }),
-    expected: /template is empty; for example/,
+    expected: /template is empty; enter one such as/,
   },
   {
     area: 'settings',
