@@ -1,8 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { videoRequestIssues, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
-import { referenceLengthIssues } from '../../../src-shared/api/video.ts';
+import {
+  referenceLengthIssues,
+  videoRequestIssues,
+  type ContentItem,
+  type VideoGenerateRequest,
+} from '../../../src-shared/api/video.ts';
 import { PSEUDO_LANGUAGE } from '../../../src-shared/i18n/languages.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
+import { plainWords } from '../../support/plain-words.ts';
 
 const english = textIntl('en');
 
@@ -10,6 +15,11 @@ const MODEL = 'videomodel-2-5';
 
 function request(patch: Partial<VideoGenerateRequest> = {}): VideoGenerateRequest {
   return { model: MODEL, content: [{ type: 'text', text: 'boats at dusk' }], ...patch };
+}
+
+/** A round whose prompt is "see", with these media items after it. */
+function withMedia(...items: ContentItem[]): VideoGenerateRequest {
+  return request({ content: [{ type: 'text', text: 'see' }, ...items] });
 }
 
 function words(req: VideoGenerateRequest, numbering?: (index: number) => number): string[] {
@@ -36,40 +46,18 @@ const broken: [string, VideoGenerateRequest][] = [
   ],
   [
     'a local path as a video',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'video_url', video_url: { url: '/home/me/clip.mp4' }, role: 'reference_video' },
-      ],
+    withMedia({
+      type: 'video_url',
+      video_url: { url: '/home/me/clip.mp4' },
+      role: 'reference_video',
     }),
   ],
-  [
-    'an image without an address',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'image_url', role: 'first_frame' },
-      ],
-    }),
-  ],
+  ['an image without an address', withMedia({ type: 'image_url', role: 'first_frame' })],
   [
     'a wrong role',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'video_url', video_url: { url: 'asset://v' }, role: 'first_frame' },
-      ],
-    }),
+    withMedia({ type: 'video_url', video_url: { url: 'asset://v' }, role: 'first_frame' }),
   ],
-  [
-    'no role',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'image_url', image_url: { url: 'asset://a' } },
-      ],
-    }),
-  ],
+  ['no role', withMedia({ type: 'image_url', image_url: { url: 'asset://a' } })],
   ['a reference past the media given', request({ content: [{ type: 'text', text: '@image2' }] })],
   ['a long clip', request({ duration: 45 })],
   ['an unknown ratio', request({ ratio: '5:4' })],
@@ -89,22 +77,14 @@ const broken: [string, VideoGenerateRequest][] = [
   ],
   [
     'a last frame alone',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'image_url', image_url: { url: 'asset://a' }, role: 'last_frame' },
-      ],
-    }),
+    withMedia({ type: 'image_url', image_url: { url: 'asset://a' }, role: 'last_frame' }),
   ],
   [
     'two first frames',
-    request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'image_url', image_url: { url: 'asset://a' }, role: 'first_frame' },
-        { type: 'image_url', image_url: { url: 'asset://b' }, role: 'first_frame' },
-      ],
-    }),
+    withMedia(
+      { type: 'image_url', image_url: { url: 'asset://a' }, role: 'first_frame' },
+      { type: 'image_url', image_url: { url: 'asset://b' }, role: 'first_frame' },
+    ),
   ],
   [
     'another omni kind',
@@ -160,15 +140,6 @@ describe('the rules in the words of the round form', () => {
 });
 
 /**
- * What is left of a sentence once the values it names are taken out: in the pseudo-locale
- * every word of a catalogue message is accented, so any plain ASCII word left came from code.
- */
-function plainWords(sentence: string, values: readonly string[]): string[] {
-  const rest = values.reduce((text, value) => text.split(value).join(' '), sentence);
-  return rest.match(/[A-Za-z]{2,}/g) ?? [];
-}
-
-/**
  * The values a rule may carry into its sentence: tokens, the model's name, the service's
  * figures, and the word Intl joins a list with (English for the English-based pseudo-locale).
  */
@@ -189,13 +160,10 @@ describe("the rules in the reader's language", () => {
   });
 
   it("names roles, lists and kinds of media in the language, not in the service's words", () => {
-    const wrongRole = request({
-      content: [
-        { type: 'text', text: 'see' },
-        { type: 'video_url', video_url: { url: 'asset://v' }, role: 'first_frame' },
-        { type: 'image_url', image_url: { url: 'asset://a' } },
-      ],
-    });
+    const wrongRole = withMedia(
+      { type: 'video_url', video_url: { url: 'asset://v' }, role: 'first_frame' },
+      { type: 'image_url', image_url: { url: 'asset://a' } },
+    );
     expect(videoRequestIssues(wrongRole).map((issue) => issue.say(german))).toEqual([
       'Referenz 1 ist ein Video und kann daher nicht „Erstes Bild“ sein: Wählen Sie Referenzvideo.',
       'Geben Sie an, wofür Referenz 2 dient: Referenzbild, Erstes Bild oder Letztes Bild.',
