@@ -1,10 +1,11 @@
-import { stat } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import type { Metadata } from 'sharp';
 import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
 import { readHeader } from './decode.ts';
-import { heicUprightSize } from './heic/decode-heic.ts';
-import { ACCEPTED, refuseType, type IntakeError } from './intake.ts';
+import { heicUprightSize, pixelBytes } from './heic/decode-heic.ts';
+import { ACCEPTED, IntakeError, refuseType } from './intake.ts';
 import { sniffFile, type SniffedType } from './sniff.ts';
+import { renderThumbnail } from './thumbnail-render.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';
 
 export type FileProbe =
@@ -87,4 +88,41 @@ export async function probeFile(file: string): Promise<FileProbe> {
   if (!meta || !format) return { ok: false, reason: await reasonFromBytes(file) };
   const upright = await uprightSize(file, meta, format).catch(() => undefined);
   return upright ? sized(upright, format, bytes) : { ok: false, reason: UNREADABLE() };
+}
+
+/** Decodes every pixel of a file, throwing an `IntakeError` when they cannot all be read. */
+export type WholeDecode = (file: string) => Promise<unknown>;
+
+/**
+ * The decode a thumbnail is made with: the decoder scales down as it goes but still reads all
+ * of a file's data, so a file cut short or damaged past its header fails here.
+ */
+export const decodeWhole: WholeDecode = async (file) => {
+  const bytes = await readFile(file);
+  try {
+    return await renderThumbnail(await pixelBytes(bytes));
+  } catch {
+    throw new IntakeError(said('core.probe.cutShort'), { problem: 'corrupt' });
+  }
+};
+
+/**
+ * `probeFile`, then every pixel decoded: what a file must pass before it is listed as ready
+ * or counted in a batch's credits. A truncated JPEG's header reads as well as a whole one's;
+ * only its pixels tell. The staging desk passes its thumbnail cache's decode, so the check
+ * is the thumbnail the list shows, made once.
+ */
+export async function probeWhole(
+  file: string,
+  decode: WholeDecode = decodeWhole,
+): Promise<FileProbe> {
+  const probe = await probeFile(file);
+  if (!probe.ok) return probe;
+  try {
+    await decode(file);
+  } catch (error) {
+    if (error instanceof IntakeError) return { ok: false, reason: error.userMessage };
+    throw error;
+  }
+  return probe;
 }

@@ -1264,8 +1264,8 @@ export const de: Catalogue = {
   'core.probe.unreadable':
     'Die Datei kann nicht gelesen werden. Prüfen Sie, ob sie existiert und ob Sie sie öffnen dürfen.',
   'core.probe.damaged': 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
-  'core.thumbnail.damaged':
-    'Es kann keine Vorschau erstellt werden: Das Bild ist beschädigt oder kein Bild.',
+  'core.probe.cutShort':
+    'Das Bild ist beschädigt oder unvollständig: Nicht alle seine Pixel lassen sich lesen. Öffnen Sie es zur Prüfung in einem anderen Programm, oder kopieren Sie es erneut.',
   'core.maskImport.unreadable':
     'Die Maskendatei kann nicht als Bild gelesen werden. Exportieren Sie sie als PNG und versuchen Sie es erneut.',
   'core.maskImport.otherShape':

@@ -1231,7 +1231,8 @@ export const en = {
   'core.probe.unreadable':
     'The file cannot be read. Check that it exists and that you may open it.',
   'core.probe.damaged': 'The image is damaged or incomplete and cannot be read.',
-  'core.thumbnail.damaged': 'No preview can be made: the image is damaged or not an image.',
+  'core.probe.cutShort':
+    'The image is damaged or cut short: not all of its pixels can be read. Open it in another program to check it, or copy it again.',
   'core.maskImport.unreadable':
     'The mask file cannot be read as an image. Export it as PNG and try again.',
   'core.maskImport.otherShape':

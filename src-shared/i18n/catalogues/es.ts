@@ -1256,8 +1256,8 @@ export const es: Catalogue = {
   'core.probe.unreadable':
     'No se puede leer el archivo. Comprueba que existe y que puedes abrirlo.',
   'core.probe.damaged': 'La imagen está dañada o incompleta y no se puede leer.',
-  'core.thumbnail.damaged':
-    'No se puede crear una vista previa: la imagen está dañada o no es una imagen.',
+  'core.probe.cutShort':
+    'La imagen está dañada o incompleta: no se pueden leer todos sus píxeles. Ábrela en otro programa para comprobarla, o vuelve a copiarla.',
   'core.maskImport.unreadable':
     'El archivo de máscara no se puede leer como imagen. Expórtalo como PNG e inténtalo de nuevo.',
   'core.maskImport.otherShape':

@@ -1253,8 +1253,8 @@ export const fr: Catalogue = {
   'core.probe.unreadable':
     'Le fichier ne peut pas être lu. Vérifiez qu’il existe et que vous avez le droit de l’ouvrir.',
   'core.probe.damaged': 'L’image est endommagée ou incomplète et ne peut pas être lue.',
-  'core.thumbnail.damaged':
-    'Aucun aperçu ne peut être créé : l’image est endommagée ou n’est pas une image.',
+  'core.probe.cutShort':
+    'L’image est endommagée ou tronquée : ses pixels ne peuvent pas tous être lus. Ouvrez-la dans un autre programme pour la vérifier, ou copiez-la de nouveau.',
   'core.maskImport.unreadable':
     'Le fichier de masque ne peut pas être lu comme une image. Exportez-le en PNG et réessayez.',
   'core.maskImport.otherShape':

@@ -1230,8 +1230,8 @@ export const ja: Catalogue = {
   'core.probe.unreadable':
     'ファイルを読み取れません。ファイルが存在し、開く権限があることを確認してください。',
   'core.probe.damaged': '画像が破損しているか不完全なため、読み取れません。',
-  'core.thumbnail.damaged':
-    'プレビューを作成できません。画像が破損しているか、画像ではありません。',
+  'core.probe.cutShort':
+    '画像が破損しているか途中で切れているため、すべてのピクセルを読み取れません。別のプログラムで開いて確認するか、もう一度コピーしてください。',
   'core.maskImport.unreadable':
     'マスクファイルを画像として読み取れません。PNG で書き出して、もう一度お試しください。',
   'core.maskImport.otherShape':

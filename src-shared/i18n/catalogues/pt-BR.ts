@@ -1252,8 +1252,8 @@ export const ptBR: Catalogue = {
   'core.probe.unreadable':
     'Não é possível ler o arquivo. Verifique se ele existe e se você pode abri-lo.',
   'core.probe.damaged': 'A imagem está danificada ou incompleta e não pode ser lida.',
-  'core.thumbnail.damaged':
-    'Não é possível criar uma prévia: a imagem está danificada ou não é uma imagem.',
+  'core.probe.cutShort':
+    'A imagem está danificada ou incompleta: nem todos os seus pixels podem ser lidos. Abra-a em outro programa para verificá-la, ou copie-a de novo.',
   'core.maskImport.unreadable':
     'O arquivo de máscara não pode ser lido como imagem. Exporte-o como PNG e tente de novo.',
   'core.maskImport.otherShape':

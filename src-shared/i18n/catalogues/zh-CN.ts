@@ -1145,7 +1145,8 @@ export const zhCN: Catalogue = {
     '图片有 {megapixels} 百万像素，超过允许的 {limit}。请在设置中提高上限，或选择缩小大图。',
   'core.probe.unreadable': '无法读取文件。请确认文件存在且您有权打开。',
   'core.probe.damaged': '图片已损坏或不完整，无法读取。',
-  'core.thumbnail.damaged': '无法生成预览：图片已损坏或不是图片。',
+  'core.probe.cutShort':
+    '图片已损坏或被截断：无法读取其全部像素。请在其他程序中打开检查，或重新复制。',
   'core.maskImport.unreadable': '无法将蒙版文件读取为图片。请导出为 PNG 后重试。',
   'core.maskImport.otherShape': '蒙版为 {mask}，而图片为 {image}，形状不同。请按图片尺寸导出蒙版。',
   'core.maskImport.marksNothing':
