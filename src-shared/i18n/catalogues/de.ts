@@ -76,6 +76,7 @@ export const de: Catalogue = {
   'drop.more': 'Weitere hinzufügen: Bilder oder Ordner hier ablegen',
   'drop.first': 'Bilder oder Ordner hier ablegen, um Wasserzeichen zu entfernen',
   'drop.choose': 'Bilder auswählen…',
+  'drop.chooseFolder': 'Ordner auswählen…',
   'staging.count': 'Dateien werden geprüft: {staged} bereit, {skipped} bisher nicht übernommen',
   'staging.stop': 'Suche beenden',
 
@@ -1031,6 +1032,7 @@ export const de: Catalogue = {
   'main.dialog.exportTakes': 'Takes des Projekts exportieren',
   'main.dialog.spendingCsv': 'Ausgaben-CSV speichern in',
   'main.dialog.importMask': 'Maske importieren',
+  'main.dialog.chooseFolders': 'Ordner mit Bildern auswählen',
   'main.dialog.images': 'Bilder',
   'main.dialog.exportMask': 'Maske exportieren',
   'main.dialog.saveFilm': 'Film speichern in',

@@ -84,6 +84,7 @@ export const en = {
   'drop.more': 'Add more: drop images or folders here',
   'drop.first': 'Drop images or folders here to remove watermarks',
   'drop.choose': 'Choose images…',
+  'drop.chooseFolder': 'Choose folder…',
   'staging.count': 'Looking at the files: {staged} ready, {skipped} not taken so far',
   'staging.stop': 'Stop looking',
 
@@ -1012,6 +1013,7 @@ export const en = {
   'main.dialog.exportTakes': 'Export the project’s takes',
   'main.dialog.spendingCsv': 'Save the spending CSV in',
   'main.dialog.importMask': 'Import a mask',
+  'main.dialog.chooseFolders': 'Choose folders of images',
   'main.dialog.images': 'Images',
   'main.dialog.exportMask': 'Export the mask',
   'main.dialog.saveFilm': 'Save the film in',

@@ -77,6 +77,7 @@ export const es: Catalogue = {
   'drop.more': 'Añadir más: suelta aquí imágenes o carpetas',
   'drop.first': 'Suelta aquí imágenes o carpetas para quitar marcas de agua',
   'drop.choose': 'Elegir imágenes…',
+  'drop.chooseFolder': 'Elegir carpeta…',
   'staging.count': 'Revisando los archivos: {staged} listos, {skipped} no admitidos hasta ahora',
   'staging.stop': 'Dejar de buscar',
 
@@ -1027,6 +1028,7 @@ export const es: Catalogue = {
   'main.dialog.exportTakes': 'Exportar las tomas del proyecto',
   'main.dialog.spendingCsv': 'Guardar el CSV de gastos en',
   'main.dialog.importMask': 'Importar una máscara',
+  'main.dialog.chooseFolders': 'Elegir carpetas de imágenes',
   'main.dialog.images': 'Imágenes',
   'main.dialog.exportMask': 'Exportar la máscara',
   'main.dialog.saveFilm': 'Guardar la película en',

@@ -78,6 +78,7 @@ export const fr: Catalogue = {
   'drop.more': 'Ajouter : déposez des images ou des dossiers ici',
   'drop.first': 'Déposez des images ou des dossiers ici pour retirer les filigranes',
   'drop.choose': 'Choisir des images…',
+  'drop.chooseFolder': 'Choisir un dossier…',
   'staging.count': 'Examen des fichiers : {staged} prêts, {skipped} non retenus pour l’instant',
   'staging.stop': 'Arrêter l’examen',
 
@@ -1024,6 +1025,7 @@ export const fr: Catalogue = {
   'main.dialog.exportTakes': 'Exporter les prises du projet',
   'main.dialog.spendingCsv': 'Enregistrer le CSV des dépenses dans',
   'main.dialog.importMask': 'Importer un masque',
+  'main.dialog.chooseFolders': 'Choisir des dossiers d’images',
   'main.dialog.images': 'Images',
   'main.dialog.exportMask': 'Exporter le masque',
   'main.dialog.saveFilm': 'Enregistrer le film dans',

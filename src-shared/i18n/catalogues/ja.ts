@@ -77,6 +77,7 @@ export const ja: Catalogue = {
   'drop.more': '追加: ここに画像やフォルダーをドロップ',
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
+  'drop.chooseFolder': 'フォルダーを選ぶ…',
   'staging.count': 'ファイルを確認中: 準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
@@ -1001,6 +1002,7 @@ export const ja: Catalogue = {
   'main.dialog.exportTakes': 'プロジェクトのテイクを書き出す',
   'main.dialog.spendingCsv': '支出の CSV の保存先',
   'main.dialog.importMask': 'マスクを読み込む',
+  'main.dialog.chooseFolders': '画像のフォルダーを選ぶ',
   'main.dialog.images': '画像',
   'main.dialog.exportMask': 'マスクを書き出す',
   'main.dialog.saveFilm': 'フィルムの保存先',

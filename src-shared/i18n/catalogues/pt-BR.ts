@@ -77,6 +77,7 @@ export const ptBR: Catalogue = {
   'drop.more': 'Adicionar mais: solte imagens ou pastas aqui',
   'drop.first': 'Solte imagens ou pastas aqui para remover marcas d’água',
   'drop.choose': 'Escolher imagens…',
+  'drop.chooseFolder': 'Escolher pasta…',
   'staging.count': 'Analisando os arquivos: {staged} prontos, {skipped} não aceitos até agora',
   'staging.stop': 'Parar de procurar',
 
@@ -1023,6 +1024,7 @@ export const ptBR: Catalogue = {
   'main.dialog.exportTakes': 'Exportar as tomadas do projeto',
   'main.dialog.spendingCsv': 'Salvar o CSV de gastos em',
   'main.dialog.importMask': 'Importar uma máscara',
+  'main.dialog.chooseFolders': 'Escolher pastas de imagens',
   'main.dialog.images': 'Imagens',
   'main.dialog.exportMask': 'Exportar a máscara',
   'main.dialog.saveFilm': 'Salvar o filme em',

@@ -75,6 +75,7 @@ export const zhCN: Catalogue = {
   'drop.more': '继续添加：将图片或文件夹拖放到此处',
   'drop.first': '将图片或文件夹拖放到此处以去除水印',
   'drop.choose': '选择图片…',
+  'drop.chooseFolder': '选择文件夹…',
   'staging.count': '正在检查文件：{staged} 个就绪，{skipped} 个暂未采用',
   'staging.stop': '停止检查',
 
@@ -954,6 +955,7 @@ export const zhCN: Catalogue = {
   'main.dialog.exportTakes': '导出项目的定版',
   'main.dialog.spendingCsv': '花费 CSV 保存到',
   'main.dialog.importMask': '导入蒙版',
+  'main.dialog.chooseFolders': '选择图片文件夹',
   'main.dialog.images': '图片',
   'main.dialog.exportMask': '导出蒙版',
   'main.dialog.saveFilm': '影片保存到',
