@@ -320,15 +320,15 @@ export class StagingDesk {
   /**
    * Looks at a local file and, when it is a usable image, gives it a token for the page. A
    * file found in a dropped folder keeps that folder, and is looked up among earlier results.
-   * Every pixel is decoded, by making the thumbnail the list will show: a file cut short is
-   * refused here, before it is counted in what a batch spends.
+   * Every pixel is decoded: a file cut short is refused here, before it is counted in what
+   * a batch spends.
    */
   private async stageLocal(
     file: string,
     sourceUrl?: string,
     found?: { own: OwnResults; root?: string },
   ): Promise<StagedFile | Skipped> {
-    const probe = await probeWhole(file, (whole) => this.thumbnails.thumbnailFor(whole));
+    const probe = await probeWhole(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
     const { result, cleaned } = (await found?.own.lookAt(file, probe.bytes)) ?? {};
     if (result) return { path: file, reason: result };

@@ -98,7 +98,7 @@ describe('staging a dropped folder', () => {
     expect(await core.handlers['media:cancelProbe']({ run })).toEqual({ canceled: false });
   });
 
-  it('refuses a JPEG cut short with the reason, by decoding its pixels, and its thumbnail is ready for the others', async () => {
+  it('refuses a JPEG cut short with the reason, by decoding its pixels, and stages the others', async () => {
     const folder = await folderOf('cut-short', 2);
     await writeFile(path.join(folder, 'a', 'IMG_cut.jpg'), await makeTruncatedJpeg());
 
@@ -112,9 +112,5 @@ describe('staging a dropped folder', () => {
         reason: expect.stringMatching(/^The image is damaged or cut short: not all of its pixels/),
       },
     ]);
-    // The decode that proved each staged file whole made the thumbnail the list shows.
-    for (const item of seen.items) {
-      expect(await core.staging.previewFile(item.token, 'thumb')).toMatch(/\.webp$/);
-    }
   });
 });
