@@ -135,6 +135,14 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     'dialog:chooseFolder': async () => ({
       path: (await chooseOne({ properties: ['openDirectory', 'createDirectory'] })) ?? null,
     }),
+    // The window stages what is chosen exactly as a dropped folder (media:probe).
+    'media:chooseFolders': async () => {
+      const chosen = await dialog.showOpenDialog(system.currentWindow(), {
+        title: words('main.dialog.chooseFolders'),
+        properties: ['openDirectory', 'multiSelections'],
+      });
+      return { paths: chosen.canceled ? [] : chosen.filePaths };
+    },
     'updates:check': () =>
       system.checkForUpdates({
         window: system.currentWindow(),

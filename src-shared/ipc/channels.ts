@@ -56,6 +56,7 @@ export const invokeChannelNames = [
   'shell:openLogsFolder',
   'shell:reveal',
   'dialog:chooseFolder',
+  'media:chooseFolders',
   'account:quota',
   'diagnostics:report',
   'updates:check',

@@ -747,6 +747,11 @@ export const invokeContract = {
     request: z.undefined(),
     response: z.object({ path: z.string().nullable() }),
   },
+  'media:chooseFolders': {
+    /** Asks the user for folders of images to stage, as if dropped; none when they chose none. */
+    request: z.undefined(),
+    response: z.object({ paths: z.array(z.string()) }),
+  },
   'account:quota': {
     request: z.undefined(),
     response: z.object({

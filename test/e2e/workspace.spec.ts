@@ -5,7 +5,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { inspectMask } from '../../src-main/core/media/mask-check.ts';
 import { hashBody } from '../../src-main/simulator/request-log.ts';
-import { makePhoto, makeWhiteOnBlackMask } from '../support/images.ts';
+import { makePhoto, makeTruncatedJpeg, makeWhiteOnBlackMask } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
 
 const KEY = 'cf-workspace-key-2b8e';
@@ -44,13 +44,15 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   for (let i = 0; i < 7; i += 1) {
     await writeFile(path.join(folder, `tall-${i}.jpg`), await makePhoto(32, 48, 'jpeg', 100 + i));
   }
-  // Bad files: a text file named as an image, an empty file, and one whose data is cut off
-  // (its header reads fine, so it fails only when the engine prepares it).
+  // Bad files: a text file named as an image, an empty file, and a JPEG whose data is cut
+  // off (its header reads fine; its pixels are decoded while staging, so it is refused there).
   await writeFile(path.join(folder, 'notes.jpg'), 'these are notes, not a photo');
   await writeFile(path.join(folder, 'empty.png'), '');
+  await writeFile(path.join(folder, 'truncated.jpg'), await makeTruncatedJpeg());
+  // A whole image that is cut off after it was staged: it fails only when the engine prepares it.
   const whole = await makePhoto(48, 32, 'png', 999);
   const cut = path.join(folder, 'cut-off.png');
-  await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
+  await writeFile(cut, whole);
   await writeFile(path.join(folder, 'readme.txt'), 'not an image at all');
 
   const running = await world.startCore();
@@ -70,7 +72,11 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await expect(page.getByTestId('staged-summary')).toHaveText('48 images, 0 with a mask');
   await expect(page.getByText('notes.jpg: This file is not an image')).toBeVisible();
   await expect(page.getByText('empty.png: The file is empty.')).toBeVisible();
+  await expect(
+    page.getByText('truncated.jpg: The image is damaged or cut short: not all of its pixels'),
+  ).toBeVisible();
   await saveScreenshot(page, 'workspace-01-folder-staged');
+  await writeFile(cut, whole.subarray(0, Math.floor(whole.length * 0.6)));
 
   await page.getByTestId('staged').first().getByRole('button', { name: 'Paint mask' }).click();
   await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();

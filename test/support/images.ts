@@ -27,6 +27,15 @@ export async function makePhoto(
     .toBuffer();
 }
 
+/**
+ * A JPEG cut off part-way, as a copy that did not finish: its header reads as a whole one's
+ * (size, type), only its pixels stop short.
+ */
+export async function makeTruncatedJpeg(width = 320, height = 240, variant = 0): Promise<Buffer> {
+  const whole = await makePhoto(width, height, 'jpeg', variant);
+  return whole.subarray(0, Math.floor(whole.length * 0.7));
+}
+
 /** A mask with a red rectangle marked and everything else pure black. */
 export async function makeMask(
   width: number,

@@ -11,6 +11,7 @@ export type ShellChannel =
   | 'shell:reveal'
   | 'shell:openLogsFolder'
   | 'dialog:chooseFolder'
+  | 'media:chooseFolders'
   | 'updates:check';
 
 /** Handlers the core answers; the shell adds its own for the rest. */

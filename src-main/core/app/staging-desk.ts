@@ -24,7 +24,7 @@ import { MaskStore } from '../media/mask-store.ts';
 import { unblendPreview } from '../media/local-preview.ts';
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
 import { LocalPreviews } from './local-previews.ts';
-import { probeFile } from '../media/probe-file.ts';
+import { probeFile, probeWhole } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { DeskContext } from './desk-context.ts';
@@ -320,13 +320,15 @@ export class StagingDesk {
   /**
    * Looks at a local file and, when it is a usable image, gives it a token for the page. A
    * file found in a dropped folder keeps that folder, and is looked up among earlier results.
+   * Every pixel is decoded: a file cut short is refused here, before it is counted in what
+   * a batch spends.
    */
   private async stageLocal(
     file: string,
     sourceUrl?: string,
     found?: { own: OwnResults; root?: string },
   ): Promise<StagedFile | Skipped> {
-    const probe = await probeFile(file);
+    const probe = await probeWhole(file);
     if (!probe.ok) return { path: file, reason: probe.reason };
     const { result, cleaned } = (await found?.own.lookAt(file, probe.bytes)) ?? {};
     if (result) return { path: file, reason: result };

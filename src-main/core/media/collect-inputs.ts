@@ -1,6 +1,9 @@
 import { opendir, stat } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { mapLimit } from '../app/map-limit.ts';
 import { PROVENANCE_LOG } from './output.ts';
+import { probeWhole } from './probe-file.ts';
 import { sniffFile } from './sniff.ts';
 import { said } from '../i18n/core-words.ts';
 
@@ -109,13 +112,16 @@ export async function* walkInputs(
 
 /**
  * Turns dropped files and folders into image files, sorted and without repeats. Every file
- * left out, dropped by itself or found inside a folder, is listed with the reason.
+ * left out, dropped by itself or found inside a folder, is listed with the reason: one
+ * whose name says it is no image, and one whose pixels cannot all be read (each is decoded
+ * in full, several at once), so a damaged file is named before anything is sent and the
+ * others go on.
  */
 export async function collectInputs(
   targets: readonly string[],
   recursive: boolean,
 ): Promise<CollectedInputs> {
-  const files: string[] = [];
+  const candidates: Array<{ file: string; root?: string }> = [];
   const roots = new Map<string, string>();
   const skipped: CollectedInputs['skipped'] = [];
   for await (const found of walkInputs(targets, recursive)) {
@@ -125,9 +131,18 @@ export async function collectInputs(
     }
     const reason = await whyNotTaken(found.file);
     if (reason) skipped.push({ path: found.file, reason });
+    else candidates.push(found);
+  }
+  const probes = await mapLimit(candidates, os.availableParallelism(), ({ file }) =>
+    probeWhole(file).catch(() => ({ ok: false as const, reason: said('core.inputs.unreadable') })),
+  );
+  const files: string[] = [];
+  for (const [i, { file, root }] of candidates.entries()) {
+    const probe = probes[i];
+    if (probe && !probe.ok) skipped.push({ path: file, reason: probe.reason });
     else {
-      files.push(found.file);
-      if (found.root !== undefined) roots.set(found.file, found.root);
+      files.push(file);
+      if (root !== undefined) roots.set(file, root);
     }
   }
   return { files: files.sort(), roots, skipped };

@@ -3,7 +3,6 @@ import { access, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { z } from 'zod';
-import { renderFilename } from '../../../src-shared/domain/filename-template.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { writeTemp } from '../fs/atomic-write.ts';
 import { claimFirstFree } from '../fs/claim-name.ts';
@@ -13,12 +12,11 @@ import { DECODE_LIMIT } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
+import { candidateNames, resultFileName, type OutputFormat } from './output-names.ts';
 import { storedToUpright } from './service-mask.ts';
 import { sniffImageType } from './sniff.ts';
 import type { Patch } from './unblend/recover.ts';
 import { said } from '../i18n/core-words.ts';
-
-export type OutputFormat = 'jpeg' | 'png' | 'webp' | 'tiff' | 'gif' | 'avif' | 'heif';
 
 export interface OutputRequest {
   /** The file the user gave. */
@@ -145,27 +143,6 @@ export function outputDirFor(
   // A root that no longer holds the input must not lead outside the output folder.
   const inside = relative.startsWith('..') || path.isAbsolute(relative) ? '' : relative;
   return path.join(settings.outputFolder, inside);
-}
-
-/**
- * The names a result may take, in order: the template's, then with `-1`, `-2`… The input
- * itself is never one of them, whatever the policy; under "skip" only the template's is.
- */
-function* candidateNames(
-  first: string,
-  inputPath: string,
-  policy: Settings['conflictPolicy'],
-): Generator<string> {
-  if (first !== inputPath) {
-    yield first;
-    if (policy === 'skip') return;
-  }
-  const extension = path.extname(first);
-  const stem = first.slice(0, first.length - extension.length);
-  for (let i = 1; ; i += 1) {
-    const candidate = `${stem}-${i}${extension}`;
-    if (candidate !== inputPath) yield candidate;
-  }
 }
 
 /**
@@ -450,14 +427,14 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
           ? 'avif'
           : (inputMeta.format ?? 'png')
   ) as OutputFormat;
-  const ext =
-    (chosen === 'same' && !heic && path.extname(request.input).slice(1)) ||
-    (format === 'jpeg' ? 'jpg' : format);
   const { settings } = request;
   const inputPath = path.resolve(request.input);
-  const date = (request.date ?? new Date()).toISOString().slice(0, 10);
-  const name = path.basename(inputPath, path.extname(inputPath));
-  const fileName = renderFilename(settings.filenameTemplate, { name, ext, date, n: request.n });
+  const fileName = resultFileName(settings.filenameTemplate, {
+    input: inputPath,
+    format,
+    date: (request.date ?? new Date()).toISOString().slice(0, 10),
+    n: request.n,
+  });
   const first = path.resolve(outputDirFor(inputPath, settings, request.root), fileName);
   // Saves the encoding when the answer is plain; the claim below still decides.
   if (settings.conflictPolicy === 'skip' && first !== inputPath && (await exists(first)))

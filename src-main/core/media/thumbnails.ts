@@ -54,7 +54,7 @@ export class ThumbnailCache {
     try {
       made = await make(bytes);
     } catch {
-      throw new IntakeError(said('core.thumbnail.damaged'), { problem: 'corrupt' });
+      throw new IntakeError(said('core.probe.cutShort'), { problem: 'corrupt' });
     }
     await writeFileAtomic(target, made);
     return target;

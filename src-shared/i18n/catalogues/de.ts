@@ -76,6 +76,7 @@ export const de: Catalogue = {
   'drop.more': 'Weitere hinzufügen: Bilder oder Ordner hier ablegen',
   'drop.first': 'Bilder oder Ordner hier ablegen, um Wasserzeichen zu entfernen',
   'drop.choose': 'Bilder auswählen…',
+  'drop.chooseFolder': 'Ordner auswählen…',
   'staging.count': 'Dateien werden geprüft: {staged} bereit, {skipped} bisher nicht übernommen',
   'staging.stop': 'Suche beenden',
 
@@ -1031,6 +1032,7 @@ export const de: Catalogue = {
   'main.dialog.exportTakes': 'Takes des Projekts exportieren',
   'main.dialog.spendingCsv': 'Ausgaben-CSV speichern in',
   'main.dialog.importMask': 'Maske importieren',
+  'main.dialog.chooseFolders': 'Ordner mit Bildern auswählen',
   'main.dialog.images': 'Bilder',
   'main.dialog.exportMask': 'Maske exportieren',
   'main.dialog.saveFilm': 'Film speichern in',
@@ -1264,8 +1266,8 @@ export const de: Catalogue = {
   'core.probe.unreadable':
     'Die Datei kann nicht gelesen werden. Prüfen Sie, ob sie existiert und ob Sie sie öffnen dürfen.',
   'core.probe.damaged': 'Das Bild ist beschädigt oder unvollständig und kann nicht gelesen werden.',
-  'core.thumbnail.damaged':
-    'Es kann keine Vorschau erstellt werden: Das Bild ist beschädigt oder kein Bild.',
+  'core.probe.cutShort':
+    'Das Bild ist beschädigt oder unvollständig: Nicht alle seine Pixel lassen sich lesen. Öffnen Sie es zur Prüfung in einem anderen Programm, oder kopieren Sie es erneut.',
   'core.maskImport.unreadable':
     'Die Maskendatei kann nicht als Bild gelesen werden. Exportieren Sie sie als PNG und versuchen Sie es erneut.',
   'core.maskImport.otherShape':

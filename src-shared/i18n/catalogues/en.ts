@@ -84,6 +84,7 @@ export const en = {
   'drop.more': 'Add more: drop images or folders here',
   'drop.first': 'Drop images or folders here to remove watermarks',
   'drop.choose': 'Choose images…',
+  'drop.chooseFolder': 'Choose folder…',
   'staging.count': 'Looking at the files: {staged} ready, {skipped} not taken so far',
   'staging.stop': 'Stop looking',
 
@@ -1012,6 +1013,7 @@ export const en = {
   'main.dialog.exportTakes': 'Export the project’s takes',
   'main.dialog.spendingCsv': 'Save the spending CSV in',
   'main.dialog.importMask': 'Import a mask',
+  'main.dialog.chooseFolders': 'Choose folders of images',
   'main.dialog.images': 'Images',
   'main.dialog.exportMask': 'Export the mask',
   'main.dialog.saveFilm': 'Save the film in',
@@ -1231,7 +1233,8 @@ export const en = {
   'core.probe.unreadable':
     'The file cannot be read. Check that it exists and that you may open it.',
   'core.probe.damaged': 'The image is damaged or incomplete and cannot be read.',
-  'core.thumbnail.damaged': 'No preview can be made: the image is damaged or not an image.',
+  'core.probe.cutShort':
+    'The image is damaged or cut short: not all of its pixels can be read. Open it in another program to check it, or copy it again.',
   'core.maskImport.unreadable':
     'The mask file cannot be read as an image. Export it as PNG and try again.',
   'core.maskImport.otherShape':

@@ -77,6 +77,7 @@ export const es: Catalogue = {
   'drop.more': 'Añadir más: suelta aquí imágenes o carpetas',
   'drop.first': 'Suelta aquí imágenes o carpetas para quitar marcas de agua',
   'drop.choose': 'Elegir imágenes…',
+  'drop.chooseFolder': 'Elegir carpeta…',
   'staging.count': 'Revisando los archivos: {staged} listos, {skipped} no admitidos hasta ahora',
   'staging.stop': 'Dejar de buscar',
 
@@ -1027,6 +1028,7 @@ export const es: Catalogue = {
   'main.dialog.exportTakes': 'Exportar las tomas del proyecto',
   'main.dialog.spendingCsv': 'Guardar el CSV de gastos en',
   'main.dialog.importMask': 'Importar una máscara',
+  'main.dialog.chooseFolders': 'Elegir carpetas de imágenes',
   'main.dialog.images': 'Imágenes',
   'main.dialog.exportMask': 'Exportar la máscara',
   'main.dialog.saveFilm': 'Guardar la película en',
@@ -1256,8 +1258,8 @@ export const es: Catalogue = {
   'core.probe.unreadable':
     'No se puede leer el archivo. Comprueba que existe y que puedes abrirlo.',
   'core.probe.damaged': 'La imagen está dañada o incompleta y no se puede leer.',
-  'core.thumbnail.damaged':
-    'No se puede crear una vista previa: la imagen está dañada o no es una imagen.',
+  'core.probe.cutShort':
+    'La imagen está dañada o incompleta: no se pueden leer todos sus píxeles. Ábrela en otro programa para comprobarla, o vuelve a copiarla.',
   'core.maskImport.unreadable':
     'El archivo de máscara no se puede leer como imagen. Expórtalo como PNG e inténtalo de nuevo.',
   'core.maskImport.otherShape':

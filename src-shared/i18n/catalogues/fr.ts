@@ -78,6 +78,7 @@ export const fr: Catalogue = {
   'drop.more': 'Ajouter : déposez des images ou des dossiers ici',
   'drop.first': 'Déposez des images ou des dossiers ici pour retirer les filigranes',
   'drop.choose': 'Choisir des images…',
+  'drop.chooseFolder': 'Choisir un dossier…',
   'staging.count': 'Examen des fichiers : {staged} prêts, {skipped} non retenus pour l’instant',
   'staging.stop': 'Arrêter l’examen',
 
@@ -1024,6 +1025,7 @@ export const fr: Catalogue = {
   'main.dialog.exportTakes': 'Exporter les prises du projet',
   'main.dialog.spendingCsv': 'Enregistrer le CSV des dépenses dans',
   'main.dialog.importMask': 'Importer un masque',
+  'main.dialog.chooseFolders': 'Choisir des dossiers d’images',
   'main.dialog.images': 'Images',
   'main.dialog.exportMask': 'Exporter le masque',
   'main.dialog.saveFilm': 'Enregistrer le film dans',
@@ -1253,8 +1255,8 @@ export const fr: Catalogue = {
   'core.probe.unreadable':
     'Le fichier ne peut pas être lu. Vérifiez qu’il existe et que vous avez le droit de l’ouvrir.',
   'core.probe.damaged': 'L’image est endommagée ou incomplète et ne peut pas être lue.',
-  'core.thumbnail.damaged':
-    'Aucun aperçu ne peut être créé : l’image est endommagée ou n’est pas une image.',
+  'core.probe.cutShort':
+    'L’image est endommagée ou tronquée : ses pixels ne peuvent pas tous être lus. Ouvrez-la dans un autre programme pour la vérifier, ou copiez-la de nouveau.',
   'core.maskImport.unreadable':
     'Le fichier de masque ne peut pas être lu comme une image. Exportez-le en PNG et réessayez.',
   'core.maskImport.otherShape':

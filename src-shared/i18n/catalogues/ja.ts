@@ -77,6 +77,7 @@ export const ja: Catalogue = {
   'drop.more': '追加: ここに画像やフォルダーをドロップ',
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
+  'drop.chooseFolder': 'フォルダーを選ぶ…',
   'staging.count': 'ファイルを確認中: 準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
@@ -1001,6 +1002,7 @@ export const ja: Catalogue = {
   'main.dialog.exportTakes': 'プロジェクトのテイクを書き出す',
   'main.dialog.spendingCsv': '支出の CSV の保存先',
   'main.dialog.importMask': 'マスクを読み込む',
+  'main.dialog.chooseFolders': '画像のフォルダーを選ぶ',
   'main.dialog.images': '画像',
   'main.dialog.exportMask': 'マスクを書き出す',
   'main.dialog.saveFilm': 'フィルムの保存先',
@@ -1230,8 +1232,8 @@ export const ja: Catalogue = {
   'core.probe.unreadable':
     'ファイルを読み取れません。ファイルが存在し、開く権限があることを確認してください。',
   'core.probe.damaged': '画像が破損しているか不完全なため、読み取れません。',
-  'core.thumbnail.damaged':
-    'プレビューを作成できません。画像が破損しているか、画像ではありません。',
+  'core.probe.cutShort':
+    '画像が破損しているか途中で切れているため、すべてのピクセルを読み取れません。別のプログラムで開いて確認するか、もう一度コピーしてください。',
   'core.maskImport.unreadable':
     'マスクファイルを画像として読み取れません。PNG で書き出して、もう一度お試しください。',
   'core.maskImport.otherShape':

@@ -77,6 +77,7 @@ export const ptBR: Catalogue = {
   'drop.more': 'Adicionar mais: solte imagens ou pastas aqui',
   'drop.first': 'Solte imagens ou pastas aqui para remover marcas d’água',
   'drop.choose': 'Escolher imagens…',
+  'drop.chooseFolder': 'Escolher pasta…',
   'staging.count': 'Analisando os arquivos: {staged} prontos, {skipped} não aceitos até agora',
   'staging.stop': 'Parar de procurar',
 
@@ -1023,6 +1024,7 @@ export const ptBR: Catalogue = {
   'main.dialog.exportTakes': 'Exportar as tomadas do projeto',
   'main.dialog.spendingCsv': 'Salvar o CSV de gastos em',
   'main.dialog.importMask': 'Importar uma máscara',
+  'main.dialog.chooseFolders': 'Escolher pastas de imagens',
   'main.dialog.images': 'Imagens',
   'main.dialog.exportMask': 'Exportar a máscara',
   'main.dialog.saveFilm': 'Salvar o filme em',
@@ -1252,8 +1254,8 @@ export const ptBR: Catalogue = {
   'core.probe.unreadable':
     'Não é possível ler o arquivo. Verifique se ele existe e se você pode abri-lo.',
   'core.probe.damaged': 'A imagem está danificada ou incompleta e não pode ser lida.',
-  'core.thumbnail.damaged':
-    'Não é possível criar uma prévia: a imagem está danificada ou não é uma imagem.',
+  'core.probe.cutShort':
+    'A imagem está danificada ou incompleta: nem todos os seus pixels podem ser lidos. Abra-a em outro programa para verificá-la, ou copie-a de novo.',
   'core.maskImport.unreadable':
     'O arquivo de máscara não pode ser lido como imagem. Exporte-o como PNG e tente de novo.',
   'core.maskImport.otherShape':

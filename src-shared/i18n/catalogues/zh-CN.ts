@@ -75,6 +75,7 @@ export const zhCN: Catalogue = {
   'drop.more': '继续添加：将图片或文件夹拖放到此处',
   'drop.first': '将图片或文件夹拖放到此处以去除水印',
   'drop.choose': '选择图片…',
+  'drop.chooseFolder': '选择文件夹…',
   'staging.count': '正在检查文件：{staged} 个就绪，{skipped} 个暂未采用',
   'staging.stop': '停止检查',
 
@@ -954,6 +955,7 @@ export const zhCN: Catalogue = {
   'main.dialog.exportTakes': '导出项目的定版',
   'main.dialog.spendingCsv': '花费 CSV 保存到',
   'main.dialog.importMask': '导入蒙版',
+  'main.dialog.chooseFolders': '选择图片文件夹',
   'main.dialog.images': '图片',
   'main.dialog.exportMask': '导出蒙版',
   'main.dialog.saveFilm': '影片保存到',
@@ -1145,7 +1147,8 @@ export const zhCN: Catalogue = {
     '图片有 {megapixels} 百万像素，超过允许的 {limit}。请在设置中提高上限，或选择缩小大图。',
   'core.probe.unreadable': '无法读取文件。请确认文件存在且您有权打开。',
   'core.probe.damaged': '图片已损坏或不完整，无法读取。',
-  'core.thumbnail.damaged': '无法生成预览：图片已损坏或不是图片。',
+  'core.probe.cutShort':
+    '图片已损坏或被截断：无法读取其全部像素。请在其他程序中打开检查，或重新复制。',
   'core.maskImport.unreadable': '无法将蒙版文件读取为图片。请导出为 PNG 后重试。',
   'core.maskImport.otherShape': '蒙版为 {mask}，而图片为 {image}，形状不同。请按图片尺寸导出蒙版。',
   'core.maskImport.marksNothing':

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { STAGED_PER_MESSAGE } from '../../../src-main/core/app/staged-batcher.ts';
-import { makePhoto } from '../../support/images.ts';
+import { makePhoto, makeTruncatedJpeg } from '../../support/images.ts';
 import { followStaging, stageFiles } from '../../support/staging.ts';
 import { startBareCore } from '../../support/test-core.ts';
 
@@ -96,5 +96,21 @@ describe('staging a dropped folder', () => {
     // What was staged before the Cancel stays staged: each can still become a job.
     for (const item of seen.items) expect(core.staging.entry(item.token)?.path).toBe(item.path);
     expect(await core.handlers['media:cancelProbe']({ run })).toEqual({ canceled: false });
+  });
+
+  it('refuses a JPEG cut short with the reason, by decoding its pixels, and stages the others', async () => {
+    const folder = await folderOf('cut-short', 2);
+    await writeFile(path.join(folder, 'a', 'IMG_cut.jpg'), await makeTruncatedJpeg());
+
+    const seen = await stageFiles(core, [folder]);
+
+    expect(seen.answer).toMatchObject({ staged: 2, skipped: 1 });
+    expect(seen.items.map((item) => item.name)).toEqual(['photo-0000.jpg', 'photo-0001.jpg']);
+    expect(seen.skipped).toEqual([
+      {
+        path: path.join(folder, 'a', 'IMG_cut.jpg'),
+        reason: expect.stringMatching(/^The image is damaged or cut short: not all of its pixels/),
+      },
+    ]);
   });
 });

@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 describe('clearframe remove --demo with phone photos', () => {
-  it('cleans HEIC photos into upright JPEGs, and names the damaged one, leaving it as it was', async () => {
+  it('cleans HEIC photos into upright JPEGs, and names the damaged one before sending anything, leaving it as it was', async () => {
     const photos = path.join(dir, 'phone');
     await mkdir(photos);
     const cut = HEIC.upright().subarray(0, 2000);
@@ -44,9 +44,10 @@ describe('clearframe remove --demo with phone photos', () => {
       ],
       { env: { CLEARFRAME_WATERMARK_KEY: '' } },
     );
-    expect(run.stdout).toMatch(/IMG_0004\.heic: .*damaged or incomplete/);
-    expect(run.stdout).toContain('3 done, 1 failed.');
-    expect(run.code).toBe(1);
+    // Refused before anything is sent, named with the reason; the others go on.
+    expect(run.stdout).toMatch(/skipped +\S*IMG_0004\.heic: .*damaged or incomplete/);
+    expect(run.stdout).toContain('3 done, 0 failed, 1 not taken');
+    expect(run.code).toBe(0);
 
     expect((await readdir(out)).sort()).toEqual([
       'IMG_0001-clean.jpg',

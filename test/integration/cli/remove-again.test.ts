@@ -8,20 +8,20 @@ const world = useRemoveWorld('remove-again');
 const { remove, submits } = world;
 
 describe('clearframe remove, run again', () => {
-  it('gives the reason for a failed file on every run, and --retry prepares it again once replaced', async () => {
+  it('refuses a damaged file named on the command line with the reason, sending nothing, and takes it once replaced', async () => {
     const photo = path.join(world.dir, 'harbour.png');
     await writeFile(photo, (await makePhoto(64, 48, 'png', 1)).subarray(0, 40));
     const first = await remove(photo);
-    expect(first.code).toBe(1);
-    expect(first.stdout).toMatch(/harbour\.png: .*damaged or incomplete.*--retry/);
+    expect(first.code).toBe(2);
+    expect(first.stderr).toMatch(/harbour\.png: .*damaged or incomplete/);
 
     const second = await remove(photo);
-    expect(second.code).toBe(1);
-    expect(second.stdout).toMatch(/failed +harbour\.png: .*damaged or incomplete.*--retry/);
-    expect(second.stdout).toContain('0 done, 1 failed.');
+    expect(second.code).toBe(2);
+    expect(second.stderr).toMatch(/harbour\.png: .*damaged or incomplete/);
+    expect(submits()).toBe(0);
 
     await writeFile(photo, await makePhoto(64, 48, 'png', 1));
-    const third = await remove(photo, '--retry');
+    const third = await remove(photo);
     expect(third.stderr).toBe('');
     expect(third.code).toBe(0);
     expect(third.stdout).toContain('1 done, 0 failed.');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectInputs } from '../../../src-main/core/media/collect-inputs.ts';
-import { makePhoto } from '../../support/images.ts';
+import { makePhoto, makeTruncatedJpeg } from '../../support/images.ts';
 
 let dir: string;
 
@@ -47,5 +47,25 @@ describe('collecting dropped folders', () => {
     const collected = await collectInputs([svg], false);
     expect(collected.files).toEqual([]);
     expect(collected.skipped[0]?.reason).toMatch(/vector drawing/);
+  });
+
+  it('decodes every pixel: a JPEG cut short is listed with the reason, the others are taken', async () => {
+    const shoot = path.join(dir, 'shoot');
+    await mkdir(shoot);
+    await writeFile(path.join(shoot, 'IMG_0001.jpg'), await makePhoto(320, 240, 'jpeg', 1));
+    await writeFile(path.join(shoot, 'IMG_0002.jpg'), await makeTruncatedJpeg(320, 240, 2));
+    await writeFile(path.join(shoot, 'IMG_0003.jpg'), await makePhoto(320, 240, 'jpeg', 3));
+    const collected = await collectInputs([shoot], true);
+    expect(collected.files.map((file) => path.basename(file))).toEqual([
+      'IMG_0001.jpg',
+      'IMG_0003.jpg',
+    ]);
+    expect(collected.skipped).toEqual([
+      {
+        path: path.join(shoot, 'IMG_0002.jpg'),
+        reason:
+          'The image is damaged or cut short: not all of its pixels can be read. Open it in another program to check it, or copy it again.',
+      },
+    ]);
   });
 });

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { claimFirstFree, recoverClaims } from '../../../src-main/core/fs/claim-name.ts';
 import { outputDirFor, writeOutput } from '../../../src-main/core/media/output.ts';
+import { readHeader } from '../../../src-main/core/media/decode.ts';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
 import { makePhoto } from '../../support/images.ts';
 
@@ -99,5 +100,59 @@ describe('output names', () => {
     expect(await readFile(path.join(out, 'a.png'), 'utf8')).toBe('the user’s');
     expect(await readFile(path.join(out, 'a-1.png'), 'utf8')).toBe('another writer’s');
     expect(await readFile(path.join(out, 'a-2.png'), 'utf8')).toBe('ours');
+  });
+
+  it("names a result by the bytes written, for the service's result and for one made on this computer", async () => {
+    const out = path.join(dir, 'out');
+    const settings = { ...DEFAULT_SETTINGS, outputFolder: out };
+    const png = await makePhoto(24, 16, 'png', 1);
+    const jpeg = await makePhoto(24, 16, 'jpeg', 2);
+    const inputs = {
+      // A PNG named as a JPEG: its result is a PNG and says so.
+      'screenshot.jpg': png,
+      'IMG_0001.JPEG': jpeg,
+      'no-extension': png,
+    };
+    for (const [name, bytes] of Object.entries(inputs))
+      await writeFile(path.join(dir, name), bytes);
+    const written = async (name: string, result: Buffer | { patches: [] }, template?: string) => {
+      const outcome = await writeOutput({
+        input: path.join(dir, name),
+        result,
+        settings: template ? { ...settings, filenameTemplate: template } : settings,
+        n: 1,
+      });
+      if (!('written' in outcome)) throw new Error(`${name} was not written`);
+      return {
+        name: path.basename(outcome.written),
+        format: (await readHeader(outcome.written)).format,
+      };
+    };
+
+    expect(await written('screenshot.jpg', png)).toEqual({
+      name: 'screenshot-clean.png',
+      format: 'png',
+    });
+    expect(await written('screenshot.jpg', { patches: [] })).toEqual({
+      name: 'screenshot-clean-1.png',
+      format: 'png',
+    });
+    expect(await written('IMG_0001.JPEG', jpeg)).toEqual({
+      name: 'IMG_0001-clean.JPEG',
+      format: 'jpeg',
+    });
+    expect(await written('no-extension', png)).toEqual({
+      name: 'no-extension-clean.png',
+      format: 'png',
+    });
+    // A template that names an extension itself is corrected, one without any is given one.
+    expect(await written('screenshot.jpg', png, '{name}-fixed.jpg')).toEqual({
+      name: 'screenshot-fixed.png',
+      format: 'png',
+    });
+    expect(await written('IMG_0001.JPEG', jpeg, '{name}_{n}')).toEqual({
+      name: 'IMG_0001_1.JPEG',
+      format: 'jpeg',
+    });
   });
 });
