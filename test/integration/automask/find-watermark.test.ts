@@ -1,10 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { tooFewReason } from '../../../src-main/core/media/automask/propose.ts';
-import { UserFacingError } from '../../../src-main/core/user-error.ts';
 import { markedSet, truthPlane, type MarkedSet } from '../../support/marked-scenes.ts';
 
 let folder: string;
@@ -69,10 +68,18 @@ describe('findWatermark', () => {
     expect(tooFewReason()).toMatch(/at least 3 that share it are needed\): mark it by hand/);
   });
 
-  it('reports an image it cannot read as a sentence, not a crash', async () => {
-    const missing = { path: path.join(folder, 'gone.jpg'), width: 400, height: 300 };
-    await expect(findWatermark([missing, missing, missing])).rejects.toBeInstanceOf(
-      UserFacingError,
+  it('names a file it cannot read (cut short, or gone) and goes on with the others', async () => {
+    const whole = set.images[4] as (typeof set.images)[number];
+    const cut = path.join(folder, 'cut-short.jpg');
+    await writeFile(cut, (await readFile(whole.path)).subarray(0, 4000));
+    const gone = { path: path.join(folder, 'gone.jpg'), width: 400, height: 300 };
+    const proposal = await findWatermark([...set.images, { ...whole, path: cut }, gone]);
+    expect(proposal.unreadable.map((image) => [path.basename(image.path), image.why])).toEqual([
+      ['cut-short.jpg', 'damaged'],
+      ['gone.jpg', 'missing'],
+    ]);
+    expect(proposal.groups[0]?.images.map((image) => image.present)).toEqual(
+      set.images.map((image) => image.at !== undefined),
     );
   });
 });
