@@ -11,7 +11,7 @@ import {
 } from '../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize, Stroke } from '../../src-shared/domain/strokes.ts';
 import { findWatermark } from '../core/media/automask/find-watermark.ts';
-import { tooFewReason, type Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/propose.ts';
 import {
   applyMaskTools,
   hasMaskTools,
@@ -23,8 +23,7 @@ import type { MaskStore } from '../core/media/mask-store.ts';
 import { probeFile } from '../core/media/probe-file.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { encodeTwoColourPng } from '../core/media/two-colour-png.ts';
-import { formatPercent } from '../../src-shared/i18n/formats.ts';
-import { cliIntl, words } from './words.ts';
+import { words } from './words.ts';
 
 /** The options of `remove` that choose and shape the mask. */
 export const MASK_OPTIONS = {
@@ -167,82 +166,6 @@ export function rectProblem(
     : words('cli.masks.outside', values);
 }
 
-/** What `--auto-mask` found, per group, as lines for people and records for --json. */
-export function proposalLines(
-  proposal: Proposal,
-): Array<{ event: string; message: string; extra: Record<string, unknown> }> {
-  const lines: Array<{ event: string; message: string; extra: Record<string, unknown> }> = [];
-  for (const group of proposal.groups) {
-    const sizes = [...new Set(group.images.map((image) => `${image.width}×${image.height}`))];
-    const count = group.images.length;
-    const where =
-      group.anchor === 'size'
-        ? words('cli.masks.ofSize', { count, sizes: sizes.join(', ') })
-        : words('cli.masks.ofSizes', { count, sizeCount: sizes.length, corner: group.anchor });
-    const present = group.images.filter((image) => image.present);
-    const absent = group.images.filter((image) => !image.present);
-    const [mask] = group.masks;
-    const extra = {
-      anchor: group.anchor,
-      images: group.images.map((image) => ({
-        input: image.path,
-        score: Number(image.score.toFixed(3)),
-        present: image.present,
-      })),
-      masks: group.masks.map((m) => ({ width: m.width, height: m.height, boxes: m.boxes })),
-    };
-    if (!mask) {
-      lines.push({
-        event: 'auto-mask-none',
-        message: words('cli.masks.none', { where }),
-        extra,
-      });
-      continue;
-    }
-    const marked = mask.plane.reduce((sum, value) => sum + value, 0);
-    const boxes = mask.boxes
-      .map((box) =>
-        words('cli.masks.box', { size: `${box.width}×${box.height}`, x: box.x, y: box.y }),
-      )
-      .join(', ');
-    const found = words('cli.masks.found', {
-      present: present.length,
-      where,
-      boxes,
-      share: formatPercent(cliIntl(), marked / (mask.width * mask.height), 1),
-    });
-    const notOn = absent.map((image) =>
-      words('cli.masks.score', {
-        file: path.basename(image.path),
-        score: cliIntl().formatNumber(image.score, {
-          maximumFractionDigits: 2,
-          minimumFractionDigits: 2,
-        }),
-      }),
-    );
-    lines.push({
-      event: 'auto-mask-found',
-      message:
-        notOn.length > 0
-          ? `${found} ${words('cli.masks.notOn', { files: notOn.join(', ') })}`
-          : found,
-      extra,
-    });
-  }
-  if (proposal.tooFew.length > 0) {
-    lines.push({
-      event: 'auto-mask-too-few',
-      message: words('cli.masks.tooFew', {
-        files: proposal.tooFew.map((image) => path.basename(image.path)).join(', '),
-        reason: tooFewReason(),
-        count: proposal.tooFew.length,
-      }),
-      extra: { inputs: proposal.tooFew.map((image) => image.path) },
-    });
-  }
-  return lines;
-}
-
 /** The tools the request asks for, with its box placed on an image of this size. */
 function toolsFor(request: MaskRequest, size: ImageSize): MaskTools {
   return {
@@ -333,7 +256,7 @@ export async function fileMasks(
             entry.size.width === image.width &&
             entry.size.height === image.height,
         );
-        if (!image.present || !found) continue;
+        if (!image.sure || !found) continue;
         out.set(image.path, {
           strokes: [{ kind: 'bitmap', token: await keep(image, found.plane) }],
         });

@@ -24,24 +24,14 @@ import {
   MASK_OPTIONS,
   maskUsage,
   fileMasks,
-  findFor,
   parseMaskRequest,
-  proposalLines,
   rectProblem,
-  saveMasks,
   sizesOf,
   type FileMask,
   type SizedFile,
 } from './remove-masks.ts';
-import {
-  ENGINE_OPTIONS,
-  engineUsage,
-  notLocalReason,
-  engineLines,
-  keepMeasurements,
-  localGroups,
-  parseEngine,
-} from './remove-engine.ts';
+import { ENGINE_OPTIONS, engineUsage, keepMeasurements, parseEngine } from './remove-engine.ts';
+import { findAndSay } from './remove-auto-mask.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 import { cliIntl, stateColumn, stateWord, words } from './words.ts';
 
@@ -148,36 +138,7 @@ export async function runRemove(args: string[]): Promise<number> {
   let proposal: Proposal | undefined;
   try {
     if (request.autoMask) {
-      proposal = await findFor(shaped, request, {
-        measure: chosen === 'local' && !request.dryRun,
-      });
-      for (const line of proposalLines(proposal)) say(line.event, line.message, line.extra);
-      for (const line of engineLines(proposal, chosen)) say(line.event, line.message, line.extra);
-      if (chosen === 'local') {
-        // Nothing is paid under --engine local: an image whose mark cannot be measured is
-        // left out and named, never sent to the service instead.
-        const measurable = new Set(localGroups(proposal).flatMap((group) => group.files));
-        collected = {
-          ...collected,
-          files: collected.files.filter((file) => measurable.has(file)),
-          skipped: [
-            ...collected.skipped,
-            ...collected.files
-              .filter((file) => !measurable.has(file))
-              .map((file) => ({ path: file, reason: notLocalReason() })),
-          ],
-        };
-      }
-      if (request.saveMasks) {
-        const written = await saveMasks(proposal, request, request.saveMasks);
-        say(
-          'masks-saved',
-          written.length > 0
-            ? words('cli.remove.masksWritten', { files: cliIntl().formatList(written) })
-            : words('cli.remove.noMasksWritten'),
-          { files: written },
-        );
-      }
+      ({ proposal, collected } = await findAndSay(shaped, request, chosen, collected, say));
     }
   } catch (error) {
     if (!(error instanceof UserFacingError)) throw error;

@@ -13,16 +13,31 @@ export function workerScript(callerUrl: string, sourceName: string, builtName: s
 /** What a one-shot worker posts back: its answer, or why it has none. */
 export type WorkerAnswer<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/** What a worker may post before its answer: how far it is, say. */
+export interface WorkerNote {
+  note: unknown;
+}
+
 /**
- * Runs a script that posts one `WorkerAnswer` and ends it there. A script that reports a
- * failure rejects with the sentence `<what>: <its message>`; one that stops without
- * answering, with its exit code.
+ * Runs a script that posts one `WorkerAnswer` and ends it there; `WorkerNote`s posted before
+ * it go to `onNote`. A script that reports a failure rejects with the sentence
+ * `<what>: <its message>`; one that stops without answering, with its exit code.
  */
-export function runWorker<T>(script: URL, workerData: unknown, what: string): Promise<T> {
+export function runWorker<T>(
+  script: URL,
+  workerData: unknown,
+  what: string,
+  onNote?: (note: unknown) => void,
+): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(script, { workerData });
     let settled = false;
-    worker.once('message', (answer: WorkerAnswer<T>) => {
+    worker.on('message', (answer: WorkerAnswer<T> | WorkerNote) => {
+      if ('note' in answer) {
+        onNote?.(answer.note);
+        return;
+      }
+      if (settled) return;
       settled = true;
       void worker.terminate();
       if (answer.ok) resolve(answer.value);

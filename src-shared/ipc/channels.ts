@@ -67,6 +67,7 @@ export const eventChannelNames = [
   'jobs:changed',
   'video:changed',
   'media:staged',
+  'media:finderProgress',
 ] as const;
 
 export type InvokeChannel = (typeof invokeChannelNames)[number];

@@ -81,6 +81,12 @@ export const watermarkProposalSchema = z.object({
           score: z.number(),
           /** The score says the mark is there: only these should get the mask. */
           present: z.boolean(),
+          /**
+           * The mark is there and Clearframe vouches for the mask on it: only these are
+           * ticked by default. `doubt` says why an image found with the mark is not.
+           */
+          sure: z.boolean(),
+          doubt: z.string().nullable(),
           /** The mask for this image's size; null when the group shares no mark. */
           maskToken: z.string().nullable(),
         }),
@@ -91,7 +97,12 @@ export const watermarkProposalSchema = z.object({
        * (several sizes, or the mark on fewer than 3 images).
        */
       estimateId: estimateIdSchema.nullable(),
-      /** One mask per size in the group; empty when no mark was found. */
+      /**
+       * Why what was found is not proposed (it would cover too much of each image: no mark is
+       * shared), as a sentence; null when it is, or when nothing was found.
+       */
+      refused: z.string().nullable(),
+      /** One mask per size in the group; empty when no mark was found or it was refused. */
       masks: z.array(
         z.object({
           width: z.number().int(),
@@ -107,6 +118,15 @@ export const watermarkProposalSchema = z.object({
   ),
   /** Images too few of their size to tell a mark from a photo: to be marked by hand. */
   tooFew: z.array(z.object({ token: z.string(), reason: z.string() })),
+  /** Images that could not be read (damaged, incomplete, gone), each with why: left out. */
+  unreadable: z.array(z.object({ token: z.string(), reason: z.string() })),
+});
+
+/** How far one search for the watermark is: steps done of all (images read, then compared). */
+export const finderProgressSchema = z.object({
+  run: z.string(),
+  done: z.number().int(),
+  total: z.number().int(),
 });
 export type WatermarkProposal = z.infer<typeof watermarkProposalSchema>;
 
@@ -413,9 +433,11 @@ export const invokeContract = {
      * Finds the watermark staged images share: one proposal per group of images of one size
      * (or, for photos of several sizes, one corner), a presence score for each image, and the
      * mask per size as an imported mask (`{kind: 'bitmap', token: maskToken}`, previewed at
-     * `<previewBase>mask/<maskToken>`). A rough box (`hint`) narrows where to look.
+     * `<previewBase>mask/<maskToken>`). A rough box (`hint`) narrows where to look. With
+     * `run`, how far the search is comes as `media:finderProgress` events under it.
      */
     request: z.strictObject({
+      run: stagingRunSchema.optional(),
       tokens: z
         .array(z.string().min(1).max(64))
         .min(1, 'ipc.problem.chooseImage')
@@ -793,6 +815,7 @@ export const eventContract = {
   'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
   'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
   'media:staged': stagedBatchSchema,
+  'media:finderProgress': finderProgressSchema,
 } as const satisfies Record<EventChannel, z.ZodType>;
 
 export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof invokeContract)[C]['request']>;

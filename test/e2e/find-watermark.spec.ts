@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
-import { markedSet } from '../support/marked-scenes.ts';
+import { markedSet, scene, seeded, stamp, writeJpeg } from '../support/marked-scenes.ts';
 import { makePhoto } from '../support/images.ts';
 import { writeFile } from 'node:fs/promises';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
@@ -23,13 +23,18 @@ for (const viewport of [
   }) => {
     test.setTimeout(120_000);
     const folder = `marked-${size}`;
-    await markedSet(path.join(world.dir, folder), {
+    const set = await markedSet(path.join(world.dir, folder), {
       count: 8,
       sizes: [{ width: 400, height: 300 }],
       opacity: 0.45,
       seed: 11,
       absent: 1,
     });
+    // The same mark at 5 % over another photo: seen, too faintly for the finder to vouch for.
+    const faint = scene(400, 300, seeded(99));
+    const at = set.images[1]?.at ?? { x: 0, y: 0 };
+    stamp(faint, 400, set.mark, at.x, at.y, 0.05);
+    await writeJpeg(path.join(world.dir, folder), 'faint.jpg', faint, 400, 300);
     await writeFile(path.join(world.dir, folder, 'lone.png'), await makePhoto(160, 107, 'png', 4));
     const running = await world.startCore();
     expect((await running.handlers['keys:set']({ kind: 'watermark', value: KEY })).test.ok).toBe(
@@ -39,7 +44,7 @@ for (const viewport of [
     await connectApp(page, world.server, running, { droppedDir: world.dir });
     await page.goto(world.server.url);
     await dropFolder(page, folder);
-    await expect(page.getByTestId('staged-summary')).toHaveText('9 images, 0 with a mask');
+    await expect(page.getByTestId('staged-summary')).toHaveText('10 images, 0 with a mask');
     const sentBefore = world.sim
       .requestLog()
       .filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;
@@ -51,13 +56,18 @@ for (const viewport of [
     });
     const group = dialog.getByTestId('finder-group').first();
     await expect(group.getByRole('heading')).toHaveText(
-      '8 images of 400×300: the mark is on 7 of them',
+      '9 images of 400×300: the mark is on 8 of them',
     );
     const card = (name: string) => dialog.getByTestId('finder-card').filter({ hasText: name });
     await expect(card('photo-000.jpg')).toContainText('no mark seen');
     await expect(card('photo-000.jpg').getByRole('checkbox')).not.toBeChecked();
     await expect(card('photo-003.jpg')).toContainText('mark found');
     await expect(card('photo-003.jpg').getByRole('checkbox')).toBeChecked();
+    // Seen but unsure: unticked by default, and the card says why.
+    await expect(card('faint.jpg')).toContainText(/not sure \(\d+%\)/);
+    await expect(card('faint.jpg')).toContainText('The mark is faint or partly hidden on it');
+    await expect(card('faint.jpg').getByRole('checkbox')).not.toBeChecked();
+    await expect(dialog.getByText(/^The mask covers \d\.\d% of each image\.$/)).toBeVisible();
     await expect(dialog).toContainText('lone.png: Too few images');
     await saveScreenshot(page, `find-01-proposal-${size}`);
 
@@ -65,7 +75,7 @@ for (const viewport of [
     await card('photo-005.jpg').getByRole('checkbox').uncheck();
     await dialog.getByRole('button', { name: 'Use the masks for 6 images' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByTestId('staged-summary')).toHaveText('9 images, 6 with a mask');
+    await expect(page.getByTestId('staged-summary')).toHaveText('10 images, 6 with a mask');
     await expect(page.getByText('The found mask is on 6 images.')).toBeInViewport();
     // Looking costs nothing: no image was sent to the service.
     expect(
@@ -79,12 +89,12 @@ for (const viewport of [
     await editor.getByRole('button', { name: 'Grow', exact: true }).click();
     await expect(editor.getByTestId('mask-note')).toContainText('Grown by 3 px:');
     await expect(
-      editor.getByRole('button', { name: 'Apply to all 8 images of this size' }),
+      editor.getByRole('button', { name: 'Apply to all 9 images of this size' }),
     ).toBeInViewport();
     await saveScreenshot(page, `find-02-editor-tools-${size}`);
     await editor.getByRole('button', { name: 'Use this mask', exact: true }).click();
     await expect(editor).toBeHidden();
-    await expect(page.getByTestId('staged-summary')).toHaveText('9 images, 6 with a mask');
+    await expect(page.getByTestId('staged-summary')).toHaveText('10 images, 6 with a mask');
 
     // A found mask can be checked with the free preview like a painted one.
     await page.getByRole('button', { name: 'Preview photo-003.jpg (free)' }).first().click();

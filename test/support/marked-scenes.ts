@@ -240,7 +240,11 @@ export interface SetOptions {
 /** A folder of JPEG (q85) scenes sharing one mark near the bottom-right corner. */
 export async function markedSet(folder: string, options: SetOptions): Promise<MarkedSet> {
   const random = seeded(options.seed);
-  const mark = textMark(random, 6, 7, 5);
+  // A mark sized for the photos, as real ones are (a quarter to a third of the width): on
+  // photos under 800 pixels wide the full-size mark would cover more than the finder takes
+  // for a mark (verdict.ts). The cell size draws nothing random, so the scenes stay the same.
+  const small = Math.min(...options.sizes.map((size) => size.width)) < 800;
+  const mark = small ? textMark(random, 6, 4, 3) : textMark(random, 6, 7, 5);
   const inset = options.inset ?? 30;
   const images: MarkedImage[] = [];
   for (let k = 0; k < options.count; k += 1) {

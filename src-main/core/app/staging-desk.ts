@@ -129,13 +129,25 @@ export class StagingDesk {
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
       'mask:transform': ({ token, strokes, tool }) => this.transformMask(token, strokes, tool),
-      'media:findWatermark': async ({ tokens, hint }) =>
+      'media:findWatermark': async ({ tokens, hint, run }) =>
         proposalForPage(
+          // A file gone since it was staged is named with why; the others are looked at.
           await Promise.all(
-            tokens.map(async (token) => ({ token, ...(await this.stagedImage(token)) })),
+            tokens.map((token) =>
+              this.stagedImage(token).then(
+                (image) => ({ token, ...image }),
+                (error: unknown) => {
+                  if (!(error instanceof UserFacingError)) throw error;
+                  return { token, gone: error.userMessage };
+                },
+              ),
+            ),
           ),
           { masks: this.masks, estimates: this.estimates },
           hint,
+          run === undefined
+            ? undefined
+            : (done, total) => this.events.emit('media:finderProgress', { run, done, total }),
         ),
       'media:previewUnblend': ({ token, estimateId }) =>
         this.previews.makeWith(token, 'local-engine', async (image) =>

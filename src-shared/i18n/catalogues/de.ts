@@ -743,6 +743,12 @@ export const de: Catalogue = {
   'finder.who': 'Wer sie bereinigt',
   'finder.byService': 'Der Dienst – {credits} pro Bild',
   'finder.byComputer': 'Dieser Computer – kostenlos',
+  'finder.maskShare': 'Die Maske bedeckt {share} jedes Bildes.',
+  'finder.tickGroup':
+    '{count, plural, one {Das # Bild dieser Gruppe} other {Alle # Bilder dieser Gruppe}}',
+  'finder.unsure': 'nicht sicher ({percent})',
+  'finder.unreadable': 'Nicht lesbar',
+  'finder.unreadableTitle': 'Nicht lesbar ({count})',
   'preview.title': 'Kostenlose Vorschau: {name}',
   'preview.afterWord': 'kostenlose Vorschau',
   'preview.note':
@@ -1025,6 +1031,10 @@ export const de: Catalogue = {
     '{files}: {reason} Mit --mask-rect {count, plural, one {bekommt es} other {bekommen sie}} dieses Rechteck; ohne keine Maske.',
   'cli.masks.empty':
     '{file}: Die Maskenwerkzeuge lassen seine Maske leer, daher wurde nichts gesendet: Verkleinern Sie weniger, oder leeren Sie außerhalb eines größeren Rechtecks.',
+  'cli.masks.refused':
+    'Kein gemeinsames Wasserzeichen in {where}: Was hervorsticht, würde {share} jedes Bildes bedecken und wird daher nicht verwendet; sie werden ohne Maske gesendet (geben Sie eine mit --mask oder --mask-rect an).',
+  'cli.masks.unsure':
+    '{file}: {reason} Ausgelassen: Dafür wird nichts gesendet (geben Sie eine Maske mit --mask oder --mask-rect an).',
   'main.menu.checkForUpdates': 'Nach Updates suchen …',
   'main.menu.file': 'Datei',
   'main.menu.openLogs': 'Protokollordner öffnen',
@@ -1394,6 +1404,12 @@ export const de: Catalogue = {
   'core.files.again.extend': 'setzen Sie den Versuch erneut fort',
   'core.finder.tooFew':
     'Zu wenige Bilder dieser Größe, um das Wasserzeichen zu finden (mindestens {count}, die es teilen, sind nötig): Markieren Sie es von Hand.',
+  'core.finder.refused':
+    'diese Bilder teilen keine Markierung (was hervorsticht, würde {share} jedes Bildes bedecken); markieren Sie sie von Hand',
+  'core.finder.faint':
+    'Die Markierung ist darauf schwach oder teilweise verdeckt (Wert {score}): Ihre Maske sollte angesehen werden, bevor sie verwendet wird.',
+  'core.finder.damaged':
+    'Die Datei ist beschädigt oder unvollständig und konnte nicht gelesen werden; sie wird ausgelassen.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -739,6 +739,12 @@ export const en = {
   'finder.who': 'Who cleans them',
   'finder.byService': 'The service — {credits} an image',
   'finder.byComputer': 'On this computer — free',
+  'finder.maskShare': 'The mask covers {share} of each image.',
+  'finder.tickGroup':
+    '{count, plural, one {The # image of this group} other {All # images of this group}}',
+  'finder.unsure': 'not sure ({percent})',
+  'finder.unreadable': 'Could not be read',
+  'finder.unreadableTitle': 'Could not be read ({count})',
   'preview.title': 'Free preview: {name}',
   'preview.afterWord': 'free preview',
   'preview.note':
@@ -1006,6 +1012,10 @@ export const en = {
     '{files}: {reason} With --mask-rect {count, plural, one {it gets} other {they get}} that rectangle; without, no mask.',
   'cli.masks.empty':
     '{file}: the mask tools leave its mask empty, so nothing was sent: shrink it less, or clear outside a larger rectangle.',
+  'cli.masks.refused':
+    'No watermark shared by {where}: what stands out would cover {share} of each image, so it is not used; they are sent without a mask (give one with --mask or --mask-rect).',
+  'cli.masks.unsure':
+    '{file}: {reason} It is left out: nothing is sent for it (give it a mask with --mask or --mask-rect).',
   'main.menu.checkForUpdates': 'Check for Updates…',
   'main.menu.file': 'File',
   'main.menu.openLogs': 'Open Logs Folder',
@@ -1353,6 +1363,11 @@ export const en = {
   'core.files.again.extend': 'extend the round again',
   'core.finder.tooFew':
     'Too few images of this size to find the mark (at least {count} that share it are needed): mark it by hand.',
+  'core.finder.refused':
+    'no mark is shared by these images (what stands out would cover {share} of each image); mark it by hand',
+  'core.finder.faint':
+    'The mark is faint or partly hidden on it (score {score}): its mask needs a look before it is used.',
+  'core.finder.damaged': 'It is damaged or incomplete, so it could not be read; it is left out.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -744,6 +744,12 @@ export const es: Catalogue = {
   'finder.who': 'Quién las limpia',
   'finder.byService': 'El servicio — {credits} por imagen',
   'finder.byComputer': 'En este ordenador — gratis',
+  'finder.maskShare': 'La máscara cubre {share} de cada imagen.',
+  'finder.tickGroup':
+    '{count, plural, one {La # imagen de este grupo} other {Las # imágenes de este grupo}}',
+  'finder.unsure': 'no es seguro ({percent})',
+  'finder.unreadable': 'No se pudieron leer',
+  'finder.unreadableTitle': 'No se pudieron leer ({count})',
   'preview.title': 'Vista previa gratuita: {name}',
   'preview.afterWord': 'vista previa gratuita',
   'preview.note':
@@ -1021,6 +1027,10 @@ export const es: Catalogue = {
     '{files}: {reason} Con --mask-rect {count, plural, one {recibe} other {reciben}} ese rectángulo; sin él, ninguna máscara.',
   'cli.masks.empty':
     '{file}: las herramientas de máscara dejan su máscara vacía, así que no se envió nada: reduce menos, o borra fuera de un rectángulo más grande.',
+  'cli.masks.refused':
+    'Ninguna marca de agua común en {where}: lo que destaca cubriría {share} de cada imagen, así que no se usa; se envían sin máscara (indica una con --mask o --mask-rect).',
+  'cli.masks.unsure':
+    '{file}: {reason} Se deja fuera: no se envía nada por ella (dale una máscara con --mask o --mask-rect).',
   'main.menu.checkForUpdates': 'Buscar actualizaciones…',
   'main.menu.file': 'Archivo',
   'main.menu.openLogs': 'Abrir la carpeta de registros',
@@ -1381,6 +1391,11 @@ export const es: Catalogue = {
   'core.files.again.extend': 'vuelve a ampliar el intento',
   'core.finder.tooFew':
     'Muy pocas imágenes de este tamaño para encontrar la marca de agua (hacen falta al menos {count} que la compartan): márcala a mano.',
+  'core.finder.refused':
+    'estas imágenes no comparten ninguna marca (lo que destaca cubriría {share} de cada imagen); márcala a mano',
+  'core.finder.faint':
+    'La marca se ve débil o en parte tapada (puntuación {score}): hay que revisar su máscara antes de usarla.',
+  'core.finder.damaged': 'El archivo está dañado o incompleto y no se pudo leer; se deja fuera.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

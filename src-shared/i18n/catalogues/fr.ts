@@ -742,6 +742,12 @@ export const fr: Catalogue = {
   'finder.who': 'Qui les nettoie',
   'finder.byService': 'Le service — {credits} par image',
   'finder.byComputer': 'Sur cet ordinateur — gratuit',
+  'finder.maskShare': 'Le masque couvre {share} de chaque image.',
+  'finder.tickGroup':
+    '{count, plural, one {La # image de ce groupe} other {Les # images de ce groupe}}',
+  'finder.unsure': 'pas sûr ({percent})',
+  'finder.unreadable': 'Illisibles',
+  'finder.unreadableTitle': 'Illisibles ({count})',
   'preview.title': 'Aperçu gratuit : {name}',
   'preview.afterWord': 'aperçu gratuit',
   'preview.note':
@@ -1018,6 +1024,10 @@ export const fr: Catalogue = {
     '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
   'cli.masks.empty':
     '{file} : les outils de masque laissent son masque vide, donc rien n’a été envoyé : réduisez moins, ou effacez hors d’un rectangle plus grand.',
+  'cli.masks.refused':
+    'Aucun filigrane commun dans {where} : ce qui ressort couvrirait {share} de chaque image, il n’est donc pas utilisé ; elles sont envoyées sans masque (donnez-en un avec --mask ou --mask-rect).',
+  'cli.masks.unsure':
+    '{file} : {reason} Laissée de côté : rien n’est envoyé pour elle (donnez-lui un masque avec --mask ou --mask-rect).',
   'main.menu.checkForUpdates': 'Rechercher des mises à jour…',
   'main.menu.file': 'Fichier',
   'main.menu.openLogs': 'Ouvrir le dossier des journaux',
@@ -1377,6 +1387,12 @@ export const fr: Catalogue = {
   'core.files.again.extend': 'prolongez à nouveau l’essai',
   'core.finder.tooFew':
     'Trop peu d’images de cette taille pour trouver le filigrane (il en faut au moins {count} qui le partagent) : marquez-le à la main.',
+  'core.finder.refused':
+    'ces images ne partagent aucune marque (ce qui ressort couvrirait {share} de chaque image) ; marquez-la à la main',
+  'core.finder.faint':
+    'La marque y est faible ou en partie cachée (score {score}) : son masque est à vérifier avant d’être utilisé.',
+  'core.finder.damaged':
+    'Le fichier est endommagé ou incomplet et n’a pas pu être lu ; il est laissé de côté.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -721,6 +721,11 @@ export const ja: Catalogue = {
   'finder.who': 'クリーンする場所',
   'finder.byService': 'サービス — 1 枚あたり {credits}',
   'finder.byComputer': 'このコンピューター — 無料',
+  'finder.maskShare': 'マスクは各画像の {share} を覆います。',
+  'finder.tickGroup': 'このグループの {count} 枚すべて',
+  'finder.unsure': '不確か（{percent}）',
+  'finder.unreadable': '読み込めなかった画像',
+  'finder.unreadableTitle': '読み込めなかった画像（{count}）',
   'preview.title': '無料プレビュー: {name}',
   'preview.afterWord': '無料プレビュー',
   'preview.note':
@@ -995,6 +1000,10 @@ export const ja: Catalogue = {
     '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
   'cli.masks.empty':
     '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
+  'cli.masks.refused':
+    '{where}に共通の透かしはありません。目立つ部分は各画像の {share} を覆うため使いません。マスクなしで送信します（--mask か --mask-rect でマスクを指定できます）。',
+  'cli.masks.unsure':
+    '{file}: {reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
   'main.menu.checkForUpdates': 'アップデートを確認…',
   'main.menu.file': 'ファイル',
   'main.menu.openLogs': 'ログフォルダーを開く',
@@ -1353,6 +1362,11 @@ export const ja: Catalogue = {
   'core.files.again.extend': 'もう一度試行を延長してください',
   'core.finder.tooFew':
     'このサイズの画像が少なすぎて透かしを見つけられません（透かしが共通する画像が {count} 枚以上必要です）。手作業でマークしてください。',
+  'core.finder.refused':
+    'これらの画像に共通する印はありません（目立つ部分は各画像の {share} を覆ってしまいます）。手で印を付けてください',
+  'core.finder.faint':
+    'この画像では印が薄いか一部隠れています（スコア {score}）。使う前にマスクを確認してください。',
+  'core.finder.damaged': 'ファイルが壊れているか不完全なため読み込めませんでした。除外します。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

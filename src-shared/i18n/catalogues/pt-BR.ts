@@ -738,6 +738,12 @@ export const ptBR: Catalogue = {
   'finder.who': 'Quem as limpa',
   'finder.byService': 'O serviço — {credits} por imagem',
   'finder.byComputer': 'Neste computador — grátis',
+  'finder.maskShare': 'A máscara cobre {share} de cada imagem.',
+  'finder.tickGroup':
+    '{count, plural, one {A # imagem deste grupo} other {As # imagens deste grupo}}',
+  'finder.unsure': 'incerto ({percent})',
+  'finder.unreadable': 'Não puderam ser lidas',
+  'finder.unreadableTitle': 'Não puderam ser lidas ({count})',
   'preview.title': 'Prévia grátis: {name}',
   'preview.afterWord': 'prévia grátis',
   'preview.note':
@@ -1017,6 +1023,10 @@ export const ptBR: Catalogue = {
     '{files}: {reason} Com --mask-rect, {count, plural, one {ela recebe} other {elas recebem}} esse retângulo; sem ele, nenhuma máscara.',
   'cli.masks.empty':
     '{file}: as ferramentas de máscara deixam a máscara vazia, então nada foi enviado: reduza menos, ou limpe fora de um retângulo maior.',
+  'cli.masks.refused':
+    'Nenhuma marca d’água em comum em {where}: o que se destaca cobriria {share} de cada imagem, então não é usado; elas são enviadas sem máscara (indique uma com --mask ou --mask-rect).',
+  'cli.masks.unsure':
+    '{file}: {reason} Fica de fora: nada é enviado por ela (dê a ela uma máscara com --mask ou --mask-rect).',
   'main.menu.checkForUpdates': 'Verificar atualizações…',
   'main.menu.file': 'Arquivo',
   'main.menu.openLogs': 'Abrir pasta de logs',
@@ -1377,6 +1387,12 @@ export const ptBR: Catalogue = {
   'core.files.again.extend': 'estenda a tentativa de novo',
   'core.finder.tooFew':
     'Poucas imagens deste tamanho para encontrar a marca d’água (são necessárias pelo menos {count} que a compartilhem): marque-a à mão.',
+  'core.finder.refused':
+    'estas imagens não compartilham nenhuma marca (o que se destaca cobriria {share} de cada imagem); marque-a à mão',
+  'core.finder.faint':
+    'A marca está fraca ou parcialmente coberta (pontuação {score}): a máscara precisa ser conferida antes de ser usada.',
+  'core.finder.damaged':
+    'O arquivo está danificado ou incompleto e não pôde ser lido; ele fica de fora.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -692,6 +692,11 @@ export const zhCN: Catalogue = {
   'finder.who': '由谁处理',
   'finder.byService': '服务 — 每张 {credits}',
   'finder.byComputer': '本机 — 免费',
+  'finder.maskShare': '蒙版覆盖每张图片的 {share}。',
+  'finder.tickGroup': '此组全部 {count} 张',
+  'finder.unsure': '不确定（{percent}）',
+  'finder.unreadable': '无法读取',
+  'finder.unreadableTitle': '无法读取（{count}）',
   'preview.title': '免费预览：{name}',
   'preview.afterWord': '免费预览',
   'preview.note': '在本机用简单重绘免费生成，用来显示蒙版覆盖的范围。服务本身的结果通常更干净。',
@@ -948,6 +953,10 @@ export const zhCN: Catalogue = {
     '{files}：{reason} 加上 --mask-rect 则这 {count, plural, other {# 张}}使用该矩形；不加则无蒙版。',
   'cli.masks.empty':
     '{file}：蒙版工具使其蒙版为空，因此没有发送任何内容：请少缩小一些，或清除更大矩形以外的部分。',
+  'cli.masks.refused':
+    '{where}中没有共同的水印：突出的部分会覆盖每张图片的 {share}，因此不予使用；这些图片将不带蒙版发送（可用 --mask 或 --mask-rect 指定蒙版）。',
+  'cli.masks.unsure':
+    '{file}：{reason}已排除：不为它发送任何内容（请用 --mask 或 --mask-rect 为它指定蒙版）。',
   'main.menu.checkForUpdates': '检查更新…',
   'main.menu.file': '文件',
   'main.menu.openLogs': '打开日志文件夹',
@@ -1258,6 +1267,9 @@ export const zhCN: Catalogue = {
   'core.files.again.extend': '重新延长这一轮',
   'core.finder.tooFew':
     '这种尺寸的图片太少，无法找到水印（至少需要 {count} 张带有同一水印的图片）：请手动标记。',
+  'core.finder.refused': '这些图片没有共同的标记（突出的部分会覆盖每张图片的 {share}）；请手动标记',
+  'core.finder.faint': '此图上的标记较淡或部分被遮挡（得分 {score}）：使用前请先检查其蒙版。',
+  'core.finder.damaged': '文件已损坏或不完整，无法读取；已将其排除。',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { copyFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -60,6 +61,47 @@ describe('media:findWatermark', () => {
     });
     expect(added.added).toBe(1);
     expect(set.images).toHaveLength(7);
+  });
+
+  it('names a staged file that changed or went away, says why, and goes on with the others', async () => {
+    const photos = path.join(dir, 'changing');
+    await mkdir(photos);
+    for (const image of set.images)
+      await copyFile(image.path, path.join(photos, path.basename(image.path)));
+    const { items } = await stageFiles(core, [photos]);
+    // After staging: one file is cut short (rewritten mid-copy, say), one deleted.
+    const cut = path.join(photos, 'photo-004.jpg');
+    await writeFile(cut, (await readFile(cut)).subarray(0, 3000));
+    await rm(path.join(photos, 'photo-005.jpg'));
+    const run = randomUUID();
+    const progress: Array<{ done: number; total: number }> = [];
+    const stop = core.subscribe((channel, payload) => {
+      const step = payload as { run: string; done: number; total: number };
+      if (channel === 'media:finderProgress' && step.run === run) progress.push(step);
+    });
+    const proposal = await core.handlers['media:findWatermark']({
+      tokens: items.map((item) => item.token),
+      run,
+    });
+    stop();
+    const nameOf = (token: string) => items.find((item) => item.token === token)?.name;
+    expect(
+      proposal.unreadable.map((entry) => ({ name: nameOf(entry.token), reason: entry.reason })),
+    ).toEqual([
+      { name: 'photo-005.jpg', reason: expect.stringMatching(/no longer available/) as string },
+      {
+        name: 'photo-004.jpg',
+        reason: 'It is damaged or incomplete, so it could not be read; it is left out.',
+      },
+    ]);
+    const [group] = proposal.groups;
+    expect(group?.masks).toHaveLength(1);
+    expect(group?.images.filter((image) => image.sure).map((image) => nameOf(image.token))).toEqual(
+      ['photo-001.jpg', 'photo-002.jpg', 'photo-003.jpg', 'photo-006.jpg'],
+    );
+    // How far the search was reached the window as it went, up to the end.
+    expect(progress.length).toBeGreaterThan(2);
+    expect(progress.at(-1)?.done).toBe(progress.at(-1)?.total);
   });
 
   it('says a single image is too few to find a mark in', async () => {

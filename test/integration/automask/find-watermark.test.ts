@@ -1,11 +1,21 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { tooFewReason } from '../../../src-main/core/media/automask/propose.ts';
-import { UserFacingError } from '../../../src-main/core/user-error.ts';
-import { markedSet, truthPlane, type MarkedSet } from '../../support/marked-scenes.ts';
+import { refusedReason } from '../../../src-main/core/media/automask/reasons.ts';
+import { MAX_MASK_SHARE } from '../../../src-main/core/media/automask/verdict.ts';
+import {
+  markedSet,
+  scene,
+  seeded,
+  stamp,
+  textMark,
+  truthPlane,
+  writeJpeg,
+  type MarkedSet,
+} from '../../support/marked-scenes.ts';
 
 let folder: string;
 let set: MarkedSet;
@@ -69,10 +79,41 @@ describe('findWatermark', () => {
     expect(tooFewReason()).toMatch(/at least 3 that share it are needed\): mark it by hand/);
   });
 
-  it('reports an image it cannot read as a sentence, not a crash', async () => {
-    const missing = { path: path.join(folder, 'gone.jpg'), width: 400, height: 300 };
-    await expect(findWatermark([missing, missing, missing])).rejects.toBeInstanceOf(
-      UserFacingError,
+  it('refuses, with a sentence, what would cover too much of each image to be a mark', async () => {
+    // A shared shape most of the photo wide: shared, but no watermark is that large.
+    const random = seeded(5);
+    const large = textMark(random, 6, 9, 7);
+    const images = [];
+    for (let k = 0; k < 5; k += 1) {
+      const rgb = scene(400, 300, random);
+      stamp(rgb, 400, large, 20, 190, 0.5);
+      images.push({
+        path: await writeJpeg(path.join(folder, 'large'), `large-${k}.jpg`, rgb, 400, 300),
+        width: 400,
+        height: 300,
+      });
+    }
+    const [group] = (await findWatermark(images)).groups;
+    expect(group?.masks).toEqual([]);
+    expect(group?.refused?.share).toBeGreaterThan(MAX_MASK_SHARE);
+    expect(group?.images.some((image) => image.present || image.sure)).toBe(false);
+    expect(refusedReason(group?.refused?.share ?? 0)).toMatch(
+      /^no mark is shared by these images \(what stands out would cover \d+% of each image\); mark it by hand$/,
+    );
+  });
+
+  it('names a file it cannot read (cut short, or gone) and goes on with the others', async () => {
+    const whole = set.images[4] as (typeof set.images)[number];
+    const cut = path.join(folder, 'cut-short.jpg');
+    await writeFile(cut, (await readFile(whole.path)).subarray(0, 4000));
+    const gone = { path: path.join(folder, 'gone.jpg'), width: 400, height: 300 };
+    const proposal = await findWatermark([...set.images, { ...whole, path: cut }, gone]);
+    expect(proposal.unreadable.map((image) => [path.basename(image.path), image.why])).toEqual([
+      ['cut-short.jpg', 'damaged'],
+      ['gone.jpg', 'missing'],
+    ]);
+    expect(proposal.groups[0]?.images.map((image) => image.present)).toEqual(
+      set.images.map((image) => image.at !== undefined),
     );
   });
 });

@@ -1,4 +1,5 @@
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
+import { leaveOneOutScores, sharedEdge, sharedRegion } from './consistency.ts';
 import { medianGradient, presenceScore, type MedianGradient } from './median-gradient.ts';
 import { reconstruct } from './poisson.ts';
 import { boxAround, components, otsu, quantile, type Box } from './regions.ts';
@@ -31,11 +32,15 @@ export interface Detection {
   scores: number[];
   /** Mean median-gradient strength on the mark's edges: how clearly the group shares it. */
   strength: number;
+  /** The median gradient the mark was found in, and the mark's pixels grown a little: its template. */
+  median: MedianGradient;
+  region: Uint8Array;
 }
 
 /**
  * Finds a mark shared by most of a group of same-size grey images: median of their
- * gradients, edges above the noise, clusters of them, the mark's intensity rebuilt inside
+ * gradients, edges above the noise that most images agree with, clusters of them that each
+ * image carries on the others' word (consistency.ts), the mark's intensity rebuilt inside
  * each cluster's box by a Poisson solve, and a threshold on it. Images found without the
  * mark are left out of a second median, so a few unmarked ones do not fade the mark.
  */
@@ -45,22 +50,20 @@ export function detectMark(
   height: number,
   hint?: Box,
 ): Detection {
-  const first = findCore(medianGradient(greys, width, height), hint);
+  const first = findCore(greys, medianGradient(greys, width, height), hint);
   const scores = greys.map((grey) => presenceScore(grey, first.median, first.region));
   const present = greys.filter((_, k) => (scores[k] as number) >= PRESENCE_THRESHOLD);
   if (present.length === greys.length || present.length < MIN_GROUP_IMAGES) {
-    return { core: first.core, boxes: first.boxes, scores, strength: first.strength };
+    return { ...first, scores };
   }
-  const second = findCore(medianGradient(present, width, height), hint);
+  const second = findCore(present, medianGradient(present, width, height), hint);
   return {
-    core: second.core,
-    boxes: second.boxes,
+    ...second,
     scores: greys.map((grey) => presenceScore(grey, second.median, second.region)),
-    strength: second.strength,
   };
 }
 
-function findCore(median: MedianGradient, hint?: Box) {
+function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: Box) {
   const { width, height, gx, gy } = median;
   const strength = new Float32Array(width * height);
   for (let i = 0; i < strength.length; i += 1) {
@@ -69,7 +72,11 @@ function findCore(median: MedianGradient, hint?: Box) {
   const threshold = Math.max(MIN_EDGE, 5 * quantile(strength, 0.5));
   const edges = new Uint8Array(strength.length);
   for (let i = 0; i < edges.length; i += 1) {
-    if ((strength[i] as number) > threshold && inside(hint, i % width, Math.floor(i / width))) {
+    if (
+      (strength[i] as number) > threshold &&
+      inside(hint, i % width, Math.floor(i / width)) &&
+      sharedEdge(greys, median, i)
+    ) {
       edges[i] = 1;
     }
   }
@@ -83,6 +90,8 @@ function findCore(median: MedianGradient, hint?: Box) {
     let count = 0;
     for (const i of pixels) count += edges[i] as number;
     if (count < MIN_CLUSTER_EDGES || count < MIN_EDGE_DENSITY * pixels.length) continue;
+    const onEdges = pixels.filter((i) => edges[i] === 1);
+    if (!sharedRegion(leaveOneOutScores(greys, width, height, onEdges), MIN_GROUP_IMAGES)) continue;
     const box = boxAround(pixels, width, height, BOX_PAD);
     // Only the cluster's own gradients: noise elsewhere in the box would only add drift.
     own.fill(0);

@@ -83,31 +83,46 @@ export function medianGradient(
   return { width, height, gx, gy };
 }
 
+/** Where another image's pixels lie under the median's: its size, and the shift to add. */
+export interface Placed {
+  width: number;
+  height: number;
+  dx: number;
+  dy: number;
+}
+
 /**
  * How strongly one image carries the median gradient inside a region: the normalised
  * correlation of its gradient field with the median's, 1 when the image's edges there are
- * the mark's alone, near 0 when the mark is not on it.
+ * the mark's alone, near 0 when the mark is not on it. `placed` reads an image of another
+ * size, the region shifted onto it (a mark borrowed from a group of another size); a region
+ * reaching outside that image scores 0.
  */
 export function presenceScore(
   grey: Uint8Array,
   median: MedianGradient,
   region: Uint8Array,
+  placed?: Placed,
 ): number {
   const { width, height } = median;
+  const own = placed ?? { width, height, dx: 0, dy: 0 };
   let dot = 0;
-  let own = 0;
+  let energy = 0;
   let shared = 0;
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
       const i = y * width + x;
       if (!region[i]) continue;
-      const g = gradientAt(grey, width, x, y, height);
+      const px = x + own.dx;
+      const py = y + own.dy;
+      if (px < 0 || py < 0 || px >= own.width || py >= own.height) return 0;
+      const g = gradientAt(grey, own.width, px, py, own.height);
       const mx = median.gx[i] as number;
       const my = median.gy[i] as number;
       dot += g.gx * mx + g.gy * my;
-      own += g.gx * g.gx + g.gy * g.gy;
+      energy += g.gx * g.gx + g.gy * g.gy;
       shared += mx * mx + my * my;
     }
   }
-  return own === 0 || shared === 0 ? 0 : dot / Math.sqrt(own * shared);
+  return energy === 0 || shared === 0 ? 0 : dot / Math.sqrt(energy * shared);
 }

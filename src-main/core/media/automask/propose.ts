@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import {
   CORNERS,
   placeAtCorner,
@@ -10,14 +9,19 @@ import {
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { said } from '../../i18n/core-words.ts';
-import { DECODE_LIMIT } from '../decode.ts';
-import { pixelSource } from '../heic/decode-heic.ts';
-import { MIN_GROUP_IMAGES, PRESENCE_THRESHOLD, detectMark, type Detection } from './detect.ts';
+import { borrowMarks, type Template } from './borrow.ts';
+import { MIN_GROUP_IMAGES, detectMark, type Detection } from './detect.ts';
+import {
+  readAll,
+  scaleBox,
+  tryReadGrey,
+  upscale,
+  workingSize,
+  type Unreadable,
+  type Working,
+} from './read-grey.ts';
+import { MAX_MASK_SHARE, imageVerdict, maskShare } from './verdict.ts';
 
-/** The longest side the detector works at: a 12-megapixel photo is read at about 1000 × 750. */
-const WORK_SIDE = 1000;
-/** Larger images than this are read downscaled; smaller ones at their own size. */
-const FULL_SIZE_UP_TO = 1200;
 /** Pixels added around the mark at full size, so the service repaints its soft rim too. */
 export const MASK_MARGIN = 3;
 
@@ -30,6 +34,8 @@ export interface ProposedImage extends SizedImage {
   /** How strongly the image carries the mark the group shares, 0 (not at all) to 1. */
   score: number;
   present: boolean;
+  /** Present, and clearly enough that the finder vouches for the mask on it (verdict.ts). */
+  sure: boolean;
 }
 
 export interface ProposedMask extends ImageSize {
@@ -52,86 +58,31 @@ export interface ProposalGroup {
    * was asked for and the group can be measured (see unblend/measurable.ts).
    */
   estimate?: Uint8Array;
+  /**
+   * Set when what stood out would cover more than `MAX_MASK_SHARE` of an image (this share):
+   * no mark is shared, and nothing is proposed (`masks` is empty).
+   */
+  refused?: { share: number };
 }
 
 export interface Proposal {
   groups: ProposalGroup[];
   /** Images the batch cannot speak for: too few of their size to tell a mark from a photo. */
   tooFew: SizedImage[];
+  /** Images that could not be read, left out of the search. */
+  unreadable: Array<SizedImage & { why: Unreadable }>;
 }
+
+/** Counts steps of the search as they are done: an image read, an image compared. */
+export type OnSteps = (steps: number) => void;
 
 /** Why an image is left to the user's own mask: too few images share its size. */
 export function tooFewReason(): string {
   return said('core.finder.tooFew', { count: MIN_GROUP_IMAGES });
 }
 
-interface Working extends ImageSize {
-  scale: number;
-}
-
-function workingSize(size: ImageSize): Working {
-  const longest = Math.max(size.width, size.height);
-  const scale = longest > FULL_SIZE_UP_TO ? WORK_SIDE / longest : 1;
-  return {
-    width: Math.max(1, Math.round(size.width * scale)),
-    height: Math.max(1, Math.round(size.height * scale)),
-    scale,
-  };
-}
-
-async function readGrey(file: string, size: ImageSize): Promise<Uint8Array> {
-  const { data } = await sharp(await pixelSource(file), { failOn: 'error', ...DECODE_LIMIT })
-    .autoOrient()
-    .greyscale()
-    .resize(size.width, size.height, { fit: 'fill' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return new Uint8Array(data.buffer, data.byteOffset, data.length);
-}
-
-/** Two at a time: sharp spreads each decode over its own threads already. */
-async function readAll(files: readonly string[], size: ImageSize): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = new Array<Uint8Array>(files.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < files.length) {
-      const k = next;
-      next += 1;
-      out[k] = await readGrey(files[k] as string, size);
-    }
-  };
-  await Promise.all([lane(), lane()]);
-  return out;
-}
-
-/** A working-size plane at full size, nearest neighbour. */
-function upscale(plane: Uint8Array, from: ImageSize, to: ImageSize): Uint8Array {
-  if (from.width === to.width && from.height === to.height) return plane;
-  const out = new Uint8Array(to.width * to.height);
-  const columns = Int32Array.from({ length: to.width }, (_, x) =>
-    Math.min(from.width - 1, Math.floor(((x + 0.5) * from.width) / to.width)),
-  );
-  for (let y = 0; y < to.height; y += 1) {
-    const row =
-      Math.min(from.height - 1, Math.floor(((y + 0.5) * from.height) / to.height)) * from.width;
-    for (let x = 0; x < to.width; x += 1)
-      out[y * to.width + x] = plane[row + (columns[x] as number)] as number;
-  }
-  return out;
-}
-
-function scaleBox(box: Box, factor: number): Box {
-  return {
-    x: Math.floor(box.x * factor),
-    y: Math.floor(box.y * factor),
-    width: Math.ceil(box.width * factor),
-    height: Math.ceil(box.height * factor),
-  };
-}
-
 /** The full-size mask for a detection made at working size. */
-function fullMask(detection: Detection, work: Working, size: ImageSize): ProposedMask {
+export function fullMask(detection: Detection, work: Working, size: ImageSize): ProposedMask {
   const core = upscale(detection.core, work, size);
   return {
     width: size.width,
@@ -152,30 +103,85 @@ function imagesOf(images: readonly SizedImage[], detection?: Detection): Propose
   const found = detection !== undefined && detection.boxes.length > 0;
   return images.map((image, k) => {
     const score = found ? (detection.scores[k] as number) : 0;
-    return { ...image, score, present: found && score >= PRESENCE_THRESHOLD };
+    return { ...image, score, ...imageVerdict(score, found) };
   });
+}
+
+/** A group as proposed, or refused when its mask would cover too much of an image. */
+function judged(group: ProposalGroup): ProposalGroup {
+  const share = Math.max(0, ...group.masks.map((mask) => maskShare(mask.plane, mask)));
+  if (share <= MAX_MASK_SHARE) return group;
+  return {
+    ...group,
+    masks: [],
+    refused: { share },
+    images: group.images.map((image) => ({ ...image, present: false, sure: false })),
+  };
+}
+
+/** Splits what was read into the images with their planes and the files that could not be read. */
+function sortReads(
+  images: readonly SizedImage[],
+  reads: ReadonlyArray<Uint8Array | Unreadable>,
+): { read: SizedImage[]; greys: Uint8Array[]; unreadable: Proposal['unreadable'] } {
+  const read: SizedImage[] = [];
+  const greys: Uint8Array[] = [];
+  const unreadable: Proposal['unreadable'] = [];
+  reads.forEach((grey, k) => {
+    const image = images[k] as SizedImage;
+    if (typeof grey === 'string') unreadable.push({ ...image, why: grey });
+    else {
+      read.push(image);
+      greys.push(grey);
+    }
+  });
+  return { read, greys, unreadable };
+}
+
+interface SizeResult {
+  group?: ProposalGroup;
+  /** The group's mark, for images of other sizes to borrow. */
+  template?: Template;
+  /** Images left too few once the unreadable ones are out. */
+  leftOver: SizedImage[];
+  unreadable: Proposal['unreadable'];
 }
 
 async function sameSizeGroup(
   images: readonly SizedImage[],
+  step: OnSteps,
   hint?: AnchoredRect,
-): Promise<ProposalGroup> {
+): Promise<SizeResult> {
   const size = images[0] as SizedImage;
   const work = workingSize(size);
-  const greys = await readAll(
+  const reads = await readAll(
     images.map((image) => image.path),
     work,
+    () => step(1),
   );
+  const { read, greys, unreadable } = sortReads(images, reads);
+  if (read.length < MIN_GROUP_IMAGES) {
+    step(images.length);
+    return { leftOver: read, unreadable };
+  }
   const detection = detectMark(
     greys,
     work.width,
     work.height,
     hint && scaleBox(placeRect(hint, size), work.scale),
   );
-  return {
+  step(images.length);
+  const group = judged({
     anchor: 'size',
-    images: imagesOf(images, detection),
+    images: imagesOf(read, detection),
     masks: detection.boxes.length > 0 ? [fullMask(detection, work, size)] : [],
+  });
+  const [mask] = group.masks;
+  return {
+    group,
+    ...(mask ? { template: { size, work, detection, mask } } : {}),
+    leftOver: [],
+    unreadable,
   };
 }
 
@@ -198,21 +204,25 @@ function crop(grey: Uint8Array, size: ImageSize, window: ImageSize, corner: Corn
  * on the same pixels of that window in every photo.
  */
 async function cornerGroup(
-  images: readonly SizedImage[],
+  all: readonly SizedImage[],
   hint?: AnchoredRect,
-): Promise<ProposalGroup> {
+): Promise<{ group?: ProposalGroup; tooFew: SizedImage[]; unreadable: Proposal['unreadable'] }> {
+  const scale = workingSize({
+    width: Math.min(...all.map((image) => image.width)),
+    height: Math.min(...all.map((image) => image.height)),
+  }).scale;
+  const scaledOf = (image: ImageSize) => ({
+    width: Math.max(1, Math.round(image.width * scale)),
+    height: Math.max(1, Math.round(image.height * scale)),
+  });
+  const reads = await Promise.all(all.map((image) => tryReadGrey(image.path, scaledOf(image))));
+  const { read: images, greys, unreadable } = sortReads(all, reads);
+  if (images.length < MIN_GROUP_IMAGES) return { tooFew: images, unreadable };
   const window = {
     width: Math.min(...images.map((image) => image.width)),
     height: Math.min(...images.map((image) => image.height)),
   };
-  const scale = workingSize(window).scale;
-  const scaled = images.map((image) => ({
-    width: Math.max(1, Math.round(image.width * scale)),
-    height: Math.max(1, Math.round(image.height * scale)),
-  }));
-  const greys = await Promise.all(
-    images.map((image, k) => readGrey(image.path, scaled[k] as ImageSize)),
-  );
+  const scaled = images.map(scaledOf);
   const work: Working = {
     width: Math.min(...scaled.map((size) => size.width)),
     height: Math.min(...scaled.map((size) => size.height)),
@@ -231,13 +241,19 @@ async function cornerGroup(
       best = { corner, detection };
     }
   }
-  if (!best) return { anchor: 'top-left', images: imagesOf(images), masks: [] };
+  if (!best) {
+    return {
+      group: { anchor: 'top-left', images: imagesOf(images), masks: [] },
+      tooFew: [],
+      unreadable,
+    };
+  }
   const { corner, detection } = best;
   const windowMask = fullMask(detection, work, window);
   const sizes = [
     ...new Map(images.map((image) => [`${image.width}x${image.height}`, image])).values(),
   ];
-  return {
+  const group = judged({
     anchor: corner,
     images: imagesOf(images, detection),
     masks: sizes.map((size) => ({
@@ -251,17 +267,22 @@ async function cornerGroup(
         y: corner.startsWith('bottom') ? box.y + size.height - window.height : box.y,
       })),
     })),
-  };
+  });
+  return { group, tooFew: [], unreadable };
 }
 
 /**
- * One proposed mask per group of images: a group per size with at least three images, and
- * the images left over pooled by a shared corner when there are three of them or more.
- * Any image still alone is returned in `tooFew`, to be marked by hand.
+ * One proposed mask per group of images: a group per size with at least three images. The
+ * images left over (too few of their size) borrow the mark of a group of another size where
+ * it lies on them, from the same corner at the same size or scaled with the width; those
+ * still left are pooled by a shared corner when there are three of them or more. Any image
+ * still alone is returned in `tooFew`, to be marked by hand; a file that cannot be read, in
+ * `unreadable`, and the others go on. `onSteps` hears of two steps per image: read, compared.
  */
 export async function proposeMasks(
   images: readonly SizedImage[],
   hint?: AnchoredRect,
+  onSteps: OnSteps = () => undefined,
 ): Promise<Proposal> {
   const bySize = new Map<string, SizedImage[]>();
   for (const image of images) {
@@ -269,14 +290,29 @@ export async function proposeMasks(
     bySize.set(key, [...(bySize.get(key) ?? []), image]);
   }
   const groups: ProposalGroup[] = [];
-  const leftOver: SizedImage[] = [];
+  const templates: Template[] = [];
+  const unreadable: Proposal['unreadable'] = [];
+  let leftOver: SizedImage[] = [];
   for (const members of bySize.values()) {
-    if (members.length >= MIN_GROUP_IMAGES) groups.push(await sameSizeGroup(members, hint));
-    else leftOver.push(...members);
+    if (members.length < MIN_GROUP_IMAGES) {
+      leftOver.push(...members);
+      continue;
+    }
+    const result = await sameSizeGroup(members, onSteps, hint);
+    if (result.group) groups.push(result.group);
+    if (result.template) templates.push(result.template);
+    leftOver.push(...result.leftOver);
+    unreadable.push(...result.unreadable);
   }
-  if (leftOver.length >= MIN_GROUP_IMAGES) {
-    groups.push(await cornerGroup(leftOver, hint));
-    return { groups, tooFew: [] };
-  }
-  return { groups, tooFew: leftOver };
+  const borrowed = await borrowMarks(leftOver, templates, onSteps);
+  groups.push(...borrowed.groups.map(judged));
+  unreadable.push(...borrowed.unreadable);
+  leftOver = borrowed.rest;
+  if (leftOver.length < MIN_GROUP_IMAGES) return { groups, tooFew: leftOver, unreadable };
+  const pooled = await cornerGroup(leftOver, hint);
+  return {
+    groups: pooled.group ? [...groups, pooled.group] : groups,
+    tooFew: pooled.tooFew,
+    unreadable: [...unreadable, ...pooled.unreadable],
+  };
 }

@@ -1,14 +1,16 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AnchoredRect } from '../../../../src-shared/domain/mask-anchor.ts';
-import type { WorkerAnswer } from '../../worker-thread.ts';
+import type { WorkerAnswer, WorkerNote } from '../../worker-thread.ts';
 import { encodeEstimate } from '../unblend/estimate-file.ts';
 import { estimateMark } from '../unblend/mark-estimate.ts';
 import { measurableGroup } from '../unblend/measurable.ts';
+import type { FinderProgress } from './find-watermark.ts';
 import { proposeMasks, type Proposal, type SizedImage } from './propose.ts';
 
 /**
- * The detector's thread: one batch in, one proposal (or one error message) out; with
- * `measure`, each measurable group's mark measured too (for cleaning on this computer).
+ * The detector's thread: one batch in, one proposal (or one error message) out, with how
+ * far it is posted as it goes; with `measure`, each measurable group's mark measured too
+ * (for cleaning on this computer).
  */
 const { images, hint, measure } = workerData as {
   images: SizedImage[];
@@ -16,15 +18,32 @@ const { images, hint, measure } = workerData as {
   measure?: boolean;
 };
 
+/** Two steps per image (read, compared), and a third when the marks are measured. */
+const total = images.length * (measure ? 3 : 2);
+let done = 0;
+/** Progress at most every 1 % of the way: a thousand images post a hundred notes, not six thousand. */
+let posted = -1;
+function onSteps(steps: number): void {
+  done = Math.min(total, done + steps);
+  if (done !== total && Math.floor((done * 100) / total) === posted) return;
+  posted = Math.floor((done * 100) / total);
+  parentPort?.postMessage({ note: { done, total } satisfies FinderProgress } satisfies WorkerNote);
+}
+
 async function run(): Promise<Proposal> {
-  const proposal = await proposeMasks(images, hint);
+  const proposal = await proposeMasks(images, hint, onSteps);
   if (!measure) return proposal;
+  let measured = 0;
   for (const group of proposal.groups) {
     const measurable = measurableGroup(group);
     if (!measurable) continue;
     const bytes = encodeEstimate(await estimateMark(measurable.files, measurable.mask));
     group.estimate = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    measured += group.images.length;
+    onSteps(group.images.length);
   }
+  // Images of no measurable group have nothing to measure: their step is done.
+  onSteps(images.length - measured);
   return proposal;
 }
 
