@@ -323,15 +323,19 @@ export function JobTable(props: {
                       type="button"
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
+                      {/* One span round the words: a button lays out its children as flex
+                          items, which would set a gap, not a space, where the name sits. */}
                       <FormattedMessage
                         id="jobs.showInFolder"
                         values={{
                           name,
                           hidden: (words: ReactNode[]) => (
-                            <span className="visually-hidden">{words}</span>
+                            <span className="words-hidden">{words}</span>
                           ),
                         }}
-                      />
+                      >
+                        {(words) => <span>{words}</span>}
+                      </FormattedMessage>
                     </button>
                   </>
                 )}

@@ -141,18 +141,41 @@ for (const language of ['en', 'de'] as const satisfies ShownLanguage[]) {
 
     for (const [width, height] of SIZES) {
       await page.setViewportSize({ width, height });
-      // The state's words end before the error's begin, with room between.
+      // The state's words, the reason's and the buttons stand apart, with room between.
       const gaps = await rows.evaluateAll((elements) =>
         elements.map((row) => {
-          const textBox = (selector: string) => {
+          /** The part of an element's text that shows: its words, cut to its own box. */
+          const shown = (element: Element) => {
             const range = document.createRange();
-            range.selectNodeContents(row.querySelector(selector) as Node);
-            return range.getBoundingClientRect();
+            range.selectNodeContents(element);
+            const words = range.getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            const left = Math.max(words.left, box.left);
+            const right = Math.min(words.right, box.right);
+            const top = Math.max(words.top, box.top);
+            const bottom = Math.min(words.bottom, box.bottom);
+            return { left, right, top, bottom };
           };
-          return textBox('.job-error').left - textBox('.job-state').right;
+          type Box = ReturnType<typeof shown>;
+          /** How far apart two boxes on the same line are; boxes on other lines never meet. */
+          const apart = (a: Box, b: Box) =>
+            a.top < b.bottom && b.top < a.bottom
+              ? Math.max(a.left - b.right, b.left - a.right)
+              : Infinity;
+          const parts = [
+            shown(row.querySelector('.job-state') as Element),
+            shown(row.querySelector('.job-error') as Element),
+            ...[...row.querySelectorAll('.job-actions button')].map((button) =>
+              button.getBoundingClientRect(),
+            ),
+          ];
+          return Math.min(...parts.flatMap((a, i) => parts.slice(i + 1).map((b) => apart(a, b))));
         }),
       );
-      expect(Math.min(...gaps), `state and error apart at ${width} px`).toBeGreaterThanOrEqual(6);
+      expect(
+        Math.min(...gaps),
+        `state, reason and buttons apart at ${width} px`,
+      ).toBeGreaterThanOrEqual(4);
       const columns = await rowColumns(rows, ['.job-name', '.job-state', '.job-error']);
       for (const index of [0, 1, 2]) {
         expect(new Set(columns.map((row) => row[index]?.left)).size).toBe(1);
