@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { RETRYABLE_STATES, canCheckAgain } from '../../src-shared/domain/job-states.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
+import { sayAgain } from '../../src-shared/i18n/sentence.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { readStoredError } from '../core/jobs/outcome.ts';
 import { shownError } from '../core/jobs/stored-json.ts';
@@ -89,8 +90,13 @@ const oneCredit = () => formatCredits(cliIntl(), 1);
 
 /** What went wrong with a job, or what in its record cannot be read; undefined when nothing did. */
 export function jobErrorText(job: WatermarkJobRow): string | undefined {
-  return shownError(readStoredError(job.error_json), [readWatermarkRecord(job)], damagedJobError)
-    ?.message;
+  const error = shownError(
+    readStoredError(job.error_json),
+    [readWatermarkRecord(job)],
+    damagedJobError,
+  );
+  // In this run's language, though the app may have stored it in another.
+  return (error?.sentence && sayAgain(words, error.sentence)) ?? error?.message;
 }
 
 /** What the user can do about a job that is not done, in command-line words. */

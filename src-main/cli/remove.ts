@@ -1,5 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathNames } from '../../src-shared/domain/display-names.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
@@ -211,6 +212,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const taken = inputs.filter(
       (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
     );
+    const nameOf = pathNames(taken, (input) => collected.roots.get(input));
     const progress = new Progress({
       total: taken.length,
       json: values.json,
@@ -228,7 +230,7 @@ export async function runRemove(args: string[]): Promise<number> {
       const error = job && problem ? `${problem} ${nextStepHint(job)}`.trim() : undefined;
       progress.finished(
         event.state === 'done',
-        `${stateColumn(event.state)} ${path.basename(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
+        `${stateColumn(event.state)} ${nameOf(job?.input_path ?? '')}${job?.output_path ? ` -> ${job.output_path}` : ''}${error ? `: ${error}` : ''}`,
         {
           input: job?.input_path,
           state: event.state,
@@ -352,7 +354,7 @@ export async function runRemove(args: string[]): Promise<number> {
         `${jobErrorText(job) ?? words('cli.remove.itIs', { state: stateWord(job.state) })} ${nextStepHint(job)}`.trim();
       if (values.json)
         console.log(JSON.stringify({ input: job.input_path, state: job.state, error }));
-      else console.log(`${stateColumn(job.state)} ${path.basename(job.input_path)}: ${error}`);
+      else console.log(`${stateColumn(job.state)} ${nameOf(job.input_path)}: ${error}`);
     }
     const states = latest.map((job) => job?.state);
     const done = states.filter((s) => s === 'done').length;

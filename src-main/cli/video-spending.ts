@@ -33,13 +33,14 @@ function sumWords(sum: { spentCents: number; inFlightCents: number; demoCents: n
 }
 
 function lineWords(line: SpendingLine): string {
-  const length =
+  const cost =
     line.seconds === null
-      ? ''
+      ? money(line.cents)
       : words('cli.spending.length', {
           seconds: line.seconds,
           rate:
             line.pricePerSecondUsd === null ? '?' : cliIntl().formatNumber(line.pricePerSecondUsd),
+          cost: money(line.cents),
         });
   return words('cli.spending.line', {
     when: formatMoment(cliIntl(), line.at),
@@ -47,7 +48,7 @@ function lineWords(line: SpendingLine): string {
     shot: line.shot,
     round: line.round,
     prompt: line.prompt ? ` "${line.prompt}"` : '',
-    cost: `${length}${money(line.cents)}`,
+    cost,
     status: statusWords(line),
   });
 }

@@ -5,6 +5,13 @@ import { keyId } from './request-log.ts';
 /** The key demo mode uses; it always exists and is not a secret. */
 export const DEMO_KEY = 'clearframe-demo-key';
 
+/**
+ * The key demo mode's previews are sent with. A preview is free in demo mode, so it runs
+ * under an account of its own that nobody is shown: the demo credits the window shows are
+ * taken by cleaned images only.
+ */
+export const DEMO_PREVIEW_KEY = 'clearframe-demo-preview-key';
+
 export interface AccountSpec {
   key: string;
   /** Watermark credits in total (`limit`) and already used (`usage`). */
@@ -49,6 +56,7 @@ export class Accounts {
 
   constructor(specs: readonly AccountSpec[]) {
     this.add({ key: DEMO_KEY, credits: 1000, balanceUsd: 50 });
+    this.add({ key: DEMO_PREVIEW_KEY, credits: Number.MAX_SAFE_INTEGER, balanceUsd: 0 });
     for (const spec of specs) this.add(spec);
   }
 

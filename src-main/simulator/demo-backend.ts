@@ -1,4 +1,4 @@
-import { DEMO_KEY } from './accounts.ts';
+import { DEMO_KEY, DEMO_PREVIEW_KEY } from './accounts.ts';
 import { startSimulator } from './server.ts';
 
 /**
@@ -10,6 +10,7 @@ export function simulatorDemo(options: { fixturesDir?: string } = {}): () => Pro
   watermarkBaseUrl: string;
   videoBaseUrl: string;
   key: string;
+  previewKey: string;
   stop(): Promise<void>;
 }> {
   return async () => {
@@ -20,6 +21,7 @@ export function simulatorDemo(options: { fixturesDir?: string } = {}): () => Pro
       watermarkBaseUrl: simulator.watermarkBaseUrl,
       videoBaseUrl: simulator.videoBaseUrl,
       key: DEMO_KEY,
+      previewKey: DEMO_PREVIEW_KEY,
       stop: () => simulator.stop(),
     };
   };

@@ -44,9 +44,14 @@ export function AccountPanel() {
                   {!service.ok
                     ? service.message
                     : service.kind === 'video' && service.balanceUsd !== null
-                      ? money(service.balanceUsd)
+                      ? service.demo
+                        ? intl.formatMessage(
+                            { id: 'account.demoBalance' },
+                            { balance: money(service.balanceUsd) },
+                          )
+                        : money(service.balanceUsd)
                       : intl.formatMessage(
-                          { id: 'account.creditsLeft' },
+                          { id: service.demo ? 'account.demoCreditsLeft' : 'account.creditsLeft' },
                           { remaining: service.credits.remaining, limit: service.credits.limit },
                         )}{' '}
                   <span className="host">

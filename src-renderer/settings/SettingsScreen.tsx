@@ -16,6 +16,7 @@ import {
 } from '../words/settings.ts';
 import { KeyField } from './KeyField.tsx';
 import { LanguageField } from './LanguageField.tsx';
+import { ThemeField } from './ThemeField.tsx';
 import { useSettings } from './settings-store.ts';
 
 /** What a file name template may hold in braces: typed as they are, in every language. */
@@ -40,7 +41,6 @@ function draftOf(settings: Settings): Draft {
     folderLayout: settings.folderLayout,
     metadataPolicy: settings.metadataPolicy,
     outputFormat: settings.outputFormat,
-    theme: settings.theme,
     checkForUpdates: settings.checkForUpdates,
   };
 }
@@ -69,7 +69,6 @@ function patchOf(draft: Draft): Record<string, unknown> {
     folderLayout: draft['folderLayout'],
     metadataPolicy: draft['metadataPolicy'],
     outputFormat: draft['outputFormat'],
-    theme: draft['theme'],
     checkForUpdates: draft['checkForUpdates'],
   };
 }
@@ -80,9 +79,10 @@ export function SettingsScreen() {
     void load();
   }, [load]);
   // A new form for each saved state, so what is shown starts from what is stored. The
-  // language is saved on its own as soon as it is picked, so it keeps what is being typed.
+  // language and the theme are saved on their own as soon as they are picked, so the form
+  // keeps what is being typed.
   if (!settings) return null;
-  const formKey = JSON.stringify({ ...settings, language: null });
+  const formKey = JSON.stringify({ ...settings, language: null, theme: null });
   return <SettingsForm key={formKey} settings={settings} />;
 }
 
@@ -241,7 +241,7 @@ function SettingsForm(props: { settings: Settings }) {
           <h3 id="settings-app">
             <FormattedMessage id="settings.app" />
           </h3>
-          {choice('theme', 'settings.theme')}
+          <ThemeField />
           <LanguageField />
           {toggle('checkForUpdates', 'settings.checkForUpdates')}
         </section>

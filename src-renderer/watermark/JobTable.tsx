@@ -7,13 +7,14 @@ import {
 } from '../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import type { Say } from '../../src-shared/i18n/sentence.ts';
 import { formatCredits, formatFileSize, formatTimeLeft } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { JOB_STATE_MESSAGES } from '../words/job-states.ts';
 import { VirtualList } from './VirtualList.tsx';
-import { batchJobs, figures, movedRow, shownError } from './results.ts';
+import { batchJobs, batchRunning, figures, jobNames, movedRow, shownError } from './results.ts';
 import './watermark.css';
 import { Progress } from '../ui/Progress.tsx';
 
@@ -29,6 +30,13 @@ const FILTER_NAMES: Readonly<Record<Filter, MessageId>> = {
   running: 'jobs.filter.running',
   failed: 'jobs.filter.failed',
   done: 'jobs.filter.done',
+};
+/** What a filter that matches nothing says, in place of an empty box. */
+const FILTER_EMPTY: Readonly<Record<Filter, MessageId>> = {
+  all: 'jobs.empty.all',
+  running: 'jobs.empty.running',
+  failed: 'jobs.empty.failed',
+  done: 'jobs.empty.done',
 };
 
 const ROW_HEIGHT = 44;
@@ -54,6 +62,7 @@ export function JobTable(props: {
   const batch = batchJobs(jobs, order);
   const listed = history ? history.rows : batch;
   const shown = listed.filter(FILTERS[filter]);
+  const nameOf = jobNames(listed);
   const row = Math.min(active, Math.max(0, shown.length - 1));
   const activeJob = shown[row];
   // Only the active row's controls are Tab stops; the others are reached with the arrows.
@@ -72,6 +81,15 @@ export function JobTable(props: {
       ?.querySelector<HTMLElement>(`[data-job-id="${activeJob.id}"] .job-name`)
       ?.focus({ preventScroll: true });
   });
+  const startedBatch = batchRunning(jobs, order) ? batch[0]?.batchId : undefined;
+  const shownBatch = useRef<string | undefined>(undefined);
+  // A batch just started is brought into view, its heading at the top: in a short window the
+  // list would otherwise start below the fold, a row or two of it showing.
+  useEffect(() => {
+    if (!startedBatch || shownBatch.current === startedBatch) return;
+    shownBatch.current = startedBatch;
+    list.current?.scrollIntoView({ block: 'start' });
+  }, [startedBatch]);
   if (order.length === 0) return null;
   const { done, total, failed, running, eta } = figures(batch);
   const pickedIds = Object.keys(picked);
@@ -83,7 +101,8 @@ export function JobTable(props: {
     focusWanted.current = true;
     setActive(to);
   };
-  const activeError = activeJob ? shownError(activeJob) : null;
+  const say: Say = (id, values) => intl.formatMessage({ id }, values);
+  const activeError = activeJob ? shownError(activeJob, say) : null;
 
   return (
     <section aria-labelledby="jobs-title" className="jobs" ref={list}>
@@ -188,6 +207,11 @@ export function JobTable(props: {
       <a className="skip-link" href="#after-results">
         {intl.formatMessage({ id: 'jobs.skip' })}
       </a>
+      {shown.length === 0 && (
+        <p className="hint jobs-empty" role="status" data-testid="jobs-empty">
+          {intl.formatMessage({ id: FILTER_EMPTY[filter] })}
+        </p>
+      )}
       <VirtualList
         count={shown.length}
         rowHeight={ROW_HEIGHT}
@@ -199,7 +223,8 @@ export function JobTable(props: {
         {...(history?.next != null ? { onNearEnd: () => void moreHistory() } : {})}
         renderRow={(index) => {
           const job = shown[index] as WatermarkJobView;
-          const error = shownError(job);
+          const name = nameOf(job);
+          const error = shownError(job, say);
           const settled = RETRYABLE_STATES.has(job.state);
           return (
             <div
@@ -211,7 +236,7 @@ export function JobTable(props: {
             >
               <input
                 type="checkbox"
-                aria-label={intl.formatMessage({ id: 'jobs.select' }, { name: job.name })}
+                aria-label={intl.formatMessage({ id: 'jobs.select' }, { name })}
                 checked={picked[job.id] === true}
                 onChange={() => {
                   const next = { ...picked };
@@ -237,7 +262,7 @@ export function JobTable(props: {
                 }
                 title={job.inputPath}
               >
-                {job.name}
+                {name}
               </button>
               <span className="hint job-size">
                 {job.bytes === null ? '' : formatFileSize(intl, job.bytes)}
@@ -247,7 +272,7 @@ export function JobTable(props: {
               ) : (
                 <Progress
                   value={stateProgress(job.state)}
-                  label={intl.formatMessage({ id: 'jobs.progress' }, { name: job.name })}
+                  label={intl.formatMessage({ id: 'jobs.progress' }, { name })}
                 />
               )}
               <span className="job-state">
@@ -269,14 +294,14 @@ export function JobTable(props: {
                   cost={
                     job.local ? intl.formatMessage({ id: 'jobs.free' }) : formatCredits(intl, 1)
                   }
-                  name={job.name}
+                  name={name}
                   onRetry={() => void retry([job.id])}
                   onSendAgain={() => void sendAgain([job.id])}
                 />
                 {!SETTLED_STATES.has(job.state) && (
                   <button
                     type="button"
-                    aria-label={intl.formatMessage({ id: 'jobs.cancelOne' }, { name: job.name })}
+                    aria-label={intl.formatMessage({ id: 'jobs.cancelOne' }, { name })}
                     onClick={() => void cancel([job.id])}
                   >
                     {intl.formatMessage({ id: 'jobs.cancel' })}
@@ -286,7 +311,7 @@ export function JobTable(props: {
                   <>
                     <button
                       type="button"
-                      aria-label={intl.formatMessage({ id: 'jobs.openOne' }, { name: job.name })}
+                      aria-label={intl.formatMessage({ id: 'jobs.openOne' }, { name })}
                       onClick={() =>
                         void bridge().invoke('shell:reveal', { jobId: job.id, open: true })
                       }
@@ -298,15 +323,19 @@ export function JobTable(props: {
                       type="button"
                       onClick={() => void bridge().invoke('shell:reveal', { jobId: job.id })}
                     >
+                      {/* One span round the words: a button lays out its children as flex
+                          items, which would set a gap, not a space, where the name sits. */}
                       <FormattedMessage
                         id="jobs.showInFolder"
                         values={{
-                          name: job.name,
+                          name,
                           hidden: (words: ReactNode[]) => (
-                            <span className="visually-hidden">{words}</span>
+                            <span className="words-hidden">{words}</span>
                           ),
                         }}
-                      />
+                      >
+                        {(words) => <span>{words}</span>}
+                      </FormattedMessage>
                     </button>
                   </>
                 )}
@@ -318,7 +347,10 @@ export function JobTable(props: {
       {/* A row is one fixed height, so a long reason is read in full here, for the focused row. */}
       <p className="job-detail" aria-live="polite" data-testid="job-detail">
         {activeJob && activeError
-          ? intl.formatMessage({ id: 'jobs.detail' }, { name: activeJob.name, error: activeError })
+          ? intl.formatMessage(
+              { id: 'jobs.detail' },
+              { name: nameOf(activeJob), error: activeError },
+            )
           : ''}
       </p>
       <span id="after-results" tabIndex={-1} />

@@ -21,7 +21,10 @@ export function OutputPanel() {
   }, [settings, refresh]);
   const watermark = quota?.services.find((service) => service.kind === 'watermark');
   const credits = watermark?.ok
-    ? intl.formatMessage({ id: 'output.creditsLeft' }, { count: watermark.credits.remaining })
+    ? intl.formatMessage(
+        { id: watermark.demo ? 'output.demoCreditsLeft' : 'output.creditsLeft' },
+        { count: watermark.credits.remaining },
+      )
     : null;
   if (!settings) return null;
   const change = (patch: Record<string, unknown>) => void save(patch);

@@ -2,13 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import { formatCredits, formatFileSize } from '../../src-shared/i18n/formats.ts';
+import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
 import { JobTable } from './JobTable.tsx';
+import { jobNames } from './results.ts';
 import { MaskEditor, type MaskTarget } from './MaskEditor.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
+import { StagedList } from './StagedList.tsx';
+import { useStagedNames } from './shown-names.ts';
 import { StagingProgress } from './StagingProgress.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { Dialog } from '../ui/Dialog.tsx';
@@ -70,6 +73,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const free = ws.staged.filter((file) => ws.local[file.token]).length;
   const paid = ws.staged.length - free;
   const job = comparing ? jobs[comparing] : undefined;
+  const nameOf = useStagedNames();
+  // Named as its row in the results names it: among the jobs of its batch.
+  const jobName = job
+    ? jobNames(Object.values(jobs).filter((other) => other.batchId === job.batchId))(job)
+    : '';
   const results = walk.filter((id) => jobs[id]?.state === 'done');
   const at = comparing ? results.indexOf(comparing) : -1;
   const step = (by: number) => {
@@ -97,7 +105,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     if (!scaled) return { text: first };
     const second = intl.formatMessage(
       { id: 'images.appliedScaled' },
-      { count: scaled, size, name: source.name },
+      { count: scaled, size, name: nameOf(source) },
     );
     return { text: intl.formatMessage({ id: 'images.twoSentences' }, { first, second }) };
   };
@@ -105,8 +113,8 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const compareView = job?.state === 'done' && job.outputPath && (
     <CompareView
       pair={{
-        name: job.name,
-        title: intl.formatMessage({ id: 'images.compareTitle' }, { name: job.name }),
+        name: jobName,
+        title: intl.formatMessage({ id: 'images.compareTitle' }, { name: jobName }),
         before: `${props.previewBase}job/${job.id}/input`,
         after: `${props.previewBase}job/${job.id}/output`,
         afterWord: intl.formatMessage({ id: 'images.cleaned' }),
@@ -274,7 +282,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                       {intl.formatMessage({ id: 'images.applySelected' })}
                     </button>
                     <button type="button" onClick={() => setPreviewing(source)}>
-                      {intl.formatMessage({ id: 'images.previewFree' }, { name: source.name })}
+                      {intl.formatMessage({ id: 'images.previewFree' }, { name: nameOf(source) })}
                     </button>
                   </>
                 );
@@ -288,103 +296,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
                 : intl.formatMessage({ id: 'images.noMaskSome' }, { count: unmasked })}
             </p>
           )}
-          <VirtualList
-            count={ws.staged.length}
-            rowHeight={56}
-            height={360}
-            label={intl.formatMessage({ id: 'images.list' })}
-            testId="staged-list"
-            renderRow={(index) => {
-              const file = ws.staged[index] as StagedFile;
-              return (
-                <div className="staged-row" data-testid="staged">
-                  <input
-                    type="checkbox"
-                    aria-label={intl.formatMessage({ id: 'images.select' }, { name: file.name })}
-                    checked={ws.selected[file.token] === true}
-                    onChange={() => ws.toggle(file.token)}
-                  />
-                  <img
-                    src={`${props.previewBase}staged/${file.token}/thumb`}
-                    alt=""
-                    className="thumb"
-                    loading="lazy"
-                  />
-                  <span className="staged-name">
-                    <span className="job-name" title={file.sourceUrl ?? file.path}>
-                      {file.sourceUrl
-                        ? intl.formatMessage({ id: 'images.fromWeb' }, { name: file.name })
-                        : file.name}
-                    </span>
-                    {ws.local[file.token] && (
-                      <span className="hint" data-testid="local-engine">
-                        {intl.formatMessage({ id: 'images.localFree' })}
-                      </span>
-                    )}
-                    {file.cleaned && (
-                      <label className="cleaned" title={file.cleaned}>
-                        <input
-                          type="checkbox"
-                          checked={ws.again[file.token] === true}
-                          onChange={() => ws.toggleAgain(file.token)}
-                        />
-                        {intl.formatMessage({ id: 'images.cleanAgain' })}
-                      </label>
-                    )}
-                  </span>
-                  <span className="hint">
-                    {file.width}×{file.height} · {formatFileSize(intl, file.bytes)}
-                  </span>
-                  <span
-                    className={ws.masks[file.token] ? 'badge' : 'hint'}
-                    title={
-                      ws.scaledFrom[file.token]
-                        ? intl.formatMessage(
-                            { id: 'images.scaledHint' },
-                            { size: ws.scaledFrom[file.token] },
-                          )
-                        : undefined
-                    }
-                  >
-                    {intl.formatMessage({
-                      id: ws.masks[file.token]
-                        ? ws.scaledFrom[file.token]
-                          ? 'images.badge.scaled'
-                          : 'images.badge.mask'
-                        : 'images.badge.none',
-                    })}
-                  </span>
-                  <span className="staged-actions">
-                    <button
-                      type="button"
-                      onClick={() => ws.edit(file.token)}
-                      aria-label={intl.formatMessage(
-                        { id: ws.masks[file.token] ? 'images.editMaskOf' : 'images.paintMaskOf' },
-                        { name: file.name },
-                      )}
-                    >
-                      {intl.formatMessage({
-                        id: ws.masks[file.token] ? 'images.editMask' : 'images.paintMask',
-                      })}
-                    </button>
-                    {ws.masks[file.token] && (
-                      <button
-                        type="button"
-                        onClick={() => setPreviewing(file)}
-                        aria-label={intl.formatMessage(
-                          { id: 'images.previewFree' },
-                          { name: file.name },
-                        )}
-                        title={intl.formatMessage({ id: 'images.previewHint' })}
-                      >
-                        {intl.formatMessage({ id: 'images.preview' })}
-                      </button>
-                    )}
-                  </span>
-                </div>
-              );
-            }}
-          />
+          <StagedList previewBase={props.previewBase} onPreview={setPreviewing} />
         </section>
       )}
       {editing && (
@@ -405,7 +317,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             onSave={(strokes, target) => {
               ws.setMask(editing.token, strokes);
               ws.edit(null);
-              const name = editing.name;
+              const name = nameOf(editing);
               setNote(
                 target !== 'this'
                   ? applied(target, editing)
@@ -442,7 +354,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       )}
       {previewing && (
         <Dialog
-          label={intl.formatMessage({ id: 'preview.title' }, { name: previewing.name })}
+          label={intl.formatMessage({ id: 'preview.title' }, { name: nameOf(previewing) })}
           className="compare-modal"
           onEscape={() => setPreviewing(null)}
         >
@@ -468,7 +380,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             <div className="compare-beside">{compareView}</div>
           ) : (
             <Dialog
-              label={intl.formatMessage({ id: 'images.compareTitle' }, { name: job.name })}
+              label={intl.formatMessage({ id: 'images.compareTitle' }, { name: jobName })}
               className="compare-modal"
             >
               {compareView}

@@ -1,5 +1,7 @@
 import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
+import { displayNames, type NamedFile } from '../../src-shared/domain/display-names.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
+import { sayAgain, type Say } from '../../src-shared/i18n/sentence.ts';
 
 /** The batch started last: the one whose job first reached the window most recently. */
 export function currentBatch(
@@ -33,12 +35,26 @@ export function batchRunning(
   });
 }
 
+const fileOf = (job: WatermarkJobView): NamedFile => ({
+  name: job.name,
+  path: job.inputPath,
+  root: job.root,
+});
+
+/** How each of `jobs` is named in the results: by its folder too when another has its name. */
+export function jobNames(jobs: readonly WatermarkJobView[]): (job: WatermarkJobView) => string {
+  const nameOf = displayNames(jobs.map(fileOf));
+  return (job) => nameOf(fileOf(job));
+}
+
 /**
  * An error belongs to the attempt that failed: once the job is retried, running again or
  * done, the old message would say something that is no longer true.
  */
-export function shownError(job: WatermarkJobView): string | null {
-  return RETRYABLE_STATES.has(job.state) ? (job.error?.message ?? null) : null;
+export function shownError(job: WatermarkJobView, say: Say): string | null {
+  if (!RETRYABLE_STATES.has(job.state) || !job.error) return null;
+  // Said again in the window's language now; a row stored without its message id keeps its text.
+  return (job.error.sentence && sayAgain(say, job.error.sentence)) ?? job.error.message;
 }
 
 /**

@@ -8,6 +8,7 @@ import { JOB_STATES } from '../domain/job-states.ts';
 import { TAKEN_FRAME_MAX_BASE64, VIDEO_LIMITS } from '../domain/limits.ts';
 import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
 import { settingsSchema } from '../domain/settings.ts';
+import { sentenceSchema } from '../i18n/sentence.ts';
 import { strokesSchema } from '../domain/strokes.ts';
 import type { EventChannel, InvokeChannel } from './channels.ts';
 import type { IpcResult } from './result.ts';
@@ -42,7 +43,12 @@ export const noticeSchema = z.object({
 });
 export type Notice = z.infer<typeof noticeSchema>;
 
-const errorSchema = z.object({ code: z.string(), message: z.string() });
+/** A failure: its sentence as said, and, when known, its message id to say it in the reader's language. */
+const errorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  sentence: sentenceSchema.optional(),
+});
 
 /** One watermark job as the screens see it: no key, no request body, only what is shown. */
 export const watermarkJobViewSchema = z.object({
@@ -50,6 +56,8 @@ export const watermarkJobViewSchema = z.object({
   batchId: z.string(),
   name: z.string(),
   inputPath: z.string(),
+  /** The dropped or chosen folder the input was found in: same-named files are told apart by it. */
+  root: z.string().optional(),
   state: z.enum(JOB_STATES),
   outputPath: z.string().nullable(),
   error: errorSchema.nullable(),
@@ -136,6 +144,8 @@ export const stagedFileSchema = z.object({
   token: z.string(),
   path: z.string(),
   name: z.string(),
+  /** The dropped or chosen folder it was found in: same-named files are told apart by it. */
+  root: z.string().optional(),
   format: z.string(),
   width: z.number().int(),
   height: z.number().int(),
@@ -184,6 +194,8 @@ export const quotaFigureSchema = z.discriminatedUnion('ok', [
     host: z.string(),
     credits: z.object({ remaining: z.number(), limit: z.number() }),
     balanceUsd: z.number().nullable(),
+    /** The built-in simulator's figures: what demo mode would spend, not the account's. */
+    demo: z.boolean(),
   }),
   z.object({ ok: z.literal(false), kind: keyKindSchema, host: z.string(), message: z.string() }),
 ]);

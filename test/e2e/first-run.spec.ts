@@ -39,8 +39,9 @@ test('first run is demo mode, with a guide to the provider and the keychain', as
   await saveScreenshot(page, 'first-run-01-demo-guide');
 
   await page.getByRole('button', { name: 'Account', exact: true }).click();
+  // The demo figures are the simulator's: said so, never taken for the account's credits.
   await expect(page.getByTestId('account-watermark')).toContainText(
-    'credits left from the built-in simulator',
+    '1000 of 1,000 demo credits left (simulated) from the built-in simulator',
   );
 });
 

@@ -1,9 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshot, useAppWorld } from './harness.ts';
+import { paintAcross } from './paint.ts';
 import { everyWatermarkJob } from '../support/history.ts';
 
 const KEY = 'cf-images-flow-key-4c1d';
@@ -13,18 +14,6 @@ const world = useAppWorld({
 });
 
 test.afterEach(() => world.sim.setFaults({ rates: {} }));
-
-/** A drag across the middle of the mask canvas, as a person paints over a mark. */
-async function paintAcross(page: Page): Promise<void> {
-  const box = await page.getByTestId('mask-canvas').boundingBox();
-  if (!box) throw new Error('the mask canvas is not on screen');
-  await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.5);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i += 1) {
-    await page.mouse.move(box.x + box.width * (0.3 + i * 0.04), box.y + box.height * 0.5);
-  }
-  await page.mouse.up();
-}
 
 /** How many jobs the engine has in each state, read from the core, not the screen. */
 async function states(core: AppCore): Promise<Record<string, number>> {

@@ -83,6 +83,7 @@ export class AccountDesk {
         host,
         credits: { remaining: quota.remaining, limit: quota.limit },
         balanceUsd: quota.balance_usd ?? null,
+        demo: this.endpoints.usesDemo(kind),
       };
     } catch (error) {
       this.log.warn('account', `${kind} quota from ${host}:`, errorValue(error).message);

@@ -14,6 +14,8 @@ export interface DemoServices {
   readonly watermarkBaseUrl: string;
   readonly videoBaseUrl: string;
   readonly key: string;
+  /** The key for previews, which are free in demo mode: they take none of `key`'s credits. */
+  readonly previewKey?: string;
   stop(): Promise<void>;
 }
 
@@ -113,8 +115,11 @@ export class Endpoints {
   }
 
   /** The key for the next request; without one, the authentication error a job shows. */
-  async key(kind: ApiKeyKind): Promise<string> {
-    if (this.usesDemo(kind)) return (await this.ready()).key;
+  async key(kind: ApiKeyKind, use: 'work' | 'free-preview' = 'work'): Promise<string> {
+    if (this.usesDemo(kind)) {
+      const demo = await this.ready();
+      return (use === 'free-preview' && demo.previewKey) || demo.key;
+    }
     const key = await this.keys.read(kind);
     if (!key) {
       throw new AuthenticationError(`no ${kind} key is set`, {

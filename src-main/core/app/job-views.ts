@@ -18,6 +18,7 @@ export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJo
     batchId: row.batch_id,
     name: path.basename(row.input_path),
     inputPath: row.input_path,
+    ...(options.ok && options.value.root !== undefined ? { root: options.value.root } : {}),
     state: row.state,
     outputPath: row.output_path,
     error: shownError(readStoredError(row.error_json), [options], damagedJobError),

@@ -357,6 +357,7 @@ export class StagingDesk {
       token,
       path: file,
       name: path.basename(file),
+      ...(found?.root !== undefined ? { root: found.root } : {}),
       format: probe.format,
       width: probe.width,
       height: probe.height,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
 import type { InvokeHandlers, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
-import type { WatermarkClient } from '../api/watermark-client.ts';
+import { WatermarkClient } from '../api/watermark-client.ts';
 import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
@@ -78,7 +78,13 @@ export class WatermarkDesk {
     const engine = this.engine;
     const servicePreviews = new ServicePreviews({
       ...context,
-      client: options.client,
+      // Free in demo mode, so sent with the stand-in's preview key: the demo credits the
+      // window shows are not taken by it. Out of demo mode it is the account's own key.
+      client: new WatermarkClient({
+        baseUrl: () => context.endpoints.baseUrl('watermark'),
+        key: () => context.endpoints.key('watermark', 'free-preview'),
+        transport: context.transport,
+      }),
       demo: () => context.endpoints.usesDemo('watermark'),
       masks: options.staging.masks,
       previews: options.staging.previews,

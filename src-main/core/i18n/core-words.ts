@@ -1,6 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
 import type { MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
+import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 
 /**
@@ -20,7 +21,28 @@ export function coreIntl(): IntlShape {
   return textIntl(language());
 }
 
+/**
+ * The sentences said lately, by their text: an error is stored a moment after it is said,
+ * and keeps its message id and values with it (`sentenceOf`), so it can be said again in the
+ * language the reader switches to. Bounded, oldest first out.
+ */
+const recent = new Map<string, Sentence>();
+const RECENT_MAX = 2000;
+
 /** One of the engine's sentences, from the catalogue, in the language set. */
 export function said(id: MessageId, values?: Record<string, string | number>): string {
-  return coreIntl().formatMessage({ id }, values);
+  const text = coreIntl().formatMessage({ id }, values);
+  const inner: Sentence['values'] = {};
+  for (const [name, value] of Object.entries(values ?? {})) {
+    inner[name] = (typeof value === 'string' && recent.get(value)) || value;
+  }
+  recent.delete(text);
+  recent.set(text, values ? { id, values: inner } : { id });
+  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
+  return text;
+}
+
+/** The message id and values `text` was said with lately, if it was one of the engine's. */
+export function sentenceOf(text: string): Sentence | undefined {
+  return recent.get(text);
 }

@@ -8,6 +8,8 @@ import {
   ServiceError,
 } from '../api/errors.ts';
 import { z } from 'zod';
+import { sentenceSchema } from '../../../src-shared/i18n/sentence.ts';
+import { sentenceOf } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { readStoredJson, type StoredRead } from './stored-json.ts';
 
@@ -30,9 +32,23 @@ export function submissionOutcome(error: unknown): 'not-sent' | 'refused' | 'unk
   return 'unknown';
 }
 
-/** The error a job keeps in `error_json`: a code for programs and the sentence for people. */
-export const storedErrorSchema = z.object({ code: z.string(), message: z.string() });
+/**
+ * The error a job keeps in `error_json`: a code for programs and the sentence for people,
+ * with, when the engine said it from the catalogue, its message id and values, so it reads
+ * in the language the reader has now. Rows from before keep their text alone.
+ */
+export const storedErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  sentence: sentenceSchema.optional(),
+});
 export type StoredError = z.infer<typeof storedErrorSchema>;
+
+/** `error` as `error_json` keeps it: with the message id it was said with, when known. */
+export function storedErrorJson(error: StoredError): string {
+  const sentence = error.sentence ?? sentenceOf(error.message);
+  return JSON.stringify(sentence ? { ...error, sentence } : error);
+}
 
 export function readStoredError(text: string | null): StoredRead<StoredError | undefined> {
   return readStoredJson(storedErrorSchema, text, 'error_json');

@@ -15,7 +15,7 @@ import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
 import { ATTEMPT_BILLED_CENTS_SQL, EARLIER_ATTEMPT_SQL, type EarlierAttempt } from './billing.ts';
-import { storedErrorSchema, type StoredError } from './outcome.ts';
+import { storedErrorJson, storedErrorSchema, type StoredError } from './outcome.ts';
 import { readStoredJson } from './stored-json.ts';
 import { errorCode } from '../error-code.ts';
 
@@ -492,7 +492,7 @@ export class JobStore {
           chargedCents: patch.chargedCents ?? null,
           demo: patch.demo ? 1 : 0,
           error:
-            patch.error === undefined || patch.error === null ? null : JSON.stringify(patch.error),
+            patch.error === undefined || patch.error === null ? null : storedErrorJson(patch.error),
         });
         return this.appendEvent(jobId, kind, to, detail);
       })
@@ -567,7 +567,7 @@ export class JobStore {
           { state: JobState } | undefined;
         if (!row) return undefined;
         this.statement(`UPDATE ${table} SET error_json = ?, updated_at = ? WHERE id = ?`).run(
-          error ? JSON.stringify(error) : null,
+          error ? storedErrorJson(error) : null,
           this.now(),
           jobId,
         );

@@ -91,10 +91,11 @@ export async function checkKey(
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     if (error instanceof AuthenticationError) {
-      const answer = error.serviceMessage
-        ? said('core.keys.serviceSaid', { message: error.serviceMessage })
-        : '';
-      return { outcome: 'refused', message: said('core.keys.refused', { ...words, answer }) };
+      const answer = error.serviceMessage ?? '';
+      return {
+        outcome: 'refused',
+        message: said('core.keys.refused', { ...words, answer, answered: answer ? 'yes' : 'no' }),
+      };
     }
     if (
       error instanceof NetworkError ||

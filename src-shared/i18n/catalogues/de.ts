@@ -771,6 +771,16 @@ export const de: Catalogue = {
   'output.summary': 'Ausgabe: {folder} · Namen wie {example}',
   'output.besideEach': 'ein Ordner „clearframe“ neben jedem Bild',
   'output.creditsLeft': '{count, plural, one {# Credit übrig} other {# Credits übrig}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft':
+    '{count, plural, one {# Demo-Credit übrig (simuliert)} other {# Demo-Credits übrig (simuliert)}}',
+  'account.demoCreditsLeft':
+    '{remaining} von {limit, plural, one {# Demo-Credit} other {# Demo-Credits}} übrig (simuliert)',
+  'account.demoBalance': '{balance} (simuliertes Demo-Guthaben)',
+  'jobs.empty.all': 'Keine Bilder in dieser Liste',
+  'jobs.empty.running': 'Keine laufenden Bilder',
+  'jobs.empty.failed': 'Keine fehlgeschlagenen Bilder',
+  'jobs.empty.done': 'Noch keine fertigen Bilder',
   'output.folder': 'Ordner',
   'output.folderPlaceholder': 'Neben jedem Bild',
   'output.choose': 'Auswählen…',
@@ -983,7 +993,7 @@ export const de: Catalogue = {
   'cli.spending.everyMonth': 'alle Monate',
   'cli.spending.line':
     '{when}  {project}, Einstellung {shot} Versuch {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (entfernt)',
   'cli.spending.demo': 'Demo: würde kosten, nicht berechnet',
   'cli.spending.charged': 'berechnet',
@@ -1357,9 +1367,8 @@ export const de: Catalogue = {
     '{kind, select, watermark {Wasserzeichen-API-Token} other {Video-API-Schlüssel}}',
   'core.keys.works':
     'Der {name} funktioniert: {quota} (von {host}).{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
-  'core.keys.serviceSaid': ' (der Dienst sagte: „{message}“)',
   'core.keys.refused':
-    '{host} hat diesen {name} abgelehnt{answer}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
+    '{host} hat diesen {name} abgelehnt{answered, select, yes { (der Dienst sagte: „{answer}“)} other {}}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
   'core.keys.unchecked':
     'Der {name} konnte nicht geprüft werden: {why}{saving, select, true { Er wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
   'core.keys.acceptedLowBalance':

@@ -767,6 +767,16 @@ export const en = {
   'output.summary': 'Output: {folder} · names like {example}',
   'output.besideEach': 'a “clearframe” folder beside each image',
   'output.creditsLeft': '{count, plural, one {# credit left} other {# credits left}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft':
+    '{count, plural, one {# demo credit left (simulated)} other {# demo credits left (simulated)}}',
+  'account.demoCreditsLeft':
+    '{remaining} of {limit, plural, one {# demo credit} other {# demo credits}} left (simulated)',
+  'account.demoBalance': '{balance} (simulated demo balance)',
+  'jobs.empty.all': 'No images in this list',
+  'jobs.empty.running': 'No images running',
+  'jobs.empty.failed': 'No failed images',
+  'jobs.empty.done': 'No finished images yet',
   'output.folder': 'Folder',
   'output.folderPlaceholder': 'Beside each image',
   'output.choose': 'Choose…',
@@ -968,7 +978,7 @@ export const en = {
   'cli.spending.project': 'project {id}',
   'cli.spending.everyMonth': 'every month',
   'cli.spending.line': '{when}  {project}, shot {shot} round {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (removed)',
   'cli.spending.demo': 'demo: would cost, not charged',
   'cli.spending.charged': 'charged',
@@ -1318,9 +1328,8 @@ export const en = {
   'core.keys.name': '{kind, select, watermark {watermark API token} other {video API key}}',
   'core.keys.works':
     'The {name} works: {quota} (from {host}).{saving, select, true { It was saved in the system keychain.} other {}}',
-  'core.keys.serviceSaid': ' (the service said: "{message}")',
   'core.keys.refused':
-    "{host} refused this {name}{answer}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider's site.",
+    '{host} refused this {name}{answered, select, yes { (the service said: "{answer}")} other {}}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider\'s site.',
   'core.keys.unchecked':
     'The {name} could not be checked: {why}{saving, select, true { It was not saved.} other {}} Check the connection and the service address in Settings, then try again.',
   'core.keys.acceptedLowBalance':

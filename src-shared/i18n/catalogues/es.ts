@@ -772,6 +772,16 @@ export const es: Catalogue = {
   'output.summary': 'Salida: {folder} · nombres como {example}',
   'output.besideEach': 'una carpeta «clearframe» junto a cada imagen',
   'output.creditsLeft': '{count, plural, one {queda # crédito} other {quedan # créditos}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft':
+    '{count, plural, one {queda # crédito de demostración (simulado)} other {quedan # créditos de demostración (simulados)}}',
+  'account.demoCreditsLeft':
+    'Quedan {remaining} de {limit, plural, one {# crédito de demostración} other {# créditos de demostración}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demostración simulado)',
+  'jobs.empty.all': 'No hay imágenes en esta lista',
+  'jobs.empty.running': 'No hay imágenes en curso',
+  'jobs.empty.failed': 'No hay imágenes fallidas',
+  'jobs.empty.done': 'Aún no hay imágenes terminadas',
   'output.folder': 'Carpeta',
   'output.folderPlaceholder': 'Junto a cada imagen',
   'output.choose': 'Elegir…',
@@ -980,7 +990,7 @@ export const es: Catalogue = {
   'cli.spending.project': 'proyecto {id}',
   'cli.spending.everyMonth': 'todos los meses',
   'cli.spending.line': '{when}  {project}, plano {shot} intento {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (eliminado)',
   'cli.spending.demo': 'demo: costaría, sin cobro',
   'cli.spending.charged': 'cobrado',
@@ -1345,9 +1355,8 @@ export const es: Catalogue = {
     '{kind, select, watermark {token de API de marca de agua} other {clave de API de vídeo}}',
   'core.keys.works':
     'La {name} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
-  'core.keys.serviceSaid': ' (el servicio dijo: «{message}»)',
   'core.keys.refused':
-    '{host} rechazó esta {name}{answer}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
+    '{host} rechazó esta {name}{answered, select, yes { (el servicio dijo: «{answer}»)} other {}}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
   'core.keys.unchecked':
     'No se pudo comprobar la {name}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
   'core.keys.acceptedLowBalance':

@@ -770,6 +770,16 @@ export const fr: Catalogue = {
   'output.summary': 'Sortie : {folder} · noms comme {example}',
   'output.besideEach': 'un dossier « clearframe » à côté de chaque image',
   'output.creditsLeft': '{count, plural, one {# crédit restant} other {# crédits restants}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft':
+    '{count, plural, one {# crédit de démo restant (simulé)} other {# crédits de démo restants (simulés)}}',
+  'account.demoCreditsLeft':
+    '{remaining} sur {limit, plural, one {# crédit de démo restant} other {# crédits de démo restants}} (simulés)',
+  'account.demoBalance': '{balance} (solde de démo simulé)',
+  'jobs.empty.all': 'Aucune image dans cette liste',
+  'jobs.empty.running': 'Aucune image en cours',
+  'jobs.empty.failed': 'Aucune image en échec',
+  'jobs.empty.done': 'Aucune image terminée pour l’instant',
   'output.folder': 'Dossier',
   'output.folderPlaceholder': 'À côté de chaque image',
   'output.choose': 'Choisir…',
@@ -977,7 +987,7 @@ export const fr: Catalogue = {
   'cli.spending.project': 'projet {id}',
   'cli.spending.everyMonth': 'tous les mois',
   'cli.spending.line': '{when}  {project}, plan {shot} essai {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (supprimé)',
   'cli.spending.demo': 'démo : coûterait, non facturé',
   'cli.spending.charged': 'facturé',
@@ -1341,9 +1351,8 @@ export const fr: Catalogue = {
   'core.keys.name': '{kind, select, watermark {jeton d’API de filigrane} other {clé d’API vidéo}}',
   'core.keys.works':
     'Le {name} fonctionne : {quota} (de {host}).{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
-  'core.keys.serviceSaid': ' (le service a répondu : « {message} »)',
   'core.keys.refused':
-    '{host} a refusé ce {name}{answer}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
+    '{host} a refusé ce {name}{answered, select, yes { (le service a répondu : « {answer} »)} other {}}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
   'core.keys.unchecked':
     'Le {name} n’a pas pu être vérifié : {why}{saving, select, true { Il n’a pas été enregistré.} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
   'core.keys.acceptedLowBalance':

@@ -748,6 +748,15 @@ export const ja: Catalogue = {
   'output.summary': '出力: {folder} · 名前の例 {example}',
   'output.besideEach': '各画像の隣の「clearframe」フォルダー',
   'output.creditsLeft': '残り {count, plural, other {# クレジット}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft': '残り {count, plural, other {# デモクレジット}}（シミュレーション）',
+  'account.demoCreditsLeft':
+    '残り {remaining} / {limit, plural, other {# デモクレジット}}（シミュレーション）',
+  'account.demoBalance': '{balance}（シミュレーションのデモ残高）',
+  'jobs.empty.all': 'この一覧に画像はありません',
+  'jobs.empty.running': '処理中の画像はありません',
+  'jobs.empty.failed': '失敗した画像はありません',
+  'jobs.empty.done': '完了した画像はまだありません',
   'output.folder': 'フォルダー',
   'output.folderPlaceholder': '各画像の隣',
   'output.choose': '選択…',
@@ -953,7 +962,7 @@ export const ja: Catalogue = {
   'cli.spending.project': 'プロジェクト {id}',
   'cli.spending.everyMonth': 'すべての月',
   'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = ',
+  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
   'cli.spending.removed': '{project}（削除済み）',
   'cli.spending.demo': 'デモ: 費用相当、請求なし',
   'cli.spending.charged': '請求済み',
@@ -1316,9 +1325,8 @@ export const ja: Catalogue = {
   'core.keys.name': '{kind, select, watermark {透かし API トークン} other {動画 API キー}}',
   'core.keys.works':
     '{name}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
-  'core.keys.serviceSaid': '（サービスの応答：「{message}」）',
   'core.keys.refused':
-    '{host} はこの{name}を拒否しました{answer}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
+    '{host} はこの{name}を拒否しました{answered, select, yes {（サービスの応答：「{answer}」）} other {}}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
   'core.keys.unchecked':
     '{name}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
   'core.keys.acceptedLowBalance':

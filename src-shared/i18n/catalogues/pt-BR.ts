@@ -766,6 +766,16 @@ export const ptBR: Catalogue = {
   'output.summary': 'Saída: {folder} · nomes como {example}',
   'output.besideEach': 'uma pasta “clearframe” ao lado de cada imagem',
   'output.creditsLeft': '{count, plural, one {# crédito restante} other {# créditos restantes}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft':
+    '{count, plural, one {# crédito de demonstração restante (simulado)} other {# créditos de demonstração restantes (simulados)}}',
+  'account.demoCreditsLeft':
+    'Restam {remaining} de {limit, plural, one {# crédito de demonstração} other {# créditos de demonstração}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demonstração simulado)',
+  'jobs.empty.all': 'Nenhuma imagem nesta lista',
+  'jobs.empty.running': 'Nenhuma imagem em andamento',
+  'jobs.empty.failed': 'Nenhuma imagem com falha',
+  'jobs.empty.done': 'Nenhuma imagem pronta ainda',
   'output.folder': 'Pasta',
   'output.folderPlaceholder': 'Ao lado de cada imagem',
   'output.choose': 'Escolher…',
@@ -975,7 +985,7 @@ export const ptBR: Catalogue = {
   'cli.spending.everyMonth': 'todos os meses',
   'cli.spending.line':
     '{when}  {project}, plano {shot} tentativa {round}{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} s × {rate} USD/s = ',
+  'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (removido)',
   'cli.spending.demo': 'demo: custaria, não cobrado',
   'cli.spending.charged': 'cobrado',
@@ -1342,9 +1352,8 @@ export const ptBR: Catalogue = {
     '{kind, select, watermark {token de API de marca d’água} other {chave de API de vídeo}}',
   'core.keys.works':
     'A {name} funciona: {quota} (de {host}).{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
-  'core.keys.serviceSaid': ' (o serviço disse: “{message}”)',
   'core.keys.refused':
-    '{host} recusou esta {name}{answer}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
+    '{host} recusou esta {name}{answered, select, yes { (o serviço disse: “{answer}”)} other {}}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
   'core.keys.unchecked':
     'Não foi possível verificar a {name}: {why}{saving, select, true { Ela não foi salva.} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
   'core.keys.acceptedLowBalance':

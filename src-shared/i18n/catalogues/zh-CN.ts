@@ -717,6 +717,14 @@ export const zhCN: Catalogue = {
   'output.summary': '输出：{folder} · 文件名如 {example}',
   'output.besideEach': '每张图片旁的“clearframe”文件夹',
   'output.creditsLeft': '剩余 {count, plural, other {# 积分}}',
+  // Demo figures said as simulated, and what an empty filter of the results says.
+  'output.demoCreditsLeft': '剩余 {count, plural, other {# 演示积分}}（模拟）',
+  'account.demoCreditsLeft': '剩余 {remaining} / {limit, plural, other {# 演示积分}}（模拟）',
+  'account.demoBalance': '{balance}（模拟的演示余额）',
+  'jobs.empty.all': '此列表中没有图片',
+  'jobs.empty.running': '没有进行中的图片',
+  'jobs.empty.failed': '没有失败的图片',
+  'jobs.empty.done': '还没有完成的图片',
   'output.folder': '文件夹',
   'output.folderPlaceholder': '每张图片旁边',
   'output.choose': '选择…',
@@ -912,7 +920,7 @@ export const zhCN: Catalogue = {
   'cli.spending.project': '项目 {id}',
   'cli.spending.everyMonth': '所有月份',
   'cli.spending.line': '{when}  {project}，镜头 {shot} 第 {round} 轮{prompt}  {cost}  {status}',
-  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = ',
+  'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
   'cli.spending.removed': '{project}（已删除）',
   'cli.spending.demo': '演示：本应花费，未扣费',
   'cli.spending.charged': '已扣费',
@@ -1223,9 +1231,8 @@ export const zhCN: Catalogue = {
   'core.keys.name': '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}',
   'core.keys.works':
     '{name}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
-  'core.keys.serviceSaid': '（服务返回：“{message}”）',
   'core.keys.refused':
-    '{host} 拒绝了此{name}{answer}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
+    '{host} 拒绝了此{name}{answered, select, yes {（服务返回：“{answer}”）} other {}}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
   'core.keys.unchecked':
     '无法检查{name}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
   'core.keys.acceptedLowBalance':

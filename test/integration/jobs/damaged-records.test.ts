@@ -152,9 +152,11 @@ describe('a watermark job whose stored record is damaged', () => {
     for (const [id, what] of expected) {
       const job = store.getWatermarkJob(id);
       expect(job?.state).toBe('needs-attention');
+      // Kept with its message id too, so it reads in the language chosen later.
       expect(errorOf(job?.error_json)).toEqual({
         code: 'damaged-record',
         message: expect.stringMatching(what),
+        sentence: expect.objectContaining({ id: 'core.jobs.damagedRecord' }),
       });
       expect(errorOf(job?.error_json)?.message).toMatch(
         /^Clearframe's record of this image is damaged: .*cancel it and add the image again\.$/,
@@ -246,6 +248,7 @@ describe('a video round whose stored record is damaged', () => {
       expect(errorOf(round?.error_json)).toEqual({
         code: 'damaged-record',
         message: expect.stringMatching(what),
+        sentence: expect.objectContaining({ id: 'core.jobs.damagedRecord' }),
       });
     }
     expect(requestsTo(VIDEO_PATHS.generate)).toBe(1);

@@ -5,6 +5,7 @@ import {
   currentBatch,
   figures,
   batchJobs,
+  jobNames,
   movedRow,
   shownError,
 } from '../../../src-renderer/watermark/results.ts';
@@ -15,6 +16,14 @@ import {
 import { en } from '../../../src-shared/i18n/catalogues/en.ts';
 import { JOB_STATES } from '../../../src-shared/domain/job-states.ts';
 import { jobView } from '../../support/job-view.ts';
+import type { Say } from '../../../src-shared/i18n/sentence.ts';
+import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
+import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
+
+const textSay =
+  (language: ShownLanguage): Say =>
+  (id, values) =>
+    textIntl(language).formatMessage({ id }, values);
 
 function job(id: string, batchId: string, patch: Partial<WatermarkJobView> = {}): WatermarkJobView {
   return { ...jobView(id, 1, 'queued'), batchId, updatedAt: 0, ...patch };
@@ -56,12 +65,42 @@ describe('the results list', () => {
 
   it('shows an error only while the job stands failed, never on a row done since', () => {
     const error = { code: 'x', message: 'The link expired.' };
-    expect(shownError(job('a', 'one', { state: 'failed', error }))).toBe('The link expired.');
-    expect(shownError(job('a', 'one', { state: 'needs-attention', error }))).toBe(
+    const say = textSay('en');
+    expect(shownError(job('a', 'one', { state: 'failed', error }), say)).toBe('The link expired.');
+    expect(shownError(job('a', 'one', { state: 'needs-attention', error }), say)).toBe(
       'The link expired.',
     );
-    expect(shownError(job('a', 'one', { state: 'done', error }))).toBeNull();
-    expect(shownError(job('a', 'one', { state: 'processing', error }))).toBeNull();
+    expect(shownError(job('a', 'one', { state: 'done', error }), say)).toBeNull();
+    expect(shownError(job('a', 'one', { state: 'processing', error }), say)).toBeNull();
+  });
+
+  it('says a stored failure in the language read now, and an old row as it was stored', () => {
+    const error = {
+      code: 'x',
+      message: 'The result could not be downloaded: gone. Retry asks again for free.',
+      sentence: { id: 'core.api.download', values: { reason: 'gone' } },
+    };
+    const failed = job('a', 'one', { state: 'failed', error });
+    expect(shownError(failed, textSay('de'))).toBe(
+      textSay('de')('core.api.download', { reason: 'gone' }),
+    );
+    expect(shownError(failed, textSay('de'))).not.toBe(error.message);
+    const old = job('b', 'one', { state: 'failed', error: { code: 'x', message: 'Kept.' } });
+    expect(shownError(old, textSay('de'))).toBe('Kept.');
+    // A message this version no longer has: the stored text stands.
+    const gone = { ...error, sentence: { id: 'core.api.noSuchMessage' } };
+    expect(shownError(job('c', 'one', { state: 'failed', error: gone }), textSay('de'))).toBe(
+      error.message,
+    );
+  });
+
+  it('names same-named files of a batch by their folder, and the others by their name', () => {
+    const named = [
+      job('a', 'one', { name: 'IMG_1.jpg', inputPath: '/s/day-1/IMG_1.jpg', root: '/s' }),
+      job('b', 'one', { name: 'IMG_1.jpg', inputPath: '/s/day-2/IMG_1.jpg', root: '/s' }),
+      job('c', 'one', { name: 'IMG_2.jpg', inputPath: '/s/day-2/IMG_2.jpg', root: '/s' }),
+    ];
+    expect(named.map(jobNames(named))).toEqual(['day-1/IMG_1.jpg', 'day-2/IMG_1.jpg', 'IMG_2.jpg']);
   });
 
   it('moves the one focusable row with arrows, pages, Home and End, within the list', () => {
