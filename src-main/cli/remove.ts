@@ -42,6 +42,7 @@ import {
   localGroups,
   parseEngine,
 } from './remove-engine.ts';
+import { settleWholeMask } from './remove-whole-mask.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 import { cliIntl, stateColumn, stateWord, words } from './words.ts';
 
@@ -94,7 +95,7 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(problem(words('cli.concurrency', { most: 32 })));
     return EXIT.usage;
   }
-  const request = parseMaskRequest(values);
+  let request = parseMaskRequest(values);
   if (typeof request === 'string') {
     console.error(problem(request));
     return EXIT.usage;
@@ -116,6 +117,12 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(problem(words('cli.remove.noMaskFile', { file: maskFile })));
     return EXIT.usage;
   }
+  const settled = await settleWholeMask(request);
+  if ('refused' in settled) {
+    console.error(problem(settled.refused));
+    return EXIT.usage;
+  }
+  request = settled.request;
   let collected: CollectedInputs;
   try {
     collected = await collectInputs(positionals, values.recursive);
