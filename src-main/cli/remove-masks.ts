@@ -37,6 +37,7 @@ export const MASK_OPTIONS = {
   'mask-shrink': { type: 'string' },
   'mask-invert': { type: 'boolean', default: false },
   'mask-clear-outside': { type: 'string' },
+  'mask-whole': { type: 'boolean', default: false },
 } as const;
 
 export const maskUsage = () => words('cli.masks.usage');
@@ -50,6 +51,8 @@ export interface MaskRequest {
   tools: Omit<MaskTools, 'keepInside'>;
   /** Measured with the same anchor as the rectangle. */
   keepInside?: AnchoredRect;
+  /** The mask file marks every pixel, and that is meant: the whole image is repainted. */
+  maskWhole?: boolean;
 }
 
 type MaskValues = {
@@ -100,6 +103,7 @@ export function parseMaskRequest(values: MaskValues): MaskRequest | string {
   if (anchorText !== undefined && !rectBox && !keepBox) {
     return words('cli.masks.anchorAlone');
   }
+  if (values['mask-whole'] && values.mask === undefined) return words('cli.masks.wholeNeedsMask');
   if (values['save-masks'] !== undefined && !autoMask) {
     return words('cli.masks.saveNeedsAuto');
   }
@@ -121,6 +125,7 @@ export function parseMaskRequest(values: MaskValues): MaskRequest | string {
     dryRun: values['dry-run'] === true,
     tools,
     ...(keepBox ? { keepInside: { ...keepBox, anchor } } : {}),
+    ...(values['mask-whole'] ? { maskWhole: true } : {}),
   };
 }
 
@@ -266,7 +271,10 @@ export async function fileMasks(
     if (!request.rect) return out;
     images = proposal.tooFew;
   }
-  const changed = hasMaskTools(request.tools) || request.keepInside !== undefined;
+  // A mask file meant to mark every pixel is kept as Clearframe's own, so that the engine,
+  // which asks about such a file, is given what the user said it means.
+  const changed =
+    hasMaskTools(request.tools) || request.keepInside !== undefined || request.maskWhole === true;
   const tokens = new Map<string, string>();
   for (const image of images) {
     if (!changed) {

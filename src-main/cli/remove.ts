@@ -33,6 +33,7 @@ import {
 } from './remove-masks.ts';
 import { ENGINE_OPTIONS, engineUsage, keepMeasurements, parseEngine } from './remove-engine.ts';
 import { findAndSay } from './remove-auto-mask.ts';
+import { settleWholeMask } from './remove-whole-mask.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 import { cliIntl, stateColumn, stateWord, words } from './words.ts';
 
@@ -85,7 +86,7 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(problem(words('cli.concurrency', { most: 32 })));
     return EXIT.usage;
   }
-  const request = parseMaskRequest(values);
+  let request = parseMaskRequest(values);
   if (typeof request === 'string') {
     console.error(problem(request));
     return EXIT.usage;
@@ -107,6 +108,12 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(problem(words('cli.remove.noMaskFile', { file: maskFile })));
     return EXIT.usage;
   }
+  const settled = await settleWholeMask(request);
+  if ('refused' in settled) {
+    console.error(problem(settled.refused));
+    return EXIT.usage;
+  }
+  request = settled.request;
   let collected: CollectedInputs;
   try {
     collected = await collectInputs(positionals, values.recursive);

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import {
   referenceLengthIssues,
   unknownLengthWords,
@@ -34,6 +33,7 @@ import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
+import { confirm } from './ask.ts';
 import { cliIntl, monthName, stateColumn, words } from './words.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { runVideoSpending } from './video-spending.ts';
@@ -376,18 +376,6 @@ const status: Sub = async (args) => {
     await session.close();
   }
 };
-
-/** Asks a yes-or-no question on the terminal; anything but yes is no. */
-async function confirm(question: string): Promise<boolean> {
-  const readline = createInterface({ input: process.stdin, output: process.stderr });
-  try {
-    const answer = (await readline.question(`${question} ${words('cli.ask.choices')} `)).trim();
-    // The words that mean yes, in this language and in English: `y|yes`, `j|ja|y|yes`.
-    return new RegExp(`^(${words('cli.ask.yes')})$`, 'iu').test(answer);
-  } finally {
-    readline.close();
-  }
-}
 
 const importRounds: Sub = async (args) => {
   const { values, positionals } = parseCommand('video import', args, {

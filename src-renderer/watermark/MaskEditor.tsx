@@ -6,6 +6,7 @@ import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import type { InvokeRequest, StagedFile } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
+import { MARKED_DIGITS, useMaskImport } from './mask-import-question.tsx';
 import './watermark.css';
 
 type Tool = 'brush' | 'eraser' | 'rect' | 'lasso';
@@ -24,8 +25,6 @@ const TOOL_NAMES: Readonly<Record<Tool, MessageId>> = {
   rect: 'mask.tool.rect',
   lasso: 'mask.tool.lasso',
 };
-/** The share of the image marked, as a mask note says it: to a tenth of a percent. */
-const MARKED_DIGITS = 1;
 
 /**
  * Paints one stroke onto the mask layer, in image coordinates under the view's transform.
@@ -134,22 +133,6 @@ export function MaskEditor(props: {
     }
   }, [history.now, props.previewBase]);
 
-  const importMask = async () => {
-    const result = await bridge().invoke('mask:import', { token: file.token });
-    if (!result.ok) return setMaskNote(result.error.message);
-    if (!result.value) return;
-    commit([{ kind: 'bitmap', token: result.value.maskToken }]);
-    const imported = intl.formatMessage(
-      { id: 'mask.imported' },
-      {
-        percent: formatPercent(intl, result.value.fraction, MARKED_DIGITS),
-        scaled: String(result.value.resized),
-        whiteOnBlack: String(result.value.convention === 'white-on-black'),
-      },
-    );
-    // The warnings are main's own sentences, each whole.
-    setMaskNote([imported, ...result.value.warnings].join(' '));
-  };
   /** A tool on the whole mask, done in main at the image's size; the result is one bitmap. */
   const wholeMask = async (tool: InvokeRequest<'mask:transform'>['tool'], done: string) => {
     const result = await bridge().invoke('mask:transform', {
@@ -260,6 +243,11 @@ export function MaskEditor(props: {
   const commit = useCallback((next: Stroke[]) => {
     setHistory((h) => ({ past: [...h.past, h.now], now: next, future: [] }));
   }, []);
+  const { importMask, question: wholeMaskQuestion } = useMaskImport(
+    file.token,
+    commit,
+    setMaskNote,
+  );
   const undo = useCallback(() => {
     setHistory((h) => {
       const previous = h.past.at(-1);
@@ -583,6 +571,7 @@ export function MaskEditor(props: {
           {maskNote ?? intl.formatMessage({ id: 'mask.shortcuts' })}
         </span>
       </p>
+      {wholeMaskQuestion}
       {props.scaledFrom && (
         <p className="hint" data-testid="mask-scaled">
           {intl.formatMessage({ id: 'mask.scaledFrom' }, { size: props.scaledFrom })}

@@ -476,6 +476,8 @@ export const invokeContract = {
         convention: z.enum(['service-colours', 'white-on-black']),
         resized: z.boolean(),
         warnings: z.array(z.string()),
+        /** It marks every pixel: the window asks whether the whole image or nothing was meant. */
+        everything: z.enum(['all-white', 'all-marked']).optional(),
       })
       .nullable(),
   },

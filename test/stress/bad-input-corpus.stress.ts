@@ -16,12 +16,12 @@ import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
 import { waitForTask } from '../../src-main/core/jobs/check-again.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
 import { checkKey } from '../../src-main/core/secrets/test-key.ts';
-import { importMask } from '../../src-main/core/media/mask-import.ts';
+import { importMask, wholeMaskProblem } from '../../src-main/core/media/mask-import.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { SettingsStore } from '../../src-main/core/settings/settings-store.ts';
 import { createDispatch } from '../../src-main/electron/ipc-registry.ts';
 import { runCli } from '../support/cli-process.ts';
-import { makeMask, makePhoto, makePixelBomb } from '../support/images.ts';
+import { makeMask, makePhoto, makePixelBomb, makeTruncatedJpeg } from '../support/images.ts';
 import { reportSection } from './report.ts';
 import { startBareCore } from '../support/test-core.ts';
 import { followStaging, stageFiles } from '../support/staging.ts';
@@ -765,7 +765,88 @@ const CASES: Case[] = [
     expected:
       /settings could not be read .*defaults are in use\. The old file was kept as \S+settings\.corrupt-\S+\.json/,
   },
+  // A mask that marks every pixel, a JPEG cut short, a PNG named as a JPEG.
+  {
+    area: 'cli',
+    name: 'a mask file white all over (nothing under the service’s rule, everything as white on black)',
+    run: () => plainMaskRefusal('white-mask', '#ffffff'),
+    expected:
+      /white all over: as a white-on-black mask it marks the whole image, but under the service’s rule \(white marks nothing\) it marks nothing\. Say which it means: add --mask-whole/,
+  },
+  {
+    area: 'cli',
+    name: 'a mask file that marks every pixel',
+    run: () => plainMaskRefusal('red-mask', '#ff0000'),
+    expected: /marks every pixel: the whole image would be repainted.*add --mask-whole/,
+  },
+  {
+    area: 'mask',
+    name: 'a mask white all over imported in the window',
+    run: async () => {
+      const staged = await stageFiles(core, [
+        await file('to-mask-white.png', await makePhoto(32, 24)),
+      ]);
+      const white = await file(
+        'white-all-over.png',
+        await sharp({ create: { width: 32, height: 24, channels: 3, background: '#ffffff' } })
+          .png()
+          .toBuffer(),
+      );
+      const imported = await core.staging.importMaskFor(staged.items[0]?.token ?? '', white);
+      if (!imported?.everything) throw new Error('the mask was taken without a word');
+      return wholeMaskProblem(imported.everything);
+    },
+    expected: /white all over/,
+  },
+  {
+    area: 'cli',
+    name: 'a PNG named .jpg: its result is named by its bytes',
+    run: async () => {
+      await file(path.join('named-jpg', 'screenshot.jpg'), await makePhoto(32, 24, 'png', 30));
+      const { code, said } = await removeSays([path.join(dir, 'files', 'named-jpg')]);
+      if (code !== 0) throw new Error(`exit code ${code}: ${said}`);
+      return said;
+    },
+    expected: /screenshot\.jpg -> \S*screenshot-clean\.png\b/,
+  },
+  {
+    area: 'file',
+    name: 'a JPEG cut short in a dropped folder (its header reads as a whole one’s)',
+    run: async () =>
+      probedReason('cut-short', { 'IMG_0031.jpg': await makeTruncatedJpeg() }, 'IMG_0031.jpg'),
+    expected: /damaged or cut short: not all of its pixels can be read/,
+  },
 ];
+
+/** A folder of two photos and a mask file of one colour all over at their size. */
+async function photosWithPlainMask(name: string, colour: string): Promise<string[]> {
+  const folder = path.join(dir, 'files', name);
+  for (let i = 0; i < 2; i += 1)
+    await file(path.join(name, `photo-${i}.png`), await makePhoto(32, 24, 'png', 20 + i));
+  const mask = await file(
+    `${name}-mask.png`,
+    await sharp({ create: { width: 32, height: 24, channels: 3, background: colour } })
+      .png()
+      .toBuffer(),
+  );
+  return [folder, '--mask', mask];
+}
+
+/** Why `clearframe remove` stops before sending two photos with a mask of one colour all over. */
+async function plainMaskRefusal(name: string, colour: string): Promise<string> {
+  const { code, said } = await removeSays(await photosWithPlainMask(name, colour));
+  if (code !== 2) throw new Error(`exit code ${code}: ${said}`);
+  return said;
+}
+
+/** What `clearframe remove --demo <args>` says: stderr when it stops, else stdout. */
+async function removeSays(args: string[]): Promise<{ code: number | null; said: string }> {
+  const result = await runCli(
+    ['remove', ...args, '--demo', '--data-dir', path.join(dir, 'cli-remove-data')],
+    { env: { CLEARFRAME_WATERMARK_KEY: '' } },
+  );
+  return { code: result.code, said: (result.code === 2 ? result.stderr : result.stdout).trim() };
+}
 
 /** What a core started on a data folder holding `content` as `file` says in the window. */
 async function startupNotices(name: string, file: string, content: string): Promise<string> {

@@ -195,6 +195,7 @@ export class StagingDesk {
       convention: imported.convention,
       resized: imported.resized,
       warnings: imported.warnings,
+      ...(imported.everything ? { everything: imported.everything } : {}),
     };
   }
 

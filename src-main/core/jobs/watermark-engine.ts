@@ -12,7 +12,7 @@ import { taskProfile } from '../api/completion-model.ts';
 import type { Poller } from '../api/poller.ts';
 import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.ts';
 import { prepareImage, sentByAddress, type PreparedImage } from '../media/intake.ts';
-import { MaskImportError, importMask } from '../media/mask-import.ts';
+import { MaskImportError, importMask, wholeMaskProblem } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { readHeader } from '../media/decode.ts';
 import { serviceMaskPng, uprightToStored } from '../media/service-mask.ts';
@@ -440,7 +440,8 @@ export class WatermarkEngine extends TaskJobLoop {
    * such (`sentByAddress`) is read by the service itself, at full size and with its pixels as
    * stored (before any EXIF turn), so the strokes, drawn on the upright picture, are laid out
    * as stored. A mask that marks
-   * nothing is refused here, before anything is paid for.
+   * nothing is refused here, before anything is paid for, and so is a mask file that marks
+   * everything (see `wholeMaskProblem`).
    */
   private async maskFor(
     job: WatermarkJobRow,
@@ -463,7 +464,10 @@ export class WatermarkEngine extends TaskJobLoop {
       const bytes = await readFile(maskFile as string).catch(() => {
         throw new MaskImportError(said('core.watermark.maskFileGone', { file: String(maskFile) }));
       });
-      plane = (await importMask(bytes, size.width, size.height)).plane;
+      const imported = await importMask(bytes, size.width, size.height);
+      // Whether it means the whole image or nothing is the user's to say, never guessed.
+      if (imported.everything) throw new MaskImportError(wholeMaskProblem(imported.everything));
+      plane = imported.plane;
     }
     const orientation = byAddress ? ((await readHeader(job.input_path)).orientation ?? 1) : 1;
     const png = serviceMaskPng(uprightToStored(plane, size, orientation));

@@ -18,12 +18,28 @@ export interface ImportedMask {
   convention: 'service-colours' | 'white-on-black';
   resized: boolean;
   warnings: string[];
+  /**
+   * Set when the mask marks every pixel, which no one means without saying so: the caller
+   * asks (or is told) whether the whole image or nothing was meant before using it.
+   * `all-white`: a file white all over, which is the whole image as a white-on-black mask
+   * but nothing under the service's rule (white marks nothing).
+   */
+  everything?: WholeMask;
 }
+
+export type WholeMask = 'all-white' | 'all-marked';
 
 /** Above this share of the image marked, the user is warned. */
 export const LARGE_MASK_FRACTION = 0.5;
 /** Sizes of the same shape differ by rounding only: a tenth of a percent of aspect. */
 const SAME_SHAPE_TOLERANCE = 0.001;
+
+/** What a mask that marks every pixel may have meant, in words: the whole image or nothing. */
+export function wholeMaskProblem(everything: WholeMask): string {
+  return said(
+    everything === 'all-white' ? 'core.maskImport.allWhite' : 'core.maskImport.allMarked',
+  );
+}
 
 function isGreyscale(image: RawImage): boolean {
   const { data } = image;
@@ -94,9 +110,24 @@ export async function importMask(
   if (coverage.marked === 0) {
     throw new MaskImportError(said('core.maskImport.marksNothing'));
   }
+  const everything: WholeMask | undefined =
+    coverage.marked < plane.length
+      ? undefined
+      : data.every((value) => value === 255)
+        ? 'all-white'
+        : 'all-marked';
+  // A mask that marks everything is asked about instead: a warning would say less.
   const warnings =
-    coverage.fraction > LARGE_MASK_FRACTION
+    coverage.fraction > LARGE_MASK_FRACTION && !everything
       ? [said('core.maskImport.mostlyMarked', { percent: Math.round(coverage.fraction * 100) })]
       : [];
-  return { png, plane, coverage, convention, resized, warnings };
+  return {
+    png,
+    plane,
+    coverage,
+    convention,
+    resized,
+    warnings,
+    ...(everything ? { everything } : {}),
+  };
 }

@@ -41,6 +41,7 @@ export class MaskStore {
       convention: imported.convention,
       resized: imported.resized,
       warnings: imported.warnings,
+      ...(imported.everything ? { everything: imported.everything } : {}),
     };
   }
 

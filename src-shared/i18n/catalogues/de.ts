@@ -162,6 +162,10 @@ export const de: Catalogue = {
   'mask.toolDone': '{done}: {percent} des Bildes markiert.',
   'mask.imported':
     'Importiert: {percent} des Bildes markiert{scaled, select, true {, auf das Bild skaliert} other {}}{whiteOnBlack, select, true {, Weiß als „entfernen“ gelesen} other {}}.',
+  'mask.wholeUse': 'Ganzes Bild neu malen',
+  'mask.wholeNothing': 'Nichts importieren',
+  'mask.wholeNotImported':
+    'Es wurde keine Maske importiert: Malen Sie über das Wasserzeichen oder importieren Sie eine Maske, die nur es markiert.',
   'mask.saved': 'Gespeichert unter {path}.',
   'mask.canvas':
     '{name}: Übermalen Sie, was entfernt werden soll. Halten Sie O gedrückt, um das Original zu sehen.',
@@ -815,7 +819,7 @@ export const de: Catalogue = {
   'cli.remove.usage':
     "Aufruf: clearframe remove '<'Dateien|Ordner…> [--mask Datei | --mask-rect x,y,b,h | --auto-mask] [--out Ordner]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir Ordner]\n  Entfernt das Wasserzeichen aus jedem genannten oder in den Ordnern gefundenen Bild. --mask\n  nimmt eine Maskendatei (Markierungen in jeder Farbe außer reinem Schwarz oder Weiß, oder Weiß\n  auf Schwarz); --mask-rect markiert ein Rechteck in Bildpixeln, das vor dem Senden gegen\n  jedes Bild geprüft wird. Nach einem Absturz einfach erneut ausführen: nichts Gesendetes\n  wird noch einmal gesendet.\n  --retry   fehlgeschlagene Dateien erneut versuchen: fragt den Dienst kostenlos erneut, wo er\n            das Bild hat, und bereitet eine nie angenommene Datei neu vor (etwa nach dem Ersetzen)\n  --force   ein neuer bezahlter Versuch (1 Credit je Bild) für bereits bereinigte oder fehlgeschlagene Dateien\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            wovon aus --mask-rect (und --mask-clear-outside) gemessen wird: mit einer Ecke sind\n            x,y die Abstände von den Seiten dieser Ecke, sodass ein Rechteck auf Fotos jeder\n            Größe passt; mit relative sind alle vier Zahlen Anteile des Bildes von 0 bis 1\n  --auto-mask         findet das Wasserzeichen, das die Bilder gemeinsam haben, und zeigt je\n                      Gruppe, was gefunden wurde, bevor etwas gesendet wird; --mask-rect ist dann ein grober Hinweis\n  --dry-run           hält nach der Ausgabe dessen an, was gesendet würde: nichts wird gesendet oder bezahlt\n  --save-masks Ordner schreibt die Maske jeder Gruppe dort als PNG (weiß auf schwarz) in ihrer Größe\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,b,h\n                      ändert die Maske vor dem Senden: um n Pixel vergrößern oder verkleinern,\n                      umkehren, alles außerhalb des Rechtecks leeren',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            wovon aus --mask-rect (und --mask-clear-outside) gemessen wird: mit einer Ecke sind\n            x,y die Abstände von den Seiten dieser Ecke, sodass ein Rechteck auf Fotos jeder\n            Größe passt; mit relative sind alle vier Zahlen Anteile des Bildes von 0 bis 1\n  --auto-mask         findet das Wasserzeichen, das die Bilder gemeinsam haben, und zeigt je\n                      Gruppe, was gefunden wurde, bevor etwas gesendet wird; --mask-rect ist dann ein grober Hinweis\n  --dry-run           hält nach der Ausgabe dessen an, was gesendet würde: nichts wird gesendet oder bezahlt\n  --save-masks Ordner schreibt die Maske jeder Gruppe dort als PNG (weiß auf schwarz) in ihrer Größe\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,b,h\n                      ändert die Maske vor dem Senden: um n Pixel vergrößern oder verkleinern,\n                      umkehren, alles außerhalb des Rechtecks leeren\n  --mask-whole        eine --mask-Datei, die jedes Pixel markiert (etwa ganz weiß), als\n                      Markierung des ganzen Bildes nehmen, das dann neu gemalt wird',
   'cli.engine.usage':
     '  --engine service|local\n                      service (Standard): der Dienst bereinigt jedes Bild, 1 Credit je Bild;\n                      local: dieser Computer macht die Überblendung des Wasserzeichens rückgängig,\n                      das --auto-mask im Stapel gemessen hat, kostenlos und offline; Bilder, für die\n                      sich das Zeichen nicht messen lässt, werden ausgelassen und genannt (senden Sie\n                      sie mit --engine service)',
   'cli.video.usage':
@@ -1045,6 +1049,13 @@ export const de: Catalogue = {
     'Kein gemeinsames Wasserzeichen in {where}: Was hervorsticht, würde {share} jedes Bildes bedecken und wird daher nicht verwendet; sie werden ohne Maske gesendet (geben Sie eine mit --mask oder --mask-rect an).',
   'cli.masks.unsure':
     '{file}: {reason} Ausgelassen: Dafür wird nichts gesendet (geben Sie eine Maske mit --mask oder --mask-rect an).',
+  'cli.masks.sayWhole':
+    '{problem} Sagen Sie, was gemeint ist: Fügen Sie --mask-whole hinzu, um jedes Bild ganz neu zu malen, oder lassen Sie --mask weg, dann sucht der Dienst das Wasserzeichen selbst.',
+  'cli.masks.askWhole': '{problem} Jedes Bild damit ganz neu malen?',
+  'cli.masks.wholeRefused':
+    'Es wurde nichts gesendet. Lassen Sie --mask weg, dann sucht der Dienst das Wasserzeichen selbst, oder geben Sie eine Maske an, die nur das Wasserzeichen markiert.',
+  'cli.masks.wholeNeedsMask':
+    '--mask-whole sagt, was eine --mask-Datei bedeutet: Geben Sie auch --mask an.',
   'main.menu.checkForUpdates': 'Nach Updates suchen …',
   'main.menu.file': 'Datei',
   'main.menu.openLogs': 'Protokollordner öffnen',
@@ -1296,6 +1307,10 @@ export const de: Catalogue = {
     'Die Maske markiert nichts: Malen Sie die zu entfernenden Bereiche weiß (oder in einer beliebigen Farbe) auf Schwarz.',
   'core.maskImport.mostlyMarked':
     'Die Maske bedeckt {percent} % des Bildes, der größte Teil wird also neu gemalt. Prüfen Sie, ob sie nicht umgekehrt ist.',
+  'core.maskImport.allWhite':
+    'Die Maske ist ganz weiß: Als Maske „weiß auf schwarz“ markiert sie das ganze Bild, nach der Regel des Dienstes (Weiß markiert nichts) aber nichts.',
+  'core.maskImport.allMarked':
+    'Die Maske markiert jedes Pixel: Das ganze Bild würde neu gemalt, nicht nur das Wasserzeichen.',
   'core.unblend.otherSize':
     '{file} hat {size} Pixel, das Wasserzeichen wurde aber an Bildern mit {measured} vermessen: Senden Sie es an den Dienst, oder suchen Sie das Wasserzeichen erneut mit diesem Bild unter den Bildern.',
   'core.unblend.estimateMissing':

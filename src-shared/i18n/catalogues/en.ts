@@ -173,6 +173,10 @@ export const en = {
   'mask.toolDone': '{done}: {percent} of the image marked.',
   'mask.imported':
     'Imported: {percent} of the image marked{scaled, select, true {, scaled to the image} other {}}{whiteOnBlack, select, true {, white read as "remove"} other {}}.',
+  'mask.wholeUse': 'Repaint the whole image',
+  'mask.wholeNothing': 'Import nothing',
+  'mask.wholeNotImported':
+    'No mask was imported: paint over the watermark, or import a mask that marks only it.',
   'mask.saved': 'Saved to {path}.',
   'mask.canvas': '{name}: paint over what to remove. Hold O to see the original.',
   'mask.status': '{width}×{height} · {count, plural, one {# stroke} other {# strokes}}',
@@ -810,7 +814,7 @@ export const en = {
   'cli.remove.usage':
     "Usage: clearframe remove '<'files|folders…> [--mask file | --mask-rect x,y,w,h | --auto-mask] [--out dir]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dir]\n  Removes the watermark from every image named or found in the folders. --mask takes a mask\n  file (marks in any colour but pure black or white, or white on black); --mask-rect marks\n  one rectangle in image pixels, checked against every image before anything is sent.\n  Run it again after a crash to resume: nothing sent is sent again.\n  --retry   try failed files again: asks the service again for free where it has the image,\n            prepares again a file it never took (after you replaced it, say)\n  --force   a new paid attempt (1 credit each) for files already cleaned or failed\n{masks}\n{engines}",
   'cli.masks.usage':
-    "  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y\n            are the distances from that corner's sides, so one rectangle fits photos of any\n            size; with relative, all four numbers are shares of the image from 0 to 1\n  --auto-mask         find the watermark the images share and print what was found per\n                      group before anything is sent; --mask-rect then is a rough hint\n  --dry-run           stop after printing what would be sent: nothing is sent or paid\n  --save-masks dir    write each group's mask there as a PNG (white on black) at its size\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h\n                      change the mask before it is sent: grow or shrink it by n pixels,\n                      invert it, clear everything outside the rectangle",
+    "  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            where --mask-rect (and --mask-clear-outside) is measured from: with a corner, x,y\n            are the distances from that corner's sides, so one rectangle fits photos of any\n            size; with relative, all four numbers are shares of the image from 0 to 1\n  --auto-mask         find the watermark the images share and print what was found per\n                      group before anything is sent; --mask-rect then is a rough hint\n  --dry-run           stop after printing what would be sent: nothing is sent or paid\n  --save-masks dir    write each group's mask there as a PNG (white on black) at its size\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,w,h\n                      change the mask before it is sent: grow or shrink it by n pixels,\n                      invert it, clear everything outside the rectangle\n  --mask-whole        take a --mask file that marks every pixel (white all over, say) as\n                      marking the whole image, which is then repainted",
   'cli.engine.usage':
     '  --engine service|local\n                      service (the default): the service cleans each image, 1 credit each;\n                      local: this computer undoes the blend of the watermark --auto-mask\n                      measured in the batch, free and offline; images it cannot measure the\n                      mark for are left out and named (send them with --engine service)',
   'cli.video.usage':
@@ -1026,6 +1030,12 @@ export const en = {
     'No watermark shared by {where}: what stands out would cover {share} of each image, so it is not used; they are sent without a mask (give one with --mask or --mask-rect).',
   'cli.masks.unsure':
     '{file}: {reason} It is left out: nothing is sent for it (give it a mask with --mask or --mask-rect).',
+  'cli.masks.sayWhole':
+    '{problem} Say which it means: add --mask-whole to repaint the whole of each image, or leave out --mask and the service looks for the watermark itself.',
+  'cli.masks.askWhole': '{problem} Repaint the whole of each image with it?',
+  'cli.masks.wholeRefused':
+    'Nothing was sent. Leave out --mask and the service looks for the watermark itself, or give a mask that marks only the watermark.',
+  'cli.masks.wholeNeedsMask': '--mask-whole says what a --mask file means: give --mask too.',
   'main.menu.checkForUpdates': 'Check for Updates…',
   'main.menu.file': 'File',
   'main.menu.openLogs': 'Open Logs Folder',
@@ -1263,6 +1273,10 @@ export const en = {
     'The mask marks nothing: paint the areas to remove in white (or any colour) on black.',
   'core.maskImport.mostlyMarked':
     'The mask covers {percent} % of the image, so most of it will be repainted. Check that it is not inverted.',
+  'core.maskImport.allWhite':
+    'The mask is white all over: as a white-on-black mask it marks the whole image, but under the service’s rule (white marks nothing) it marks nothing.',
+  'core.maskImport.allMarked':
+    'The mask marks every pixel: the whole image would be repainted, not only the watermark.',
   'core.unblend.otherSize':
     '{file} is {size} pixels, but the watermark was measured on {measured} images: send it to the service, or find the watermark again with it among the images.',
   'core.unblend.estimateMissing':

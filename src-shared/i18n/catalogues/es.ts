@@ -163,6 +163,10 @@ export const es: Catalogue = {
   'mask.toolDone': '{done}: {percent} de la imagen marcado.',
   'mask.imported':
     'Importada: {percent} de la imagen marcado{scaled, select, true {, escalada a la imagen} other {}}{whiteOnBlack, select, true {, blanco leído como «quitar»} other {}}.',
+  'mask.wholeUse': 'Repintar toda la imagen',
+  'mask.wholeNothing': 'No importar nada',
+  'mask.wholeNotImported':
+    'No se importó ninguna máscara: pinta sobre la marca de agua o importa una máscara que marque solo eso.',
   'mask.saved': 'Guardada en {path}.',
   'mask.canvas':
     '{name}: pinta sobre lo que hay que quitar. Mantén pulsada la O para ver el original.',
@@ -815,7 +819,7 @@ export const es: Catalogue = {
   'cli.remove.usage':
     "Uso: clearframe remove '<'archivos|carpetas…> [--mask archivo | --mask-rect x,y,an,al | --auto-mask] [--out carpeta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir carpeta]\n  Quita la marca de agua de cada imagen nombrada o encontrada en las carpetas. --mask toma un\n  archivo de máscara (marcas de cualquier color salvo negro o blanco puros, o blanco sobre negro);\n  --mask-rect marca un rectángulo en píxeles de imagen, comprobado con cada imagen antes de enviar\n  nada. Tras un fallo, vuelve a ejecutarla para continuar: nada de lo enviado se envía otra vez.\n  --retry   vuelve a intentar los archivos fallidos: pregunta de nuevo gratis al servicio si tiene\n            la imagen, prepara de nuevo un archivo que nunca aceptó (tras sustituirlo, por ejemplo)\n  --force   un nuevo intento de pago (1 crédito cada uno) para archivos ya limpiados o fallidos\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            desde dónde se mide --mask-rect (y --mask-clear-outside): con una esquina, x,y son\n            las distancias a los lados de esa esquina, así un rectángulo sirve para fotos de\n            cualquier tamaño; con relative, los cuatro números son fracciones de la imagen de 0 a 1\n  --auto-mask         busca la marca de agua que comparten las imágenes y muestra lo encontrado por\n                      grupo antes de enviar nada; --mask-rect pasa a ser una pista aproximada\n  --dry-run           se detiene tras mostrar lo que se enviaría: no se envía ni se paga nada\n  --save-masks carpeta guarda allí la máscara de cada grupo como PNG (blanco sobre negro) a su tamaño\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,an,al\n                      cambia la máscara antes de enviarla: la agranda o la reduce n píxeles,\n                      la invierte, borra todo lo que queda fuera del rectángulo',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            desde dónde se mide --mask-rect (y --mask-clear-outside): con una esquina, x,y son\n            las distancias a los lados de esa esquina, así un rectángulo sirve para fotos de\n            cualquier tamaño; con relative, los cuatro números son fracciones de la imagen de 0 a 1\n  --auto-mask         busca la marca de agua que comparten las imágenes y muestra lo encontrado por\n                      grupo antes de enviar nada; --mask-rect pasa a ser una pista aproximada\n  --dry-run           se detiene tras mostrar lo que se enviaría: no se envía ni se paga nada\n  --save-masks carpeta guarda allí la máscara de cada grupo como PNG (blanco sobre negro) a su tamaño\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,an,al\n                      cambia la máscara antes de enviarla: la agranda o la reduce n píxeles,\n                      la invierte, borra todo lo que queda fuera del rectángulo\n  --mask-whole        toma un archivo --mask que marca cada píxel (todo blanco, por ejemplo)\n                      como si marcara toda la imagen, que entonces se repinta',
   'cli.engine.usage':
     '  --engine service|local\n                      service (por defecto): el servicio limpia cada imagen, 1 crédito cada una;\n                      local: este ordenador deshace la mezcla de la marca de agua que --auto-mask\n                      midió en el lote, gratis y sin conexión; las imágenes cuya marca no puede\n                      medir se dejan fuera y se nombran (envíalas con --engine service)',
   'cli.video.usage':
@@ -1041,6 +1045,13 @@ export const es: Catalogue = {
     'Ninguna marca de agua común en {where}: lo que destaca cubriría {share} de cada imagen, así que no se usa; se envían sin máscara (indica una con --mask o --mask-rect).',
   'cli.masks.unsure':
     '{file}: {reason} Se deja fuera: no se envía nada por ella (dale una máscara con --mask o --mask-rect).',
+  'cli.masks.sayWhole':
+    '{problem} Di qué significa: añade --mask-whole para repintar cada imagen entera, o quita --mask y el servicio buscará la marca de agua por sí mismo.',
+  'cli.masks.askWhole': '{problem} ¿Repintar cada imagen entera con ella?',
+  'cli.masks.wholeRefused':
+    'No se envió nada. Quita --mask y el servicio buscará la marca de agua por sí mismo, o da una máscara que marque solo la marca de agua.',
+  'cli.masks.wholeNeedsMask':
+    '--mask-whole dice qué significa un archivo --mask: da también --mask.',
   'main.menu.checkForUpdates': 'Buscar actualizaciones…',
   'main.menu.file': 'Archivo',
   'main.menu.openLogs': 'Abrir la carpeta de registros',
@@ -1288,6 +1299,10 @@ export const es: Catalogue = {
     'La máscara no marca nada: pinta las zonas que quieres quitar en blanco (o en cualquier color) sobre negro.',
   'core.maskImport.mostlyMarked':
     'La máscara cubre el {percent} % de la imagen, así que se repintará casi toda. Comprueba que no está invertida.',
+  'core.maskImport.allWhite':
+    'La máscara es toda blanca: como máscara de blanco sobre negro marca toda la imagen, pero según la regla del servicio (el blanco no marca nada) no marca nada.',
+  'core.maskImport.allMarked':
+    'La máscara marca cada píxel: se repintaría toda la imagen, no solo la marca de agua.',
   'core.unblend.otherSize':
     '{file} mide {size} píxeles, pero la marca de agua se midió en imágenes de {measured}: envíala al servicio o vuelve a buscar la marca de agua con ella entre las imágenes.',
   'core.unblend.estimateMissing':

@@ -165,6 +165,10 @@ export const fr: Catalogue = {
   'mask.toolDone': '{done} : {percent} de l’image marqué.',
   'mask.imported':
     'Importé : {percent} de l’image marqué{scaled, select, true {, mis à l’échelle de l’image} other {}}{whiteOnBlack, select, true {, blanc lu comme « à retirer »} other {}}.',
+  'mask.wholeUse': 'Repeindre toute l’image',
+  'mask.wholeNothing': 'Ne rien importer',
+  'mask.wholeNotImported':
+    'Aucun masque n’a été importé : peignez sur le filigrane, ou importez un masque qui ne marque que lui.',
   'mask.saved': 'Enregistré dans {path}.',
   'mask.canvas': '{name} : peignez sur ce qu’il faut retirer. Maintenez O pour voir l’original.',
   'mask.status': '{width}×{height} · {count, plural, one {# trait} other {# traits}}',
@@ -813,7 +817,7 @@ export const fr: Catalogue = {
   'cli.remove.usage':
     "Usage : clearframe remove '<'fichiers|dossiers…> [--mask fichier | --mask-rect x,y,l,h | --auto-mask] [--out dossier]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dossier]\n  Retire le filigrane de chaque image nommée ou trouvée dans les dossiers. --mask prend un\n  fichier de masque (des marques de toute couleur sauf le noir ou le blanc purs, ou du blanc sur\n  noir) ; --mask-rect marque un rectangle en pixels d’image, vérifié sur chaque image avant tout\n  envoi. Relancez-la après un plantage pour reprendre : rien de ce qui a été envoyé ne l’est deux fois.\n  --retry   réessaie les fichiers en échec : redemande gratuitement au service s’il a l’image,\n            prépare de nouveau un fichier qu’il n’a jamais pris (après l’avoir remplacé, par exemple)\n  --force   un nouvel essai payant (1 crédit chacun) pour les fichiers déjà nettoyés ou en échec\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            d’où --mask-rect (et --mask-clear-outside) est mesuré : avec un coin, x,y sont\n            les distances aux côtés de ce coin, si bien qu’un rectangle convient à des photos\n            de toute taille ; avec relative, les quatre nombres sont des parts de l’image de 0 à 1\n  --auto-mask         trouve le filigrane que les images partagent et affiche ce qui a été trouvé\n                      par groupe avant tout envoi ; --mask-rect n’est alors qu’une indication\n  --dry-run           s’arrête après avoir affiché ce qui serait envoyé : rien n’est envoyé ni payé\n  --save-masks dossier écrit là le masque de chaque groupe en PNG (blanc sur noir), à sa taille\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,h\n                      modifie le masque avant l’envoi : l’agrandit ou le réduit de n pixels,\n                      l’inverse, efface tout ce qui est hors du rectangle',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            d’où --mask-rect (et --mask-clear-outside) est mesuré : avec un coin, x,y sont\n            les distances aux côtés de ce coin, si bien qu’un rectangle convient à des photos\n            de toute taille ; avec relative, les quatre nombres sont des parts de l’image de 0 à 1\n  --auto-mask         trouve le filigrane que les images partagent et affiche ce qui a été trouvé\n                      par groupe avant tout envoi ; --mask-rect n’est alors qu’une indication\n  --dry-run           s’arrête après avoir affiché ce qui serait envoyé : rien n’est envoyé ni payé\n  --save-masks dossier écrit là le masque de chaque groupe en PNG (blanc sur noir), à sa taille\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,h\n                      modifie le masque avant l’envoi : l’agrandit ou le réduit de n pixels,\n                      l’inverse, efface tout ce qui est hors du rectangle\n  --mask-whole        prend un fichier --mask qui marque chaque pixel (tout blanc, par exemple)\n                      comme marquant toute l’image, qui est alors repeinte',
   'cli.engine.usage':
     '  --engine service|local\n                      service (par défaut) : le service nettoie chaque image, 1 crédit chacune ;\n                      local : cet ordinateur défait le mélange du filigrane que --auto-mask a\n                      mesuré dans le lot, gratuitement et hors ligne ; les images dont il ne peut\n                      mesurer la marque sont écartées et nommées (envoyez-les avec --engine service)',
   'cli.video.usage':
@@ -1038,6 +1042,13 @@ export const fr: Catalogue = {
     'Aucun filigrane commun dans {where} : ce qui ressort couvrirait {share} de chaque image, il n’est donc pas utilisé ; elles sont envoyées sans masque (donnez-en un avec --mask ou --mask-rect).',
   'cli.masks.unsure':
     '{file} : {reason} Laissée de côté : rien n’est envoyé pour elle (donnez-lui un masque avec --mask ou --mask-rect).',
+  'cli.masks.sayWhole':
+    '{problem} Dites ce qu’il veut dire : ajoutez --mask-whole pour repeindre chaque image en entier, ou retirez --mask et le service cherche lui-même le filigrane.',
+  'cli.masks.askWhole': '{problem} Repeindre chaque image en entier avec ce masque ?',
+  'cli.masks.wholeRefused':
+    'Rien n’a été envoyé. Retirez --mask et le service cherche lui-même le filigrane, ou donnez un masque qui ne marque que le filigrane.',
+  'cli.masks.wholeNeedsMask':
+    '--mask-whole dit ce que veut dire un fichier --mask : donnez aussi --mask.',
   'main.menu.checkForUpdates': 'Rechercher des mises à jour…',
   'main.menu.file': 'Fichier',
   'main.menu.openLogs': 'Ouvrir le dossier des journaux',
@@ -1285,6 +1296,10 @@ export const fr: Catalogue = {
     'Le masque ne marque rien : peignez les zones à retirer en blanc (ou en toute couleur) sur du noir.',
   'core.maskImport.mostlyMarked':
     'Le masque couvre {percent} % de l’image, qui sera donc en grande partie repeinte. Vérifiez qu’il n’est pas inversé.',
+  'core.maskImport.allWhite':
+    'Le masque est tout blanc : lu comme un masque blanc sur noir, il marque toute l’image, mais selon la règle du service (le blanc ne marque rien), il ne marque rien.',
+  'core.maskImport.allMarked':
+    'Le masque marque chaque pixel : toute l’image serait repeinte, pas seulement le filigrane.',
   'core.unblend.otherSize':
     '{file} fait {size} pixels, mais le filigrane a été mesuré sur des images de {measured} : envoyez-la au service, ou cherchez à nouveau le filigrane avec elle parmi les images.',
   'core.unblend.estimateMissing':

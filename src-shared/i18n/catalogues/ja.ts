@@ -162,6 +162,10 @@ export const ja: Catalogue = {
   'mask.toolDone': '{done}: 画像の {percent} に印があります。',
   'mask.imported':
     '読み込みました: 画像の {percent} に印があります{scaled, select, true {（画像サイズに合わせて拡大縮小）} other {}}{whiteOnBlack, select, true {（白を「消す」として読み取り）} other {}}。',
+  'mask.wholeUse': '画像全体を塗り直す',
+  'mask.wholeNothing': '何も読み込まない',
+  'mask.wholeNotImported':
+    'マスクは読み込んでいません。透かしの上を塗るか、透かしだけを示すマスクを読み込んでください。',
   'mask.saved': '{path} に保存しました。',
   'mask.canvas': '{name}: 消したい部分を塗ってください。O を押している間は元画像が見えます。',
   'mask.status': '{width}×{height} · {count, plural, other {# ストローク}}',
@@ -790,7 +794,7 @@ export const ja: Catalogue = {
   'cli.remove.usage':
     "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   クリーニング済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（と --mask-clear-outside）を測る基準。角を指定すると x,y はその角の辺からの\n            距離になり、1 つの長方形がどのサイズの写真にも合います。relative では 4 つの数値すべてが\n            画像に対する 0 から 1 の割合になります\n  --auto-mask         画像に共通する透かしを探し、送信前にグループごとに見つかったものを表示します。\n                      このとき --mask-rect はおおよその目安になります\n  --dry-run           送信する内容を表示して止まります。何も送信も支払いもされません\n  --save-masks フォルダー  各グループのマスクを元のサイズの PNG（黒地に白）としてそこに書き出します\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,幅,高さ\n                      送信前にマスクを変更します。n ピクセル広げる・縮める、反転する、\n                      長方形の外をすべて消す',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（と --mask-clear-outside）を測る基準。角を指定すると x,y はその角の辺からの\n            距離になり、1 つの長方形がどのサイズの写真にも合います。relative では 4 つの数値すべてが\n            画像に対する 0 から 1 の割合になります\n  --auto-mask         画像に共通する透かしを探し、送信前にグループごとに見つかったものを表示します。\n                      このとき --mask-rect はおおよその目安になります\n  --dry-run           送信する内容を表示して止まります。何も送信も支払いもされません\n  --save-masks フォルダー  各グループのマスクを元のサイズの PNG（黒地に白）としてそこに書き出します\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,幅,高さ\n                      送信前にマスクを変更します。n ピクセル広げる・縮める、反転する、\n                      長方形の外をすべて消す\n  --mask-whole        すべてのピクセルを示す --mask ファイル（全体が白など）を画像全体を\n                      示すものとして使い、画像全体を塗り直します',
   'cli.engine.usage':
     '  --engine service|local\n                      service（既定）: サービスが各画像をクリーニングします。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
   'cli.video.usage':
@@ -1013,6 +1017,13 @@ export const ja: Catalogue = {
     '{where}に共通の透かしはありません。目立つ部分は各画像の {share} を覆うため使いません。マスクなしで送信します（--mask か --mask-rect でマスクを指定できます）。',
   'cli.masks.unsure':
     '{file}: {reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
+  'cli.masks.sayWhole':
+    '{problem} どちらの意味かを指定してください。各画像全体を塗り直すなら --mask-whole を付け、そうでなければ --mask を外すと、サービスが自分で透かしを探します。',
+  'cli.masks.askWhole': '{problem} これで各画像全体を塗り直しますか？',
+  'cli.masks.wholeRefused':
+    '何も送信していません。--mask を外すとサービスが自分で透かしを探します。または透かしだけを示すマスクを指定してください。',
+  'cli.masks.wholeNeedsMask':
+    '--mask-whole は --mask ファイルの意味を指定するものです。--mask も指定してください。',
   'main.menu.checkForUpdates': 'アップデートを確認…',
   'main.menu.file': 'ファイル',
   'main.menu.openLogs': 'ログフォルダーを開く',
@@ -1260,6 +1271,10 @@ export const ja: Catalogue = {
     'マスクに何も塗られていません。消したい部分を黒地に白（または任意の色）で塗ってください。',
   'core.maskImport.mostlyMarked':
     'マスクが画像の {percent} % を覆っているため、大部分が描き直されます。反転していないか確認してください。',
+  'core.maskImport.allWhite':
+    'マスクは全体が白です。黒地に白のマスクとしては画像全体を示しますが、サービスのルール（白は何も示さない）では何も示しません。',
+  'core.maskImport.allMarked':
+    'マスクがすべてのピクセルを示しています。透かしだけでなく画像全体が塗り直されます。',
   'core.unblend.otherSize':
     '{file} は {size} ピクセルですが、透かしは {measured} の画像で測定されています。この画像をサービスに送るか、この画像を含めて透かしをもう一度検出してください。',
   'core.unblend.estimateMissing':

@@ -163,6 +163,10 @@ export const ptBR: Catalogue = {
   'mask.toolDone': '{done}: {percent} da imagem marcados.',
   'mask.imported':
     'Importada: {percent} da imagem marcados{scaled, select, true {, redimensionada para a imagem} other {}}{whiteOnBlack, select, true {, branco lido como “remover”} other {}}.',
+  'mask.wholeUse': 'Repintar a imagem inteira',
+  'mask.wholeNothing': 'Não importar nada',
+  'mask.wholeNotImported':
+    'Nenhuma máscara foi importada: pinte sobre a marca d’água ou importe uma máscara que marque só ela.',
   'mask.saved': 'Salva em {path}.',
   'mask.canvas': '{name}: pinte sobre o que deve ser removido. Segure O para ver o original.',
   'mask.status': '{width}×{height} · {count, plural, one {# traço} other {# traços}}',
@@ -809,7 +813,7 @@ export const ptBR: Catalogue = {
   'cli.remove.usage':
     "Uso: clearframe remove '<'arquivos|pastas…> [--mask arquivo | --mask-rect x,y,l,a | --auto-mask] [--out pasta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir pasta]\n  Remove a marca d’água de cada imagem indicada ou encontrada nas pastas. --mask recebe um\n  arquivo de máscara (marcas em qualquer cor exceto preto ou branco puros, ou branco sobre preto);\n  --mask-rect marca um retângulo em pixels da imagem, conferido em cada imagem antes de enviar\n  qualquer coisa. Depois de uma falha, execute de novo para continuar: nada enviado é enviado outra vez.\n  --retry   tenta de novo os arquivos com falha: pergunta de novo ao serviço, sem custo, onde ele tem\n            a imagem, e prepara de novo um arquivo que ele nunca aceitou (depois de substituí-lo, por exemplo)\n  --force   uma nova tentativa paga (1 crédito cada) para arquivos já limpos ou com falha\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            de onde --mask-rect (e --mask-clear-outside) é medido: com um canto, x,y são as\n            distâncias até os lados desse canto, assim um retângulo serve para fotos de qualquer\n            tamanho; com relative, os quatro números são frações da imagem de 0 a 1\n  --auto-mask         encontra a marca d’água que as imagens compartilham e mostra o que foi\n                      encontrado por grupo antes de enviar; --mask-rect passa a ser uma dica aproximada\n  --dry-run           para depois de mostrar o que seria enviado: nada é enviado nem pago\n  --save-masks pasta  grava ali a máscara de cada grupo como PNG (branco sobre preto) no seu tamanho\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,a\n                      altera a máscara antes do envio: aumenta ou diminui n pixels,\n                      inverte, limpa tudo fora do retângulo',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            de onde --mask-rect (e --mask-clear-outside) é medido: com um canto, x,y são as\n            distâncias até os lados desse canto, assim um retângulo serve para fotos de qualquer\n            tamanho; com relative, os quatro números são frações da imagem de 0 a 1\n  --auto-mask         encontra a marca d’água que as imagens compartilham e mostra o que foi\n                      encontrado por grupo antes de enviar; --mask-rect passa a ser uma dica aproximada\n  --dry-run           para depois de mostrar o que seria enviado: nada é enviado nem pago\n  --save-masks pasta  grava ali a máscara de cada grupo como PNG (branco sobre preto) no seu tamanho\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,a\n                      altera a máscara antes do envio: aumenta ou diminui n pixels,\n                      inverte, limpa tudo fora do retângulo\n  --mask-whole        toma um arquivo --mask que marca cada pixel (todo branco, por exemplo)\n                      como marcando a imagem inteira, que então é repintada',
   'cli.engine.usage':
     '  --engine service|local\n                      service (padrão): o serviço limpa cada imagem, 1 crédito cada;\n                      local: este computador desfaz a mistura da marca d’água que --auto-mask\n                      mediu no lote, de graça e offline; imagens cuja marca ele não consegue\n                      medir ficam de fora e são indicadas (envie-as com --engine service)',
   'cli.video.usage':
@@ -1037,6 +1041,13 @@ export const ptBR: Catalogue = {
     'Nenhuma marca d’água em comum em {where}: o que se destaca cobriria {share} de cada imagem, então não é usado; elas são enviadas sem máscara (indique uma com --mask ou --mask-rect).',
   'cli.masks.unsure':
     '{file}: {reason} Fica de fora: nada é enviado por ela (dê a ela uma máscara com --mask ou --mask-rect).',
+  'cli.masks.sayWhole':
+    '{problem} Diga o que ela quer dizer: adicione --mask-whole para repintar cada imagem inteira, ou tire --mask e o serviço procura a marca d’água sozinho.',
+  'cli.masks.askWhole': '{problem} Repintar cada imagem inteira com ela?',
+  'cli.masks.wholeRefused':
+    'Nada foi enviado. Tire --mask e o serviço procura a marca d’água sozinho, ou dê uma máscara que marque só a marca d’água.',
+  'cli.masks.wholeNeedsMask':
+    '--mask-whole diz o que um arquivo --mask quer dizer: dê também --mask.',
   'main.menu.checkForUpdates': 'Verificar atualizações…',
   'main.menu.file': 'Arquivo',
   'main.menu.openLogs': 'Abrir pasta de logs',
@@ -1284,6 +1295,10 @@ export const ptBR: Catalogue = {
     'A máscara não marca nada: pinte as áreas a remover de branco (ou de qualquer cor) sobre preto.',
   'core.maskImport.mostlyMarked':
     'A máscara cobre {percent} % da imagem, então a maior parte dela será repintada. Verifique se ela não está invertida.',
+  'core.maskImport.allWhite':
+    'A máscara é toda branca: como máscara de branco sobre preto ela marca a imagem inteira, mas pela regra do serviço (o branco não marca nada) ela não marca nada.',
+  'core.maskImport.allMarked':
+    'A máscara marca cada pixel: a imagem inteira seria repintada, não só a marca d’água.',
   'core.unblend.otherSize':
     '{file} tem {size} pixels, mas a marca d’água foi medida em imagens de {measured}: envie-a ao serviço ou procure a marca d’água de novo com ela entre as imagens.',
   'core.unblend.estimateMissing':

@@ -158,6 +158,9 @@ export const zhCN: Catalogue = {
   'mask.toolDone': '{done}：已标记图片的 {percent}。',
   'mask.imported':
     '已导入：已标记图片的 {percent}{scaled, select, true {，已缩放到图片大小} other {}}{whiteOnBlack, select, true {，白色按“去除”读取} other {}}。',
+  'mask.wholeUse': '重绘整张图片',
+  'mask.wholeNothing': '不导入',
+  'mask.wholeNotImported': '未导入蒙版：请涂抹水印，或导入只标记水印的蒙版。',
   'mask.saved': '已保存到 {path}。',
   'mask.canvas': '{name}：涂抹要去除的部分。按住 O 查看原图。',
   'mask.status': '{width}×{height} · {count, plural, other {# 笔}}',
@@ -757,7 +760,7 @@ export const zhCN: Catalogue = {
   'cli.remove.usage':
     "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已清理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
   'cli.masks.usage':
-    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（及 --mask-clear-outside）的测量基准：指定一个角时，x,y 是到该角两边的距离，\n            因此一个矩形适用于任何尺寸的照片；relative 时，四个数都是图片的比例，从 0 到 1\n  --auto-mask         找出图片共有的水印，并在发送前按组显示找到的内容；此时 --mask-rect 只是粗略提示\n  --dry-run           显示将要发送的内容后停止：不发送，也不付费\n  --save-masks 文件夹  把每组的蒙版按原尺寸存为 PNG（黑底白色）放到该文件夹\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,宽,高\n                      发送前修改蒙版：扩大或缩小 n 像素、反转、清除矩形以外的全部内容',
+    '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（及 --mask-clear-outside）的测量基准：指定一个角时，x,y 是到该角两边的距离，\n            因此一个矩形适用于任何尺寸的照片；relative 时，四个数都是图片的比例，从 0 到 1\n  --auto-mask         找出图片共有的水印，并在发送前按组显示找到的内容；此时 --mask-rect 只是粗略提示\n  --dry-run           显示将要发送的内容后停止：不发送，也不付费\n  --save-masks 文件夹  把每组的蒙版按原尺寸存为 PNG（黑底白色）放到该文件夹\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,宽,高\n                      发送前修改蒙版：扩大或缩小 n 像素、反转、清除矩形以外的全部内容\n  --mask-whole        把标记了每个像素的 --mask 文件（例如全白）当作标记整张图片，\n                      整张图片都会被重绘',
   'cli.engine.usage':
     '  --engine service|local\n                      service（默认）：由服务清理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
   'cli.video.usage':
@@ -965,6 +968,12 @@ export const zhCN: Catalogue = {
     '{where}中没有共同的水印：突出的部分会覆盖每张图片的 {share}，因此不予使用；这些图片将不带蒙版发送（可用 --mask 或 --mask-rect 指定蒙版）。',
   'cli.masks.unsure':
     '{file}：{reason}已排除：不为它发送任何内容（请用 --mask 或 --mask-rect 为它指定蒙版）。',
+  'cli.masks.sayWhole':
+    '{problem} 请说明它的意思：要重绘每张图片的全部，请加上 --mask-whole；否则去掉 --mask，服务会自己查找水印。',
+  'cli.masks.askWhole': '{problem} 用它重绘每张图片的全部吗？',
+  'cli.masks.wholeRefused':
+    '没有发送任何内容。去掉 --mask，服务会自己查找水印；或者提供一个只标记水印的蒙版。',
+  'cli.masks.wholeNeedsMask': '--mask-whole 用来说明 --mask 文件的意思：请同时提供 --mask。',
   'main.menu.checkForUpdates': '检查更新…',
   'main.menu.file': '文件',
   'main.menu.openLogs': '打开日志文件夹',
@@ -1172,6 +1181,9 @@ export const zhCN: Catalogue = {
     '蒙版未标记任何区域：请在黑色上用白色（或任意颜色）涂出要去除的区域。',
   'core.maskImport.mostlyMarked':
     '蒙版覆盖了图片的 {percent} %，大部分内容将被重绘。请检查蒙版是否反转。',
+  'core.maskImport.allWhite':
+    '蒙版全是白色：按黑底白色蒙版理解，它标记整张图片；但按服务的规则（白色不标记任何内容），它什么也没标记。',
+  'core.maskImport.allMarked': '蒙版标记了每个像素：整张图片都会被重绘，而不只是水印。',
   'core.unblend.otherSize':
     '{file} 为 {size} 像素，但水印是在 {measured} 的图片上测量的：请将其发送给服务，或把它加入图片中重新查找水印。',
   'core.unblend.estimateMissing':

@@ -7,7 +7,11 @@ import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { IntakeError } from '../../../src-main/core/media/intake.ts';
 import { inspectMask } from '../../../src-main/core/media/mask-check.ts';
-import { MaskImportError, importMask } from '../../../src-main/core/media/mask-import.ts';
+import {
+  MaskImportError,
+  importMask,
+  wholeMaskProblem,
+} from '../../../src-main/core/media/mask-import.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { writeOutput, type OutputRequest } from '../../../src-main/core/media/output.ts';
 import { ThumbnailCache } from '../../../src-main/core/media/thumbnails.ts';
@@ -70,6 +74,20 @@ describe('mask import', () => {
     expect((empty as MaskImportError).userMessage).toMatch(/marks nothing/);
     await expect(importMask(Buffer.from('not a mask'), 20, 10)).rejects.toThrow(
       /cannot be read as an image/,
+    );
+  });
+
+  it('says when a mask marks every pixel, and whether it is white all over, rather than taking it without a word', async () => {
+    const white = await importMask(await solid(20, 10, '#ffffff').png().toBuffer(), 20, 10);
+    expect(white).toMatchObject({ everything: 'all-white', warnings: [] });
+    const red = await importMask(await solid(20, 10, '#ff0000').png().toBuffer(), 20, 10);
+    expect(red).toMatchObject({ everything: 'all-marked', warnings: [] });
+    const grey = await importMask(await solid(20, 10, '#c0c0c0').png().toBuffer(), 40, 20);
+    expect(grey).toMatchObject({ everything: 'all-marked', resized: true });
+    const square = await importMask(await squareMask(20, 10, '#ffffff'), 20, 10);
+    expect(square.everything).toBeUndefined();
+    expect(wholeMaskProblem('all-white')).toMatch(
+      /white all over: as a white-on-black mask it marks the whole image, but under the service’s rule \(white marks nothing\) it marks nothing/,
     );
   });
 
