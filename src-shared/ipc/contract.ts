@@ -124,6 +124,12 @@ export const stagedFileSchema = z.object({
   sourceUrl: z.string().optional(),
   /** Set when the same image was cleaned before: what the list says of it. */
   cleaned: z.string().optional(),
+  /**
+   * The mask it was last cleaned with ([] for none), brought back with it: with that mask it
+   * is left out unless the user ticks "Clean again". Absent when that mask cannot be drawn
+   * (a mask file, or a result written before masks were kept).
+   */
+  cleanedWith: strokesSchema.optional(),
 });
 export type StagedFile = z.infer<typeof stagedFileSchema>;
 

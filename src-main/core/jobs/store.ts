@@ -84,6 +84,8 @@ export interface WrittenResultRow {
   source_sha256: string | null;
   source_bytes: number | null;
   mask_key: string;
+  /** The strokes it was cleaned with (`null`: no mask, a mask file, or written before this was kept). */
+  mask_json: string | null;
   written_at: number;
 }
 
@@ -268,9 +270,9 @@ export class JobStore {
   recordWrittenResult(result: Omit<WrittenResultRow, 'written_at'>): void {
     this.statement(
       `INSERT OR REPLACE INTO written_results
-           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, written_at)
+           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, mask_json, written_at)
          VALUES
-           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @written_at)`,
+           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @mask_json, @written_at)`,
     ).run({ ...result, written_at: this.now() });
   }
 

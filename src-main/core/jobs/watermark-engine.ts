@@ -410,6 +410,7 @@ export class WatermarkEngine extends TaskJobLoop {
         ...(strokes ? { strokes } : {}),
         ...(maskFile !== undefined ? { maskFile } : {}),
       }),
+      mask_json: strokes && maskFile === undefined ? JSON.stringify(strokes) : null,
     });
     const line: ProvenanceLine = {
       source: job.input_path,

@@ -667,11 +667,14 @@ export const de: Catalogue = {
   'images.selectNone': 'Keine auswählen',
   'images.removeSelected': 'Ausgewählte entfernen',
   'images.find': 'Wasserzeichen finden',
-  'images.startFree': 'Starten – kostenlos, auf diesem Computer',
+  'images.startFree':
+    'Starten – kostenlos, auf diesem Computer{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
   'images.start':
-    'Starten – verbraucht {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+    'Starten – verbraucht {credits} für {count, plural, one {# Bild} other {# Bilder}}{free, plural, =0 {} other {; # kostenlos auf diesem Computer}}{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
   'images.startUpTo':
-    'Starten – verbraucht bis zu {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+    'Starten – verbraucht bis zu {credits} für {count, plural, one {# Bild} other {# Bilder}}{free, plural, =0 {} other {; # kostenlos auf diesem Computer}}{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
+  'images.startNothing':
+    'Nichts zu senden: {left, plural, one {# Bild wurde} other {# Bilder wurden}} schon mit derselben Maske bereinigt. Haken Sie „erneut bereinigen“ an, um eines noch einmal zu senden.',
   'images.cleanedBefore':
     '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
   'images.appliedSameSize':

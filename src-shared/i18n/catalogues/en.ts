@@ -666,10 +666,14 @@ export const en = {
   'images.selectNone': 'Select none',
   'images.removeSelected': 'Remove selected',
   'images.find': 'Find the watermark',
-  'images.startFree': 'Start – free, on this computer',
-  'images.start': 'Start – uses {credits}{free, plural, =0 {} other { (# free on this computer)}}',
+  'images.startFree':
+    'Start – free, on this computer{left, plural, =0 {} other {; # left out: cleaned before}}',
+  'images.start':
+    'Start – uses {credits} for {count, plural, one {# image} other {# images}}{free, plural, =0 {} other {; # free on this computer}}{left, plural, =0 {} other {; # left out: cleaned before}}',
   'images.startUpTo':
-    'Start – uses up to {credits}{free, plural, =0 {} other { (# free on this computer)}}',
+    'Start – uses up to {credits} for {count, plural, one {# image} other {# images}}{free, plural, =0 {} other {; # free on this computer}}{left, plural, =0 {} other {; # left out: cleaned before}}',
+  'images.startNothing':
+    'Nothing to send: {left, plural, one {# image was} other {# images were}} cleaned before with the same mask. Tick “Clean again” to send one again.',
   'images.cleanedBefore':
     '{count, plural, one {# of these was cleaned before} other {# of these were cleaned before}}. One sent again with the same mask is left out and costs nothing, unless you tick “Clean again”.',
   'images.appliedSameSize':

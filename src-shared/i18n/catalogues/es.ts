@@ -668,11 +668,14 @@ export const es: Catalogue = {
   'images.selectNone': 'No seleccionar ninguna',
   'images.removeSelected': 'Quitar las seleccionadas',
   'images.find': 'Buscar la marca de agua',
-  'images.startFree': 'Empezar – gratis, en este ordenador',
+  'images.startFree':
+    'Empezar – gratis, en este ordenador{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
   'images.start':
-    'Empezar – usa {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+    'Empezar – usa {credits} para {count, plural, one {# imagen} other {# imágenes}}{free, plural, =0 {} other {; # gratis en este ordenador}}{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
   'images.startUpTo':
-    'Empezar – usa hasta {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+    'Empezar – usa hasta {credits} para {count, plural, one {# imagen} other {# imágenes}}{free, plural, =0 {} other {; # gratis en este ordenador}}{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
+  'images.startNothing':
+    'Nada que enviar: {left, plural, one {# imagen ya se limpió} other {# imágenes ya se limpiaron}} con la misma máscara. Marque «limpiar de nuevo» para volver a enviar una.',
   'images.cleanedBefore':
     '{count, plural, one {# de ellas ya se limpió antes} other {# de ellas ya se limpiaron antes}}. Una que se enviaría de nuevo con la misma máscara se deja fuera y no cuesta nada, salvo que marques «limpiar de nuevo».',
   'images.appliedSameSize':

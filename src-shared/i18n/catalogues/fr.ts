@@ -666,11 +666,14 @@ export const fr: Catalogue = {
   'images.selectNone': 'Ne rien sélectionner',
   'images.removeSelected': 'Retirer la sélection',
   'images.find': 'Trouver le filigrane',
-  'images.startFree': 'Démarrer – gratuit, sur cet ordinateur',
+  'images.startFree':
+    'Démarrer – gratuit, sur cet ordinateur{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
   'images.start':
-    'Démarrer – utilise {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+    'Démarrer – utilise {credits} pour {count, plural, one {# image} other {# images}}{free, plural, =0 {} one { ; # gratuite sur cet ordinateur} other { ; # gratuites sur cet ordinateur}}{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
   'images.startUpTo':
-    'Démarrer – utilise jusqu’à {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+    'Démarrer – utilise jusqu’à {credits} pour {count, plural, one {# image} other {# images}}{free, plural, =0 {} one { ; # gratuite sur cet ordinateur} other { ; # gratuites sur cet ordinateur}}{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
+  'images.startNothing':
+    'Rien à envoyer : {left, plural, one {# image a déjà été nettoyée} other {# images ont déjà été nettoyées}} avec le même masque. Cochez « nettoyer à nouveau » pour en renvoyer une.',
   'images.cleanedBefore':
     '{count, plural, one {# d’entre elles a déjà été nettoyée} other {# d’entre elles ont déjà été nettoyées}}. Une image renvoyée avec le même masque est laissée de côté et ne coûte rien, sauf si vous cochez « nettoyer à nouveau ».',
   'images.appliedSameSize':

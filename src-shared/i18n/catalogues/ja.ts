@@ -649,11 +649,14 @@ export const ja: Catalogue = {
   'images.selectNone': '選択を解除',
   'images.removeSelected': '選択した画像を外す',
   'images.find': '透かしを探す',
-  'images.startFree': '開始 – 無料、このコンピューターで処理',
+  'images.startFree':
+    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
   'images.start':
-    '開始 – {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}',
+    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
   'images.startUpTo':
-    '開始 – 最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}',
+    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+  'images.startNothing':
+    '送るものはありません：{left, plural, other {# 枚}}は同じマスクでクリーン済みです。もう一度送るには「再度クリーン」にチェックを入れてください。',
   'images.cleanedBefore':
     'このうち {count, plural, other {# 枚}}は以前にクリーン済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度クリーン」にチェックした場合を除く）。',
   'images.appliedSameSize': '{size} の画像 {count, plural, other {# 枚}}にマスクを適用しました。',

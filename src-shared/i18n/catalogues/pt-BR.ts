@@ -662,11 +662,14 @@ export const ptBR: Catalogue = {
   'images.selectNone': 'Desmarcar todas',
   'images.removeSelected': 'Remover selecionadas',
   'images.find': 'Encontrar a marca d’água',
-  'images.startFree': 'Iniciar – grátis, neste computador',
+  'images.startFree':
+    'Iniciar – grátis, neste computador{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
   'images.start':
-    'Iniciar – usa {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+    'Iniciar – usa {credits} para {count, plural, one {# imagem} other {# imagens}}{free, plural, =0 {} other {; # grátis neste computador}}{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
   'images.startUpTo':
-    'Iniciar – usa até {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+    'Iniciar – usa até {credits} para {count, plural, one {# imagem} other {# imagens}}{free, plural, =0 {} other {; # grátis neste computador}}{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
+  'images.startNothing':
+    'Nada a enviar: {left, plural, one {# imagem já foi limpa} other {# imagens já foram limpas}} com a mesma máscara. Marque “limpar de novo” para enviar uma outra vez.',
   'images.cleanedBefore':
     '{count, plural, one {# delas já foi limpa antes} other {# delas já foram limpas antes}}. Uma que seria reenviada com a mesma máscara fica de fora e não custa nada, a menos que você marque “limpar de novo”.',
   'images.appliedSameSize':

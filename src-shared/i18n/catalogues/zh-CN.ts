@@ -622,10 +622,14 @@ export const zhCN: Catalogue = {
   'images.selectNone': '全不选',
   'images.removeSelected': '移除所选',
   'images.find': '查找水印',
-  'images.startFree': '开始 – 免费，在本机处理',
-  'images.start': '开始 – 使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}',
+  'images.startFree':
+    '开始 – 免费，在本机处理{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
+  'images.start':
+    '开始 – 为 {count, plural, other {# 张}}图片使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
   'images.startUpTo':
-    '开始 – 最多使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}',
+    '开始 – 为 {count, plural, other {# 张}}图片最多使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
+  'images.startNothing':
+    '没有要发送的图片：{left, plural, other {# 张}}已用同一蒙版处理过。勾选“重新处理”可重新发送。',
   'images.cleanedBefore':
     '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不收费，除非您勾选“重新处理”。',
   'images.appliedSameSize': '已将蒙版应用到 {count, plural, other {# 张}} {size} 的图片。',
