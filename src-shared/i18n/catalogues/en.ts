@@ -124,6 +124,22 @@ export const en = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'On this computer, free',
   'jobs.free': 'free',
+  'jobs.doubt.unchanged': 'Unchanged',
+  'jobs.doubt.markVisible': 'Mark still visible',
+  'jobs.doubt.keep': 'Keep it',
+  'jobs.doubt.keepOne': 'Keep {name} as it is',
+  'jobs.doubt.send': 'Send to the service – {cost}',
+  'jobs.doubt.sendWhat': 'Send {name} to the service',
+  'jobs.doubt.byHand': 'Mark by hand',
+  'jobs.doubt.byHandOne': 'Mark the watermark on {name} by hand',
+  'jobs.filter.doubt': 'To check',
+  'jobs.doubtCount': '{count, plural, one {# to check} other {# to check}}',
+  'core.jobs.doubtUnchanged':
+    'The service gave the image back unchanged where it was asked to clean it. Keep it as it is, send it again (1 credit), or mark the watermark by hand.',
+  'core.jobs.doubtMarkVisible':
+    'The watermark can still be read in the result. Keep it as it is, send it to the service (1 credit), or mark the watermark by hand.',
+  'cli.remove.doubted':
+    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Look at it in the window, or run again with --force to send it to the service.} other {# results are not counted as done: they are in doubt (listed above). Look at them in the window, or run again with --force to send them to the service.}}',
 
   // Before and after.
   'compare.previous': 'Previous result (P)',

@@ -116,6 +116,22 @@ export const es: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'En este ordenador, gratis',
   'jobs.free': 'gratis',
+  'jobs.doubt.unchanged': 'Sin cambios',
+  'jobs.doubt.markVisible': 'Marca aún visible',
+  'jobs.doubt.keep': 'Conservarla',
+  'jobs.doubt.keepOne': 'Conservar {name} tal como está',
+  'jobs.doubt.send': 'Enviar al servicio – {cost}',
+  'jobs.doubt.sendWhat': 'Enviar {name} al servicio',
+  'jobs.doubt.byHand': 'Marcar a mano',
+  'jobs.doubt.byHandOne': 'Marcar a mano la marca de agua de {name}',
+  'jobs.filter.doubt': 'Por revisar',
+  'jobs.doubtCount': '{count, plural, one {# por revisar} other {# por revisar}}',
+  'core.jobs.doubtUnchanged':
+    'El servicio devolvió la imagen sin cambios donde debía limpiarla. Consérvela tal como está, envíela de nuevo (1 crédito) o marque la marca de agua a mano.',
+  'core.jobs.doubtMarkVisible':
+    'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
+  'cli.remove.doubted':
+    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Revíselo en la ventana o vuelva a ejecutar con --force para enviarlo al servicio.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Revíselos en la ventana o vuelva a ejecutar con --force para enviarlos al servicio.}}',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Resultado siguiente (N)',

@@ -115,6 +115,22 @@ export const ja: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'このコンピューターで処理、無料',
   'jobs.free': '無料',
+  'jobs.doubt.unchanged': '変化なし',
+  'jobs.doubt.markVisible': '透かしがまだ見える',
+  'jobs.doubt.keep': 'このまま残す',
+  'jobs.doubt.keepOne': '{name} をこのまま残す',
+  'jobs.doubt.send': 'サービスに送る – {cost}',
+  'jobs.doubt.sendWhat': '{name} をサービスに送る',
+  'jobs.doubt.byHand': '手でマーク',
+  'jobs.doubt.byHandOne': '{name} の透かしを手でマーク',
+  'jobs.filter.doubt': '要確認',
+  'jobs.doubtCount': '{count, plural, other {要確認 # 件}}',
+  'core.jobs.doubtUnchanged':
+    'サービスは、クリーンするよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
+  'core.jobs.doubtMarkVisible':
+    '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
+  'cli.remove.doubted':
+    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。ウィンドウで確認するか、--force を付けて再実行しサービスに送ってください。}}',
 
   'compare.previous': '前の結果 (P)',
   'compare.next': '次の結果 (N)',

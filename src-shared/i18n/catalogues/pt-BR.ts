@@ -116,6 +116,22 @@ export const ptBR: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'Neste computador, grátis',
   'jobs.free': 'grátis',
+  'jobs.doubt.unchanged': 'Sem mudança',
+  'jobs.doubt.markVisible': 'Marca ainda visível',
+  'jobs.doubt.keep': 'Manter',
+  'jobs.doubt.keepOne': 'Manter {name} como está',
+  'jobs.doubt.send': 'Enviar ao serviço – {cost}',
+  'jobs.doubt.sendWhat': 'Enviar {name} ao serviço',
+  'jobs.doubt.byHand': 'Marcar à mão',
+  'jobs.doubt.byHandOne': 'Marcar à mão a marca-d’água de {name}',
+  'jobs.filter.doubt': 'A conferir',
+  'jobs.doubtCount': '{count, plural, one {# a conferir} other {# a conferir}}',
+  'core.jobs.doubtUnchanged':
+    'O serviço devolveu a imagem sem mudança onde devia limpá-la. Mantenha-a como está, envie de novo (1 crédito) ou marque a marca-d’água à mão.',
+  'core.jobs.doubtMarkVisible':
+    'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
+  'cli.remove.doubted':
+    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Veja-o na janela ou rode de novo com --force para enviá-lo ao serviço.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Veja-os na janela ou rode de novo com --force para enviá-los ao serviço.}}',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Próximo resultado (N)',

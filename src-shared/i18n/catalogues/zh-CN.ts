@@ -112,6 +112,22 @@ export const zhCN: Catalogue = {
   'jobs.detail': '{name}：{error}',
   'jobs.local': '在本机处理，免费',
   'jobs.free': '免费',
+  'jobs.doubt.unchanged': '未改变',
+  'jobs.doubt.markVisible': '水印仍可见',
+  'jobs.doubt.keep': '保留',
+  'jobs.doubt.keepOne': '按原样保留 {name}',
+  'jobs.doubt.send': '发送到服务 – {cost}',
+  'jobs.doubt.sendWhat': '将 {name} 发送到服务',
+  'jobs.doubt.byHand': '手动标记',
+  'jobs.doubt.byHandOne': '手动标记 {name} 上的水印',
+  'jobs.filter.doubt': '待检查',
+  'jobs.doubtCount': '{count, plural, other {# 张待检查}}',
+  'core.jobs.doubtUnchanged':
+    '服务在要求处理的地方原样返回了图片。可以按原样保留、重新发送（1 积分）或手动标记水印。',
+  'core.jobs.doubtMarkVisible':
+    '结果中仍能看出水印。可以按原样保留、发送到服务（1 积分）或手动标记水印。',
+  'cli.remove.doubted':
+    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。请在窗口中查看，或加 --force 重新运行以发送到服务。}}',
 
   'compare.previous': '上一个结果 (P)',
   'compare.next': '下一个结果 (N)',
