@@ -11,6 +11,7 @@ import { MaskStore } from '../core/media/mask-store.ts';
 import { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
+import { reportDoubted } from './doubted.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
@@ -363,10 +364,11 @@ export async function runRemove(args: string[]): Promise<number> {
         console.log(JSON.stringify({ input: job.input_path, state: job.state, error }));
       else console.log(`${stateColumn(job.state)} ${nameOf(job.input_path)}: ${error}`);
     }
+    const doubted = reportDoubted(latest, values.json);
     const states = latest.map((job) => job?.state);
-    const done = states.filter((s) => s === 'done').length;
+    const done = states.filter((s) => s === 'done').length - doubted;
     const attention = states.filter((s) => s === 'needs-attention').length;
-    const failed = states.length - done - attention;
+    const failed = states.length - done - doubted - attention;
     if (!values.json) {
       console.log(
         words('cli.remove.summary', { done, failed, attention, skipped: skipped.length }),

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import { formatCredits } from '../../src-shared/i18n/formats.ts';
+import { formatCredits, formatFileSize } from '../../src-shared/i18n/formats.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
@@ -18,6 +18,7 @@ import { Dialog } from '../ui/Dialog.tsx';
 import { LocalPreview } from './LocalPreview.tsx';
 import { WatermarkFinder } from './WatermarkFinder.tsx';
 import './watermark.css';
+import { startLabel, startPlan } from './start-plan.ts';
 import { useWorkspace } from './workspace-store.ts';
 
 const SKIPPED_ROW_HEIGHT = 28;
@@ -57,7 +58,12 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const [comparing, setComparing] = useState<string | null>(null);
   /** The results listed when one was opened, for Previous and Next. */
   const [walk, setWalk] = useState<readonly string[]>([]);
-  const [note, setNote] = useState<Note | null>(null);
+  const [said, setSaid] = useState<(Note & { about: string | undefined }) | null>(null);
+  // A note speaks of the images staged when it was said: once they are started or removed,
+  // and others staged, it is not shown beside figures it does not count.
+  const about = ws.staged[0]?.token;
+  const setNote = (next: Note) => setSaid({ ...next, about });
+  const note = said && said.about === about ? said : null;
   const [previewing, setPreviewing] = useState<StagedFile | null>(null);
   const [finding, setFinding] = useState(false);
   const wide = useWide();
@@ -66,12 +72,10 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
   const sizes = new Set(ws.staged.map((file) => `${file.width}×${file.height}`)).size;
-  // One credit per image sent; one cleaned before with the same mask is left out unless
-  // "Clean again" is ticked, so those make the figure an upper bound.
-  const maybeSkipped = ws.staged.filter((file) => file.cleaned && !ws.again[file.token]).length;
-  // Images cleaned on this computer cost nothing and are not counted.
-  const free = ws.staged.filter((file) => ws.local[file.token]).length;
-  const paid = ws.staged.length - free;
+  // One credit per image sent; images cleaned before with the same mask and those cleaned on
+  // this computer are not counted.
+  const plan = startPlan(ws.staged, ws);
+  const maybeSkipped = plan.leftOut + plan.maybeLeftOut;
   const job = comparing ? jobs[comparing] : undefined;
   const nameOf = useStagedNames();
   // Named as its row in the results names it: among the jobs of its batch.
@@ -237,15 +241,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             <button
               type="button"
               className="primary"
-              disabled={ws.busy}
+              data-testid="start"
+              disabled={ws.busy || plan.paid + plan.free + plan.maybeLeftOut === 0}
               onClick={() => void ws.start()}
             >
-              {paid === 0
-                ? intl.formatMessage({ id: 'images.startFree' })
-                : intl.formatMessage(
-                    { id: maybeSkipped > 0 ? 'images.startUpTo' : 'images.start' },
-                    { credits: formatCredits(intl, paid), free },
-                  )}
+              {startLabel(intl, plan)}
             </button>
           </div>
           {maybeSkipped > 0 && (

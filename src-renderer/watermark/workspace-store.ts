@@ -119,8 +119,16 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     const twice = batch.items
       .filter((file) => known.has(file.path))
       .map((file) => ({ path: file.path, alreadyAdded: true as const }));
+    // A file cleaned before comes back with the mask it was cleaned with, so it is known as
+    // cleaned with it and left out, not paid for again with no mask (see start-plan.ts).
+    const restored = Object.fromEntries(
+      fresh.flatMap((file) =>
+        file.cleanedWith && file.cleanedWith.length > 0 ? [[file.token, file.cleanedWith]] : [],
+      ),
+    );
     set({
       staged: fresh.length > 0 ? [...get().staged, ...fresh] : get().staged,
+      ...(Object.keys(restored).length > 0 ? { masks: { ...get().masks, ...restored } } : {}),
       skipped:
         batch.skipped.length + twice.length > 0
           ? [...get().skipped, ...batch.skipped, ...twice]

@@ -54,7 +54,9 @@ const TRANSITIONS: Readonly<Record<JobState, readonly JobState[]>> = {
   submitted: ['processing', 'downloading', 'failed', 'canceled', 'needs-attention'],
   processing: ['downloading', 'failed', 'canceled', 'needs-attention'],
   downloading: ['done', 'failed', 'canceled', 'needs-attention'],
-  done: [],
+  // `queued` again only for a result in doubt (see job-doubt.ts) that the user chose to send
+  // to the service, paid and confirmed; `sendDoubtedAgain` is the one way there.
+  done: ['queued'],
   // `submitted` again: the service is asked once more by the task id the job kept (free).
   // `queued`: a new paid attempt, which forgets that task id; the old outcome stays in the
   // event log.

@@ -22,6 +22,7 @@ export const invokeChannelNames = [
   'watermark:cancel',
   'watermark:retry',
   'watermark:sendAgain',
+  'watermark:decide',
   'watermark:pause',
   'watermark:resume',
   'watermark:clearFinished',

@@ -4,6 +4,7 @@ import { videoGenerateShape } from '../api/video.ts';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { BUDGET_PERIODS, SPENDING_STATUSES } from '../domain/budget.ts';
 import { MONTH_PATTERN } from '../domain/calendar-month.ts';
+import { DOUBT_CHOICES, JOB_DOUBTS } from '../domain/job-doubt.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
 import { TAKEN_FRAME_MAX_BASE64, VIDEO_LIMITS } from '../domain/limits.ts';
 import { CORNERS, MASK_ANCHORS } from '../domain/mask-anchor.ts';
@@ -68,6 +69,8 @@ export const watermarkJobViewSchema = z.object({
   bytes: z.number().int().nullable(),
   /** Cleaned on this computer by undoing the blend (free, nothing sent), not by the service. */
   local: z.boolean(),
+  /** Done, but a result Clearframe cannot vouch for, waiting for the user (see job-doubt.ts). */
+  doubt: z.enum(JOB_DOUBTS).nullable(),
   /** The sequence number of the job's latest event: a screen keeps the higher one. */
   seq: z.number().int(),
   updatedAt: z.number(),
@@ -154,6 +157,12 @@ export const stagedFileSchema = z.object({
   sourceUrl: z.string().optional(),
   /** Set when the same image was cleaned before: what the list says of it. */
   cleaned: z.string().optional(),
+  /**
+   * The mask it was last cleaned with ([] for none), brought back with it: with that mask it
+   * is left out unless the user ticks "Clean again". Absent when that mask cannot be drawn
+   * (a mask file, or a result written before masks were kept).
+   */
+  cleanedWith: strokesSchema.optional(),
 });
 export type StagedFile = z.infer<typeof stagedFileSchema>;
 
@@ -568,6 +577,14 @@ export const invokeContract = {
   'watermark:retry': { request: idsSchema, response: countSchema },
   /** A new paid attempt (one credit each), forgetting any task id: only on the user's word. */
   'watermark:sendAgain': { request: idsSchema, response: countSchema },
+  /**
+   * The user's word on results in doubt: `keep` them as they are (free), or `send` them to
+   * the service (one credit each, asked first); jobs not in doubt are left alone.
+   */
+  'watermark:decide': {
+    request: z.strictObject({ ids: idsSchema.shape.ids, choice: z.enum(DOUBT_CHOICES) }),
+    response: countSchema,
+  },
   'watermark:pause': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:resume': { request: z.undefined(), response: z.object({ paused: z.boolean() }) },
   'watermark:clearFinished': { request: z.undefined(), response: countSchema },

@@ -22,6 +22,7 @@ function jobs(count: number): WatermarkJobView[] {
     checkAgain: i % 11 === 0,
     bytes: 2_400_000 + i,
     local: false,
+    doubt: null,
     seq: 1,
     updatedAt: 1_700_000_000_000 + i,
   }));

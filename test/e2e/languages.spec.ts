@@ -172,7 +172,7 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     await expect(editor).toBeHidden();
     await page
       .getByRole('button', {
-        name: say('images.start', { credits: formatCredits(intl, 3), free: 0 }),
+        name: say('images.start', { credits: formatCredits(intl, 3), count: 3, free: 0, left: 0 }),
         exact: true,
       })
       .click();

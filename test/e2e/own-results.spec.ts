@@ -25,7 +25,7 @@ test('a folder dropped again: its results are listed as such, and the originals 
   await dropFolder(page, 'harbour');
   await expect(page.getByTestId('staged')).toHaveCount(3);
   await expect(page.getByText(/logo\.svg: It is an SVG, a vector drawing/)).toBeVisible();
-  await page.getByRole('button', { name: 'Start – uses 3 credits' }).click();
+  await page.getByRole('button', { name: 'Start – uses 3 credits for 3 images' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('3 of 3 done', { timeout: 30_000 });
   expect((await readdir(path.join(folder, 'clearframe'))).length).toBe(4);
 
@@ -35,8 +35,10 @@ test('a folder dropped again: its results are listed as such, and the originals 
     page.getByText('IMG_4201-clean.png: This is a result Clearframe wrote (from IMG_4201.png).'),
   ).toBeVisible();
   await expect(page.getByTestId('cleaned-note')).toContainText('3 of these were cleaned before');
-  const start = page.getByRole('button', { name: 'Start – uses up to 3 credits' });
-  await expect(start).toBeVisible();
+  // Cleaned with no mask, each is known as cleaned with none: nothing is offered for them.
+  const start = page.getByTestId('start');
+  await expect(start).toHaveText(/^Nothing to send: 3 images were cleaned before/);
+  await expect(start).toBeDisabled();
   await saveScreenshot(page, 'own-results-01-dropped-again-1280');
   await page.setViewportSize({ width: 880, height: 560 });
   await saveScreenshot(page, 'own-results-02-dropped-again-880');
@@ -47,7 +49,8 @@ test('a folder dropped again: its results are listed as such, and the originals 
     .getByRole('checkbox', { name: /clean again/ })
     .check();
   await expect(page.getByTestId('cleaned-note')).toContainText('2 of these were cleaned before');
-  await page.getByRole('button', { name: 'Start – uses up to 3 credits' }).click();
+  await expect(start).toHaveText('Start – uses 1 credit for 1 image; 2 left out: cleaned before');
+  await start.click();
   await expect(
     page.getByText(/IMG_4202\.png: It was already cleaned with the same mask/),
   ).toBeVisible();

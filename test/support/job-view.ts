@@ -18,6 +18,7 @@ export function jobView(
     checkAgain: false,
     bytes: null,
     local: false,
+    doubt: null,
     seq,
     updatedAt: seq,
   };

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import { doubtOf } from '../jobs/doubt.ts';
 import { readStoredError } from '../jobs/outcome.ts';
 import { shownError } from '../jobs/stored-json.ts';
 import type { WatermarkJobRow } from '../jobs/store.ts';
@@ -26,6 +27,7 @@ export function watermarkJobView(row: WatermarkJobRow, seq: number): WatermarkJo
     checkAgain: canCheckAgain(row.state, row.remote_task_id !== null),
     bytes: (options.ok ? options.value.bytes : undefined) ?? null,
     local: options.ok && options.value.engine === 'local',
+    doubt: doubtOf(row),
     seq,
     updatedAt: row.updated_at,
   };

@@ -15,7 +15,12 @@ import { NetworkError, ServiceError, TimeoutError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
-import { OwnResults, cleanedBeforeNote, type CleanedBefore } from '../jobs/own-results.ts';
+import {
+  OwnResults,
+  cleanedBeforeNote,
+  cleanedWithMask,
+  type CleanedBefore,
+} from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
@@ -346,6 +351,7 @@ export class StagingDesk {
     const { result, cleaned } = (await found?.own.lookAt(file, probe.bytes)) ?? {};
     if (result) return { path: file, reason: result };
     const token = randomUUID();
+    const cleanedWith = cleaned && cleanedWithMask(cleaned);
     this.staged.set(token, {
       path: file,
       bytes: probe.bytes,
@@ -355,6 +361,7 @@ export class StagingDesk {
     });
     return {
       ...(cleaned ? { cleaned: cleanedBeforeNote(cleaned) } : {}),
+      ...(cleanedWith ? { cleanedWith } : {}),
       token,
       path: file,
       name: path.basename(file),

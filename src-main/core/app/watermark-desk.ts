@@ -24,6 +24,7 @@ type WatermarkChannel =
   | 'watermark:cancel'
   | 'watermark:retry'
   | 'watermark:sendAgain'
+  | 'watermark:decide'
   | 'watermark:pause'
   | 'watermark:resume'
   | 'watermark:clearFinished';
@@ -114,6 +115,7 @@ export class WatermarkDesk {
       },
       'watermark:retry': ({ ids }) => ({ count: engine.retry(ids) }),
       'watermark:sendAgain': ({ ids }) => ({ count: engine.sendAgain(ids) }),
+      'watermark:decide': ({ ids, choice }) => ({ count: engine.decide(ids, choice) }),
       'watermark:pause': () => {
         engine.pause();
         return { paused: true };

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { strokesSchema } from '../../../src-shared/domain/strokes.ts';
+import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import { mapLimit } from '../app/map-limit.ts';
 import { PROVENANCE_LOG, provenanceLineSchema } from '../media/output.ts';
 import { said } from '../i18n/core-words.ts';
@@ -152,6 +152,19 @@ export async function sortOutInputs(
     if (reason) skipped.push({ path: file, reason });
     return !reason;
   });
+}
+
+/**
+ * The mask the newest result from the file was made with, to be brought back with it: its
+ * strokes, none ([]), or undefined when it cannot be drawn again (a mask file, a row written
+ * before masks were kept, or strokes that no longer read).
+ */
+export function cleanedWithMask(before: CleanedBefore): Stroke[] | undefined {
+  const [latest] = before.results;
+  if (!latest) return undefined;
+  if (latest.mask_key === 'none') return [];
+  const strokes = readStoredJson(strokesSchema, latest.mask_json, 'mask_json');
+  return strokes.ok ? strokes.value : undefined;
 }
 
 /** What the staged list says of a file cleaned before, whatever the mask was. */

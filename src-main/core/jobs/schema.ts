@@ -122,4 +122,17 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX video_shots_project ON video_shots (project_id, position);
   CREATE INDEX video_rounds_shot ON video_rounds (shot_id, position);
   `,
+  // A result keeps the mask it was cleaned with, so a file added again gets that mask back
+  // and is known as cleaned with it (the key alone cannot be drawn); rows written before are
+  // given their job's mask where the job is still listed. A job's `doubt` says why a result
+  // that was written cannot be vouched for (see `JobDoubt`): it is shown, not called done.
+  `
+  ALTER TABLE written_results ADD COLUMN mask_json TEXT;
+  UPDATE written_results SET mask_json = (
+    SELECT w.mask_json FROM watermark_jobs AS w
+    WHERE w.output_path = written_results.output_path
+    ORDER BY w.updated_at DESC LIMIT 1
+  );
+  ALTER TABLE watermark_jobs ADD COLUMN doubt TEXT;
+  `,
 ];

@@ -11,6 +11,7 @@ import {
   type JobKind,
   type JobState,
 } from '../../../src-shared/domain/job-states.ts';
+import type { JobDoubt } from '../../../src-shared/domain/job-doubt.ts';
 import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
@@ -59,6 +60,8 @@ export interface WatermarkJobRow {
   created_at: number;
   updated_at: number;
   submitted_at: number | null;
+  /** Set on a done job whose result Clearframe cannot vouch for (a `JobDoubt`). */
+  doubt: string | null;
 }
 
 /** A watermark job as the list shows it: the row and the sequence number of its latest event. */
@@ -84,6 +87,8 @@ export interface WrittenResultRow {
   source_sha256: string | null;
   source_bytes: number | null;
   mask_key: string;
+  /** The strokes it was cleaned with (`null`: no mask, a mask file, or written before this was kept). */
+  mask_json: string | null;
   written_at: number;
 }
 
@@ -131,6 +136,8 @@ export interface TransitionPatch {
   demo?: boolean;
   error?: StoredError | null;
   detail?: EventDetail;
+  /** Watermark jobs going `done`: why the result cannot be vouched for, when it cannot. */
+  doubt?: JobDoubt;
 }
 
 const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'video_rounds' };
@@ -268,9 +275,9 @@ export class JobStore {
   recordWrittenResult(result: Omit<WrittenResultRow, 'written_at'>): void {
     this.statement(
       `INSERT OR REPLACE INTO written_results
-           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, written_at)
+           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, mask_json, written_at)
          VALUES
-           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @written_at)`,
+           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @mask_json, @written_at)`,
     ).run({ ...result, written_at: this.now() });
   }
 
@@ -422,17 +429,19 @@ export class JobStore {
       .sort((a, b) => a.created_at - b.created_at || a.added - b.added);
   }
 
-  /** Removes done and canceled watermark jobs with their events; failed ones stay to be retried. */
+  /**
+   * Removes done and canceled watermark jobs with their events; failed ones stay to be
+   * retried, and results in doubt stay for the user's word.
+   */
   clearFinishedWatermarkJobs(): number {
+    const finished = `(state = 'canceled' OR (state = 'done' AND doubt IS NULL))`;
     return this.db
       .transaction(() => {
         this.db.exec(
           `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
-           (SELECT id FROM watermark_jobs WHERE state IN ('done', 'canceled'))`,
+           (SELECT id FROM watermark_jobs WHERE ${finished})`,
         );
-        return this.statement(
-          `DELETE FROM watermark_jobs WHERE state IN ('done', 'canceled')`,
-        ).run().changes;
+        return this.statement(`DELETE FROM watermark_jobs WHERE ${finished}`).run().changes;
       })
       .immediate();
   }
@@ -456,6 +465,8 @@ export class JobStore {
         if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
         if (patch.outputPath !== undefined && kind === 'watermark')
           sets.push('output_path = @outputPath');
+        // A doubt belongs to the result it was found in: a new result, or none yet, has none.
+        if (kind === 'watermark') sets.push('doubt = @doubt');
         if (kind === 'video') {
           if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
           if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
@@ -465,7 +476,7 @@ export class JobStore {
         // A job that is done has no error left to show, whatever it met on the way there.
         if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
         let detail = patch.detail ?? (patch.error ? { error: patch.error } : undefined);
-        if (to === 'queued' && RETRYABLE_STATES.has(row.state)) {
+        if (to === 'queued' && (RETRYABLE_STATES.has(row.state) || row.state === 'done')) {
           sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
           if (kind === 'video') {
             const earlierAttempt = this.endingAttempt(jobId);
@@ -491,6 +502,7 @@ export class JobStore {
           lastFramePath: patch.lastFramePath ?? null,
           chargedCents: patch.chargedCents ?? null,
           demo: patch.demo ? 1 : 0,
+          doubt: to === 'done' ? (patch.doubt ?? null) : null,
           error:
             patch.error === undefined || patch.error === null ? null : storedErrorJson(patch.error),
         });

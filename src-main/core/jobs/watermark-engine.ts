@@ -3,6 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { appendFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IN_FLIGHT_STATES, type JobState } from '../../../src-shared/domain/job-states.ts';
+import type { DoubtChoice } from '../../../src-shared/domain/job-doubt.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { scaleStrokes, strokesSchema } from '../../../src-shared/domain/strokes.ts';
 import { download } from '../api/downloader.ts';
@@ -14,6 +15,7 @@ import type { WatermarkClient, WatermarkResult } from '../api/watermark-client.t
 import { prepareImage, sentByAddress, type PreparedImage } from '../media/intake.ts';
 import { MaskImportError, importMask, wholeMaskProblem } from '../media/mask-import.ts';
 import { MaskStore } from '../media/mask-store.ts';
+import type { AppLogger } from '../diagnostics/logger.ts';
 import { readHeader } from '../media/decode.ts';
 import { serviceMaskPng, uprightToStored } from '../media/service-mask.ts';
 import { recoverClaims } from '../fs/claim-name.ts';
@@ -29,6 +31,7 @@ import {
   type ProvenanceLine,
 } from '../media/output.ts';
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
+import { markVisibleIn } from '../media/unblend/mark-check.ts';
 import { recoverImage } from '../media/unblend/recover.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { issueAtWords } from '../../../src-shared/i18n/issue-words.ts';
@@ -42,6 +45,8 @@ import {
   withFreshLinks,
 } from './check-again.ts';
 import { failureStep, fairShare, type Startable } from './job-loop.ts';
+import { doubtAbout, keepAsItIs, toTheService } from './doubt.ts';
+import { errorValue } from './outcome.ts';
 import { hashFile, maskKeyOf } from './own-results.ts';
 import { readStoredJson } from './stored-json.ts';
 import type { JobEvent, JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
@@ -74,6 +79,8 @@ export interface WatermarkEngineOptions {
   poller: Poller;
   settings: () => Settings;
   onEvent?: (event: JobEvent) => void;
+  /** Where a check that could not run is noted (the app's log); the job goes on without it. */
+  log?: Pick<AppLogger, 'warn'>;
   /** How often a job waiting for disk space looks again; tests shorten it. */
   spaceCheckMs?: number;
 }
@@ -328,6 +335,10 @@ export class WatermarkEngine extends TaskJobLoop {
       await this.recordProvenance(outputDir, job, record, taskId, outcome, sha256);
     }
     const taken = 'written' in outcome ? outcome.fromService : undefined;
+    const doubt =
+      'written' in outcome
+        ? doubtAbout(taken, await this.markVisible(job, record, outcome))
+        : undefined;
     this.move(
       job.id,
       'done',
@@ -336,9 +347,32 @@ export class WatermarkEngine extends TaskJobLoop {
             outputPath: outcome.written,
             // Said on the job as well as in the log: its result is the service's throughout.
             ...(taken?.region === 'whole' && { detail: { notComposited: taken.reason } }),
+            ...(doubt && { doubt }),
           }
         : { detail: { skipped: outcome.skipped } },
     );
+  }
+
+  /**
+   * The user's word on results in doubt: kept as they are (free), or sent to the service, a
+   * new paid attempt the window asked about first. Returns how many were decided.
+   */
+  decide(ids: readonly string[], choice: DoubtChoice): number {
+    let count = 0;
+    for (const id of ids) {
+      if (choice === 'keep') {
+        const event = keepAsItIs(this.store, id);
+        if (event) this.options.onEvent?.(event);
+        count += event ? 1 : 0;
+        continue;
+      }
+      const doubt = toTheService(this.store, id);
+      if (!doubt) continue;
+      this.move(id, 'queued', { detail: { sendAgain: true, doubt } });
+      count += 1;
+    }
+    this.pump();
+    return count;
   }
 
   /** Where this job's result goes (`outputDirFor` decides). */
@@ -410,6 +444,7 @@ export class WatermarkEngine extends TaskJobLoop {
         ...(strokes ? { strokes } : {}),
         ...(maskFile !== undefined ? { maskFile } : {}),
       }),
+      mask_json: strokes && maskFile === undefined ? JSON.stringify(strokes) : null,
     });
     const line: ProvenanceLine = {
       source: job.input_path,
@@ -581,6 +616,29 @@ export class WatermarkEngine extends TaskJobLoop {
     if (signal?.aborted)
       throw new AbortedError('canceled before writing', { operation: 'watermark.submit' });
     await this.writeResult(job, record, undefined, () => Promise.resolve({ result: { patches } }));
+  }
+
+  /**
+   * The free check after cleaning: whether the mark can still be read in the result, for a
+   * job with a measurement of its mark (cleaned on this computer, or sent to the service
+   * after that); a check that cannot be made says nothing, and the result stands.
+   */
+  private async markVisible(
+    job: WatermarkJobRow,
+    { options: { estimate } }: WatermarkRecord,
+    { written }: { written: string },
+  ): Promise<boolean> {
+    if (!estimate) return false;
+    try {
+      return await markVisibleIn(written, await this.estimates.load(estimate));
+    } catch (error) {
+      this.options.log?.warn(
+        'jobs',
+        `${job.input_path}: the mark check could not run:`,
+        errorValue(error).message,
+      );
+      return false;
+    }
   }
 
   /** Where measurements of marks are kept (see `EstimateStore`), read once per mark. */

@@ -193,3 +193,21 @@ export function blendInto(
   }
   return out;
 }
+
+/**
+ * Whether the service changed anything, beyond compression noise, where its pixels are
+ * taken (`weights` above 0): when it did not, the result is the input as it was, and the
+ * credit bought nothing the user can see.
+ */
+export function changedWhereTaken(
+  original: RawPixels,
+  result: RawPixels,
+  colours: number,
+  weights: Uint8Array,
+): boolean {
+  const changed = changedPlane(original, result, colours);
+  for (let i = 0; i < weights.length; i += 1) {
+    if ((weights[i] as number) > 0 && changed[i] === 1) return true;
+  }
+  return false;
+}

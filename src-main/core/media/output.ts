@@ -7,7 +7,14 @@ import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { writeTemp } from '../fs/atomic-write.ts';
 import { claimFirstFree } from '../fs/claim-name.ts';
 import { asDiskFull } from '../fs/disk-space.ts';
-import { blendInto, blendWeights, changedPlane, GROW_PX, type RawPixels } from './composite.ts';
+import {
+  blendInto,
+  blendWeights,
+  changedPlane,
+  changedWhereTaken,
+  GROW_PX,
+  type RawPixels,
+} from './composite.ts';
 import { DECODE_LIMIT } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
@@ -288,13 +295,16 @@ async function compositeOnInput(
   // A result scaled back is soft across as many pixels as it was scaled by.
   const grow = Math.max(GROW_PX, Math.ceil(GROW_PX * scale));
   const { weights, taken } = blendWeights(plane, upright.width, upright.height, grow);
-  const fromService: FromService = taken
-    ? {
-        region: masked ? 'mask' : 'changed',
-        ...taken,
-        ...(sameSize ? {} : { scaledFrom: resultSize }),
-      }
-    : { region: 'unchanged' };
+  // With a mask, what is taken is the mask whatever the service did there: a result that
+  // is the input's own pixels in it is said to be unchanged, as one without a mask would be.
+  const fromService: FromService =
+    taken && (!masked || changedWhereTaken(original, result, colours, weights))
+      ? {
+          region: masked ? 'mask' : 'changed',
+          ...taken,
+          ...(sameSize ? {} : { scaledFrom: resultSize }),
+        }
+      : { region: 'unchanged' };
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService,

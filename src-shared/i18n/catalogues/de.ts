@@ -116,6 +116,22 @@ export const de: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'Auf diesem Computer, kostenlos',
   'jobs.free': 'kostenlos',
+  'jobs.doubt.unchanged': 'Unverändert',
+  'jobs.doubt.markVisible': 'Zeichen noch sichtbar',
+  'jobs.doubt.keep': 'Behalten',
+  'jobs.doubt.keepOne': '{name} so behalten',
+  'jobs.doubt.send': 'An den Dienst senden – {cost}',
+  'jobs.doubt.sendWhat': '{name} an den Dienst senden',
+  'jobs.doubt.byHand': 'Von Hand markieren',
+  'jobs.doubt.byHandOne': 'Das Wasserzeichen auf {name} von Hand markieren',
+  'jobs.filter.doubt': 'Zu prüfen',
+  'jobs.doubtCount': '{count, plural, one {# zu prüfen} other {# zu prüfen}}',
+  'core.jobs.doubtUnchanged':
+    'Der Dienst hat das Bild dort, wo er es bereinigen sollte, unverändert zurückgegeben. Behalten Sie es so, senden Sie es erneut (1 Credit) oder markieren Sie das Wasserzeichen von Hand.',
+  'core.jobs.doubtMarkVisible':
+    'Das Wasserzeichen ist im Ergebnis noch zu erkennen. Behalten Sie es so, senden Sie es an den Dienst (1 Credit) oder markieren Sie das Wasserzeichen von Hand.',
+  'cli.remove.doubted':
+    '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Sehen Sie es sich im Fenster an oder senden Sie es mit --force erneut an den Dienst.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Sehen Sie sie sich im Fenster an oder senden Sie sie mit --force erneut an den Dienst.}}',
 
   'compare.previous': 'Vorheriges Ergebnis (P)',
   'compare.next': 'Nächstes Ergebnis (N)',
@@ -672,11 +688,14 @@ export const de: Catalogue = {
   'images.selectNone': 'Keine auswählen',
   'images.removeSelected': 'Ausgewählte entfernen',
   'images.find': 'Wasserzeichen finden',
-  'images.startFree': 'Starten – kostenlos, auf diesem Computer',
+  'images.startFree':
+    'Starten – kostenlos, auf diesem Computer{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
   'images.start':
-    'Starten – verbraucht {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+    'Starten – verbraucht {credits} für {count, plural, one {# Bild} other {# Bilder}}{free, plural, =0 {} other {; # kostenlos auf diesem Computer}}{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
   'images.startUpTo':
-    'Starten – verbraucht bis zu {credits}{free, plural, =0 {} other { (# kostenlos auf diesem Computer)}}',
+    'Starten – verbraucht bis zu {credits} für {count, plural, one {# Bild} other {# Bilder}}{free, plural, =0 {} other {; # kostenlos auf diesem Computer}}{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
+  'images.startNothing':
+    'Nichts zu senden: {left, plural, one {# Bild wurde} other {# Bilder wurden}} schon mit derselben Maske bereinigt. Haken Sie „erneut bereinigen“ an, um eines noch einmal zu senden.',
   'images.cleanedBefore':
     '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
   'images.appliedSameSize':

@@ -125,6 +125,22 @@ export const en = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'On this computer, free',
   'jobs.free': 'free',
+  'jobs.doubt.unchanged': 'Unchanged',
+  'jobs.doubt.markVisible': 'Mark still visible',
+  'jobs.doubt.keep': 'Keep it',
+  'jobs.doubt.keepOne': 'Keep {name} as it is',
+  'jobs.doubt.send': 'Send to the service – {cost}',
+  'jobs.doubt.sendWhat': 'Send {name} to the service',
+  'jobs.doubt.byHand': 'Mark by hand',
+  'jobs.doubt.byHandOne': 'Mark the watermark on {name} by hand',
+  'jobs.filter.doubt': 'To check',
+  'jobs.doubtCount': '{count, plural, one {# to check} other {# to check}}',
+  'core.jobs.doubtUnchanged':
+    'The service gave the image back unchanged where it was asked to clean it. Keep it as it is, send it again (1 credit), or mark the watermark by hand.',
+  'core.jobs.doubtMarkVisible':
+    'The watermark can still be read in the result. Keep it as it is, send it to the service (1 credit), or mark the watermark by hand.',
+  'cli.remove.doubted':
+    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Look at it in the window, or run again with --force to send it to the service.} other {# results are not counted as done: they are in doubt (listed above). Look at them in the window, or run again with --force to send them to the service.}}',
 
   // Before and after.
   'compare.previous': 'Previous result (P)',
@@ -671,10 +687,14 @@ export const en = {
   'images.selectNone': 'Select none',
   'images.removeSelected': 'Remove selected',
   'images.find': 'Find the watermark',
-  'images.startFree': 'Start – free, on this computer',
-  'images.start': 'Start – uses {credits}{free, plural, =0 {} other { (# free on this computer)}}',
+  'images.startFree':
+    'Start – free, on this computer{left, plural, =0 {} other {; # left out: cleaned before}}',
+  'images.start':
+    'Start – uses {credits} for {count, plural, one {# image} other {# images}}{free, plural, =0 {} other {; # free on this computer}}{left, plural, =0 {} other {; # left out: cleaned before}}',
   'images.startUpTo':
-    'Start – uses up to {credits}{free, plural, =0 {} other { (# free on this computer)}}',
+    'Start – uses up to {credits} for {count, plural, one {# image} other {# images}}{free, plural, =0 {} other {; # free on this computer}}{left, plural, =0 {} other {; # left out: cleaned before}}',
+  'images.startNothing':
+    'Nothing to send: {left, plural, one {# image was} other {# images were}} cleaned before with the same mask. Tick “Clean again” to send one again.',
   'images.cleanedBefore':
     '{count, plural, one {# of these was cleaned before} other {# of these were cleaned before}}. One sent again with the same mask is left out and costs nothing, unless you tick “Clean again”.',
   'images.appliedSameSize':

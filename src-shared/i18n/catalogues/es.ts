@@ -117,6 +117,22 @@ export const es: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'En este ordenador, gratis',
   'jobs.free': 'gratis',
+  'jobs.doubt.unchanged': 'Sin cambios',
+  'jobs.doubt.markVisible': 'Marca aún visible',
+  'jobs.doubt.keep': 'Conservarla',
+  'jobs.doubt.keepOne': 'Conservar {name} tal como está',
+  'jobs.doubt.send': 'Enviar al servicio – {cost}',
+  'jobs.doubt.sendWhat': 'Enviar {name} al servicio',
+  'jobs.doubt.byHand': 'Marcar a mano',
+  'jobs.doubt.byHandOne': 'Marcar a mano la marca de agua de {name}',
+  'jobs.filter.doubt': 'Por revisar',
+  'jobs.doubtCount': '{count, plural, one {# por revisar} other {# por revisar}}',
+  'core.jobs.doubtUnchanged':
+    'El servicio devolvió la imagen sin cambios donde debía limpiarla. Consérvela tal como está, envíela de nuevo (1 crédito) o marque la marca de agua a mano.',
+  'core.jobs.doubtMarkVisible':
+    'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
+  'cli.remove.doubted':
+    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Revíselo en la ventana o vuelva a ejecutar con --force para enviarlo al servicio.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Revíselos en la ventana o vuelva a ejecutar con --force para enviarlos al servicio.}}',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Resultado siguiente (N)',
@@ -673,11 +689,14 @@ export const es: Catalogue = {
   'images.selectNone': 'No seleccionar ninguna',
   'images.removeSelected': 'Quitar las seleccionadas',
   'images.find': 'Buscar la marca de agua',
-  'images.startFree': 'Empezar – gratis, en este ordenador',
+  'images.startFree':
+    'Empezar – gratis, en este ordenador{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
   'images.start':
-    'Empezar – usa {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+    'Empezar – usa {credits} para {count, plural, one {# imagen} other {# imágenes}}{free, plural, =0 {} other {; # gratis en este ordenador}}{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
   'images.startUpTo':
-    'Empezar – usa hasta {credits}{free, plural, =0 {} other { (# gratis en este ordenador)}}',
+    'Empezar – usa hasta {credits} para {count, plural, one {# imagen} other {# imágenes}}{free, plural, =0 {} other {; # gratis en este ordenador}}{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
+  'images.startNothing':
+    'Nada que enviar: {left, plural, one {# imagen ya se limpió} other {# imágenes ya se limpiaron}} con la misma máscara. Marque «limpiar de nuevo» para volver a enviar una.',
   'images.cleanedBefore':
     '{count, plural, one {# de ellas ya se limpió antes} other {# de ellas ya se limpiaron antes}}. Una que se enviaría de nuevo con la misma máscara se deja fuera y no cuesta nada, salvo que marques «limpiar de nuevo».',
   'images.appliedSameSize':

@@ -119,6 +119,22 @@ export const fr: Catalogue = {
   'jobs.detail': '{name} : {error}',
   'jobs.local': 'Sur cet ordinateur, gratuit',
   'jobs.free': 'gratuit',
+  'jobs.doubt.unchanged': 'Inchangée',
+  'jobs.doubt.markVisible': 'Filigrane encore visible',
+  'jobs.doubt.keep': 'La garder',
+  'jobs.doubt.keepOne': 'Garder {name} telle quelle',
+  'jobs.doubt.send': 'Envoyer au service – {cost}',
+  'jobs.doubt.sendWhat': 'Envoyer {name} au service',
+  'jobs.doubt.byHand': 'Marquer à la main',
+  'jobs.doubt.byHandOne': 'Marquer le filigrane de {name} à la main',
+  'jobs.filter.doubt': 'À vérifier',
+  'jobs.doubtCount': '{count, plural, one {# à vérifier} other {# à vérifier}}',
+  'core.jobs.doubtUnchanged':
+    'Le service a rendu l’image inchangée là où il devait la nettoyer. Gardez-la telle quelle, renvoyez-la (1 crédit) ou marquez le filigrane à la main.',
+  'core.jobs.doubtMarkVisible':
+    'Le filigrane se lit encore dans le résultat. Gardez-le tel quel, envoyez l’image au service (1 crédit) ou marquez le filigrane à la main.',
+  'cli.remove.doubted':
+    '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Regardez-le dans la fenêtre, ou relancez avec --force pour l’envoyer au service.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Regardez-les dans la fenêtre, ou relancez avec --force pour les envoyer au service.}}',
 
   'compare.previous': 'Résultat précédent (P)',
   'compare.next': 'Résultat suivant (N)',
@@ -671,11 +687,14 @@ export const fr: Catalogue = {
   'images.selectNone': 'Ne rien sélectionner',
   'images.removeSelected': 'Retirer la sélection',
   'images.find': 'Trouver le filigrane',
-  'images.startFree': 'Démarrer – gratuit, sur cet ordinateur',
+  'images.startFree':
+    'Démarrer – gratuit, sur cet ordinateur{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
   'images.start':
-    'Démarrer – utilise {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+    'Démarrer – utilise {credits} pour {count, plural, one {# image} other {# images}}{free, plural, =0 {} one { ; # gratuite sur cet ordinateur} other { ; # gratuites sur cet ordinateur}}{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
   'images.startUpTo':
-    'Démarrer – utilise jusqu’à {credits}{free, plural, =0 {} one { (# gratuite sur cet ordinateur)} other { (# gratuites sur cet ordinateur)}}',
+    'Démarrer – utilise jusqu’à {credits} pour {count, plural, one {# image} other {# images}}{free, plural, =0 {} one { ; # gratuite sur cet ordinateur} other { ; # gratuites sur cet ordinateur}}{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
+  'images.startNothing':
+    'Rien à envoyer : {left, plural, one {# image a déjà été nettoyée} other {# images ont déjà été nettoyées}} avec le même masque. Cochez « nettoyer à nouveau » pour en renvoyer une.',
   'images.cleanedBefore':
     '{count, plural, one {# d’entre elles a déjà été nettoyée} other {# d’entre elles ont déjà été nettoyées}}. Une image renvoyée avec le même masque est laissée de côté et ne coûte rien, sauf si vous cochez « nettoyer à nouveau ».',
   'images.appliedSameSize':

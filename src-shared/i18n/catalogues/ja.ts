@@ -116,6 +116,22 @@ export const ja: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'このコンピューターで処理、無料',
   'jobs.free': '無料',
+  'jobs.doubt.unchanged': '変化なし',
+  'jobs.doubt.markVisible': '透かしがまだ見える',
+  'jobs.doubt.keep': 'このまま残す',
+  'jobs.doubt.keepOne': '{name} をこのまま残す',
+  'jobs.doubt.send': 'サービスに送る – {cost}',
+  'jobs.doubt.sendWhat': '{name} をサービスに送る',
+  'jobs.doubt.byHand': '手でマーク',
+  'jobs.doubt.byHandOne': '{name} の透かしを手でマーク',
+  'jobs.filter.doubt': '要確認',
+  'jobs.doubtCount': '{count, plural, other {要確認 # 件}}',
+  'core.jobs.doubtUnchanged':
+    'サービスは、クリーンするよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
+  'core.jobs.doubtMarkVisible':
+    '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
+  'cli.remove.doubted':
+    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。ウィンドウで確認するか、--force を付けて再実行しサービスに送ってください。}}',
 
   'compare.previous': '前の結果 (P)',
   'compare.next': '次の結果 (N)',
@@ -654,11 +670,14 @@ export const ja: Catalogue = {
   'images.selectNone': '選択を解除',
   'images.removeSelected': '選択した画像を外す',
   'images.find': '透かしを探す',
-  'images.startFree': '開始 – 無料、このコンピューターで処理',
+  'images.startFree':
+    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
   'images.start':
-    '開始 – {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}',
+    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
   'images.startUpTo':
-    '開始 – 最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}',
+    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+  'images.startNothing':
+    '送るものはありません：{left, plural, other {# 枚}}は同じマスクでクリーン済みです。もう一度送るには「再度クリーン」にチェックを入れてください。',
   'images.cleanedBefore':
     'このうち {count, plural, other {# 枚}}は以前にクリーン済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度クリーン」にチェックした場合を除く）。',
   'images.appliedSameSize': '{size} の画像 {count, plural, other {# 枚}}にマスクを適用しました。',

@@ -117,6 +117,22 @@ export const ptBR: Catalogue = {
   'jobs.detail': '{name}: {error}',
   'jobs.local': 'Neste computador, grátis',
   'jobs.free': 'grátis',
+  'jobs.doubt.unchanged': 'Sem mudança',
+  'jobs.doubt.markVisible': 'Marca ainda visível',
+  'jobs.doubt.keep': 'Manter',
+  'jobs.doubt.keepOne': 'Manter {name} como está',
+  'jobs.doubt.send': 'Enviar ao serviço – {cost}',
+  'jobs.doubt.sendWhat': 'Enviar {name} ao serviço',
+  'jobs.doubt.byHand': 'Marcar à mão',
+  'jobs.doubt.byHandOne': 'Marcar à mão a marca-d’água de {name}',
+  'jobs.filter.doubt': 'A conferir',
+  'jobs.doubtCount': '{count, plural, one {# a conferir} other {# a conferir}}',
+  'core.jobs.doubtUnchanged':
+    'O serviço devolveu a imagem sem mudança onde devia limpá-la. Mantenha-a como está, envie de novo (1 crédito) ou marque a marca-d’água à mão.',
+  'core.jobs.doubtMarkVisible':
+    'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
+  'cli.remove.doubted':
+    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Veja-o na janela ou rode de novo com --force para enviá-lo ao serviço.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Veja-os na janela ou rode de novo com --force para enviá-los ao serviço.}}',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Próximo resultado (N)',
@@ -667,11 +683,14 @@ export const ptBR: Catalogue = {
   'images.selectNone': 'Desmarcar todas',
   'images.removeSelected': 'Remover selecionadas',
   'images.find': 'Encontrar a marca d’água',
-  'images.startFree': 'Iniciar – grátis, neste computador',
+  'images.startFree':
+    'Iniciar – grátis, neste computador{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
   'images.start':
-    'Iniciar – usa {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+    'Iniciar – usa {credits} para {count, plural, one {# imagem} other {# imagens}}{free, plural, =0 {} other {; # grátis neste computador}}{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
   'images.startUpTo':
-    'Iniciar – usa até {credits}{free, plural, =0 {} other { (# grátis neste computador)}}',
+    'Iniciar – usa até {credits} para {count, plural, one {# imagem} other {# imagens}}{free, plural, =0 {} other {; # grátis neste computador}}{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
+  'images.startNothing':
+    'Nada a enviar: {left, plural, one {# imagem já foi limpa} other {# imagens já foram limpas}} com a mesma máscara. Marque “limpar de novo” para enviar uma outra vez.',
   'images.cleanedBefore':
     '{count, plural, one {# delas já foi limpa antes} other {# delas já foram limpas antes}}. Uma que seria reenviada com a mesma máscara fica de fora e não custa nada, a menos que você marque “limpar de novo”.',
   'images.appliedSameSize':

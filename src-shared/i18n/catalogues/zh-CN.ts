@@ -113,6 +113,22 @@ export const zhCN: Catalogue = {
   'jobs.detail': '{name}：{error}',
   'jobs.local': '在本机处理，免费',
   'jobs.free': '免费',
+  'jobs.doubt.unchanged': '未改变',
+  'jobs.doubt.markVisible': '水印仍可见',
+  'jobs.doubt.keep': '保留',
+  'jobs.doubt.keepOne': '按原样保留 {name}',
+  'jobs.doubt.send': '发送到服务 – {cost}',
+  'jobs.doubt.sendWhat': '将 {name} 发送到服务',
+  'jobs.doubt.byHand': '手动标记',
+  'jobs.doubt.byHandOne': '手动标记 {name} 上的水印',
+  'jobs.filter.doubt': '待检查',
+  'jobs.doubtCount': '{count, plural, other {# 张待检查}}',
+  'core.jobs.doubtUnchanged':
+    '服务在要求处理的地方原样返回了图片。可以按原样保留、重新发送（1 积分）或手动标记水印。',
+  'core.jobs.doubtMarkVisible':
+    '结果中仍能看出水印。可以按原样保留、发送到服务（1 积分）或手动标记水印。',
+  'cli.remove.doubted':
+    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。请在窗口中查看，或加 --force 重新运行以发送到服务。}}',
 
   'compare.previous': '上一个结果 (P)',
   'compare.next': '下一个结果 (N)',
@@ -626,10 +642,14 @@ export const zhCN: Catalogue = {
   'images.selectNone': '全不选',
   'images.removeSelected': '移除所选',
   'images.find': '查找水印',
-  'images.startFree': '开始 – 免费，在本机处理',
-  'images.start': '开始 – 使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}',
+  'images.startFree':
+    '开始 – 免费，在本机处理{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
+  'images.start':
+    '开始 – 为 {count, plural, other {# 张}}图片使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
   'images.startUpTo':
-    '开始 – 最多使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}',
+    '开始 – 为 {count, plural, other {# 张}}图片最多使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
+  'images.startNothing':
+    '没有要发送的图片：{left, plural, other {# 张}}已用同一蒙版处理过。勾选“重新处理”可重新发送。',
   'images.cleanedBefore':
     '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不收费，除非您勾选“重新处理”。',
   'images.appliedSameSize': '已将蒙版应用到 {count, plural, other {# 张}} {size} 的图片。',

@@ -96,6 +96,33 @@ describe('the app and the results it wrote', () => {
     expect(submissions()).toBe(sent + 1);
   });
 
+  it('brings back the mask a file was cleaned with, so adding the folder again pays nothing', async () => {
+    const folder = path.join(dir, 'masked');
+    await mkdir(folder);
+    for (let i = 0; i < 3; i += 1)
+      await writeFile(path.join(folder, `IMG_00${i}.png`), await makePhoto(40, 30, 'png', i + 40));
+    const strokes = [{ kind: 'rect' as const, x: 28, y: 22, width: 10, height: 6 }];
+    const first = await stageFiles(core, [folder]);
+    await core.handlers['watermark:add']({
+      items: first.items.map(({ token }) => ({ token, strokes })),
+    });
+    await settle();
+
+    const sent = submissions();
+    const again = await stageFiles(core, [folder]);
+    expect(again.items).toHaveLength(3);
+    // Each comes back with the mask it was cleaned with, which the window puts on it again.
+    expect(again.items.map((item) => item.cleanedWith)).toEqual([strokes, strokes, strokes]);
+    const added = await core.handlers['watermark:add']({
+      items: again.items.map(({ token, cleanedWith }) => ({ token, strokes: cleanedWith })),
+    });
+    expect(added.added).toBe(0);
+    expect(added.skipped.map((skip) => skip.reason)).toEqual(
+      Array(3).fill(expect.stringMatching(/^It was already cleaned with the same mask/)),
+    );
+    expect(submissions()).toBe(sent);
+  });
+
   it('mirrors a dropped tree under the output folder', async () => {
     const root = path.join(dir, 'tree');
     const out = path.join(dir, 'out');

@@ -124,6 +124,7 @@ describe('lookups that run once per file or per job', () => {
       source_sha256: sourceSha256,
       source_bytes: sourceBytes,
       mask_key: 'none',
+      mask_json: null,
     });
     store.recordWrittenResult(result(1, 5000, 'same-bytes'));
     store.recordWrittenResult(result(2, 5000, 'other-bytes'));

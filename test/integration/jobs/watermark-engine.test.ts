@@ -239,6 +239,11 @@ describe('watermark engine', () => {
     const [failing] = run.add([{ inputPath: path.join(photos, 'missing.png') }]);
     run.resume();
     await run.whenIdle();
+    // The stand-in finds no mark in these and gives them back unchanged: they wait for the
+    // user's word, and Clear finished keeps them until it is given.
+    expect(ids.map((id) => store.getWatermarkJob(id)?.doubt)).toEqual(Array(3).fill('unchanged'));
+    expect(run.clearFinished()).toBe(0);
+    expect(run.decide(ids, 'keep')).toBe(3);
     expect(run.clearFinished()).toBe(3);
     expect(ids.map((id) => store.getWatermarkJob(id))).toEqual([undefined, undefined, undefined]);
     expect(store.events(ids[0]!)).toEqual([]);

@@ -1,0 +1,76 @@
+import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import type { StagedFile } from '../../src-shared/ipc/contract.ts';
+import { formatCredits, type Formatter } from '../../src-shared/i18n/formats.ts';
+
+/** What Start will do with the staged images, for its label: what it spends, and on what. */
+export interface StartPlan {
+  /** Images that will be sent to the service: one credit each. */
+  paid: number;
+  /** Images cleaned on this computer: free. */
+  free: number;
+  /** Images cleaned before with the mask they have now: left out, unless "Clean again". */
+  leftOut: number;
+  /**
+   * Images cleaned before whose earlier mask is not known here (a mask file): the core
+   * leaves them out when the masks match, so `paid` is then an upper bound.
+   */
+  maybeLeftOut: number;
+}
+
+/** One mask drawn the same way as another: what the core's mask key would say. */
+function sameStrokes(a: readonly Stroke[], b: readonly Stroke[]): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * The images Start sends, pays for and leaves out, by the rules the core applies when they
+ * are added (`leaveOutCleaned`): an image cleaned before with the mask it has now stays out
+ * unless its "Clean again" is ticked.
+ */
+export function startPlan(
+  staged: readonly StagedFile[],
+  state: {
+    masks: Readonly<Record<string, Stroke[]>>;
+    again: Readonly<Record<string, true>>;
+    local: Readonly<Record<string, string>>;
+  },
+): StartPlan {
+  const plan: StartPlan = { paid: 0, free: 0, leftOut: 0, maybeLeftOut: 0 };
+  for (const file of staged) {
+    const redo = state.again[file.token] === true;
+    if (file.cleaned && !redo && file.cleanedWith === undefined) plan.maybeLeftOut += 1;
+    if (
+      file.cleaned &&
+      !redo &&
+      file.cleanedWith !== undefined &&
+      sameStrokes(state.masks[file.token] ?? [], file.cleanedWith)
+    ) {
+      plan.leftOut += 1;
+    } else if (state.local[file.token]) plan.free += 1;
+    else plan.paid += 1;
+  }
+  return plan;
+}
+
+/**
+ * Start's label: what it spends and on what ("Start – 12 credits for 12 images; 18 left out:
+ * cleaned before"), free when nothing is paid, and what is left out when nothing is sent.
+ */
+export function startLabel(intl: Formatter, plan: StartPlan): string {
+  const { paid, free, leftOut, maybeLeftOut } = plan;
+  if (paid + free + maybeLeftOut === 0) {
+    return intl.formatMessage({ id: 'images.startNothing' }, { left: leftOut });
+  }
+  if (paid + maybeLeftOut === 0) {
+    return intl.formatMessage({ id: 'images.startFree' }, { left: leftOut });
+  }
+  return intl.formatMessage(
+    { id: maybeLeftOut > 0 ? 'images.startUpTo' : 'images.start' },
+    {
+      credits: formatCredits(intl, paid + maybeLeftOut),
+      count: paid + maybeLeftOut,
+      free,
+      left: leftOut,
+    },
+  );
+}

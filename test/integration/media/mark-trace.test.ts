@@ -1,0 +1,90 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BlendEstimate } from '../../../src-main/imaging/blend-fit.ts';
+import { TRACE_THRESHOLD, markTrace } from '../../../src-main/imaging/mark-trace.ts';
+import { recoverBox } from '../../../src-main/imaging/unblend.ts';
+import {
+  estimateMark,
+  readBox,
+  type MarkEstimate,
+} from '../../../src-main/core/media/unblend/mark-estimate.ts';
+import { recoverImage } from '../../../src-main/core/media/unblend/recover.ts';
+import { stampedWallpapers, type StampedPhoto } from '../../support/wallpaper-marks.ts';
+
+/**
+ * The mark check's threshold, calibrated on real photographs (the desktop's wallpapers)
+ * stamped with a 40 % white text-and-ring mark and saved as JPEG q85: a clean lift must not
+ * be flagged; the image as it was, and a lift with a wrong measurement, must be.
+ */
+let dir: string;
+let photos: StampedPhoto[];
+let estimate: MarkEstimate;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-mark-trace-'));
+  const stamped = await stampedWallpapers(dir, 12);
+  photos = stamped.photos;
+  const { width, height } = photos[0] as StampedPhoto;
+  const box = { ...stamped.at, width: stamped.mark.width, height: stamped.mark.height };
+  estimate = await estimateMark(
+    photos.map((photo) => photo.file),
+    { width, height, plane: stamped.plane, boxes: [box] },
+  );
+}, 120_000);
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+const part = () => estimate.parts[0] as MarkEstimate['parts'][number];
+
+/** The measurement with the mark's opacity and colour taken at `share` of what was measured. */
+function weakened(blend: BlendEstimate, share: number): BlendEstimate {
+  return {
+    ...blend,
+    keepLuma: blend.keepLuma.map((keep) => 1 - (1 - keep) * share),
+    keepChroma: blend.keepChroma.map((keep) => 1 - (1 - keep) * share),
+    lift: blend.lift.map((lift) => lift * share),
+  };
+}
+
+describe('the check for a mark still visible after cleaning', () => {
+  it('passes every clean lift of a real photo', async () => {
+    const traces: number[] = [];
+    for (const photo of photos) {
+      const [patch] = await recoverImage(photo.file, estimate);
+      if (!patch) throw new Error('the measurement has no box');
+      traces.push(markTrace({ ...patch.box, data: patch.data }, part().blend) ?? 0);
+    }
+    expect(
+      traces.map((trace) => Math.abs(trace) < TRACE_THRESHOLD),
+      traces.join(' '),
+    ).toEqual(photos.map(() => true));
+  }, 120_000);
+
+  it('flags the image as it was, the mark untouched', async () => {
+    const traces: number[] = [];
+    for (const photo of photos) {
+      traces.push(markTrace(await readBox(photo.file, part().box), part().blend) ?? 0);
+    }
+    expect(
+      traces.map((trace) => trace >= TRACE_THRESHOLD),
+      traces.join(' '),
+    ).toEqual(photos.map(() => true));
+  }, 120_000);
+
+  it('flags a lift made with a wrong measurement, which leaves a ghost of the mark', async () => {
+    const traces: number[] = [];
+    for (const photo of photos) {
+      const pixels = await readBox(photo.file, part().box);
+      await recoverBox(pixels, weakened(part().blend, 0.4), { lossy: true });
+      traces.push(markTrace(pixels, part().blend) ?? 0);
+    }
+    expect(
+      traces.map((trace) => trace >= TRACE_THRESHOLD),
+      traces.join(' '),
+    ).toEqual(photos.map(() => true));
+  }, 120_000);
+});
