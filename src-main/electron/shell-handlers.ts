@@ -42,7 +42,7 @@ export interface ShellCore {
     exportSpending(
       filter: SpendingFilter,
       folder: string,
-    ): Promise<{ path: string; count: number }>;
+    ): Promise<{ path: string; count: number; demo: number }>;
   };
   readonly log: { readonly dir: string };
   readonly demoMode: boolean;
@@ -98,7 +98,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
         title: words('main.dialog.spendingCsv'),
         properties: ['openDirectory', 'createDirectory'],
       });
-      if (!folder) return { path: null, count: 0 };
+      if (!folder) return { path: null, count: 0, demo: 0 };
       return core.account.exportSpending(filter, folder);
     },
     'mask:import': async ({ token }) => {

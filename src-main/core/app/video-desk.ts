@@ -283,14 +283,15 @@ export class VideoDesk {
         this.announce(onChange, [roundId]);
         return { roundId };
       },
-      'video:extend': async ({ roundId, prompt, from, videoAsset, takenFrame }) => {
+      'video:extend': async ({ roundId, prompt, into, from, videoAsset, takenFrame }) => {
         const queued =
           from === 'video'
-            ? this.engine.extendVideo(roundId, prompt, videoAsset)
+            ? this.engine.extendVideo(roundId, prompt, videoAsset, into)
             : await this.engine.extendFromLastFrame(
                 roundId,
                 prompt,
                 takenFrame === undefined ? undefined : Buffer.from(takenFrame, 'base64'),
+                into,
               );
         this.announce(onChange, [queued.roundId]);
         return queued;

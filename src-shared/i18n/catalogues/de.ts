@@ -194,8 +194,8 @@ export const de: Catalogue = {
   'arrange.saveName': 'Namen speichern',
   'arrange.cancel': 'Abbrechen',
   'arrange.rename': 'Umbenennen…',
-  'arrange.earlier': 'Früher',
-  'arrange.later': 'Später',
+  'arrange.earlier': 'Projekt nach vorn',
+  'arrange.later': 'Projekt nach hinten',
   'arrange.earlierOne': 'Früher: {name}',
   'arrange.laterOne': 'Später: {name}',
   'arrange.removeProject': 'Projekt entfernen…',
@@ -203,8 +203,8 @@ export const de: Catalogue = {
   'arrange.projectLeaves':
     '{name} verlässt mit {shots, plural, one {# Einstellung} other {# Einstellungen}} und {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
   'arrange.shot': 'Einstellung {position}',
-  'arrange.moveEarlier': 'Nach vorn',
-  'arrange.moveLater': 'Nach hinten',
+  'arrange.moveEarlier': 'Einstellung nach vorn',
+  'arrange.moveLater': 'Einstellung nach hinten',
   'arrange.moveEarlierShot': 'Nach vorn: Einstellung {position}',
   'arrange.moveLaterShot': 'Nach hinten: Einstellung {position}',
   'arrange.removeShot': 'Einstellung entfernen…',
@@ -352,6 +352,8 @@ export const de: Catalogue = {
     '{spent} ausgegeben, {inFlight} in gesendeten, nicht abgeschlossenen Versuchen; Demo-Versuche hätten {demo} gekostet',
   'spending.saved':
     '{count, plural, one {# Kostenposten} other {# Kostenposten}} gespeichert als {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# Kostenposten} other {# Kostenposten}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
   'spending.allMonths': 'Alle Monate',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Monat',
@@ -427,14 +429,18 @@ export const de: Catalogue = {
   'round.duplicate': 'Duplizieren',
   'round.duplicateWhat': 'Eine Kopie von Versuch {position} senden',
   'round.extendForm': 'Versuch {position} fortsetzen',
-  'round.extendWhat': 'Die Fortsetzung von Versuch {position} ab seinem letzten Bild senden',
+  'round.extendWhat':
+    'Die Fortsetzung von Versuch {position} ab seinem letzten Bild {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
   'round.next': 'Was nach Versuch {position} geschieht',
   'round.nextPlaceholder': 'Was als Nächstes geschieht…',
   'round.extendFromFrame': 'Ab letztem Bild fortsetzen',
   'round.extendVideoOpen': 'Video fortsetzen…',
   'round.extendVideoForm': 'Das Video von Versuch {position} fortsetzen',
   'round.extendVideoWhat':
-    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz senden',
+    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
+  'round.extendPlace': 'Wohin die Fortsetzung von Versuch {position} kommt',
+  'round.extendInto':
+    '{into, select, new {In einer neuen Einstellung fortsetzen} other {In dieser Einstellung fortsetzen}}',
   'round.uploadFirst':
     'Der Dienst nimmt ein Referenzvideo nur als hochgeladenes Asset an, und dieser Clip kam als Download-Link zurück. Laden Sie {file} auf der Website des Anbieters in Ihr Konto hoch und fügen Sie dann hier seine asset://-Adresse ein.',
   'round.assetAddress': 'Asset-Adresse von Versuch {position}',
@@ -480,6 +486,16 @@ export const de: Catalogue = {
     'zusammen mit {spent}, die im {month} bereits ausgegeben oder unterwegs sind, über Ihrer monatlichen Budgetgrenze von {cap}',
   'round.addToBatch': 'Weiteren Versuch zu diesem Stapel hinzufügen',
   'round.inBatch': '{count} weitere in diesem Stapel',
+  'round.batchLine':
+    'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
+  'round.batchShow': 'Ansehen',
+  'round.batchEdit': 'Zurück ins Formular',
+  'round.batchRemove': 'Aus dem Stapel entfernen',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {mit Ton} other {ohne Ton}} · {references, plural, =0 {keine Referenzen} one {# Referenz} other {# Referenzen}}',
+  'round.toSend': 'Zu sendende Versuche',
+  'round.formNotSent':
+    'Der Versuch im Formular ist nicht vollständig und wird daher nicht gesendet: Er bleibt im Formular.',
   'round.review': 'Prüfen und senden',
   'round.confirmAbout':
     '{count, plural, one {# Versuch} other {# Versuche}} für etwa {cost} senden?',
@@ -925,7 +941,7 @@ export const de: Catalogue = {
   'cli.video.ran':
     '{done} von {total} Versuchen fertig, {charged} berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
   'cli.video.ranDemo':
-    '{done} von {total} Versuchen fertig, {charged} berechnet (Demo: der eingebaute Simulator hat sie erzeugt).{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+    '{done} von {total} Versuchen fertig; sie hätten {charged} gekostet, aber der eingebaute Simulator hat sie erzeugt, und nichts wurde berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
   'cli.video.noProject': 'Es gibt kein Projekt {id}. „clearframe video status“ zeigt die Liste.',
   'cli.video.project': '{name}  ({id})',
   'cli.video.shot': 'Einstellung {position}  ({id})',
@@ -992,6 +1008,8 @@ export const de: Catalogue = {
   'cli.spending.total': 'Gesamt: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# Abrechnung} other {# Abrechnungen}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
   'cli.spending.badMonth': '--month {month} ist kein Monat. {hint}',
   'cli.spending.noProject':
     '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',

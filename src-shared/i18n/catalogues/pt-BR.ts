@@ -194,8 +194,8 @@ export const ptBR: Catalogue = {
   'arrange.saveName': 'Salvar o nome',
   'arrange.cancel': 'Cancelar',
   'arrange.rename': 'Renomear…',
-  'arrange.earlier': 'Antes',
-  'arrange.later': 'Depois',
+  'arrange.earlier': 'Mover o projeto para antes',
+  'arrange.later': 'Mover o projeto para depois',
   'arrange.earlierOne': 'Antes: {name}',
   'arrange.laterOne': 'Depois: {name}',
   'arrange.removeProject': 'Remover o projeto…',
@@ -203,8 +203,8 @@ export const ptBR: Catalogue = {
   'arrange.projectLeaves':
     '{name}, com {shots, plural, one {# plano} other {# planos}} e {rounds, plural, one {# tentativa} other {# tentativas}}, sai da lista.',
   'arrange.shot': 'Plano {position}',
-  'arrange.moveEarlier': 'Mover para antes',
-  'arrange.moveLater': 'Mover para depois',
+  'arrange.moveEarlier': 'Mover a cena para antes',
+  'arrange.moveLater': 'Mover a cena para depois',
   'arrange.moveEarlierShot': 'Mover para antes: plano {position}',
   'arrange.moveLaterShot': 'Mover para depois: plano {position}',
   'arrange.removeShot': 'Remover o plano…',
@@ -352,6 +352,8 @@ export const ptBR: Catalogue = {
     '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demonstração teriam custado {demo}',
   'spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} como {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} e {demo, plural, one {# tentativa de demo} other {# tentativas de demo}}, que ninguém cobrou, como {path}',
   'spending.allMonths': 'Todos os meses',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mês',
@@ -425,14 +427,18 @@ export const ptBR: Catalogue = {
   'round.duplicate': 'Duplicar',
   'round.duplicateWhat': 'Enviar uma cópia da tentativa {position}',
   'round.extendForm': 'Estender a tentativa {position}',
-  'round.extendWhat': 'Enviar a continuação da tentativa {position} a partir do último quadro',
+  'round.extendWhat':
+    'Enviar a continuação da tentativa {position} a partir do último quadro {into, select, new {para uma nova cena depois desta} other {para esta cena, onde passa a ser a escolhida}}',
   'round.next': 'O que acontece depois da tentativa {position}',
   'round.nextPlaceholder': 'O que acontece em seguida…',
   'round.extendFromFrame': 'Estender a partir do último quadro',
   'round.extendVideoOpen': 'Estender vídeo…',
   'round.extendVideoForm': 'Estender o vídeo da tentativa {position}',
   'round.extendVideoWhat':
-    'Enviar a continuação da tentativa {position} com o clipe como referência',
+    'Enviar a continuação da tentativa {position} com o clipe como referência {into, select, new {para uma nova cena depois desta} other {para esta cena, onde passa a ser a escolhida}}',
+  'round.extendPlace': 'Para onde vai a continuação da tentativa {position}',
+  'round.extendInto':
+    '{into, select, new {Continuar em uma nova cena} other {Continuar nesta cena}}',
   'round.uploadFirst':
     'O serviço só aceita um vídeo de referência como recurso enviado, e este clipe voltou como link de download. Envie {file} para a sua conta no site do provedor e cole aqui o endereço asset:// dele.',
   'round.assetAddress': 'Endereço do recurso da tentativa {position}',
@@ -478,6 +484,16 @@ export const ptBR: Catalogue = {
     'com {spent} já gastos ou em andamento em {month}, acima do seu limite de orçamento mensal de {cap}',
   'round.addToBatch': 'Adicionar outra tentativa a este lote',
   'round.inBatch': 'mais {count} neste lote',
+  'round.batchLine':
+    'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
+  'round.batchShow': 'Revisar',
+  'round.batchEdit': 'Voltar ao formulário',
+  'round.batchRemove': 'Tirar do lote',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {com som} other {sem som}} · {references, plural, =0 {nenhuma referência} one {# referência} other {# referências}}',
+  'round.toSend': 'Tentativas a enviar',
+  'round.formNotSent':
+    'A tentativa do formulário não está completa, por isso não é enviada: ela fica no formulário.',
   'round.review': 'Revisar e enviar',
   'round.confirmAbout':
     'Enviar {count, plural, one {# tentativa} other {# tentativas}} por cerca de {cost}?',
@@ -919,7 +935,7 @@ export const ptBR: Catalogue = {
   'cli.video.ran':
     '{done} de {total} tentativas prontas, {charged} cobrados.{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
   'cli.video.ranDemo':
-    '{done} de {total} tentativas prontas, {charged} cobrados (demo: o simulador embutido as fez).{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
+    '{done} de {total} tentativas prontas; custariam {charged}, mas o simulador embutido as fez e nada foi cobrado.{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
   'cli.video.noProject':
     'Não existe o projeto {id}. Execute “clearframe video status” para ver a lista.',
   'cli.video.project': '{name}  ({id})',
@@ -984,6 +1000,8 @@ export const ptBR: Catalogue = {
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} em {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} e {demo, plural, one {# tentativa de demo} other {# tentativas de demo}}, que ninguém cobrou, em {path}',
   'cli.spending.badMonth': '--month {month} não é um mês. {hint}',
   'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
   'cli.masks.anchorValues': '--mask-anchor aceita um destes valores: {anchors}.',

@@ -187,8 +187,8 @@ export const zhCN: Catalogue = {
   'arrange.saveName': '保存名称',
   'arrange.cancel': '取消',
   'arrange.rename': '重命名…',
-  'arrange.earlier': '前移',
-  'arrange.later': '后移',
+  'arrange.earlier': '项目前移',
+  'arrange.later': '项目后移',
   'arrange.earlierOne': '前移：{name}',
   'arrange.laterOne': '后移：{name}',
   'arrange.removeProject': '移除项目…',
@@ -196,8 +196,8 @@ export const zhCN: Catalogue = {
   'arrange.projectLeaves':
     '{name} 及其 {shots, plural, other {# 个镜头}}和 {rounds, plural, other {# 轮}}将从列表中移除。',
   'arrange.shot': '镜头 {position}',
-  'arrange.moveEarlier': '前移',
-  'arrange.moveLater': '后移',
+  'arrange.moveEarlier': '镜头前移',
+  'arrange.moveLater': '镜头后移',
   'arrange.moveEarlierShot': '前移：镜头 {position}',
   'arrange.moveLaterShot': '后移：镜头 {position}',
   'arrange.removeShot': '移除镜头…',
@@ -335,6 +335,8 @@ export const zhCN: Catalogue = {
   'spending.sum': '已支出 {spent}，已发送未结束的轮次 {inFlight}',
   'spending.sumWithDemo': '已支出 {spent}，已发送未结束的轮次 {inFlight}；演示轮次本应花费 {demo}',
   'spending.saved': '已将 {count, plural, other {# 笔费用}}保存为 {path}',
+  'spending.savedWithDemo':
+    '已将 {count, plural, other {# 笔费用}}和 {demo, plural, other {# 轮演示}}（均未扣费）保存为 {path}',
   'spending.allMonths': '所有月份',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': '月份',
@@ -407,13 +409,17 @@ export const zhCN: Catalogue = {
   'round.duplicate': '复制',
   'round.duplicateWhat': '发送第 {position} 轮的副本',
   'round.extendForm': '延长第 {position} 轮',
-  'round.extendWhat': '从最后一帧发送第 {position} 轮的续写',
+  'round.extendWhat':
+    '从最后一帧发送第 {position} 轮的续写，{into, select, new {放入其后的新镜头} other {放入本镜头并成为其选用片段}}',
   'round.next': '第 {position} 轮之后发生什么',
   'round.nextPlaceholder': '接下来发生什么…',
   'round.extendFromFrame': '从最后一帧延长',
   'round.extendVideoOpen': '延长视频…',
   'round.extendVideoForm': '延长第 {position} 轮的视频',
-  'round.extendVideoWhat': '以其片段为参考发送第 {position} 轮的续写',
+  'round.extendVideoWhat':
+    '以其片段为参考发送第 {position} 轮的续写，{into, select, new {放入其后的新镜头} other {放入本镜头并成为其选用片段}}',
+  'round.extendPlace': '第 {position} 轮的续写放在哪里',
+  'round.extendInto': '{into, select, new {在新镜头中继续} other {在本镜头中继续}}',
   'round.uploadFirst':
     '服务只接受以已上传素材形式提供的参考视频，而此片段是以下载链接返回的。请将 {file} 上传到提供商网站上的账户，然后在此粘贴其 asset:// 地址。',
   'round.assetAddress': '第 {position} 轮的素材地址',
@@ -457,6 +463,15 @@ export const zhCN: Catalogue = {
   'round.overMonthlyCap': '加上{month}已花费或进行中的 {spent}，超出您的每月预算上限 {cap}',
   'round.addToBatch': '向此批次再添加一轮',
   'round.inBatch': '此批次中还有 {count} 轮',
+  'round.batchLine':
+    '第 {number} 轮：{prompt} · {kind} · {length} · {upTo, select, true {最多 {cost}} other {约 {cost}}}',
+  'round.batchShow': '查看',
+  'round.batchEdit': '放回表单',
+  'round.batchRemove': '从本批移除',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {有声音} other {无声音}} · {references, plural, =0 {无参考} other {# 个参考}}',
+  'round.toSend': '要发送的轮次',
+  'round.formNotSent': '表单中的这一轮尚未填完，因此不会发送：它留在表单中。',
   'round.review': '检查并发送',
   'round.confirmAbout': '以约 {cost} 发送 {count, plural, other {# 轮}}？',
   'round.confirmUpTo': '以最多 {cost} 发送 {count, plural, other {# 轮}}？',
@@ -862,7 +877,7 @@ export const zhCN: Catalogue = {
   'cli.video.ran':
     '{total} 轮中完成 {done} 轮，扣费 {charged}。{refused, plural, =0 {} other {# 轮因预算上限或余额而停止。}}',
   'cli.video.ranDemo':
-    '{total} 轮中完成 {done} 轮，扣费 {charged}（演示：由内置模拟器生成）。{refused, plural, =0 {} other {# 轮因预算上限或余额而停止。}}',
+    '{total} 轮中完成 {done} 轮；本应花费 {charged}，但由内置模拟器生成，未扣任何费用。{refused, plural, =0 {} other {# 轮因预算上限或余额而停止。}}',
   'cli.video.noProject': '没有项目 {id}。运行“clearframe video status”查看列表。',
   'cli.video.project': '{name}  ({id})',
   'cli.video.shot': '镜头 {position}  ({id})',
@@ -921,6 +936,8 @@ export const zhCN: Catalogue = {
     '已花费 {spent}，已发送未完成的轮次 {inFlight}；演示轮次本应花费 {demo}',
   'cli.spending.total': '合计：{sum}。',
   'cli.spending.saved': '已将 {count, plural, other {# 笔扣费}}保存为 {path}',
+  'cli.spending.savedWithDemo':
+    '已将 {count, plural, other {# 笔扣费}}和 {demo, plural, other {# 轮演示}}（均未扣费）保存为 {path}',
   'cli.spending.badMonth': '--month {month} 不是月份。{hint}',
   'cli.spending.noProject': '{problem}“clearframe video status”会列出项目及其 ID。',
   'cli.masks.anchorValues': '--mask-anchor 只接受以下值之一：{anchors}。',

@@ -109,6 +109,7 @@ describe('the video side of the app core', () => {
     const next = (await second.handlers['video:extend']({
       roundId: lit,
       prompt: 'the light goes out',
+      into: 'this-shot',
       from: 'last-frame',
     })) as {
       roundId: string;
@@ -122,6 +123,7 @@ describe('the video side of the app core', () => {
         second.handlers['video:extend']({
           roundId: lit,
           prompt: 'continue @video1',
+          into: 'this-shot',
           from: 'video',
         }),
       ),
@@ -129,6 +131,7 @@ describe('the video side of the app core', () => {
     const withAsset = await second.handlers['video:extend']({
       roundId: lit,
       prompt: 'continue @video1 as the fog lifts',
+      into: 'new-shot',
       from: 'video',
       videoAsset: 'asset://demo-video-8s',
     });

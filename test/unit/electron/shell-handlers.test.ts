@@ -68,7 +68,7 @@ function world(
         calls.push(
           `export spending ${filter.projectId ?? 'all'} ${filter.month ?? 'ever'} to ${folder}`,
         );
-        return Promise.resolve({ path: `${folder}/spending.csv`, count: 4 });
+        return Promise.resolve({ path: `${folder}/spending.csv`, count: 4, demo: 0 });
       },
     },
     log: { dir: '/data/logs' },
@@ -249,13 +249,13 @@ describe('the shell handlers', () => {
     const canceled = world();
     expect(await canceled.invoke('video:exportSpending', { month: '2026-03' })).toEqual({
       ok: true,
-      value: { path: null, count: 0 },
+      value: { path: null, count: 0, demo: 0 },
     });
     expect(canceled.calls).toEqual(['open dialog on the main window']);
     const { calls, invoke } = world({ folder: '/books' });
     expect(await invoke('video:exportSpending', { projectId: 'p1', month: '2026-03' })).toEqual({
       ok: true,
-      value: { path: '/books/spending.csv', count: 4 },
+      value: { path: '/books/spending.csv', count: 4, demo: 0 },
     });
     expect(await invoke('video:exportSpending', { month: 'March' })).toMatchObject({
       ok: false,
