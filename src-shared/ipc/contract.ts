@@ -603,6 +603,24 @@ export const invokeContract = {
     }),
     response: queuedRoundSchema,
   },
+  'video:chooseImage': {
+    /**
+     * A picture on this computer as a reference image, chosen in the system's dialog and
+     * checked against the service's rules; `image` is null when no file was chosen.
+     */
+    request: z.undefined(),
+    response: z.object({
+      image: z
+        .object({
+          url: z.string(),
+          name: z.string(),
+          width: z.number().int(),
+          height: z.number().int(),
+          bytes: z.number().int(),
+        })
+        .nullable(),
+    }),
+  },
   'video:exportProject': {
     /** Copies a project's takes (one a shot, as the film uses them), in order, into a folder the user chooses. */
     request: z.strictObject({ projectId: roundIdSchema }),

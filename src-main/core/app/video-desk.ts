@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inlineReferenceImage, type InlineReference } from '../jobs/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type {
@@ -297,6 +298,11 @@ export class VideoDesk {
         return queued;
       },
     };
+  }
+
+  /** A picture on this computer as an inline reference image, held to the service's rules. */
+  referenceImage(file: string): Promise<InlineReference> {
+    return inlineReferenceImage(file);
   }
 
   /** Joins a project's takes into one film in `folder`; says where, and the id to preview it by. */

@@ -196,8 +196,8 @@ export const de: Catalogue = {
   'arrange.rename': 'Umbenennen…',
   'arrange.earlier': 'Projekt nach vorn',
   'arrange.later': 'Projekt nach hinten',
-  'arrange.earlierOne': 'Früher: {name}',
-  'arrange.laterOne': 'Später: {name}',
+  'arrange.earlierOne': 'Projekt nach vorn: {name}',
+  'arrange.laterOne': 'Projekt nach hinten: {name}',
   'arrange.removeProject': 'Projekt entfernen…',
   'arrange.removeProjectTitle': '{name} entfernen?',
   'arrange.projectLeaves':
@@ -205,8 +205,8 @@ export const de: Catalogue = {
   'arrange.shot': 'Einstellung {position}',
   'arrange.moveEarlier': 'Einstellung nach vorn',
   'arrange.moveLater': 'Einstellung nach hinten',
-  'arrange.moveEarlierShot': 'Nach vorn: Einstellung {position}',
-  'arrange.moveLaterShot': 'Nach hinten: Einstellung {position}',
+  'arrange.moveEarlierShot': 'Einstellung nach vorn: Einstellung {position}',
+  'arrange.moveLaterShot': 'Einstellung nach hinten: Einstellung {position}',
   'arrange.removeShot': 'Einstellung entfernen…',
   'arrange.removeShotTitle': 'Einstellung {position} entfernen?',
   'arrange.shotLeaves':
@@ -486,6 +486,16 @@ export const de: Catalogue = {
     'zusammen mit {spent}, die im {month} bereits ausgegeben oder unterwegs sind, über Ihrer monatlichen Budgetgrenze von {cap}',
   'round.addToBatch': 'Weiteren Versuch zu diesem Stapel hinzufügen',
   'round.inBatch': '{count} weitere in diesem Stapel',
+  'core.rounds.referenceUnreadable':
+    '{name} lässt sich nicht als Bild lesen. Wählen Sie eine JPEG-, PNG- oder WebP-Datei.',
+  'core.rounds.referenceFormat':
+    '{name} ist eine {format}-Datei, die der Dienst nicht als Referenz annimmt. Speichern Sie sie als JPEG oder PNG und wählen Sie sie erneut.',
+  'round.chooseFile': 'Datei wählen…',
+  'round.fromComputer': '{name} · auf diesem Computer, wird in der Anfrage mitgesendet',
+  'round.fromComputerUnnamed': 'Ein Bild von diesem Computer, wird in der Anfrage mitgesendet',
+  'round.clearFile': 'Bild entfernen',
+  'request.inlineTooLarge':
+    'Die Bilder von diesem Computer machen die Anfrage etwa {megabytes} MB groß, der Dienst nimmt höchstens {max} MB an. Wählen Sie kleinere Bilder (etwa als JPEG gespeichert) oder weniger.',
   'round.batchLine':
     'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
   'round.batchShow': 'Ansehen',
@@ -1050,6 +1060,7 @@ export const de: Catalogue = {
   'main.dialog.spendingCsv': 'Ausgaben-CSV speichern in',
   'main.dialog.importMask': 'Maske importieren',
   'main.dialog.images': 'Bilder',
+  'main.dialog.referenceImage': 'Ein Bild als Referenz wählen',
   'main.dialog.exportMask': 'Maske exportieren',
   'main.dialog.saveFilm': 'Film speichern in',
   'main.notice.batchFinished': 'Der Stapel ist fertig.',

@@ -207,8 +207,8 @@ export const en = {
   'arrange.rename': 'Rename…',
   'arrange.earlier': 'Move project earlier',
   'arrange.later': 'Move project later',
-  'arrange.earlierOne': 'Earlier: {name}',
-  'arrange.laterOne': 'Later: {name}',
+  'arrange.earlierOne': 'Move project earlier: {name}',
+  'arrange.laterOne': 'Move project later: {name}',
   'arrange.removeProject': 'Remove project…',
   'arrange.removeProjectTitle': 'Remove {name}?',
   'arrange.projectLeaves':
@@ -216,8 +216,8 @@ export const en = {
   'arrange.shot': 'Shot {position}',
   'arrange.moveEarlier': 'Move shot earlier',
   'arrange.moveLater': 'Move shot later',
-  'arrange.moveEarlierShot': 'Move earlier: shot {position}',
-  'arrange.moveLaterShot': 'Move later: shot {position}',
+  'arrange.moveEarlierShot': 'Move shot earlier: shot {position}',
+  'arrange.moveLaterShot': 'Move shot later: shot {position}',
   'arrange.removeShot': 'Remove shot…',
   'arrange.removeShotTitle': 'Remove shot {position}?',
   'arrange.shotLeaves':
@@ -496,6 +496,16 @@ export const en = {
     'with {spent} already spent or in flight in {month}, over your monthly budget cap of {cap}',
   'round.addToBatch': 'Add another round to this batch',
   'round.inBatch': '{count} more in this batch',
+  'core.rounds.referenceUnreadable':
+    '{name} cannot be read as a picture. Choose a JPEG, PNG or WebP file.',
+  'core.rounds.referenceFormat':
+    '{name} is a {format} file, which the service does not take as a reference. Save it as JPEG or PNG and choose it again.',
+  'round.chooseFile': 'Choose a file…',
+  'round.fromComputer': '{name} · on this computer, sent inside the request',
+  'round.fromComputerUnnamed': 'A picture from this computer, sent inside the request',
+  'round.clearFile': 'Remove the picture',
+  'request.inlineTooLarge':
+    'The pictures from this computer make the request about {megabytes} MB, and the service takes at most {max} MB. Choose smaller pictures (saved as JPEG, for example), or fewer.',
   'round.batchLine':
     'Round {number}: {prompt} · {kind} · {length} · {upTo, select, true {up to {cost}} other {about {cost}}}',
   'round.batchShow': 'Review',
@@ -1031,6 +1041,7 @@ export const en = {
   'main.dialog.spendingCsv': 'Save the spending CSV in',
   'main.dialog.importMask': 'Import a mask',
   'main.dialog.images': 'Images',
+  'main.dialog.referenceImage': 'Choose a picture as a reference',
   'main.dialog.exportMask': 'Export the mask',
   'main.dialog.saveFilm': 'Save the film in',
   'main.notice.batchFinished': 'The batch has finished.',

@@ -197,17 +197,17 @@ export const es: Catalogue = {
   'arrange.rename': 'Cambiar el nombre…',
   'arrange.earlier': 'Mover el proyecto antes',
   'arrange.later': 'Mover el proyecto después',
-  'arrange.earlierOne': 'Antes: {name}',
-  'arrange.laterOne': 'Después: {name}',
+  'arrange.earlierOne': 'Mover el proyecto antes: {name}',
+  'arrange.laterOne': 'Mover el proyecto después: {name}',
   'arrange.removeProject': 'Quitar el proyecto…',
   'arrange.removeProjectTitle': '¿Quitar {name}?',
   'arrange.projectLeaves':
     '{name}, con {shots, plural, one {# plano} other {# planos}} y {rounds, plural, one {# intento} other {# intentos}}, sale de la lista.',
   'arrange.shot': 'Plano {position}',
-  'arrange.moveEarlier': 'Mover la toma antes',
-  'arrange.moveLater': 'Mover la toma después',
-  'arrange.moveEarlierShot': 'Mover antes: plano {position}',
-  'arrange.moveLaterShot': 'Mover después: plano {position}',
+  'arrange.moveEarlier': 'Mover el plano antes',
+  'arrange.moveLater': 'Mover el plano después',
+  'arrange.moveEarlierShot': 'Mover el plano antes: plano {position}',
+  'arrange.moveLaterShot': 'Mover el plano después: plano {position}',
   'arrange.removeShot': 'Quitar el plano…',
   'arrange.removeShotTitle': '¿Quitar el plano {position}?',
   'arrange.shotLeaves':
@@ -433,17 +433,17 @@ export const es: Catalogue = {
   'round.duplicateWhat': 'Enviar una copia del intento {position}',
   'round.extendForm': 'Ampliar el intento {position}',
   'round.extendWhat':
-    'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a una toma nueva después de esta} other {a esta toma, donde pasa a ser la elegida}}',
+    'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.next': 'Qué pasa después del intento {position}',
   'round.nextPlaceholder': 'Qué pasa a continuación…',
   'round.extendFromFrame': 'Ampliar desde el último fotograma',
   'round.extendVideoOpen': 'Ampliar vídeo…',
   'round.extendVideoForm': 'Ampliar el vídeo del intento {position}',
   'round.extendVideoWhat':
-    'Enviar la continuación del intento {position} con su clip como referencia {into, select, new {a una toma nueva después de esta} other {a esta toma, donde pasa a ser la elegida}}',
+    'Enviar la continuación del intento {position} con su clip como referencia {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.extendPlace': 'Adónde va la continuación del intento {position}',
   'round.extendInto':
-    '{into, select, new {Continuar en una toma nueva} other {Continuar en esta toma}}',
+    '{into, select, new {Continuar en un plano nuevo} other {Continuar en este plano}}',
   'round.uploadFirst':
     'El servicio solo acepta un vídeo de referencia como recurso subido, y este clip ha vuelto como enlace de descarga. Sube {file} a tu cuenta en el sitio del proveedor y pega aquí su dirección asset://.',
   'round.assetAddress': 'Dirección del recurso del intento {position}',
@@ -488,6 +488,16 @@ export const es: Catalogue = {
     'con {spent} ya gastados o en curso en {month}, supera tu límite de presupuesto mensual de {cap}',
   'round.addToBatch': 'Añadir otro intento a este lote',
   'round.inBatch': '{count} más en este lote',
+  'core.rounds.referenceUnreadable':
+    '{name} no se puede leer como imagen. Elija un archivo JPEG, PNG o WebP.',
+  'core.rounds.referenceFormat':
+    '{name} es un archivo {format}, que el servicio no acepta como referencia. Guárdelo como JPEG o PNG y vuelva a elegirlo.',
+  'round.chooseFile': 'Elegir un archivo…',
+  'round.fromComputer': '{name} · en este equipo, se envía dentro de la solicitud',
+  'round.fromComputerUnnamed': 'Una imagen de este equipo, se envía dentro de la solicitud',
+  'round.clearFile': 'Quitar la imagen',
+  'request.inlineTooLarge':
+    'Las imágenes de este equipo hacen que la solicitud ocupe unos {megabytes} MB, y el servicio acepta como máximo {max} MB. Elija imágenes más pequeñas (guardadas como JPEG, por ejemplo) o menos.',
   'round.batchLine':
     'Intento {number}: {prompt} · {kind} · {length} · {upTo, select, true {hasta {cost}} other {unos {cost}}}',
   'round.batchShow': 'Revisar',
@@ -1046,6 +1056,7 @@ export const es: Catalogue = {
   'main.dialog.spendingCsv': 'Guardar el CSV de gastos en',
   'main.dialog.importMask': 'Importar una máscara',
   'main.dialog.images': 'Imágenes',
+  'main.dialog.referenceImage': 'Elegir una imagen como referencia',
   'main.dialog.exportMask': 'Exportar la máscara',
   'main.dialog.saveFilm': 'Guardar la película en',
   'main.notice.batchFinished': 'El lote ha terminado.',

@@ -198,8 +198,8 @@ export const fr: Catalogue = {
   'arrange.rename': 'Renommer…',
   'arrange.earlier': 'Avancer le projet',
   'arrange.later': 'Reculer le projet',
-  'arrange.earlierOne': 'Avant : {name}',
-  'arrange.laterOne': 'Après : {name}',
+  'arrange.earlierOne': 'Avancer le projet : {name}',
+  'arrange.laterOne': 'Reculer le projet : {name}',
   'arrange.removeProject': 'Retirer le projet…',
   'arrange.removeProjectTitle': 'Retirer {name} ?',
   'arrange.projectLeaves':
@@ -207,8 +207,8 @@ export const fr: Catalogue = {
   'arrange.shot': 'Plan {position}',
   'arrange.moveEarlier': 'Avancer le plan',
   'arrange.moveLater': 'Reculer le plan',
-  'arrange.moveEarlierShot': 'Avancer : plan {position}',
-  'arrange.moveLaterShot': 'Reculer : plan {position}',
+  'arrange.moveEarlierShot': 'Avancer le plan : plan {position}',
+  'arrange.moveLaterShot': 'Reculer le plan : plan {position}',
   'arrange.removeShot': 'Retirer le plan…',
   'arrange.removeShotTitle': 'Retirer le plan {position} ?',
   'arrange.shotLeaves':
@@ -487,6 +487,16 @@ export const fr: Catalogue = {
     'avec {spent} déjà dépensés ou en cours en {month}, au-delà de votre plafond de budget mensuel de {cap}',
   'round.addToBatch': 'Ajouter un autre essai à ce lot',
   'round.inBatch': '{count} de plus dans ce lot',
+  'core.rounds.referenceUnreadable':
+    '{name} ne peut pas être lu comme une image. Choisissez un fichier JPEG, PNG ou WebP.',
+  'core.rounds.referenceFormat':
+    '{name} est un fichier {format}, que le service ne prend pas comme référence. Enregistrez-le en JPEG ou en PNG et choisissez-le à nouveau.',
+  'round.chooseFile': 'Choisir un fichier…',
+  'round.fromComputer': '{name} · sur cet ordinateur, envoyé dans la requête',
+  'round.fromComputerUnnamed': 'Une image de cet ordinateur, envoyée dans la requête',
+  'round.clearFile': 'Retirer l’image',
+  'request.inlineTooLarge':
+    'Les images de cet ordinateur portent la requête à environ {megabytes} Mo, et le service en prend au plus {max}. Choisissez des images plus légères (enregistrées en JPEG, par exemple), ou moins d’images.',
   'round.batchLine':
     'Essai {number} : {prompt} · {kind} · {length} · {upTo, select, true {jusqu’à {cost}} other {environ {cost}}}',
   'round.batchShow': 'Revoir',
@@ -1044,6 +1054,7 @@ export const fr: Catalogue = {
   'main.dialog.spendingCsv': 'Enregistrer le CSV des dépenses dans',
   'main.dialog.importMask': 'Importer un masque',
   'main.dialog.images': 'Images',
+  'main.dialog.referenceImage': 'Choisir une image comme référence',
   'main.dialog.exportMask': 'Exporter le masque',
   'main.dialog.saveFilm': 'Enregistrer le film dans',
   'main.notice.batchFinished': 'Le lot est terminé.',

@@ -195,8 +195,8 @@ export const ja: Catalogue = {
   'arrange.rename': '名前を変更…',
   'arrange.earlier': 'プロジェクトを前へ',
   'arrange.later': 'プロジェクトを後へ',
-  'arrange.earlierOne': '前へ: {name}',
-  'arrange.laterOne': '後へ: {name}',
+  'arrange.earlierOne': 'プロジェクトを前へ: {name}',
+  'arrange.laterOne': 'プロジェクトを後へ: {name}',
   'arrange.removeProject': 'プロジェクトを削除…',
   'arrange.removeProjectTitle': '{name} を削除しますか？',
   'arrange.projectLeaves':
@@ -204,8 +204,8 @@ export const ja: Catalogue = {
   'arrange.shot': 'ショット {position}',
   'arrange.moveEarlier': 'ショットを前へ移動',
   'arrange.moveLater': 'ショットを後へ移動',
-  'arrange.moveEarlierShot': '前へ移動: ショット {position}',
-  'arrange.moveLaterShot': '後へ移動: ショット {position}',
+  'arrange.moveEarlierShot': 'ショットを前へ移動: ショット {position}',
+  'arrange.moveLaterShot': 'ショットを後へ移動: ショット {position}',
   'arrange.removeShot': 'ショットを削除…',
   'arrange.removeShotTitle': 'ショット {position} を削除しますか？',
   'arrange.shotLeaves':
@@ -475,6 +475,16 @@ export const ja: Catalogue = {
     '{month}に使用済みまたは処理中の {spent} と合わせると、月の予算上限 {cap} を超えます',
   'round.addToBatch': 'このバッチに試行をもう 1 つ追加',
   'round.inBatch': 'このバッチにあと {count} 件',
+  'core.rounds.referenceUnreadable':
+    '{name} は画像として読み込めません。JPEG、PNG、WebP のファイルを選んでください。',
+  'core.rounds.referenceFormat':
+    '{name} は {format} ファイルで、サービスは参照として受け付けません。JPEG か PNG で保存して、もう一度選んでください。',
+  'round.chooseFile': 'ファイルを選択…',
+  'round.fromComputer': '{name} · このコンピューター上の画像、リクエストに含めて送信',
+  'round.fromComputerUnnamed': 'このコンピューター上の画像、リクエストに含めて送信',
+  'round.clearFile': '画像を外す',
+  'request.inlineTooLarge':
+    'このコンピューターの画像でリクエストが約 {megabytes} MB になりますが、サービスの上限は {max} MB です。小さい画像（JPEG で保存するなど）を選ぶか、枚数を減らしてください。',
   'round.batchLine':
     '試行 {number}: {prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
   'round.batchShow': '確認',
@@ -1019,6 +1029,7 @@ export const ja: Catalogue = {
   'main.dialog.spendingCsv': '支出の CSV の保存先',
   'main.dialog.importMask': 'マスクを読み込む',
   'main.dialog.images': '画像',
+  'main.dialog.referenceImage': '参照にする画像を選択',
   'main.dialog.exportMask': 'マスクを書き出す',
   'main.dialog.saveFilm': 'フィルムの保存先',
   'main.notice.batchFinished': 'バッチが完了しました。',

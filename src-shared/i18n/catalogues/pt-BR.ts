@@ -196,17 +196,17 @@ export const ptBR: Catalogue = {
   'arrange.rename': 'Renomear…',
   'arrange.earlier': 'Mover o projeto para antes',
   'arrange.later': 'Mover o projeto para depois',
-  'arrange.earlierOne': 'Antes: {name}',
-  'arrange.laterOne': 'Depois: {name}',
+  'arrange.earlierOne': 'Mover o projeto para antes: {name}',
+  'arrange.laterOne': 'Mover o projeto para depois: {name}',
   'arrange.removeProject': 'Remover o projeto…',
   'arrange.removeProjectTitle': 'Remover {name}?',
   'arrange.projectLeaves':
     '{name}, com {shots, plural, one {# plano} other {# planos}} e {rounds, plural, one {# tentativa} other {# tentativas}}, sai da lista.',
   'arrange.shot': 'Plano {position}',
-  'arrange.moveEarlier': 'Mover a cena para antes',
-  'arrange.moveLater': 'Mover a cena para depois',
-  'arrange.moveEarlierShot': 'Mover para antes: plano {position}',
-  'arrange.moveLaterShot': 'Mover para depois: plano {position}',
+  'arrange.moveEarlier': 'Mover o plano para antes',
+  'arrange.moveLater': 'Mover o plano para depois',
+  'arrange.moveEarlierShot': 'Mover o plano para antes: plano {position}',
+  'arrange.moveLaterShot': 'Mover o plano para depois: plano {position}',
   'arrange.removeShot': 'Remover o plano…',
   'arrange.removeShotTitle': 'Remover o plano {position}?',
   'arrange.shotLeaves':
@@ -428,17 +428,17 @@ export const ptBR: Catalogue = {
   'round.duplicateWhat': 'Enviar uma cópia da tentativa {position}',
   'round.extendForm': 'Estender a tentativa {position}',
   'round.extendWhat':
-    'Enviar a continuação da tentativa {position} a partir do último quadro {into, select, new {para uma nova cena depois desta} other {para esta cena, onde passa a ser a escolhida}}',
+    'Enviar a continuação da tentativa {position} a partir do último quadro {into, select, new {para um novo plano depois deste} other {para este plano, onde passa a ser a tomada}}',
   'round.next': 'O que acontece depois da tentativa {position}',
   'round.nextPlaceholder': 'O que acontece em seguida…',
   'round.extendFromFrame': 'Estender a partir do último quadro',
   'round.extendVideoOpen': 'Estender vídeo…',
   'round.extendVideoForm': 'Estender o vídeo da tentativa {position}',
   'round.extendVideoWhat':
-    'Enviar a continuação da tentativa {position} com o clipe como referência {into, select, new {para uma nova cena depois desta} other {para esta cena, onde passa a ser a escolhida}}',
+    'Enviar a continuação da tentativa {position} com o clipe como referência {into, select, new {para um novo plano depois deste} other {para este plano, onde passa a ser a tomada}}',
   'round.extendPlace': 'Para onde vai a continuação da tentativa {position}',
   'round.extendInto':
-    '{into, select, new {Continuar em uma nova cena} other {Continuar nesta cena}}',
+    '{into, select, new {Continuar em um novo plano} other {Continuar neste plano}}',
   'round.uploadFirst':
     'O serviço só aceita um vídeo de referência como recurso enviado, e este clipe voltou como link de download. Envie {file} para a sua conta no site do provedor e cole aqui o endereço asset:// dele.',
   'round.assetAddress': 'Endereço do recurso da tentativa {position}',
@@ -484,6 +484,16 @@ export const ptBR: Catalogue = {
     'com {spent} já gastos ou em andamento em {month}, acima do seu limite de orçamento mensal de {cap}',
   'round.addToBatch': 'Adicionar outra tentativa a este lote',
   'round.inBatch': 'mais {count} neste lote',
+  'core.rounds.referenceUnreadable':
+    '{name} não pode ser lido como imagem. Escolha um arquivo JPEG, PNG ou WebP.',
+  'core.rounds.referenceFormat':
+    '{name} é um arquivo {format}, que o serviço não aceita como referência. Salve-o como JPEG ou PNG e escolha-o de novo.',
+  'round.chooseFile': 'Escolher um arquivo…',
+  'round.fromComputer': '{name} · neste computador, enviado dentro da solicitação',
+  'round.fromComputerUnnamed': 'Uma imagem deste computador, enviada dentro da solicitação',
+  'round.clearFile': 'Tirar a imagem',
+  'request.inlineTooLarge':
+    'As imagens deste computador deixam a solicitação com cerca de {megabytes} MB, e o serviço aceita no máximo {max} MB. Escolha imagens menores (salvas como JPEG, por exemplo) ou menos imagens.',
   'round.batchLine':
     'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
   'round.batchShow': 'Revisar',
@@ -1042,6 +1052,7 @@ export const ptBR: Catalogue = {
   'main.dialog.spendingCsv': 'Salvar o CSV de gastos em',
   'main.dialog.importMask': 'Importar uma máscara',
   'main.dialog.images': 'Imagens',
+  'main.dialog.referenceImage': 'Escolher uma imagem como referência',
   'main.dialog.exportMask': 'Exportar a máscara',
   'main.dialog.saveFilm': 'Salvar o filme em',
   'main.notice.batchFinished': 'O lote terminou.',

@@ -62,6 +62,16 @@ function world(
         if (projectId === 'differs') return Promise.reject(new FilmJoinError(DIFFERENT_SIZES));
         return Promise.resolve({ path: `${folder}/Harbour.mp4`, filmId: 'film-1' });
       },
+      referenceImage: (file) => {
+        calls.push(`reference image ${file}`);
+        return Promise.resolve({
+          url: 'data:image/png;base64,AA==',
+          name: 'a.png',
+          width: 400,
+          height: 300,
+          bytes: 1,
+        });
+      },
     },
     account: {
       exportSpending: (filter, folder) => {
