@@ -19,7 +19,7 @@ const projectName = (row: { project: string; removed: boolean }) =>
 
 /** Where a charge stands: charged, an estimate, or what a demo round would have cost. */
 function statusWords(line: SpendingLine): string {
-  if (line.demo) return words('cli.spending.demo');
+  if (line.status === 'demo') return words('cli.spending.demo');
   if (line.status === 'charged') return words('cli.spending.charged');
   return words(line.status === 'estimated' ? 'cli.spending.estimated' : 'cli.spending.inFlight');
 }
@@ -124,7 +124,16 @@ export async function runVideoSpending(args: string[]): Promise<number> {
       for (const sum of history.byProject) row(projectName(sum), sum);
     }
     console.log(words('cli.spending.total', { sum: sumWords(history.totals) }));
-    if (csv) console.log(words('cli.spending.saved', { count: csv.count, path: csv.path }));
+    if (csv) {
+      const { count, demo, path } = csv;
+      console.log(
+        words(demo > 0 ? 'cli.spending.savedWithDemo' : 'cli.spending.saved', {
+          count,
+          demo,
+          path,
+        }),
+      );
+    }
     return EXIT.done;
   } finally {
     await session.close();

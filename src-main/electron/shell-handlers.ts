@@ -32,6 +32,9 @@ export interface ShellCore {
   outputOf(jobId: string): string | undefined;
   readonly video: {
     exportProject(projectId: string, folder: string): Promise<{ count: number; leftOut: number[] }>;
+    referenceImage(
+      file: string,
+    ): Promise<NonNullable<InvokeResponse<'video:chooseImage'>['image']>>;
     joinProject(
       projectId: string,
       folder: string,
@@ -42,7 +45,7 @@ export interface ShellCore {
     exportSpending(
       filter: SpendingFilter,
       folder: string,
-    ): Promise<{ path: string; count: number }>;
+    ): Promise<{ path: string; count: number; demo: number }>;
   };
   readonly log: { readonly dir: string };
   readonly demoMode: boolean;
@@ -93,12 +96,25 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
       if (!folder) return { folder: null, count: 0, leftOut: [] };
       return { folder, ...(await core.video.exportProject(projectId, folder)) };
     },
+    'video:chooseImage': async () => {
+      const file = await chooseOne({
+        title: words('main.dialog.referenceImage'),
+        properties: ['openFile'],
+        filters: [
+          {
+            name: words('main.dialog.images'),
+            extensions: ['jpg', 'jpeg', 'png', 'webp', 'tif', 'tiff', 'gif'],
+          },
+        ],
+      });
+      return { image: file ? await core.video.referenceImage(file) : null };
+    },
     'video:exportSpending': async (filter) => {
       const folder = await chooseOne({
         title: words('main.dialog.spendingCsv'),
         properties: ['openDirectory', 'createDirectory'],
       });
-      if (!folder) return { path: null, count: 0 };
+      if (!folder) return { path: null, count: 0, demo: 0 };
       return core.account.exportSpending(filter, folder);
     },
     'mask:import': async ({ token }) => {

@@ -150,8 +150,8 @@ export function SpendingHistory(props: {
     if (result.value.path) {
       setNote(
         intl.formatMessage(
-          { id: 'spending.saved' },
-          { count: result.value.count, path: result.value.path },
+          { id: result.value.demo > 0 ? 'spending.savedWithDemo' : 'spending.saved' },
+          { count: result.value.count, demo: result.value.demo, path: result.value.path },
         ),
       );
     }

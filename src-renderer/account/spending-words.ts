@@ -7,15 +7,11 @@ const STATUS_MESSAGES: Readonly<Record<SpendingStatus, MessageId>> = {
   charged: 'spending.status.charged',
   estimated: 'spending.status.estimated',
   'in-flight': 'spending.status.in-flight',
+  demo: 'spending.status.demo',
 };
 
-export function spendingStatus(
-  intl: Formatter,
-  line: { status: SpendingStatus; demo: boolean },
-): string {
-  return intl.formatMessage({
-    id: line.demo ? 'spending.status.demo' : STATUS_MESSAGES[line.status],
-  });
+export function spendingStatus(intl: Formatter, line: { status: SpendingStatus }): string {
+  return intl.formatMessage({ id: STATUS_MESSAGES[line.status] });
 }
 
 /** Sums of charges: spent, in rounds sent, and what demo rounds would have cost, if any. */

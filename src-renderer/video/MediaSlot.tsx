@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { KIND_BY_TYPE, ROLE_MESSAGES, isAssetUrl } from '../../src-shared/api/video.ts';
+import {
+  KIND_BY_TYPE,
+  ROLE_MESSAGES,
+  isAssetUrl,
+  isInlineImageUrl,
+} from '../../src-shared/api/video.ts';
 import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
 import { bridge } from '../bridge.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
@@ -65,6 +70,23 @@ export function MediaSlot(props: {
 }) {
   const intl = useIntl();
   const { slot, index, value, onChecked } = props;
+  // A picture chosen on this computer travels inside the request: the field shows its name.
+  const [chosen, setChosen] = useState<{ url: string; name: string; size: string } | null>(null);
+  const [chooseError, setChooseError] = useState<string | null>(null);
+  const inline = isInlineImageUrl(value.trim());
+  const chooseFile = async () => {
+    const result = await bridge().invoke('video:chooseImage');
+    if (!result.ok) return setChooseError(result.error.message);
+    setChooseError(null);
+    const { image } = result.value;
+    if (!image) return;
+    setChosen({
+      url: image.url,
+      name: image.name,
+      size: intl.formatMessage({ id: 'round.size' }, { width: image.width, height: image.height }),
+    });
+    props.onChange(image.url);
+  };
   // The address the user finished typing: fetching waits for the field to be left.
   const [settled, setSettled] = useState(value);
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -110,8 +132,13 @@ export function MediaSlot(props: {
         )}
       </label>
       <span className="media-slot-row">
-        <span className="media-thumb" aria-hidden={shown?.state !== 'shown'}>
-          {shown?.state === 'shown' ? (
+        <span className="media-thumb" aria-hidden={shown?.state !== 'shown' && !inline}>
+          {inline ? (
+            <img
+              src={value.trim()}
+              alt={intl.formatMessage({ id: 'round.slotPreview' }, { role })}
+            />
+          ) : shown?.state === 'shown' ? (
             <img
               src={`${props.previewBase}staged/${shown.token}/thumb`}
               alt={intl.formatMessage({ id: 'round.slotPreview' }, { role })}
@@ -127,16 +154,40 @@ export function MediaSlot(props: {
             </span>
           )}
         </span>
-        <input
-          id={`slot-${index}`}
-          value={value}
-          placeholder={intl.formatMessage({
-            id: webToo ? 'round.slotPlaceholder' : 'round.assetPlaceholder',
-          })}
-          onChange={(event) => props.onChange(event.target.value)}
-          onBlur={() => setSettled(value)}
-        />
+        {inline ? (
+          <span className="inline-file" id={`slot-${index}`} data-testid={`inline-file-${index}`}>
+            {chosen?.url === value.trim()
+              ? intl.formatMessage({ id: 'round.fromComputer' }, { name: chosen.name })
+              : intl.formatMessage({ id: 'round.fromComputerUnnamed' })}
+            {chosen?.url === value.trim() && <span className="hint"> · {chosen.size}</span>}
+          </span>
+        ) : (
+          <input
+            id={`slot-${index}`}
+            value={value}
+            placeholder={intl.formatMessage({
+              id: webToo ? 'round.slotPlaceholder' : 'round.assetPlaceholder',
+            })}
+            onChange={(event) => props.onChange(event.target.value)}
+            onBlur={() => setSettled(value)}
+          />
+        )}
+        {slot.type === 'image_url' &&
+          (inline ? (
+            <button type="button" onClick={() => props.onChange('')}>
+              {intl.formatMessage({ id: 'round.clearFile' })}
+            </button>
+          ) : (
+            <button type="button" onClick={() => void chooseFile()}>
+              {intl.formatMessage({ id: 'round.chooseFile' })}
+            </button>
+          ))}
       </span>
+      {chooseError && (
+        <span className="field-error error" role="alert" data-testid={`choose-error-${index}`}>
+          {chooseError}
+        </span>
+      )}
       {props.demo && (
         <span
           className="demo-assets"

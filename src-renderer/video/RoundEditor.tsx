@@ -2,17 +2,14 @@ import { useCallback, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   referenceLengthIssues,
-  unknownLengthWords,
   videoRequestIssues,
   type MediaItemType,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
-import { formatMoney, formatMonth } from '../../src-shared/i18n/formats.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
-import { estimateVideoCost, toCents } from '../../src-shared/domain/pricing.ts';
-import { useQuota } from '../account/quota-store.ts';
+import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
 import { bridge } from '../bridge.ts';
@@ -22,6 +19,9 @@ import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
 import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
 import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
 import { Select } from '../ui/Select.tsx';
+import { BatchList } from './BatchList.tsx';
+import { BatchSend } from './BatchSend.tsx';
+import { CostLine } from './CostLine.tsx';
 
 /** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
 function fieldOf(param: string, slots: Map<number, number>): string {
@@ -65,7 +65,7 @@ export function RoundEditor(props: {
   const settings = useSettings((state) => state.settings);
   const videoDemo = useAppInfo((state) => state.info?.demoServices.includes('video') ?? false);
   const { shotId } = props;
-  const { draft, typed, batch } = useShotDraft(shotId);
+  const { draft, touched, reviewed, batch } = useShotDraft(shotId);
   const keepDraft = useDrafts((state) => state.keep);
   const keep = (patch: Partial<KeptDraft>) => keepDraft(shotId, patch);
   const [confirming, setConfirming] = useState(false);
@@ -86,20 +86,6 @@ export function RoundEditor(props: {
   useEffect(() => {
     if (seed) document.getElementById('round-prompt')?.focus();
   }, [seed]);
-  // The balance and what the cap already counts (every round the service may have billed)
-  // come from the shared figures, asked again here and whenever a round settles.
-  const quota = useQuota((state) => state.quota);
-  const refreshQuota = useQuota((state) => state.refresh);
-  useEffect(() => {
-    void refreshQuota();
-  }, [batch, refreshQuota]);
-  const videoQuota = quota?.services.find((s) => s.kind === 'video');
-  const balance =
-    videoQuota?.ok && videoQuota.balanceUsd !== null
-      ? formatMoney(intl, toCents(videoQuota.balanceUsd))
-      : null;
-  const committed = quota ? toCents(quota.spending.spentUsd + quota.spending.inFlightUsd) : 0;
-
   const tier = settings?.pricingTier ?? 'starter';
   const request = requestOf(draft);
   const slotOf = slotOfItem(draft, request);
@@ -136,9 +122,12 @@ export function RoundEditor(props: {
     const words = issue.say(intl);
     if (!list.includes(words)) list.push(words);
   }
-  const problems: Record<string, string> = typed
-    ? Object.fromEntries(Object.entries(said).map(([field, words]) => [field, words.join(' ')]))
-    : {};
+  // A rule speaks next to a field the user has been at, or everywhere once they review.
+  const problems: Record<string, string> = Object.fromEntries(
+    Object.entries(said)
+      .filter(([field]) => reviewed || touched.includes(field))
+      .map(([field, words]) => [field, words.join(' ')]),
+  );
   for (const [index, url] of draft.urls.entries()) {
     const found = remote[url.trim()];
     const problem =
@@ -149,29 +138,42 @@ export function RoundEditor(props: {
     if (problem) problems[`slot-${index}`] ??= problem;
   }
   const estimate = estimateVideoCost(request.duration, tier);
-  const total = [...batch, request].reduce(
-    (sum, r) => sum + estimateVideoCost(r.duration, tier).cents,
+  const valid = issues.length === 0 && Object.keys(problems).length === 0;
+  // What "Review and send" would send: the batch, and the form's round when it is complete.
+  const sending = valid ? [...batch, draft] : batch;
+  const begun = draft.prompt.trim() !== '' || draft.urls.some((url) => url.trim() !== '');
+  const total = sending.reduce(
+    (sum, round) => sum + estimateVideoCost(requestOf(round).duration, tier).cents,
     0,
   );
-  const cap = settings?.budgetCapUsd ?? null;
-  const valid = issues.length === 0 && Object.keys(problems).length === 0;
   const slots = MODES[draft.mode].slots;
-  const set = (patch: Partial<RoundDraft>) => {
-    keep({ draft: { ...draft, ...patch }, typed: true });
+  /** Changes the form; `fields` are the ones the user changed (a kind's presets are not). */
+  const set = (patch: Partial<RoundDraft>, fields: readonly string[] = Object.keys(patch)) => {
+    const more = fields.filter((field) => !touched.includes(field));
+    keep({
+      draft: { ...draft, ...patch },
+      ...(more.length ? { touched: [...touched, ...more] } : {}),
+    });
     setConfirming(false);
+  };
+  const touch = (field: string) => {
+    if (!touched.includes(field)) keep({ touched: [...touched, field] });
   };
   // A reference beyond the mode's own slots, of the type asked: the slots are filled up to
   // the mode's count first, so the new one is the last.
   const addReference = (type: MediaItemType) => {
     const extras = Math.max(0, draft.urls.length - slots.length);
-    set({
-      urls: [
-        ...draft.urls,
-        ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
-        '',
-      ],
-      extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
-    });
+    set(
+      {
+        urls: [
+          ...draft.urls,
+          ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
+          '',
+        ],
+        extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
+      },
+      [],
+    );
   };
   const appendToPrompt = (text: string) =>
     set({
@@ -194,10 +196,23 @@ export function RoundEditor(props: {
   );
 
   const send = async () => {
-    if (await props.onQueue([...batch, request])) {
-      keep({ batch: [], draft: { ...EMPTY_DRAFT, mode: draft.mode }, typed: false });
+    if (await props.onQueue(sending.map(requestOf))) {
+      // A round begun and not complete was not sent: it stays in the form, as it was.
+      keep({
+        batch: [],
+        draft: valid ? { ...EMPTY_DRAFT, mode: draft.mode } : draft,
+        touched: [],
+        reviewed: false,
+      });
       setConfirming(false);
     }
+  };
+  /** A round of the batch back into the form; a round begun there takes its place. */
+  const editBatched = (index: number) => {
+    const rest = batch.filter((_, at) => at !== index);
+    if (begun) rest.splice(index, 0, draft);
+    keep({ batch: rest, draft: batch[index] ?? draft, touched: [], reviewed: false });
+    setConfirming(false);
   };
 
   return (
@@ -223,7 +238,7 @@ export function RoundEditor(props: {
                 : draft.ratio === VIDEO_LIMITS.adaptiveRatio
                   ? VIDEO_LIMITS.defaultRatio
                   : draft.ratio;
-            set({ mode, urls: [], extraTypes: [], ratio });
+            set({ mode, urls: [], extraTypes: [], ratio }, []);
           }}
         />
       </div>
@@ -234,6 +249,7 @@ export function RoundEditor(props: {
           rows={3}
           value={draft.prompt}
           onChange={(event) => set({ prompt: event.target.value })}
+          onBlur={() => touch('prompt')}
         />
         {message('prompt')}
         {tokens.length > 0 && (
@@ -257,7 +273,7 @@ export function RoundEditor(props: {
           onPickAsset={(asset) => {
             const urls = [...draft.urls];
             urls[0] = asset;
-            set({ urls });
+            set({ urls }, ['slot-0']);
           }}
         />
       )}
@@ -274,7 +290,7 @@ export function RoundEditor(props: {
           onChange={(value) => {
             const urls = [...draft.urls];
             urls[index] = value;
-            set({ urls });
+            set({ urls }, [`slot-${index}`]);
           }}
         />
       ))}
@@ -359,95 +375,39 @@ export function RoundEditor(props: {
           {intl.formatMessage({ id: 'round.keepLastFrame' })}
         </label>
       </div>
-      <p className="cost" data-testid="round-cost">
-        {intl.formatMessage(
-          { id: estimate.upperBound ? 'round.costUpTo' : 'round.costAbout' },
-          { cost: formatMoney(intl, estimate.cents), seconds: estimate.seconds },
-        )}
-        {lengthCheck.unknown.length > 0 && (
-          <span className="hint" data-testid="length-unknown">
-            {' '}
-            · {unknownLengthWords(intl, lengthCheck.unknown)}
-          </span>
-        )}
-        {videoDemo ? (
-          <span className="hint" data-testid="editor-demo">
-            {' '}
-            · {intl.formatMessage({ id: 'round.editorDemo' })}
-          </span>
-        ) : (
-          balance && (
-            <span className="hint">
-              {' '}
-              · {intl.formatMessage({ id: 'round.balance' }, { balance })}
-            </span>
-          )
-        )}
-        {cap !== null && committed + total > Math.round(cap * 100) && (
-          <span className="error" data-testid="editor-over-cap">
-            {' '}
-            ·{' '}
-            {quota?.spending.month
-              ? intl.formatMessage(
-                  { id: 'round.overMonthlyCap' },
-                  {
-                    spent: formatMoney(intl, committed),
-                    month: formatMonth(intl, quota.spending.month),
-                    cap: formatMoney(intl, Math.round(cap * 100)),
-                  },
-                )
-              : intl.formatMessage(
-                  { id: 'round.overCap' },
-                  {
-                    spent: formatMoney(intl, committed),
-                    cap: formatMoney(intl, Math.round(cap * 100)),
-                  },
-                )}
-          </span>
-        )}
-      </p>
-      <div className="actions">
-        <button
-          type="button"
-          disabled={!valid}
-          onClick={() => {
-            keep({ batch: [...batch, request], draft: { ...draft, prompt: '' }, typed: false });
-          }}
-        >
-          {intl.formatMessage({ id: 'round.addToBatch' })}
-        </button>
-        {batch.length > 0 && (
-          <span className="hint">
-            {intl.formatMessage({ id: 'round.inBatch' }, { count: batch.length })}
-          </span>
-        )}
-        <span className="spacer" />
-        {!confirming ? (
-          <button
-            type="button"
-            className="primary"
-            disabled={!valid}
-            onClick={() => setConfirming(true)}
-          >
-            {intl.formatMessage({ id: 'round.review' })}
-          </button>
-        ) : (
-          <>
-            <span data-testid="confirm-total">
-              {intl.formatMessage(
-                { id: estimate.upperBound ? 'round.confirmUpTo' : 'round.confirmAbout' },
-                { count: batch.length + 1, cost: formatMoney(intl, total) },
-              )}
-            </span>
-            <button type="button" className="primary" onClick={() => void send()}>
-              {intl.formatMessage({ id: 'paid.confirm' })}
-            </button>
-            <button type="button" onClick={() => setConfirming(false)}>
-              {intl.formatMessage({ id: 'paid.back' })}
-            </button>
-          </>
-        )}
-      </div>
+      <CostLine
+        estimate={estimate}
+        total={total}
+        batch={batch}
+        unknownLengths={lengthCheck.unknown}
+        demo={videoDemo}
+      />
+      <BatchList
+        batch={batch}
+        tier={tier}
+        onEdit={editBatched}
+        onRemove={(index) => {
+          keep({ batch: batch.filter((_, at) => at !== index) });
+          setConfirming(false);
+        }}
+      />
+      <BatchSend
+        rounds={sending}
+        tier={tier}
+        formComplete={valid}
+        formLeftOut={!valid && begun}
+        confirming={confirming}
+        onAdd={() => {
+          keep({ batch: [...batch, draft], draft: { ...draft, prompt: '' }, touched: [] });
+          setConfirming(false);
+        }}
+        onReview={() => {
+          keep({ reviewed: true });
+          setConfirming(true);
+        }}
+        onSend={() => void send()}
+        onBack={() => setConfirming(false)}
+      />
     </form>
   );
 }

@@ -1,5 +1,5 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { roundMoney } from '../../src-shared/domain/budget.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
@@ -8,13 +8,13 @@ import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
-import { continuationDuration, estimateVideoCost } from '../../src-shared/domain/pricing.ts';
-import { paidEstimate, useConfirmPaid, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
+import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
+import { paidEstimate, useConfirmPaid, usePricingTier } from './ConfirmPaid.tsx';
 import { SpendingHistory } from '../account/SpendingHistory.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { ExtendForms } from './ExtendForms.tsx';
 import { ImportRounds } from './ImportRounds.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
-import { takeLastFrame } from './last-frame.ts';
 import { ShotThumb } from './ShotThumb.tsx';
 import { ProjectTools, RoundTools, ShotTools } from './ArrangeControls.tsx';
 import { useDrafts } from './draft-store.ts';
@@ -102,107 +102,6 @@ function exportedNote(
 
 function promptOf(round: VideoRoundView): string {
   return round.request.content.find((item) => item.type === 'text')?.text ?? '';
-}
-
-/**
- * The two ways on from a finished clip: a new round that starts from its last frame, or one
- * that takes the clip itself as its reference video. The second needs the clip as an uploaded
- * asset; when the service gave only a download link, the form says so and asks for it.
- */
-function ExtendForms(props: {
-  round: VideoRoundView;
-  ask: (paid: PaidAsk) => void;
-  previewBase: string;
-}) {
-  const intl = useIntl();
-  const { round, ask, previewBase } = props;
-  const { position } = round;
-  const extend = useVideo((state) => state.extend);
-  const showError = useVideo((state) => state.showError);
-  const cost = paidEstimate(continuationDuration(round.request), usePricingTier());
-  const [next, setNext] = useState('');
-  const [asVideo, setAsVideo] = useState(false);
-  const [asset, setAsset] = useState(round.videoAsset ?? '');
-  const [continuation, setContinuation] = useState('continue @video1: ');
-  return (
-    <>
-      <form
-        className="actions extend"
-        aria-label={intl.formatMessage({ id: 'round.extendForm' }, { position })}
-        onSubmit={(event: FormEvent) => {
-          event.preventDefault();
-          if (next.trim()) {
-            ask({
-              what: intl.formatMessage({ id: 'round.extendWhat' }, { position }),
-              ...cost,
-              send: async () => {
-                // The service kept no last frame: the player takes it from the clip.
-                let how: { from: 'last-frame'; takenFrame: string } | undefined;
-                if (!round.lastFrameUrl) {
-                  try {
-                    const clip = `${previewBase}round/${round.id}/video`;
-                    how = { from: 'last-frame', takenFrame: await takeLastFrame(clip) };
-                  } catch {
-                    showError(intl.formatMessage({ id: 'round.frameUnreadable' }));
-                    return;
-                  }
-                }
-                await extend(round.id, next, how);
-                setNext('');
-              },
-            });
-          }
-        }}
-      >
-        <input
-          aria-label={intl.formatMessage({ id: 'round.next' }, { position })}
-          value={next}
-          onChange={(event) => setNext(event.target.value)}
-          placeholder={intl.formatMessage({ id: 'round.nextPlaceholder' })}
-        />
-        <button type="submit">{intl.formatMessage({ id: 'round.extendFromFrame' })}</button>
-        <button type="button" aria-expanded={asVideo} onClick={() => setAsVideo(!asVideo)}>
-          {intl.formatMessage({ id: 'round.extendVideoOpen' })}
-        </button>
-      </form>
-      {asVideo && (
-        <form
-          className="extend-video"
-          aria-label={intl.formatMessage({ id: 'round.extendVideoForm' }, { position })}
-          onSubmit={(event: FormEvent) => {
-            event.preventDefault();
-            ask({
-              what: intl.formatMessage({ id: 'round.extendVideoWhat' }, { position }),
-              ...cost,
-              send: () => extend(round.id, continuation, { from: 'video', videoAsset: asset }),
-            });
-          }}
-        >
-          {!round.videoAsset && (
-            <p className="hint">
-              {intl.formatMessage({ id: 'round.uploadFirst' }, { file: round.videos[0] ?? '' })}
-            </p>
-          )}
-          <span className="actions">
-            <input
-              aria-label={intl.formatMessage({ id: 'round.assetAddress' }, { position })}
-              value={asset}
-              onChange={(event) => setAsset(event.target.value)}
-              placeholder={intl.formatMessage({ id: 'round.assetPlaceholder' })}
-            />
-            <input
-              aria-label={intl.formatMessage({ id: 'round.continuation' }, { position })}
-              value={continuation}
-              onChange={(event) => setContinuation(event.target.value)}
-            />
-            <button type="submit" disabled={!asset.trim() || !continuation.trim()}>
-              {intl.formatMessage({ id: 'round.extendVideo' })}
-            </button>
-          </span>
-        </form>
-      )}
-    </>
-  );
 }
 
 /** One round in the queue: what it asked, what it costs, where it is, what it made. */

@@ -2,16 +2,21 @@ import { create } from 'zustand';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { EMPTY_DRAFT, type RoundDraft } from './presets.ts';
 
-/** A shot's round being written: the form, whether the user has begun, rounds set aside. */
+/** A shot's round being written: the form, the fields the user has been at, rounds set aside. */
 export interface KeptDraft {
   draft: RoundDraft;
-  /** Rules speak up once the user has started writing, not at an empty form. */
-  typed: boolean;
-  /** Rounds added to the batch, sent together with the one in the form. */
-  batch: VideoGenerateRequest[];
+  /**
+   * The fields (`prompt`, `slot-N`, `duration`, `ratio`) the user has changed or left: a rule
+   * speaks up next to a field once it was touched, never at a form nobody wrote in.
+   */
+  touched: readonly string[];
+  /** "Review and send" was pressed: every rule of the form speaks up. */
+  reviewed: boolean;
+  /** Complete rounds added to the batch, sent with the one in the form (when it is complete). */
+  batch: RoundDraft[];
 }
 
-const FRESH: KeptDraft = { draft: EMPTY_DRAFT, typed: false, batch: [] };
+const FRESH: KeptDraft = { draft: EMPTY_DRAFT, touched: [], reviewed: false, batch: [] };
 
 interface DraftState {
   kept: Record<string, KeptDraft>;
@@ -41,7 +46,8 @@ export const useDrafts = create<DraftState>((set) => ({
             model: request.model,
             duration: request.duration ?? EMPTY_DRAFT.duration,
           },
-          typed: false,
+          touched: [],
+          reviewed: false,
         },
       },
     })),

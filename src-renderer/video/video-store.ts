@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import type {
+  ExtendPlace,
   InvokeRequest,
   InvokeResponse,
   VideoProjectView,
@@ -43,6 +44,7 @@ interface VideoState {
   extend: (
     roundId: string,
     prompt: string,
+    into: ExtendPlace,
     how?: { from: 'video'; videoAsset: string } | { from: 'last-frame'; takenFrame: string },
   ) => Promise<void>;
   /**
@@ -235,8 +237,8 @@ export const useVideo = create<VideoState>((set, get) => {
       set({ error: result.ok ? null : result.error.message });
     },
     showError: failed,
-    extend: async (roundId, prompt, how) => {
-      const result = await bridge().invoke('video:extend', { roundId, prompt, ...how });
+    extend: async (roundId, prompt, into, how) => {
+      const result = await bridge().invoke('video:extend', { roundId, prompt, into, ...how });
       set({ error: result.ok ? null : result.error.message });
     },
     arrange: async (channel, request) => {

@@ -151,6 +151,9 @@ function isFetchableUrl(url: string): boolean {
 
 const writePrompt = sentence('request.writePrompt');
 
+/** What base64 pictures may take of a request: its limit, less room for the rest of it. */
+const INLINE_BUDGET = VIDEO_LIMITS.requestBodyMaxBytes - 1024 * 1024;
+
 /**
  * Every rule of sections 2.3, 4.4 and 8 that can be checked from the request alone, in the
  * order a person would fix them, each in the service's words and in the user's (`numbering`
@@ -266,6 +269,23 @@ export function videoRequestIssues(
         token: ref.token,
         kind: ref.kind,
         count: counts[ref.kind],
+      })),
+    });
+  }
+
+  // Pictures sent inside the request count toward the service's limit on a request's size.
+  const inline = content.reduce((sum, item) => {
+    const url = mediaUrl(item);
+    return sum + (url !== undefined && isInlineImageUrl(url) ? url.length : 0);
+  }, 0);
+  if (inline > INLINE_BUDGET) {
+    const mb = (bytes: number) => Math.ceil(bytes / 1024 / 1024);
+    issues.push({
+      param: 'content',
+      message: `images sent as base64 make the request about ${mb(inline)} MB; the request body is at most ${mb(VIDEO_LIMITS.requestBodyMaxBytes)} MB`,
+      say: sentence('request.inlineTooLarge', () => ({
+        megabytes: mb(inline),
+        max: mb(VIDEO_LIMITS.requestBodyMaxBytes),
       })),
     });
   }

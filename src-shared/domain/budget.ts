@@ -28,9 +28,10 @@ export interface CapSpending extends Spending {
  * Where a charge in the spending history stands: `charged` when the round finished and its
  * charge is the seconds the service reported × the price; `estimated` when it is over but
  * the service never said (failed on download, canceled after sending, sent again);
- * `in-flight` while it is sent and not over.
+ * `in-flight` while it is sent and not over; `demo` for a round the built-in simulator made,
+ * which nobody charged (its cents are what it would have cost).
  */
-export const SPENDING_STATUSES = ['charged', 'estimated', 'in-flight'] as const;
+export const SPENDING_STATUSES = ['charged', 'estimated', 'in-flight', 'demo'] as const;
 export type SpendingStatus = (typeof SPENDING_STATUSES)[number];
 
 interface RoundMoneyFacts {

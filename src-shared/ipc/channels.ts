@@ -36,6 +36,7 @@ export const invokeChannelNames = [
   'video:duplicate',
   'video:extend',
   'video:exportProject',
+  'video:chooseImage',
   'video:history',
   'video:attach',
   'video:renameProject',

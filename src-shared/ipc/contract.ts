@@ -274,6 +274,10 @@ export const spendingFilterSchema = z.strictObject({
 });
 export type SpendingFilter = z.infer<typeof spendingFilterSchema>;
 
+/** Where a continuation of a clip goes: a new shot after the clip's, or the clip's own shot. */
+export const EXTEND_PLACES = ['new-shot', 'this-shot'] as const;
+export type ExtendPlace = (typeof EXTEND_PLACES)[number];
+
 /** Most charges one page of the spending history holds. */
 export const SPENDING_PAGE_MAX = 500;
 
@@ -634,6 +638,8 @@ export const invokeContract = {
     request: z.strictObject({
       roundId: roundIdSchema,
       prompt: z.string().trim().min(1, 'ipc.problem.sayNext'),
+      /** A new shot right after the round's (the film holds both), or the round's own shot. */
+      into: z.enum(EXTEND_PLACES).default('new-shot'),
       /** Start from the round's last frame, or use its clip as the reference video. */
       from: z.enum(['last-frame', 'video']).default('last-frame'),
       /** The clip's asset address, for `from: 'video'` when the service did not return one. */
@@ -649,6 +655,24 @@ export const invokeContract = {
         .optional(),
     }),
     response: queuedRoundSchema,
+  },
+  'video:chooseImage': {
+    /**
+     * A picture on this computer as a reference image, chosen in the system's dialog and
+     * checked against the service's rules; `image` is null when no file was chosen.
+     */
+    request: z.undefined(),
+    response: z.object({
+      image: z
+        .object({
+          url: z.string(),
+          name: z.string(),
+          width: z.number().int(),
+          height: z.number().int(),
+          bytes: z.number().int(),
+        })
+        .nullable(),
+    }),
   },
   'video:exportProject': {
     /** Copies a project's takes (one a shot, as the film uses them), in order, into a folder the user chooses. */
@@ -765,8 +789,12 @@ export const invokeContract = {
   /** Writes the history of the filter as CSV into a folder the user chooses; never over a file. */
   'video:exportSpending': {
     request: spendingFilterSchema,
-    /** `path` is null when no folder was chosen. */
-    response: z.object({ path: z.string().nullable(), count: z.number().int() }),
+    /** `path` is null when no folder was chosen; `count` charges, `demo` demo rounds besides. */
+    response: z.object({
+      path: z.string().nullable(),
+      count: z.number().int(),
+      demo: z.number().int(),
+    }),
   },
   'settings:get': { request: z.undefined(), response: settingsSchema },
   'settings:update': {

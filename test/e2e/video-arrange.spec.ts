@@ -69,7 +69,7 @@ test('a project of three shots with two takes each: choose takes, reorder, renam
 
   // Shot 3 moves before shot 2; the project gets a new name.
   await page.getByRole('button', { name: /^Shot 3/ }).click();
-  await page.getByRole('button', { name: 'Move earlier: shot 3' }).click();
+  await page.getByRole('button', { name: 'Move shot earlier: shot 3' }).click();
   await expect(page.getByRole('heading', { name: 'Harbour · shot 2' })).toBeVisible();
   await page.getByRole('button', { name: 'Rename…' }).click();
   await page.getByLabel('Project name').fill('Harbour at dusk');

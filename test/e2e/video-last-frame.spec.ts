@@ -44,10 +44,12 @@ test('a round made without "Keep last frame" is extended from the last frame the
   await expect(first).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   const before = paidSubmissions();
 
+  // The other place a continuation can go: this shot, where it becomes the take.
+  await first.getByLabel('Continue in this shot').check();
   await page.getByLabel('What happens after round 1').fill('a gull lands on the rail');
   await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
-    "Send round 1's continuation from its last frame for about 1.10 USD?",
+    "Send round 1's continuation from its last frame into this shot, as its new take for about 1.10 USD?",
   );
   await saveScreenshots(page, 'video-last-frame-01-asks');
   await first.getByRole('button', { name: 'Confirm and send' }).click();

@@ -121,6 +121,7 @@ test('a restart mid-generation resumes without a second submission; first-and-la
   await expect(rounds.nth(2)).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
 
   // Extending the video itself needs the clip as an asset, and the form says so.
+  await resumed.getByLabel('Continue in this shot').check();
   await resumed.getByRole('button', { name: 'Extend video…' }).click();
   const extendVideo = again.getByRole('form', { name: 'Extend the video of round 1' });
   await expect(extendVideo).toContainText('Upload shot-1-round-1.mp4 to your account');

@@ -113,6 +113,20 @@ test('the spending of a project and of each month is listed, summed and exported
   await expect(all.getByTestId('spending-line').last()).toContainText(
     'demo: would cost, not charged',
   );
+  // Exported, the demo round is no charge: not counted as one, and nothing in the USD column.
+  await all.getByRole('button', { name: 'Export CSV…' }).click();
+  await expect(all.getByRole('status')).toHaveText(
+    `Saved 2 charges and 1 demo round, which nobody charged, as ${path.join(books, 'spending.csv')}`,
+  );
+  const everything = parse<Record<string, string>>(
+    await readFile(path.join(books, 'spending.csv'), 'utf8'),
+    { columns: true },
+  );
+  expect(everything.map((record) => [record['status'], record['USD']]).sort()).toEqual([
+    ['charged', '1.10'],
+    ['charged', '1.76'],
+    ['demo', '0.00'],
+  ]);
   await all.getByRole('combobox', { name: 'Month' }).selectOption(month);
   await expect(all.getByTestId('spending-totals')).toHaveText(
     new RegExp(

@@ -113,27 +113,43 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await expect(page.getByRole('img', { name: 'Last frame' })).toBeVisible();
   await saveScreenshot(page, 'video-04-played');
 
+  await first.getByRole('button', { name: 'Show in folder' }).click();
+  await expect.poll(() => revealed).toEqual([expect.stringMatching(/shot-1-round-1\.mp4$/)]);
+  // The continuation goes into a new shot after this one unless told otherwise.
+  await expect(first.getByLabel('Continue in a new shot')).toBeChecked();
   await page.getByLabel('What happens after round 1').fill('the light goes out');
   await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
-    "Send round 1's continuation from its last frame for about 1.10 USD?",
+    "Send round 1's continuation from its last frame into a new shot after this one for about 1.10 USD?",
   );
   await first.getByRole('button', { name: 'Confirm and send' }).click();
-  const second = page.getByTestId('round').nth(1);
-  await expect(second).toContainText('Round 2: the light goes out');
+  const shotTwo = page.getByRole('button', { name: 'Shot 2 (1)' });
+  await expect(shotTwo).toBeVisible();
+  await expect(page.getByTestId('round')).toHaveCount(1);
+  await shotTwo.click();
+  const second = page.getByTestId('round').first();
+  await expect(second).toContainText('Round 1: the light goes out');
   await expect(second).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   await expect(second).toContainText(/took \d+ s/);
   await saveScreenshot(page, 'video-05-extended');
-  await first.getByRole('button', { name: 'Show in folder' }).click();
-  await expect.poll(() => revealed).toEqual([expect.stringMatching(/shot-1-round-1\.mp4$/)]);
-  // The export copies each shot's take (here the newest round), never replacing a file.
+  // The film holds both: each shot's take is copied, the clip and its continuation, never
+  // replacing a file.
   await page.getByRole('button', { name: 'Export takes…' }).click();
-  await expect(page.getByText(`1 take copied to ${exportTo}.`)).toBeVisible();
+  await expect(
+    page.getByText(`2 takes copied to ${exportTo}, one a shot, in order.`),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Export takes…' }).click();
-  await expect(page.getByText(`1 take copied to ${exportTo}.`)).toBeVisible();
+  await expect(
+    page.getByText(`2 takes copied to ${exportTo}, one a shot, in order.`),
+  ).toBeVisible();
   await expect
     .poll(async () => (await readdir(exportTo)).sort())
-    .toEqual(['001-shot-1-round-2-1.mp4', '001-shot-1-round-2.mp4']);
+    .toEqual([
+      '001-shot-1-round-1-1.mp4',
+      '001-shot-1-round-1.mp4',
+      '002-shot-2-round-1-1.mp4',
+      '002-shot-2-round-1.mp4',
+    ]);
   const generates = world.sim
     .requestLog()
     .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate) && entry.status === 200);

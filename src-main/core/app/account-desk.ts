@@ -10,7 +10,7 @@ import type {
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
-import { spendingCsvName, writeSpendingCsv } from '../jobs/spending-csv.ts';
+import { spendingCsvName, writeSpendingCsv, type CsvCount } from '../jobs/spending-csv.ts';
 import { SpendingLedger } from '../jobs/spending-history.ts';
 import type { VideoRounds } from '../jobs/video-rounds.ts';
 import { askQuota } from '../secrets/test-key.ts';
@@ -65,7 +65,7 @@ export class AccountDesk {
    * Writes the spending history of `filter` as CSV into `folder`, named after the project
    * and month, never over a file already there.
    */
-  exportSpending(filter: SpendingFilter, folder: string): Promise<{ path: string; count: number }> {
+  exportSpending(filter: SpendingFilter, folder: string): Promise<{ path: string } & CsvCount> {
     const project = filter.projectId ? this.rounds.anyProject(filter.projectId) : undefined;
     const name = spendingCsvName(filter, project?.name);
     return writeSpendingCsv(this.ledger, filter, path.join(folder, name));

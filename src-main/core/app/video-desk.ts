@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { inlineReferenceImage, type InlineReference } from '../jobs/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type {
@@ -283,19 +284,25 @@ export class VideoDesk {
         this.announce(onChange, [roundId]);
         return { roundId };
       },
-      'video:extend': async ({ roundId, prompt, from, videoAsset, takenFrame }) => {
+      'video:extend': async ({ roundId, prompt, into, from, videoAsset, takenFrame }) => {
         const queued =
           from === 'video'
-            ? this.engine.extendVideo(roundId, prompt, videoAsset)
+            ? this.engine.extendVideo(roundId, prompt, videoAsset, into)
             : await this.engine.extendFromLastFrame(
                 roundId,
                 prompt,
                 takenFrame === undefined ? undefined : Buffer.from(takenFrame, 'base64'),
+                into,
               );
         this.announce(onChange, [queued.roundId]);
         return queued;
       },
     };
+  }
+
+  /** A picture on this computer as an inline reference image, held to the service's rules. */
+  referenceImage(file: string): Promise<InlineReference> {
+    return inlineReferenceImage(file);
   }
 
   /** Joins a project's takes into one film in `folder`; says where, and the id to preview it by. */

@@ -21,6 +21,7 @@ export const SPENDING_CSV_COLUMNS = [
   'USD',
   'status',
   'demo',
+  'demo: would cost (USD)',
 ] as const;
 
 /**
@@ -47,19 +48,32 @@ function row(line: SpendingLine): string {
     line.prompt,
     line.seconds,
     line.pricePerSecondUsd,
-    (line.cents / 100).toFixed(2),
+    // What was charged: nothing for a demo round, whose price stands in a column of its own,
+    // so a sum of this column is what the service billed.
+    line.demo ? '0.00' : (line.cents / 100).toFixed(2),
     line.status,
     line.demo ? 'yes' : 'no',
+    line.demo ? (line.cents / 100).toFixed(2) : '',
   ]
     .map(cell)
     .join(',');
 }
 
+/** How many lines a CSV holds: charges the service may have billed, and demo rounds apart. */
+export interface CsvCount {
+  count: number;
+  demo: number;
+}
+
 /** The charges as CSV, header first, one line each (CRLF, as RFC 4180 writes it). */
-export function spendingCsv(lines: Iterable<SpendingLine>): { text: string; count: number } {
+export function spendingCsv(lines: Iterable<SpendingLine>): { text: string } & CsvCount {
   const out = [SPENDING_CSV_COLUMNS.join(',')];
-  for (const line of lines) out.push(row(line));
-  return { text: `${out.join('\r\n')}\r\n`, count: out.length - 1 };
+  let demo = 0;
+  for (const line of lines) {
+    out.push(row(line));
+    if (line.demo) demo += 1;
+  }
+  return { text: `${out.join('\r\n')}\r\n`, count: out.length - 1 - demo, demo };
 }
 
 /** The name a CSV of this filter gets when only a folder is chosen. */
@@ -71,18 +85,19 @@ export function spendingCsvName(filter: SpendingFilter, projectName?: string): s
 /**
  * Writes the history of `filter` as CSV to `file`, or, when a file is there already, to the
  * first free `name-1.csv`, `name-2.csv`…: the name is claimed in the step that checks it is
- * free, so nothing is ever overwritten. Returns where it went and how many charges it holds.
+ * free, so nothing is ever overwritten. Returns where it went, how many charges it holds and
+ * how many demo rounds besides.
  */
 export async function writeSpendingCsv(
   ledger: SpendingLedger,
   filter: SpendingFilter,
   file: string,
-): Promise<{ path: string; count: number }> {
+): Promise<{ path: string } & CsvCount> {
   // Read in one synchronous pass, so the pages cannot shift under a charge written meanwhile.
-  const { text, count } = spendingCsv(ledger.lines(filter));
+  const { text, count, demo } = spendingCsv(ledger.lines(filter));
   const saved = await saveUnderFreeName(file, (temp) => writeSynced(temp, text), {
     what: said('core.files.what.csv'),
     again: said('core.files.again.exportSpending'),
   });
-  return { path: saved, count };
+  return { path: saved, count, demo };
 }

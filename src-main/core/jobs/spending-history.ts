@@ -127,7 +127,15 @@ function lineOf(row: PageRow): SpendingLine {
     seconds: charge?.seconds ?? null,
     pricePerSecondUsd: charge?.pricePerSecondUsd ?? null,
     cents: row.cents,
-    status: row.charged === 1 ? 'charged' : row.over === 1 ? 'estimated' : 'in-flight',
+    // The simulator charges nobody: its rounds are never "charged", whatever their record says.
+    status:
+      row.demo === 1
+        ? 'demo'
+        : row.charged === 1
+          ? 'charged'
+          : row.over === 1
+            ? 'estimated'
+            : 'in-flight',
     demo: row.demo === 1,
   };
 }

@@ -14,6 +14,7 @@ import {
   toCents,
 } from '../../../src-shared/domain/pricing.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
+import type { ExtendPlace } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
 import { AbortedError, AuthenticationError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
@@ -138,11 +139,30 @@ export class VideoEngine extends TaskJobLoop {
     return this.addRound(round.shot_id, roundRequest(round));
   }
 
-  /** The next round of the same shot, starting from this round's last frame. */
+  /**
+   * A continuation of `round`: in a new shot right after its own (so the film holds both
+   * clips), or as the next round of the same shot (where it becomes the take). The shot is
+   * made only with the round: a request the rules refuse leaves no empty shot behind.
+   */
+  private queueContinuation(
+    round: VideoRoundRow,
+    request: VideoGenerateRequest,
+    into: ExtendPlace,
+  ): QueuedRound {
+    const queued = this.options.store.db.transaction(() => {
+      const shotId = into === 'new-shot' ? this.rounds.addShotAfter(round.shot_id) : round.shot_id;
+      return queueRound(this.rounds, this.options.settings().pricingTier, shotId, request);
+    })();
+    this.pump();
+    return queued;
+  }
+
+  /** A round starting from this round's last frame, in a new shot after it or in its own. */
   async extendFromLastFrame(
     roundId: string,
     prompt: string,
     takenFrame?: Buffer,
+    into: ExtendPlace = 'this-shot',
   ): Promise<QueuedRound> {
     let round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
@@ -155,14 +175,19 @@ export class VideoEngine extends TaskJobLoop {
       round = this.rounds.round(roundId) ?? round;
       frame = await keptFrameOf(round);
     }
-    return this.addRound(round.shot_id, extensionRequest(round, prompt, frame));
+    return this.queueContinuation(round, extensionRequest(round, prompt, frame), into);
   }
 
-  /** The next round of the same shot, with this round's clip (as an asset) as its reference video. */
-  extendVideo(roundId: string, prompt: string, assetUrl?: string): QueuedRound {
+  /** A round with this round's clip (as an asset) as its reference video, placed as above. */
+  extendVideo(
+    roundId: string,
+    prompt: string,
+    assetUrl?: string,
+    into: ExtendPlace = 'this-shot',
+  ): QueuedRound {
     const round = this.rounds.round(roundId);
     if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
-    return this.addRound(round.shot_id, videoExtensionRequest(round, prompt, assetUrl));
+    return this.queueContinuation(round, videoExtensionRequest(round, prompt, assetUrl), into);
   }
 
   /**

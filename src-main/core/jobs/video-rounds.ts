@@ -144,6 +144,29 @@ export class VideoRounds {
   }
 
   /**
+   * A new empty shot right after `shotId` in its project, the shots after it moved one on:
+   * where a continuation goes so the film holds both the clip and what follows it.
+   */
+  addShotAfter(shotId: string): string {
+    const shot = this.shot(shotId);
+    if (!shot) throw new Error(`no video shot ${shotId}`);
+    const id = randomUUID();
+    this.db
+      .transaction(() => {
+        this.db
+          .prepare(
+            'UPDATE video_shots SET position = position + 1 WHERE project_id = ? AND position > ? AND removed_at IS NULL',
+          )
+          .run(shot.project_id, shot.position);
+        this.db
+          .prepare('INSERT INTO video_shots (id, project_id, position, title) VALUES (?, ?, ?, ?)')
+          .run(id, shot.project_id, shot.position + 1, '');
+      })
+      .immediate();
+    return id;
+  }
+
+  /**
    * A queued round with its request as it will be sent and the estimate the user saw.
    * `promptUnknown` marks a task taken from the service's list, whose request is a stand-in.
    */

@@ -215,19 +215,19 @@ export const de: Catalogue = {
   'arrange.saveName': 'Namen speichern',
   'arrange.cancel': 'Abbrechen',
   'arrange.rename': 'Umbenennen…',
-  'arrange.earlier': 'Früher',
-  'arrange.later': 'Später',
-  'arrange.earlierOne': 'Früher: {name}',
-  'arrange.laterOne': 'Später: {name}',
+  'arrange.earlier': 'Projekt nach vorn',
+  'arrange.later': 'Projekt nach hinten',
+  'arrange.earlierOne': 'Projekt nach vorn: {name}',
+  'arrange.laterOne': 'Projekt nach hinten: {name}',
   'arrange.removeProject': 'Projekt entfernen…',
   'arrange.removeProjectTitle': '{name} entfernen?',
   'arrange.projectLeaves':
     '{name} verlässt mit {shots, plural, one {# Einstellung} other {# Einstellungen}} und {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
   'arrange.shot': 'Einstellung {position}',
-  'arrange.moveEarlier': 'Nach vorn',
-  'arrange.moveLater': 'Nach hinten',
-  'arrange.moveEarlierShot': 'Nach vorn: Einstellung {position}',
-  'arrange.moveLaterShot': 'Nach hinten: Einstellung {position}',
+  'arrange.moveEarlier': 'Einstellung nach vorn',
+  'arrange.moveLater': 'Einstellung nach hinten',
+  'arrange.moveEarlierShot': 'Einstellung nach vorn: Einstellung {position}',
+  'arrange.moveLaterShot': 'Einstellung nach hinten: Einstellung {position}',
   'arrange.removeShot': 'Einstellung entfernen…',
   'arrange.removeShotTitle': 'Einstellung {position} entfernen?',
   'arrange.shotLeaves':
@@ -373,6 +373,8 @@ export const de: Catalogue = {
     '{spent} ausgegeben, {inFlight} in gesendeten, nicht abgeschlossenen Versuchen; Demo-Versuche hätten {demo} gekostet',
   'spending.saved':
     '{count, plural, one {# Kostenposten} other {# Kostenposten}} gespeichert als {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# Kostenposten} other {# Kostenposten}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
   'spending.allMonths': 'Alle Monate',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Monat',
@@ -448,14 +450,18 @@ export const de: Catalogue = {
   'round.duplicate': 'Duplizieren',
   'round.duplicateWhat': 'Eine Kopie von Versuch {position} senden',
   'round.extendForm': 'Versuch {position} fortsetzen',
-  'round.extendWhat': 'Die Fortsetzung von Versuch {position} ab seinem letzten Bild senden',
+  'round.extendWhat':
+    'Die Fortsetzung von Versuch {position} ab seinem letzten Bild {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
   'round.next': 'Was nach Versuch {position} geschieht',
   'round.nextPlaceholder': 'Was als Nächstes geschieht…',
   'round.extendFromFrame': 'Ab letztem Bild fortsetzen',
   'round.extendVideoOpen': 'Video fortsetzen…',
   'round.extendVideoForm': 'Das Video von Versuch {position} fortsetzen',
   'round.extendVideoWhat':
-    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz senden',
+    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
+  'round.extendPlace': 'Wohin die Fortsetzung von Versuch {position} kommt',
+  'round.extendInto':
+    '{into, select, new {In einer neuen Einstellung fortsetzen} other {In dieser Einstellung fortsetzen}}',
   'round.uploadFirst':
     'Der Dienst nimmt ein Referenzvideo nur als hochgeladenes Asset an, und dieser Clip kam als Download-Link zurück. Laden Sie {file} auf der Website des Anbieters in Ihr Konto hoch und fügen Sie dann hier seine asset://-Adresse ein.',
   'round.assetAddress': 'Asset-Adresse von Versuch {position}',
@@ -501,6 +507,26 @@ export const de: Catalogue = {
     'zusammen mit {spent}, die im {month} bereits ausgegeben oder unterwegs sind, über Ihrer monatlichen Budgetgrenze von {cap}',
   'round.addToBatch': 'Weiteren Versuch zu diesem Stapel hinzufügen',
   'round.inBatch': '{count} weitere in diesem Stapel',
+  'core.rounds.referenceUnreadable':
+    '{name} lässt sich nicht als Bild lesen. Wählen Sie eine JPEG-, PNG- oder WebP-Datei.',
+  'core.rounds.referenceFormat':
+    '{name} ist eine {format}-Datei, die der Dienst nicht als Referenz annimmt. Speichern Sie sie als JPEG oder PNG und wählen Sie sie erneut.',
+  'round.chooseFile': 'Datei wählen…',
+  'round.fromComputer': '{name} · auf diesem Computer, wird in der Anfrage mitgesendet',
+  'round.fromComputerUnnamed': 'Ein Bild von diesem Computer, wird in der Anfrage mitgesendet',
+  'round.clearFile': 'Bild entfernen',
+  'request.inlineTooLarge':
+    'Die Bilder von diesem Computer machen die Anfrage etwa {megabytes} MB groß, der Dienst nimmt höchstens {max} MB an. Wählen Sie kleinere Bilder (etwa als JPEG gespeichert) oder weniger.',
+  'round.batchLine':
+    'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
+  'round.batchShow': 'Ansehen',
+  'round.batchEdit': 'Zurück ins Formular',
+  'round.batchRemove': 'Aus dem Stapel entfernen',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {mit Ton} other {ohne Ton}} · {references, plural, =0 {keine Referenzen} one {# Referenz} other {# Referenzen}}',
+  'round.toSend': 'Zu sendende Versuche',
+  'round.formNotSent':
+    'Der Versuch im Formular ist nicht vollständig und wird daher nicht gesendet: Er bleibt im Formular.',
   'round.review': 'Prüfen und senden',
   'round.confirmAbout':
     '{count, plural, one {# Versuch} other {# Versuche}} für etwa {cost} senden?',
@@ -965,7 +991,7 @@ export const de: Catalogue = {
   'cli.video.ran':
     '{done} von {total} Versuchen fertig, {charged} berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
   'cli.video.ranDemo':
-    '{done} von {total} Versuchen fertig, {charged} berechnet (Demo: der eingebaute Simulator hat sie erzeugt).{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+    '{done} von {total} Versuchen fertig; sie hätten {charged} gekostet, aber der eingebaute Simulator hat sie erzeugt, und nichts wurde berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
   'cli.video.noProject': 'Es gibt kein Projekt {id}. „clearframe video status“ zeigt die Liste.',
   'cli.video.project': '{name}  ({id})',
   'cli.video.shot': 'Einstellung {position}  ({id})',
@@ -1032,6 +1058,8 @@ export const de: Catalogue = {
   'cli.spending.total': 'Gesamt: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# Abrechnung} other {# Abrechnungen}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
   'cli.spending.badMonth': '--month {month} ist kein Monat. {hint}',
   'cli.spending.noProject':
     '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
@@ -1084,6 +1112,7 @@ export const de: Catalogue = {
   'main.dialog.importMask': 'Maske importieren',
   'main.dialog.chooseFolders': 'Ordner mit Bildern auswählen',
   'main.dialog.images': 'Bilder',
+  'main.dialog.referenceImage': 'Ein Bild als Referenz wählen',
   'main.dialog.exportMask': 'Maske exportieren',
   'main.dialog.saveFilm': 'Film speichern in',
   'main.notice.batchFinished': 'Der Stapel ist fertig.',

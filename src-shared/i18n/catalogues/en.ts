@@ -226,19 +226,19 @@ export const en = {
   'arrange.saveName': 'Save name',
   'arrange.cancel': 'Cancel',
   'arrange.rename': 'Rename…',
-  'arrange.earlier': 'Earlier',
-  'arrange.later': 'Later',
-  'arrange.earlierOne': 'Earlier: {name}',
-  'arrange.laterOne': 'Later: {name}',
+  'arrange.earlier': 'Move project earlier',
+  'arrange.later': 'Move project later',
+  'arrange.earlierOne': 'Move project earlier: {name}',
+  'arrange.laterOne': 'Move project later: {name}',
   'arrange.removeProject': 'Remove project…',
   'arrange.removeProjectTitle': 'Remove {name}?',
   'arrange.projectLeaves':
     '{name}, with its {shots, plural, one {# shot} other {# shots}} and {rounds, plural, one {# round} other {# rounds}}, leaves the list.',
   'arrange.shot': 'Shot {position}',
-  'arrange.moveEarlier': 'Move earlier',
-  'arrange.moveLater': 'Move later',
-  'arrange.moveEarlierShot': 'Move earlier: shot {position}',
-  'arrange.moveLaterShot': 'Move later: shot {position}',
+  'arrange.moveEarlier': 'Move shot earlier',
+  'arrange.moveLater': 'Move shot later',
+  'arrange.moveEarlierShot': 'Move shot earlier: shot {position}',
+  'arrange.moveLaterShot': 'Move shot later: shot {position}',
   'arrange.removeShot': 'Remove shot…',
   'arrange.removeShotTitle': 'Remove shot {position}?',
   'arrange.shotLeaves':
@@ -382,6 +382,8 @@ export const en = {
   'spending.sumWithDemo':
     '{spent} spent, {inFlight} in rounds sent and not over; demo rounds would have cost {demo}',
   'spending.saved': 'Saved {count, plural, one {# charge} other {# charges}} as {path}',
+  'spending.savedWithDemo':
+    'Saved {count, plural, one {# charge} other {# charges}} and {demo, plural, one {# demo round} other {# demo rounds}}, which nobody charged, as {path}',
   'spending.allMonths': 'All months',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Month',
@@ -458,13 +460,17 @@ export const en = {
   'round.duplicate': 'Duplicate',
   'round.duplicateWhat': 'Send a copy of round {position}',
   'round.extendForm': 'Extend round {position}',
-  'round.extendWhat': "Send round {position}'s continuation from its last frame",
+  'round.extendWhat':
+    "Send round {position}'s continuation from its last frame {into, select, new {into a new shot after this one} other {into this shot, as its new take}}",
   'round.next': 'What happens after round {position}',
   'round.nextPlaceholder': 'What happens next…',
   'round.extendFromFrame': 'Extend from last frame',
   'round.extendVideoOpen': 'Extend video…',
   'round.extendVideoForm': 'Extend the video of round {position}',
-  'round.extendVideoWhat': "Send round {position}'s continuation with its clip as the reference",
+  'round.extendVideoWhat':
+    "Send round {position}'s continuation with its clip as the reference {into, select, new {into a new shot after this one} other {into this shot, as its new take}}",
+  'round.extendPlace': 'Where the continuation of round {position} goes',
+  'round.extendInto': '{into, select, new {Continue in a new shot} other {Continue in this shot}}',
   'round.uploadFirst':
     "The service takes a reference video only as an uploaded asset, and this clip came back as a download link. Upload {file} to your account on the provider's site, then paste its asset:// address here.",
   'round.assetAddress': 'Asset address of round {position}',
@@ -511,6 +517,26 @@ export const en = {
     'with {spent} already spent or in flight in {month}, over your monthly budget cap of {cap}',
   'round.addToBatch': 'Add another round to this batch',
   'round.inBatch': '{count} more in this batch',
+  'core.rounds.referenceUnreadable':
+    '{name} cannot be read as a picture. Choose a JPEG, PNG or WebP file.',
+  'core.rounds.referenceFormat':
+    '{name} is a {format} file, which the service does not take as a reference. Save it as JPEG or PNG and choose it again.',
+  'round.chooseFile': 'Choose a file…',
+  'round.fromComputer': '{name} · on this computer, sent inside the request',
+  'round.fromComputerUnnamed': 'A picture from this computer, sent inside the request',
+  'round.clearFile': 'Remove the picture',
+  'request.inlineTooLarge':
+    'The pictures from this computer make the request about {megabytes} MB, and the service takes at most {max} MB. Choose smaller pictures (saved as JPEG, for example), or fewer.',
+  'round.batchLine':
+    'Round {number}: {prompt} · {kind} · {length} · {upTo, select, true {up to {cost}} other {about {cost}}}',
+  'round.batchShow': 'Review',
+  'round.batchEdit': 'Back into the form',
+  'round.batchRemove': 'Remove from the batch',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {with sound} other {no sound}} · {references, plural, =0 {no references} one {# reference} other {# references}}',
+  'round.toSend': 'Rounds to send',
+  'round.formNotSent':
+    'The round in the form is not complete, so it is not sent: it stays in the form.',
   'round.review': 'Review and send',
   'round.confirmAbout': 'Send {count, plural, one {# round} other {# rounds}} for about {cost}?',
   'round.confirmUpTo': 'Send {count, plural, one {# round} other {# rounds}} for up to {cost}?',
@@ -956,7 +982,7 @@ export const en = {
   'cli.video.ran':
     '{done} of {total} rounds done, {charged} charged.{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
   'cli.video.ranDemo':
-    '{done} of {total} rounds done, {charged} charged (demo: the built-in simulator made them).{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
+    '{done} of {total} rounds done; they would cost {charged}, but the built-in simulator made them and nothing was charged.{refused, plural, =0 {} other { # stopped by the budget cap or the balance.}}',
   'cli.video.noProject': 'There is no project {id}. Run "clearframe video status" for the list.',
   'cli.video.project': '{name}  ({id})',
   'cli.video.shot': 'shot {position}  ({id})',
@@ -1017,6 +1043,8 @@ export const en = {
     '{spent} spent, {inFlight} in rounds sent and not over; demo rounds would have cost {demo}',
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved': 'Saved {count, plural, one {# charge} other {# charges}} as {path}',
+  'cli.spending.savedWithDemo':
+    'Saved {count, plural, one {# charge} other {# charges}} and {demo, plural, one {# demo round} other {# demo rounds}}, which nobody charged, as {path}',
   'cli.spending.badMonth': '--month {month} is not a month. {hint}',
   'cli.spending.noProject': '{problem} "clearframe video status" lists the projects and their ids.',
   'cli.masks.anchorValues': '--mask-anchor takes one of {anchors}.',
@@ -1065,6 +1093,7 @@ export const en = {
   'main.dialog.importMask': 'Import a mask',
   'main.dialog.chooseFolders': 'Choose folders of images',
   'main.dialog.images': 'Images',
+  'main.dialog.referenceImage': 'Choose a picture as a reference',
   'main.dialog.exportMask': 'Export the mask',
   'main.dialog.saveFilm': 'Save the film in',
   'main.notice.batchFinished': 'The batch has finished.',

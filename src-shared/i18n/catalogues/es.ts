@@ -216,19 +216,19 @@ export const es: Catalogue = {
   'arrange.saveName': 'Guardar el nombre',
   'arrange.cancel': 'Cancelar',
   'arrange.rename': 'Cambiar el nombre…',
-  'arrange.earlier': 'Antes',
-  'arrange.later': 'Después',
-  'arrange.earlierOne': 'Antes: {name}',
-  'arrange.laterOne': 'Después: {name}',
+  'arrange.earlier': 'Mover el proyecto antes',
+  'arrange.later': 'Mover el proyecto después',
+  'arrange.earlierOne': 'Mover el proyecto antes: {name}',
+  'arrange.laterOne': 'Mover el proyecto después: {name}',
   'arrange.removeProject': 'Quitar el proyecto…',
   'arrange.removeProjectTitle': '¿Quitar {name}?',
   'arrange.projectLeaves':
     '{name}, con {shots, plural, one {# plano} other {# planos}} y {rounds, plural, one {# intento} other {# intentos}}, sale de la lista.',
   'arrange.shot': 'Plano {position}',
-  'arrange.moveEarlier': 'Mover antes',
-  'arrange.moveLater': 'Mover después',
-  'arrange.moveEarlierShot': 'Mover antes: plano {position}',
-  'arrange.moveLaterShot': 'Mover después: plano {position}',
+  'arrange.moveEarlier': 'Mover el plano antes',
+  'arrange.moveLater': 'Mover el plano después',
+  'arrange.moveEarlierShot': 'Mover el plano antes: plano {position}',
+  'arrange.moveLaterShot': 'Mover el plano después: plano {position}',
   'arrange.removeShot': 'Quitar el plano…',
   'arrange.removeShotTitle': '¿Quitar el plano {position}?',
   'arrange.shotLeaves':
@@ -376,6 +376,8 @@ export const es: Catalogue = {
     '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demostración habrían costado {demo}',
   'spending.saved':
     '{count, plural, one {# cargo guardado} other {# cargos guardados}} como {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, como {path}',
   'spending.allMonths': 'Todos los meses',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mes',
@@ -451,14 +453,18 @@ export const es: Catalogue = {
   'round.duplicate': 'Duplicar',
   'round.duplicateWhat': 'Enviar una copia del intento {position}',
   'round.extendForm': 'Ampliar el intento {position}',
-  'round.extendWhat': 'Enviar la continuación del intento {position} desde su último fotograma',
+  'round.extendWhat':
+    'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.next': 'Qué pasa después del intento {position}',
   'round.nextPlaceholder': 'Qué pasa a continuación…',
   'round.extendFromFrame': 'Ampliar desde el último fotograma',
   'round.extendVideoOpen': 'Ampliar vídeo…',
   'round.extendVideoForm': 'Ampliar el vídeo del intento {position}',
   'round.extendVideoWhat':
-    'Enviar la continuación del intento {position} con su clip como referencia',
+    'Enviar la continuación del intento {position} con su clip como referencia {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
+  'round.extendPlace': 'Adónde va la continuación del intento {position}',
+  'round.extendInto':
+    '{into, select, new {Continuar en un plano nuevo} other {Continuar en este plano}}',
   'round.uploadFirst':
     'El servicio solo acepta un vídeo de referencia como recurso subido, y este clip ha vuelto como enlace de descarga. Sube {file} a tu cuenta en el sitio del proveedor y pega aquí su dirección asset://.',
   'round.assetAddress': 'Dirección del recurso del intento {position}',
@@ -503,6 +509,26 @@ export const es: Catalogue = {
     'con {spent} ya gastados o en curso en {month}, supera tu límite de presupuesto mensual de {cap}',
   'round.addToBatch': 'Añadir otro intento a este lote',
   'round.inBatch': '{count} más en este lote',
+  'core.rounds.referenceUnreadable':
+    '{name} no se puede leer como imagen. Elija un archivo JPEG, PNG o WebP.',
+  'core.rounds.referenceFormat':
+    '{name} es un archivo {format}, que el servicio no acepta como referencia. Guárdelo como JPEG o PNG y vuelva a elegirlo.',
+  'round.chooseFile': 'Elegir un archivo…',
+  'round.fromComputer': '{name} · en este equipo, se envía dentro de la solicitud',
+  'round.fromComputerUnnamed': 'Una imagen de este equipo, se envía dentro de la solicitud',
+  'round.clearFile': 'Quitar la imagen',
+  'request.inlineTooLarge':
+    'Las imágenes de este equipo hacen que la solicitud ocupe unos {megabytes} MB, y el servicio acepta como máximo {max} MB. Elija imágenes más pequeñas (guardadas como JPEG, por ejemplo) o menos.',
+  'round.batchLine':
+    'Intento {number}: {prompt} · {kind} · {length} · {upTo, select, true {hasta {cost}} other {unos {cost}}}',
+  'round.batchShow': 'Revisar',
+  'round.batchEdit': 'Volver al formulario',
+  'round.batchRemove': 'Quitar del lote',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {con sonido} other {sin sonido}} · {references, plural, =0 {sin referencias} one {# referencia} other {# referencias}}',
+  'round.toSend': 'Intentos que se enviarán',
+  'round.formNotSent':
+    'El intento del formulario no está completo, así que no se envía: se queda en el formulario.',
   'round.review': 'Revisar y enviar',
   'round.confirmAbout':
     '¿Enviar {count, plural, one {# intento} other {# intentos}} por unos {cost}?',
@@ -964,7 +990,7 @@ export const es: Catalogue = {
   'cli.video.ran':
     '{done} de {total} intentos hechos, {charged} cobrados.{refused, plural, =0 {} other { # detenidos por el límite de gasto o el saldo.}}',
   'cli.video.ranDemo':
-    '{done} de {total} intentos hechos, {charged} cobrados (demo: los hizo el simulador integrado).{refused, plural, =0 {} other { # detenidos por el límite de gasto o el saldo.}}',
+    '{done} de {total} intentos hechos; costarían {charged}, pero los hizo el simulador integrado y no se cobró nada.{refused, plural, =0 {} other { # detenidos por el límite de gasto o el saldo.}}',
   'cli.video.noProject':
     'No hay ningún proyecto {id}. Ejecuta «clearframe video status» para ver la lista.',
   'cli.video.project': '{name}  ({id})',
@@ -1029,6 +1055,8 @@ export const es: Catalogue = {
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, en {path}',
   'cli.spending.badMonth': '--month {month} no es un mes. {hint}',
   'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
   'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',
@@ -1080,6 +1108,7 @@ export const es: Catalogue = {
   'main.dialog.importMask': 'Importar una máscara',
   'main.dialog.chooseFolders': 'Elegir carpetas de imágenes',
   'main.dialog.images': 'Imágenes',
+  'main.dialog.referenceImage': 'Elegir una imagen como referencia',
   'main.dialog.exportMask': 'Exportar la máscara',
   'main.dialog.saveFilm': 'Guardar la película en',
   'main.notice.batchFinished': 'El lote ha terminado.',

@@ -217,19 +217,19 @@ export const fr: Catalogue = {
   'arrange.saveName': 'Enregistrer le nom',
   'arrange.cancel': 'Annuler',
   'arrange.rename': 'Renommer…',
-  'arrange.earlier': 'Avant',
-  'arrange.later': 'Après',
-  'arrange.earlierOne': 'Avant : {name}',
-  'arrange.laterOne': 'Après : {name}',
+  'arrange.earlier': 'Avancer le projet',
+  'arrange.later': 'Reculer le projet',
+  'arrange.earlierOne': 'Avancer le projet : {name}',
+  'arrange.laterOne': 'Reculer le projet : {name}',
   'arrange.removeProject': 'Retirer le projet…',
   'arrange.removeProjectTitle': 'Retirer {name} ?',
   'arrange.projectLeaves':
     '{name}, avec {shots, plural, one {# plan} other {# plans}} et {rounds, plural, one {# essai} other {# essais}}, quitte la liste.',
   'arrange.shot': 'Plan {position}',
-  'arrange.moveEarlier': 'Avancer',
-  'arrange.moveLater': 'Reculer',
-  'arrange.moveEarlierShot': 'Avancer : plan {position}',
-  'arrange.moveLaterShot': 'Reculer : plan {position}',
+  'arrange.moveEarlier': 'Avancer le plan',
+  'arrange.moveLater': 'Reculer le plan',
+  'arrange.moveEarlierShot': 'Avancer le plan : plan {position}',
+  'arrange.moveLaterShot': 'Reculer le plan : plan {position}',
   'arrange.removeShot': 'Retirer le plan…',
   'arrange.removeShotTitle': 'Retirer le plan {position} ?',
   'arrange.shotLeaves':
@@ -375,6 +375,8 @@ export const fr: Catalogue = {
     '{spent} dépensés, {inFlight} dans les essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
   'spending.saved':
     '{count, plural, one {# dépense enregistrée} other {# dépenses enregistrées}} sous {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# dépense enregistrée} other {# dépenses enregistrées}} et {demo, plural, one {# essai de démo} other {# essais de démo}}, que personne n’a facturés, sous {path}',
   'spending.allMonths': 'Tous les mois',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mois',
@@ -449,13 +451,18 @@ export const fr: Catalogue = {
   'round.duplicate': 'Dupliquer',
   'round.duplicateWhat': 'Envoyer une copie de l’essai {position}',
   'round.extendForm': 'Prolonger l’essai {position}',
-  'round.extendWhat': 'Envoyer la suite de l’essai {position} à partir de sa dernière image',
+  'round.extendWhat':
+    'Envoyer la suite de l’essai {position} à partir de sa dernière image {into, select, new {dans un nouveau plan après celui-ci} other {dans ce plan, où elle devient la prise}}',
   'round.next': 'Ce qui se passe après l’essai {position}',
   'round.nextPlaceholder': 'Ce qui se passe ensuite…',
   'round.extendFromFrame': 'Prolonger depuis la dernière image',
   'round.extendVideoOpen': 'Prolonger la vidéo…',
   'round.extendVideoForm': 'Prolonger la vidéo de l’essai {position}',
-  'round.extendVideoWhat': 'Envoyer la suite de l’essai {position} avec son clip comme référence',
+  'round.extendVideoWhat':
+    'Envoyer la suite de l’essai {position} avec son clip comme référence {into, select, new {dans un nouveau plan après celui-ci} other {dans ce plan, où elle devient la prise}}',
+  'round.extendPlace': 'Où va la suite de l’essai {position}',
+  'round.extendInto':
+    '{into, select, new {Continuer dans un nouveau plan} other {Continuer dans ce plan}}',
   'round.uploadFirst':
     'Le service n’accepte une vidéo de référence que sous forme de ressource téléversée, et ce clip est revenu sous forme de lien de téléchargement. Téléversez {file} dans votre compte sur le site du fournisseur, puis collez ici son adresse asset://.',
   'round.assetAddress': 'Adresse de ressource de l’essai {position}',
@@ -501,6 +508,26 @@ export const fr: Catalogue = {
     'avec {spent} déjà dépensés ou en cours en {month}, au-delà de votre plafond de budget mensuel de {cap}',
   'round.addToBatch': 'Ajouter un autre essai à ce lot',
   'round.inBatch': '{count} de plus dans ce lot',
+  'core.rounds.referenceUnreadable':
+    '{name} ne peut pas être lu comme une image. Choisissez un fichier JPEG, PNG ou WebP.',
+  'core.rounds.referenceFormat':
+    '{name} est un fichier {format}, que le service ne prend pas comme référence. Enregistrez-le en JPEG ou en PNG et choisissez-le à nouveau.',
+  'round.chooseFile': 'Choisir un fichier…',
+  'round.fromComputer': '{name} · sur cet ordinateur, envoyé dans la requête',
+  'round.fromComputerUnnamed': 'Une image de cet ordinateur, envoyée dans la requête',
+  'round.clearFile': 'Retirer l’image',
+  'request.inlineTooLarge':
+    'Les images de cet ordinateur portent la requête à environ {megabytes} Mo, et le service en prend au plus {max}. Choisissez des images plus légères (enregistrées en JPEG, par exemple), ou moins d’images.',
+  'round.batchLine':
+    'Essai {number} : {prompt} · {kind} · {length} · {upTo, select, true {jusqu’à {cost}} other {environ {cost}}}',
+  'round.batchShow': 'Revoir',
+  'round.batchEdit': 'Remettre dans le formulaire',
+  'round.batchRemove': 'Retirer du lot',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {avec le son} other {sans son}} · {references, plural, =0 {aucune référence} one {# référence} other {# références}}',
+  'round.toSend': 'Essais à envoyer',
+  'round.formNotSent':
+    'L’essai du formulaire n’est pas complet, il n’est donc pas envoyé : il reste dans le formulaire.',
   'round.review': 'Vérifier et envoyer',
   'round.confirmAbout':
     'Envoyer {count, plural, one {# essai} other {# essais}} pour environ {cost} ?',
@@ -961,7 +988,7 @@ export const fr: Catalogue = {
   'cli.video.ran':
     '{done} essais sur {total} terminés, {charged} facturés.{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
   'cli.video.ranDemo':
-    '{done} essais sur {total} terminés, {charged} facturés (démo : le simulateur intégré les a faits).{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
+    '{done} essais sur {total} terminés ; ils coûteraient {charged}, mais le simulateur intégré les a faits et rien n’a été facturé.{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
   'cli.video.noProject':
     'Il n’y a pas de projet {id}. Lancez « clearframe video status » pour la liste.',
   'cli.video.project': '{name}  ({id})',
@@ -1026,6 +1053,8 @@ export const fr: Catalogue = {
   'cli.spending.total': 'Total : {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# montant enregistré} other {# montants enregistrés}} dans {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# montant enregistré} other {# montants enregistrés}} et {demo, plural, one {# essai de démo} other {# essais de démo}}, que personne n’a facturés, dans {path}',
   'cli.spending.badMonth': '--month {month} n’est pas un mois. {hint}',
   'cli.spending.noProject': '{problem} « clearframe video status » liste les projets et leurs id.',
   'cli.masks.anchorValues': '--mask-anchor prend une de ces valeurs : {anchors}.',
@@ -1077,6 +1106,7 @@ export const fr: Catalogue = {
   'main.dialog.importMask': 'Importer un masque',
   'main.dialog.chooseFolders': 'Choisir des dossiers d’images',
   'main.dialog.images': 'Images',
+  'main.dialog.referenceImage': 'Choisir une image comme référence',
   'main.dialog.exportMask': 'Exporter le masque',
   'main.dialog.saveFilm': 'Enregistrer le film dans',
   'main.notice.batchFinished': 'Le lot est terminé.',

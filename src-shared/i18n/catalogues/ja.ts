@@ -214,19 +214,19 @@ export const ja: Catalogue = {
   'arrange.saveName': '名前を保存',
   'arrange.cancel': 'キャンセル',
   'arrange.rename': '名前を変更…',
-  'arrange.earlier': '前へ',
-  'arrange.later': '後へ',
-  'arrange.earlierOne': '前へ: {name}',
-  'arrange.laterOne': '後へ: {name}',
+  'arrange.earlier': 'プロジェクトを前へ',
+  'arrange.later': 'プロジェクトを後へ',
+  'arrange.earlierOne': 'プロジェクトを前へ: {name}',
+  'arrange.laterOne': 'プロジェクトを後へ: {name}',
   'arrange.removeProject': 'プロジェクトを削除…',
   'arrange.removeProjectTitle': '{name} を削除しますか？',
   'arrange.projectLeaves':
     '{name}（ショット {shots, plural, other {# 個}}、試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
   'arrange.shot': 'ショット {position}',
-  'arrange.moveEarlier': '前へ移動',
-  'arrange.moveLater': '後へ移動',
-  'arrange.moveEarlierShot': '前へ移動: ショット {position}',
-  'arrange.moveLaterShot': '後へ移動: ショット {position}',
+  'arrange.moveEarlier': 'ショットを前へ移動',
+  'arrange.moveLater': 'ショットを後へ移動',
+  'arrange.moveEarlierShot': 'ショットを前へ移動: ショット {position}',
+  'arrange.moveLaterShot': 'ショットを後へ移動: ショット {position}',
   'arrange.removeShot': 'ショットを削除…',
   'arrange.removeShotTitle': 'ショット {position} を削除しますか？',
   'arrange.shotLeaves':
@@ -366,6 +366,8 @@ export const ja: Catalogue = {
   'spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}。デモの試行の想定額は {demo}',
   'spending.saved': '{count, plural, other {# 件の料金}}を {path} に保存しました',
+  'spending.savedWithDemo':
+    '{count, plural, other {# 件の料金}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'spending.allMonths': 'すべての月',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': '月',
@@ -439,13 +441,17 @@ export const ja: Catalogue = {
   'round.duplicate': '複製',
   'round.duplicateWhat': '試行 {position} のコピーを送信',
   'round.extendForm': '試行 {position} を延長',
-  'round.extendWhat': '試行 {position} の続きを最後のフレームから送信',
+  'round.extendWhat':
+    '試行 {position} の続きを最後のフレームから{into, select, new {このショットの後の新しいショットに} other {このショットに（採用テイクになります）}}送信',
   'round.next': '試行 {position} の後に起きること',
   'round.nextPlaceholder': '次に起きること…',
   'round.extendFromFrame': '最後のフレームから延長',
   'round.extendVideoOpen': '動画を延長…',
   'round.extendVideoForm': '試行 {position} の動画を延長',
-  'round.extendVideoWhat': '試行 {position} の続きをそのクリップを参照にして送信',
+  'round.extendVideoWhat':
+    '試行 {position} の続きをそのクリップを参照にして{into, select, new {このショットの後の新しいショットに} other {このショットに（採用テイクになります）}}送信',
+  'round.extendPlace': '試行 {position} の続きの置き場所',
+  'round.extendInto': '{into, select, new {新しいショットで続ける} other {このショットで続ける}}',
   'round.uploadFirst':
     'サービスは参照動画をアップロード済みのアセットとしてのみ受け付けますが、このクリップはダウンロードリンクとして返されました。{file} をプロバイダーのサイトでアカウントにアップロードし、その asset:// アドレスをここに貼り付けてください。',
   'round.assetAddress': '試行 {position} のアセットアドレス',
@@ -490,6 +496,25 @@ export const ja: Catalogue = {
     '{month}に使用済みまたは処理中の {spent} と合わせると、月の予算上限 {cap} を超えます',
   'round.addToBatch': 'このバッチに試行をもう 1 つ追加',
   'round.inBatch': 'このバッチにあと {count} 件',
+  'core.rounds.referenceUnreadable':
+    '{name} は画像として読み込めません。JPEG、PNG、WebP のファイルを選んでください。',
+  'core.rounds.referenceFormat':
+    '{name} は {format} ファイルで、サービスは参照として受け付けません。JPEG か PNG で保存して、もう一度選んでください。',
+  'round.chooseFile': 'ファイルを選択…',
+  'round.fromComputer': '{name} · このコンピューター上の画像、リクエストに含めて送信',
+  'round.fromComputerUnnamed': 'このコンピューター上の画像、リクエストに含めて送信',
+  'round.clearFile': '画像を外す',
+  'request.inlineTooLarge':
+    'このコンピューターの画像でリクエストが約 {megabytes} MB になりますが、サービスの上限は {max} MB です。小さい画像（JPEG で保存するなど）を選ぶか、枚数を減らしてください。',
+  'round.batchLine':
+    '試行 {number}: {prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
+  'round.batchShow': '確認',
+  'round.batchEdit': 'フォームに戻す',
+  'round.batchRemove': 'バッチから外す',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {音声あり} other {音声なし}} · {references, plural, =0 {参照なし} other {参照 # 件}}',
+  'round.toSend': '送信する試行',
+  'round.formNotSent': 'フォームの試行は未完成のため送信されません。フォームに残ります。',
   'round.review': '確認して送信',
   'round.confirmAbout': '{count, plural, other {# 件の試行}}を約 {cost} で送信しますか？',
   'round.confirmUpTo': '{count, plural, other {# 件の試行}}を最大 {cost} で送信しますか？',
@@ -939,7 +964,7 @@ export const ja: Catalogue = {
   'cli.video.ran':
     '{total} 件中 {done} 件の試行が完了、請求 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.ranDemo':
-    '{total} 件中 {done} 件の試行が完了、請求 {charged}（デモ: 内蔵シミュレーターが作成）。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+    '{total} 件中 {done} 件の試行が完了。{charged} 相当ですが、内蔵シミュレーターが作成したため請求はありません。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.noProject':
     'プロジェクト {id} はありません。「clearframe video status」で一覧を表示できます。',
   'cli.video.project': '{name}  ({id})',
@@ -1000,6 +1025,8 @@ export const ja: Catalogue = {
     '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
   'cli.spending.total': '合計: {sum}。',
   'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
+  'cli.spending.savedWithDemo':
+    '{count, plural, other {# 件の請求}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'cli.spending.badMonth': '--month {month} は月ではありません。{hint}',
   'cli.spending.noProject':
     '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
@@ -1052,6 +1079,7 @@ export const ja: Catalogue = {
   'main.dialog.importMask': 'マスクを読み込む',
   'main.dialog.chooseFolders': '画像のフォルダーを選ぶ',
   'main.dialog.images': '画像',
+  'main.dialog.referenceImage': '参照にする画像を選択',
   'main.dialog.exportMask': 'マスクを書き出す',
   'main.dialog.saveFilm': 'フィルムの保存先',
   'main.notice.batchFinished': 'バッチが完了しました。',

@@ -215,19 +215,19 @@ export const ptBR: Catalogue = {
   'arrange.saveName': 'Salvar o nome',
   'arrange.cancel': 'Cancelar',
   'arrange.rename': 'Renomear…',
-  'arrange.earlier': 'Antes',
-  'arrange.later': 'Depois',
-  'arrange.earlierOne': 'Antes: {name}',
-  'arrange.laterOne': 'Depois: {name}',
+  'arrange.earlier': 'Mover o projeto para antes',
+  'arrange.later': 'Mover o projeto para depois',
+  'arrange.earlierOne': 'Mover o projeto para antes: {name}',
+  'arrange.laterOne': 'Mover o projeto para depois: {name}',
   'arrange.removeProject': 'Remover o projeto…',
   'arrange.removeProjectTitle': 'Remover {name}?',
   'arrange.projectLeaves':
     '{name}, com {shots, plural, one {# plano} other {# planos}} e {rounds, plural, one {# tentativa} other {# tentativas}}, sai da lista.',
   'arrange.shot': 'Plano {position}',
-  'arrange.moveEarlier': 'Mover para antes',
-  'arrange.moveLater': 'Mover para depois',
-  'arrange.moveEarlierShot': 'Mover para antes: plano {position}',
-  'arrange.moveLaterShot': 'Mover para depois: plano {position}',
+  'arrange.moveEarlier': 'Mover o plano para antes',
+  'arrange.moveLater': 'Mover o plano para depois',
+  'arrange.moveEarlierShot': 'Mover o plano para antes: plano {position}',
+  'arrange.moveLaterShot': 'Mover o plano para depois: plano {position}',
   'arrange.removeShot': 'Remover o plano…',
   'arrange.removeShotTitle': 'Remover o plano {position}?',
   'arrange.shotLeaves':
@@ -373,6 +373,8 @@ export const ptBR: Catalogue = {
     '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demonstração teriam custado {demo}',
   'spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} como {path}',
+  'spending.savedWithDemo':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} e {demo, plural, one {# tentativa de demo} other {# tentativas de demo}}, que ninguém cobrou, como {path}',
   'spending.allMonths': 'Todos os meses',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mês',
@@ -446,14 +448,18 @@ export const ptBR: Catalogue = {
   'round.duplicate': 'Duplicar',
   'round.duplicateWhat': 'Enviar uma cópia da tentativa {position}',
   'round.extendForm': 'Estender a tentativa {position}',
-  'round.extendWhat': 'Enviar a continuação da tentativa {position} a partir do último quadro',
+  'round.extendWhat':
+    'Enviar a continuação da tentativa {position} a partir do último quadro {into, select, new {para um novo plano depois deste} other {para este plano, onde passa a ser a tomada}}',
   'round.next': 'O que acontece depois da tentativa {position}',
   'round.nextPlaceholder': 'O que acontece em seguida…',
   'round.extendFromFrame': 'Estender a partir do último quadro',
   'round.extendVideoOpen': 'Estender vídeo…',
   'round.extendVideoForm': 'Estender o vídeo da tentativa {position}',
   'round.extendVideoWhat':
-    'Enviar a continuação da tentativa {position} com o clipe como referência',
+    'Enviar a continuação da tentativa {position} com o clipe como referência {into, select, new {para um novo plano depois deste} other {para este plano, onde passa a ser a tomada}}',
+  'round.extendPlace': 'Para onde vai a continuação da tentativa {position}',
+  'round.extendInto':
+    '{into, select, new {Continuar em um novo plano} other {Continuar neste plano}}',
   'round.uploadFirst':
     'O serviço só aceita um vídeo de referência como recurso enviado, e este clipe voltou como link de download. Envie {file} para a sua conta no site do provedor e cole aqui o endereço asset:// dele.',
   'round.assetAddress': 'Endereço do recurso da tentativa {position}',
@@ -499,6 +505,26 @@ export const ptBR: Catalogue = {
     'com {spent} já gastos ou em andamento em {month}, acima do seu limite de orçamento mensal de {cap}',
   'round.addToBatch': 'Adicionar outra tentativa a este lote',
   'round.inBatch': 'mais {count} neste lote',
+  'core.rounds.referenceUnreadable':
+    '{name} não pode ser lido como imagem. Escolha um arquivo JPEG, PNG ou WebP.',
+  'core.rounds.referenceFormat':
+    '{name} é um arquivo {format}, que o serviço não aceita como referência. Salve-o como JPEG ou PNG e escolha-o de novo.',
+  'round.chooseFile': 'Escolher um arquivo…',
+  'round.fromComputer': '{name} · neste computador, enviado dentro da solicitação',
+  'round.fromComputerUnnamed': 'Uma imagem deste computador, enviada dentro da solicitação',
+  'round.clearFile': 'Tirar a imagem',
+  'request.inlineTooLarge':
+    'As imagens deste computador deixam a solicitação com cerca de {megabytes} MB, e o serviço aceita no máximo {max} MB. Escolha imagens menores (salvas como JPEG, por exemplo) ou menos imagens.',
+  'round.batchLine':
+    'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
+  'round.batchShow': 'Revisar',
+  'round.batchEdit': 'Voltar ao formulário',
+  'round.batchRemove': 'Tirar do lote',
+  'round.batchDetails':
+    '{resolution} · {ratio} · {sound, select, true {com som} other {sem som}} · {references, plural, =0 {nenhuma referência} one {# referência} other {# referências}}',
+  'round.toSend': 'Tentativas a enviar',
+  'round.formNotSent':
+    'A tentativa do formulário não está completa, por isso não é enviada: ela fica no formulário.',
   'round.review': 'Revisar e enviar',
   'round.confirmAbout':
     'Enviar {count, plural, one {# tentativa} other {# tentativas}} por cerca de {cost}?',
@@ -959,7 +985,7 @@ export const ptBR: Catalogue = {
   'cli.video.ran':
     '{done} de {total} tentativas prontas, {charged} cobrados.{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
   'cli.video.ranDemo':
-    '{done} de {total} tentativas prontas, {charged} cobrados (demo: o simulador embutido as fez).{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
+    '{done} de {total} tentativas prontas; custariam {charged}, mas o simulador embutido as fez e nada foi cobrado.{refused, plural, =0 {} other { # interrompidas pelo limite de gastos ou pelo saldo.}}',
   'cli.video.noProject':
     'Não existe o projeto {id}. Execute “clearframe video status” para ver a lista.',
   'cli.video.project': '{name}  ({id})',
@@ -1024,6 +1050,8 @@ export const ptBR: Catalogue = {
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} em {path}',
+  'cli.spending.savedWithDemo':
+    '{count, plural, one {# cobrança salva} other {# cobranças salvas}} e {demo, plural, one {# tentativa de demo} other {# tentativas de demo}}, que ninguém cobrou, em {path}',
   'cli.spending.badMonth': '--month {month} não é um mês. {hint}',
   'cli.spending.noProject': '{problem} “clearframe video status” lista os projetos e seus ids.',
   'cli.masks.anchorValues': '--mask-anchor aceita um destes valores: {anchors}.',
@@ -1076,6 +1104,7 @@ export const ptBR: Catalogue = {
   'main.dialog.importMask': 'Importar uma máscara',
   'main.dialog.chooseFolders': 'Escolher pastas de imagens',
   'main.dialog.images': 'Imagens',
+  'main.dialog.referenceImage': 'Escolher uma imagem como referência',
   'main.dialog.exportMask': 'Exportar a máscara',
   'main.dialog.saveFilm': 'Salvar o filme em',
   'main.notice.batchFinished': 'O lote terminou.',

@@ -1,6 +1,7 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import type { VideoRoundView } from '../../../src-shared/ipc/contract.ts';
@@ -109,6 +110,7 @@ describe('the video side of the app core', () => {
     const next = (await second.handlers['video:extend']({
       roundId: lit,
       prompt: 'the light goes out',
+      into: 'this-shot',
       from: 'last-frame',
     })) as {
       roundId: string;
@@ -122,6 +124,7 @@ describe('the video side of the app core', () => {
         second.handlers['video:extend']({
           roundId: lit,
           prompt: 'continue @video1',
+          into: 'this-shot',
           from: 'video',
         }),
       ),
@@ -129,6 +132,7 @@ describe('the video side of the app core', () => {
     const withAsset = await second.handlers['video:extend']({
       roundId: lit,
       prompt: 'continue @video1 as the fog lifts',
+      into: 'new-shot',
       from: 'video',
       videoAsset: 'asset://demo-video-8s',
     });
@@ -144,4 +148,51 @@ describe('the video side of the app core', () => {
     await second.handlers['keys:clear']({ kind: 'video' });
     await second.stop();
   }, 90_000);
+
+  it('takes a picture on this computer as a reference image, inline, held to the service rules first', async () => {
+    const core = await startCore();
+    expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+    const picture = (width: number, height: number) =>
+      sharp({ create: { width, height, channels: 3, background: '#3a6' } });
+    const tiff = path.join(dir, 'harbour.tif');
+    await picture(640, 360).tiff().toFile(tiff);
+    const tiny = path.join(dir, 'tiny.png');
+    await picture(200, 200).png().toFile(tiny);
+    const text = path.join(dir, 'notes.png');
+    await writeFile(text, 'not a picture');
+    await expect(core.video.referenceImage(tiny)).rejects.toThrow(
+      /^tiny\.png: A reference image needs 300 to 6000 pixels on each side; this one is 200×200\. Resize it/,
+    );
+    await expect(core.video.referenceImage(text)).rejects.toThrow(
+      'notes.png cannot be read as a picture. Choose a JPEG, PNG or WebP file.',
+    );
+    // A TIFF goes as PNG: the service takes it, a data address names only JPEG, PNG or WebP.
+    const chosen = await core.video.referenceImage(tiff);
+    expect(chosen).toMatchObject({ name: 'harbour.tif', width: 640, height: 360 });
+    expect(chosen.url).toMatch(/^data:image\/png;base64,/);
+
+    const before = sim.requestLog().filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
+    const { shotId } = await core.handlers['video:createProject']({ name: 'Inline' });
+    const image = {
+      type: 'image_url' as const,
+      image_url: { url: chosen.url },
+      role: 'first_frame' as const,
+    };
+    const { queued } = await core.handlers['video:queueRounds']({
+      rounds: [
+        {
+          shotId,
+          request: round('the harbour from @image1', {
+            content: [{ type: 'text', text: 'the harbour from @image1' }, image],
+          }),
+        },
+      ],
+    });
+    const done = await waitFor(core, queued[0]?.roundId ?? '', 'done');
+    expect(done.request.content[1]).toEqual(image);
+    const after = sim.requestLog().filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
+    expect(after.length - before.length).toBe(1);
+    await core.handlers['keys:clear']({ kind: 'video' });
+    await core.stop();
+  });
 });

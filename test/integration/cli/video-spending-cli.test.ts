@@ -89,7 +89,7 @@ describe('clearframe video spending', () => {
     expect(first.stdout).toContain(`Saved 2 charges as ${file}`);
     const again = await cli('spending', '--csv', file, '--json');
     const second = (JSON.parse(again.stdout) as SpendingJson).csv;
-    expect(second).toEqual({ path: path.join(root, 'books', 'harbour-1.csv'), count: 2 });
+    expect(second).toEqual({ path: path.join(root, 'books', 'harbour-1.csv'), count: 2, demo: 0 });
     for (const written of [file, second?.path ?? '']) {
       const records = parse<Record<string, string>>(await readFile(written, 'utf8'), {
         columns: true,

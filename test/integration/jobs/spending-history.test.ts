@@ -174,7 +174,8 @@ describe('the spending history', () => {
     );
     const described = lines.map((line) => [line.month, line.project, line.status, line.cents]);
     expect(described.slice(0, 3)).toEqual([
-      ['2026-04', 'Quay', 'charged', 110],
+      // The simulator's round: what it would cost, never "charged".
+      ['2026-04', 'Quay', 'demo', 110],
       ['2026-04', 'Quay', 'charged', 220],
       ['2026-03', 'Quay', 'estimated', 220],
     ]);
@@ -215,17 +216,23 @@ describe('the spending history', () => {
     const mine = path.join(dir, 'spending.csv');
     await writeFile(mine, 'my own notes\n');
     const saved = await writeSpendingCsv(ledger, {}, mine);
-    expect(saved).toEqual({ path: path.join(dir, 'spending-1.csv'), count: 5 });
+    expect(saved).toEqual({ path: path.join(dir, 'spending-1.csv'), count: 4, demo: 1 });
     expect(await readFile(mine, 'utf8')).toBe('my own notes\n');
     const records = parse<Record<(typeof SPENDING_CSV_COLUMNS)[number], string>>(
       await readFile(saved.path, 'utf8'),
       { columns: true },
     );
     expect(Object.keys(records[0] ?? {})).toEqual([...SPENDING_CSV_COLUMNS]);
-    const csvCents = records
-      .filter((record) => record.demo === 'no')
-      .reduce((sum, record) => sum + Math.round(Number(record.USD) * 100), 0);
+    // The USD column adds up to what was spent, the demo round at nothing: its price stands apart.
+    const csvCents = records.reduce((sum, record) => sum + Math.round(Number(record.USD) * 100), 0);
     expect(csvCents).toBe(spent);
+    expect(records.find((record) => record['round id'] === demoRound)).toMatchObject({
+      USD: '0.00',
+      status: 'demo',
+      demo: 'yes',
+      'demo: would cost (USD)': '1.10',
+    });
+    expect(records.filter((record) => record.status === 'charged')).toHaveLength(3);
     expect(records.map((record) => record.month)).toEqual(lines.map((line) => line.month));
     // A prompt a spreadsheet would run as a formula stays text.
     expect(records.find((record) => record['round id'] === first)?.prompt).toBe(

@@ -131,6 +131,36 @@ describe('video engine', () => {
     store.close();
   });
 
+  it('puts a continuation in a new shot right after the clip, so the film holds both', async () => {
+    const store = openStore();
+    const run = engine(store);
+    const project = run.rounds.createProject('Quay');
+    const opening = run.rounds.addShot(project, 'opening');
+    run.rounds.addShot(project, 'closing');
+    const { roundId } = run.addRound(opening, request({ return_last_frame: true }));
+    await run.whenIdle();
+
+    const next = await run.extendFromLastFrame(roundId, 'The gulls rise', undefined, 'new-shot');
+    const shots = () => run.rounds.tree(project)?.shots ?? [];
+    expect(shots().map((shot) => [shot.title, shot.position, shot.rounds.length])).toEqual([
+      ['opening', 1, 1],
+      ['', 2, 1],
+      ['closing', 3, 0],
+    ]);
+    expect(shots()[1]?.rounds[0]).toMatchObject({ id: next.roundId, position: 1 });
+    // The clip stays its shot's only round, so its take; the continuation is the next shot's.
+    expect(shots()[0]?.rounds.map((round) => round.id)).toEqual([roundId]);
+    // A continuation the rules refuse leaves no empty shot behind.
+    expect(() =>
+      run.extendVideo(roundId, 'on @video1', 'https://example.com/a.mp4', 'new-shot'),
+    ).toThrow(RoundRequestError);
+    expect(shots()).toHaveLength(3);
+    await run.whenIdle();
+    expect(run.rounds.round(next.roundId)?.state).toBe('done');
+    expect(generates()).toHaveLength(2);
+    store.close();
+  });
+
   it('refuses to extend a round that kept no last frame, saying what to do', async () => {
     const store = openStore();
     const run = engine(store);

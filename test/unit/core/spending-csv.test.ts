@@ -28,9 +28,15 @@ const line = (patch: Partial<SpendingLine>): SpendingLine => ({
 
 describe('the spending CSV', () => {
   it('reads back as written, whatever the prompt holds, and keeps formulas as text', () => {
-    const { text, count } = spendingCsv([
+    const { text, count, demo } = spendingCsv([
       line({ prompt: 'a "quoted", two-line\nprompt' }),
-      line({ prompt: '=HYPERLINK("x")', project: '+Quay', removed: true, demo: true }),
+      line({
+        prompt: '=HYPERLINK("x")',
+        project: '+Quay',
+        removed: true,
+        demo: true,
+        status: 'demo',
+      }),
       line({
         prompt: '',
         seconds: null,
@@ -39,7 +45,8 @@ describe('the spending CSV', () => {
         attempt: null,
       }),
     ]);
-    expect(count).toBe(3);
+    // Two charges; the demo round is counted apart, never as a charge.
+    expect([count, demo]).toEqual([2, 1]);
     expect(text.endsWith('\r\n')).toBe(true);
     const records = parse<Record<string, string>>(text, { columns: true });
     expect(Object.keys(records[0] ?? {})).toEqual([...SPENDING_CSV_COLUMNS]);
@@ -48,7 +55,14 @@ describe('the spending CSV', () => {
       '\'=HYPERLINK("x")',
       '',
     ]);
-    expect(records[1]).toMatchObject({ project: "'+Quay (removed)", demo: 'yes', USD: '1.10' });
+    expect(records[1]).toMatchObject({
+      project: "'+Quay (removed)",
+      demo: 'yes',
+      USD: '0.00',
+      status: 'demo',
+      'demo: would cost (USD)': '1.10',
+    });
+    expect(records[0]).toMatchObject({ USD: '1.10', 'demo: would cost (USD)': '' });
     expect(records[2]).toMatchObject({
       'seconds reported': '',
       'price per second (USD)': '',

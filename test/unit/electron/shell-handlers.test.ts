@@ -62,13 +62,23 @@ function world(
         if (projectId === 'differs') return Promise.reject(new FilmJoinError(DIFFERENT_SIZES));
         return Promise.resolve({ path: `${folder}/Harbour.mp4`, filmId: 'film-1' });
       },
+      referenceImage: (file) => {
+        calls.push(`reference image ${file}`);
+        return Promise.resolve({
+          url: 'data:image/png;base64,AA==',
+          name: 'a.png',
+          width: 400,
+          height: 300,
+          bytes: 1,
+        });
+      },
     },
     account: {
       exportSpending: (filter, folder) => {
         calls.push(
           `export spending ${filter.projectId ?? 'all'} ${filter.month ?? 'ever'} to ${folder}`,
         );
-        return Promise.resolve({ path: `${folder}/spending.csv`, count: 4 });
+        return Promise.resolve({ path: `${folder}/spending.csv`, count: 4, demo: 0 });
       },
     },
     log: { dir: '/data/logs' },
@@ -249,13 +259,13 @@ describe('the shell handlers', () => {
     const canceled = world();
     expect(await canceled.invoke('video:exportSpending', { month: '2026-03' })).toEqual({
       ok: true,
-      value: { path: null, count: 0 },
+      value: { path: null, count: 0, demo: 0 },
     });
     expect(canceled.calls).toEqual(['open dialog on the main window']);
     const { calls, invoke } = world({ folder: '/books' });
     expect(await invoke('video:exportSpending', { projectId: 'p1', month: '2026-03' })).toEqual({
       ok: true,
-      value: { path: '/books/spending.csv', count: 4 },
+      value: { path: '/books/spending.csv', count: 4, demo: 0 },
     });
     expect(await invoke('video:exportSpending', { month: 'March' })).toMatchObject({
       ok: false,

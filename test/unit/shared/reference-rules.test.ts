@@ -161,3 +161,21 @@ describe('an image carried in the request as base64 (a last frame taken on this 
     expect(schemeIssues(frame('data:image/png,rawbytes'))).toHaveLength(1);
   });
 });
+
+describe('pictures sent inside the request', () => {
+  it('may not take the request past the service limit on its size, and the sentence says what to do', () => {
+    // Two pictures of 25 MB as base64 each: each within its own limit, 50 MB together fits…
+    const picture = (megabytes: number): ContentItem => ({
+      type: 'image_url',
+      image_url: { url: `data:image/jpeg;base64,${'A'.repeat(megabytes * 1024 * 1024)}` },
+      role: 'reference_image',
+    });
+    const fits = auto('@image1 and @image2 at dusk', picture(25), picture(25));
+    expect(videoRequestIssues(fits)).toEqual([]);
+    // …and a third makes it about 76 MB (with the data prefixes), past the 64 MB a request may weigh.
+    const over = auto('@image1, @image2 and @image3', picture(25), picture(25), picture(25));
+    expect(videoRequestIssues(over).map((issue) => issue.say(english))).toEqual([
+      'The pictures from this computer make the request about 76 MB, and the service takes at most 64 MB. Choose smaller pictures (saved as JPEG, for example), or fewer.',
+    ]);
+  });
+});
