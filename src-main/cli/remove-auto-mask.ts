@@ -32,7 +32,7 @@ export function proposalLines(
     const sizes = [...new Set(group.images.map((image) => `${image.width}×${image.height}`))];
     const count = group.images.length;
     const where =
-      group.anchor === 'size'
+      group.anchor === 'size' || sizes.length === 1
         ? words('cli.masks.ofSize', { count, sizes: sizes.join(', ') })
         : words('cli.masks.ofSizes', { count, sizeCount: sizes.length, corner: group.anchor });
     const present = group.images.filter((image) => image.present);

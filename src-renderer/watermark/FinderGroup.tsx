@@ -12,7 +12,14 @@ const SHOWN_PER_GROUP = 48;
 function groupTitle(intl: IntlShape, group: Group, files: Map<string, StagedFile>): string {
   const first = files.get(group.images[0]?.token ?? '');
   const count = group.images.length;
-  if (group.anchor === 'size') {
+  const sizes = new Set(
+    group.images.map((image) => {
+      const file = files.get(image.token);
+      return `${file?.width}×${file?.height}`;
+    }),
+  );
+  // Photos of one size that borrowed the mark of another size are still of one size.
+  if (group.anchor === 'size' || sizes.size === 1) {
     const size = `${first?.width}×${first?.height}`;
     return intl.formatMessage({ id: 'finder.groupSize' }, { count, size });
   }

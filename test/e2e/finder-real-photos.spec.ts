@@ -50,7 +50,7 @@ for (const viewport of [
       '8 images of 1200×900: the mark is on 8 of them',
       '6 images of 900×1200: the mark is on 6 of them',
       '4 images of 800×600: the mark is on 4 of them',
-      '2 images of several sizes, the mark in the bottom right corner: the mark is on 2 of them',
+      '2 images of 2400×1600: the mark is on 2 of them',
     ]);
     // Each mask is small, and says how small.
     await expect(dialog.getByText(/^The mask covers 0\.\d% of each image\.$/)).toHaveCount(3);

@@ -1,7 +1,7 @@
 import { access, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { seeded, textMark, type Alpha } from './marked-scenes.ts';
+import { seeded, stamp, textMark, type Alpha } from './marked-scenes.ts';
 
 /**
  * A batch of real photos (the wallpapers Debian's mate-backgrounds and gnome-backgrounds
@@ -108,21 +108,7 @@ const PLAN: Planned[] = [
 
 /** Distance of the mark from the bottom and right sides, at 1200 px wide. */
 const INSET = 24;
-export const MARK_OPACITY = 0.45;
-
-/** Lays the mark in white at `opacity` over RGB pixels. */
-function stampWhite(rgb: Buffer, width: number, mark: Alpha, x: number, y: number): void {
-  for (let v = 0; v < mark.height; v += 1) {
-    for (let u = 0; u < mark.width; u += 1) {
-      const a = (mark.data[v * mark.width + u] as number) * MARK_OPACITY;
-      if (a === 0) continue;
-      const i = ((y + v) * width + x + u) * 3;
-      for (let c = 0; c < 3; c += 1) {
-        rgb[i + c] = Math.round((rgb[i + c] as number) * (1 - a) + 255 * a);
-      }
-    }
-  }
-}
+const MARK_OPACITY = 0.45;
 
 /**
  * Writes the batch as JPEG q85 into `root`/a and `root`/b, the same names in both folders
@@ -149,7 +135,7 @@ export async function realMarkedBatch(root: string): Promise<RealMarked[]> {
     const mark = logoMark(scale);
     const inset = Math.round(INSET * scale);
     const at = { x: width - inset - mark.width, y: height - inset - mark.height };
-    stampWhite(rgb, width, mark, at.x, at.y);
+    stamp(rgb, width, mark, at.x, at.y, MARK_OPACITY);
     const folder = k % 2 === 0 ? 'a' : 'b';
     const name = `IMG_${String(Math.floor(k / 2) + 1).padStart(4, '0')}.jpg`;
     const file = path.join(root, folder, name);

@@ -768,7 +768,6 @@ export const de: Catalogue = {
   'finder.looking': 'Wasserzeichen wird gesucht',
   'finder.lookingFor':
     'Suche nach einer Markierung, die die {count} Bilder gemeinsam haben – auf diesem Computer, kostenlos…',
-  'finder.failed': 'Das Wasserzeichen konnte nicht gesucht werden: {reason}',
   'finder.cancel': 'Abbrechen',
   'finder.close': 'Schließen',
   'finder.found': 'Das gefundene Wasserzeichen',

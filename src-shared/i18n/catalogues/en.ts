@@ -765,7 +765,6 @@ export const en = {
   'images.savedTo': 'Saved to {path}',
   'finder.looking': 'Looking for the watermark',
   'finder.lookingFor': 'Looking for a mark the {count} images share, on this computer, at no cost…',
-  'finder.failed': 'The watermark could not be looked for: {reason}',
   'finder.cancel': 'Cancel',
   'finder.close': 'Close',
   'finder.found': 'The watermark found',

@@ -769,7 +769,6 @@ export const es: Catalogue = {
   'finder.looking': 'Buscando la marca de agua',
   'finder.lookingFor':
     'Buscando una marca que compartan las {count} imágenes, en este ordenador, sin coste…',
-  'finder.failed': 'No se ha podido buscar la marca de agua: {reason}',
   'finder.cancel': 'Cancelar',
   'finder.close': 'Cerrar',
   'finder.found': 'La marca de agua encontrada',

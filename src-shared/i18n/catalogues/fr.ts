@@ -768,7 +768,6 @@ export const fr: Catalogue = {
   'finder.looking': 'Recherche du filigrane',
   'finder.lookingFor':
     'Recherche d’une marque commune aux {count} images, sur cet ordinateur, sans frais…',
-  'finder.failed': 'Le filigrane n’a pas pu être recherché : {reason}',
   'finder.cancel': 'Annuler',
   'finder.close': 'Fermer',
   'finder.found': 'Le filigrane trouvé',

@@ -763,7 +763,6 @@ export const ptBR: Catalogue = {
   'finder.looking': 'Procurando a marca d’água',
   'finder.lookingFor':
     'Procurando uma marca que as {count} imagens têm em comum, neste computador, sem custo…',
-  'finder.failed': 'Não foi possível procurar a marca d’água: {reason}',
   'finder.cancel': 'Cancelar',
   'finder.close': 'Fechar',
   'finder.found': 'A marca d’água encontrada',
