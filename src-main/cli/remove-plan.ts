@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { RETRYABLE_STATES, canCheckAgain } from '../../src-shared/domain/job-states.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
-import { sayAgain } from '../../src-shared/i18n/sentence.ts';
+import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { readStoredError } from '../core/jobs/outcome.ts';
 import { shownError } from '../core/jobs/stored-json.ts';
@@ -96,7 +96,7 @@ export function jobErrorText(job: WatermarkJobRow): string | undefined {
     damagedJobError,
   );
   // In this run's language, though the app may have stored it in another.
-  return (error?.sentence && sayAgain(words, error.sentence)) ?? error?.message;
+  return error ? saidNow(words, error) : undefined;
 }
 
 /** What the user can do about a job that is not done, in command-line words. */

@@ -1,6 +1,7 @@
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import { roundMoney } from '../../src-shared/domain/budget.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
@@ -152,7 +153,11 @@ function RoundRow(props: {
         {timed && ' · '}
         {timed}
       </span>
-      {round.error && <span className="error">{round.error.message}</span>}
+      {round.error && (
+        <span className="error">
+          {saidNow((id, values) => intl.formatMessage({ id }, values), round.error)}
+        </span>
+      )}
       <span className="job-actions">
         {round.state === 'done' && round.videos.length > 0 && (
           <>

@@ -1,7 +1,7 @@
 import { RETRYABLE_STATES, SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { displayNames, type NamedFile } from '../../src-shared/domain/display-names.ts';
 import type { WatermarkJobView } from '../../src-shared/ipc/contract.ts';
-import { sayAgain, type Say } from '../../src-shared/i18n/sentence.ts';
+import { saidNow, type Say } from '../../src-shared/i18n/sentence.ts';
 
 /** The batch started last: the one whose job first reached the window most recently. */
 export function currentBatch(
@@ -49,12 +49,11 @@ export function jobNames(jobs: readonly WatermarkJobView[]): (job: WatermarkJobV
 
 /**
  * An error belongs to the attempt that failed: once the job is retried, running again or
- * done, the old message would say something that is no longer true.
+ * done, the old message would say something that is no longer true. It is said in the
+ * window's language now, whatever it was when the job failed.
  */
 export function shownError(job: WatermarkJobView, say: Say): string | null {
-  if (!RETRYABLE_STATES.has(job.state) || !job.error) return null;
-  // Said again in the window's language now; a row stored without its message id keeps its text.
-  return (job.error.sentence && sayAgain(say, job.error.sentence)) ?? job.error.message;
+  return RETRYABLE_STATES.has(job.state) && job.error ? saidNow(say, job.error) : null;
 }
 
 /**

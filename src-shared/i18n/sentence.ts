@@ -37,3 +37,14 @@ export function sayAgain(say: Say, sentence: Sentence): string | null {
   }
   return say(sentence.id, values);
 }
+
+/**
+ * A stored failure as the reader's language says it now: said again from its sentence when
+ * one was kept, else its text as stored (a row from before, or a message no longer known).
+ */
+export function saidNow(
+  say: Say,
+  error: { message: string; sentence?: Sentence | undefined },
+): string {
+  return (error.sentence && sayAgain(say, error.sentence)) ?? error.message;
+}
