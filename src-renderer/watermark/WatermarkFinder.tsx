@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useStagedNames } from './shown-names.ts';
 import type { StagedFile, WatermarkProposal } from '../../src-shared/ipc/contract.ts';
-import { shownNames } from '../../src-shared/domain/shown-names.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { bridge } from '../bridge.ts';
@@ -66,8 +66,8 @@ export function WatermarkFinder(props: {
   }, [staged]);
 
   const files = new Map(staged.map((file) => [file.token, file]));
-  const byPath = shownNames(staged.map((file) => file.path));
-  const names = new Map(staged.map((file) => [file.token, byPath.get(file.path) ?? file.name]));
+  const nameOf = useStagedNames();
+  const names = new Map(staged.map((file) => [file.token, nameOf(file)]));
   const close = (
     <button type="button" onClick={props.onClose}>
       {intl.formatMessage({ id: state.kind === 'found' ? 'finder.cancel' : 'finder.close' })}
