@@ -97,9 +97,9 @@ export async function probeFile(file: string): Promise<FileProbe> {
  * JPEG at an eighth), the cheapest way to read all of a file's data, which a file cut short
  * or damaged past its header fails. The list's thumbnail is made apart, only for the rows
  * shown: keeping one for every file here took 20 times as long as reading the headers in
- * the staging benchmark, this 5 times (and a header read alone, 1.3).
+ * the staging benchmark, this 5 to 6 times (and a header read alone, 1.3).
  */
-export async function decodeWhole(file: string): Promise<void> {
+async function decodeWhole(file: string): Promise<void> {
   try {
     // A HEIC photo is decoded whole on its own thread first; anything else by sharp.
     await sharp(await pixelSource(file), { failOn: 'truncated', ...DECODE_LIMIT })
