@@ -7,7 +7,6 @@ import {
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
 import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
-import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { useAppInfo } from '../app-info-store.ts';
@@ -22,23 +21,7 @@ import { Select } from '../ui/Select.tsx';
 import { BatchList } from './BatchList.tsx';
 import { BatchSend } from './BatchSend.tsx';
 import { CostLine } from './CostLine.tsx';
-
-/** Which field a rule's complaint belongs next to: `prompt`, `slot-N`, or an option's name. */
-function fieldOf(param: string, slots: Map<number, number>): string {
-  const item = /^content\[(\d+)\]/.exec(param);
-  if (item) {
-    const slot = slots.get(Number(item[1]));
-    return slot === undefined ? 'prompt' : `slot-${slot}`;
-  }
-  return param === 'content' ? 'prompt' : param;
-}
-
-/** The references a round can take more of, as the editor offers them. */
-const ADDABLE: readonly { type: MediaItemType; message: MessageId }[] = [
-  { type: 'image_url', message: 'round.addImage' },
-  { type: 'video_url', message: 'round.addVideo' },
-  { type: 'audio_url', message: 'round.addAudio' },
-];
+import { ADDABLE, fieldOf } from './editor-fields.ts';
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {

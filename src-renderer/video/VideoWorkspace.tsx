@@ -64,10 +64,20 @@ function timing(
       );
 }
 
-/** The clip a round asks for, so its cost reads as the price of that length. */
+/**
+ * The clip a round asks for, so its cost reads as the price of that length. The built-in
+ * simulator answers every round with one of its few short canned clips, whatever the length
+ * asked, so a demo round says its clip is a stand-in rather than promise the length.
+ */
 function clipWords(intl: Formatter, round: VideoRoundView): string {
   const { duration: seconds } = round.request;
   if (seconds === VIDEO_LIMITS.autoDuration) return intl.formatMessage({ id: 'round.clip.auto' });
+  if (round.demo) {
+    return intl.formatMessage(
+      { id: 'round.clip.demoStandIn' },
+      { seconds: seconds ?? VIDEO_LIMITS.defaultDuration },
+    );
+  }
   return seconds === undefined
     ? intl.formatMessage({ id: 'round.clip.default' })
     : intl.formatMessage({ id: 'round.clip.seconds' }, { seconds });
@@ -416,7 +426,8 @@ export function VideoWorkspace(props: { previewBase: string }) {
               ))}
             </ul>
           </section>
-          {playing && (
+          {/* The player belongs to the shot whose clip it plays: another shot shows none. */}
+          {playing && shot.rounds.some((round) => round.id === playing) && (
             <section aria-label={intl.formatMessage({ id: 'project.player' })} className="player">
               <video
                 src={`${props.previewBase}round/${playing}/video`}

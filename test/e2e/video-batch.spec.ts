@@ -18,7 +18,23 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
   await connectApp(page, world.server, core);
   await page.goto(world.server.url);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
-  await page.getByLabel('New project', { exact: true }).fill('Harbour');
+  // The project name's example is shown whole, at both window sizes.
+  const name = page.getByLabel('New project', { exact: true });
+  const placeholderCut = () =>
+    name.evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d');
+      if (!context) return Infinity;
+      context.font = style.font;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return context.measureText(input.placeholder).width - room;
+    });
+  expect(await placeholderCut()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 880, height: 560 });
+  expect(await placeholderCut()).toBeLessThanOrEqual(0);
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await name.fill('Harbour');
   await page.getByRole('button', { name: 'Create' }).click();
 
   // No rule speaks before the user has been at a field, not even after choosing a kind.

@@ -61,7 +61,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   await page.getByLabel('What happens after round 1').fill('the ship casts off');
   await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
-    "Send round 1's continuation from its last frame for about 2.20 USD?",
+    "Send round 1's continuation from its last frame into a new shot after this one for about 2.20 USD?",
   );
   await first.getByRole('button', { name: 'Back' }).click();
 
@@ -94,7 +94,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
 test('with only the watermark key set, the banner and the rounds say that video is in demo', async ({
   page,
 }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(150_000);
   const core = await world.startCore();
   expect((await core.handlers['keys:set']({ kind: 'watermark', value: KEY })).test.ok).toBe(true);
   const before = paidSubmissions();
@@ -107,6 +107,20 @@ test('with only the watermark key set, the banner and the rounds say that video 
   await expect(round.getByTestId('demo-mark')).toBeVisible({ timeout: 20_000 });
   await expect(round).toContainText('would cost 2.20 USD (demo, not charged)');
   await expect(page.getByTestId('editor-demo')).toContainText('nothing is charged');
+  // The simulator's clip is a short canned one, whatever the length asked: the row says so.
+  await expect(round).toContainText('10-second clip asked; the demo plays a short stand-in clip');
   await saveScreenshots(page, 'video-money-04-video-demo');
+  // The player belongs to its shot: an empty new shot shows none.
+  await expect(round).toHaveAttribute('data-state', 'done', ROUND_WAIT);
+  await round.getByRole('button', { name: 'Play' }).click();
+  await expect(page.getByTestId('player')).toBeVisible();
+  await page.getByRole('button', { name: 'Add shot' }).click();
+  await expect(page.getByRole('button', { name: 'Shot 2 (0)' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect(page.getByTestId('player')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Shot 1 (1)' }).click();
+  await expect(page.getByTestId('player')).toBeVisible();
   expect(paidSubmissions() - before).toBe(0);
 });

@@ -434,6 +434,8 @@ export const de: Catalogue = {
   'round.clip.auto': 'Länge wählt das Modell',
   'round.clip.default': 'Standardlänge des Dienstes',
   'round.clip.seconds': 'Clip von {seconds} Sekunden',
+  'round.clip.demoStandIn':
+    '{seconds}-Sekunden-Clip angefragt; die Demo spielt einen kurzen Platzhalter-Clip',
   'round.seconds': '{seconds} s',
   'round.minutes': '{minutes} min',
   'round.took': 'dauerte {time}',

@@ -445,6 +445,7 @@ export const en = {
   'round.clip.auto': 'length picked by the model',
   'round.clip.default': "the service's default length",
   'round.clip.seconds': '{seconds}-second clip',
+  'round.clip.demoStandIn': '{seconds}-second clip asked; the demo plays a short stand-in clip',
   'round.seconds': '{seconds} s',
   'round.minutes': '{minutes} min',
   'round.took': 'took {time}',

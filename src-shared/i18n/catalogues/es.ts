@@ -438,6 +438,8 @@ export const es: Catalogue = {
   'round.clip.auto': 'duración elegida por el modelo',
   'round.clip.default': 'duración predeterminada del servicio',
   'round.clip.seconds': 'clip de {seconds} segundos',
+  'round.clip.demoStandIn':
+    'clip de {seconds} segundos pedido; la demo reproduce un clip corto de muestra',
   'round.seconds': '{seconds} s',
   'round.minutes': '{minutes} min',
   'round.took': 'tardó {time}',

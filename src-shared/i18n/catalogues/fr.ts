@@ -435,6 +435,8 @@ export const fr: Catalogue = {
   'round.clip.auto': 'durée choisie par le modèle',
   'round.clip.default': 'durée par défaut du service',
   'round.clip.seconds': 'clip de {seconds} secondes',
+  'round.clip.demoStandIn':
+    'clip de {seconds} secondes demandé ; la démo joue un court clip de remplacement',
   'round.seconds': '{seconds} s',
   'round.minutes': '{minutes} min',
   'round.took': 'a pris {time}',

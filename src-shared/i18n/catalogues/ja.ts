@@ -426,6 +426,8 @@ export const ja: Catalogue = {
   'round.clip.auto': '長さはモデルが決定',
   'round.clip.default': 'サービス既定の長さ',
   'round.clip.seconds': '{seconds} 秒のクリップ',
+  'round.clip.demoStandIn':
+    '{seconds} 秒のクリップを指定。デモでは短い代わりのクリップを再生します',
   'round.seconds': '{seconds} 秒',
   'round.minutes': '{minutes} 分',
   'round.took': '所要 {time}',

@@ -433,6 +433,8 @@ export const ptBR: Catalogue = {
   'round.clip.auto': 'duração escolhida pelo modelo',
   'round.clip.default': 'duração padrão do serviço',
   'round.clip.seconds': 'clipe de {seconds} segundos',
+  'round.clip.demoStandIn':
+    'clipe de {seconds} segundos pedido; a demo reproduz um clipe curto substituto',
   'round.seconds': '{seconds} s',
   'round.minutes': '{minutes} min',
   'round.took': 'levou {time}',

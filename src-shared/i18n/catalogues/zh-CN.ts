@@ -415,6 +415,7 @@ export const zhCN: Catalogue = {
   'round.clip.auto': '时长由模型决定',
   'round.clip.default': '服务默认时长',
   'round.clip.seconds': '{seconds} 秒片段',
+  'round.clip.demoStandIn': '请求 {seconds} 秒片段；演示播放的是一段简短的替代片段',
   'round.seconds': '{seconds} 秒',
   'round.minutes': '{minutes} 分钟',
   'round.took': '用时 {time}',
