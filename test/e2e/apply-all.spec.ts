@@ -12,11 +12,12 @@ const world = useAppWorld({ accounts: [{ key: KEY, credits: 100 }], watermark: {
 async function expectButtonsInWindow(page: Page, area: Locator): Promise<void> {
   const size = page.viewportSize();
   for (const button of await area.getByRole('button').all()) {
+    const label = (await button.textContent()) ?? '';
     const box = await button.boundingBox();
-    expect(box, await button.textContent()).not.toBeNull();
+    expect(box, label).not.toBeNull();
     if (!box || !size) continue;
-    expect(box.y + box.height, await button.textContent()).toBeLessThanOrEqual(size.height);
-    expect(box.x + box.width, await button.textContent()).toBeLessThanOrEqual(size.width);
+    expect(box.y + box.height, label).toBeLessThanOrEqual(size.height);
+    expect(box.x + box.width, label).toBeLessThanOrEqual(size.width);
   }
 }
 
