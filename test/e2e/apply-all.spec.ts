@@ -1,25 +1,13 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { makePhoto } from '../support/images.ts';
 import { markedSet } from '../support/marked-scenes.ts';
 import { connectApp, dropFolder, saveScreenshots, useAppWorld } from './harness.ts';
+import { expectButtonsInWindow } from './in-window.ts';
 
 const KEY = 'cf-apply-all-key-6a20';
 const world = useAppWorld({ accounts: [{ key: KEY, credits: 100 }], watermark: {} });
-
-/** Every button of `area` lies wholly inside the window: reachable without scrolling. */
-async function expectButtonsInWindow(page: Page, area: Locator): Promise<void> {
-  const size = page.viewportSize();
-  for (const button of await area.getByRole('button').all()) {
-    const label = (await button.textContent()) ?? '';
-    const box = await button.boundingBox();
-    expect(box, label).not.toBeNull();
-    if (!box || !size) continue;
-    expect(box.y + box.height, label).toBeLessThanOrEqual(size.height);
-    expect(box.x + box.width, label).toBeLessThanOrEqual(size.width);
-  }
-}
 
 for (const viewport of [
   { width: 1280, height: 820 },
@@ -52,9 +40,10 @@ for (const viewport of [
     // Masks found by Find the watermark, and one painted by hand.
     await page.getByRole('button', { name: 'Find the watermark' }).click();
     const finder = page.getByRole('dialog', { name: 'Find the watermark' });
-    await finder.getByRole('button', { name: /^Use the masks for \d+ images?$/ }).click({
-      timeout: 60_000,
-    });
+    const use = finder.getByRole('button', { name: /^Use the masks for \d+ images?$/ });
+    await expect(use).toBeVisible({ timeout: 60_000 });
+    await expectButtonsInWindow(page, finder.locator('.finder > .actions'));
+    await use.click();
     await expect(finder).toBeHidden();
     const found = Number((await summary.textContent())?.match(/(\d+) with a mask/)?.[1]);
     expect(found).toBeGreaterThan(0);

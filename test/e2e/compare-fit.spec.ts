@@ -3,6 +3,7 @@ import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshots, useAppWorld } from './harness.ts';
+import { expectButtonsInWindow } from './in-window.ts';
 
 const KEY = 'cf-compare-fit-key-3e95';
 const world = useAppWorld({
@@ -64,6 +65,7 @@ for (const viewport of [
       preview.locator('.compare-scroll'),
       preview.getByRole('img', { name: 'tall-0.png, free preview' }),
     );
+    await expectButtonsInWindow(page, preview);
     await saveScreenshots(page, `compare-fit-01-preview-${size}`);
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
@@ -81,6 +83,7 @@ for (const viewport of [
       compare.getByTestId('compare-pane-1'),
       compare.getByRole('img', { name: 'tall-0.png, cleaned' }),
     );
+    await expectButtonsInWindow(page, compare);
     await saveScreenshots(page, `compare-fit-02-compare-${size}`);
 
     // N and P with the focus nowhere in particular, as after reading the list.

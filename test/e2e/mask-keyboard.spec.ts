@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { makePhoto } from '../support/images.ts';
 import { connectApp, dropFolder, saveScreenshots, useAppWorld } from './harness.ts';
+import { expectButtonsInWindow } from './in-window.ts';
 
 const KEY = 'cf-mask-keyboard-key-81c4';
 const world = useAppWorld({ accounts: [{ key: KEY, credits: 10 }], watermark: {} });
@@ -119,6 +120,8 @@ for (const viewport of [
     await expect.poll(() => band(canvas, box.width - 4, 4)).toBe('blue');
     await expect(dialog.getByTestId('keyboard-cursor')).toBeVisible();
     await expect(dialog.getByTestId('mask-note')).toContainText('hold Enter to paint');
+    // Every button of the editor is in the window, the picture having shrunk to make room.
+    await expectButtonsInWindow(page, dialog);
     await saveScreenshots(page, `mask-keyboard-01-painted-${size}`);
   });
 
