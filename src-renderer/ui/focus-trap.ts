@@ -13,7 +13,8 @@ export function useFocusTrap(box: RefObject<HTMLElement | null>, open: boolean):
     if (!open || !el) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const controls = () => [...el.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    (controls()[0] ?? el).focus();
+    // A dialog may name where work starts (the mask editor's picture); else its first control.
+    (el.querySelector<HTMLElement>('[data-autofocus]') ?? controls()[0] ?? el).focus();
     const keydown = (event: KeyboardEvent) => {
       if (event.key !== 'Tab') return;
       const all = controls();

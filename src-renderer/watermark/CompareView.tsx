@@ -1,6 +1,16 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { useIntl } from 'react-intl';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
+import { containScale, type Size } from './viewport.ts';
 import { Select } from '../ui/Select.tsx';
 import './watermark.css';
 
@@ -39,10 +49,10 @@ export function CompareView(props: {
   const titleId = useId();
   const [mode, setMode] = useState<'slider' | 'side'>('slider');
   const [split, setSplit] = useState(50);
-  /** Null is "fit": the image as large as the frame allows, never larger than its pixels. */
+  /** Null is "fit": the whole image as large as the frame allows, never larger than its pixels. */
   const [zoom, setZoom] = useState<number | null>(null);
   const [natural, setNatural] = useState<{ width: number; height: number } | null>(null);
-  const [frameWidth, setFrameWidth] = useState(0);
+  const [frameSize, setFrameSize] = useState<Size>({ width: 0, height: 0 });
   const frame = useRef<HTMLDivElement>(null);
   const panes = [useRef<HTMLDivElement>(null), useRef<HTMLDivElement>(null)];
   const syncing = useRef(false);
@@ -54,12 +64,24 @@ export function CompareView(props: {
   useEffect(() => {
     const el = frame.current;
     if (!el) return;
-    const observer = new ResizeObserver(() => setFrameWidth(el.clientWidth));
+    // The frame grows with the picture up to its largest height (set in watermark.css): that
+    // height, not the picture's, is the room Fit has.
+    const observer = new ResizeObserver(() => {
+      const tallest = Number.parseFloat(getComputedStyle(el).maxHeight);
+      setFrameSize({
+        width: el.clientWidth,
+        height: Number.isFinite(tallest) ? tallest : el.clientHeight,
+      });
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [mode, after]);
-  const paneWidth = mode === 'side' ? frameWidth / 2 - 4 : frameWidth;
-  const fit = natural && paneWidth > 0 ? Math.min(1, paneWidth / natural.width) : 1;
+  const pane = {
+    width: mode === 'side' ? frameSize.width / 2 - 4 : frameSize.width,
+    height: frameSize.height,
+  };
+  // Fit is the whole picture, its bottom (where marks sit) included: width and height.
+  const fit = natural ? containScale(pane, natural, 1) : 1;
   const scale = zoom ?? fit;
   const width = natural ? Math.round(natural.width * scale) : undefined;
   // Pixels are drawn as squares only when blown up; a smaller image is smoothed as usual.
@@ -75,14 +97,11 @@ export function CompareView(props: {
     requestAnimationFrame(() => (syncing.current = false));
   };
   const keys = (event: KeyboardEvent) => {
-    if (event.target instanceof HTMLSelectElement) return;
-    const key = event.key.toLowerCase();
-    if (key === 'n' && props.onNext) props.onNext();
-    else if (key === 'p' && props.onPrevious) props.onPrevious();
-    else if (key === 'escape') props.onClose();
-    else return;
+    if (event.key !== 'Escape') return;
     event.preventDefault();
+    props.onClose();
   };
+  useWalkKeys(section, props.onPrevious, props.onNext);
   const loaded = (img: HTMLImageElement) =>
     setNatural({ width: img.naturalWidth, height: img.naturalHeight });
 
@@ -191,4 +210,42 @@ export function CompareView(props: {
       {props.note}
     </section>
   );
+}
+
+/** A field that takes typed letters: N and P are typed there, not walked with. */
+function typesText(target: EventTarget | null): boolean {
+  if (target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return true;
+  if (target instanceof HTMLInputElement) {
+    return !['checkbox', 'radio', 'range', 'button', 'submit', 'reset'].includes(target.type);
+  }
+  return target instanceof HTMLElement && target.isContentEditable;
+}
+
+/**
+ * P and N walk the results whenever the compare view shows and no text field has focus, not
+ * only after a click inside it; a dialog open over it (the mask editor) keeps its keys.
+ */
+function useWalkKeys(
+  section: RefObject<HTMLElement | null>,
+  onPrevious: (() => void) | null,
+  onNext: (() => void) | null,
+): void {
+  const walk = useEffectEvent((event: globalThis.KeyboardEvent) => {
+    if (event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (typesText(event.target)) return;
+    const over = [...document.querySelectorAll('[aria-modal="true"]')].some(
+      (dialog) => !section.current || !dialog.contains(section.current),
+    );
+    if (over) return;
+    const key = event.key.toLowerCase();
+    const go = key === 'n' ? onNext : key === 'p' ? onPrevious : null;
+    if (!go) return;
+    event.preventDefault();
+    go();
+  });
+  useEffect(() => {
+    const keydown = (event: globalThis.KeyboardEvent) => walk(event);
+    window.addEventListener('keydown', keydown);
+    return () => window.removeEventListener('keydown', keydown);
+  }, []);
 }

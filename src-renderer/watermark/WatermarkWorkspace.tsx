@@ -1,14 +1,15 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import { formatCredits, formatFileSize } from '../../src-shared/i18n/formats.ts';
 import { DropZone } from '../components/DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
 import { JobTable } from './JobTable.tsx';
 import { jobNames } from './results.ts';
-import { MaskEditor, type MaskTarget } from './MaskEditor.tsx';
+import { replacedBy, snapshotMasks, useApplyMask, type Note } from './apply-masks.ts';
+import { MaskEditor } from './MaskEditor.tsx';
+import { MaskNoteBar } from './MaskNoteBar.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
 import { StagedList } from './StagedList.tsx';
 import { useStagedNames } from './shown-names.ts';
@@ -26,15 +27,6 @@ const SKIPPED_LIST_HEIGHT = 168;
 
 /** One empty mask for every image without one, so the editor can tell an unchanged mask by identity. */
 const NO_STROKES: Stroke[] = [];
-
-/**
- * A line said after a mask changed. After a mask is saved for one image, `saved` names that
- * image, and the line offers to apply the mask to others or preview it.
- */
-interface Note {
-  text: string;
-  saved?: string;
-}
 
 /** From this width the compare view sits beside the results; below it, over them. */
 const WIDE = '(min-width: 1100px)';
@@ -67,11 +59,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   const [previewing, setPreviewing] = useState<StagedFile | null>(null);
   const [finding, setFinding] = useState(false);
   const wide = useWide();
-  const noteBar = useRef<HTMLDivElement>(null);
   const editing = ws.staged.find((file) => file.token === ws.editing);
   const masked = Object.keys(ws.masks).length;
   const picked = Object.keys(ws.selected).length;
-  const sizes = new Set(ws.staged.map((file) => `${file.width}×${file.height}`)).size;
   // One credit per image sent; images cleaned before with the same mask and those cleaned on
   // this computer are not counted.
   const plan = startPlan(ws.staged, ws);
@@ -88,31 +78,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     const id = results[at + by];
     return at >= 0 && id ? () => setComparing(id) : null;
   };
-  // What to do next with a saved mask is said where the eye is, not below a long list.
-  useEffect(() => {
-    if (note) noteBar.current?.scrollIntoView({ block: 'nearest' });
-  }, [note]);
-  const applied = (target: MaskTarget, source: StagedFile): Note => {
-    const size = `${source.width}×${source.height}`;
-    if (target === 'same-size') {
-      const count = ws.applyToSameSize(source.token);
-      return { text: intl.formatMessage({ id: 'images.appliedSameSize' }, { count, size }) };
-    }
-    const { applied: count, scaled } = ws.applyFitted(
-      source.token,
-      target === 'all' ? 'all' : 'selected',
-    );
-    const first = intl.formatMessage(
-      { id: target === 'all' ? 'images.appliedAll' : 'images.appliedSelected' },
-      { count },
-    );
-    if (!scaled) return { text: first };
-    const second = intl.formatMessage(
-      { id: 'images.appliedScaled' },
-      { count: scaled, size, name: nameOf(source) },
-    );
-    return { text: intl.formatMessage({ id: 'images.twoSentences' }, { first, second }) };
-  };
+  const applied = useApplyMask();
   const unmasked = ws.staged.length - masked;
   const compareView = job?.state === 'done' && job.outputPath && (
     <CompareView
@@ -253,42 +219,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               {intl.formatMessage({ id: 'images.cleanedBefore' }, { count: maybeSkipped })}
             </p>
           )}
-          {note && (
-            <div className="actions mask-note-bar" role="status" ref={noteBar}>
-              <span>{note.text}</span>
-              {(() => {
-                const source = ws.staged.find(
-                  (file) => file.token === note.saved && ws.masks[file.token],
-                );
-                if (!source) return null;
-                return (
-                  <>
-                    <button type="button" onClick={() => setNote(applied('same-size', source))}>
-                      {intl.formatMessage(
-                        { id: 'images.applySameSize' },
-                        { size: `${source.width}×${source.height}` },
-                      )}
-                    </button>
-                    {sizes > 1 && (
-                      <button type="button" onClick={() => setNote(applied('all', source))}>
-                        {intl.formatMessage({ id: 'images.applyAll' }, { count: ws.staged.length })}
-                      </button>
-                    )}
-                    <button
-                      type="button"
-                      disabled={picked === 0}
-                      onClick={() => setNote(applied('selected', source))}
-                    >
-                      {intl.formatMessage({ id: 'images.applySelected' })}
-                    </button>
-                    <button type="button" onClick={() => setPreviewing(source)}>
-                      {intl.formatMessage({ id: 'images.previewFree' }, { name: nameOf(source) })}
-                    </button>
-                  </>
-                );
-              })()}
-            </div>
-          )}
+          {note && <MaskNoteBar note={note} onNote={setNote} onPreview={setPreviewing} />}
           {unmasked > 0 && (
             <p className="hint" data-testid="no-mask-note">
               {unmasked === ws.staged.length
@@ -313,14 +244,16 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             }
             selected={picked}
             total={ws.staged.length}
+            replaces={(strokes, target) => replacedBy(ws, editing, strokes, target)}
             onClose={() => ws.edit(null)}
             onSave={(strokes, target) => {
+              const before = snapshotMasks(ws);
               ws.setMask(editing.token, strokes);
               ws.edit(null);
               const name = nameOf(editing);
               setNote(
                 target !== 'this'
-                  ? applied(target, editing)
+                  ? applied(target, editing, before)
                   : strokes.length
                     ? {
                         text: intl.formatMessage({ id: 'images.maskSaved' }, { name }),

@@ -13,6 +13,8 @@ interface WorkspaceState {
   again: Record<string, true>;
   /** Files to clean on this computer (free), each with the measurement of its mark. */
   local: Record<string, string>;
+  /** Files whose mask Find the watermark proposed and nobody painted since: a question about replacing masks counts them apart. */
+  found: Record<string, true>;
   /** Files not taken: the main process's reason in words, or one this window already holds. */
   skipped: Array<{ path: string; reason: string } | { path: string; alreadyAdded: true }>;
   /** The staged file whose mask is being painted. */
@@ -53,7 +55,19 @@ interface WorkspaceState {
    */
   applyFitted: (token: string, scope: 'selected' | 'all') => { applied: number; scaled: number };
   remove: (tokens: string[]) => void;
+  /** Puts the masks of the staged files back as a snapshot held them (an apply undone). */
+  restoreMasks: (snapshot: MaskSnapshot) => void;
   start: () => Promise<void>;
+}
+
+/** What an apply may change, kept to undo it exactly. */
+export type MaskSnapshot = Pick<WorkspaceState, 'masks' | 'scaledFrom' | 'local' | 'found'>;
+
+/** The record without the given tokens. */
+function without<T>(record: Record<string, T>, tokens: Iterable<string>): Record<string, T> {
+  const copy = { ...record };
+  for (const token of tokens) delete copy[token];
+  return copy;
 }
 
 /** The looks this window started: another window's drop is not staged here. */
@@ -77,6 +91,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   selected: {},
   again: {},
   local: {},
+  found: {},
   skipped: [],
   editing: null,
   looking: null,
@@ -193,7 +208,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     } else masks[token] = strokes;
     const scaledFrom = { ...get().scaledFrom };
     delete scaledFrom[token];
-    set({ masks, scaledFrom, local });
+    set({ masks, scaledFrom, local, found: without(get().found, [token]) });
   },
   setMasks: (strokes, chosen = {}) => {
     const scaledFrom = { ...get().scaledFrom };
@@ -202,7 +217,12 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       delete scaledFrom[token];
       delete local[token];
     }
-    set({ masks: { ...get().masks, ...strokes }, scaledFrom, local: { ...local, ...chosen } });
+    set({
+      masks: { ...get().masks, ...strokes },
+      scaledFrom,
+      local: { ...local, ...chosen },
+      found: { ...get().found, ...Object.fromEntries(Object.keys(strokes).map((t) => [t, true])) },
+    });
   },
   applyToSameSize: (token) => {
     const source = get().staged.find((file) => file.token === token);
@@ -219,6 +239,10 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
         ...Object.fromEntries(targets.map((file) => [file.token, strokes])),
       },
       scaledFrom,
+      found: without(
+        get().found,
+        targets.map((file) => file.token),
+      ),
     });
     return targets.length;
   },
@@ -239,12 +263,34 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
         scaled += 1;
       }
     }
-    set({ masks, scaledFrom });
+    set({
+      masks,
+      scaledFrom,
+      found: without(
+        get().found,
+        targets.map((file) => file.token),
+      ),
+    });
     return { applied: targets.length, scaled };
   },
   remove: (tokens) => {
     const gone = new Set(tokens);
     set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
+  },
+  restoreMasks: (snapshot) => {
+    // Only the files still listed: one removed or started since stays gone.
+    const pick = <T>(record: Record<string, T>) =>
+      Object.fromEntries(
+        get()
+          .staged.filter((file) => file.token in record)
+          .map((file) => [file.token, record[file.token] as T]),
+      );
+    set({
+      masks: pick(snapshot.masks),
+      scaledFrom: pick(snapshot.scaledFrom),
+      local: pick(snapshot.local),
+      found: pick(snapshot.found),
+    });
   },
   start: async () => {
     const { staged, masks, again, local } = get();
@@ -269,6 +315,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       selected: {},
       again: {},
       local: {},
+      found: {},
       busy: false,
       skipped: result.value.skipped,
       error: null,

@@ -69,11 +69,13 @@ for (const [width, height] of [
     const dialog = page.getByRole('dialog', { name: 'Mask editor' });
     await expect(dialog).toBeVisible();
     await expect(page.getByText('160×107 · 0 strokes')).toBeVisible();
-    await expect(dialog.getByRole('button', { name: 'Brush (B)' })).toBeFocused();
+    // Work starts on the picture; focus goes round the dialog's controls.
+    await expect(dialog.getByTestId('mask-canvas')).toBeFocused();
+    await dialog.getByRole('button', { name: 'Brush (B)' }).focus();
     await page.keyboard.press('Shift+Tab');
     await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
     await paintAcross(page);
-    await expect(page.getByText('160×107 · 1 stroke ')).toBeVisible();
+    await expect(page.getByText('160×107 · 1 stroke', { exact: true })).toBeVisible();
     await expect(page.getByTestId('brush-ring')).toBeVisible();
     await expect(page.getByTestId('brush-size')).toHaveText(/^\d+ px$/);
     const scrolled = await page.evaluate(() => document.scrollingElement?.scrollTop ?? 0);

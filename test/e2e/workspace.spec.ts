@@ -82,12 +82,12 @@ test('a folder of 50 with bad files: paint once, apply to the same size, run, co
   await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();
   await expect(page.getByText('48×32 · 0 strokes')).toBeVisible();
   await paintAcross(page);
-  await expect(page.getByText('48×32 · 1 stroke ')).toBeVisible();
+  await expect(page.getByText('48×32 · 1 stroke', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Rectangle (R)' }).click();
   await paintAcross(page, 0.2);
   await expect(page.getByText('48×32 · 2 strokes')).toBeVisible();
   await page.keyboard.press('Control+z');
-  await expect(page.getByText('48×32 · 1 stroke ')).toBeVisible();
+  await expect(page.getByText('48×32 · 1 stroke', { exact: true })).toBeVisible();
   await saveScreenshot(page, 'workspace-02-mask-painted');
   await page.getByRole('button', { name: 'Use this mask' }).click();
   await page.getByRole('button', { name: 'Apply to all 48×32 images' }).click();

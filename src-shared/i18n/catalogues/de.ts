@@ -184,11 +184,11 @@ export const de: Catalogue = {
     'Es wurde keine Maske importiert: Malen Sie über das Wasserzeichen oder importieren Sie eine Maske, die nur es markiert.',
   'mask.saved': 'Gespeichert unter {path}.',
   'mask.canvas':
-    '{name}: Übermalen Sie, was entfernt werden soll. Halten Sie O gedrückt, um das Original zu sehen.',
+    '{name}: Übermalen Sie, was entfernt werden soll. Pfeiltasten bewegen den Cursor, Enter gedrückt halten malt. Halten Sie O gedrückt, um das Original zu sehen.',
   'mask.status': '{width}×{height} · {count, plural, one {# Strich} other {# Striche}}',
   'mask.loading': 'Bild wird geladen…',
   'mask.shortcuts':
-    'Mausrad zum Zoomen, Alt+Mausrad oder [ ] für die Pinselgröße, Leertaste+Ziehen zum Verschieben, O für das Original, Strg+Z zum Rückgängigmachen.',
+    'Mausrad zoomt zum Zeiger, Alt+Mausrad oder [ ] für die Pinselgröße, Leertaste+Ziehen zum Verschieben, O für das Original, Strg+Z zum Rückgängigmachen. Auf dem Bild (mit Tab erreichbar): Pfeiltasten bewegen Cursor und Ansicht (mit Umschalt weiter), Enter gedrückt halten zum Malen, 1 für {full}, F zum Einpassen.',
   'mask.scaledFrom':
     'Diese Maske wurde auf einem Bild mit {size} gezeichnet und auf dieses skaliert. Prüfen Sie, ob sie das Wasserzeichen noch abdeckt.',
   'mask.leave': 'Diese Maske verwerfen?',
@@ -203,6 +203,15 @@ export const de: Catalogue = {
   'mask.applySelected': 'Auf die ausgewählten anwenden ({count})',
   'mask.none': 'Keine Maske',
   'mask.cancel': 'Abbrechen',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'Zoom {percent}',
+  'mask.replaceQuestion': '{count, plural, one {# Maske ersetzen?} other {# Masken ersetzen?}}',
+  'mask.replaceWhich':
+    '{found, plural, =0 {Keine davon wurde von „Wasserzeichen finden“ gefunden} one {# wurde von „Wasserzeichen finden“ gefunden} other {# wurden von „Wasserzeichen finden“ gefunden}}, {painted, plural, =0 {keine von Hand gemalt} other {# von Hand gemalt}}. „Rückgängig“ holt sie zurück.',
+  'mask.replace': '{count, plural, one {# Maske ersetzen} other {# Masken ersetzen}}',
+  'mask.replaceBack': 'Zurück',
+  'images.undoApply': 'Rückgängig',
+  'images.applyUndone': 'Rückgängig gemacht: Die Masken sind wieder wie vorher.',
 
   'arrange.keepIt': 'Behalten',
   'arrange.remove': 'Entfernen',

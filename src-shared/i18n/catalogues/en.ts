@@ -194,11 +194,12 @@ export const en = {
   'mask.wholeNotImported':
     'No mask was imported: paint over the watermark, or import a mask that marks only it.',
   'mask.saved': 'Saved to {path}.',
-  'mask.canvas': '{name}: paint over what to remove. Hold O to see the original.',
+  'mask.canvas':
+    '{name}: paint over what to remove. Arrow keys move the cursor, hold Enter to paint. Hold O to see the original.',
   'mask.status': '{width}×{height} · {count, plural, one {# stroke} other {# strokes}}',
   'mask.loading': 'Loading the image…',
   'mask.shortcuts':
-    'Wheel to zoom, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the original, Ctrl+Z to undo.',
+    'Wheel to zoom at the pointer, Alt+wheel or [ ] for the brush size, space-drag to pan, O to see the original, Ctrl+Z to undo. On the picture (Tab to it): arrow keys move the cursor and the view (Shift: further), hold Enter to paint, 1 for {full}, F to fit.',
   'mask.scaledFrom':
     'This mask was drawn on a {size} image and scaled to fit this one. Check that it still covers the watermark.',
   'mask.leave': 'Throw away this mask?',
@@ -213,6 +214,15 @@ export const en = {
   'mask.applySelected': 'Apply to the selected ({count})',
   'mask.none': 'No mask',
   'mask.cancel': 'Cancel',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'Zoom {percent}',
+  'mask.replaceQuestion': '{count, plural, one {Replace # mask?} other {Replace # masks?}}',
+  'mask.replaceWhich':
+    '{found, plural, =0 {None of them was found by Find the watermark} one {# was found by Find the watermark} other {# were found by Find the watermark}}, {painted, plural, =0 {none painted by hand} other {# painted by hand}}. Undo brings them back.',
+  'mask.replace': '{count, plural, one {Replace # mask} other {Replace # masks}}',
+  'mask.replaceBack': 'Go back',
+  'images.undoApply': 'Undo',
+  'images.applyUndone': 'Undone: the masks are as they were before.',
 
   // Arranging projects, shots and rounds.
   'arrange.keepIt': 'Keep it',

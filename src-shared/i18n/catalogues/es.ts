@@ -185,11 +185,11 @@ export const es: Catalogue = {
     'No se importó ninguna máscara: pinta sobre la marca de agua o importa una máscara que marque solo eso.',
   'mask.saved': 'Guardada en {path}.',
   'mask.canvas':
-    '{name}: pinta sobre lo que hay que quitar. Mantén pulsada la O para ver el original.',
+    '{name}: pinta sobre lo que hay que quitar. Las flechas mueven el cursor; mantén pulsado Intro para pintar. Mantén pulsada la O para ver el original.',
   'mask.status': '{width}×{height} · {count, plural, one {# trazo} other {# trazos}}',
   'mask.loading': 'Cargando la imagen…',
   'mask.shortcuts':
-    'Rueda para el zoom, Alt+rueda o [ ] para el tamaño del pincel, espacio+arrastrar para desplazar, O para ver el original, Ctrl+Z para deshacer.',
+    'Rueda para el zoom hacia el puntero, Alt+rueda o [ ] para el tamaño del pincel, espacio+arrastrar para desplazar, O para ver el original, Ctrl+Z para deshacer. Sobre la imagen (se llega con Tab): las flechas mueven el cursor y la vista (Mayús: más lejos), mantén pulsado Intro para pintar, 1 para {full}, F para ajustar.',
   'mask.scaledFrom':
     'Esta máscara se dibujó en una imagen de {size} y se escaló a esta. Comprueba que sigue cubriendo la marca de agua.',
   'mask.leave': '¿Descartar esta máscara?',
@@ -204,6 +204,16 @@ export const es: Catalogue = {
   'mask.applySelected': 'Aplicar a las seleccionadas ({count})',
   'mask.none': 'Sin máscara',
   'mask.cancel': 'Cancelar',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'Zoom {percent}',
+  'mask.replaceQuestion':
+    '{count, plural, one {¿Reemplazar # máscara?} other {¿Reemplazar # máscaras?}}',
+  'mask.replaceWhich':
+    '{found, plural, =0 {Ninguna la encontró «Buscar la marca de agua»} one {# la encontró «Buscar la marca de agua»} other {# las encontró «Buscar la marca de agua»}}, {painted, plural, =0 {ninguna pintada a mano} one {# pintada a mano} other {# pintadas a mano}}. «Deshacer» las recupera.',
+  'mask.replace': '{count, plural, one {Reemplazar # máscara} other {Reemplazar # máscaras}}',
+  'mask.replaceBack': 'Volver',
+  'images.undoApply': 'Deshacer',
+  'images.applyUndone': 'Deshecho: las máscaras están como antes.',
 
   'arrange.keepIt': 'Conservar',
   'arrange.remove': 'Quitar',

@@ -186,11 +186,12 @@ export const fr: Catalogue = {
   'mask.wholeNotImported':
     'Aucun masque n’a été importé : peignez sur le filigrane, ou importez un masque qui ne marque que lui.',
   'mask.saved': 'Enregistré dans {path}.',
-  'mask.canvas': '{name} : peignez sur ce qu’il faut retirer. Maintenez O pour voir l’original.',
+  'mask.canvas':
+    '{name} : peignez sur ce qu’il faut retirer. Les flèches déplacent le curseur, maintenez Entrée pour peindre. Maintenez O pour voir l’original.',
   'mask.status': '{width}×{height} · {count, plural, one {# trait} other {# traits}}',
   'mask.loading': 'Chargement de l’image…',
   'mask.shortcuts':
-    'Molette pour zoomer, Alt+molette ou [ ] pour la taille du pinceau, espace+glisser pour se déplacer, O pour voir l’original, Ctrl+Z pour annuler.',
+    'Molette pour zoomer vers le pointeur, Alt+molette ou [ ] pour la taille du pinceau, espace+glisser pour se déplacer, O pour voir l’original, Ctrl+Z pour annuler. Sur l’image (atteinte par Tab) : les flèches déplacent le curseur et la vue (Maj : plus loin), maintenir Entrée pour peindre, 1 pour {full}, F pour ajuster.',
   'mask.scaledFrom':
     'Ce masque a été dessiné sur une image de {size} puis mis à l’échelle de celle-ci. Vérifiez qu’il couvre toujours le filigrane.',
   'mask.leave': 'Abandonner ce masque ?',
@@ -205,6 +206,16 @@ export const fr: Catalogue = {
   'mask.applySelected': 'Appliquer à la sélection ({count})',
   'mask.none': 'Aucun masque',
   'mask.cancel': 'Annuler',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'Zoom {percent}',
+  'mask.replaceQuestion':
+    '{count, plural, one {Remplacer # masque ?} other {Remplacer # masques ?}}',
+  'mask.replaceWhich':
+    '{found, plural, =0 {Aucun n’a été trouvé par « Trouver le filigrane »} one {# a été trouvé par « Trouver le filigrane »} other {# ont été trouvés par « Trouver le filigrane »}}, {painted, plural, =0 {aucun peint à la main} one {# peint à la main} other {# peints à la main}}. « Annuler » les remet.',
+  'mask.replace': '{count, plural, one {Remplacer # masque} other {Remplacer # masques}}',
+  'mask.replaceBack': 'Revenir',
+  'images.undoApply': 'Annuler',
+  'images.applyUndone': 'Annulé : les masques sont comme avant.',
 
   'arrange.keepIt': 'Garder',
   'arrange.remove': 'Retirer',

@@ -183,11 +183,12 @@ export const ja: Catalogue = {
   'mask.wholeNotImported':
     'マスクは読み込んでいません。透かしの上を塗るか、透かしだけを示すマスクを読み込んでください。',
   'mask.saved': '{path} に保存しました。',
-  'mask.canvas': '{name}: 消したい部分を塗ってください。O を押している間は元画像が見えます。',
+  'mask.canvas':
+    '{name}: 消したい部分を塗ってください。矢印キーでカーソルを動かし、Enter を押している間は塗ります。O を押している間は元画像が見えます。',
   'mask.status': '{width}×{height} · {count, plural, other {# ストローク}}',
   'mask.loading': '画像を読み込み中…',
   'mask.shortcuts':
-    'ホイールでズーム、Alt+ホイールまたは [ ] でブラシサイズ、スペース+ドラッグで移動、O で元画像、Ctrl+Z で元に戻す。',
+    'ホイールでポインター位置を中心にズーム、Alt+ホイールまたは [ ] でブラシサイズ、スペース+ドラッグで移動、O で元画像、Ctrl+Z で元に戻す。画像上（Tab で移動）では矢印キーでカーソルと表示を移動（Shift で大きく）、Enter を押している間は塗る、1 で {full}、F で全体表示。',
   'mask.scaledFrom':
     'このマスクは {size} の画像で描かれ、この画像に合わせて拡大縮小されました。まだ透かしを覆っているか確認してください。',
   'mask.leave': 'このマスクを破棄しますか？',
@@ -202,6 +203,15 @@ export const ja: Catalogue = {
   'mask.applySelected': '選択した画像に適用（{count}）',
   'mask.none': 'マスクなし',
   'mask.cancel': 'キャンセル',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'ズーム {percent}',
+  'mask.replaceQuestion': '{count, plural, other {# 枚のマスクを置き換えますか？}}',
+  'mask.replaceWhich':
+    '{found, plural, other {# 枚は「透かしを探す」で見つけたもの}}、{painted, plural, other {# 枚は手で塗ったもの}}です。「元に戻す」で戻せます。',
+  'mask.replace': '{count, plural, other {# 枚のマスクを置き換える}}',
+  'mask.replaceBack': '戻る',
+  'images.undoApply': '元に戻す',
+  'images.applyUndone': '元に戻しました。マスクは以前のとおりです。',
 
   'arrange.keepIt': '残す',
   'arrange.remove': '削除',

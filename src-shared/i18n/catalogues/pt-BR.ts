@@ -184,11 +184,12 @@ export const ptBR: Catalogue = {
   'mask.wholeNotImported':
     'Nenhuma máscara foi importada: pinte sobre a marca d’água ou importe uma máscara que marque só ela.',
   'mask.saved': 'Salva em {path}.',
-  'mask.canvas': '{name}: pinte sobre o que deve ser removido. Segure O para ver o original.',
+  'mask.canvas':
+    '{name}: pinte sobre o que deve ser removido. As setas movem o cursor; segure Enter para pintar. Segure O para ver o original.',
   'mask.status': '{width}×{height} · {count, plural, one {# traço} other {# traços}}',
   'mask.loading': 'Carregando a imagem…',
   'mask.shortcuts':
-    'Roda para o zoom, Alt+roda ou [ ] para o tamanho do pincel, espaço+arrastar para mover, O para ver o original, Ctrl+Z para desfazer.',
+    'Roda para o zoom na direção do ponteiro, Alt+roda ou [ ] para o tamanho do pincel, espaço+arrastar para mover, O para ver o original, Ctrl+Z para desfazer. Na imagem (chegue com Tab): as setas movem o cursor e a vista (Shift: mais longe), segure Enter para pintar, 1 para {full}, F para ajustar.',
   'mask.scaledFrom':
     'Esta máscara foi desenhada numa imagem de {size} e redimensionada para esta. Confira se ela ainda cobre a marca d’água.',
   'mask.leave': 'Descartar esta máscara?',
@@ -203,6 +204,16 @@ export const ptBR: Catalogue = {
   'mask.applySelected': 'Aplicar às selecionadas ({count})',
   'mask.none': 'Sem máscara',
   'mask.cancel': 'Cancelar',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': 'Zoom {percent}',
+  'mask.replaceQuestion':
+    '{count, plural, one {Substituir # máscara?} other {Substituir # máscaras?}}',
+  'mask.replaceWhich':
+    '{found, plural, =0 {Nenhuma foi encontrada por “Encontrar a marca d’água”} one {# foi encontrada por “Encontrar a marca d’água”} other {# foram encontradas por “Encontrar a marca d’água”}}, {painted, plural, =0 {nenhuma pintada à mão} one {# pintada à mão} other {# pintadas à mão}}. “Desfazer” as traz de volta.',
+  'mask.replace': '{count, plural, one {Substituir # máscara} other {Substituir # máscaras}}',
+  'mask.replaceBack': 'Voltar',
+  'images.undoApply': 'Desfazer',
+  'images.applyUndone': 'Desfeito: as máscaras estão como antes.',
 
   'arrange.keepIt': 'Manter',
   'arrange.remove': 'Remover',

@@ -178,11 +178,11 @@ export const zhCN: Catalogue = {
   'mask.wholeNothing': '不导入',
   'mask.wholeNotImported': '未导入蒙版：请涂抹水印，或导入只标记水印的蒙版。',
   'mask.saved': '已保存到 {path}。',
-  'mask.canvas': '{name}：涂抹要去除的部分。按住 O 查看原图。',
+  'mask.canvas': '{name}：涂抹要去除的部分。方向键移动光标，按住 Enter 涂抹。按住 O 查看原图。',
   'mask.status': '{width}×{height} · {count, plural, other {# 笔}}',
   'mask.loading': '正在加载图片…',
   'mask.shortcuts':
-    '滚轮缩放，Alt+滚轮或 [ ] 调整画笔大小，空格+拖动平移，O 查看原图，Ctrl+Z 撤销。',
+    '滚轮以指针为中心缩放，Alt+滚轮或 [ ] 调整画笔大小，空格+拖动平移，O 查看原图，Ctrl+Z 撤销。在图片上（用 Tab 到达）：方向键移动光标和视图（按住 Shift 移得更远），按住 Enter 涂抹，1 为 {full}，F 为适合窗口。',
   'mask.scaledFrom': '此蒙版绘制于 {size} 的图片上，已缩放以适合这张图片。请检查它是否仍覆盖水印。',
   'mask.leave': '丢弃此蒙版？',
   'mask.leaveQuestion': '丢弃您在 {name} 上涂抹的内容？',
@@ -195,6 +195,15 @@ export const zhCN: Catalogue = {
   'mask.applySelected': '应用到所选图片（{count}）',
   'mask.none': '不用蒙版',
   'mask.cancel': '取消',
+  // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
+  'mask.zoomLevel': '缩放 {percent}',
+  'mask.replaceQuestion': '{count, plural, other {要替换 # 个蒙版吗？}}',
+  'mask.replaceWhich':
+    '{found, plural, other {其中 # 个由“查找水印”找到}}，{painted, plural, other {# 个为手工涂抹}}。“撤销”可以恢复它们。',
+  'mask.replace': '{count, plural, other {替换 # 个蒙版}}',
+  'mask.replaceBack': '返回',
+  'images.undoApply': '撤销',
+  'images.applyUndone': '已撤销：蒙版已恢复原样。',
 
   'arrange.keepIt': '保留',
   'arrange.remove': '移除',
