@@ -54,7 +54,15 @@ interface WorkspaceState {
   applyFitted: (token: string, scope: 'selected' | 'all') => { applied: number; scaled: number };
   remove: (tokens: string[]) => void;
   start: () => Promise<void>;
+  /**
+   * A result in doubt, to be marked by hand: its image is staged again with "Clean again"
+   * ticked, and opened in the mask editor.
+   */
+  markByHand: (path: string) => Promise<void>;
 }
+
+/** Images asked to be marked by hand, opened in the editor once staged. */
+const byHand = new Set<string>();
 
 /** The looks this window started: another window's drop is not staged here. */
 const ownRuns = new Set<string>();
@@ -126,7 +134,9 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
         file.cleanedWith && file.cleanedWith.length > 0 ? [[file.token, file.cleanedWith]] : [],
       ),
     );
+    const wanted = fresh.find((file) => byHand.delete(file.path));
     set({
+      ...(wanted && { again: { ...get().again, [wanted.token]: true }, editing: wanted.token }),
       staged: fresh.length > 0 ? [...get().staged, ...fresh] : get().staged,
       ...(Object.keys(restored).length > 0 ? { masks: { ...get().masks, ...restored } } : {}),
       skipped:
@@ -245,6 +255,15 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   remove: (tokens) => {
     const gone = new Set(tokens);
     set({ staged: get().staged.filter((file) => !gone.has(file.token)), selected: {} });
+  },
+  markByHand: async (path) => {
+    const known = get().staged.find((file) => file.path === path);
+    if (known) {
+      set({ again: { ...get().again, [known.token]: true }, editing: known.token });
+      return;
+    }
+    byHand.add(path);
+    await get().stage([path]);
   },
   start: async () => {
     const { staged, masks, again, local } = get();
