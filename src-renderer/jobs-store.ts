@@ -1,3 +1,4 @@
+import type { DoubtChoice } from '../src-shared/domain/job-doubt.ts';
 import { create } from 'zustand';
 import type { WatermarkJobView } from '../src-shared/ipc/contract.ts';
 import { useQuota } from './account/quota-store.ts';
@@ -57,6 +58,8 @@ interface JobsState {
   load: () => Promise<void>;
   /** Free for jobs that hold a task id (they are asked again); the others are sent. */
   retry: (ids: string[]) => Promise<void>;
+  /** The user's word on results in doubt: keep them, or send them to the service (paid). */
+  decide: (ids: string[], choice: DoubtChoice) => Promise<void>;
   /** A new paid attempt, one credit each, after the user confirmed it. */
   sendAgain: (ids: string[]) => Promise<void>;
   cancel: (ids: string[]) => Promise<void>;
@@ -129,6 +132,10 @@ export const useJobs = create<JobsState>((set, get) => ({
   },
   sendAgain: async (ids) => {
     const result = await bridge().invoke('watermark:sendAgain', { ids });
+    if (!result.ok) set({ error: result.error.message });
+  },
+  decide: async (ids, choice) => {
+    const result = await bridge().invoke('watermark:decide', { ids, choice });
     if (!result.ok) set({ error: result.error.message });
   },
   cancel: async (ids) => {

@@ -13,6 +13,7 @@ import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { JOB_STATE_MESSAGES } from '../words/job-states.ts';
+import { DOUBT_WORDS, DoubtActions } from './DoubtActions.tsx';
 import { VirtualList } from './VirtualList.tsx';
 import { batchJobs, batchRunning, figures, jobNames, movedRow, shownError } from './results.ts';
 import './watermark.css';
@@ -22,13 +23,15 @@ const FILTERS = {
   all: () => true,
   running: (job: WatermarkJobView) => !SETTLED_STATES.has(job.state),
   failed: (job: WatermarkJobView) => RETRYABLE_STATES.has(job.state),
-  done: (job: WatermarkJobView) => job.state === 'done',
+  doubt: (job: WatermarkJobView) => job.doubt !== null,
+  done: (job: WatermarkJobView) => job.state === 'done' && job.doubt === null,
 } as const;
 type Filter = keyof typeof FILTERS;
 const FILTER_NAMES: Readonly<Record<Filter, MessageId>> = {
   all: 'jobs.filter.all',
   running: 'jobs.filter.running',
   failed: 'jobs.filter.failed',
+  doubt: 'jobs.filter.doubt',
   done: 'jobs.filter.done',
 };
 /** What a filter that matches nothing says, in place of an empty box. */
@@ -36,6 +39,7 @@ const FILTER_EMPTY: Readonly<Record<Filter, MessageId>> = {
   all: 'jobs.empty.all',
   running: 'jobs.empty.running',
   failed: 'jobs.empty.failed',
+  doubt: 'jobs.empty.doubt',
   done: 'jobs.empty.done',
 };
 
@@ -92,6 +96,7 @@ export function JobTable(props: {
   }, [startedBatch]);
   if (order.length === 0) return null;
   const { done, total, failed, running, eta } = figures(batch);
+  const doubted = batch.filter(FILTERS.doubt).length;
   const pickedIds = Object.keys(picked);
   const moveFocus = (event: KeyboardEvent<HTMLDivElement>) => {
     const page = Math.max(1, Math.floor(LIST_HEIGHT / ROW_HEIGHT) - 1);
@@ -115,6 +120,12 @@ export function JobTable(props: {
           <span className="error">
             {' · '}
             {intl.formatMessage({ id: 'jobs.attention' }, { count: failed.length })}
+          </span>
+        )}
+        {doubted > 0 && (
+          <span className="error" data-testid="jobs-doubted">
+            {' · '}
+            {intl.formatMessage({ id: 'jobs.doubtCount' }, { count: doubted })}
           </span>
         )}
         {eta !== null && !paused && (
@@ -275,8 +286,10 @@ export function JobTable(props: {
                   label={intl.formatMessage({ id: 'jobs.progress' }, { name })}
                 />
               )}
-              <span className="job-state">
-                {intl.formatMessage({ id: JOB_STATE_MESSAGES[job.state] })}
+              <span className="job-state" data-doubt={job.doubt ?? undefined}>
+                {intl.formatMessage({
+                  id: job.doubt ? DOUBT_WORDS[job.doubt] : JOB_STATE_MESSAGES[job.state],
+                })}
               </span>
               {error || !job.local ? (
                 <span className="job-error" title={error ?? undefined}>
@@ -288,6 +301,7 @@ export function JobTable(props: {
                 </span>
               )}
               <span className="job-actions">
+                {job.doubt && <DoubtActions job={job} />}
                 <RetryActions
                   state={job.state}
                   checkAgain={job.checkAgain}

@@ -58,6 +58,11 @@ interface WorkspaceState {
   /** Puts the masks of the staged files back as a snapshot held them (an apply undone). */
   restoreMasks: (snapshot: MaskSnapshot) => void;
   start: () => Promise<void>;
+  /**
+   * A result in doubt, to be marked by hand: its image is staged again with "Clean again"
+   * ticked, and opened in the mask editor.
+   */
+  markByHand: (path: string) => Promise<void>;
 }
 
 /** What an apply may change, kept to undo it exactly. */
@@ -69,6 +74,9 @@ function without<T>(record: Record<string, T>, tokens: Iterable<string>): Record
   for (const token of tokens) delete copy[token];
   return copy;
 }
+
+/** Images asked to be marked by hand, opened in the editor once staged. */
+const byHand = new Set<string>();
 
 /** The looks this window started: another window's drop is not staged here. */
 const ownRuns = new Set<string>();
@@ -141,7 +149,9 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
         file.cleanedWith && file.cleanedWith.length > 0 ? [[file.token, file.cleanedWith]] : [],
       ),
     );
+    const wanted = fresh.find((file) => byHand.delete(file.path));
     set({
+      ...(wanted && { again: { ...get().again, [wanted.token]: true }, editing: wanted.token }),
       staged: fresh.length > 0 ? [...get().staged, ...fresh] : get().staged,
       ...(Object.keys(restored).length > 0 ? { masks: { ...get().masks, ...restored } } : {}),
       skipped:
@@ -291,6 +301,15 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       local: pick(snapshot.local),
       found: pick(snapshot.found),
     });
+  },
+  markByHand: async (path) => {
+    const known = get().staged.find((file) => file.path === path);
+    if (known) {
+      set({ again: { ...get().again, [known.token]: true }, editing: known.token });
+      return;
+    }
+    byHand.add(path);
+    await get().stage([path]);
   },
   start: async () => {
     const { staged, masks, again, local } = get();

@@ -839,6 +839,7 @@ export const de: Catalogue = {
   'jobs.empty.all': 'Keine Bilder in dieser Liste',
   'jobs.empty.running': 'Keine laufenden Bilder',
   'jobs.empty.failed': 'Keine fehlgeschlagenen Bilder',
+  'jobs.empty.doubt': 'Keine Ergebnisse zu prüfen',
   'jobs.empty.done': 'Noch keine fertigen Bilder',
   'output.folder': 'Ordner',
   'output.folderPlaceholder': 'Neben jedem Bild',

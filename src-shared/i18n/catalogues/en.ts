@@ -836,6 +836,7 @@ export const en = {
   'jobs.empty.all': 'No images in this list',
   'jobs.empty.running': 'No images running',
   'jobs.empty.failed': 'No failed images',
+  'jobs.empty.doubt': 'No results to check',
   'jobs.empty.done': 'No finished images yet',
   'output.folder': 'Folder',
   'output.folderPlaceholder': 'Beside each image',

@@ -841,6 +841,7 @@ export const es: Catalogue = {
   'jobs.empty.all': 'No hay imágenes en esta lista',
   'jobs.empty.running': 'No hay imágenes en curso',
   'jobs.empty.failed': 'No hay imágenes fallidas',
+  'jobs.empty.doubt': 'No hay resultados por revisar',
   'jobs.empty.done': 'Aún no hay imágenes terminadas',
   'output.folder': 'Carpeta',
   'output.folderPlaceholder': 'Junto a cada imagen',

@@ -841,6 +841,7 @@ export const fr: Catalogue = {
   'jobs.empty.all': 'Aucune image dans cette liste',
   'jobs.empty.running': 'Aucune image en cours',
   'jobs.empty.failed': 'Aucune image en échec',
+  'jobs.empty.doubt': 'Aucun résultat à vérifier',
   'jobs.empty.done': 'Aucune image terminée pour l’instant',
   'output.folder': 'Dossier',
   'output.folderPlaceholder': 'À côté de chaque image',

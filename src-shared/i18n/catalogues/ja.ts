@@ -815,6 +815,7 @@ export const ja: Catalogue = {
   'jobs.empty.all': 'この一覧に画像はありません',
   'jobs.empty.running': '処理中の画像はありません',
   'jobs.empty.failed': '失敗した画像はありません',
+  'jobs.empty.doubt': '確認が必要な結果はありません',
   'jobs.empty.done': '完了した画像はまだありません',
   'output.folder': 'フォルダー',
   'output.folderPlaceholder': '各画像の隣',

@@ -836,6 +836,7 @@ export const ptBR: Catalogue = {
   'jobs.empty.all': 'Nenhuma imagem nesta lista',
   'jobs.empty.running': 'Nenhuma imagem em andamento',
   'jobs.empty.failed': 'Nenhuma imagem com falha',
+  'jobs.empty.doubt': 'Nenhum resultado a conferir',
   'jobs.empty.done': 'Nenhuma imagem pronta ainda',
   'output.folder': 'Pasta',
   'output.folderPlaceholder': 'Ao lado de cada imagem',

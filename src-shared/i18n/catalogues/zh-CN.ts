@@ -780,6 +780,7 @@ export const zhCN: Catalogue = {
   'jobs.empty.all': '此列表中没有图片',
   'jobs.empty.running': '没有进行中的图片',
   'jobs.empty.failed': '没有失败的图片',
+  'jobs.empty.doubt': '没有需要检查的结果',
   'jobs.empty.done': '还没有完成的图片',
   'output.folder': '文件夹',
   'output.folderPlaceholder': '每张图片旁边',

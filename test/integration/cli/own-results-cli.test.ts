@@ -85,7 +85,12 @@ describe('the command line and the files it writes', () => {
     await writeFile(path.join(folder, 'quay.png'), await makePhoto(48, 32, 'png', 90));
     const dataDir = path.join(dir, 'data-renamed');
     const mask = ['--mask-rect', '4,4,10,10'];
-    expect((await remove([folder, ...mask], dataDir)).stdout).toContain('1 done, 0 failed.');
+    // The stand-in's repaint of a smooth corner changes nothing: the result is in doubt,
+    // named and counted apart from done, and still known as cleaned with this mask.
+    const first = await remove([folder, ...mask], dataDir);
+    expect(first.stdout).toMatch(/Unchanged +quay\.png: The service gave the image back unchanged/);
+    expect(first.stdout).toContain('0 done, 0 failed.');
+    expect(first.stdout).toContain('1 result is not counted as done: it is in doubt');
     await copyFile(path.join(folder, 'quay.png'), path.join(folder, 'quay-copy.png'));
     const before = submissions();
     const again = await remove([path.join(folder, 'quay-copy.png'), ...mask], dataDir);
@@ -96,7 +101,7 @@ describe('the command line and the files it writes', () => {
       [path.join(folder, 'quay-copy.png'), '--mask-rect', '1,1,5,5'],
       dataDir,
     );
-    expect(other.stdout).toContain('1 done, 0 failed.');
+    expect(other.stdout).toContain('1 result is not counted as done: it is in doubt');
     expect(submissions()).toBe(before + 1);
   });
 
