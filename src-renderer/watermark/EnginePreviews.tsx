@@ -1,5 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useStagedNames } from './shown-names.ts';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
@@ -41,7 +42,7 @@ export function EnginePreviews(props: {
 }) {
   const intl = useIntl();
   const { file, strokes, estimateId, demo, around } = props;
-  const { name } = file;
+  const name = useStagedNames()(file);
   // A preview by the service is one image sent: the price of one.
   const credits = formatCredits(intl, 1);
   const [local, setLocal] = useState<Side>({ kind: 'making' });
