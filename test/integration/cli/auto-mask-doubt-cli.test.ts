@@ -21,7 +21,8 @@ describe('clearframe remove --auto-mask, when the finder is not sure', () => {
     const at = set.images[0]?.at ?? { x: 0, y: 0 };
     stamp(rgb, 400, set.mark, at.x, at.y, 0.05);
     await writeJpeg(folder, 'faint.jpg', rgb, 400, 300);
-    // A JPEG cut short: its header reads, its pixels do not.
+    // A JPEG cut short: its header reads, its pixels do not, so it is refused before the
+    // finder looks (a file that breaks after that is the finder's own test's case).
     const whole = await readFile(set.images[1]?.path ?? '');
     await writeFile(path.join(folder, 'cut-short.jpg'), whole.subarray(0, 3000));
     const before = submits();
@@ -30,8 +31,8 @@ describe('clearframe remove --auto-mask, when the finder is not sure', () => {
     expect(run.stdout).toMatch(
       /faint\.jpg: The mark is faint or partly hidden on it \(score 0\.\d\d\): its mask needs a look before it is used\. It is left out: nothing is sent for it/,
     );
-    expect(run.stdout).toContain(
-      'cut-short.jpg: It is damaged or incomplete, so it could not be read; it is left out.',
+    expect(run.stdout).toMatch(
+      /skipped +\S*cut-short\.jpg: The image is damaged or cut short: not all of its pixels can be read\./,
     );
     expect(run.stdout).toContain('Group 1 (6 images): the service, 6 credits.');
     expect(run.stdout).toContain('6 done, 0 failed, 2 not taken');

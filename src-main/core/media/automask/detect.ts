@@ -99,18 +99,20 @@ function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: B
     const field = reconstruct(median, box, own);
     const magnitude = field.map(Math.abs);
     const cut = otsu(magnitude);
-    let marked = 0;
+    const marked: number[] = [];
     for (let y = 0; y < box.height; y += 1) {
       for (let x = 0; x < box.width; x += 1) {
         const i = (box.y + y) * width + box.x + x;
         if ((magnitude[y * box.width + x] as number) > cut && own[i]) {
           core[i] = 1;
-          marked += 1;
+          marked.push(i);
         }
       }
     }
-    if (marked === 0) continue;
-    boxes.push(box);
+    if (marked.length === 0) continue;
+    // The box of what is marked, not of the cluster: a cluster can reach far past the mark
+    // along the photo's own edges, and the box is what is said, enlarged and borrowed.
+    boxes.push(boxAround(Int32Array.from(marked), width, height, BOX_PAD));
     for (const i of pixels) {
       if (edges[i]) {
         edgeSum += strength[i] as number;
