@@ -6,7 +6,6 @@ import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type {
   InvokeHandlers,
-  InvokeRequest,
   InvokeResponse,
   StagedFile,
 } from '../../../src-shared/ipc/contract.ts';
@@ -24,7 +23,6 @@ import {
 import type { JobStore } from '../jobs/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
-import { applyMaskTools } from '../media/mask-builder.ts';
 import { MaskStore } from '../media/mask-store.ts';
 import { unblendPreview } from '../media/local-preview.ts';
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
@@ -133,7 +131,10 @@ export class StagingDesk {
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
-      'mask:transform': ({ token, strokes, tool }) => this.transformMask(token, strokes, tool),
+      'mask:transform': async ({ token, strokes, tool }) => {
+        const image = await this.stagedImage(token);
+        return this.masks.transform(strokes, image.width, image.height, tool);
+      },
       'media:findWatermark': async ({ tokens, hint, run }) =>
         proposalForPage(
           // A file gone since it was staged is named with why; the others are looked at.
@@ -202,29 +203,6 @@ export class StagingDesk {
       warnings: imported.warnings,
       ...(imported.everything ? { everything: imported.everything } : {}),
     };
-  }
-
-  /** A whole-mask tool on the mask the strokes make, kept as an imported mask for the editor. */
-  private async transformMask(
-    token: string,
-    strokes: readonly Stroke[],
-    tool: InvokeRequest<'mask:transform'>['tool'],
-  ): Promise<InvokeResponse<'mask:transform'>> {
-    const image = await this.stagedImage(token);
-    const plane = await this.masks.plane(strokes, image.width, image.height);
-    const changed = applyMaskTools(plane, image.width, image.height, {
-      ...(tool.kind === 'grow' ? { grow: tool.pixels } : {}),
-      ...(tool.kind === 'shrink' ? { shrink: tool.pixels } : {}),
-      ...(tool.kind === 'invert' ? { invert: true } : {}),
-      ...(tool.kind === 'keepInside' ? { keepInside: tool.box } : {}),
-    });
-    let marked = 0;
-    for (const value of changed) marked += value;
-    if (marked === 0) {
-      throw new UserFacingError(said('core.app.maskToolEmpty'));
-    }
-    const { token: maskToken } = await this.masks.keep(changed, image.width, image.height);
-    return { maskToken, fraction: marked / changed.length };
   }
 
   /** Writes the mask the strokes make for a staged image, at the image's size, to `target`. */

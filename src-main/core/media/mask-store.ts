@@ -5,7 +5,10 @@ import sharp from 'sharp';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
-import { buildMask, paintPlane } from './mask-builder.ts';
+import type { InvokeRequest, InvokeResponse } from '../../../src-shared/ipc/contract.ts';
+import { said } from '../i18n/core-words.ts';
+import { UserFacingError } from '../user-error.ts';
+import { applyMaskTools, buildMask, paintPlane } from './mask-builder.ts';
 import { importMask, type ImportedMask } from './mask-import.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
 
@@ -92,6 +95,26 @@ export class MaskStore {
   /** The final mask PNG for strokes that may include imported masks. */
   async build(strokes: readonly Stroke[], width: number, height: number): Promise<Buffer> {
     return buildMask(width, height, strokes, await this.planes(strokes, width, height));
+  }
+
+  /** A whole-mask tool on the mask the strokes make, kept as an imported mask for the editor. */
+  async transform(
+    strokes: readonly Stroke[],
+    width: number,
+    height: number,
+    tool: InvokeRequest<'mask:transform'>['tool'],
+  ): Promise<InvokeResponse<'mask:transform'>> {
+    const changed = applyMaskTools(await this.plane(strokes, width, height), width, height, {
+      ...(tool.kind === 'grow' ? { grow: tool.pixels } : {}),
+      ...(tool.kind === 'shrink' ? { shrink: tool.pixels } : {}),
+      ...(tool.kind === 'invert' ? { invert: true } : {}),
+      ...(tool.kind === 'keepInside' ? { keepInside: tool.box } : {}),
+    });
+    let marked = 0;
+    for (const value of changed) marked += value;
+    if (marked === 0) throw new UserFacingError(said('core.app.maskToolEmpty'));
+    const { token: maskToken } = await this.keep(changed, width, height);
+    return { maskToken, fraction: marked / changed.length };
   }
 
   /** The strokes, imported masks included, as a plane of this size: 1 where marked. */
