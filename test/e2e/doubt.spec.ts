@@ -50,6 +50,27 @@ test('a result the service gave back unchanged says so, and the user decides wha
   await page.getByRole('button', { name: 'To check' }).click();
   await expect(page.getByTestId('job')).toHaveCount(3);
   await saveScreenshots(page, 'doubt-01-unchanged');
+  // In a narrow window the choices take two lines of small buttons: the name and the state
+  // word keep their room beside them, and the buttons stay inside the row.
+  await page.setViewportSize({ width: 880, height: 560 });
+  const boxOf = async (part: string) => {
+    const box = await row('quay-0.png').locator(part).boundingBox();
+    if (!box) throw new Error(`${part} is not on screen`);
+    return box;
+  };
+  const [name, state, actions] = [
+    await boxOf('.job-name'),
+    await boxOf('.job-state'),
+    await boxOf('.job-actions'),
+  ];
+  const line = await row('quay-0.png').boundingBox();
+  if (!line) throw new Error('the row is not on screen');
+  expect(name.width).toBeGreaterThanOrEqual(64);
+  expect(name.x + name.width).toBeLessThanOrEqual(state.x);
+  expect(state.x + state.width).toBeLessThanOrEqual(actions.x);
+  expect(actions.x + actions.width).toBeLessThanOrEqual(line.x + line.width);
+  expect(actions.y + actions.height).toBeLessThanOrEqual(line.y + line.height);
+  await page.setViewportSize({ width: 1280, height: 820 });
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // Kept as it is: done from now on.
