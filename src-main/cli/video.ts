@@ -315,14 +315,18 @@ const run: Sub = async (args) => {
       return error.ok && error.value?.code === SpendingRefusedError.name;
     });
     if (!values.json) {
-      const charged = done
-        .filter((round) => round.demo === 0)
-        .reduce((sum, round) => sum + (round.charged_cents ?? 0), 0);
+      // A demo run says what its rounds would have cost; a real one what was charged.
+      const cents = done
+        .filter((round) => round.demo === (session.demo ? 1 : 0))
+        .reduce(
+          (sum, round) => sum + (round.charged_cents ?? (session.demo ? round.estimate_cents : 0)),
+          0,
+        );
       console.log(
         words(session.demo ? 'cli.video.ranDemo' : 'cli.video.ran', {
           done: done.length,
           total: finals.length,
-          charged: money(charged),
+          charged: money(cents),
           refused: refused.length,
         }),
       );

@@ -59,9 +59,13 @@ describe('the spending history over IPC', () => {
 
   it('writes the CSV of nothing as its header alone, in a folder it makes', async () => {
     const saved = await core.account.exportSpending({ month: '2026-03' }, path.join(dir, 'books'));
-    expect(saved).toEqual({ path: path.join(dir, 'books', 'spending-2026-03.csv'), count: 0 });
+    expect(saved).toEqual({
+      path: path.join(dir, 'books', 'spending-2026-03.csv'),
+      count: 0,
+      demo: 0,
+    });
     expect((await readFile(saved.path, 'utf8')).split('\r\n')[0]).toBe(
-      'date,month,project,shot,round,round id,attempt,prompt,seconds reported,price per second (USD),USD,status,demo',
+      'date,month,project,shot,round,round id,attempt,prompt,seconds reported,price per second (USD),USD,status,demo,demo: would cost (USD)',
     );
   });
 });
