@@ -74,7 +74,7 @@ test('a result the service gave back unchanged says so, and the user decides wha
   await page.getByRole('button', { name: 'All', exact: true }).click();
 
   // Kept as it is: done from now on.
-  await row('quay-0.png').getByRole('button', { name: 'Keep quay-0.png as it is' }).click();
+  await row('quay-0.png').getByRole('button', { name: 'Keep it: quay-0.png' }).click();
   await expect(row('quay-0.png').locator('.job-state')).toHaveText('Done');
   await expect(page.getByTestId('jobs-doubted')).toHaveText(' · 2 to check');
 
@@ -91,9 +91,7 @@ test('a result the service gave back unchanged says so, and the user decides wha
   });
 
   // Marked by hand: the image is staged again, "clean again" ticked, in the mask editor.
-  await row('quay-2.png')
-    .getByRole('button', { name: 'Mark the watermark on quay-2.png by hand' })
-    .click();
+  await row('quay-2.png').getByRole('button', { name: 'Mark by hand: quay-2.png' }).click();
   await expect(page.getByRole('dialog', { name: 'Mask editor' })).toBeVisible();
   await saveScreenshots(page, 'doubt-03-by-hand');
   await page

@@ -152,7 +152,7 @@ for (const [width, height] of [
     await expect(page.getByRole('button', { name: 'beach-01.png', exact: true })).toBeFocused();
     await page.keyboard.press('Tab');
     // The row's own choices come first: Keep it, Send to the service, Mark by hand, Open, Show.
-    await expect(page.getByRole('button', { name: 'Keep beach-01.png as it is' })).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Keep it: beach-01.png' })).toBeFocused();
     for (let i = 0; i < 3; i += 1) await page.keyboard.press('Tab');
     await expect(page.getByRole('button', { name: 'Open beach-01.png' })).toBeFocused();
     await page.keyboard.press('Tab');

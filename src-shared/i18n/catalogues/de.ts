@@ -119,11 +119,11 @@ export const de: Catalogue = {
   'jobs.doubt.unchanged': 'Unverändert',
   'jobs.doubt.markVisible': 'Zeichen noch sichtbar',
   'jobs.doubt.keep': 'Behalten',
-  'jobs.doubt.keepOne': '{name} so behalten',
+  'jobs.doubt.keepOne': 'Behalten: {name}',
   'jobs.doubt.send': 'An den Dienst senden – {cost}',
   'jobs.doubt.sendWhat': '{name} an den Dienst senden',
   'jobs.doubt.byHand': 'Von Hand markieren',
-  'jobs.doubt.byHandOne': 'Das Wasserzeichen auf {name} von Hand markieren',
+  'jobs.doubt.byHandOne': 'Von Hand markieren: {name}',
   'jobs.filter.doubt': 'Zu prüfen',
   'jobs.doubtCount': '{count, plural, one {# zu prüfen} other {# zu prüfen}}',
   'core.jobs.doubtUnchanged':

@@ -128,11 +128,11 @@ export const en = {
   'jobs.doubt.unchanged': 'Unchanged',
   'jobs.doubt.markVisible': 'Mark still visible',
   'jobs.doubt.keep': 'Keep it',
-  'jobs.doubt.keepOne': 'Keep {name} as it is',
+  'jobs.doubt.keepOne': 'Keep it: {name}',
   'jobs.doubt.send': 'Send to the service – {cost}',
   'jobs.doubt.sendWhat': 'Send {name} to the service',
   'jobs.doubt.byHand': 'Mark by hand',
-  'jobs.doubt.byHandOne': 'Mark the watermark on {name} by hand',
+  'jobs.doubt.byHandOne': 'Mark by hand: {name}',
   'jobs.filter.doubt': 'To check',
   'jobs.doubtCount': '{count, plural, one {# to check} other {# to check}}',
   'core.jobs.doubtUnchanged':

@@ -120,11 +120,11 @@ export const es: Catalogue = {
   'jobs.doubt.unchanged': 'Sin cambios',
   'jobs.doubt.markVisible': 'Marca aún visible',
   'jobs.doubt.keep': 'Conservarla',
-  'jobs.doubt.keepOne': 'Conservar {name} tal como está',
+  'jobs.doubt.keepOne': 'Conservarla: {name}',
   'jobs.doubt.send': 'Enviar al servicio – {cost}',
   'jobs.doubt.sendWhat': 'Enviar {name} al servicio',
   'jobs.doubt.byHand': 'Marcar a mano',
-  'jobs.doubt.byHandOne': 'Marcar a mano la marca de agua de {name}',
+  'jobs.doubt.byHandOne': 'Marcar a mano: {name}',
   'jobs.filter.doubt': 'Por revisar',
   'jobs.doubtCount': '{count, plural, one {# por revisar} other {# por revisar}}',
   'core.jobs.doubtUnchanged':

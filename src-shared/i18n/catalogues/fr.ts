@@ -122,11 +122,11 @@ export const fr: Catalogue = {
   'jobs.doubt.unchanged': 'Inchangée',
   'jobs.doubt.markVisible': 'Filigrane encore visible',
   'jobs.doubt.keep': 'La garder',
-  'jobs.doubt.keepOne': 'Garder {name} telle quelle',
+  'jobs.doubt.keepOne': 'La garder : {name}',
   'jobs.doubt.send': 'Envoyer au service – {cost}',
   'jobs.doubt.sendWhat': 'Envoyer {name} au service',
   'jobs.doubt.byHand': 'Marquer à la main',
-  'jobs.doubt.byHandOne': 'Marquer le filigrane de {name} à la main',
+  'jobs.doubt.byHandOne': 'Marquer à la main : {name}',
   'jobs.filter.doubt': 'À vérifier',
   'jobs.doubtCount': '{count, plural, one {# à vérifier} other {# à vérifier}}',
   'core.jobs.doubtUnchanged':

@@ -119,11 +119,11 @@ export const ja: Catalogue = {
   'jobs.doubt.unchanged': '変化なし',
   'jobs.doubt.markVisible': '透かしがまだ見える',
   'jobs.doubt.keep': 'このまま残す',
-  'jobs.doubt.keepOne': '{name} をこのまま残す',
+  'jobs.doubt.keepOne': 'このまま残す：{name}',
   'jobs.doubt.send': 'サービスに送る – {cost}',
   'jobs.doubt.sendWhat': '{name} をサービスに送る',
   'jobs.doubt.byHand': '手でマーク',
-  'jobs.doubt.byHandOne': '{name} の透かしを手でマーク',
+  'jobs.doubt.byHandOne': '手でマーク：{name}',
   'jobs.filter.doubt': '要確認',
   'jobs.doubtCount': '{count, plural, other {要確認 # 件}}',
   'core.jobs.doubtUnchanged':

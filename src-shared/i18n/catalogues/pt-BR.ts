@@ -120,11 +120,11 @@ export const ptBR: Catalogue = {
   'jobs.doubt.unchanged': 'Sem mudança',
   'jobs.doubt.markVisible': 'Marca ainda visível',
   'jobs.doubt.keep': 'Manter',
-  'jobs.doubt.keepOne': 'Manter {name} como está',
+  'jobs.doubt.keepOne': 'Manter: {name}',
   'jobs.doubt.send': 'Enviar ao serviço – {cost}',
   'jobs.doubt.sendWhat': 'Enviar {name} ao serviço',
   'jobs.doubt.byHand': 'Marcar à mão',
-  'jobs.doubt.byHandOne': 'Marcar à mão a marca-d’água de {name}',
+  'jobs.doubt.byHandOne': 'Marcar à mão: {name}',
   'jobs.filter.doubt': 'A conferir',
   'jobs.doubtCount': '{count, plural, one {# a conferir} other {# a conferir}}',
   'core.jobs.doubtUnchanged':

@@ -116,11 +116,11 @@ export const zhCN: Catalogue = {
   'jobs.doubt.unchanged': '未改变',
   'jobs.doubt.markVisible': '水印仍可见',
   'jobs.doubt.keep': '保留',
-  'jobs.doubt.keepOne': '按原样保留 {name}',
+  'jobs.doubt.keepOne': '保留：{name}',
   'jobs.doubt.send': '发送到服务 – {cost}',
   'jobs.doubt.sendWhat': '将 {name} 发送到服务',
   'jobs.doubt.byHand': '手动标记',
-  'jobs.doubt.byHandOne': '手动标记 {name} 上的水印',
+  'jobs.doubt.byHandOne': '手动标记：{name}',
   'jobs.filter.doubt': '待检查',
   'jobs.doubtCount': '{count, plural, other {# 张待检查}}',
   'core.jobs.doubtUnchanged':
