@@ -26,7 +26,15 @@ export function WatermarkFinder(props: {
   staged: readonly StagedFile[];
   previewBase: string;
   /** The masks to use, and for images to clean on this computer, the measurement of their mark. */
-  onUse: (strokes: Record<string, Stroke[]>, local: Record<string, string>) => void;
+  /**
+   * The masks ticked, those cleaned on this computer, and the images it saw the mark on but
+   * was not sure of, left unticked (as the command line leaves them out).
+   */
+  onUse: (
+    strokes: Record<string, Stroke[]>,
+    local: Record<string, string>,
+    unsure: string[],
+  ) => void;
   onClose: () => void;
 }) {
   const intl = useIntl();
@@ -119,6 +127,11 @@ export function WatermarkFinder(props: {
       ),
       Object.fromEntries(
         chosen.flatMap(({ image, estimateId }) => (estimateId ? [[image.token, estimateId]] : [])),
+      ),
+      proposal.groups.flatMap((group) =>
+        group.images
+          .filter((image) => image.doubt !== null && !ticked[image.token])
+          .map((image) => image.token),
       ),
     );
   const tick = (tokens: readonly string[], on: boolean) =>

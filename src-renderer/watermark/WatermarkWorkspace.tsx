@@ -214,6 +214,11 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               {startLabel(intl, plan)}
             </button>
           </div>
+          {plan.unsure > 0 && (
+            <p className="hint" data-testid="unsure-note">
+              {intl.formatMessage({ id: 'images.heldBackUnsure' }, { count: plan.unsure })}
+            </p>
+          )}
           {maybeSkipped > 0 && (
             <p className="hint" data-testid="cleaned-note">
               {intl.formatMessage({ id: 'images.cleanedBefore' }, { count: maybeSkipped })}
@@ -275,8 +280,8 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             staged={ws.staged}
             previewBase={props.previewBase}
             onClose={() => setFinding(false)}
-            onUse={(strokes, local) => {
-              ws.setMasks(strokes, local);
+            onUse={(strokes, local, unsure) => {
+              ws.setMasks(strokes, local, unsure);
               setFinding(false);
               const count = Object.keys(strokes).length;
               const free = Object.keys(local).length;

@@ -15,6 +15,8 @@ export interface StartPlan {
    * leaves them out when the masks match, so `paid` is then an upper bound.
    */
   maybeLeftOut: number;
+  /** Images Find the watermark was not sure of: held back, not sent, until marked. */
+  unsure: number;
 }
 
 /** One mask drawn the same way as another: what the core's mask key would say. */
@@ -33,10 +35,15 @@ export function startPlan(
     masks: Readonly<Record<string, Stroke[]>>;
     again: Readonly<Record<string, true>>;
     local: Readonly<Record<string, string>>;
+    unsure: Readonly<Record<string, true>>;
   },
 ): StartPlan {
-  const plan: StartPlan = { paid: 0, free: 0, leftOut: 0, maybeLeftOut: 0 };
+  const plan: StartPlan = { paid: 0, free: 0, leftOut: 0, maybeLeftOut: 0, unsure: 0 };
   for (const file of staged) {
+    if (state.unsure[file.token]) {
+      plan.unsure += 1;
+      continue;
+    }
     const redo = state.again[file.token] === true;
     if (file.cleaned && !redo && file.cleanedWith === undefined) plan.maybeLeftOut += 1;
     if (
@@ -59,7 +66,9 @@ export function startPlan(
 export function startLabel(intl: Formatter, plan: StartPlan): string {
   const { paid, free, leftOut, maybeLeftOut } = plan;
   if (paid + free + maybeLeftOut === 0) {
-    return intl.formatMessage({ id: 'images.startNothing' }, { left: leftOut });
+    return leftOut === 0
+      ? intl.formatMessage({ id: 'images.startOnlyUnsure' })
+      : intl.formatMessage({ id: 'images.startNothing' }, { left: leftOut });
   }
   if (paid + maybeLeftOut === 0) {
     return intl.formatMessage({ id: 'images.startFree' }, { left: leftOut });

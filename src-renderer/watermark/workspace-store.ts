@@ -15,6 +15,11 @@ interface WorkspaceState {
   local: Record<string, string>;
   /** Files whose mask Find the watermark proposed and nobody painted since: a question about replacing masks counts them apart. */
   found: Record<string, true>;
+  /**
+   * Files Find the watermark was not sure of and the user did not tick: Start holds them
+   * back (a default nobody looked at pays for nothing unsure) until a mask is painted.
+   */
+  unsure: Record<string, true>;
   /** Files not taken: the main process's reason in words, or one this window already holds. */
   skipped: Array<{ path: string; reason: string } | { path: string; alreadyAdded: true }>;
   /** The staged file whose mask is being painted. */
@@ -46,6 +51,7 @@ interface WorkspaceState {
   setMasks: (
     strokes: Readonly<Record<string, Stroke[]>>,
     local?: Readonly<Record<string, string>>,
+    unsure?: readonly string[],
   ) => void;
   /** Copies a file's mask to every staged file of its exact size; returns how many got it. */
   applyToSameSize: (token: string) => number;
@@ -100,6 +106,7 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
   again: {},
   local: {},
   found: {},
+  unsure: {},
   skipped: [],
   editing: null,
   looking: null,
@@ -218,9 +225,15 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     } else masks[token] = strokes;
     const scaledFrom = { ...get().scaledFrom };
     delete scaledFrom[token];
-    set({ masks, scaledFrom, local, found: without(get().found, [token]) });
+    set({
+      masks,
+      scaledFrom,
+      local,
+      found: without(get().found, [token]),
+      unsure: without(get().unsure, [token]),
+    });
   },
-  setMasks: (strokes, chosen = {}) => {
+  setMasks: (strokes, chosen = {}, unsure = []) => {
     const scaledFrom = { ...get().scaledFrom };
     const local = { ...get().local };
     for (const token of Object.keys(strokes)) {
@@ -232,6 +245,10 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       scaledFrom,
       local: { ...local, ...chosen },
       found: { ...get().found, ...Object.fromEntries(Object.keys(strokes).map((t) => [t, true])) },
+      unsure: {
+        ...without(get().unsure, Object.keys(strokes)),
+        ...Object.fromEntries(unsure.map((token) => [token, true as const])),
+      },
     });
   },
   applyToSameSize: (token) => {
@@ -312,7 +329,8 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
     await get().stage([path]);
   },
   start: async () => {
-    const { staged, masks, again, local } = get();
+    const { masks, again, local, unsure } = get();
+    const staged = get().staged.filter((file) => !unsure[file.token]);
     if (staged.length === 0) return;
     set({ busy: true });
     const result = await bridge().invoke('watermark:add', {
@@ -327,14 +345,23 @@ export const useWorkspace = create<WorkspaceState>((set, get) => ({
       set({ busy: false, error: result.error.message });
       return;
     }
+    // What was held back stays staged, with its state, for the user to mark by hand.
+    const kept = get().staged.filter((file) => unsure[file.token]);
+    const keep = <T>(record: Record<string, T>) =>
+      Object.fromEntries(
+        kept.flatMap((file) =>
+          file.token in record ? [[file.token, record[file.token] as T]] : [],
+        ),
+      );
     set({
-      staged: [],
-      masks: {},
-      scaledFrom: {},
+      staged: kept,
+      masks: keep(get().masks),
+      scaledFrom: keep(get().scaledFrom),
       selected: {},
-      again: {},
+      again: keep(get().again),
       local: {},
       found: {},
+      unsure: keep(get().unsure),
       busy: false,
       skipped: result.value.skipped,
       error: null,

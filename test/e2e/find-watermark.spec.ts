@@ -77,6 +77,11 @@ for (const viewport of [
     await expect(dialog).toBeHidden();
     await expect(page.getByTestId('staged-summary')).toHaveText('10 images, 6 with a mask');
     await expect(page.getByText('The found mask is on 6 images.')).toBeInViewport();
+    // The image it was not sure of is held back: Start neither sends nor counts it.
+    await expect(page.getByTestId('unsure-note')).toHaveText(
+      '1 image is held back: Find the watermark was not sure of its mark, so nothing is sent for it. Paint a mask with Edit mask, or tick it in Find the watermark.',
+    );
+    await expect(page.getByTestId('start')).toHaveText('Start – uses 9 credits for 9 images');
     // Looking costs nothing: no image was sent to the service.
     expect(
       world.sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)),
@@ -103,5 +108,15 @@ for (const viewport of [
     await saveScreenshot(page, `find-03-preview-${size}`);
     await page.keyboard.press('Escape');
     await expect(preview).toBeHidden();
+
+    // Start sends the nine it counted; the one held back stays staged, unpaid, to be marked.
+    await page.getByTestId('start').click();
+    await expect(page.getByTestId('jobs-summary')).toHaveText(/^9 of 9 done/, { timeout: 60_000 });
+    expect(
+      world.sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)),
+    ).toHaveLength(sentBefore + 9);
+    await expect(page.getByTestId('staged')).toHaveCount(1);
+    await expect(page.getByTestId('staged')).toContainText('faint.jpg');
+    await expect(page.getByTestId('start')).toBeDisabled();
   });
 }

@@ -733,6 +733,10 @@ export const de: Catalogue = {
     'Starten – verbraucht bis zu {credits} für {count, plural, one {# Bild} other {# Bilder}}{free, plural, =0 {} other {; # kostenlos auf diesem Computer}}{left, plural, =0 {} other {; # ausgelassen: schon bereinigt}}',
   'images.startNothing':
     'Nichts zu senden: {left, plural, one {# Bild wurde} other {# Bilder wurden}} schon mit derselben Maske bereinigt. Haken Sie „erneut bereinigen“ an, um eines noch einmal zu senden.',
+  'images.heldBackUnsure':
+    '{count, plural, one {# Bild wird zurückgehalten: „Wasserzeichen finden“ war sich seiner Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake es in „Wasserzeichen finden“ an.} other {# Bilder werden zurückgehalten: „Wasserzeichen finden“ war sich ihrer Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake sie in „Wasserzeichen finden“ an.}}',
+  'images.startOnlyUnsure':
+    'Noch nichts zu senden: „Wasserzeichen finden“ war sich der Markierung auf diesen Bildern nicht sicher. Male zuerst eine Maske darauf.',
   'images.cleanedBefore':
     '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
   'images.appliedSameSize':

@@ -732,6 +732,10 @@ export const en = {
     'Start – uses up to {credits} for {count, plural, one {# image} other {# images}}{free, plural, =0 {} other {; # free on this computer}}{left, plural, =0 {} other {; # left out: cleaned before}}',
   'images.startNothing':
     'Nothing to send: {left, plural, one {# image was} other {# images were}} cleaned before with the same mask. Tick “Clean again” to send one again.',
+  'images.heldBackUnsure':
+    '{count, plural, one {# image is held back: Find the watermark was not sure of its mark, so nothing is sent for it. Paint a mask with Edit mask, or tick it in Find the watermark.} other {# images are held back: Find the watermark was not sure of their mark, so nothing is sent for them. Paint a mask with Edit mask, or tick them in Find the watermark.}}',
+  'images.startOnlyUnsure':
+    'Nothing to send yet: Find the watermark was not sure of the mark on these images. Paint a mask on them first.',
   'images.cleanedBefore':
     '{count, plural, one {# of these was cleaned before} other {# of these were cleaned before}}. One sent again with the same mask is left out and costs nothing, unless you tick “Clean again”.',
   'images.appliedSameSize':

@@ -735,6 +735,10 @@ export const es: Catalogue = {
     'Empezar – usa hasta {credits} para {count, plural, one {# imagen} other {# imágenes}}{free, plural, =0 {} other {; # gratis en este ordenador}}{left, plural, =0 {} other {; # fuera: ya limpiadas}}',
   'images.startNothing':
     'Nada que enviar: {left, plural, one {# imagen ya se limpió} other {# imágenes ya se limpiaron}} con la misma máscara. Marque «limpiar de nuevo» para volver a enviar una.',
+  'images.heldBackUnsure':
+    '{count, plural, one {# imagen queda en espera: Buscar la marca de agua no estaba seguro de su marca, así que no se envía nada por ella. Pinta una máscara con Editar máscara o márcala en Buscar la marca de agua.} other {# imágenes quedan en espera: Buscar la marca de agua no estaba seguro de su marca, así que no se envía nada por ellas. Pinta una máscara con Editar máscara o márcalas en Buscar la marca de agua.}}',
+  'images.startOnlyUnsure':
+    'Aún no hay nada que enviar: la búsqueda de la marca de agua no estaba segura de la marca en estas imágenes. Pinta antes una máscara en ellas.',
   'images.cleanedBefore':
     '{count, plural, one {# de ellas ya se limpió antes} other {# de ellas ya se limpiaron antes}}. Una que se enviaría de nuevo con la misma máscara se deja fuera y no cuesta nada, salvo que marques «limpiar de nuevo».',
   'images.appliedSameSize':

@@ -735,6 +735,10 @@ export const fr: Catalogue = {
     'Démarrer – utilise jusqu’à {credits} pour {count, plural, one {# image} other {# images}}{free, plural, =0 {} one { ; # gratuite sur cet ordinateur} other { ; # gratuites sur cet ordinateur}}{left, plural, =0 {} one { ; # laissée de côté : déjà nettoyée} other { ; # laissées de côté : déjà nettoyées}}',
   'images.startNothing':
     'Rien à envoyer : {left, plural, one {# image a déjà été nettoyée} other {# images ont déjà été nettoyées}} avec le même masque. Cochez « nettoyer à nouveau » pour en renvoyer une.',
+  'images.heldBackUnsure':
+    '{count, plural, one {# image est mise de côté : Trouver le filigrane n’était pas sûr de sa marque, donc rien n’est envoyé pour elle. Peignez un masque avec Modifier le masque, ou cochez-la dans Trouver le filigrane.} other {# images sont mises de côté : Trouver le filigrane n’était pas sûr de leur marque, donc rien n’est envoyé pour elles. Peignez un masque avec Modifier le masque, ou cochez-les dans Trouver le filigrane.}}',
+  'images.startOnlyUnsure':
+    'Rien à envoyer pour l’instant : la recherche du filigrane n’était pas sûre de la marque sur ces images. Peignez-y d’abord un masque.',
   'images.cleanedBefore':
     '{count, plural, one {# d’entre elles a déjà été nettoyée} other {# d’entre elles ont déjà été nettoyées}}. Une image renvoyée avec le même masque est laissée de côté et ne coûte rien, sauf si vous cochez « nettoyer à nouveau ».',
   'images.appliedSameSize':

@@ -715,6 +715,10 @@ export const ja: Catalogue = {
     '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
   'images.startNothing':
     '送るものはありません：{left, plural, other {# 枚}}は同じマスクでクリーン済みです。もう一度送るには「再度クリーン」にチェックを入れてください。',
+  'images.heldBackUnsure':
+    '{count} 枚の画像を保留しています：透かし検出でマークを確信できなかったため、送信しません。「マスクを編集」でマスクを描くか、「透かしを探す」でチェックを入れてください。',
+  'images.startOnlyUnsure':
+    'まだ送信するものはありません：透かし検出はこれらの画像のマークを確信できませんでした。先にマスクを描いてください。',
   'images.cleanedBefore':
     'このうち {count, plural, other {# 枚}}は以前にクリーン済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度クリーン」にチェックした場合を除く）。',
   'images.appliedSameSize': '{size} の画像 {count, plural, other {# 枚}}にマスクを適用しました。',

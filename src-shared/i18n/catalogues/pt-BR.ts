@@ -730,6 +730,10 @@ export const ptBR: Catalogue = {
     'Iniciar – usa até {credits} para {count, plural, one {# imagem} other {# imagens}}{free, plural, =0 {} other {; # grátis neste computador}}{left, plural, =0 {} other {; # deixadas de fora: já limpas}}',
   'images.startNothing':
     'Nada a enviar: {left, plural, one {# imagem já foi limpa} other {# imagens já foram limpas}} com a mesma máscara. Marque “limpar de novo” para enviar uma outra vez.',
+  'images.heldBackUnsure':
+    '{count, plural, one {# imagem fica em espera: Encontrar a marca d’água não teve certeza da marca nela, então nada é enviado por ela. Pinte uma máscara com Editar máscara ou marque-a em Encontrar a marca d’água.} other {# imagens ficam em espera: Encontrar a marca d’água não teve certeza da marca nelas, então nada é enviado por elas. Pinte uma máscara com Editar máscara ou marque-as em Encontrar a marca d’água.}}',
+  'images.startOnlyUnsure':
+    'Nada a enviar ainda: a busca da marca d’água não teve certeza da marca nestas imagens. Pinte uma máscara nelas primeiro.',
   'images.cleanedBefore':
     '{count, plural, one {# delas já foi limpa antes} other {# delas já foram limpas antes}}. Uma que seria reenviada com a mesma máscara fica de fora e não custa nada, a menos que você marque “limpar de novo”.',
   'images.appliedSameSize':

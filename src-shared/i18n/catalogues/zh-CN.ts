@@ -684,6 +684,10 @@ export const zhCN: Catalogue = {
     '开始 – 为 {count, plural, other {# 张}}图片最多使用 {credits}{free, plural, =0 {} other {（其中 # 张在本机免费处理）}}{left, plural, =0 {} other {（# 张以前处理过，已略过）}}',
   'images.startNothing':
     '没有要发送的图片：{left, plural, other {# 张}}已用同一蒙版处理过。勾选“重新处理”可重新发送。',
+  'images.heldBackUnsure':
+    '{count} 张图片暂不发送：查找水印对其中的水印位置没有把握，因此不会为它们付费。请用“编辑蒙版”绘制蒙版，或在“查找水印”中勾选它们。',
+  'images.startOnlyUnsure':
+    '暂无可发送的内容：查找水印对这些图片上的水印没有把握。请先为它们绘制蒙版。',
   'images.cleanedBefore':
     '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不收费，除非您勾选“重新处理”。',
   'images.appliedSameSize': '已将蒙版应用到 {count, plural, other {# 张}} {size} 的图片。',
