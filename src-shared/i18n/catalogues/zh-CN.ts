@@ -685,7 +685,7 @@ export const zhCN: Catalogue = {
   'images.startNothing':
     '没有要发送的图片：{left, plural, other {# 张}}已用同一蒙版处理过。勾选“重新处理”可重新发送。',
   'images.heldBackUnsure':
-    '{count} 张图片暂不发送：查找水印对其中的水印位置没有把握，因此不会为它们付费。请用“编辑蒙版”绘制蒙版，或在“查找水印”中勾选它们。',
+    '{count, plural, other {# 张图片暂不发送：查找水印对其中的水印位置没有把握，因此不会为它们付费。请用“编辑蒙版”绘制蒙版，或在“查找水印”中勾选它们。}}',
   'images.startOnlyUnsure':
     '暂无可发送的内容：查找水印对这些图片上的水印没有把握。请先为它们绘制蒙版。',
   'images.cleanedBefore':
