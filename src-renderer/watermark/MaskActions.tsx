@@ -1,6 +1,6 @@
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import type { MaskTarget, Replaced } from './apply-masks.ts';
+import { InlineQuestion } from './InlineQuestion.tsx';
 import { ReplaceQuestion } from './ReplaceQuestion.tsx';
 
 /**
@@ -72,26 +72,17 @@ export function MaskActions(props: {
   );
 }
 
-/** The button that was pressed is gone: focus goes to the answer that keeps the work. */
+/** The button that was pressed is gone: the question takes its place. */
 function LeaveQuestion(props: { name: string; onThrowAway: () => void; onKeep: () => void }) {
   const intl = useIntl();
-  const keep = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    keep.current?.focus();
-  }, []);
   return (
-    <div
-      className="actions mask-leave"
-      role="alertdialog"
-      aria-label={intl.formatMessage({ id: 'mask.leave' })}
-    >
-      <span>{intl.formatMessage({ id: 'mask.leaveQuestion' }, { name: props.name })}</span>
-      <button type="button" onClick={props.onThrowAway}>
-        {intl.formatMessage({ id: 'mask.throwAway' })}
-      </button>
-      <button type="button" className="primary" ref={keep} onClick={props.onKeep}>
-        {intl.formatMessage({ id: 'mask.keepPainting' })}
-      </button>
-    </div>
+    <InlineQuestion
+      label={intl.formatMessage({ id: 'mask.leave' })}
+      question={intl.formatMessage({ id: 'mask.leaveQuestion' }, { name: props.name })}
+      act={intl.formatMessage({ id: 'mask.throwAway' })}
+      keep={intl.formatMessage({ id: 'mask.keepPainting' })}
+      onAct={props.onThrowAway}
+      onKeep={props.onKeep}
+    />
   );
 }

@@ -1,11 +1,10 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import type { Replaced } from './apply-masks.ts';
+import { InlineQuestion } from './InlineQuestion.tsx';
 
 /**
  * Asked before an apply replaces other images' masks: how many, how many of them Find the
- * watermark proposed and how many were painted. Focus starts on the answer that keeps them;
- * Escape is that answer too.
+ * watermark proposed and how many were painted. Keeping them is the answer that loses nothing.
  */
 export function ReplaceQuestion(props: {
   replaced: Replaced;
@@ -13,36 +12,19 @@ export function ReplaceQuestion(props: {
   onBack: () => void;
 }) {
   const intl = useIntl();
-  const id = useId();
-  const back = useRef<HTMLButtonElement>(null);
   const { found, painted } = props.replaced;
   const count = found + painted;
-  useEffect(() => {
-    back.current?.focus();
-  }, []);
-  const keys = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    props.onBack();
-  };
   return (
-    <div
-      className="actions mask-leave"
-      role="alertdialog"
-      aria-labelledby={id}
-      data-testid="replace-question"
-      onKeyDown={keys}
-    >
-      <span id={id}>
-        {intl.formatMessage({ id: 'mask.replaceQuestion' }, { count })}{' '}
-        {intl.formatMessage({ id: 'mask.replaceWhich' }, { found, painted })}
-      </span>
-      <button type="button" onClick={props.onReplace}>
-        {intl.formatMessage({ id: 'mask.replace' }, { count })}
-      </button>
-      <button type="button" className="primary" ref={back} onClick={props.onBack}>
-        {intl.formatMessage({ id: 'mask.replaceBack' })}
-      </button>
-    </div>
+    <InlineQuestion
+      testId="replace-question"
+      question={[
+        intl.formatMessage({ id: 'mask.replaceQuestion' }, { count }),
+        intl.formatMessage({ id: 'mask.replaceWhich' }, { found, painted }),
+      ].join(' ')}
+      act={intl.formatMessage({ id: 'mask.replace' }, { count })}
+      keep={intl.formatMessage({ id: 'mask.replaceBack' })}
+      onAct={props.onReplace}
+      onKeep={props.onBack}
+    />
   );
 }

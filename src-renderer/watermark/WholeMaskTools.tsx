@@ -5,7 +5,7 @@ import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import type { InvokeRequest } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
-import { MARKED_DIGITS } from './mask-import-question.tsx';
+import { MARKED_DIGITS } from './mask-words.ts';
 
 /**
  * Tools on the whole mask (grow, shrink, invert, keep only what is in view), done in main at

@@ -1,19 +1,17 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { InvokeResponse } from '../../src-shared/ipc/contract.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import { bridge } from '../bridge.ts';
+import { InlineQuestion } from './InlineQuestion.tsx';
+import { MARKED_DIGITS } from './mask-words.ts';
 
 type Imported = NonNullable<InvokeResponse<'mask:import'>>;
 
-/** The share of the image marked, as a mask note says it: to a tenth of a percent. */
-export const MARKED_DIGITS = 1;
-
 /**
  * Asked when an imported mask marks every pixel: the file means the whole image or nothing,
- * and which is the user's to say before it is used. Focus starts on the answer that changes
- * nothing; Escape is that answer too.
+ * and which is the user's to say before it is used. Importing nothing changes nothing.
  */
 function WholeMaskQuestion(props: {
   everything: NonNullable<Imported['everything']>;
@@ -21,38 +19,20 @@ function WholeMaskQuestion(props: {
   onNothing: () => void;
 }) {
   const intl = useIntl();
-  const id = useId();
-  const nothing = useRef<HTMLButtonElement>(null);
-  useEffect(() => nothing.current?.focus(), []);
-  const keys = (event: KeyboardEvent) => {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    props.onNothing();
-  };
   return (
-    <div
-      className="actions mask-leave"
-      role="alertdialog"
-      aria-labelledby={id}
-      data-testid="whole-mask-question"
-      onKeyDown={keys}
-    >
-      <span id={id}>
-        {intl.formatMessage({
-          id:
-            props.everything === 'all-white'
-              ? 'core.maskImport.allWhite'
-              : 'core.maskImport.allMarked',
-        })}
-      </span>
-      <button type="button" onClick={props.onWhole}>
-        {intl.formatMessage({ id: 'mask.wholeUse' })}
-      </button>
-      <button type="button" className="primary" ref={nothing} onClick={props.onNothing}>
-        {intl.formatMessage({ id: 'mask.wholeNothing' })}
-      </button>
-    </div>
+    <InlineQuestion
+      testId="whole-mask-question"
+      question={intl.formatMessage({
+        id:
+          props.everything === 'all-white'
+            ? 'core.maskImport.allWhite'
+            : 'core.maskImport.allMarked',
+      })}
+      act={intl.formatMessage({ id: 'mask.wholeUse' })}
+      keep={intl.formatMessage({ id: 'mask.wholeNothing' })}
+      onAct={props.onWhole}
+      onKeep={props.onNothing}
+    />
   );
 }
 
