@@ -1,3 +1,4 @@
+import { DEMO_PICTURES_PATH } from '../../src-shared/domain/demo-assets.ts';
 import { DEMO_KEY, DEMO_PREVIEW_KEY } from './accounts.ts';
 import { startSimulator } from './server.ts';
 
@@ -11,6 +12,7 @@ export function simulatorDemo(options: { fixturesDir?: string } = {}): () => Pro
   videoBaseUrl: string;
   key: string;
   previewKey: string;
+  picturesBaseUrl: string;
   stop(): Promise<void>;
 }> {
   return async () => {
@@ -22,6 +24,7 @@ export function simulatorDemo(options: { fixturesDir?: string } = {}): () => Pro
       videoBaseUrl: simulator.videoBaseUrl,
       key: DEMO_KEY,
       previewKey: DEMO_PREVIEW_KEY,
+      picturesBaseUrl: `${simulator.origin}${DEMO_PICTURES_PATH}`,
       stop: () => simulator.stop(),
     };
   };

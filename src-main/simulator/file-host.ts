@@ -157,7 +157,7 @@ function parseRange(
   return start > end || start >= size ? 'invalid' : [start, end];
 }
 
-function plain(
+export function plain(
   response: ServerResponse,
   status: number,
   text: string,

@@ -3,10 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { quotaDataSchema } from '../../src-shared/api/quota.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
+import { DEMO_PICTURES_PATH } from '../../src-shared/domain/demo-assets.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { Accounts, bearerKey, type AccountSpec } from './accounts.ts';
 import type { ApiContext, ApiReply } from './api-context.ts';
 import { AssetRegistry, type AssetSpec } from './assets.ts';
+import { serveDemoPicture } from './demo-pictures.ts';
 import {
   FAULT_HEADER,
   FaultPlan,
@@ -211,6 +213,11 @@ export async function startSimulator(options: SimulatorOptions = {}): Promise<Si
     try {
       if (url.pathname.startsWith(FILES_PREFIX)) {
         entry.status = await files.handle(request, response, url.pathname);
+        return;
+      }
+      if (url.pathname.startsWith(DEMO_PICTURES_PATH)) {
+        const { fixturesDir } = video.timing;
+        entry.status = await serveDemoPicture(request, response, url.pathname, fixturesDir);
         return;
       }
       if (url.pathname === `${ADMIN_PREFIX}/log` && method === 'GET') {

@@ -84,7 +84,7 @@ interface VideoTask {
 const PORTRAIT_RATIOS = new Set(['3:4', '9:16']);
 type ClipShape = 'landscape' | 'portrait';
 const clipFile = (shape: ClipShape) => `${shape}.mp4`;
-const lastFrameFile = (shape: ClipShape) => `${shape}-last-frame.png`;
+export const lastFrameFile = (shape: ClipShape) => `${shape}-last-frame.png`;
 
 /**
  * Every file the service reads from `fixturesDir`. Packaging checks look for exactly these,

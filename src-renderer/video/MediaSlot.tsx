@@ -19,7 +19,8 @@ export type ImageCheck = { width: number; height: number; bytes: number } | { fa
 
 /** What the main process made of an address; a preview for another address is still loading. */
 type Preview = { url: string } & (
-  { state: 'shown'; token: string; width: number; height: number } | { state: 'failed' }
+  | { state: 'shown'; token: string; width: number; height: number }
+  | { state: 'failed'; reason: string }
 );
 
 /** What a slot's field takes: a reference video only as an uploaded asset. */
@@ -53,8 +54,9 @@ function isWebAddress(url: string): boolean {
  * One reference of a round: its role, its address and what it looks like. An image given by
  * web address is fetched once by the main process for a thumbnail, and what the service would
  * say of its size and shape goes up to the editor, which shows it with the other rules of this
- * slot; an uploaded asset has no preview, because
- * the service offers no way to read one back.
+ * slot. An uploaded image asset is asked for too: the service gives none back, so only demo
+ * mode's own pictures show, and any other asset keeps its box with the main process's reason
+ * beside it (the round still sends it as written).
  */
 export function MediaSlot(props: {
   slot: Slot;
@@ -90,7 +92,10 @@ export function MediaSlot(props: {
   // The address the user finished typing: fetching waits for the field to be left.
   const [settled, setSettled] = useState(value);
   const [preview, setPreview] = useState<Preview | null>(null);
-  const wanted = slot.type === 'image_url' && isWebAddress(settled.trim()) ? settled.trim() : null;
+  const wanted =
+    slot.type === 'image_url' && (isWebAddress(settled.trim()) || isAssetUrl(settled.trim()))
+      ? settled.trim()
+      : null;
   useEffect(() => {
     if (!wanted) return;
     let live = true;
@@ -99,8 +104,9 @@ export function MediaSlot(props: {
       .then((result) => {
         if (!live) return;
         if (!result.ok) {
-          onChecked(wanted, { failed: result.error.message });
-          return setPreview({ url: wanted, state: 'failed' });
+          // An asset that cannot be shown is no fault of the round: the service reads it.
+          if (!isAssetUrl(wanted)) onChecked(wanted, { failed: result.error.message });
+          return setPreview({ url: wanted, state: 'failed', reason: result.error.message });
         }
         const { token, width, height, bytes } = result.value;
         onChecked(wanted, { width, height, bytes });
@@ -199,7 +205,11 @@ export function MediaSlot(props: {
               key={asset.id}
               type="button"
               aria-pressed={value.trim() === demoAssetUrl(asset)}
-              onClick={() => props.onChange(demoAssetUrl(asset))}
+              onClick={() => {
+                // Picked, not typed: the picture is looked for at once.
+                setSettled(demoAssetUrl(asset));
+                props.onChange(demoAssetUrl(asset));
+              }}
             >
               {DEMO_ASSET_MESSAGES[asset.id]
                 ? intl.formatMessage({ id: DEMO_ASSET_MESSAGES[asset.id] })
@@ -209,6 +219,11 @@ export function MediaSlot(props: {
         </span>
       )}
       {shown?.state === 'shown' && <span className="hint">{size}</span>}
+      {shown?.state === 'failed' && isAssetUrl(shown.url) && (
+        <span className="hint" data-testid={`asset-note-${index}`}>
+          {shown.reason}
+        </span>
+      )}
       {props.problem && (
         <span className="field-error error" role="alert" data-testid={`problem-slot-${index}`}>
           {props.problem}

@@ -25,3 +25,15 @@ export const DEMO_ASSETS: readonly DemoAsset[] = [
 export function demoAssetUrl(asset: DemoAsset): string {
   return `asset://${asset.id}`;
 }
+
+/** The demo asset an `asset://` address names, or undefined for any other address. */
+export function demoAssetOf(url: string): DemoAsset | undefined {
+  const id = /^asset:\/\/([^\s/?#]+)$/.exec(url.trim())?.[1];
+  return DEMO_ASSETS.find((asset) => asset.id === id);
+}
+
+/**
+ * Where, under its own origin, the simulator serves a picture of each demo image asset, at
+ * `<path><id>`: the service reads no asset back, so only the stand-in can show one.
+ */
+export const DEMO_PICTURES_PATH = '/demo-pictures/';

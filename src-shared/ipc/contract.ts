@@ -415,11 +415,15 @@ export const invokeContract = {
     response: stagedFileSchema,
   },
   'media:probeUrl': {
+    /**
+     * An image by web address, or an uploaded asset's `asset://` address, which only demo
+     * mode's stand-in can show (its own pictures); any other asset is refused with why.
+     */
     request: z.strictObject({
       url: z
         .string()
         .max(4096)
-        .regex(/^https?:\/\/[^\s]+$/, 'check.address'),
+        .regex(/^(https?:\/\/[^\s]+|asset:\/\/[^\s/?#]+)$/, 'check.address'),
     }),
     response: stagedFileSchema,
   },

@@ -1,3 +1,4 @@
+import { demoAssetOf } from '../../../src-shared/domain/demo-assets.ts';
 import { API_KEY_KINDS, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { AuthenticationError } from '../api/errors.ts';
@@ -16,6 +17,8 @@ export interface DemoServices {
   readonly key: string;
   /** The key for previews, which are free in demo mode: they take none of `key`'s credits. */
   readonly previewKey?: string;
+  /** Where the stand-in shows its own image assets, `<picturesBaseUrl><id>`, if it does. */
+  readonly picturesBaseUrl?: string;
   stop(): Promise<void>;
 }
 
@@ -136,6 +139,17 @@ export class Endpoints {
       demo !== undefined &&
       [demo.watermarkBaseUrl, demo.videoBaseUrl].some((base) => new URL(base).origin === url.origin)
     );
+  }
+
+  /**
+   * Where a picture of the demo image asset `url` names can be fetched: only while video runs
+   * on the stand-in, which made it up. The real service gives no asset back, so otherwise none.
+   */
+  async demoPictureAddress(url: string): Promise<string | undefined> {
+    const asset = demoAssetOf(url);
+    if (asset?.kind !== 'image' || !this.usesDemo('video')) return undefined;
+    const base = (await this.ready()).picturesBaseUrl;
+    return base === undefined ? undefined : new URL(encodeURIComponent(asset.id), base).href;
   }
 
   async resolve(kind: ApiKeyKind): Promise<ResolvedEndpoint> {

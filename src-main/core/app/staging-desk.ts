@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { isAssetUrl } from '../../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type {
@@ -10,7 +11,6 @@ import type {
   StagedFile,
 } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
-import { NetworkError, ServiceError, TimeoutError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
@@ -30,7 +30,9 @@ import { LocalPreviews } from './local-previews.ts';
 import { probeFile, probeWhole } from '../media/probe-file.ts';
 import { ThumbnailCache } from '../media/thumbnails.ts';
 import { UserFacingError } from '../user-error.ts';
+import { addressProblem } from './address-problem.ts';
 import type { DeskContext } from './desk-context.ts';
+import type { Endpoints } from './endpoints.ts';
 import { mapInOrder } from './map-limit.ts';
 import { StagedBatcher } from './staged-batcher.ts';
 import { said } from '../i18n/core-words.ts';
@@ -62,31 +64,6 @@ export interface StagedEntry {
 export type Skipped = { path: string; reason: string };
 
 /**
- * Why the image behind a web address could not be had. The site at the address is the party
- * at fault, not the service: the service is not asked anything while staging.
- */
-function addressProblem(error: unknown, host: string): string {
-  if (error instanceof NetworkError && error.proxyProblem) return error.proxyProblem;
-  return said('core.app.addressProblem', { problem: whatTheAddressDid(error, host) });
-}
-
-/** The first half of `addressProblem`: what went wrong, before what to do about it. */
-function whatTheAddressDid(error: unknown, host: string): string {
-  if (error instanceof TimeoutError) return said('core.app.addressTimeout', { host });
-  if (error instanceof NetworkError) {
-    return error.status === undefined
-      ? said('core.app.addressUnreachable', { host })
-      : said('core.app.addressHttp', { host, status: error.status });
-  }
-  if (error instanceof ServiceError) {
-    return error.status === undefined
-      ? said('core.app.addressRefused', { host, reason: error.message })
-      : said('core.app.addressRefusedHttp', { host, status: error.status });
-  }
-  return said('core.app.addressUnreadable', { reason: errorValue(error).message });
-}
-
-/**
  * Files looked at before they become jobs: dropped, chosen, pasted or given by address,
  * each read for its real type and size and handed to the page under a token, with the
  * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
@@ -103,6 +80,7 @@ export class StagingDesk {
   private readonly thumbnails: ThumbnailCache;
   private readonly store: JobStore;
   private readonly transport: Transport;
+  private readonly endpoints: Endpoints;
   private readonly log: AppLogger;
   private readonly events: DeskContext['events'];
   private readonly dataRoot: string;
@@ -110,6 +88,7 @@ export class StagingDesk {
   constructor(context: DeskContext, options: { dataRoot: string; thumbnailsDir: string }) {
     this.store = context.store;
     this.transport = context.transport;
+    this.endpoints = context.endpoints;
     this.log = context.log;
     this.events = context.events;
     this.dataRoot = options.dataRoot;
@@ -354,23 +333,26 @@ export class StagingDesk {
 
   /**
    * Fetches an image given by address, once, for the mask editor and the preview; the job
-   * will send the address itself. The copy lives in the data folder.
+   * will send the address itself. The copy lives in the data folder. A demo asset is fetched
+   * from the stand-in, which alone can show one, and is staged as a file of its own.
    */
   private async stageUrl(url: string): Promise<StagedFile> {
+    const from = isAssetUrl(url) ? await this.endpoints.demoPictureAddress(url) : url;
+    if (from === undefined) throw new UserFacingError(said('core.app.assetNoPicture'));
     const dir = path.join(this.dataRoot, 'url-images', randomUUID());
-    const name = decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '').replace(
+    const name = decodeURIComponent(new URL(from).pathname.split('/').pop() ?? '').replace(
       /[^\w.-]+/g,
       '_',
     );
     try {
       await mkdir(dir, { recursive: true });
       const saved = await download(this.transport, {
-        url,
+        url: from,
         targetDir: dir,
         fileName: name && name !== '.' && name !== '..' ? name : 'image',
         maxBytes: VIDEO_LIMITS.referenceImage.maxBytes,
       });
-      const staged = await this.stageLocal(saved.path, url);
+      const staged = await this.stageLocal(saved.path, from === url ? url : undefined);
       if ('reason' in staged) {
         throw new UserFacingError(said('core.app.addressUnusable', { reason: staged.reason }));
       }
@@ -379,7 +361,7 @@ export class StagingDesk {
       await rm(dir, { recursive: true, force: true });
       if (error instanceof UserFacingError) throw error;
       throw new UserFacingError(
-        addressProblem(error, new URL(url).host || said('core.app.thatAddress')),
+        addressProblem(error, new URL(from).host || said('core.app.thatAddress')),
       );
     }
   }

@@ -1538,6 +1538,8 @@ export const de: Catalogue = {
   'core.app.addressUnreadable':
     'Das Bild unter dieser Adresse konnte nicht gelesen werden ({reason}).',
   'core.app.addressUnusable': 'Die Adresse liefert kein verwendbares Bild: {reason}',
+  'core.app.assetNoPicture':
+    'Keine Vorschau: Der Dienst gibt hochgeladene Assets nicht zum Ansehen zurück. Um das Bild hier zu sehen, geben Sie seine Webadresse an oder wählen Sie die Datei.',
   'core.app.pastedUnusable': 'Das eingefügte Bild kann nicht verwendet werden: {reason}',
   'core.app.imageGone': 'Dieses Bild ist nicht mehr verfügbar; fügen Sie es erneut hinzu.',
   'core.app.fileUnreadable':

@@ -1491,6 +1491,8 @@ export const en = {
   'core.app.addressRefusedHttp': '{host} did not give the image (HTTP {status}).',
   'core.app.addressUnreadable': 'The image at that address could not be read ({reason}).',
   'core.app.addressUnusable': 'The address does not give a usable image: {reason}',
+  'core.app.assetNoPicture':
+    'No preview: the service gives no uploaded asset back to show. To see the picture here, give its web address or choose the file.',
   'core.app.pastedUnusable': 'The pasted image cannot be used: {reason}',
   'core.app.imageGone': 'That image is no longer available; add it again.',
   'core.app.fileUnreadable': 'It could not be read. Check that it exists and that you may open it.',

@@ -1522,6 +1522,8 @@ export const es: Catalogue = {
   'core.app.addressRefusedHttp': '{host} no ha dado la imagen (HTTP {status}).',
   'core.app.addressUnreadable': 'No se ha podido leer la imagen de esa dirección ({reason}).',
   'core.app.addressUnusable': 'La dirección no da una imagen utilizable: {reason}',
+  'core.app.assetNoPicture':
+    'Sin vista previa: el servicio no devuelve ningún recurso subido para verlo. Para ver la imagen aquí, indica su dirección web o elige el archivo.',
   'core.app.pastedUnusable': 'La imagen pegada no se puede usar: {reason}',
   'core.app.imageGone': 'Esa imagen ya no está disponible; añádela de nuevo.',
   'core.app.fileUnreadable':

@@ -1521,6 +1521,8 @@ export const fr: Catalogue = {
   'core.app.addressRefusedHttp': '{host} n’a pas fourni l’image (HTTP {status}).',
   'core.app.addressUnreadable': 'L’image à cette adresse n’a pas pu être lue ({reason}).',
   'core.app.addressUnusable': 'L’adresse ne donne pas d’image utilisable : {reason}',
+  'core.app.assetNoPicture':
+    'Pas d’aperçu : le service ne rend aucune ressource envoyée à regarder. Pour voir l’image ici, donnez son adresse web ou choisissez le fichier.',
   'core.app.pastedUnusable': 'L’image collée ne peut pas être utilisée : {reason}',
   'core.app.imageGone': 'Cette image n’est plus disponible ; ajoutez-la à nouveau.',
   'core.app.fileUnreadable':

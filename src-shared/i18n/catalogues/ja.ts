@@ -1493,6 +1493,8 @@ export const ja: Catalogue = {
   'core.app.addressRefusedHttp': '{host}は画像を返しませんでした（HTTP {status}）。',
   'core.app.addressUnreadable': 'そのアドレスの画像を読み込めませんでした（{reason}）。',
   'core.app.addressUnusable': 'そのアドレスからは使える画像が得られません：{reason}',
+  'core.app.assetNoPicture':
+    'プレビューなし：サービスはアップロード済みのアセットを表示用に返しません。ここで画像を見るには、Web アドレスを指定するか、ファイルを選んでください。',
   'core.app.pastedUnusable': '貼り付けた画像は使えません：{reason}',
   'core.app.imageGone': 'その画像はもう使えません。もう一度追加してください。',
   'core.app.fileUnreadable':

@@ -1518,6 +1518,8 @@ export const ptBR: Catalogue = {
   'core.app.addressRefusedHttp': '{host} não forneceu a imagem (HTTP {status}).',
   'core.app.addressUnreadable': 'Não foi possível ler a imagem nesse endereço ({reason}).',
   'core.app.addressUnusable': 'O endereço não dá uma imagem utilizável: {reason}',
+  'core.app.assetNoPicture':
+    'Sem prévia: o serviço não devolve nenhum recurso enviado para ver. Para ver a imagem aqui, informe o endereço web dela ou escolha o arquivo.',
   'core.app.pastedUnusable': 'A imagem colada não pode ser usada: {reason}',
   'core.app.imageGone': 'Essa imagem não está mais disponível; adicione-a de novo.',
   'core.app.fileUnreadable':

@@ -1383,6 +1383,8 @@ export const zhCN: Catalogue = {
   'core.app.addressRefusedHttp': '{host}没有提供图片（HTTP {status}）。',
   'core.app.addressUnreadable': '无法读取该地址的图片（{reason}）。',
   'core.app.addressUnusable': '该地址没有提供可用的图片：{reason}',
+  'core.app.assetNoPicture':
+    '无预览：服务不会返回已上传的素材供查看。要在此查看图片，请给出其网址，或选择文件。',
   'core.app.pastedUnusable': '粘贴的图片无法使用：{reason}',
   'core.app.imageGone': '该图片已不可用；请重新添加。',
   'core.app.fileUnreadable': '无法读取。请检查它是否存在，以及您是否有权打开它。',
