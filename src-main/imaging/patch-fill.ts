@@ -26,7 +26,9 @@ const LEAST_BAND = 24;
 const COARSE_THICKNESS = RADIUS + 1;
 const MOST_LEVELS = 5;
 /** Rounds of (match, vote) at the coarsest scale, the scales between, and the finest. */
-const ROUNDS = { coarsest: 6, between: 3, finest: 2 };
+const ROUNDS = { coarsest: 6, between: 2, finest: 1 };
+/** How far around a carried match a finer scale searches (pixels). */
+const FINE_REACH = 8;
 
 /** Half the size: each pixel the mean of the known ones of its 2 × 2; a hole where any is. */
 function halved(level: Level): Level {
@@ -160,7 +162,7 @@ export function patchFill(pixels: RgbPixels, holes: Uint8Array): boolean {
   const { width, height, data } = pixels;
   const full = holeThickness(holes, width, height);
   if (full === 0) return true;
-  const box = boundsOf(holes, width, height, Math.max(LEAST_BAND, Math.ceil(full * 3)));
+  const box = boundsOf(holes, width, height, Math.max(LEAST_BAND, Math.ceil(full * 2)));
   if (!box) return true;
   const base: Level = {
     width: box.width,
@@ -203,7 +205,10 @@ export function patchFill(pixels: RgbPixels, holes: Uint8Array): boolean {
     const rounds =
       i === levels.length - 1 ? ROUNDS.coarsest : i === 0 ? ROUNDS.finest : ROUNDS.between;
     for (let round = 0; round < rounds; round += 1) {
-      improveField(level, sources, field, round, i * 7919 + round);
+      // The coarsest scale searches the whole band; a finer one refines the matches carried
+      // up from it, which are off by a pixel or two, near where they are.
+      const reach = i === levels.length - 1 ? Number.POSITIVE_INFINITY : FINE_REACH;
+      improveField(level, sources, field, { pass: round, reach, seed: i * 7919 + round });
       vote(level, field);
     }
   }

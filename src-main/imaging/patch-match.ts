@@ -128,14 +128,13 @@ export function startField(
  * One pass of propagation and random search over the field: an even pass in scan order,
  * trying the left and upper neighbours' matches shifted one step; an odd pass backwards,
  * trying the right and lower ones'. Each target then tries random sources within a window
- * halving from the whole level down to one pixel.
+ * halving from `reach` pixels around its match down to one pixel.
  */
 export function improveField(
   level: Level,
   sources: Uint8Array,
   field: Field,
-  pass: number,
-  seed: number,
+  { pass, reach, seed }: { pass: number; reach: number; seed: number },
 ): void {
   const { width, height } = level;
   const { targets, match, cost } = field;
@@ -162,7 +161,7 @@ export function improveField(
       const s = match[t] as number;
       const sx = s % width;
       const sy = Math.floor(s / width);
-      for (let r = Math.max(width, height); r >= 1; r >>= 1) {
+      for (let r = Math.min(reach, Math.max(width, height)); r >= 1; r >>= 1) {
         const cx = Math.min(width - 1, Math.max(0, sx + Math.round((next() * 2 - 1) * r)));
         const cy = Math.min(height - 1, Math.max(0, sy + Math.round((next() * 2 - 1) * r)));
         tryMatch(t, cy * width + cx);
