@@ -9,6 +9,12 @@ import { repaintMarked } from './telea-repaint.ts';
  * as well as copied patches would, and in a fraction of the time.
  */
 export const TELEA_THICKNESS = 2;
+/**
+ * Holes of more pixels than this (a mask over a good part of a photo, as the demo's stand-in
+ * may be sent) are repainted with Telea too: copying patches costs time in proportion to the
+ * hole, about a second for this many, and so large a fill guesses whatever it does.
+ */
+export const MOST_COPIED = 400_000;
 
 /** What the fill's thread posts back (see fill-worker.ts). */
 type FillAnswer = { ok: true; filled: boolean; data: Uint8Array } | { ok: false; message: string };
@@ -52,14 +58,17 @@ function onThread(pixels: RgbPixels, holes: Uint8Array): Promise<Uint8Array | un
 /**
  * Fills the pixels of `holes` (above 0) in `pixels`, in place, from the photo around them:
  * thin holes by Telea's diffusion with the photo's grain put back, thicker ones by copying
- * the photo's own patches (patch-fill.ts), on a thread of their own; a hole so wide that
- * no whole patch lies around it, by Telea too.
+ * the photo's own patches (patch-fill.ts), on a thread of their own; a huge hole, or one so
+ * wide that no whole patch lies around it, by Telea too.
  */
 export async function fillHoles(pixels: RgbPixels, holes: Uint8Array): Promise<void> {
   const thickness = holeThickness(holes, pixels.width, pixels.height);
   if (thickness === 0) return;
-  const filled = thickness > TELEA_THICKNESS ? await onThread(pixels, holes) : undefined;
-  // Thin, or so wide that no patch around is whole: Telea, which needs only a border.
+  let count = 0;
+  for (const value of holes) if (value) count += 1;
+  const copied = thickness > TELEA_THICKNESS && count <= MOST_COPIED;
+  const filled = copied ? await onThread(pixels, holes) : undefined;
+  // Thin, huge, or so wide that no patch around is whole: Telea, which needs only a border.
   if (filled) pixels.data.set(filled);
   else await repaintMarked(pixels, holes);
 }
