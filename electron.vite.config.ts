@@ -44,6 +44,8 @@ export default defineConfig({
           'integrity-worker': here('./src-main/core/jobs/integrity-worker.ts'),
           // Loaded by src-main/core/media/heic/decode-heic.ts as a worker thread.
           'heic-worker': here('./src-main/core/media/heic/worker.ts'),
+          // Loaded by src-main/imaging/fill-holes.ts to fill a mark's opaque part.
+          'fill-worker': here('./src-main/imaging/fill-worker.ts'),
         },
         // Shared chunks beside the entries, not in chunks/: a module in a chunk shared by
         // two entries (the HEIC decoder's caller is) finds the workers at ./<name>.js.

@@ -132,3 +132,51 @@ export function boundsOf(
     height: Math.min(height, bottom + margin + 1) - top,
   };
 }
+
+/** The part of a plane of `width` columns inside the box. */
+function crop(plane: Uint8Array, width: number, box: Box): Uint8Array {
+  const out = new Uint8Array(box.width * box.height);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = (box.top + y) * width + box.left;
+    out.set(plane.subarray(from, from + box.width), y * box.width);
+  }
+  return out;
+}
+
+/** How far each hole pixel is from the nearest known one (city-block, two passes). */
+function thickness(hole: Uint8Array, width: number, height: number): number {
+  const d = new Float32Array(hole.length);
+  const far = width + height;
+  for (let p = 0; p < hole.length; p += 1) d[p] = hole[p] ? far : 0;
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      const p = y * width + x;
+      if (x > 0) d[p] = Math.min(d[p] as number, (d[p - 1] as number) + 1);
+      if (y > 0) d[p] = Math.min(d[p] as number, (d[p - width] as number) + 1);
+    }
+  }
+  let most = 0;
+  for (let y = height - 1; y >= 0; y -= 1) {
+    for (let x = width - 1; x >= 0; x -= 1) {
+      const p = y * width + x;
+      if (x < width - 1) d[p] = Math.min(d[p] as number, (d[p + 1] as number) + 1);
+      if (y < height - 1) d[p] = Math.min(d[p] as number, (d[p + width] as number) + 1);
+      most = Math.max(most, d[p] as number);
+    }
+  }
+  return most;
+}
+
+/**
+ * How thick the marked cells (above 0) are: the farthest any of them lies from an unmarked
+ * one (city-block steps); 0 when none is marked. Measured in the box around them only.
+ */
+export function holeThickness(holes: Uint8Array, width: number, height: number): number {
+  const box = boundsOf(holes, width, height, 1);
+  if (!box) return 0;
+  return thickness(
+    crop(holes, width, box).map((v) => (v ? 1 : 0)),
+    box.width,
+    box.height,
+  );
+}

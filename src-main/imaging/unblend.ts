@@ -1,4 +1,6 @@
 import type { BlendEstimate } from './blend-fit.ts';
+import { fillHoles } from './fill-holes.ts';
+import { calmGhost, liftGhost } from './ghost.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 import { repaintMarked } from './telea-repaint.ts';
 import { rgbToYcc, yccToRgb } from './ycc.ts';
@@ -51,8 +53,10 @@ export function unblendBox(pixels: RgbPixels, estimate: BlendEstimate): Uint8Arr
 /**
  * The photo under the mark, in place, in the mark's box: the blend undone; for a lossy
  * file, mixed with a repaint where the estimate trusts the un-blended value less (see
- * `BlendEstimate.trust`); repainted outright where the mark is too opaque to see through,
- * from the recovered pixels around, with the photo's grain.
+ * `BlendEstimate.trust`); filled outright where the mark is too opaque to see through
+ * (nothing of the photo is left there to un-blend), from the recovered pixels around:
+ * patches of the photo copied in, or Telea with the photo's grain for thin strokes (see
+ * fill-holes.ts).
  */
 export async function recoverBox(
   pixels: RgbPixels,
@@ -85,5 +89,10 @@ export async function recoverBox(
       }
     }
   }
-  if (unsure.includes(255)) await repaintMarked(pixels, unsure);
+  await fillHoles(pixels, unsure);
+  // What compression left of the mark's edges (see ghost.ts): a lossless file has none.
+  if (lossy) {
+    liftGhost(pixels, estimate);
+    calmGhost(pixels, estimate);
+  }
 }

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { repaintMarked } from '../imaging/telea-repaint.ts';
+import { fillHoles } from '../imaging/fill-holes.ts';
 import type { RgbPixels } from '../imaging/rgb-pixels.ts';
 import { storedFormat, storedRgb } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
@@ -43,8 +43,9 @@ async function findMark(source: RgbPixels): Promise<Uint8Array> {
 /**
  * Cleans the marked pixels as a good engine would. With a mask that several images of this
  * size have been sent with (`seen` remembers them), the mark they share is measured and the
- * blend undone (see seen-marks.ts); otherwise the marked pixels are repainted the way the
- * app's own preview does (see telea-repaint.ts). Without a mask it repaints the mark it
+ * blend undone (see seen-marks.ts); otherwise the marked pixels are filled from the photo
+ * around them, as the local engine fills an opaque mark (see fill-holes.ts: patches of the
+ * photo copied in, Telea for thin strokes). Without a mask it fills the mark it
  * finds in a corner (see corner-mark.ts).
  */
 export async function inpaint(
@@ -57,7 +58,7 @@ export async function inpaint(
   const lossy = format === 'jpeg' || format === 'webp';
   const unblended =
     mask !== undefined && seen !== undefined && (await seen.unblend(source, alpha, lossy));
-  if (!unblended) await repaintMarked(source, alpha);
+  if (!unblended) await fillHoles(source, alpha);
   const { width, height } = source;
   return sharp(source.data, { raw: { width, height, channels: 3 } })
     .toFormat(outputFormatFor(format).format)

@@ -115,4 +115,53 @@ describe('fitBlend and unblendBox', () => {
     // The opaque half no longer reads as the mark's white.
     expect(pixels.data[(8 * WIDTH + 6) * 3] as number).toBeLessThan(245);
   });
+
+  it('models a minority colour as it is: red letters at 40 % beside a white mark at 40 %', () => {
+    // A quarter of the mark red, the rest white: one colour for all would take white and
+    // read the red pixels as white at the wrong opacity.
+    const { samples, truths } = group(
+      20,
+      () => 0.4,
+      (x) => (x >= 16 ? [220, 20, 30] : [255, 255, 255]),
+    );
+    const estimate = fitBlend(samples, bar());
+    expect(estimate.colours).toHaveLength(2);
+    const red = 8 * WIDTH + 18;
+    expect(1 - (estimate.keepLuma[red] as number)).toBeCloseTo(0.4, 1);
+    const first = samples[0] as BlendSample;
+    const pixels = { ...first.observed, data: Buffer.from(first.observed.data) };
+    unblendBox(pixels, estimate);
+    const redPart = bar().map((value, p) => (value && p % WIDTH >= 16 ? 1 : 0));
+    expect(meanError(pixels.data, truths[0] as Buffer, redPart)).toBeLessThan(2);
+  });
+
+  it('fills an opaque white box with red letters, leaving none of its colours', async () => {
+    const { samples, truths } = group(
+      20,
+      () => 1,
+      (x) => (x >= 16 ? [220, 20, 30] : [255, 255, 255]),
+    );
+    const estimate = fitBlend(samples, bar());
+    const first = samples[0] as BlendSample;
+    const pixels = { ...first.observed, data: Buffer.from(first.observed.data) };
+    const unsure = unblendBox({ ...pixels, data: Buffer.from(pixels.data) }, estimate);
+    // Nothing of the photo is left under an opaque mark: every pixel is filled, none un-blended.
+    expect(bar().every((value, p) => !value || unsure[p] === 255)).toBe(true);
+    await recoverBox(pixels, estimate, { lossy: true });
+    const truth = truths[0] as Buffer;
+    let markColoured = 0;
+    for (let p = 0; p < WIDTH * HEIGHT; p += 1) {
+      if (!bar()[p]) continue;
+      const value = [0, 1, 2].map((c) => pixels.data[p * 3 + c] as number);
+      const toTruth = value.reduce((sum, v, c) => sum + (v - (truth[p * 3 + c] as number)) ** 2, 0);
+      const toMark = Math.min(
+        ...[
+          [255, 255, 255],
+          [220, 20, 30],
+        ].map((mark) => value.reduce((sum, v, c) => sum + (v - (mark[c] as number)) ** 2, 0)),
+      );
+      if (toMark < toTruth) markColoured += 1;
+    }
+    expect(markColoured).toBe(0);
+  });
 });
