@@ -50,6 +50,16 @@ export function textAndRing(): Alpha {
   return { width, height: text.height, data };
 }
 
+/** A wallpaper cut to `size` (cover), as RGB bytes. */
+export function wallpaperRgb(source: string, size: { width: number; height: number }) {
+  return sharp(source)
+    .resize(size.width, size.height, { fit: 'cover' })
+    .removeAlpha()
+    .toColourspace('srgb')
+    .raw()
+    .toBuffer();
+}
+
 export interface StampedPhoto {
   file: string;
   width: number;
@@ -75,12 +85,7 @@ export async function stampedWallpapers(
   const at = { x: size.width - 40 - mark.width, y: size.height - 40 - mark.height };
   const photos: StampedPhoto[] = [];
   for (const [i, source] of wallpapers(count).entries()) {
-    const rgb = await sharp(source)
-      .resize(size.width, size.height, { fit: 'cover' })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer();
+    const rgb = await wallpaperRgb(source, size);
     stamp(rgb, size.width, mark, at.x, at.y, 0.4);
     const file = path.join(folder, `wallpaper-${String(i).padStart(2, '0')}.jpg`);
     await sharp(rgb, { raw: { ...size, channels: 3 } })
