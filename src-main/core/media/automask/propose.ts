@@ -123,8 +123,9 @@ async function sameSizeGroup(
 /**
  * One proposed mask per group of images: a group per size with at least three images. The
  * images left over (too few of their size) borrow the mark of a group of another size where
- * it lies on them, from the same corner at the same size or scaled with the width; those
- * still left are pooled by a shared corner when there are three of them or more. Any image
+ * it lies on them, from the same corner (or the centre) at the same size or scaled with the
+ * width; those still left, when there are three of them or more, are pooled by a shared
+ * corner or in proportion to their width, whichever explains them better. Any image
  * still alone is returned in `tooFew`, to be marked by hand; a file that cannot be read, in
  * `unreadable`, and the others go on. `onSteps` hears of two steps per image: read, compared.
  */
