@@ -2,7 +2,8 @@ import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import { leaveOneOutScores, sharedEdge, sharedRegion } from './consistency.ts';
 import { medianGradient, presenceScore, type MedianGradient } from './median-gradient.ts';
 import { reconstruct } from './poisson.ts';
-import { boxAround, components, otsu, quantile, type Box } from './regions.ts';
+import { isTiled } from './tiles.ts';
+import { boxAround, components, enclosed, otsu, quantile, type Box } from './regions.ts';
 
 /** Fewer images than this cannot outvote their backgrounds: the median would keep them. */
 export const MIN_GROUP_IMAGES = 3;
@@ -35,6 +36,8 @@ export interface Detection {
   /** The median gradient the mark was found in, and the mark's pixels grown a little: its template. */
   median: MedianGradient;
   region: Uint8Array;
+  /** The mark is one shape repeated over the image (tiles.ts). */
+  tiled: boolean;
 }
 
 /**
@@ -99,16 +102,24 @@ function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: B
     const field = reconstruct(median, box, own);
     const magnitude = field.map(Math.abs);
     const cut = otsu(magnitude);
-    const marked: number[] = [];
+    const inBox = new Uint8Array(magnitude.length);
     for (let y = 0; y < box.height; y += 1) {
       for (let x = 0; x < box.width; x += 1) {
-        const i = (box.y + y) * width + box.x + x;
-        if ((magnitude[y * box.width + x] as number) > cut && own[i]) {
-          core[i] = 1;
-          marked.push(i);
-        }
+        const k = y * box.width + x;
+        if ((magnitude[k] as number) > cut && own[(box.y + y) * width + box.x + x]) inBox[k] = 1;
       }
     }
+    // The body of a filled shape (a logo's triangle) lies beyond the edges' cluster: what the
+    // marked pixels enclose is the mark's too where the rebuilt field is as strong. A letter's
+    // counter stays out: the field there is the background's.
+    const holes = enclosed(inBox, box.width, box.height);
+    const marked: number[] = [];
+    inBox.forEach((value, k) => {
+      if (!value && !(holes[k] && (magnitude[k] as number) > cut)) return;
+      const i = (box.y + Math.floor(k / box.width)) * width + box.x + (k % box.width);
+      core[i] = 1;
+      marked.push(i);
+    });
     if (marked.length === 0) continue;
     // The box of what is marked, not of the cluster: a cluster can reach far past the mark
     // along the photo's own edges, and the box is what is said, enlarged and borrowed.
@@ -124,6 +135,7 @@ function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: B
     median,
     core,
     boxes,
+    tiled: isTiled({ width, height, core, boxes }),
     region: growPlane(core, width, height, 2),
     strength: edgeCount === 0 ? 0 : edgeSum / edgeCount,
   };

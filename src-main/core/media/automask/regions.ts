@@ -102,3 +102,35 @@ export function quantile(values: ArrayLike<number>, share: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))] ?? 0;
 }
+
+/**
+ * The unmarked pixels of a plane that its marked ones enclose: those no path of unmarked
+ * pixels (4-neighbours) joins to the plane's border. The inside of a filled shape whose
+ * body lies farther from its edges than the edges' cluster reaches, and a letter's counter.
+ */
+export function enclosed(plane: Uint8Array, width: number, height: number): Uint8Array {
+  const reached = new Uint8Array(plane.length);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (plane[i] || reached[i]) return;
+    reached[i] = 1;
+    stack.push(i);
+  };
+  for (let x = 0; x < width; x += 1) {
+    visit(x);
+    visit((height - 1) * width + x);
+  }
+  for (let y = 0; y < height; y += 1) {
+    visit(y * width);
+    visit(y * width + width - 1);
+  }
+  while (stack.length > 0) {
+    const i = stack.pop() as number;
+    const x = i % width;
+    if (x > 0) visit(i - 1);
+    if (x + 1 < width) visit(i + 1);
+    if (i >= width) visit(i - width);
+    if (i + width < plane.length) visit(i + width);
+  }
+  return plane.map((value, i) => (value || reached[i] ? 0 : 1));
+}
