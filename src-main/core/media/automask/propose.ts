@@ -21,6 +21,7 @@ import {
   type Working,
 } from './read-grey.ts';
 import { MAX_MASK_SHARE, imageVerdict, maskShare } from './verdict.ts';
+import type { SelfCheck } from '../unblend/self-check.ts';
 
 /** Pixels added around the mark at full size, so the service repaints its soft rim too. */
 export const MASK_MARGIN = 3;
@@ -58,6 +59,8 @@ export interface ProposalGroup {
    * was asked for and the group can be measured (see unblend/measurable.ts).
    */
   estimate?: Uint8Array;
+  /** What cleaning on this computer is expected to give, measured with `estimate`. */
+  expected?: SelfCheck;
   /**
    * Set when what stood out would cover more than `MAX_MASK_SHARE` of an image (this share):
    * no mark is shared, and nothing is proposed (`masks` is empty).
