@@ -1,4 +1,6 @@
+import sharp from 'sharp';
 import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
+import { DECODE_LIMIT } from '../decode.ts';
 import type { MarkEstimate } from './mark-estimate.ts';
 
 /**
@@ -91,4 +93,105 @@ export function placesFor(estimate: MarkEstimate, part: Box, count: number): Box
     chosen.push(box);
   }
   return chosen;
+}
+
+/** The photo is read this many times smaller to compare places: enough to see edges and grain. */
+const TEXTURE_SCALE = 4;
+
+/**
+ * How busy a photo is, place by place: its brightness changes (at a quarter of its size),
+ * summed so any box's mean is four lookups. What lies under a mark, sky or foliage, sets
+ * how well it can be lifted by 10 dB and more, so copies go where the photo is as busy as
+ * around the mark.
+ */
+export class Busyness {
+  private readonly sums: Float64Array;
+  private readonly columns: number;
+  private readonly scale: number;
+
+  constructor(grey: { data: Uint8Array; width: number; height: number }, fullWidth: number) {
+    const { data, width, height } = grey;
+    this.scale = width / fullWidth;
+    this.columns = width + 1;
+    const sums = new Float64Array(this.columns * (height + 1));
+    for (let y = 0; y < height; y += 1) {
+      for (let x = 0; x < width; x += 1) {
+        const at = y * width + x;
+        const here = data[at] as number;
+        const change =
+          (x + 1 < width ? Math.abs((data[at + 1] as number) - here) : 0) +
+          (y + 1 < height ? Math.abs((data[at + width] as number) - here) : 0);
+        const to = (y + 1) * this.columns + x + 1;
+        sums[to] =
+          change +
+          (sums[to - 1] as number) +
+          (sums[to - this.columns] as number) -
+          (sums[to - this.columns - 1] as number);
+      }
+    }
+    this.sums = sums;
+  }
+
+  /** The summed change inside a box of the full-size photo, and its area at this scale. */
+  private total(box: Box): { sum: number; area: number } {
+    const rows = this.sums.length / this.columns - 1;
+    const left = Math.min(this.columns - 1, Math.floor(box.x * this.scale));
+    const top = Math.min(rows, Math.floor(box.y * this.scale));
+    const right = Math.min(this.columns - 1, Math.ceil((box.x + box.width) * this.scale));
+    const bottom = Math.min(rows, Math.ceil((box.y + box.height) * this.scale));
+    const at = (row: number, column: number) => this.sums[row * this.columns + column] as number;
+    return {
+      sum: at(bottom, right) - at(top, right) - at(bottom, left) + at(top, left),
+      area: Math.max(1, (right - left) * (bottom - top)),
+    };
+  }
+
+  /** Mean change inside a box. */
+  inside(box: Box): number {
+    const { sum, area } = this.total(box);
+    return sum / area;
+  }
+
+  /** Mean change in the ring between `outer` and the `inner` box it holds. */
+  between(outer: Box, inner: Box): number {
+    const whole = this.total(outer);
+    const held = this.total(inner);
+    return (whole.sum - held.sum) / Math.max(1, whole.area - held.area);
+  }
+}
+
+/** A photo of the group, small and grey, as `Busyness` reads it. */
+export async function busynessOf(source: string | Buffer, fullWidth: number): Promise<Busyness> {
+  const { data, info } = await sharp(source, { failOn: 'error', ...DECODE_LIMIT })
+    .autoOrient()
+    .resize({ width: Math.max(1, Math.round(fullWidth / TEXTURE_SCALE)) })
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return new Busyness({ data, width: info.width, height: info.height }, fullWidth);
+}
+
+/**
+ * Of `places`, the `count` whose inside (where the copy's mark goes: `inner`, placed as in
+ * the mark's box) is as busy as the photo around the mark itself: nearest on a log scale.
+ */
+export function likeTheMark(
+  busy: Busyness,
+  part: Box,
+  inner: Box,
+  places: readonly Box[],
+  count: number,
+): Box[] {
+  const around = Math.log1p(busy.between(part, inner));
+  const at = (place: Box) => ({
+    x: place.x + inner.x - part.x,
+    y: place.y + inner.y - part.y,
+    width: inner.width,
+    height: inner.height,
+  });
+  return [...places]
+    .map((place) => ({ place, gap: Math.abs(Math.log1p(busy.inside(at(place))) - around) }))
+    .sort((a, b) => a.gap - b.gap)
+    .slice(0, count)
+    .map(({ place }) => place);
 }

@@ -12,12 +12,13 @@ import { pixelSource } from '../heic/decode-heic.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from '../jpeg-tables.ts';
 import { ESTIMATE_IMAGES, estimateMark, readBox, type MarkEstimate } from './mark-estimate.ts';
 import { LOSSY_FORMATS, recoverImage } from './recover.ts';
-import { JPEG_GRID, placesFor } from './self-check-places.ts';
+import type { Busyness } from './self-check-places.ts';
+import { JPEG_GRID, busynessOf, likeTheMark, placesFor } from './self-check-places.ts';
 
 /** Photos of the group the copies are cut from, at most: as many as the measurement read. */
 const PHOTOS = ESTIMATE_IMAGES;
-/** Places per photo, away from the mark and from one another. */
-const PLACES = 4;
+/** Places looked at per part, away from the mark and from one another. */
+const PLACES = 16;
 /** A tiled mark's parts are alike: the largest few stand for all. */
 const PARTS = 2;
 /** The figure for no error at all, as the bench prints it (a bit-identical result). */
@@ -126,25 +127,19 @@ function regionBox(plane: Uint8Array, width: number, height: number): Box {
 }
 
 /**
- * One part of the mark checked: as many marked copies as the estimate had images (so the
- * measurement made from them errs as much as the real one), each at a place of one of the
- * photos, the mark measured again from them by the engine, each lifted with that
- * measurement and compared with what was there. Returns the summed squared error in the
- * mask and the values counted.
+ * One part of the mark checked: marked copies at `copies` (as many as the estimate had
+ * images, so the measurement made from them errs as much as the real one), the mark
+ * measured again from them by the engine, each lifted with that measurement and compared
+ * with what was there. Returns the summed squared error in the mask and the values counted.
  */
 async function checkPart(
   part: MarkEstimate['parts'][number],
-  photos: ReadonlyArray<string | Buffer>,
-  places: readonly Box[],
-  copies: number,
+  copies: ReadonlyArray<{ photo: string | Buffer; place: Box }>,
   saving: Saving,
   dir: string,
 ): Promise<{ squared: number; values: number; boxes: number }> {
   const made: Array<{ file: string; patch: Patch }> = [];
-  for (let k = 0; k < copies; k += 1) {
-    // Each copy from another photo where there are enough, the places taken in turn.
-    const photo = photos[k % photos.length] as string | Buffer;
-    const place = places[k % places.length] as Box;
+  for (const [k, { photo, place }] of copies.entries()) {
     const file = path.join(dir, `copy-${k}.${saving ? 'jpg' : 'png'}`);
     made.push({ file, patch: await markedCopy(photo, place, part.blend, saving, file) });
   }
@@ -196,9 +191,10 @@ export async function selfCheck(
   const [first] = files;
   if (!first) return undefined;
   const saving = await savingOf(first);
-  const photos: Array<string | Buffer> = [];
+  const photos: Array<{ source: string | Buffer; busy: Busyness }> = [];
   for (const file of files.slice(0, Math.min(PHOTOS, estimate.images))) {
-    photos.push(await pixelSource(file));
+    const source = await pixelSource(file);
+    photos.push({ source, busy: await busynessOf(source, estimate.width) });
   }
   const parts = [...estimate.parts]
     .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
@@ -210,9 +206,18 @@ export async function selfCheck(
     let boxes = 0;
     for (const part of parts) {
       const places = placesFor(estimate, part.box, PLACES);
-      if (places.length === 0) continue;
-      const copies = Math.min(estimate.images, places.length * photos.length);
-      const checked = await checkPart(part, photos, places, copies, saving, dir);
+      if (places.length === 0 || photos.length === 0) continue;
+      const inner = regionBox(part.blend.region, part.box.width, part.box.height);
+      const marked = { ...inner, x: part.box.x + inner.x, y: part.box.y + inner.y };
+      // Each copy from another photo while there are enough, at the place of that photo
+      // most like what surrounds the mark there; a photo used again gives its next best.
+      const rounds = Math.ceil(estimate.images / photos.length);
+      const copies = Array.from({ length: estimate.images }, (_, k) => {
+        const { source, busy } = photos[k % photos.length] as (typeof photos)[number];
+        const liked = likeTheMark(busy, part.box, marked, places, rounds);
+        return { photo: source, place: liked[Math.floor(k / photos.length) % liked.length] as Box };
+      });
+      const checked = await checkPart(part, copies, saving, dir);
       squared += checked.squared;
       values += checked.values;
       boxes += checked.boxes;
