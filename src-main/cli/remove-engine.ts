@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { Proposal, ProposalGroup } from '../core/media/automask/propose.ts';
-import { LOW_DB } from '../../src-shared/domain/expected-quality.ts';
+import { expectsTrace } from '../../src-shared/domain/expected-quality.ts';
 import { expectedSentence } from '../../src-shared/i18n/expected-words.ts';
 import type { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { measurableGroup, type MeasurableGroup } from '../core/media/unblend/measurable.ts';
@@ -44,7 +44,7 @@ function expectedLines(group: ProposalGroup): string[] {
   const { db } = group.expected;
   return [
     expectedSentence(cliIntl(), db),
-    ...(db < LOW_DB ? [words('cli.engine.expectedLow')] : []),
+    ...(expectsTrace(db) ? [words('cli.engine.expectedLow')] : []),
   ];
 }
 

@@ -5,7 +5,7 @@ import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { EnginePreviews } from './EnginePreviews.tsx';
-import { LOW_DB } from '../../src-shared/domain/expected-quality.ts';
+import { expectsTrace } from '../../src-shared/domain/expected-quality.ts';
 import { expectedSentence, expectedShort } from '../../src-shared/i18n/expected-words.ts';
 
 export type Engine = 'service' | 'local';
@@ -39,7 +39,7 @@ function aroundMarks(group: WatermarkProposal['groups'][number], file: StagedFil
  */
 export function defaultEngine(group: WatermarkProposal['groups'][number]): Engine {
   const expected = group.expectedDb ?? null;
-  return group.estimateId && expected !== null && expected >= LOW_DB ? 'local' : 'service';
+  return group.estimateId && expected !== null && !expectsTrace(expected) ? 'local' : 'service';
 }
 
 /**
@@ -93,7 +93,7 @@ export function EngineChoice(props: {
           <p className="hint" data-testid="expected-quality">
             {[
               expectedSentence(intl, expected),
-              ...(expected < LOW_DB ? [intl.formatMessage({ id: 'quality.notChosen' })] : []),
+              ...(expectsTrace(expected) ? [intl.formatMessage({ id: 'quality.notChosen' })] : []),
             ].join(' ')}
           </p>
         )}

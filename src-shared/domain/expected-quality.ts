@@ -20,7 +20,15 @@ export const LOW_DB = 32;
 
 export type ExpectedBand = 'clean' | 'faint' | 'trace';
 
+/**
+ * The band of a figure as it is shown, in whole decibels (its own error is a dB or two), so
+ * "32 dB" never reads with the words of 31.
+ */
 export function expectedBand(db: number): ExpectedBand {
-  if (db >= CLEAN_DB) return 'clean';
-  return db >= LOW_DB ? 'faint' : 'trace';
+  const shown = Math.round(db);
+  if (shown >= CLEAN_DB) return 'clean';
+  return shown >= LOW_DB ? 'faint' : 'trace';
 }
+
+/** Whether a result cleaned on this computer is expected to keep a trace of the mark. */
+export const expectsTrace = (db: number): boolean => expectedBand(db) === 'trace';

@@ -32,7 +32,7 @@ import {
 } from '../media/output.ts';
 import { EstimateStore } from '../media/unblend/estimate-store.ts';
 import { markSeenIn } from '../media/unblend/mark-check.ts';
-import { LOW_DB } from '../../../src-shared/domain/expected-quality.ts';
+import { expectsTrace } from '../../../src-shared/domain/expected-quality.ts';
 import { recoverImage } from '../media/unblend/recover.ts';
 import { defaultImageOutputDir } from '../paths.ts';
 import { issueAtWords } from '../../../src-shared/i18n/issue-words.ts';
@@ -637,7 +637,7 @@ export class WatermarkEngine extends TaskJobLoop {
     if (!estimate) return false;
     // A trace the self-check expected, on a default no one looked at, stands until the
     // check reads the result and finds none.
-    const expectedTrace = expectedDb !== undefined && expectedDb < LOW_DB;
+    const expectedTrace = expectedDb !== undefined && expectsTrace(expectedDb);
     try {
       return (await markSeenIn(written, await this.estimates.load(estimate))) ?? expectedTrace;
     } catch (error) {

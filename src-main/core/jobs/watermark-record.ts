@@ -31,7 +31,8 @@ export const jobOptionsSchema = z.object({
   estimate: estimateIdSchema.optional(),
   /**
    * What the self-check expected of cleaning this job on this computer (dB), kept when no
-   * one looked at it first (the command line): below `LOW_DB` its result stays in doubt
+   * one looked at it first (the command line): when it expects a trace of the mark
+   * (`expectsTrace`), its result stays in doubt
    * unless the check after cleaning finds no trace of the mark.
    */
   expectedDb: z.number().optional(),
