@@ -141,7 +141,8 @@ export async function findAndSay(
 ): Promise<{ proposal: Proposal; collected: CollectedInputs }> {
   let collected = given;
   const proposal = await findFor(shaped, request, {
-    measure: chosen === 'local' && !request.dryRun,
+    // Measured for --dry-run too: what the self-check expects is part of the plan shown.
+    measure: chosen === 'local',
   });
   for (const line of proposalLines(proposal)) say(line.event, line.message, line.extra);
   // The engine lines count what is sent: not the images left out below.

@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
-import type { Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal, ProposalGroup } from '../core/media/automask/propose.ts';
+import { expectsTrace } from '../../src-shared/domain/expected-quality.ts';
+import { expectedSentence } from '../../src-shared/i18n/expected-words.ts';
 import type { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { measurableGroup, type MeasurableGroup } from '../core/media/unblend/measurable.ts';
 import { cliIntl, words } from './words.ts';
@@ -33,6 +35,19 @@ export function localGroups(proposal: Proposal): MeasurableGroup[] {
 /** Why an image is left out by `--engine local`. */
 export const notLocalReason = () => words('cli.engine.notLocal');
 
+/**
+ * What the self-check expects of a group cleaned on this computer, and when it expects a
+ * trace of the mark, what becomes of its results under --engine local.
+ */
+function expectedLines(group: ProposalGroup): string[] {
+  if (!group.expected) return [];
+  const { db } = group.expected;
+  return [
+    expectedSentence(cliIntl(), db),
+    ...(expectsTrace(db) ? [words('cli.engine.expectedLow')] : []),
+  ];
+}
+
 /** Which engine each group gets, one line each, for --dry-run and before the run. */
 export function engineLines(
   proposal: Proposal,
@@ -44,7 +59,9 @@ export function engineLines(
     const images = ownGroup ? ownGroup.files.length : group.images.length;
     const number = index + 1;
     const message = ownGroup
-      ? words('cli.engine.groupLocal', { number, count: images })
+      ? [words('cli.engine.groupLocal', { number, count: images }), ...expectedLines(group)].join(
+          ' ',
+        )
       : engine === 'local'
         ? words('cli.engine.groupLeftOut', {
             number,
@@ -62,12 +79,19 @@ export function engineLines(
       extra: {
         group: index + 1,
         engine: ownGroup || engine === 'service' ? engine : 'none',
+        ...(ownGroup && group.expected ? { expectedDb: Number(group.expected.db.toFixed(1)) } : {}),
         inputs: (ownGroup?.files ?? group.images.map((i) => i.path)).map((file) =>
           path.resolve(file),
         ),
       },
     };
   });
+}
+
+/** An image's measurement of its mark, and what the self-check expects of it (dB). */
+export interface Measured {
+  estimate: string;
+  expectedDb?: number;
 }
 
 /**
@@ -77,13 +101,14 @@ export function engineLines(
 export async function keepMeasurements(
   proposal: Proposal,
   estimates: EstimateStore,
-): Promise<Map<string, string>> {
-  const byFile = new Map<string, string>();
+): Promise<Map<string, Measured>> {
+  const byFile = new Map<string, Measured>();
   for (const group of proposal.groups) {
     const measurable = measurableGroup(group);
     if (!measurable || !group.estimate) continue;
-    const id = await estimates.keepEncoded(group.estimate);
-    for (const file of measurable.files) byFile.set(file, id);
+    const estimate = await estimates.keepEncoded(group.estimate);
+    const expected = group.expected ? { expectedDb: group.expected.db } : {};
+    for (const file of measurable.files) byFile.set(file, { estimate, ...expected });
   }
   return byFile;
 }

@@ -32,7 +32,13 @@ import {
   type FileMask,
   type SizedFile,
 } from './remove-masks.ts';
-import { ENGINE_OPTIONS, engineUsage, keepMeasurements, parseEngine } from './remove-engine.ts';
+import {
+  ENGINE_OPTIONS,
+  engineUsage,
+  keepMeasurements,
+  parseEngine,
+  type Measured,
+} from './remove-engine.ts';
 import { findAndSay } from './remove-auto-mask.ts';
 import { settleWholeMask } from './remove-whole-mask.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
@@ -187,7 +193,7 @@ export async function runRemove(args: string[]): Promise<number> {
     }
     const maskOf = (input: string): FileMask =>
       masks.get(input) ?? (maskFile && !request.autoMask ? { maskFile } : {});
-    let measured = new Map<string, string>();
+    let measured = new Map<string, Measured>();
     try {
       if (proposal && chosen === 'local') {
         measured = await keepMeasurements(
@@ -202,8 +208,8 @@ export async function runRemove(args: string[]): Promise<number> {
     }
     /** The engine fields of a job for this file: local with its measurement, or none. */
     const engineOf = (input: string) => {
-      const estimate = measured.get(input);
-      return estimate ? { engine: 'local' as const, estimate } : {};
+      const measure = measured.get(input);
+      return measure ? { engine: 'local' as const, ...measure } : {};
     };
     // Files are looked up among earlier results with the mask each would be sent with now.
     const byMask = new Map<string, string[]>();

@@ -39,6 +39,8 @@ export function EnginePreviews(props: {
   around: Box;
   previewBase: string;
   demo: boolean;
+  /** The quality the self-check expects of this computer's cleaning, said beside its picture. */
+  expected?: string;
 }) {
   const intl = useIntl();
   const { file, strokes, estimateId, demo, around } = props;
@@ -115,6 +117,7 @@ export function EnginePreviews(props: {
         what={intl.formatMessage({ id: 'preview.cleanedLocal' })}
         making={intl.formatMessage({ id: 'preview.undoing' })}
         caption={intl.formatMessage({ id: 'finder.byComputer' })}
+        {...(props.expected ? { note: props.expected } : {})}
       />
     </section>
   );
@@ -133,6 +136,8 @@ function EnginePane(props: {
   what: string;
   making: string;
   caption: string;
+  /** A second line under the caption. */
+  note?: string;
   children?: ReactNode;
 }) {
   const intl = useIntl();
@@ -170,7 +175,17 @@ function EnginePane(props: {
         )}
         {props.children}
       </span>
-      <figcaption>{props.caption}</figcaption>
+      <figcaption>
+        {props.caption}
+        {props.note && (
+          <>
+            <br />
+            <span className="hint" data-testid="expected-short">
+              {props.note}
+            </span>
+          </>
+        )}
+      </figcaption>
     </figure>
   );
 }

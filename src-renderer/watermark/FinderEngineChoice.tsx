@@ -5,6 +5,8 @@ import type { Box } from '../../src-shared/domain/mask-anchor.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { EnginePreviews } from './EnginePreviews.tsx';
+import { expectsTrace } from '../../src-shared/domain/expected-quality.ts';
+import { expectedSentence, expectedShort } from '../../src-shared/i18n/expected-words.ts';
 
 export type Engine = 'service' | 'local';
 
@@ -30,7 +32,20 @@ function aroundMarks(group: WatermarkProposal['groups'][number], file: StagedFil
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** Who cleans a measured group, with one of its images cleaned both ways to judge by. */
+/**
+ * Who cleans a group this computer can clean when nobody has chosen: this computer (free)
+ * when its self-check expects the mark gone or nearly so; the service when it expects a
+ * trace, or could not tell, so that no default nobody looked at leaves the mark visible.
+ */
+export function defaultEngine(group: WatermarkProposal['groups'][number]): Engine {
+  const expected = group.expectedDb ?? null;
+  return group.estimateId && expected !== null && !expectsTrace(expected) ? 'local' : 'service';
+}
+
+/**
+ * Who cleans a measured group, with one of its images cleaned both ways to judge by, and
+ * the quality the self-check expects of this computer's.
+ */
 export function EngineChoice(props: {
   index: number;
   group: WatermarkProposal['groups'][number];
@@ -43,6 +58,7 @@ export function EngineChoice(props: {
 }) {
   const intl = useIntl();
   const { group, index } = props;
+  const expected = group.expectedDb ?? null;
   const sample = [...group.images]
     .filter((image) => image.present && image.maskToken)
     .sort((a, b) => b.score - a.score)[0];
@@ -73,6 +89,14 @@ export function EngineChoice(props: {
           />
           {intl.formatMessage({ id: 'finder.byComputer' })}
         </label>
+        {expected !== null && (
+          <p className="hint" data-testid="expected-quality">
+            {[
+              expectedSentence(intl, expected),
+              ...(expectsTrace(expected) ? [intl.formatMessage({ id: 'quality.notChosen' })] : []),
+            ].join(' ')}
+          </p>
+        )}
       </fieldset>
       {file && (
         <EnginePreviews
@@ -82,6 +106,7 @@ export function EngineChoice(props: {
           around={aroundMarks(group, file)}
           previewBase={props.previewBase}
           demo={props.demo}
+          {...(expected !== null ? { expected: expectedShort(intl, expected) } : {})}
         />
       )}
     </>

@@ -109,6 +109,12 @@ export const watermarkProposalSchema = z.object({
        */
       estimateId: estimateIdSchema.nullable(),
       /**
+       * The quality cleaning on this computer is expected to give, in dB (PSNR inside the
+       * mark grown 3 px), from the engine's self-check on the group's own photos
+       * (src-main/core/media/unblend/self-check.ts); null when the group is not measured.
+       */
+      expectedDb: z.number().nullable().optional(),
+      /**
        * Why what was found is not proposed (it would cover too much of each image: no mark is
        * shared), as a sentence; null when it is, or when nothing was found.
        */

@@ -29,6 +29,13 @@ export const jobOptionsSchema = z.object({
    */
   engine: z.literal('local').optional(),
   estimate: estimateIdSchema.optional(),
+  /**
+   * What the self-check expected of cleaning this job on this computer (dB), kept when no
+   * one looked at it first (the command line): when it expects a trace of the mark
+   * (`expectsTrace`), its result stays in doubt
+   * unless the check after cleaning finds no trace of the mark.
+   */
+  expectedDb: z.number().optional(),
 });
 export type JobOptions = z.infer<typeof jobOptionsSchema>;
 

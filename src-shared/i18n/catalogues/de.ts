@@ -806,6 +806,14 @@ export const de: Catalogue = {
   'finder.who': 'Wer sie bereinigt',
   'finder.byService': 'Der Dienst – {credits} pro Bild',
   'finder.byComputer': 'Dieser Computer – kostenlos',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'Erwartete Qualität auf diesem Computer: {db} dB, {band, select, clean {das Zeichen sollte nicht zu sehen sein.} faint {auf gleichmäßigen Flächen kann eine schwache Spur des Zeichens bleiben.} other {im Ergebnis bleibt wahrscheinlich eine Spur des Zeichens sichtbar.}}',
+  'quality.notChosen':
+    '„Dieser Computer“ ist deshalb nicht vorausgewählt: Vergleichen Sie die beiden Vorschauen, bevor Sie ihn wählen.',
+  'quality.short': 'erwartet {db} dB',
+  'cli.engine.expectedLow':
+    'Mit --engine local werden sie trotzdem bereinigt, und jedes Ergebnis wird als „Zeichen noch sichtbar“ markiert, es sei denn, die Prüfung nach dem Bereinigen findet keine Spur des Zeichens.',
   'finder.maskShare': 'Die Maske bedeckt {share} jedes Bildes.',
   'finder.tickGroup':
     '{count, plural, one {Das # Bild dieser Gruppe} other {Alle # Bilder dieser Gruppe}}',

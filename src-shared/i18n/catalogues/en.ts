@@ -803,6 +803,14 @@ export const en = {
   'finder.who': 'Who cleans them',
   'finder.byService': 'The service — {credits} an image',
   'finder.byComputer': 'On this computer — free',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'Expected quality on this computer: {db} dB, {band, select, clean {the mark should not be visible.} faint {a faint trace of the mark may show where the photo is plain.} other {the result will likely show a trace of the mark.}}',
+  'quality.notChosen':
+    '“On this computer” is therefore not chosen for you: compare the two previews before choosing it.',
+  'quality.short': 'expected {db} dB',
+  'cli.engine.expectedLow':
+    'Under --engine local they are cleaned anyway, and each result is marked “Mark still visible” unless the check after cleaning finds no trace of the mark.',
   'finder.maskShare': 'The mask covers {share} of each image.',
   'finder.tickGroup':
     '{count, plural, one {The # image of this group} other {All # images of this group}}',

@@ -808,6 +808,14 @@ export const es: Catalogue = {
   'finder.who': 'Quién las limpia',
   'finder.byService': 'El servicio — {credits} por imagen',
   'finder.byComputer': 'En este ordenador — gratis',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'Calidad esperada en este ordenador: {db} dB, {band, select, clean {la marca no debería verse.} faint {puede quedar un rastro leve de la marca en las zonas lisas.} other {es probable que el resultado muestre un rastro de la marca.}}',
+  'quality.notChosen':
+    'Por eso «En este ordenador» no está elegido de antemano: compara las dos vistas previas antes de elegirlo.',
+  'quality.short': '{db} dB esperados',
+  'cli.engine.expectedLow':
+    'Con --engine local se limpian igualmente, y cada resultado se marca como «Marca aún visible» salvo que la comprobación posterior a la limpieza no encuentre rastro de la marca.',
   'finder.maskShare': 'La máscara cubre {share} de cada imagen.',
   'finder.tickGroup':
     '{count, plural, one {La # imagen de este grupo} other {Las # imágenes de este grupo}}',

@@ -808,6 +808,14 @@ export const fr: Catalogue = {
   'finder.who': 'Qui les nettoie',
   'finder.byService': 'Le service — {credits} par image',
   'finder.byComputer': 'Sur cet ordinateur — gratuit',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'Qualité attendue sur cet ordinateur : {db} dB, {band, select, clean {le filigrane ne devrait pas être visible.} faint {une légère trace du filigrane peut rester sur les zones unies.} other {le résultat gardera probablement une trace du filigrane.}}',
+  'quality.notChosen':
+    '« Sur cet ordinateur » n’est donc pas choisi d’office : comparez les deux aperçus avant de le choisir.',
+  'quality.short': '{db} dB attendus',
+  'cli.engine.expectedLow':
+    'Avec --engine local, elles sont tout de même nettoyées, et chaque résultat est signalé « Filigrane encore visible », sauf si la vérification après le nettoyage ne trouve aucune trace du filigrane.',
   'finder.maskShare': 'Le masque couvre {share} de chaque image.',
   'finder.tickGroup':
     '{count, plural, one {La # image de ce groupe} other {Les # images de ce groupe}}',

@@ -784,6 +784,14 @@ export const ja: Catalogue = {
   'finder.who': 'クリーンする場所',
   'finder.byService': 'サービス — 1 枚あたり {credits}',
   'finder.byComputer': 'このコンピューター — 無料',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'このコンピューターでの予想品質: {db} dB。{band, select, clean {透かしは見えなくなるはずです。} faint {平坦な部分に透かしのかすかな跡が残ることがあります。} other {結果に透かしの跡が残る可能性が高いです。}}',
+  'quality.notChosen':
+    'そのため「このコンピューター」は選択されていません。選ぶ前に 2 つのプレビューを比べてください。',
+  'quality.short': '予想 {db} dB',
+  'cli.engine.expectedLow':
+    '--engine local ではそれでもクリーニングしますが、クリーニング後の確認で透かしの跡が見つからない限り、各結果に「透かしがまだ見える」と表示します。',
   'finder.maskShare': 'マスクは各画像の {share} を覆います。',
   'finder.tickGroup': '{count, plural, other {このグループの # 枚すべて}}',
   'finder.unsure': '不確か（{percent}）',

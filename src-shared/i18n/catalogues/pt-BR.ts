@@ -803,6 +803,14 @@ export const ptBR: Catalogue = {
   'finder.who': 'Quem as limpa',
   'finder.byService': 'O serviço — {credits} por imagem',
   'finder.byComputer': 'Neste computador — grátis',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    'Qualidade esperada neste computador: {db} dB, {band, select, clean {a marca não deve ficar visível.} faint {um leve vestígio da marca pode aparecer nas áreas lisas.} other {o resultado provavelmente mostrará um vestígio da marca.}}',
+  'quality.notChosen':
+    'Por isso “Neste computador” não vem escolhido: compare as duas prévias antes de escolhê-lo.',
+  'quality.short': '{db} dB esperados',
+  'cli.engine.expectedLow':
+    'Com --engine local elas são limpas mesmo assim, e cada resultado é marcado como “Marca ainda visível”, a menos que a verificação após a limpeza não encontre vestígio da marca.',
   'finder.maskShare': 'A máscara cobre {share} de cada imagem.',
   'finder.tickGroup':
     '{count, plural, one {A # imagem deste grupo} other {As # imagens deste grupo}}',

@@ -752,6 +752,13 @@ export const zhCN: Catalogue = {
   'finder.who': '由谁处理',
   'finder.byService': '服务 — 每张 {credits}',
   'finder.byComputer': '本机 — 免费',
+  // The self-check: the quality cleaning on this computer is expected to give.
+  'quality.expected':
+    '在本机处理的预计质量：{db} dB，{band, select, clean {水印应当看不出来。} faint {在平坦处可能留下淡淡的水印痕迹。} other {结果很可能留有水印痕迹。}}',
+  'quality.notChosen': '因此没有为您预选“本机”：请先对比两张预览再选择。',
+  'quality.short': '预计 {db} dB',
+  'cli.engine.expectedLow':
+    '使用 --engine local 时仍会清理，但除非清理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
   'finder.maskShare': '蒙版覆盖每张图片的 {share}。',
   'finder.tickGroup': '{count, plural, other {此组全部 # 张}}',
   'finder.unsure': '不确定（{percent}）',

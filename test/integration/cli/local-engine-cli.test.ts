@@ -58,6 +58,10 @@ describe('clearframe remove --engine local', () => {
     expect(run.stdout).toContain(
       'Group 1 (6 images with the mark): on this computer, free; nothing is sent.',
     );
+    // The self-check's figure, measured on the batch itself before anything is written.
+    expect(run.stdout).toMatch(
+      /nothing is sent\. Expected quality on this computer: \d+ dB, (the mark should not be visible|a faint trace of the mark may show|the result will likely show a trace)/,
+    );
     expect(sim.requestLog()).toEqual([]);
   });
 

@@ -47,6 +47,7 @@ export async function proposalForPage(
     groups.push({
       anchor: group.anchor,
       estimateId: group.estimate ? await estimates.keepEncoded(group.estimate) : null,
+      expectedDb: group.expected?.db ?? null,
       refused: group.refused ? refusedReason(group.refused.share) : null,
       masks: kept,
       images: group.images.map((image) => ({

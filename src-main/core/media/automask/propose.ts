@@ -13,6 +13,7 @@ import { fullMask, imagesOf, sortReads } from './group-parts.ts';
 import { readAll, scaleBox, workingSize, type Unreadable } from './read-grey.ts';
 import { relativePool } from './relative-pool.ts';
 import { judged } from './verdict.ts';
+import type { SelfCheck } from '../unblend/self-check.ts';
 
 export interface SizedImage extends ImageSize {
   /** The file, read upright (after its EXIF turn), at this size. */
@@ -47,6 +48,8 @@ export interface ProposalGroup {
    * was asked for and the group can be measured (see unblend/measurable.ts).
    */
   estimate?: Uint8Array;
+  /** What cleaning on this computer is expected to give, measured with `estimate`. */
+  expected?: SelfCheck;
   /**
    * Set when what stood out would cover more than `MAX_MASK_SHARE` of an image (this share):
    * no mark is shared, and nothing is proposed (`masks` is empty).

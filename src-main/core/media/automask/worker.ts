@@ -4,13 +4,14 @@ import type { WorkerAnswer, WorkerNote } from '../../worker-thread.ts';
 import { encodeEstimate } from '../unblend/estimate-file.ts';
 import { estimateMark } from '../unblend/mark-estimate.ts';
 import { measurableGroup } from '../unblend/measurable.ts';
+import { selfCheck } from '../unblend/self-check.ts';
 import type { FinderProgress } from './find-watermark.ts';
 import { proposeMasks, type Proposal, type SizedImage } from './propose.ts';
 
 /**
  * The detector's thread: one batch in, one proposal (or one error message) out, with how
  * far it is posted as it goes; with `measure`, each measurable group's mark measured too
- * (for cleaning on this computer).
+ * (for cleaning on this computer), and the engine's expected quality on it (self-check.ts).
  */
 const { images, hint, measure } = workerData as {
   images: SizedImage[];
@@ -37,8 +38,11 @@ async function run(): Promise<Proposal> {
   for (const group of proposal.groups) {
     const measurable = measurableGroup(group);
     if (!measurable) continue;
-    const bytes = encodeEstimate(await estimateMark(measurable.files, measurable.mask));
+    const estimate = await estimateMark(measurable.files, measurable.mask);
+    const bytes = encodeEstimate(estimate);
     group.estimate = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const expected = await selfCheck(measurable.files, estimate);
+    if (expected) group.expected = expected;
     measured += group.images.length;
     onSteps(group.images.length);
   }

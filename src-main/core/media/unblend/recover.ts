@@ -7,7 +7,7 @@ import { readBox, type MarkEstimate } from './mark-estimate.ts';
 import { said } from '../../i18n/core-words.ts';
 
 /** Formats whose files carry compression noise beyond rounding. */
-const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
+export const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
 
 /** Recovered pixels of one box of an image: 8-bit RGB, row by row. */
 export interface Patch {

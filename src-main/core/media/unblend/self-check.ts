@@ -1,0 +1,274 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
+import type { BlendEstimate } from '../../../imaging/blend-fit.ts';
+import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
+import { boundsOf } from '../../../imaging/pixel-grid.ts';
+import { rgbToYcc, yccToRgb } from '../../../imaging/ycc.ts';
+import { readHeader } from '../decode.ts';
+import { pixelSource } from '../heic/decode-heic.ts';
+import { chromaSubsamplingOf, readJpegEncoding } from '../jpeg-tables.ts';
+import { ESTIMATE_IMAGES, estimateMark, readBox, type MarkEstimate } from './mark-estimate.ts';
+import { LOSSY_FORMATS, recoverImage } from './recover.ts';
+import type { Busyness } from './self-check-places.ts';
+import { JPEG_GRID, busynessOf, likeTheMark, placesFor } from './self-check-places.ts';
+
+/**
+ * Photos of the group the copies are cut from, at most: one copy each where the group has
+ * as many as the measurement read, since what lies under a mark varies most from photo to
+ * photo (with 8 photos and several places each, the figure strayed 4 to 7 dB on an opaque
+ * logo). Each is decoded once, which at 12 megapixels is most of the check's time.
+ */
+const PHOTOS = ESTIMATE_IMAGES;
+/** Places looked at per part, away from the mark and from one another. */
+const PLACES = 16;
+/** A tiled mark's parts are alike: the largest few stand for all. */
+const PARTS = 2;
+/** The figure for no error at all, as the bench prints it (a bit-identical result). */
+const PERFECT_DB = 99;
+/**
+ * A lossy file that is not a JPEG (WebP, HEIC, AVIF) is re-saved as a JPEG of about its
+ * usual quality: close enough in what compression does to the mark's edges.
+ */
+const OTHER_LOSSY = { quality: 90, chromaSubsampling: '4:2:0' } as const;
+
+/** What the engine is expected to leave of a group's photos under the mark. */
+export interface SelfCheck {
+  /** Expected PSNR inside the mark's region (the mask: the mark grown 3 px), in dB. */
+  db: number;
+  /** Boxes lifted to measure it. */
+  boxes: number;
+}
+
+type Saving = { quality: number; chromaSubsampling: '4:2:0' | '4:4:4' } | undefined;
+
+/** How the group's files were saved, so the copies are saved alike: compression and all. */
+async function savingOf(file: string): Promise<Saving> {
+  const header = await readHeader(file);
+  const encoding = header.format === 'jpeg' ? readJpegEncoding(await readFile(file)) : undefined;
+  if (encoding) {
+    return {
+      quality: encoding.quality,
+      chromaSubsampling: chromaSubsamplingOf(encoding.sampling),
+    };
+  }
+  return LOSSY_FORMATS.has(header.format ?? '') ? OTHER_LOSSY : undefined;
+}
+
+/** Lays the measured mark over `pixels` where its region is, as the blend did: I = keep·J + lift. */
+export function blendInto(pixels: RgbPixels, blend: BlendEstimate): void {
+  const { data } = pixels;
+  const { region, keepLuma, keepChroma, lift } = blend;
+  const ycc = new Float32Array(3);
+  for (let p = 0; p < region.length; p += 1) {
+    if (!region[p]) continue;
+    const at = p * 3;
+    rgbToYcc(data[at] as number, data[at + 1] as number, data[at + 2] as number, ycc, 0);
+    const luma = keepLuma[p] as number;
+    const chroma = keepChroma[p] as number;
+    yccToRgb(
+      luma * (ycc[0] as number) + (lift[at] as number),
+      chroma * (ycc[1] as number) + (lift[at + 1] as number),
+      chroma * (ycc[2] as number) + (lift[at + 2] as number),
+      data,
+      at,
+    );
+  }
+}
+
+/** A place's part of a photo, read from the JPEG grid's corner before it, and where the place lies in it. */
+interface Patch {
+  /** The photo there, as it is: what a perfect lift gives back. */
+  truth: RgbPixels;
+  /** The mask at the place, at the patch's size. */
+  plane: Uint8Array;
+}
+
+/** Part of a photo read once, at its place in the photo, for the copies cut from it. */
+interface Piece {
+  pixels: RgbPixels;
+  x: number;
+  y: number;
+}
+
+/** The box from the JPEG grid's corner before a place to the place's far corner. */
+function onGrid(place: Box): Box {
+  const x = place.x - (place.x % JPEG_GRID);
+  const y = place.y - (place.y % JPEG_GRID);
+  return { x, y, width: place.x + place.width - x, height: place.y + place.height - y };
+}
+
+/**
+ * The part of a photo that holds all these places, decoded once: a JPEG is decoded from its
+ * top whatever part is asked for, so one read a photo, not one a copy.
+ */
+async function readPiece(source: string | Buffer, places: readonly Box[]): Promise<Piece> {
+  const boxes = places.map(onGrid);
+  const x = Math.min(...boxes.map((box) => box.x));
+  const y = Math.min(...boxes.map((box) => box.y));
+  const width = Math.max(...boxes.map((box) => box.x + box.width)) - x;
+  const height = Math.max(...boxes.map((box) => box.y + box.height)) - y;
+  return { pixels: await readBox(source, { x, y, width, height }), x, y };
+}
+
+function cutFrom(piece: Piece, box: Box): RgbPixels {
+  const data = Buffer.alloc(box.width * box.height * 3);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = ((box.y - piece.y + y) * piece.pixels.width + box.x - piece.x) * 3;
+    piece.pixels.data.copy(data, y * box.width * 3, from, from + box.width * 3);
+  }
+  return { data, width: box.width, height: box.height };
+}
+
+/**
+ * One place of one photo made into a marked image: the photo from the JPEG grid's corner
+ * before the place (so the file's blocks fall on the mark as in the user's photos) to the
+ * place's far corner, the measured mark laid over the place, saved into `file` as the
+ * user's photos were saved (or as PNG when they are lossless).
+ */
+async function markedCopy(
+  piece: Piece,
+  place: Box,
+  blend: BlendEstimate,
+  saving: Saving,
+  file: string,
+): Promise<Patch> {
+  const grid = onGrid(place);
+  const { x: left, y: top, width, height } = grid;
+  const truth = cutFrom(piece, grid);
+  const marked = { data: Buffer.alloc(place.width * place.height * 3), ...place };
+  const plane = new Uint8Array(width * height);
+  for (let y = 0; y < place.height; y += 1) {
+    const from = ((place.y - top + y) * width + place.x - left) * 3;
+    truth.data.copy(marked.data, y * place.width * 3, from, from + place.width * 3);
+    plane.set(
+      blend.region.subarray(y * place.width, (y + 1) * place.width),
+      (place.y - top + y) * width + place.x - left,
+    );
+  }
+  blendInto(marked, blend);
+  const canvas = Buffer.from(truth.data);
+  for (let y = 0; y < place.height; y += 1) {
+    const to = ((place.y - top + y) * width + place.x - left) * 3;
+    marked.data.copy(canvas, to, y * place.width * 3, (y + 1) * place.width * 3);
+  }
+  const image = sharp(canvas, { raw: { width, height, channels: 3 } });
+  await (saving ? image.jpeg(saving) : image.png()).toFile(file);
+  return { truth, plane };
+}
+
+/** The box around a plane's marked pixels, in the finder's terms. */
+function regionBox(plane: Uint8Array, width: number, height: number): Box {
+  const bounds = boundsOf(plane, width, height, 0) ?? { left: 0, top: 0, width, height };
+  return { x: bounds.left, y: bounds.top, width: bounds.width, height: bounds.height };
+}
+
+/**
+ * One part of the mark checked: marked copies at `copies` (as many as the estimate had
+ * images, so the measurement made from them errs as much as the real one), the mark
+ * measured again from them by the engine, each lifted with that measurement and compared
+ * with what was there. Returns the summed squared error in the mask and the values counted.
+ */
+async function checkPart(
+  part: MarkEstimate['parts'][number],
+  copies: ReadonlyArray<{ piece: Piece; place: Box }>,
+  saving: Saving,
+  dir: string,
+): Promise<{ squared: number; values: number; boxes: number }> {
+  const made: Array<{ file: string; patch: Patch }> = [];
+  for (const [k, { piece, place }] of copies.entries()) {
+    const file = path.join(dir, `copy-${k}.${saving ? 'jpg' : 'png'}`);
+    made.push({ file, patch: await markedCopy(piece, place, part.blend, saving, file) });
+  }
+  const [first] = made;
+  if (!first) return { squared: 0, values: 0, boxes: 0 };
+  const { width, height } = first.patch.truth;
+  const remeasured = await estimateMark(
+    made.map(({ file }) => file),
+    {
+      width,
+      height,
+      plane: first.patch.plane,
+      boxes: [regionBox(first.patch.plane, width, height)],
+    },
+  );
+  let squared = 0;
+  let values = 0;
+  for (const { file, patch } of made) {
+    for (const { box, data } of await recoverImage(file, remeasured)) {
+      for (let y = 0; y < box.height; y += 1) {
+        for (let x = 0; x < box.width; x += 1) {
+          const p = (box.y + y) * width + box.x + x;
+          if (!patch.plane[p]) continue;
+          for (let c = 0; c < 3; c += 1) {
+            const lifted = data[(y * box.width + x) * 3 + c] as number;
+            squared += (lifted - (patch.truth.data[p * 3 + c] as number)) ** 2;
+          }
+          values += 3;
+        }
+      }
+    }
+  }
+  return { squared, values, boxes: made.length };
+}
+
+/**
+ * The engine measured on the user's own batch before anything is written. For the largest
+ * parts of the mark, the mark as measured is laid over places of the group's photos where
+ * there is no mark (the part's box, away from the mark, on the same JPEG grid), each saved
+ * as the user's photos were; the engine measures the mark from those copies (as many as
+ * the real measurement read, so it errs as much) and lifts each, and what it gives back is
+ * compared with what was there: PSNR inside the mask (the mark grown 3 px), the measure the
+ * bench takes against the clean photo. Undefined when no place is free of the mark.
+ */
+export async function selfCheck(
+  files: readonly string[],
+  estimate: MarkEstimate,
+): Promise<SelfCheck | undefined> {
+  const [first] = files;
+  if (!first) return undefined;
+  const saving = await savingOf(first);
+  const photos: Array<{ source: string | Buffer; busy: Busyness }> = [];
+  for (const file of files.slice(0, Math.min(PHOTOS, estimate.images))) {
+    const source = await pixelSource(file);
+    photos.push({ source, busy: await busynessOf(source, estimate.width) });
+  }
+  const parts = [...estimate.parts]
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height)
+    .slice(0, PARTS);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-self-check-'));
+  try {
+    let squared = 0;
+    let values = 0;
+    let boxes = 0;
+    for (const part of parts) {
+      const places = placesFor(estimate, part.box, PLACES);
+      if (places.length === 0 || photos.length === 0) continue;
+      const inner = regionBox(part.blend.region, part.box.width, part.box.height);
+      const marked = { ...inner, x: part.box.x + inner.x, y: part.box.y + inner.y };
+      // From each photo, the places most like what surrounds the mark there, read at once.
+      const perPhoto = Math.ceil(estimate.images / photos.length);
+      const copies: Array<{ piece: Piece; place: Box }> = [];
+      for (const { source, busy } of photos) {
+        if (copies.length >= estimate.images) break;
+        const liked = likeTheMark(busy, part.box, marked, places, perPhoto);
+        const piece = await readPiece(source, liked);
+        for (const place of liked.slice(0, estimate.images - copies.length)) {
+          copies.push({ piece, place });
+        }
+      }
+      const checked = await checkPart(part, copies, saving, dir);
+      squared += checked.squared;
+      values += checked.values;
+      boxes += checked.boxes;
+    }
+    if (values === 0) return undefined;
+    const mse = squared / values;
+    const db = mse === 0 ? PERFECT_DB : Math.min(PERFECT_DB, 10 * Math.log10((255 * 255) / mse));
+    return { db, boxes };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
