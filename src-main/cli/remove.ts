@@ -35,6 +35,12 @@ import {
 import { ENGINE_OPTIONS, engineUsage, keepMeasurements, parseEngine } from './remove-engine.ts';
 import { findAndSay } from './remove-auto-mask.ts';
 import { settleWholeMask } from './remove-whole-mask.ts';
+import {
+  LARGE_MASK_OPTIONS,
+  dryRunShares,
+  settleLargeMasks,
+  sharesOf,
+} from './remove-mask-share.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
 import { cliIntl, stateColumn, stateWord, words } from './words.ts';
 
@@ -70,6 +76,7 @@ export async function runRemove(args: string[]): Promise<number> {
       concurrency: { type: 'string' },
       ...MASK_OPTIONS,
       ...ENGINE_OPTIONS,
+      ...LARGE_MASK_OPTIONS,
       retry: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
@@ -155,6 +162,10 @@ export async function runRemove(args: string[]): Promise<number> {
     return EXIT.someFailed;
   }
   if (request.dryRun) {
+    // What a mask covers is paid for: shown before anything is, the large ones by name.
+    if (chosen !== 'local') {
+      for (const line of await dryRunShares(request, shaped, proposal)) say('mask-share', line);
+    }
     say('dry-run', words('cli.remove.dryRun', { count: collected.files.length }));
     return EXIT.done;
   }
@@ -173,13 +184,9 @@ export async function runRemove(args: string[]): Promise<number> {
     const { skipped } = collected;
     const inputs = await sortOutInputs(store, collected.files, undefined, skipped);
     let masks: Map<string, FileMask>;
+    const maskStore = new MaskStore(path.join(session.paths.root, 'masks'));
     try {
-      masks = await fileMasks(
-        request,
-        shaped,
-        new MaskStore(path.join(session.paths.root, 'masks')),
-        proposal,
-      );
+      masks = await fileMasks(request, shaped, maskStore, proposal);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
       console.error(problem(error.userMessage));
@@ -220,6 +227,19 @@ export async function runRemove(args: string[]): Promise<number> {
     const taken = inputs.filter(
       (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
     );
+    const paid = shaped.filter(
+      (file) =>
+        taken.includes(file.path) &&
+        !measured.has(file.path) &&
+        (values.force || store.latestWatermarkJobFor(file.path)?.state !== 'done'),
+    );
+    const allowed = values['allow-large-mask'] || request.maskWhole === true;
+    const shares = await sharesOf(paid, maskOf, maskStore);
+    const large = await settleLargeMasks(shares, allowed, (line) => say('mask-share', line));
+    if (large) {
+      console.error(problem(large));
+      return EXIT.usage;
+    }
     const nameOf = pathNames(taken, (input) => collected.roots.get(input));
     const progress = new Progress({
       total: taken.length,

@@ -944,6 +944,23 @@ export const de: Catalogue = {
   'cli.remove.noMaskFile': 'die Maskendatei {file} gibt es nicht.',
   'cli.remove.masksWritten': 'Masken geschrieben: {files}.',
   'cli.remove.noMasksWritten': 'Masken geschrieben: keine (kein Wasserzeichen gefunden).',
+  // Bezahlte Masken: wie viel des Bildes sie abdecken; über einem Anteil wird gefragt.
+  'masks.share':
+    '{count, plural, one {Die Maske deckt {largest} ihres Bildes ab.} other {{same, select, yes {Die Masken decken je {largest} ihres Bildes ab.} other {Die Masken decken {smallest} bis {largest} ihrer Bilder ab.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# Bild hat eine Maske über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.} other {# Bilder haben Masken über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.}}',
+  'cli.masks.usageLarge':
+    '  --allow-large-mask  Masken, die mehr als {limit} eines Bildes abdecken, ohne Nachfrage senden\n                      (im Terminal wird gefragt; sonst wird nichts gesendet, Exit-Code 2)',
+  'cli.remove.askLargeMasks': 'Trotzdem mit diesen Masken senden?',
+  'cli.remove.sayLargeMasks':
+    'Es wurde nichts gesendet. Sehen Sie sich die Masken an (--dry-run listet sie, --save-masks schreibt sie), oder fügen Sie --allow-large-mask hinzu, um sie so zu senden.',
+  'cli.remove.largeMasksRefused':
+    'Es wurde nichts gesendet. Geben Sie eine kleinere Maske an (--mask-rect oder --mask), oder markieren Sie die Bilder im Fenster von Hand.',
+  'images.largeMasks.label': 'Große Masken',
+  'images.largeMasks.ask': 'Trotzdem senden oder zuerst von Hand markieren?',
+  'images.largeMasks.send': 'Trotzdem senden',
+  'images.largeMasks.byHand': 'Von Hand markieren',
+
   'cli.remove.dryRun':
     'Probelauf: {count, plural, one {# Bild} other {# Bilder}} angesehen, nichts wurde gesendet und nichts bezahlt.',
   'cli.remove.cleaning': 'Bereinigen',

@@ -937,6 +937,23 @@ export const en = {
   'cli.remove.noMaskFile': 'the mask file {file} does not exist.',
   'cli.remove.masksWritten': 'Masks written: {files}.',
   'cli.remove.noMasksWritten': 'Masks written: none (no watermark found).',
+  // Masks that would be paid for: how much of the image they cover, asked above a share.
+  'masks.share':
+    '{count, plural, one {The mask covers {largest} of its image.} other {{same, select, yes {The masks each cover {largest} of their image.} other {The masks cover {smallest} to {largest} of their images.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# image has a mask over {limit} of it (the largest covers {largest}): the service repaints all of a mask, 1 credit an image.} other {# images have masks over {limit} of them (the largest covers {largest}): the service repaints all of a mask, 1 credit an image.}}',
+  'cli.masks.usageLarge':
+    '  --allow-large-mask  send masks that cover more than {limit} of an image without asking\n                      (asked on a terminal; off one nothing is sent, exit code 2)',
+  'cli.remove.askLargeMasks': 'Send them with these masks anyway?',
+  'cli.remove.sayLargeMasks':
+    'Nothing was sent. Look at the masks (--dry-run lists them, --save-masks writes them), or add --allow-large-mask to send them as they are.',
+  'cli.remove.largeMasksRefused':
+    'Nothing was sent. Give a smaller mask (--mask-rect or --mask), or mark the images by hand in the window.',
+  'images.largeMasks.label': 'Large masks',
+  'images.largeMasks.ask': 'Send them anyway, or mark them by hand first?',
+  'images.largeMasks.send': 'Send anyway',
+  'images.largeMasks.byHand': 'Mark by hand',
+
   'cli.remove.dryRun':
     'Dry run: {count, plural, one {# image} other {# images}} looked at, nothing was sent and nothing was paid.',
   'cli.remove.cleaning': 'Cleaning',

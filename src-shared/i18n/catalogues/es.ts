@@ -944,6 +944,23 @@ export const es: Catalogue = {
   'cli.remove.noMaskFile': 'el archivo de máscara {file} no existe.',
   'cli.remove.masksWritten': 'Máscaras guardadas: {files}.',
   'cli.remove.noMasksWritten': 'Máscaras guardadas: ninguna (no se encontró marca de agua).',
+  // Máscaras de pago: cuánto de la imagen cubren; por encima de un umbral se pregunta.
+  'masks.share':
+    '{count, plural, one {La máscara cubre el {largest} de su imagen.} other {{same, select, yes {Las máscaras cubren cada una el {largest} de su imagen.} other {Las máscaras cubren del {smallest} al {largest} de sus imágenes.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# imagen tiene una máscara de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.} other {# imágenes tienen máscaras de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.}}',
+  'cli.masks.usageLarge':
+    '  --allow-large-mask  enviar sin preguntar las máscaras que cubren más del {limit} de una imagen\n                      (se pregunta en un terminal; fuera de uno no se envía nada, código de salida 2)',
+  'cli.remove.askLargeMasks': '¿Enviarlas igualmente con estas máscaras?',
+  'cli.remove.sayLargeMasks':
+    'No se envió nada. Revise las máscaras (--dry-run las lista, --save-masks las escribe) o añada --allow-large-mask para enviarlas tal como están.',
+  'cli.remove.largeMasksRefused':
+    'No se envió nada. Indique una máscara más pequeña (--mask-rect o --mask) o marque las imágenes a mano en la ventana.',
+  'images.largeMasks.label': 'Máscaras grandes',
+  'images.largeMasks.ask': '¿Enviarlas igualmente o marcarlas antes a mano?',
+  'images.largeMasks.send': 'Enviar igualmente',
+  'images.largeMasks.byHand': 'Marcar a mano',
+
   'cli.remove.dryRun':
     'Prueba en seco: {count, plural, one {# imagen revisada} other {# imágenes revisadas}}, no se envió ni se pagó nada.',
   'cli.remove.cleaning': 'Limpiando',

@@ -944,6 +944,23 @@ export const fr: Catalogue = {
   'cli.remove.noMaskFile': 'le fichier de masque {file} n’existe pas.',
   'cli.remove.masksWritten': 'Masques écrits : {files}.',
   'cli.remove.noMasksWritten': 'Masques écrits : aucun (pas de filigrane trouvé).',
+  // Masques payants : la part de l’image qu’ils couvrent, demandée au-delà d’un seuil.
+  'masks.share':
+    '{count, plural, one {Le masque couvre {largest} de son image.} other {{same, select, yes {Les masques couvrent chacun {largest} de leur image.} other {Les masques couvrent de {smallest} à {largest} de leurs images.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# image a un masque de plus de {limit} de sa surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.} other {# images ont un masque de plus de {limit} de leur surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.}}',
+  'cli.masks.usageLarge':
+    '  --allow-large-mask  envoyer sans demander les masques qui couvrent plus de {limit} d’une image\n                      (demandé dans un terminal ; hors terminal rien n’est envoyé, code de sortie 2)',
+  'cli.remove.askLargeMasks': 'Les envoyer quand même avec ces masques ?',
+  'cli.remove.sayLargeMasks':
+    'Rien n’a été envoyé. Regardez les masques (--dry-run les liste, --save-masks les écrit), ou ajoutez --allow-large-mask pour les envoyer tels quels.',
+  'cli.remove.largeMasksRefused':
+    'Rien n’a été envoyé. Donnez un masque plus petit (--mask-rect ou --mask), ou marquez les images à la main dans la fenêtre.',
+  'images.largeMasks.label': 'Grands masques',
+  'images.largeMasks.ask': 'Les envoyer quand même, ou les marquer d’abord à la main ?',
+  'images.largeMasks.send': 'Envoyer quand même',
+  'images.largeMasks.byHand': 'Marquer à la main',
+
   'cli.remove.dryRun':
     'Essai à blanc : {count, plural, one {# image examinée} other {# images examinées}}, rien n’a été envoyé ni payé.',
   'cli.remove.cleaning': 'Nettoyage',
