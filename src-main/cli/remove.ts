@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
-import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
@@ -11,12 +10,12 @@ import { MaskStore } from '../core/media/mask-store.ts';
 import { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
-import { reportDoubted } from './doubted.ts';
+import { DOUBTED_OPTIONS, doubtedChoice, doubtedUsage, reportDoubted } from './doubted.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import {
-  alreadyDoneNote,
+  announcePlans,
   jobErrorText,
   nextStepHint,
   planFile,
@@ -42,10 +41,10 @@ import {
   sharesOf,
 } from './remove-mask-share.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
-import { cliIntl, stateColumn, stateWord, words } from './words.ts';
+import { stateColumn, stateWord, words } from './words.ts';
 
 export const removeUsage = () =>
-  words('cli.remove.usage', { masks: maskUsage(), engines: engineUsage() });
+  words('cli.remove.usage', { masks: maskUsage(), engines: `${engineUsage()}\n${doubtedUsage()}` });
 
 /** A line that says what is wrong with this `remove` command line. */
 const problem = (text: string) => words('cli.commandProblem', { command: 'remove', problem: text });
@@ -77,6 +76,7 @@ export async function runRemove(args: string[]): Promise<number> {
       ...MASK_OPTIONS,
       ...ENGINE_OPTIONS,
       ...LARGE_MASK_OPTIONS,
+      ...DOUBTED_OPTIONS,
       retry: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
@@ -275,39 +275,14 @@ export async function runRemove(args: string[]): Promise<number> {
           planFile(store.latestWatermarkJobFor(input), {
             retry: values.retry,
             force: values.force,
+            doubted: doubtedChoice(values),
           }),
         ]),
       );
     const filesOf = (plans: Map<string, FilePlan>, kind: FilePlan['kind']) =>
       [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
-    const announce = (plans: Map<string, FilePlan>) => {
-      const paidAgain = values.force
-        ? [...filesOf(plans, 'add'), ...filesOf(plans, 'send-again')]
-        : [];
-      if (paidAgain.length > 0) {
-        say(
-          'paying-again',
-          words('cli.remove.payingAgain', {
-            count: paidAgain.length,
-            credits: formatCredits(cliIntl(), paidAgain.length),
-          }),
-          { files: paidAgain.length },
-        );
-      }
-      for (const plan of plans.values()) {
-        const asked = plan.kind === 'already-done' ? maskOf(plan.job.input_path) : {};
-        const note =
-          plan.kind === 'already-done' &&
-          alreadyDoneNote(plan.job, {
-            ...(asked.strokes?.length === 1 && asked.strokes[0]?.kind === 'rect'
-              ? { rect: asked.strokes[0] }
-              : {}),
-            ...(asked.strokes && !(asked.strokes[0]?.kind === 'rect') ? { drawn: true } : {}),
-            ...(asked.maskFile ? { maskFile: asked.maskFile } : {}),
-          });
-        if (note) say('already-done', note, { input: plan.job.input_path });
-      }
-    };
+    const announce = (plans: Map<string, FilePlan>) =>
+      announcePlans(plans, { force: values.force, maskOf, say });
     let stop = () => undefined as void;
     const interrupted = onInterrupt(() => stop());
     let code = -1;
@@ -318,7 +293,11 @@ export async function runRemove(args: string[]): Promise<number> {
       // The same rows `engine.add` writes, into the queue the app's engine reads.
       queue: () => {
         const plans = planFiles();
-        if (filesOf(plans, 'retry').length + filesOf(plans, 'send-again').length > 0) {
+        if (
+          (['retry', 'send-again', 'decide'] as const).some(
+            (kind) => filesOf(plans, kind).length > 0,
+          )
+        ) {
           throw new FolderBusyError(words('cli.remove.retryInApp'));
         }
         announce(plans);
@@ -363,6 +342,8 @@ export async function runRemove(args: string[]): Promise<number> {
         [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
       engine.retry(jobIdsOf('retry'));
       engine.sendAgain(jobIdsOf('send-again'));
+      for (const plan of plans.values())
+        if (plan.kind === 'decide') engine.decide([plan.jobId], plan.choice);
       engine.add(
         filesOf(plans, 'add').map((inputPath) => ({
           inputPath,

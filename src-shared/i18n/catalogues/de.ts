@@ -131,7 +131,11 @@ export const de: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'Das Wasserzeichen ist im Ergebnis noch zu erkennen. Behalten Sie es so, senden Sie es an den Dienst (1 Credit) oder markieren Sie das Wasserzeichen von Hand.',
   'cli.remove.doubted':
-    '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Sehen Sie es sich im Fenster an oder senden Sie es mit --force erneut an den Dienst.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Sehen Sie sie sich im Fenster an oder senden Sie sie mit --force erneut an den Dienst.}}',
+    '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Behalten Sie es mit --keep-doubted (kostenlos), senden Sie es mit --send-doubted an den Dienst ({credits} je Bild, mit seiner Maske), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Behalten Sie sie mit --keep-doubted (kostenlos), senden Sie sie mit --send-doubted an den Dienst ({credits} je Bild, mit ihren Masken), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      zweifelhafte Ergebnisse (Zeichen noch sichtbar, unverändert) behalten: kostenlos\n  --send-doubted      zweifelhafte Ergebnisse mit ihren Masken an den Dienst senden, {credits} je Bild',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: {count, plural, one {# zweifelhaftes Ergebnis wird} other {# zweifelhafte Ergebnisse werden}} mit ihren bisherigen Masken an den Dienst gesendet, {credits} insgesamt.',
 
   'compare.previous': 'Vorheriges Ergebnis (P)',
   'compare.next': 'Nächstes Ergebnis (N)',

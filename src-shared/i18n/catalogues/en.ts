@@ -140,7 +140,11 @@ export const en = {
   'core.jobs.doubtMarkVisible':
     'The watermark can still be read in the result. Keep it as it is, send it to the service (1 credit), or mark the watermark by hand.',
   'cli.remove.doubted':
-    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Look at it in the window, or run again with --force to send it to the service.} other {# results are not counted as done: they are in doubt (listed above). Look at them in the window, or run again with --force to send them to the service.}}',
+    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Keep it as it is with --keep-doubted (free), send it to the service with --send-doubted ({credits} each, with its mask), or mark the watermark by hand: --mask or --mask-rect with --force, or in the window.} other {# results are not counted as done: they are in doubt (listed above). Keep them as they are with --keep-doubted (free), send them to the service with --send-doubted ({credits} each, with their masks), or mark the watermark by hand: --mask or --mask-rect with --force, or in the window.}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      keep results in doubt (mark still visible, unchanged) as they are: free\n  --send-doubted      send results in doubt to the service with the masks they had, {credits} each',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: sending {count, plural, one {# result in doubt} other {# results in doubt}} to the service with the masks they had, {credits} in all.',
 
   // Before and after.
   'compare.previous': 'Previous result (P)',

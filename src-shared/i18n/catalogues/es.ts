@@ -132,7 +132,11 @@ export const es: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
   'cli.remove.doubted':
-    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Revíselo en la ventana o vuelva a ejecutar con --force para enviarlo al servicio.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Revíselos en la ventana o vuelva a ejecutar con --force para enviarlos al servicio.}}',
+    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Consérvelo tal cual con --keep-doubted (gratis), envíelo al servicio con --send-doubted ({credits} cada uno, con su máscara) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Consérvelos tal cual con --keep-doubted (gratis), envíelos al servicio con --send-doubted ({credits} cada uno, con sus máscaras) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      conservar tal cual los resultados dudosos (marca aún visible, sin cambios): gratis\n  --send-doubted      enviar los resultados dudosos al servicio con sus máscaras, {credits} cada uno',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: se {count, plural, one {envía # resultado dudoso} other {envían # resultados dudosos}} al servicio con las máscaras que tenían, {credits} en total.',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Resultado siguiente (N)',

@@ -134,7 +134,11 @@ export const fr: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'Le filigrane se lit encore dans le résultat. Gardez-le tel quel, envoyez l’image au service (1 crédit) ou marquez le filigrane à la main.',
   'cli.remove.doubted':
-    '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Regardez-le dans la fenêtre, ou relancez avec --force pour l’envoyer au service.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Regardez-les dans la fenêtre, ou relancez avec --force pour les envoyer au service.}}',
+    '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Gardez-le tel quel avec --keep-doubted (gratuit), envoyez-le au service avec --send-doubted ({credits} chacun, avec son masque), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Gardez-les tels quels avec --keep-doubted (gratuit), envoyez-les au service avec --send-doubted ({credits} chacun, avec leurs masques), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      garder tels quels les résultats douteux (marque encore visible, inchangé) : gratuit\n  --send-doubted      envoyer les résultats douteux au service avec leurs masques, {credits} chacun',
+  'cli.remove.sendingDoubted':
+    '--send-doubted : envoi au service de {count, plural, one {# résultat douteux} other {# résultats douteux}} avec les masques qu’ils avaient, {credits} en tout.',
 
   'compare.previous': 'Résultat précédent (P)',
   'compare.next': 'Résultat suivant (N)',

@@ -131,7 +131,11 @@ export const ja: Catalogue = {
   'core.jobs.doubtMarkVisible':
     '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
   'cli.remove.doubted':
-    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。ウィンドウで確認するか、--force を付けて再実行しサービスに送ってください。}}',
+    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。そのまま残すには --keep-doubted（無料）、マスクごとサービスに送るには --send-doubted（1 件 {credits}）、手動でマークするには --force と --mask または --mask-rect を付けるか、ウィンドウで行ってください。}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      疑わしい結果（マークが見える、変化なし）をそのまま残す：無料\n  --send-doubted      疑わしい結果を元のマスクでサービスに送る：1 件 {credits}',
+  'cli.remove.sendingDoubted':
+    '--send-doubted：疑わしい結果 {count, plural, other {# 件}}を元のマスクでサービスに送ります。合計 {credits}。',
 
   'compare.previous': '前の結果 (P)',
   'compare.next': '次の結果 (N)',

@@ -132,7 +132,11 @@ export const ptBR: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
   'cli.remove.doubted':
-    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Veja-o na janela ou rode de novo com --force para enviá-lo ao serviço.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Veja-os na janela ou rode de novo com --force para enviá-los ao serviço.}}',
+    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Mantenha-o como está com --keep-doubted (grátis), envie-o ao serviço com --send-doubted ({credits} cada, com sua máscara) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Mantenha-os como estão com --keep-doubted (grátis), envie-os ao serviço com --send-doubted ({credits} cada, com suas máscaras) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      manter como estão os resultados em dúvida (marca ainda visível, inalterado): grátis\n  --send-doubted      enviar os resultados em dúvida ao serviço com suas máscaras, {credits} cada',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: {count, plural, one {enviando # resultado em dúvida} other {enviando # resultados em dúvida}} ao serviço com as máscaras que tinham, {credits} no total.',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Próximo resultado (N)',

@@ -128,7 +128,11 @@ export const zhCN: Catalogue = {
   'core.jobs.doubtMarkVisible':
     '结果中仍能看出水印。可以按原样保留、发送到服务（1 积分）或手动标记水印。',
   'cli.remove.doubted':
-    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。请在窗口中查看，或加 --force 重新运行以发送到服务。}}',
+    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。保持原样请加 --keep-doubted（免费）；连同蒙版发送到服务请加 --send-doubted（每个 {credits}）；手动标记水印请用 --mask 或 --mask-rect 加 --force，或在窗口中操作。}}',
+  'cli.remove.usageDoubted':
+    '  --keep-doubted      保留存疑的结果（水印仍可见、未改变）原样：免费\n  --send-doubted      将存疑的结果连同原蒙版发送到服务：每个 {credits}',
+  'cli.remove.sendingDoubted':
+    '--send-doubted：将 {count, plural, other {# 个}}存疑结果连同原蒙版发送到服务，共 {credits}。',
 
   'compare.previous': '上一个结果 (P)',
   'compare.next': '下一个结果 (N)',
