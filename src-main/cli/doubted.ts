@@ -16,7 +16,7 @@ export const DOUBTED_OPTIONS = {
 } as const;
 
 export const doubtedUsage = () =>
-  words('cli.remove.usageDoubted', { credits: formatCredits(cliIntl(), 1) });
+  words('cli.remove.doubted.usage', { credits: formatCredits(cliIntl(), 1) });
 
 /** The choice the flags make, if any; given both, the free one: nothing is paid on a doubt. */
 export function doubtedChoice(values: {

@@ -43,7 +43,7 @@ export const MASK_OPTIONS = {
 } as const;
 
 export const maskUsage = () =>
-  `${words('cli.masks.usage')}\n${words('cli.masks.usageLarge', { limit: formatPercent(cliIntl(), LARGE_MASK_SHARE) })}`;
+  `${words('cli.masks.usage')}\n${words('cli.masks.large.usage', { limit: formatPercent(cliIntl(), LARGE_MASK_SHARE) })}`;
 
 export interface MaskRequest {
   rect?: AnchoredRect;

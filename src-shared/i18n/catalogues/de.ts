@@ -132,7 +132,7 @@ export const de: Catalogue = {
     'Das Wasserzeichen ist im Ergebnis noch zu erkennen. Behalten Sie es so, senden Sie es an den Dienst (1 Credit) oder markieren Sie das Wasserzeichen von Hand.',
   'cli.remove.doubted':
     '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Behalten Sie es mit --keep-doubted (kostenlos), senden Sie es mit --send-doubted an den Dienst ({credits} je Bild, mit seiner Maske), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Behalten Sie sie mit --keep-doubted (kostenlos), senden Sie sie mit --send-doubted an den Dienst ({credits} je Bild, mit ihren Masken), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.}}',
-  'cli.remove.usageDoubted':
+  'cli.remove.doubted.usage':
     '  --keep-doubted      zweifelhafte Ergebnisse (Zeichen noch sichtbar, unverändert) behalten: kostenlos\n  --send-doubted      zweifelhafte Ergebnisse mit ihren Masken an den Dienst senden, {credits} je Bild',
   'cli.remove.sendingDoubted':
     '--send-doubted: {count, plural, one {# zweifelhaftes Ergebnis wird} other {# zweifelhafte Ergebnisse werden}} mit ihren bisherigen Masken an den Dienst gesendet, {credits} insgesamt.',
@@ -953,7 +953,7 @@ export const de: Catalogue = {
     '{count, plural, one {Die Maske deckt {largest} ihres Bildes ab.} other {{same, select, yes {Die Masken decken je {largest} ihres Bildes ab.} other {Die Masken decken {smallest} bis {largest} ihrer Bilder ab.}}}}',
   'masks.largeShare':
     '{count, plural, one {# Bild hat eine Maske über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.} other {# Bilder haben Masken über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.}}',
-  'cli.masks.usageLarge':
+  'cli.masks.large.usage':
     '  --allow-large-mask  Masken, die mehr als {limit} eines Bildes abdecken, ohne Nachfrage senden\n                      (im Terminal wird gefragt; sonst wird nichts gesendet, Exit-Code 2)',
   'cli.remove.askLargeMasks': 'Trotzdem mit diesen Masken senden?',
   'cli.remove.sayLargeMasks':

@@ -133,7 +133,7 @@ export const es: Catalogue = {
     'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
   'cli.remove.doubted':
     '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Consérvelo tal cual con --keep-doubted (gratis), envíelo al servicio con --send-doubted ({credits} cada uno, con su máscara) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Consérvelos tal cual con --keep-doubted (gratis), envíelos al servicio con --send-doubted ({credits} cada uno, con sus máscaras) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.}}',
-  'cli.remove.usageDoubted':
+  'cli.remove.doubted.usage':
     '  --keep-doubted      conservar tal cual los resultados dudosos (marca aún visible, sin cambios): gratis\n  --send-doubted      enviar los resultados dudosos al servicio con sus máscaras, {credits} cada uno',
   'cli.remove.sendingDoubted':
     '--send-doubted: se {count, plural, one {envía # resultado dudoso} other {envían # resultados dudosos}} al servicio con las máscaras que tenían, {credits} en total.',
@@ -953,7 +953,7 @@ export const es: Catalogue = {
     '{count, plural, one {La máscara cubre el {largest} de su imagen.} other {{same, select, yes {Las máscaras cubren cada una el {largest} de su imagen.} other {Las máscaras cubren del {smallest} al {largest} de sus imágenes.}}}}',
   'masks.largeShare':
     '{count, plural, one {# imagen tiene una máscara de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.} other {# imágenes tienen máscaras de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.}}',
-  'cli.masks.usageLarge':
+  'cli.masks.large.usage':
     '  --allow-large-mask  enviar sin preguntar las máscaras que cubren más del {limit} de una imagen\n                      (se pregunta en un terminal; fuera de uno no se envía nada, código de salida 2)',
   'cli.remove.askLargeMasks': '¿Enviarlas igualmente con estas máscaras?',
   'cli.remove.sayLargeMasks':

@@ -132,7 +132,7 @@ export const ja: Catalogue = {
     '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
   'cli.remove.doubted':
     '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。そのまま残すには --keep-doubted（無料）、マスクごとサービスに送るには --send-doubted（1 件 {credits}）、手動でマークするには --force と --mask または --mask-rect を付けるか、ウィンドウで行ってください。}}',
-  'cli.remove.usageDoubted':
+  'cli.remove.doubted.usage':
     '  --keep-doubted      疑わしい結果（マークが見える、変化なし）をそのまま残す：無料\n  --send-doubted      疑わしい結果を元のマスクでサービスに送る：1 件 {credits}',
   'cli.remove.sendingDoubted':
     '--send-doubted：疑わしい結果 {count, plural, other {# 件}}を元のマスクでサービスに送ります。合計 {credits}。',
@@ -927,7 +927,7 @@ export const ja: Catalogue = {
     '{count, plural, other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
   'masks.largeShare':
     '{count, plural, other {# 枚の画像のマスクが画像の {limit} を超えています（最大 {largest}）。サービスはマスク全体を描き直します。1 枚につき 1 クレジットです。}}',
-  'cli.masks.usageLarge':
+  'cli.masks.large.usage':
     '  --allow-large-mask  画像の {limit} を超えるマスクも確認せずに送信する\n                      （端末では確認します。端末外では何も送信せず終了コード 2）',
   'cli.remove.askLargeMasks': 'このマスクのまま送信しますか？',
   'cli.remove.sayLargeMasks':

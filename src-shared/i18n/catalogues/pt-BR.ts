@@ -133,7 +133,7 @@ export const ptBR: Catalogue = {
     'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
   'cli.remove.doubted':
     '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Mantenha-o como está com --keep-doubted (grátis), envie-o ao serviço com --send-doubted ({credits} cada, com sua máscara) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Mantenha-os como estão com --keep-doubted (grátis), envie-os ao serviço com --send-doubted ({credits} cada, com suas máscaras) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.}}',
-  'cli.remove.usageDoubted':
+  'cli.remove.doubted.usage':
     '  --keep-doubted      manter como estão os resultados em dúvida (marca ainda visível, inalterado): grátis\n  --send-doubted      enviar os resultados em dúvida ao serviço com suas máscaras, {credits} cada',
   'cli.remove.sendingDoubted':
     '--send-doubted: {count, plural, one {enviando # resultado em dúvida} other {enviando # resultados em dúvida}} ao serviço com as máscaras que tinham, {credits} no total.',
@@ -948,7 +948,7 @@ export const ptBR: Catalogue = {
     '{count, plural, one {A máscara cobre {largest} da imagem.} other {{same, select, yes {As máscaras cobrem cada uma {largest} da imagem.} other {As máscaras cobrem de {smallest} a {largest} das imagens.}}}}',
   'masks.largeShare':
     '{count, plural, one {# imagem tem uma máscara de mais de {limit} (a maior cobre {largest}): o serviço repinta toda a máscara, 1 crédito por imagem.} other {# imagens têm máscaras de mais de {limit} (a maior cobre {largest}): o serviço repinta toda a máscara, 1 crédito por imagem.}}',
-  'cli.masks.usageLarge':
+  'cli.masks.large.usage':
     '  --allow-large-mask  enviar sem perguntar máscaras que cobrem mais de {limit} de uma imagem\n                      (pergunta num terminal; fora de um nada é enviado, código de saída 2)',
   'cli.remove.askLargeMasks': 'Enviar mesmo assim com estas máscaras?',
   'cli.remove.sayLargeMasks':

@@ -129,7 +129,7 @@ export const zhCN: Catalogue = {
     '结果中仍能看出水印。可以按原样保留、发送到服务（1 积分）或手动标记水印。',
   'cli.remove.doubted':
     '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。保持原样请加 --keep-doubted（免费）；连同蒙版发送到服务请加 --send-doubted（每个 {credits}）；手动标记水印请用 --mask 或 --mask-rect 加 --force，或在窗口中操作。}}',
-  'cli.remove.usageDoubted':
+  'cli.remove.doubted.usage':
     '  --keep-doubted      保留存疑的结果（水印仍可见、未改变）原样：免费\n  --send-doubted      将存疑的结果连同原蒙版发送到服务：每个 {credits}',
   'cli.remove.sendingDoubted':
     '--send-doubted：将 {count, plural, other {# 个}}存疑结果连同原蒙版发送到服务，共 {credits}。',
@@ -888,7 +888,7 @@ export const zhCN: Catalogue = {
     '{count, plural, other {{same, select, yes {每个蒙版覆盖图像的 {largest}。} other {蒙版覆盖图像的 {smallest} 至 {largest}。}}}}',
   'masks.largeShare':
     '{count, plural, other {# 张图像的蒙版超过图像的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 点额度。}}',
-  'cli.masks.usageLarge':
+  'cli.masks.large.usage':
     '  --allow-large-mask  不经询问发送覆盖超过图像 {limit} 的蒙版\n                      （在终端中会询问；不在终端时不发送任何内容，退出码 2）',
   'cli.remove.askLargeMasks': '仍然用这些蒙版发送吗？',
   'cli.remove.sayLargeMasks':
