@@ -23,7 +23,9 @@ import type { MaskStore } from '../core/media/mask-store.ts';
 import { probeFile } from '../core/media/probe-file.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { encodeTwoColourPng } from '../core/media/two-colour-png.ts';
-import { words } from './words.ts';
+import { cliIntl, words } from './words.ts';
+import { LARGE_MASK_SHARE } from '../../src-shared/domain/limits.ts';
+import { formatPercent } from '../../src-shared/i18n/formats.ts';
 
 /** The options of `remove` that choose and shape the mask. */
 export const MASK_OPTIONS = {
@@ -40,7 +42,8 @@ export const MASK_OPTIONS = {
   'mask-whole': { type: 'boolean', default: false },
 } as const;
 
-export const maskUsage = () => words('cli.masks.usage');
+export const maskUsage = () =>
+  `${words('cli.masks.usage')}\n${words('cli.masks.large.usage', { limit: formatPercent(cliIntl(), LARGE_MASK_SHARE) })}`;
 
 export interface MaskRequest {
   rect?: AnchoredRect;

@@ -3,6 +3,8 @@ import { RETRYABLE_STATES, canCheckAgain } from '../../src-shared/domain/job-sta
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import type { DoubtChoice } from '../../src-shared/domain/job-doubt.ts';
+import { doubtOf } from '../core/jobs/doubt.ts';
 import { readStoredError } from '../core/jobs/outcome.ts';
 import { shownError } from '../core/jobs/stored-json.ts';
 import type { WatermarkJobRow } from '../core/jobs/store.ts';
@@ -27,13 +29,18 @@ export type FilePlan =
   | { kind: 'leave' }
   | { kind: 'retry'; jobId: string }
   | { kind: 'send-again'; jobId: string }
-  | { kind: 'already-done'; job: WatermarkJobRow };
+  | { kind: 'already-done'; job: WatermarkJobRow }
+  /** A result in doubt the user settles by a flag: kept as it is, or sent to the service. */
+  | { kind: 'decide'; jobId: string; choice: DoubtChoice };
 
 export function planFile(
   job: WatermarkJobRow | undefined,
-  flags: { retry: boolean; force: boolean },
+  flags: { retry: boolean; force: boolean; doubted?: DoubtChoice | undefined },
 ): FilePlan {
   if (!job) return { kind: 'add' };
+  if (job.state === 'done' && flags.doubted && doubtOf(job)) {
+    return { kind: 'decide', jobId: job.id, choice: flags.doubted };
+  }
   if (job.state === 'done') return flags.force ? { kind: 'add' } : { kind: 'already-done', job };
   if (!RETRYABLE_STATES.has(job.state)) return { kind: 'leave' };
   // A job whose record cannot be read would only stop again: --force adds the file anew.
@@ -83,6 +90,46 @@ export function alreadyDoneNote(job: WatermarkJobRow, choice: MaskChoice): strin
     asked,
     credits: oneCredit(),
   });
+}
+
+/**
+ * What this run will do that is worth saying before it does it: what it pays for again
+ * (or for the first time, a result in doubt sent to the service), and files named again
+ * with another mask than they were cleaned with.
+ */
+export function announcePlans(
+  plans: ReadonlyMap<string, FilePlan>,
+  run: {
+    force: boolean;
+    maskOf: (input: string) => { strokes?: Stroke[]; maskFile?: string };
+    say: (event: string, message: string, extra?: Record<string, unknown>) => void;
+  },
+): void {
+  const all = [...plans.values()];
+  const again = run.force
+    ? all.filter((plan) => plan.kind === 'add' || plan.kind === 'send-again').length
+    : 0;
+  const doubted = all.filter((plan) => plan.kind === 'decide' && plan.choice === 'send').length;
+  for (const [count, id] of [
+    [again, 'cli.remove.payingAgain'],
+    [doubted, 'cli.remove.sendingDoubted'],
+  ] as const) {
+    if (count === 0) continue;
+    const credits = formatCredits(cliIntl(), count);
+    run.say('paying-again', words(id, { count, credits }), { files: count });
+  }
+  for (const plan of plans.values()) {
+    if (plan.kind !== 'already-done') continue;
+    const asked = run.maskOf(plan.job.input_path);
+    const note = alreadyDoneNote(plan.job, {
+      ...(asked.strokes?.length === 1 && asked.strokes[0]?.kind === 'rect'
+        ? { rect: asked.strokes[0] }
+        : {}),
+      ...(asked.strokes && !(asked.strokes[0]?.kind === 'rect') ? { drawn: true } : {}),
+      ...(asked.maskFile ? { maskFile: asked.maskFile } : {}),
+    });
+    if (note) run.say('already-done', note, { input: plan.job.input_path });
+  }
 }
 
 /** What one more attempt at one image costs. */

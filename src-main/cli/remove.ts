@@ -1,7 +1,6 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
-import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import type { JobEvent } from '../core/jobs/store.ts';
 import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
@@ -11,12 +10,12 @@ import { MaskStore } from '../core/media/mask-store.ts';
 import { EstimateStore } from '../core/media/unblend/estimate-store.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { parseCommand } from './args.ts';
-import { reportDoubted } from './doubted.ts';
+import { DOUBTED_OPTIONS, doubtedChoice, doubtedUsage, reportDoubted } from './doubted.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import {
-  alreadyDoneNote,
+  announcePlans,
   jobErrorText,
   nextStepHint,
   planFile,
@@ -41,11 +40,17 @@ import {
 } from './remove-engine.ts';
 import { findAndSay } from './remove-auto-mask.ts';
 import { settleWholeMask } from './remove-whole-mask.ts';
+import {
+  LARGE_MASK_OPTIONS,
+  dryRunShares,
+  settleLargeMasks,
+  sharesOf,
+} from './remove-mask-share.ts';
 import { CliSession, FolderBusyError, SESSION_OPTIONS, onInterrupt } from './session.ts';
-import { cliIntl, stateColumn, stateWord, words } from './words.ts';
+import { stateColumn, stateWord, words } from './words.ts';
 
 export const removeUsage = () =>
-  words('cli.remove.usage', { masks: maskUsage(), engines: engineUsage() });
+  words('cli.remove.usage', { masks: maskUsage(), engines: `${engineUsage()}\n${doubtedUsage()}` });
 
 /** A line that says what is wrong with this `remove` command line. */
 const problem = (text: string) => words('cli.commandProblem', { command: 'remove', problem: text });
@@ -76,6 +81,8 @@ export async function runRemove(args: string[]): Promise<number> {
       concurrency: { type: 'string' },
       ...MASK_OPTIONS,
       ...ENGINE_OPTIONS,
+      ...LARGE_MASK_OPTIONS,
+      ...DOUBTED_OPTIONS,
       retry: { type: 'boolean', default: false },
       force: { type: 'boolean', default: false },
       ...SESSION_OPTIONS,
@@ -161,6 +168,10 @@ export async function runRemove(args: string[]): Promise<number> {
     return EXIT.someFailed;
   }
   if (request.dryRun) {
+    // What a mask covers is paid for: shown before anything is, the large ones by name.
+    if (chosen !== 'local') {
+      for (const line of await dryRunShares(request, shaped, proposal)) say('mask-share', line);
+    }
     say('dry-run', words('cli.remove.dryRun', { count: collected.files.length }));
     return EXIT.done;
   }
@@ -179,13 +190,9 @@ export async function runRemove(args: string[]): Promise<number> {
     const { skipped } = collected;
     const inputs = await sortOutInputs(store, collected.files, undefined, skipped);
     let masks: Map<string, FileMask>;
+    const maskStore = new MaskStore(path.join(session.paths.root, 'masks'));
     try {
-      masks = await fileMasks(
-        request,
-        shaped,
-        new MaskStore(path.join(session.paths.root, 'masks')),
-        proposal,
-      );
+      masks = await fileMasks(request, shaped, maskStore, proposal);
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;
       console.error(problem(error.userMessage));
@@ -226,6 +233,19 @@ export async function runRemove(args: string[]): Promise<number> {
     const taken = inputs.filter(
       (input) => notCleaned.has(input) || store.latestWatermarkJobFor(input),
     );
+    const paid = shaped.filter(
+      (file) =>
+        taken.includes(file.path) &&
+        !measured.has(file.path) &&
+        (values.force || store.latestWatermarkJobFor(file.path)?.state !== 'done'),
+    );
+    const allowed = values['allow-large-mask'] || request.maskWhole === true;
+    const shares = await sharesOf(paid, maskOf, maskStore);
+    const large = await settleLargeMasks(shares, allowed, (line) => say('mask-share', line));
+    if (large) {
+      console.error(problem(large));
+      return EXIT.usage;
+    }
     const nameOf = pathNames(taken, (input) => collected.roots.get(input));
     const progress = new Progress({
       total: taken.length,
@@ -261,39 +281,14 @@ export async function runRemove(args: string[]): Promise<number> {
           planFile(store.latestWatermarkJobFor(input), {
             retry: values.retry,
             force: values.force,
+            doubted: doubtedChoice(values),
           }),
         ]),
       );
     const filesOf = (plans: Map<string, FilePlan>, kind: FilePlan['kind']) =>
       [...plans].filter(([, plan]) => plan.kind === kind).map(([input]) => input);
-    const announce = (plans: Map<string, FilePlan>) => {
-      const paidAgain = values.force
-        ? [...filesOf(plans, 'add'), ...filesOf(plans, 'send-again')]
-        : [];
-      if (paidAgain.length > 0) {
-        say(
-          'paying-again',
-          words('cli.remove.payingAgain', {
-            count: paidAgain.length,
-            credits: formatCredits(cliIntl(), paidAgain.length),
-          }),
-          { files: paidAgain.length },
-        );
-      }
-      for (const plan of plans.values()) {
-        const asked = plan.kind === 'already-done' ? maskOf(plan.job.input_path) : {};
-        const note =
-          plan.kind === 'already-done' &&
-          alreadyDoneNote(plan.job, {
-            ...(asked.strokes?.length === 1 && asked.strokes[0]?.kind === 'rect'
-              ? { rect: asked.strokes[0] }
-              : {}),
-            ...(asked.strokes && !(asked.strokes[0]?.kind === 'rect') ? { drawn: true } : {}),
-            ...(asked.maskFile ? { maskFile: asked.maskFile } : {}),
-          });
-        if (note) say('already-done', note, { input: plan.job.input_path });
-      }
-    };
+    const announce = (plans: Map<string, FilePlan>) =>
+      announcePlans(plans, { force: values.force, maskOf, say });
     let stop = () => undefined as void;
     const interrupted = onInterrupt(() => stop());
     let code = -1;
@@ -304,7 +299,11 @@ export async function runRemove(args: string[]): Promise<number> {
       // The same rows `engine.add` writes, into the queue the app's engine reads.
       queue: () => {
         const plans = planFiles();
-        if (filesOf(plans, 'retry').length + filesOf(plans, 'send-again').length > 0) {
+        if (
+          (['retry', 'send-again', 'decide'] as const).some(
+            (kind) => filesOf(plans, kind).length > 0,
+          )
+        ) {
           throw new FolderBusyError(words('cli.remove.retryInApp'));
         }
         announce(plans);
@@ -349,6 +348,8 @@ export async function runRemove(args: string[]): Promise<number> {
         [...plans.values()].flatMap((plan) => (plan.kind === kind ? [plan.jobId] : []));
       engine.retry(jobIdsOf('retry'));
       engine.sendAgain(jobIdsOf('send-again'));
+      for (const plan of plans.values())
+        if (plan.kind === 'decide') engine.decide([plan.jobId], plan.choice);
       engine.add(
         filesOf(plans, 'add').map((inputPath) => ({
           inputPath,

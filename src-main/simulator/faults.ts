@@ -38,7 +38,14 @@ export const DOWNLOAD_FAULTS = [
   'download-cut',
   ...AFTER_YES_LINK_FAULTS,
 ] as const;
-export const FAULT_KINDS = [...REQUEST_FAULTS, ...TASK_FAULTS, ...DOWNLOAD_FAULTS] as const;
+/** Faults in the work itself: `mark-left` lifts the mark only partly, leaving a ghost of it. */
+export const RESULT_FAULTS = ['mark-left'] as const;
+export const FAULT_KINDS = [
+  ...REQUEST_FAULTS,
+  ...TASK_FAULTS,
+  ...DOWNLOAD_FAULTS,
+  ...RESULT_FAULTS,
+] as const;
 
 export type RequestFault = (typeof REQUEST_FAULTS)[number];
 export type TaskFault = (typeof TASK_FAULTS)[number];

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
@@ -44,6 +45,8 @@ interface WatermarkTask {
   output: OutputFormat;
   image: Buffer;
   mask: Buffer | undefined;
+  /** The `mark-left` fault: the result keeps part of the mark. */
+  leavesMark: boolean;
   /** The cleaned image, made once on the first download of any of the task's links. */
   produced?: Promise<Buffer>;
   resultUrl?: string;
@@ -168,6 +171,7 @@ export class WatermarkService {
       output: outputFormatFor(await storedFormat(image)),
       image,
       mask,
+      leavesMark: this.faults.hits('mark-left', id, ctx.forced),
     });
     return {
       ...envelope(WATERMARK_CODES.success, 'success', { task_id: id }),
@@ -220,7 +224,8 @@ export class WatermarkService {
     ).find((kind) => this.faults.hits(kind, task.id, task.forcedFaults));
     if (!task.produced) {
       const { image, mask } = task;
-      task.produced = inpaint(image, mask, this.seenMarks);
+      const cleaned = inpaint(image, mask, this.seenMarks);
+      task.produced = task.leavesMark ? cleaned.then((out) => leftPartly(image, out)) : cleaned;
       // The inputs are not needed once the result exists; only the result is kept.
       task.produced.then(
         () => {
@@ -260,6 +265,26 @@ export class WatermarkService {
     }
     return fetchLoopback(`${what}_url`, url ?? '');
   }
+}
+
+/** Share of the input kept in a `mark-left` result: most of the mark stays, visibly. */
+const LEFT_SHARE = 0.6;
+
+/** A result that lifted the mark only partly: the cleaned image with the input laid back over it. */
+async function leftPartly(image: Buffer, cleaned: Buffer): Promise<Buffer> {
+  const [before, after, format] = await Promise.all([
+    storedRgb(image),
+    storedRgb(cleaned),
+    storedFormat(cleaned),
+  ]);
+  const data = Buffer.from(
+    after.data.map((value, i) =>
+      Math.round(LEFT_SHARE * (before.data[i] as number) + (1 - LEFT_SHARE) * value),
+    ),
+  );
+  return sharp(data, { raw: { width: after.width, height: after.height, channels: 3 } })
+    .toFormat(outputFormatFor(format).format)
+    .toBuffer();
 }
 
 /** The box around a mask's marked pixels, for the request log. */

@@ -20,6 +20,7 @@ import { LocalPreview } from './LocalPreview.tsx';
 import { WatermarkFinder } from './WatermarkFinder.tsx';
 import './watermark.css';
 import { startLabel, startPlan } from './start-plan.ts';
+import { LargeMaskQuestion, MaskShareNote, useMaskQuestion } from './LargeMasks.tsx';
 import { useWorkspace } from './workspace-store.ts';
 
 const SKIPPED_ROW_HEIGHT = 28;
@@ -65,6 +66,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
   // One credit per image sent; images cleaned before with the same mask and those cleaned on
   // this computer are not counted.
   const plan = startPlan(ws.staged, ws);
+  const question = useMaskQuestion();
   const maybeSkipped = plan.leftOut + plan.maybeLeftOut;
   const job = comparing ? jobs[comparing] : undefined;
   const nameOf = useStagedNames();
@@ -208,12 +210,18 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               type="button"
               className="primary"
               data-testid="start"
-              disabled={ws.busy || plan.paid + plan.free + plan.maybeLeftOut === 0}
-              onClick={() => void ws.start()}
+              disabled={
+                ws.busy ||
+                question.asking !== null ||
+                plan.paid + plan.free + plan.maybeLeftOut === 0
+              }
+              onClick={() => void question.start()}
             >
               {startLabel(intl, plan)}
             </button>
           </div>
+          <LargeMaskQuestion question={question} />
+          <MaskShareNote shares={question.shares} />
           {plan.unsure > 0 && (
             <p className="hint" data-testid="unsure-note">
               {intl.formatMessage({ id: 'images.heldBackUnsure' }, { count: plan.unsure })}

@@ -24,39 +24,52 @@ function sameStrokes(a: readonly Stroke[], b: readonly Stroke[]): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/** What the workspace holds that decides where each staged image goes. */
+interface PlanState {
+  masks: Readonly<Record<string, Stroke[]>>;
+  again: Readonly<Record<string, true>>;
+  local: Readonly<Record<string, string>>;
+  unsure: Readonly<Record<string, true>>;
+}
+
 /**
- * The images Start sends, pays for and leaves out, by the rules the core applies when they
- * are added (`leaveOutCleaned`): an image cleaned before with the mask it has now stays out
- * unless its "Clean again" is ticked.
+ * Where Start sends one image, by the rules the core applies when it is added
+ * (`leaveOutCleaned`): an image cleaned before with the mask it has now stays out unless its
+ * "Clean again" is ticked; one the finder was not sure of is held back.
  */
-export function startPlan(
-  staged: readonly StagedFile[],
-  state: {
-    masks: Readonly<Record<string, Stroke[]>>;
-    again: Readonly<Record<string, true>>;
-    local: Readonly<Record<string, string>>;
-    unsure: Readonly<Record<string, true>>;
-  },
-): StartPlan {
+function wayOf(file: StagedFile, state: PlanState): 'unsure' | 'left-out' | 'free' | 'paid' {
+  if (state.unsure[file.token]) return 'unsure';
+  const redo = state.again[file.token] === true;
+  if (
+    file.cleaned &&
+    !redo &&
+    file.cleanedWith !== undefined &&
+    sameStrokes(state.masks[file.token] ?? [], file.cleanedWith)
+  ) {
+    return 'left-out';
+  }
+  return state.local[file.token] ? 'free' : 'paid';
+}
+
+/** The images Start sends, pays for and leaves out (see `wayOf`). */
+export function startPlan(staged: readonly StagedFile[], state: PlanState): StartPlan {
   const plan: StartPlan = { paid: 0, free: 0, leftOut: 0, maybeLeftOut: 0, unsure: 0 };
   for (const file of staged) {
-    if (state.unsure[file.token]) {
-      plan.unsure += 1;
-      continue;
-    }
-    const redo = state.again[file.token] === true;
-    if (file.cleaned && !redo && file.cleanedWith === undefined) plan.maybeLeftOut += 1;
-    if (
-      file.cleaned &&
-      !redo &&
-      file.cleanedWith !== undefined &&
-      sameStrokes(state.masks[file.token] ?? [], file.cleanedWith)
-    ) {
-      plan.leftOut += 1;
-    } else if (state.local[file.token]) plan.free += 1;
+    const way = wayOf(file, state);
+    if (way === 'unsure') plan.unsure += 1;
+    else if (way === 'left-out') plan.leftOut += 1;
+    else if (way === 'free') plan.free += 1;
     else plan.paid += 1;
+    if (way !== 'unsure' && file.cleaned && !state.again[file.token] && !file.cleanedWith) {
+      plan.maybeLeftOut += 1;
+    }
   }
   return plan;
+}
+
+/** The staged files Start sends to the service, paid for: those a mask's share is asked of. */
+export function paidFiles(staged: readonly StagedFile[], state: PlanState): StagedFile[] {
+  return staged.filter((file) => wayOf(file, state) === 'paid');
 }
 
 /**

@@ -88,3 +88,16 @@ export function decodeLimitProblem(
     },
   );
 }
+
+/**
+ * From this share of an image on, a mask sent to the paid service is asked about before
+ * anything is sent (in the window and the command line): a watermark rarely covers more,
+ * and the service repaints all of it, so a larger mask is more likely a false region or a
+ * slip of the brush than a mark, and the photo there is the service's afterwards.
+ */
+export const LARGE_MASK_SHARE = 0.15;
+
+/** Whether a mask covering `share` of its image (0 to 1) is asked about before it is paid for. */
+export function isLargeMask(share: number): boolean {
+  return share > LARGE_MASK_SHARE;
+}

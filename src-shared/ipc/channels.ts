@@ -16,6 +16,7 @@ export const invokeChannelNames = [
   'mask:import',
   'mask:export',
   'mask:transform',
+  'mask:shares',
   'watermark:add',
   'watermark:list',
   'watermark:history',

@@ -504,6 +504,18 @@ export const invokeContract = {
       })
       .nullable(),
   },
+  /**
+   * How much of each staged image its mask covers (0 to 1), shown before Start pays for it
+   * and asked about above `LARGE_MASK_SHARE`; null for an image that is gone since.
+   */
+  'mask:shares': {
+    request: z.strictObject({
+      items: z
+        .array(z.strictObject({ token: z.string().min(1).max(64), strokes: strokesSchema.min(1) }))
+        .max(100_000),
+    }),
+    response: z.object({ shares: z.array(z.number().min(0).max(1).nullable()) }),
+  },
   'mask:transform': {
     /**
      * A whole-mask tool on the mask these strokes make for a staged image: grow or shrink the

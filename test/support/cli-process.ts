@@ -43,3 +43,29 @@ export function runCli(
   }
   return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
 }
+
+/**
+ * `clearframe <args>` on a terminal of its own (`script` gives it one), answering `answer`
+ * once the question ends in `[y/N]`.
+ */
+export function onTerminal(
+  args: string[],
+  answer: string,
+): Promise<{ code: number | null; out: string }> {
+  const command = [process.execPath, '--experimental-strip-types', '--no-warnings', cli, ...args]
+    .map((part) => `'${part}'`)
+    .join(' ');
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
+  });
+  let out = '';
+  let answered = false;
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+    if (!answered && out.includes('[y/N]')) {
+      answered = true;
+      child.stdin.write(`${answer}\n`);
+    }
+  });
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+}

@@ -1,3 +1,4 @@
+import { maskShare } from '../jobs/mask-share.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -45,7 +46,8 @@ type StagingChannel =
   | 'media:previewClean'
   | 'media:findWatermark'
   | 'media:previewUnblend'
-  | 'mask:transform';
+  | 'mask:transform'
+  | 'mask:shares';
 
 /** Files looked at at once: reading a header waits on the disk and on sharp's threads. */
 const PROBES_AT_ONCE = os.availableParallelism();
@@ -110,6 +112,14 @@ export class StagingDesk {
       'media:probeUrl': ({ url }) => this.stageUrl(url),
       'media:stagePasted': ({ name, base64 }) => this.stagePasted(name, base64),
       'media:previewClean': ({ token, strokes }) => this.previews.make(token, strokes),
+      'mask:shares': async ({ items }) => {
+        const shares: Array<number | null> = [];
+        for (const { token, strokes } of items) {
+          const image = await this.stagedImage(token).catch(() => undefined);
+          shares.push((image && (await maskShare({ strokes }, image, this.masks))) ?? null);
+        }
+        return { shares };
+      },
       'mask:transform': async ({ token, strokes, tool }) => {
         const image = await this.stagedImage(token);
         return this.masks.transform(strokes, image.width, image.height, tool);

@@ -131,7 +131,11 @@ export const de: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'Das Wasserzeichen ist im Ergebnis noch zu erkennen. Behalten Sie es so, senden Sie es an den Dienst (1 Credit) oder markieren Sie das Wasserzeichen von Hand.',
   'cli.remove.doubted':
-    '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Sehen Sie es sich im Fenster an oder senden Sie es mit --force erneut an den Dienst.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Sehen Sie sie sich im Fenster an oder senden Sie sie mit --force erneut an den Dienst.}}',
+    '{count, plural, one {# Ergebnis zählt nicht als fertig: Es ist zweifelhaft (oben aufgeführt). Behalten Sie es mit --keep-doubted (kostenlos), senden Sie es mit --send-doubted an den Dienst ({credits} je Bild, mit seiner Maske), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.} other {# Ergebnisse zählen nicht als fertig: Sie sind zweifelhaft (oben aufgeführt). Behalten Sie sie mit --keep-doubted (kostenlos), senden Sie sie mit --send-doubted an den Dienst ({credits} je Bild, mit ihren Masken), oder markieren Sie das Wasserzeichen von Hand: --mask oder --mask-rect mit --force, oder im Fenster.}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      zweifelhafte Ergebnisse (Zeichen noch sichtbar, unverändert) behalten: kostenlos\n  --send-doubted      zweifelhafte Ergebnisse mit ihren Masken an den Dienst senden, {credits} je Bild',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: {count, plural, one {# zweifelhaftes Ergebnis wird} other {# zweifelhafte Ergebnisse werden}} mit ihren bisherigen Masken an den Dienst gesendet, {credits} insgesamt.',
 
   'compare.previous': 'Vorheriges Ergebnis (P)',
   'compare.next': 'Nächstes Ergebnis (N)',
@@ -952,6 +956,23 @@ export const de: Catalogue = {
   'cli.remove.noMaskFile': 'die Maskendatei {file} gibt es nicht.',
   'cli.remove.masksWritten': 'Masken geschrieben: {files}.',
   'cli.remove.noMasksWritten': 'Masken geschrieben: keine (kein Wasserzeichen gefunden).',
+  // Bezahlte Masken: wie viel des Bildes sie abdecken; über einem Anteil wird gefragt.
+  'masks.share':
+    '{count, plural, one {Die Maske deckt {largest} ihres Bildes ab.} other {{same, select, yes {Die Masken decken je {largest} ihres Bildes ab.} other {Die Masken decken {smallest} bis {largest} ihrer Bilder ab.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# Bild hat eine Maske über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.} other {# Bilder haben Masken über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  Masken, die mehr als {limit} eines Bildes abdecken, ohne Nachfrage senden\n                      (im Terminal wird gefragt; sonst wird nichts gesendet, Exit-Code 2)',
+  'cli.remove.askLargeMasks': 'Trotzdem mit diesen Masken senden?',
+  'cli.remove.sayLargeMasks':
+    'Es wurde nichts gesendet. Sehen Sie sich die Masken an (--dry-run listet sie, --save-masks schreibt sie), oder fügen Sie --allow-large-mask hinzu, um sie so zu senden.',
+  'cli.remove.largeMasksRefused':
+    'Es wurde nichts gesendet. Geben Sie eine kleinere Maske an (--mask-rect oder --mask), oder markieren Sie die Bilder im Fenster von Hand.',
+  'images.largeMasks.label': 'Große Masken',
+  'images.largeMasks.ask': 'Trotzdem senden oder zuerst von Hand markieren?',
+  'images.largeMasks.send': 'Trotzdem senden',
+  'images.largeMasks.byHand': 'Von Hand markieren',
+
   'cli.remove.dryRun':
     'Probelauf: {count, plural, one {# Bild} other {# Bilder}} angesehen, nichts wurde gesendet und nichts bezahlt.',
   'cli.remove.cleaning': 'Bereinigen',

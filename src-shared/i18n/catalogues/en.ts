@@ -140,7 +140,11 @@ export const en = {
   'core.jobs.doubtMarkVisible':
     'The watermark can still be read in the result. Keep it as it is, send it to the service (1 credit), or mark the watermark by hand.',
   'cli.remove.doubted':
-    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Look at it in the window, or run again with --force to send it to the service.} other {# results are not counted as done: they are in doubt (listed above). Look at them in the window, or run again with --force to send them to the service.}}',
+    '{count, plural, one {# result is not counted as done: it is in doubt (listed above). Keep it as it is with --keep-doubted (free), send it to the service with --send-doubted ({credits} each, with its mask), or mark the watermark by hand: --mask or --mask-rect with --force, or in the window.} other {# results are not counted as done: they are in doubt (listed above). Keep them as they are with --keep-doubted (free), send them to the service with --send-doubted ({credits} each, with their masks), or mark the watermark by hand: --mask or --mask-rect with --force, or in the window.}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      keep results in doubt (mark still visible, unchanged) as they are: free\n  --send-doubted      send results in doubt to the service with the masks they had, {credits} each',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: sending {count, plural, one {# result in doubt} other {# results in doubt}} to the service with the masks they had, {credits} in all.',
 
   // Before and after.
   'compare.previous': 'Previous result (P)',
@@ -945,6 +949,23 @@ export const en = {
   'cli.remove.noMaskFile': 'the mask file {file} does not exist.',
   'cli.remove.masksWritten': 'Masks written: {files}.',
   'cli.remove.noMasksWritten': 'Masks written: none (no watermark found).',
+  // Masks that would be paid for: how much of the image they cover, asked above a share.
+  'masks.share':
+    '{count, plural, one {The mask covers {largest} of its image.} other {{same, select, yes {The masks each cover {largest} of their image.} other {The masks cover {smallest} to {largest} of their images.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# image has a mask over {limit} of it (the largest covers {largest}): the service repaints all of a mask, 1 credit an image.} other {# images have masks over {limit} of them (the largest covers {largest}): the service repaints all of a mask, 1 credit an image.}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  send masks that cover more than {limit} of an image without asking\n                      (asked on a terminal; off one nothing is sent, exit code 2)',
+  'cli.remove.askLargeMasks': 'Send them with these masks anyway?',
+  'cli.remove.sayLargeMasks':
+    'Nothing was sent. Look at the masks (--dry-run lists them, --save-masks writes them), or add --allow-large-mask to send them as they are.',
+  'cli.remove.largeMasksRefused':
+    'Nothing was sent. Give a smaller mask (--mask-rect or --mask), or mark the images by hand in the window.',
+  'images.largeMasks.label': 'Large masks',
+  'images.largeMasks.ask': 'Send them anyway, or mark them by hand first?',
+  'images.largeMasks.send': 'Send anyway',
+  'images.largeMasks.byHand': 'Mark by hand',
+
   'cli.remove.dryRun':
     'Dry run: {count, plural, one {# image} other {# images}} looked at, nothing was sent and nothing was paid.',
   'cli.remove.cleaning': 'Cleaning',

@@ -132,7 +132,11 @@ export const es: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
   'cli.remove.doubted':
-    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Revíselo en la ventana o vuelva a ejecutar con --force para enviarlo al servicio.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Revíselos en la ventana o vuelva a ejecutar con --force para enviarlos al servicio.}}',
+    '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Consérvelo tal cual con --keep-doubted (gratis), envíelo al servicio con --send-doubted ({credits} cada uno, con su máscara) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Consérvelos tal cual con --keep-doubted (gratis), envíelos al servicio con --send-doubted ({credits} cada uno, con sus máscaras) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      conservar tal cual los resultados dudosos (marca aún visible, sin cambios): gratis\n  --send-doubted      enviar los resultados dudosos al servicio con sus máscaras, {credits} cada uno',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: se {count, plural, one {envía # resultado dudoso} other {envían # resultados dudosos}} al servicio con las máscaras que tenían, {credits} en total.',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Resultado siguiente (N)',
@@ -952,6 +956,23 @@ export const es: Catalogue = {
   'cli.remove.noMaskFile': 'el archivo de máscara {file} no existe.',
   'cli.remove.masksWritten': 'Máscaras guardadas: {files}.',
   'cli.remove.noMasksWritten': 'Máscaras guardadas: ninguna (no se encontró marca de agua).',
+  // Máscaras de pago: cuánto de la imagen cubren; por encima de un umbral se pregunta.
+  'masks.share':
+    '{count, plural, one {La máscara cubre el {largest} de su imagen.} other {{same, select, yes {Las máscaras cubren cada una el {largest} de su imagen.} other {Las máscaras cubren del {smallest} al {largest} de sus imágenes.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# imagen tiene una máscara de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.} other {# imágenes tienen máscaras de más del {limit} (la mayor cubre el {largest}): el servicio repinta toda la máscara, 1 crédito por imagen.}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  enviar sin preguntar las máscaras que cubren más del {limit} de una imagen\n                      (se pregunta en un terminal; fuera de uno no se envía nada, código de salida 2)',
+  'cli.remove.askLargeMasks': '¿Enviarlas igualmente con estas máscaras?',
+  'cli.remove.sayLargeMasks':
+    'No se envió nada. Revise las máscaras (--dry-run las lista, --save-masks las escribe) o añada --allow-large-mask para enviarlas tal como están.',
+  'cli.remove.largeMasksRefused':
+    'No se envió nada. Indique una máscara más pequeña (--mask-rect o --mask) o marque las imágenes a mano en la ventana.',
+  'images.largeMasks.label': 'Máscaras grandes',
+  'images.largeMasks.ask': '¿Enviarlas igualmente o marcarlas antes a mano?',
+  'images.largeMasks.send': 'Enviar igualmente',
+  'images.largeMasks.byHand': 'Marcar a mano',
+
   'cli.remove.dryRun':
     'Prueba en seco: {count, plural, one {# imagen revisada} other {# imágenes revisadas}}, no se envió ni se pagó nada.',
   'cli.remove.cleaning': 'Limpiando',

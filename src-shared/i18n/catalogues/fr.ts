@@ -134,7 +134,11 @@ export const fr: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'Le filigrane se lit encore dans le résultat. Gardez-le tel quel, envoyez l’image au service (1 crédit) ou marquez le filigrane à la main.',
   'cli.remove.doubted':
-    '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Regardez-le dans la fenêtre, ou relancez avec --force pour l’envoyer au service.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Regardez-les dans la fenêtre, ou relancez avec --force pour les envoyer au service.}}',
+    '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Gardez-le tel quel avec --keep-doubted (gratuit), envoyez-le au service avec --send-doubted ({credits} chacun, avec son masque), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Gardez-les tels quels avec --keep-doubted (gratuit), envoyez-les au service avec --send-doubted ({credits} chacun, avec leurs masques), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      garder tels quels les résultats douteux (marque encore visible, inchangé) : gratuit\n  --send-doubted      envoyer les résultats douteux au service avec leurs masques, {credits} chacun',
+  'cli.remove.sendingDoubted':
+    '--send-doubted : envoi au service de {count, plural, one {# résultat douteux} other {# résultats douteux}} avec les masques qu’ils avaient, {credits} en tout.',
 
   'compare.previous': 'Résultat précédent (P)',
   'compare.next': 'Résultat suivant (N)',
@@ -952,6 +956,23 @@ export const fr: Catalogue = {
   'cli.remove.noMaskFile': 'le fichier de masque {file} n’existe pas.',
   'cli.remove.masksWritten': 'Masques écrits : {files}.',
   'cli.remove.noMasksWritten': 'Masques écrits : aucun (pas de filigrane trouvé).',
+  // Masques payants : la part de l’image qu’ils couvrent, demandée au-delà d’un seuil.
+  'masks.share':
+    '{count, plural, one {Le masque couvre {largest} de son image.} other {{same, select, yes {Les masques couvrent chacun {largest} de leur image.} other {Les masques couvrent de {smallest} à {largest} de leurs images.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# image a un masque de plus de {limit} de sa surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.} other {# images ont un masque de plus de {limit} de leur surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  envoyer sans demander les masques qui couvrent plus de {limit} d’une image\n                      (demandé dans un terminal ; hors terminal rien n’est envoyé, code de sortie 2)',
+  'cli.remove.askLargeMasks': 'Les envoyer quand même avec ces masques ?',
+  'cli.remove.sayLargeMasks':
+    'Rien n’a été envoyé. Regardez les masques (--dry-run les liste, --save-masks les écrit), ou ajoutez --allow-large-mask pour les envoyer tels quels.',
+  'cli.remove.largeMasksRefused':
+    'Rien n’a été envoyé. Donnez un masque plus petit (--mask-rect ou --mask), ou marquez les images à la main dans la fenêtre.',
+  'images.largeMasks.label': 'Grands masques',
+  'images.largeMasks.ask': 'Les envoyer quand même, ou les marquer d’abord à la main ?',
+  'images.largeMasks.send': 'Envoyer quand même',
+  'images.largeMasks.byHand': 'Marquer à la main',
+
   'cli.remove.dryRun':
     'Essai à blanc : {count, plural, one {# image examinée} other {# images examinées}}, rien n’a été envoyé ni payé.',
   'cli.remove.cleaning': 'Nettoyage',

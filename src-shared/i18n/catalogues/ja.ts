@@ -131,7 +131,11 @@ export const ja: Catalogue = {
   'core.jobs.doubtMarkVisible':
     '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
   'cli.remove.doubted':
-    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。ウィンドウで確認するか、--force を付けて再実行しサービスに送ってください。}}',
+    '{count, plural, other {# 件の結果は疑わしいため完了に数えていません（上に一覧）。そのまま残すには --keep-doubted（無料）、マスクごとサービスに送るには --send-doubted（1 件 {credits}）、手動でマークするには --force と --mask または --mask-rect を付けるか、ウィンドウで行ってください。}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      疑わしい結果（マークが見える、変化なし）をそのまま残す：無料\n  --send-doubted      疑わしい結果を元のマスクでサービスに送る：1 件 {credits}',
+  'cli.remove.sendingDoubted':
+    '--send-doubted：疑わしい結果 {count, plural, other {# 件}}を元のマスクでサービスに送ります。合計 {credits}。',
 
   'compare.previous': '前の結果 (P)',
   'compare.next': '次の結果 (N)',
@@ -926,6 +930,23 @@ export const ja: Catalogue = {
   'cli.remove.noMaskFile': 'マスクファイル {file} がありません。',
   'cli.remove.masksWritten': 'マスクを書き出しました: {files}。',
   'cli.remove.noMasksWritten': 'マスクを書き出しました: なし（透かしが見つかりません）。',
+  // 有料のマスク：画像のどれだけを覆うか。一定を超えると確認します。
+  'masks.share':
+    '{count, plural, other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
+  'masks.largeShare':
+    '{count, plural, other {# 枚の画像のマスクが画像の {limit} を超えています（最大 {largest}）。サービスはマスク全体を描き直します。1 枚につき 1 クレジットです。}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  画像の {limit} を超えるマスクも確認せずに送信する\n                      （端末では確認します。端末外では何も送信せず終了コード 2）',
+  'cli.remove.askLargeMasks': 'このマスクのまま送信しますか？',
+  'cli.remove.sayLargeMasks':
+    '何も送信していません。マスクを確認するか（--dry-run で一覧、--save-masks で書き出し）、このまま送るには --allow-large-mask を付けてください。',
+  'cli.remove.largeMasksRefused':
+    '何も送信していません。小さいマスクを指定するか（--mask-rect または --mask）、ウィンドウで手動でマークしてください。',
+  'images.largeMasks.label': '大きなマスク',
+  'images.largeMasks.ask': 'このまま送信しますか、それとも先に手動でマークしますか？',
+  'images.largeMasks.send': 'このまま送信',
+  'images.largeMasks.byHand': '手動でマーク',
+
   'cli.remove.dryRun':
     'ドライラン: {count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
   'cli.remove.cleaning': 'クリーニング中',

@@ -132,7 +132,11 @@ export const ptBR: Catalogue = {
   'core.jobs.doubtMarkVisible':
     'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
   'cli.remove.doubted':
-    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Veja-o na janela ou rode de novo com --force para enviá-lo ao serviço.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Veja-os na janela ou rode de novo com --force para enviá-los ao serviço.}}',
+    '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Mantenha-o como está com --keep-doubted (grátis), envie-o ao serviço com --send-doubted ({credits} cada, com sua máscara) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Mantenha-os como estão com --keep-doubted (grátis), envie-os ao serviço com --send-doubted ({credits} cada, com suas máscaras) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      manter como estão os resultados em dúvida (marca ainda visível, inalterado): grátis\n  --send-doubted      enviar os resultados em dúvida ao serviço com suas máscaras, {credits} cada',
+  'cli.remove.sendingDoubted':
+    '--send-doubted: {count, plural, one {enviando # resultado em dúvida} other {enviando # resultados em dúvida}} ao serviço com as máscaras que tinham, {credits} no total.',
 
   'compare.previous': 'Resultado anterior (P)',
   'compare.next': 'Próximo resultado (N)',
@@ -947,6 +951,23 @@ export const ptBR: Catalogue = {
   'cli.remove.noMaskFile': 'o arquivo de máscara {file} não existe.',
   'cli.remove.masksWritten': 'Máscaras gravadas: {files}.',
   'cli.remove.noMasksWritten': 'Máscaras gravadas: nenhuma (nenhuma marca d’água encontrada).',
+  // Máscaras pagas: quanto da imagem cobrem; acima de um limite, pergunta-se.
+  'masks.share':
+    '{count, plural, one {A máscara cobre {largest} da imagem.} other {{same, select, yes {As máscaras cobrem cada uma {largest} da imagem.} other {As máscaras cobrem de {smallest} a {largest} das imagens.}}}}',
+  'masks.largeShare':
+    '{count, plural, one {# imagem tem uma máscara de mais de {limit} (a maior cobre {largest}): o serviço repinta toda a máscara, 1 crédito por imagem.} other {# imagens têm máscaras de mais de {limit} (a maior cobre {largest}): o serviço repinta toda a máscara, 1 crédito por imagem.}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  enviar sem perguntar máscaras que cobrem mais de {limit} de uma imagem\n                      (pergunta num terminal; fora de um nada é enviado, código de saída 2)',
+  'cli.remove.askLargeMasks': 'Enviar mesmo assim com estas máscaras?',
+  'cli.remove.sayLargeMasks':
+    'Nada foi enviado. Confira as máscaras (--dry-run as lista, --save-masks as grava) ou acrescente --allow-large-mask para enviá-las como estão.',
+  'cli.remove.largeMasksRefused':
+    'Nada foi enviado. Informe uma máscara menor (--mask-rect ou --mask) ou marque as imagens à mão na janela.',
+  'images.largeMasks.label': 'Máscaras grandes',
+  'images.largeMasks.ask': 'Enviar mesmo assim ou marcar à mão primeiro?',
+  'images.largeMasks.send': 'Enviar mesmo assim',
+  'images.largeMasks.byHand': 'Marcar à mão',
+
   'cli.remove.dryRun':
     'Simulação: {count, plural, one {# imagem analisada} other {# imagens analisadas}}, nada foi enviado e nada foi pago.',
   'cli.remove.cleaning': 'Limpando',

@@ -128,7 +128,11 @@ export const zhCN: Catalogue = {
   'core.jobs.doubtMarkVisible':
     '结果中仍能看出水印。可以按原样保留、发送到服务（1 积分）或手动标记水印。',
   'cli.remove.doubted':
-    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。请在窗口中查看，或加 --force 重新运行以发送到服务。}}',
+    '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。保持原样请加 --keep-doubted（免费）；连同蒙版发送到服务请加 --send-doubted（每个 {credits}）；手动标记水印请用 --mask 或 --mask-rect 加 --force，或在窗口中操作。}}',
+  'cli.remove.doubted.usage':
+    '  --keep-doubted      保留存疑的结果（水印仍可见、未改变）原样：免费\n  --send-doubted      将存疑的结果连同原蒙版发送到服务：每个 {credits}',
+  'cli.remove.sendingDoubted':
+    '--send-doubted：将 {count, plural, other {# 个}}存疑结果连同原蒙版发送到服务，共 {credits}。',
 
   'compare.previous': '上一个结果 (P)',
   'compare.next': '下一个结果 (N)',
@@ -886,6 +890,23 @@ export const zhCN: Catalogue = {
   'cli.remove.noMaskFile': '蒙版文件 {file} 不存在。',
   'cli.remove.masksWritten': '已写入蒙版：{files}。',
   'cli.remove.noMasksWritten': '已写入蒙版：无（未找到水印）。',
+  // 付费蒙版：覆盖图像的比例，超过阈值时先询问。
+  'masks.share':
+    '{count, plural, other {{same, select, yes {每个蒙版覆盖图像的 {largest}。} other {蒙版覆盖图像的 {smallest} 至 {largest}。}}}}',
+  'masks.largeShare':
+    '{count, plural, other {# 张图像的蒙版超过图像的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 点额度。}}',
+  'cli.masks.large.usage':
+    '  --allow-large-mask  不经询问发送覆盖超过图像 {limit} 的蒙版\n                      （在终端中会询问；不在终端时不发送任何内容，退出码 2）',
+  'cli.remove.askLargeMasks': '仍然用这些蒙版发送吗？',
+  'cli.remove.sayLargeMasks':
+    '未发送任何内容。请检查蒙版（--dry-run 列出、--save-masks 写出），或加上 --allow-large-mask 按原样发送。',
+  'cli.remove.largeMasksRefused':
+    '未发送任何内容。请给出更小的蒙版（--mask-rect 或 --mask），或在窗口中手动标记这些图像。',
+  'images.largeMasks.label': '大蒙版',
+  'images.largeMasks.ask': '仍然发送，还是先手动标记？',
+  'images.largeMasks.send': '仍然发送',
+  'images.largeMasks.byHand': '手动标记',
+
   'cli.remove.dryRun':
     '试运行：查看了 {count, plural, other {# 张图片}}，没有发送任何内容，也没有付费。',
   'cli.remove.cleaning': '清理中',

@@ -1,10 +1,9 @@
-import { spawn } from 'node:child_process';
 import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { readHeader } from '../../../src-main/core/media/decode.ts';
+import { onTerminal } from '../../support/cli-process.ts';
 import { useRemoveWorld } from '../../support/cli-remove-world.ts';
 import { makePhoto, makeTruncatedJpeg } from '../../support/images.ts';
 
@@ -43,31 +42,6 @@ async function photosAndPlainMask(colour: string): Promise<{ folder: string; mas
     .png()
     .toFile(mask);
   return { folder, mask };
-}
-
-const CLI = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
-
-/**
- * `clearframe <args>` on a terminal of its own (`script` gives it one), answering `answer`
- * once the question ends in `[y/N]`.
- */
-function onTerminal(args: string[], answer: string): Promise<{ code: number | null; out: string }> {
-  const command = [process.execPath, '--experimental-strip-types', '--no-warnings', CLI, ...args]
-    .map((part) => `'${part}'`)
-    .join(' ');
-  const child = spawn('script', ['-qec', command, '/dev/null'], {
-    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
-  });
-  let out = '';
-  let answered = false;
-  child.stdout.on('data', (chunk: Buffer) => {
-    out += chunk.toString();
-    if (!answered && out.includes('[y/N]')) {
-      answered = true;
-      child.stdin.write(`${answer}\n`);
-    }
-  });
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
 }
 
 describe('clearframe remove with a mask that marks every pixel', () => {
