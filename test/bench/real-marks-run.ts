@@ -39,6 +39,8 @@ interface Line {
   doubt?: string;
   images?: Array<{ input: string; present: boolean; sure: boolean }>;
   masks?: Array<{ width: number; height: number }>;
+  expectedDb?: number;
+  inputs?: string[];
 }
 
 /** The events that say what the finder did with one group, printed in the groups' order. */
@@ -57,12 +59,16 @@ async function savedMask(
 }
 
 /**
- * The self-check's prediction for each photo, read from what the command line printed.
- * The self-check (issue #34: the engine measures itself on the user's batch) does not exist
- * yet: when it does, its printed record per group is read here, and the table shows it.
+ * The self-check's prediction for each photo, read from what the command line printed: its
+ * line naming a group's engine carries the group's expected dB and the group's inputs.
  */
-export function selfCheckPredictions(_lines: readonly Line[]): Map<string, number> {
-  return new Map();
+export function selfCheckPredictions(lines: readonly Line[]): Map<string, number> {
+  const predicted = new Map<string, number>();
+  for (const line of lines) {
+    if (line.event !== 'engine' || line.expectedDb === undefined) continue;
+    for (const input of line.inputs ?? []) predicted.set(path.resolve(input), line.expectedDb);
+  }
+  return predicted;
 }
 
 /** Runs the command on the kind's folder, with its own output and data folders under `work`. */

@@ -34,6 +34,7 @@ const PER_KIND = [
   'flagged',
   'flagged-visible',
   'visible-unflagged',
+  'self-check-gap',
   'seconds-per-12mp',
 ] as const;
 
@@ -79,6 +80,14 @@ function figuresOf(score: KindScore): Figure[] {
       value: score.visibleUnflagged,
       unit: 'photos',
       target: atMost(0),
+    },
+    {
+      // How far the self-check's prediction (before anything was written) fell from the
+      // PSNR measured against the clean photos; not measured when it predicted nothing.
+      name: name('self-check-gap'),
+      value: score.predicted === undefined ? Number.NaN : Math.abs(score.predicted - score.psnr),
+      unit: 'dB',
+      target: atMost(2),
     },
     {
       name: name('seconds-per-12mp'),
