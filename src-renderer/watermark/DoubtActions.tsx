@@ -5,13 +5,8 @@ import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { Button } from '../ui/Button.tsx';
+import { sendQuestionId } from './doubt-words.ts';
 import { useWorkspace } from './workspace-store.ts';
-
-/** What a row in doubt says instead of "Done". */
-export const DOUBT_WORDS = {
-  unchanged: 'jobs.doubt.unchanged',
-  'mark-visible': 'jobs.doubt.markVisible',
-} as const;
 
 /**
  * The choices for a result in doubt (see job-doubt.ts): keep it as it is (free), send it to
@@ -29,7 +24,7 @@ export function DoubtActions(props: { job: WatermarkJobView }) {
     return (
       <PaidQuestion
         label={intl.formatMessage({ id: 'retry.confirmLabel' }, { name: job.name })}
-        question={intl.formatMessage({ id: 'retry.question' }, { cost })}
+        question={intl.formatMessage({ id: sendQuestionId(job) }, { cost })}
         onConfirm={() => {
           setAsking(false);
           void decide([job.id], 'send');

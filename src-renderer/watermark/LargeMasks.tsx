@@ -124,12 +124,13 @@ export function LargeMaskQuestion(props: { question: MaskQuestion }) {
             largest: percent(intl, largest[1]),
           },
         )}{' '}
-        {intl.formatMessage({ id: 'images.largeMasks.ask' })}
+        {intl.formatMessage({ id: 'images.largeMasks.ask' }, { count: asking.length })}
       </p>
-      <Button variant="primary" onClick={send}>
-        {intl.formatMessage({ id: 'images.largeMasks.send' })}
+      <Button onClick={send}>{intl.formatMessage({ id: 'images.largeMasks.send' })}</Button>
+      {/* The answer that spends nothing is the one a hurried Enter picks. */}
+      <Button variant="primary" onClick={byHand}>
+        {intl.formatMessage({ id: 'images.largeMasks.byHand' })}
       </Button>
-      <Button onClick={byHand}>{intl.formatMessage({ id: 'images.largeMasks.byHand' })}</Button>
     </div>
   );
 }

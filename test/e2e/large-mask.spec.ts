@@ -65,7 +65,7 @@ test('a mask over 15 % of its image is asked about before Start sends anything',
   await page.getByRole('button', { name: 'Start – uses 2 credits for 2 images' }).click();
   const question = page.getByRole('group', { name: 'Large masks' });
   await expect(question).toContainText(
-    /^1 image has a mask over 15% of it \(the largest covers 3[0-9]%\): the service repaints all of a mask, 1 credit an image\. Send them anyway, or mark them by hand first\?/,
+    /^1 image has a mask over 15% of it \(the largest covers 3[0-9]%\): the service repaints all of a mask, 1 credit an image\. Send it anyway, or mark it by hand first\?/,
   );
   await expect(page.getByTestId('start')).toBeDisabled();
   await saveScreenshots(page, 'large-mask-01-asks');

@@ -20,6 +20,7 @@ export const de: Catalogue = {
   'retry.what': '{name} erneut senden',
   'retry.confirmLabel': 'Erneutes Senden von {name} bestätigen',
   'retry.question': '{cost} erneut bezahlen?',
+  'retry.firstQuestion': 'Für {cost} an den Dienst senden?',
   'retry.sendAgain': 'Erneut senden (kostenpflichtig) – {cost}',
   'retry.checkAgain': 'Erneut nachfragen',
   'retry.checkAgainHint':
@@ -969,7 +970,8 @@ export const de: Catalogue = {
   'cli.remove.largeMasksRefused':
     'Es wurde nichts gesendet. Geben Sie eine kleinere Maske an (--mask-rect oder --mask), oder markieren Sie die Bilder im Fenster von Hand.',
   'images.largeMasks.label': 'Große Masken',
-  'images.largeMasks.ask': 'Trotzdem senden oder zuerst von Hand markieren?',
+  'images.largeMasks.ask':
+    '{count, plural, one {Trotzdem senden oder zuerst von Hand markieren?} other {Trotzdem senden oder zuerst von Hand markieren?}}',
   'images.largeMasks.send': 'Trotzdem senden',
   'images.largeMasks.byHand': 'Von Hand markieren',
 

@@ -23,6 +23,7 @@ export const en = {
   'retry.what': 'Send {name} again',
   'retry.confirmLabel': 'Confirm sending {name} again',
   'retry.question': 'Pay {cost} again?',
+  'retry.firstQuestion': 'Send it to the service for {cost}?',
   'retry.sendAgain': 'Send again (paid) – {cost}',
   'retry.checkAgain': 'Check again',
   'retry.checkAgainHint': 'Asks the service again by the task id it gave; costs nothing.',
@@ -962,7 +963,8 @@ export const en = {
   'cli.remove.largeMasksRefused':
     'Nothing was sent. Give a smaller mask (--mask-rect or --mask), or mark the images by hand in the window.',
   'images.largeMasks.label': 'Large masks',
-  'images.largeMasks.ask': 'Send them anyway, or mark them by hand first?',
+  'images.largeMasks.ask':
+    '{count, plural, one {Send it anyway, or mark it by hand first?} other {Send them anyway, or mark them by hand first?}}',
   'images.largeMasks.send': 'Send anyway',
   'images.largeMasks.byHand': 'Mark by hand',
 

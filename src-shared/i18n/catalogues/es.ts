@@ -21,6 +21,7 @@ export const es: Catalogue = {
   'retry.what': 'Enviar {name} de nuevo',
   'retry.confirmLabel': 'Confirmar el nuevo envío de {name}',
   'retry.question': '¿Pagar {cost} de nuevo?',
+  'retry.firstQuestion': '¿Enviarla al servicio por {cost}?',
   'retry.sendAgain': 'Enviar de nuevo (de pago) – {cost}',
   'retry.checkAgain': 'Consultar de nuevo',
   'retry.checkAgainHint':
@@ -969,7 +970,8 @@ export const es: Catalogue = {
   'cli.remove.largeMasksRefused':
     'No se envió nada. Indique una máscara más pequeña (--mask-rect o --mask) o marque las imágenes a mano en la ventana.',
   'images.largeMasks.label': 'Máscaras grandes',
-  'images.largeMasks.ask': '¿Enviarlas igualmente o marcarlas antes a mano?',
+  'images.largeMasks.ask':
+    '{count, plural, one {¿Enviarla igualmente o marcarla antes a mano?} other {¿Enviarlas igualmente o marcarlas antes a mano?}}',
   'images.largeMasks.send': 'Enviar igualmente',
   'images.largeMasks.byHand': 'Marcar a mano',
 

@@ -22,6 +22,7 @@ export const fr: Catalogue = {
   'retry.what': 'Renvoyer {name}',
   'retry.confirmLabel': 'Confirmer le renvoi de {name}',
   'retry.question': 'Payer à nouveau {cost} ?',
+  'retry.firstQuestion': 'L’envoyer au service pour {cost} ?',
   'retry.sendAgain': 'Renvoyer (payant) – {cost}',
   'retry.checkAgain': 'Vérifier à nouveau',
   'retry.checkAgainHint':
@@ -969,7 +970,8 @@ export const fr: Catalogue = {
   'cli.remove.largeMasksRefused':
     'Rien n’a été envoyé. Donnez un masque plus petit (--mask-rect ou --mask), ou marquez les images à la main dans la fenêtre.',
   'images.largeMasks.label': 'Grands masques',
-  'images.largeMasks.ask': 'Les envoyer quand même, ou les marquer d’abord à la main ?',
+  'images.largeMasks.ask':
+    '{count, plural, one {L’envoyer quand même, ou la marquer d’abord à la main ?} other {Les envoyer quand même, ou les marquer d’abord à la main ?}}',
   'images.largeMasks.send': 'Envoyer quand même',
   'images.largeMasks.byHand': 'Marquer à la main',
 

@@ -21,6 +21,7 @@ export const ja: Catalogue = {
   'retry.what': '{name} を再送信',
   'retry.confirmLabel': '{name} の再送信を確認',
   'retry.question': '{cost} をもう一度支払いますか？',
+  'retry.firstQuestion': '{cost} でサービスに送信しますか？',
   'retry.sendAgain': '再送信（有料）– {cost}',
   'retry.checkAgain': 'もう一度確認',
   'retry.checkAgainHint':
@@ -943,7 +944,8 @@ export const ja: Catalogue = {
   'cli.remove.largeMasksRefused':
     '何も送信していません。小さいマスクを指定するか（--mask-rect または --mask）、ウィンドウで手動でマークしてください。',
   'images.largeMasks.label': '大きなマスク',
-  'images.largeMasks.ask': 'このまま送信しますか、それとも先に手動でマークしますか？',
+  'images.largeMasks.ask':
+    '{count, plural, other {このまま送信しますか、それとも先に手動でマークしますか？}}',
   'images.largeMasks.send': 'このまま送信',
   'images.largeMasks.byHand': '手動でマーク',
 

@@ -21,6 +21,7 @@ export const ptBR: Catalogue = {
   'retry.what': 'Enviar {name} de novo',
   'retry.confirmLabel': 'Confirmar o novo envio de {name}',
   'retry.question': 'Pagar {cost} de novo?',
+  'retry.firstQuestion': 'Enviar ao serviço por {cost}?',
   'retry.sendAgain': 'Enviar de novo (pago) – {cost}',
   'retry.checkAgain': 'Consultar de novo',
   'retry.checkAgainHint':
@@ -964,7 +965,8 @@ export const ptBR: Catalogue = {
   'cli.remove.largeMasksRefused':
     'Nada foi enviado. Informe uma máscara menor (--mask-rect ou --mask) ou marque as imagens à mão na janela.',
   'images.largeMasks.label': 'Máscaras grandes',
-  'images.largeMasks.ask': 'Enviar mesmo assim ou marcar à mão primeiro?',
+  'images.largeMasks.ask':
+    '{count, plural, one {Enviar mesmo assim ou marcar à mão primeiro?} other {Enviar mesmo assim ou marcar à mão primeiro?}}',
   'images.largeMasks.send': 'Enviar mesmo assim',
   'images.largeMasks.byHand': 'Marcar à mão',
 

@@ -21,6 +21,7 @@ export const zhCN: Catalogue = {
   'retry.what': '重新发送 {name}',
   'retry.confirmLabel': '确认重新发送 {name}',
   'retry.question': '再次支付 {cost}？',
+  'retry.firstQuestion': '以 {cost} 发送到服务？',
   'retry.sendAgain': '重新发送（付费）– {cost}',
   'retry.checkAgain': '再次查询',
   'retry.checkAgainHint': '按服务给出的任务编号再次查询，不收费。',
@@ -903,7 +904,7 @@ export const zhCN: Catalogue = {
   'cli.remove.largeMasksRefused':
     '未发送任何内容。请给出更小的蒙版（--mask-rect 或 --mask），或在窗口中手动标记这些图像。',
   'images.largeMasks.label': '大蒙版',
-  'images.largeMasks.ask': '仍然发送，还是先手动标记？',
+  'images.largeMasks.ask': '{count, plural, other {仍然发送，还是先手动标记？}}',
   'images.largeMasks.send': '仍然发送',
   'images.largeMasks.byHand': '手动标记',
 
