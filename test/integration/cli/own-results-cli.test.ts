@@ -1,6 +1,7 @@
 import { copyFile, mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
@@ -82,10 +83,14 @@ describe('the command line and the files it writes', () => {
   it('does not pay again for an image already cleaned with the same mask, under another name', async () => {
     const folder = path.join(dir, 'renamed');
     await mkdir(folder, { recursive: true });
-    await writeFile(path.join(folder, 'quay.png'), await makePhoto(48, 32, 'png', 90));
+    // A wall of one colour: whatever the stand-in fills the mask with is that colour again.
+    const wall = sharp({
+      create: { width: 48, height: 32, channels: 3, background: { r: 90, g: 120, b: 150 } },
+    });
+    await writeFile(path.join(folder, 'quay.png'), await wall.png().toBuffer());
     const dataDir = path.join(dir, 'data-renamed');
     const mask = ['--mask-rect', '4,4,10,10'];
-    // The stand-in's repaint of a smooth corner changes nothing: the result is in doubt,
+    // The stand-in's repaint of a flat wall changes nothing: the result is in doubt,
     // named and counted apart from done, and still known as cleaned with this mask.
     const first = await remove([folder, ...mask], dataDir);
     expect(first.stdout).toMatch(/Unchanged +quay\.png: The service gave the image back unchanged/);
