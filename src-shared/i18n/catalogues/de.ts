@@ -430,6 +430,15 @@ export const de: Catalogue = {
   'project.exported':
     '{count, plural, one {# Take nach {folder} kopiert.} other {# Takes nach {folder} kopiert, einer je Einstellung, in Reihenfolge.}}',
   'project.exportedLeftOut': '{copied} Ausgelassen, da noch ohne fertigen Versuch: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'Projekt {number}',
+  'project.stageEmpty':
+    'Einstellung {position} hat noch keinen Clip. Schreiben Sie unten in der Leiste einen Versuch: sein Clip läuft hier.',
+  'project.filmTotal': 'Film: {seconds} s · die Versuche kosten {cost}',
+  'project.filmTotalDemo':
+    'Film: {seconds} s · die Versuche würden {cost} kosten (Demo, nichts berechnet)',
+  'project.storyboardKeys':
+    'Eine Einstellung verschieben: auf eine andere ziehen oder auf ihr Alt mit ← oder → drücken.',
 
   'round.title': 'Versuch {position}:',
   'round.name': 'Versuch {position}',

@@ -442,6 +442,14 @@ export const en = {
   'project.exported':
     '{count, plural, one {# take copied to {folder}.} other {# takes copied to {folder}, one a shot, in order.}}',
   'project.exportedLeftOut': '{copied} Left out, with no finished round yet: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'Project {number}',
+  'project.stageEmpty':
+    'Shot {position} has no clip yet. Write a round in the bar at the bottom: its clip plays here.',
+  'project.filmTotal': 'Film: {seconds} s · the rounds cost {cost}',
+  'project.filmTotalDemo':
+    'Film: {seconds} s · the rounds would cost {cost} (demo, nothing charged)',
+  'project.storyboardKeys': 'To move a shot, drag it onto another, or press Alt with ← or → on it.',
 
   // One round in the list.
   'round.title': 'Round {position}:',

@@ -435,6 +435,15 @@ export const es: Catalogue = {
     '{count, plural, one {# toma copiada en {folder}.} other {# tomas copiadas en {folder}, una por plano, en orden.}}',
   'project.exportedLeftOut':
     '{copied} Se han omitido, por no tener aún un intento terminado: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'Proyecto {number}',
+  'project.stageEmpty':
+    'El plano {position} aún no tiene clip. Escriba un intento en la barra de abajo: su clip se reproduce aquí.',
+  'project.filmTotal': 'Película: {seconds} s · los intentos cuestan {cost}',
+  'project.filmTotalDemo':
+    'Película: {seconds} s · los intentos costarían {cost} (demo, no se cobra nada)',
+  'project.storyboardKeys':
+    'Para mover un plano, arrástrelo sobre otro o pulse Alt con ← o → sobre él.',
 
   'round.title': 'Intento {position}:',
   'round.name': 'intento {position}',

@@ -434,6 +434,15 @@ export const fr: Catalogue = {
   'project.exported':
     '{count, plural, one {# prise copiée dans {folder}.} other {# prises copiées dans {folder}, une par plan, dans l’ordre.}}',
   'project.exportedLeftOut': '{copied} Laissés de côté, faute d’essai terminé : {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'Projet {number}',
+  'project.stageEmpty':
+    'Le plan {position} n’a pas encore de clip. Écrivez un essai dans la barre du bas : son clip se joue ici.',
+  'project.filmTotal': 'Film : {seconds} s · les essais coûtent {cost}',
+  'project.filmTotalDemo':
+    'Film : {seconds} s · les essais coûteraient {cost} (démo, rien n’est facturé)',
+  'project.storyboardKeys':
+    'Pour déplacer un plan, faites-le glisser sur un autre, ou appuyez sur Alt avec ← ou → sur lui.',
 
   'round.title': 'Essai {position} :',
   'round.name': 'essai {position}',

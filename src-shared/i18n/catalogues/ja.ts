@@ -424,6 +424,15 @@ export const ja: Catalogue = {
   'project.exported':
     '{count, plural, other {# 本のテイクを {folder} にコピーしました（ショットごとに 1 本、順番どおり）。}}',
   'project.exportedLeftOut': '{copied}完成した試行がまだないため除外: {shots}。',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'プロジェクト {number}',
+  'project.stageEmpty':
+    'ショット {position} にはまだクリップがありません。下のバーで試行を書くと、そのクリップがここで再生されます。',
+  'project.filmTotal': 'フィルム: {seconds} 秒 · 試行の費用 {cost}',
+  'project.filmTotalDemo':
+    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、請求なし）',
+  'project.storyboardKeys':
+    'ショットを動かすには、別のショットにドラッグするか、Alt と ← または → を押します。',
 
   'round.title': '試行 {position}:',
   'round.name': '試行 {position}',

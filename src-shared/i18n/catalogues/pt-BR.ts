@@ -432,6 +432,15 @@ export const ptBR: Catalogue = {
   'project.exported':
     '{count, plural, one {# tomada copiada para {folder}.} other {# tomadas copiadas para {folder}, uma por plano, em ordem.}}',
   'project.exportedLeftOut': '{copied} Ficaram de fora, ainda sem tentativa concluída: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': 'Projeto {number}',
+  'project.stageEmpty':
+    'O plano {position} ainda não tem clipe. Escreva uma tentativa na barra de baixo: o clipe dela toca aqui.',
+  'project.filmTotal': 'Filme: {seconds} s · as tentativas custam {cost}',
+  'project.filmTotalDemo':
+    'Filme: {seconds} s · as tentativas custariam {cost} (demo, nada é cobrado)',
+  'project.storyboardKeys':
+    'Para mover um plano, arraste-o sobre outro ou pressione Alt com ← ou → nele.',
 
   'round.title': 'Tentativa {position}:',
   'round.name': 'tentativa {position}',

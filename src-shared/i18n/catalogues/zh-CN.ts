@@ -412,6 +412,12 @@ export const zhCN: Catalogue = {
   'project.exported':
     '{count, plural, other {已将 # 个定版复制到 {folder}（每个镜头一个，按顺序）。}}',
   'project.exportedLeftOut': '{copied}因尚无完成的轮次而未包含：{shots}。',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'project.defaultName': '项目 {number}',
+  'project.stageEmpty': '镜头 {position} 还没有片段。在底部的栏中写一轮：它的片段会在这里播放。',
+  'project.filmTotal': '影片：{seconds} 秒 · 各轮费用 {cost}',
+  'project.filmTotalDemo': '影片：{seconds} 秒 · 各轮将花费 {cost}（演示，不收费）',
+  'project.storyboardKeys': '要移动镜头，把它拖到另一个镜头上，或在它上面按 Alt 加 ← 或 →。',
 
   'round.title': '第 {position} 轮：',
   'round.name': '第 {position} 轮',
