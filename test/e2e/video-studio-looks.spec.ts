@@ -84,7 +84,13 @@ for (const language of ['en', 'de', 'ja'] as const satisfies ShownLanguage[]) {
       await looked(page, `${name}-four-chips`, '');
       await expectAccessible(page);
 
-      // The take plays in the large player.
+      // The take plays in the large player, seen from the top of the screen with the bar
+      // back to its compact self (each chip's × is its last button).
+      for (let left = 4; left > 0; left -= 1) {
+        await bar.getByTestId('chip').first().getByRole('button').last().click();
+      }
+      await expect(bar.getByTestId('chip')).toHaveCount(0);
+      await page.evaluate(() => window.scrollTo(0, 0));
       await page
         .getByTestId('player')
         .evaluate((player: HTMLVideoElement) => player.play().then(() => undefined));
