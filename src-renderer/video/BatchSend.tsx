@@ -8,7 +8,8 @@ import { requestOf, type RoundDraft } from './presets.ts';
 /**
  * The foot of the round editor: add the form's round to the batch, or review what would be
  * sent. Reviewing lists every round with its cost and the total, and only "Confirm and send"
- * sends; the question is brought into view, so it is never below the window's edge.
+ * sends; the question is brought into view, so it is never below the window's edge. The
+ * review button carries what would be sent's cost, so the price is read before the click.
  */
 export function BatchSend(props: {
   /** The rounds that would be sent: the batch, then the form's round when it is complete. */
@@ -26,8 +27,12 @@ export function BatchSend(props: {
 }) {
   const intl = useIntl();
   const question = useRef<HTMLDivElement>(null);
+  const confirm = useRef<HTMLButtonElement>(null);
+  // The question comes into view with its answer focused: Enter, pressed again, sends.
   useEffect(() => {
-    if (props.confirming) question.current?.scrollIntoView({ block: 'nearest' });
+    if (!props.confirming) return;
+    question.current?.scrollIntoView({ block: 'nearest' });
+    confirm.current?.focus();
   }, [props.confirming]);
   const estimates = props.rounds.map((draft) =>
     estimateVideoCost(requestOf(draft).duration, props.tier),
@@ -47,7 +52,12 @@ export function BatchSend(props: {
           disabled={props.rounds.length === 0}
           onClick={props.onReview}
         >
-          {intl.formatMessage({ id: 'round.review' })}
+          {props.rounds.length === 0
+            ? intl.formatMessage({ id: 'round.review' })
+            : intl.formatMessage(
+                { id: upperBound ? 'round.sendUpTo' : 'round.sendAbout' },
+                { cost: formatMoney(intl, total) },
+              )}
         </button>
       ) : (
         <div className="batch-confirm" ref={question} data-testid="batch-confirm">
@@ -70,7 +80,7 @@ export function BatchSend(props: {
                 { count: props.rounds.length, cost: formatMoney(intl, total) },
               )}
             </span>
-            <button type="button" className="primary" onClick={props.onSend}>
+            <button type="button" className="primary" ref={confirm} onClick={props.onSend}>
               {intl.formatMessage({ id: 'paid.confirm' })}
             </button>
             <button type="button" onClick={props.onBack}>

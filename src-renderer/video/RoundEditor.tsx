@@ -1,12 +1,10 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
   referenceLengthIssues,
   videoRequestIssues,
-  type MediaItemType,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
-import { VIDEO_LIMITS, VIDEO_MODELS } from '../../src-shared/domain/limits.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { useAppInfo } from '../app-info-store.ts';
@@ -15,13 +13,15 @@ import { bridge } from '../bridge.ts';
 import { ClipScrubber, type Clip } from './ClipScrubber.tsx';
 import { MediaSlot, type ImageCheck } from './MediaSlot.tsx';
 import { useDrafts, useShotDraft, type KeptDraft } from './draft-store.ts';
-import { EMPTY_DRAFT, MODES, requestOf, slotsOf, type Mode, type RoundDraft } from './presets.ts';
+import { EMPTY_DRAFT, requestOf, slotsOf, type RoundDraft } from './presets.ts';
 import { slotOfItem } from '../../src-shared/domain/round-draft.ts';
-import { Select } from '../ui/Select.tsx';
 import { BatchList } from './BatchList.tsx';
 import { BatchSend } from './BatchSend.tsx';
 import { CostLine } from './CostLine.tsx';
-import { ADDABLE, fieldOf } from './editor-fields.ts';
+import { fieldOf } from './editor-fields.ts';
+import { useDockedAtFoot } from './docked.ts';
+import { AttachButtons, AttachmentChips } from './AttachmentChips.tsx';
+import { RoundOptions } from './RoundOptions.tsx';
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -52,6 +52,8 @@ export function RoundEditor(props: {
   const keepDraft = useDrafts((state) => state.keep);
   const keep = (patch: Partial<KeptDraft>) => keepDraft(shotId, patch);
   const [confirming, setConfirming] = useState(false);
+  const bar = useRef<HTMLFormElement>(null);
+  useDockedAtFoot(bar);
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, ImageCheck>>({});
   const onChecked = useCallback(
@@ -129,7 +131,6 @@ export function RoundEditor(props: {
     (sum, round) => sum + estimateVideoCost(requestOf(round).duration, tier).cents,
     0,
   );
-  const slots = MODES[draft.mode].slots;
   /** Changes the form; `fields` are the ones the user changed (a kind's presets are not). */
   const set = (patch: Partial<RoundDraft>, fields: readonly string[] = Object.keys(patch)) => {
     const more = fields.filter((field) => !touched.includes(field));
@@ -142,22 +143,6 @@ export function RoundEditor(props: {
   const touch = (field: string) => {
     if (!touched.includes(field)) keep({ touched: [...touched, field] });
   };
-  // A reference beyond the mode's own slots, of the type asked: the slots are filled up to
-  // the mode's count first, so the new one is the last.
-  const addReference = (type: MediaItemType) => {
-    const extras = Math.max(0, draft.urls.length - slots.length);
-    set(
-      {
-        urls: [
-          ...draft.urls,
-          ...Array.from({ length: Math.max(0, slots.length - draft.urls.length) }, () => ''),
-          '',
-        ],
-        extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
-      },
-      [],
-    );
-  };
   const appendToPrompt = (text: string) =>
     set({
       prompt: `${draft.prompt}${draft.prompt.endsWith(' ') || !draft.prompt ? '' : ' '}${text}`,
@@ -168,16 +153,6 @@ export function RoundEditor(props: {
         {problems[field]}
       </span>
     ) : null;
-  const counts = { image: 0, video: 0, audio: 0 };
-  for (const item of request.content) {
-    if (item.type === 'image_url') counts.image += 1;
-    if (item.type === 'video_url') counts.video += 1;
-    if (item.type === 'audio_url') counts.audio += 1;
-  }
-  const tokens = (['image', 'video', 'audio'] as const).flatMap((kind) =>
-    Array.from({ length: counts[kind] }, (_, i) => `@${kind}${i + 1}`),
-  );
-
   const send = async () => {
     if (await props.onQueue(sending.map(requestOf))) {
       // A round begun and not complete was not sent: it stays in the form, as it was.
@@ -190,6 +165,10 @@ export function RoundEditor(props: {
       setConfirming(false);
     }
   };
+  const review = () => {
+    keep({ reviewed: true });
+    setConfirming(true);
+  };
   /** A round of the batch back into the form; a round begun there takes its place. */
   const editBatched = (index: number) => {
     const rest = batch.filter((_, at) => at !== index);
@@ -198,199 +177,118 @@ export function RoundEditor(props: {
     setConfirming(false);
   };
 
+  const slotEditors = slotsOf(draft).map((slot, index) => (
+    <MediaSlot
+      key={`${draft.mode}-${index}`}
+      slot={slot}
+      index={index}
+      value={draft.urls[index] ?? ''}
+      problem={problems[`slot-${index}`]}
+      previewBase={props.previewBase}
+      demo={videoDemo}
+      onChecked={onChecked}
+      onChange={(value) => {
+        const urls = [...draft.urls];
+        urls[index] = value;
+        set({ urls }, [`slot-${index}`]);
+      }}
+    />
+  ));
+
   return (
     <form
-      className="round-editor"
+      ref={bar}
+      className="round-editor prompt-bar"
       aria-label={intl.formatMessage({ id: 'round.editor' })}
       onSubmit={(event) => event.preventDefault()}
     >
-      <div className="field">
-        <label htmlFor="round-mode">{intl.formatMessage({ id: 'round.kind' })}</label>
-        <Select
-          id="round-mode"
-          value={draft.mode}
-          options={(Object.keys(MODES) as Mode[]).map((mode) => ({
-            value: mode,
-            label: intl.formatMessage({ id: MODES[mode].message }),
-          }))}
-          onChange={(event) => {
-            const mode = event.target.value as Mode;
-            const ratio =
-              mode === 'auto'
-                ? VIDEO_LIMITS.adaptiveRatio
-                : draft.ratio === VIDEO_LIMITS.adaptiveRatio
-                  ? VIDEO_LIMITS.defaultRatio
-                  : draft.ratio;
-            set({ mode, urls: [], extraTypes: [], ratio }, []);
+      <div className="bar-body">
+        <BatchList
+          batch={batch}
+          tier={tier}
+          onEdit={editBatched}
+          onRemove={(index) => {
+            keep({ batch: batch.filter((_, at) => at !== index) });
+            setConfirming(false);
           }}
         />
-      </div>
-      <div className="field">
-        <label htmlFor="round-prompt">{intl.formatMessage({ id: 'round.prompt' })}</label>
-        <textarea
-          id="round-prompt"
-          rows={3}
-          value={draft.prompt}
-          onChange={(event) => set({ prompt: event.target.value })}
-          onBlur={() => touch('prompt')}
-        />
-        {message('prompt')}
-        {tokens.length > 0 && (
-          <span
-            className="actions reference-chips"
-            aria-label={intl.formatMessage({ id: 'round.references' })}
-          >
-            {tokens.map((token) => (
-              <button key={token} type="button" onClick={() => appendToPrompt(`${token} `)}>
-                {token}
-              </button>
-            ))}
-          </span>
-        )}
-      </div>
-      {draft.mode === 'edit' && (
-        <ClipScrubber
-          clips={props.clips}
-          previewBase={props.previewBase}
+        <AttachmentChips
+          draft={draft}
+          onChange={(next) => set(next, [])}
           onInsert={appendToPrompt}
-          onPickAsset={(asset) => {
-            const urls = [...draft.urls];
-            urls[0] = asset;
-            set({ urls }, ['slot-0']);
-          }}
         />
-      )}
-      {slotsOf(draft).map((slot, index) => (
-        <MediaSlot
-          key={`${draft.mode}-${index}`}
-          slot={slot}
-          index={index}
-          value={draft.urls[index] ?? ''}
-          problem={problems[`slot-${index}`]}
-          previewBase={props.previewBase}
-          demo={videoDemo}
-          onChecked={onChecked}
-          onChange={(value) => {
-            const urls = [...draft.urls];
-            urls[index] = value;
-            set({ urls }, [`slot-${index}`]);
-          }}
-        />
-      ))}
-      {(draft.mode === 'auto' || draft.mode === 'video' || draft.mode === 'audio') && (
-        <span
-          className="actions more-references"
-          aria-label={intl.formatMessage({ id: 'round.moreReferences' })}
-        >
-          {ADDABLE.map(({ type, message: label }) => (
-            <button key={type} type="button" onClick={() => addReference(type)}>
-              {intl.formatMessage({ id: label })}
-            </button>
-          ))}
-        </span>
-      )}
-      <div className="options">
-        <label>
-          {intl.formatMessage({ id: 'round.model' })}
-          <Select
-            value={draft.model}
-            options={Object.entries(VIDEO_MODELS).map(([id, model]) => ({
-              value: id,
-              label: model.label,
-            }))}
-            onChange={(event) => set({ model: event.target.value })}
+        {(slotEditors.length > 0 || draft.mode === 'edit') && (
+          <div className="attachment-slots">
+            {draft.mode === 'edit' && (
+              <ClipScrubber
+                clips={props.clips}
+                previewBase={props.previewBase}
+                onInsert={appendToPrompt}
+                onPickAsset={(asset) => {
+                  const urls = [...draft.urls];
+                  urls[0] = asset;
+                  set({ urls }, ['slot-0']);
+                }}
+              />
+            )}
+            {slotEditors}
+          </div>
+        )}
+        <div className="field prompt-field">
+          <label htmlFor="round-prompt">{intl.formatMessage({ id: 'round.prompt' })}</label>
+          <textarea
+            id="round-prompt"
+            rows={2}
+            placeholder={intl.formatMessage({ id: 'round.prompt' })}
+            value={draft.prompt}
+            aria-describedby="round-enter-hint"
+            onChange={(event) => set({ prompt: event.target.value })}
+            onKeyDown={(event) => {
+              // Enter asks the one question before sending; Shift+Enter (or an input method
+              // composing a word) writes on.
+              if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+              event.preventDefault();
+              if (sending.length > 0) review();
+            }}
+            onBlur={() => touch('prompt')}
           />
-        </label>
-        <label>
-          {intl.formatMessage({ id: 'round.duration' })}
-          <input
-            type="number"
-            aria-label={intl.formatMessage({ id: 'round.durationField' })}
-            value={draft.mode === 'auto' ? VIDEO_LIMITS.autoDuration : draft.duration}
-            disabled={draft.mode === 'auto'}
-            onChange={(event) => set({ duration: Number(event.target.value) })}
-          />
-        </label>
-        {message('duration')}
-        <label>
-          {intl.formatMessage({ id: 'round.resolution' })}
-          <Select
-            value={draft.resolution}
-            options={VIDEO_LIMITS.resolutions.map((value) => ({ value, label: value }))}
-            onChange={(event) => set({ resolution: event.target.value })}
-          />
-        </label>
-        <label>
-          {intl.formatMessage({ id: 'round.ratio' })}
-          <Select
-            aria-label={intl.formatMessage({ id: 'round.ratio' })}
-            value={draft.ratio}
-            options={[
-              ...(draft.mode === 'auto' ? [VIDEO_LIMITS.adaptiveRatio] : []),
-              ...VIDEO_LIMITS.ratios,
-            ].map((value) => ({ value, label: value }))}
-            onChange={(event) => set({ ratio: event.target.value })}
-          />
-        </label>
-        {message('ratio')}
-        <label>
-          <input
-            type="checkbox"
-            checked={draft.generateAudio}
-            onChange={(event) => set({ generateAudio: event.target.checked })}
-          />{' '}
-          {intl.formatMessage({ id: 'round.sound' })}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={draft.watermark}
-            onChange={(event) => set({ watermark: event.target.checked })}
-          />{' '}
-          {intl.formatMessage({ id: 'round.watermark' })}
-        </label>
-        <label>
-          <input
-            type="checkbox"
-            checked={draft.lastFrame}
-            onChange={(event) => set({ lastFrame: event.target.checked })}
-          />{' '}
-          {intl.formatMessage({ id: 'round.keepLastFrame' })}
-        </label>
+          {message('prompt')}
+        </div>
       </div>
-      <CostLine
-        estimate={estimate}
-        total={total}
-        batch={batch}
-        unknownLengths={lengthCheck.unknown}
-        demo={videoDemo}
-      />
-      <BatchList
-        batch={batch}
-        tier={tier}
-        onEdit={editBatched}
-        onRemove={(index) => {
-          keep({ batch: batch.filter((_, at) => at !== index) });
-          setConfirming(false);
-        }}
-      />
-      <BatchSend
-        rounds={sending}
-        tier={tier}
-        formComplete={valid}
-        formLeftOut={!valid && begun}
-        confirming={confirming}
-        onAdd={() => {
-          keep({ batch: [...batch, draft], draft: { ...draft, prompt: '' }, touched: [] });
-          setConfirming(false);
-        }}
-        onReview={() => {
-          keep({ reviewed: true });
-          setConfirming(true);
-        }}
-        onSend={() => void send()}
-        onBack={() => setConfirming(false)}
-      />
+      <div className="bar-foot">
+        <div className="bar-controls">
+          <AttachButtons draft={draft} onChange={(next) => set(next, [])} />
+          <RoundOptions draft={draft} set={set} message={message} />
+        </div>
+        <div className="bar-send">
+          <div className="bar-facts">
+            <CostLine
+              estimate={estimate}
+              total={total}
+              batch={batch}
+              unknownLengths={lengthCheck.unknown}
+              demo={videoDemo}
+            />
+            <span id="round-enter-hint" className="hint enter-hint">
+              {intl.formatMessage({ id: 'round.enterHint' })}
+            </span>
+          </div>
+          <BatchSend
+            rounds={sending}
+            tier={tier}
+            formComplete={valid}
+            formLeftOut={!valid && begun}
+            confirming={confirming}
+            onAdd={() => {
+              keep({ batch: [...batch, draft], draft: { ...draft, prompt: '' }, touched: [] });
+              setConfirming(false);
+            }}
+            onReview={review}
+            onSend={() => void send()}
+            onBack={() => setConfirming(false)}
+          />
+        </div>
+      </div>
     </form>
   );
 }

@@ -105,7 +105,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('16:9');
   await page.getByLabel('Prompt').fill('the quay to the sound of @audio1');
   for (let i = 0; i < 49; i += 1) {
-    await page.getByRole('button', { name: 'Add a reference image' }).click();
+    await page.getByRole('button', { name: 'Attach an image' }).click();
   }
   // Demo mode offers the simulator's own media, which it takes without an upload.
   await page

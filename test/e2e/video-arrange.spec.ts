@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { filmTakes } from '../../src-shared/domain/film-takes.ts';
 import { allRoundsDone, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { threeShotsTwoTakes } from './video-shots.ts';
 
 const KEY = 'cf-video-arrange-e2e-key-8';
 const world = useAppWorld({
@@ -17,23 +18,7 @@ test('a project of three shots with two takes each: choose takes, reorder, renam
   test.setTimeout(150_000);
   const core = await world.startCore();
   expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
-  const { projectId, shotId } = await core.handlers['video:createProject']({ name: 'Harbour' });
-  const shots = [shotId];
-  for (let i = 0; i < 2; i += 1) {
-    shots.push((await core.handlers['video:addShot']({ projectId })).shotId);
-  }
-  await core.handlers['video:queueRounds']({
-    rounds: shots.flatMap((id, i) =>
-      ['A', 'B'].map((take) => ({
-        shotId: id,
-        request: {
-          model: 'videomodel-2-5',
-          content: [{ type: 'text' as const, text: `shot ${i + 1} take ${take}` }],
-          duration: 4,
-        },
-      })),
-    ),
-  });
+  await threeShotsTwoTakes(core, 'Harbour');
   await core.handlers['video:createProject']({ name: 'Old tests' });
   const films = path.join(world.dir, 'films');
   await connectApp(page, world.server, core, { chosenFolder: films });

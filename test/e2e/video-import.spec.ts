@@ -109,9 +109,9 @@ test('the round editor takes several reference videos and sounds, and checks an 
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   await page.getByLabel('Kind of round').selectOption('auto');
   await page.getByLabel('Prompt').fill('@video1 cut with @video2, to @audio1 and @audio2');
-  await page.getByRole('button', { name: 'Add a reference video' }).click();
-  await page.getByRole('button', { name: 'Add a reference sound' }).click();
-  await page.getByRole('button', { name: 'Add a reference sound' }).click();
+  await page.getByRole('button', { name: 'Attach a video' }).click();
+  await page.getByRole('button', { name: 'Attach a sound' }).click();
+  await page.getByRole('button', { name: 'Attach a sound' }).click();
   await expect(page.getByLabel(/^reference audio, reference [45]/)).toHaveCount(2);
   await page.locator('#slot-1').fill('asset://demo-video-8s');
   await page.locator('#slot-2').fill('asset://demo-video-2s');

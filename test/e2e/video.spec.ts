@@ -73,7 +73,7 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await page.getByRole('combobox', { name: 'Ratio', exact: true }).selectOption('adaptive');
   // 49 more reference images on top of the auto mode's two slots and the prompt: 52 items.
   for (let i = 0; i < 49; i += 1) {
-    await page.getByRole('button', { name: 'Add a reference image' }).click();
+    await page.getByRole('button', { name: 'Attach an image' }).click();
   }
   for (let i = 0; i < 51; i += 1) {
     await page

@@ -435,6 +435,29 @@ export const de: Catalogue = {
   'project.exported':
     '{count, plural, one {# Take nach {folder} kopiert.} other {# Takes nach {folder} kopiert, einer je Einstellung, in Reihenfolge.}}',
   'project.exportedLeftOut': '{copied} Ausgelassen, da noch ohne fertigen Versuch: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': 'Bild anhängen',
+  'round.attachVideo': 'Video anhängen',
+  'round.attachAudio': 'Ton anhängen',
+  'project.defaultName': 'Projekt {number}',
+  'project.stageEmpty':
+    'Einstellung {position} hat noch keinen Clip. Schreiben Sie unten in der Leiste einen Versuch: sein Clip läuft hier.',
+  'project.filmTotal': 'Film: {seconds} s · die Versuche kosten {cost}',
+  'project.filmTotalDemo':
+    'Film: {seconds} s · die Versuche würden {cost} kosten (Demo, nichts berechnet)',
+  'project.storyboardKeys':
+    'Eine Einstellung verschieben: auf eine andere ziehen oder auf ihr Alt mit ← oder → drücken.',
+  'round.sendAbout': 'Prüfen und senden · etwa {cost}',
+  'round.sendUpTo': 'Prüfen und senden · bis zu {cost}',
+  'round.attach': 'Anhängen',
+  'round.attached': 'Angehängt',
+  'round.chipRemove': '{token} entfernen',
+  'round.chipAsReference': '{token} als Referenz verwenden',
+  'round.chipAsFirstFrame': '{token} als erstes Bild verwenden',
+  'round.chipEmpty': 'noch keine Adresse',
+  'round.enterHint':
+    'Eingabe prüft den Versuch und seine Kosten; Umschalt+Eingabe beginnt eine neue Zeile.',
+  'round.moreOptions': 'Weitere Optionen',
 
   'round.title': 'Versuch {position}:',
   'round.name': 'Versuch {position}',
@@ -498,11 +521,6 @@ export const de: Catalogue = {
   'round.mode.edit': 'An Zeitpunkten bearbeiten',
   'round.mode.auto': 'Automatisch (Omni-Referenz)',
   'round.prompt': 'Prompt',
-  'round.references': 'Referenzen',
-  'round.moreReferences': 'Weitere Referenzen',
-  'round.addImage': 'Referenzbild hinzufügen',
-  'round.addVideo': 'Referenzvideo hinzufügen',
-  'round.addAudio': 'Referenzton hinzufügen',
   'round.model': 'Modell',
   'round.duration': 'Dauer (s)',
   'round.durationField': 'Dauer',

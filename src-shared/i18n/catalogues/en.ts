@@ -447,6 +447,27 @@ export const en = {
   'project.exported':
     '{count, plural, one {# take copied to {folder}.} other {# takes copied to {folder}, one a shot, in order.}}',
   'project.exportedLeftOut': '{copied} Left out, with no finished round yet: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': 'Attach an image',
+  'round.attachVideo': 'Attach a video',
+  'round.attachAudio': 'Attach a sound',
+  'project.defaultName': 'Project {number}',
+  'project.stageEmpty':
+    'Shot {position} has no clip yet. Write a round in the bar at the bottom: its clip plays here.',
+  'project.filmTotal': 'Film: {seconds} s · the rounds cost {cost}',
+  'project.filmTotalDemo':
+    'Film: {seconds} s · the rounds would cost {cost} (demo, nothing charged)',
+  'project.storyboardKeys': 'To move a shot, drag it onto another, or press Alt with ← or → on it.',
+  'round.sendAbout': 'Review and send · about {cost}',
+  'round.sendUpTo': 'Review and send · up to {cost}',
+  'round.attach': 'Attach',
+  'round.attached': 'Attached',
+  'round.chipRemove': 'Remove {token}',
+  'round.chipAsReference': 'Make {token} a reference',
+  'round.chipAsFirstFrame': 'Make {token} the first frame',
+  'round.chipEmpty': 'no address yet',
+  'round.enterHint': 'Enter reviews the round and its cost; Shift+Enter starts a new line.',
+  'round.moreOptions': 'More options',
 
   // One round in the list.
   'round.title': 'Round {position}:',
@@ -509,11 +530,6 @@ export const en = {
   'round.mode.edit': 'Edit at timestamps',
   'round.mode.auto': 'Auto (omni reference)',
   'round.prompt': 'Prompt',
-  'round.references': 'References',
-  'round.moreReferences': 'More references',
-  'round.addImage': 'Add a reference image',
-  'round.addVideo': 'Add a reference video',
-  'round.addAudio': 'Add a reference sound',
   'round.model': 'Model',
   'round.duration': 'Duration (s)',
   'round.durationField': 'Duration',

@@ -440,6 +440,28 @@ export const es: Catalogue = {
     '{count, plural, one {# toma copiada en {folder}.} other {# tomas copiadas en {folder}, una por plano, en orden.}}',
   'project.exportedLeftOut':
     '{copied} Se han omitido, por no tener aún un intento terminado: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': 'Adjuntar una imagen',
+  'round.attachVideo': 'Adjuntar un vídeo',
+  'round.attachAudio': 'Adjuntar un sonido',
+  'project.defaultName': 'Proyecto {number}',
+  'project.stageEmpty':
+    'El plano {position} aún no tiene clip. Escriba un intento en la barra de abajo: su clip se reproduce aquí.',
+  'project.filmTotal': 'Película: {seconds} s · los intentos cuestan {cost}',
+  'project.filmTotalDemo':
+    'Película: {seconds} s · los intentos costarían {cost} (demo, no se cobra nada)',
+  'project.storyboardKeys':
+    'Para mover un plano, arrástrelo sobre otro o pulse Alt con ← o → sobre él.',
+  'round.sendAbout': 'Revisar y enviar · unos {cost}',
+  'round.sendUpTo': 'Revisar y enviar · hasta {cost}',
+  'round.attach': 'Adjuntar',
+  'round.attached': 'Adjuntos',
+  'round.chipRemove': 'Quitar {token}',
+  'round.chipAsReference': 'Usar {token} como referencia',
+  'round.chipAsFirstFrame': 'Usar {token} como primer fotograma',
+  'round.chipEmpty': 'aún sin dirección',
+  'round.enterHint': 'Intro revisa el intento y su coste; Mayús+Intro empieza una línea nueva.',
+  'round.moreOptions': 'Más opciones',
 
   'round.title': 'Intento {position}:',
   'round.name': 'intento {position}',
@@ -502,11 +524,6 @@ export const es: Catalogue = {
   'round.mode.edit': 'Editar en marcas de tiempo',
   'round.mode.auto': 'Automático (referencia omni)',
   'round.prompt': 'Prompt',
-  'round.references': 'Referencias',
-  'round.moreReferences': 'Más referencias',
-  'round.addImage': 'Añadir una imagen de referencia',
-  'round.addVideo': 'Añadir un vídeo de referencia',
-  'round.addAudio': 'Añadir un sonido de referencia',
   'round.model': 'Modelo',
   'round.duration': 'Duración (s)',
   'round.durationField': 'Duración',

@@ -439,6 +439,28 @@ export const fr: Catalogue = {
   'project.exported':
     '{count, plural, one {# prise copiée dans {folder}.} other {# prises copiées dans {folder}, une par plan, dans l’ordre.}}',
   'project.exportedLeftOut': '{copied} Laissés de côté, faute d’essai terminé : {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': 'Joindre une image',
+  'round.attachVideo': 'Joindre une vidéo',
+  'round.attachAudio': 'Joindre un son',
+  'project.defaultName': 'Projet {number}',
+  'project.stageEmpty':
+    'Le plan {position} n’a pas encore de clip. Écrivez un essai dans la barre du bas : son clip se joue ici.',
+  'project.filmTotal': 'Film : {seconds} s · les essais coûtent {cost}',
+  'project.filmTotalDemo':
+    'Film : {seconds} s · les essais coûteraient {cost} (démo, rien n’est facturé)',
+  'project.storyboardKeys':
+    'Pour déplacer un plan, faites-le glisser sur un autre, ou appuyez sur Alt avec ← ou → sur lui.',
+  'round.sendAbout': 'Vérifier et envoyer · environ {cost}',
+  'round.sendUpTo': 'Vérifier et envoyer · jusqu’à {cost}',
+  'round.attach': 'Joindre',
+  'round.attached': 'Joint',
+  'round.chipRemove': 'Retirer {token}',
+  'round.chipAsReference': 'Faire de {token} une référence',
+  'round.chipAsFirstFrame': 'Faire de {token} la première image',
+  'round.chipEmpty': 'pas encore d’adresse',
+  'round.enterHint': 'Entrée vérifie l’essai et son coût ; Maj+Entrée commence une nouvelle ligne.',
+  'round.moreOptions': 'Plus d’options',
 
   'round.title': 'Essai {position} :',
   'round.name': 'essai {position}',
@@ -501,11 +523,6 @@ export const fr: Catalogue = {
   'round.mode.edit': 'Modifier à des instants précis',
   'round.mode.auto': 'Auto (référence omni)',
   'round.prompt': 'Prompt',
-  'round.references': 'Références',
-  'round.moreReferences': 'Autres références',
-  'round.addImage': 'Ajouter une image de référence',
-  'round.addVideo': 'Ajouter une vidéo de référence',
-  'round.addAudio': 'Ajouter un son de référence',
   'round.model': 'Modèle',
   'round.duration': 'Durée (s)',
   'round.durationField': 'Durée',

@@ -429,6 +429,28 @@ export const ja: Catalogue = {
   'project.exported':
     '{count, plural, other {# 本のテイクを {folder} にコピーしました（ショットごとに 1 本、順番どおり）。}}',
   'project.exportedLeftOut': '{copied}完成した試行がまだないため除外: {shots}。',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': '画像を添付',
+  'round.attachVideo': '動画を添付',
+  'round.attachAudio': '音声を添付',
+  'project.defaultName': 'プロジェクト {number}',
+  'project.stageEmpty':
+    'ショット {position} にはまだクリップがありません。下のバーで試行を書くと、そのクリップがここで再生されます。',
+  'project.filmTotal': 'フィルム: {seconds} 秒 · 試行の費用 {cost}',
+  'project.filmTotalDemo':
+    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、請求なし）',
+  'project.storyboardKeys':
+    'ショットを動かすには、別のショットにドラッグするか、Alt と ← または → を押します。',
+  'round.sendAbout': '確認して送信 · 約 {cost}',
+  'round.sendUpTo': '確認して送信 · 最大 {cost}',
+  'round.attach': '添付',
+  'round.attached': '添付済み',
+  'round.chipRemove': '{token} を外す',
+  'round.chipAsReference': '{token} を参照にする',
+  'round.chipAsFirstFrame': '{token} を最初のフレームにする',
+  'round.chipEmpty': 'アドレス未入力',
+  'round.enterHint': 'Enter で試行と費用を確認、Shift+Enter で改行します。',
+  'round.moreOptions': 'その他のオプション',
 
   'round.title': '試行 {position}:',
   'round.name': '試行 {position}',
@@ -489,11 +511,6 @@ export const ja: Catalogue = {
   'round.mode.edit': 'タイムスタンプで編集',
   'round.mode.auto': '自動（オムニ参照）',
   'round.prompt': 'プロンプト',
-  'round.references': '参照',
-  'round.moreReferences': 'ほかの参照',
-  'round.addImage': '参照画像を追加',
-  'round.addVideo': '参照動画を追加',
-  'round.addAudio': '参照音声を追加',
   'round.model': 'モデル',
   'round.duration': '長さ（秒）',
   'round.durationField': '長さ',

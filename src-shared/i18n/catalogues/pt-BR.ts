@@ -437,6 +437,28 @@ export const ptBR: Catalogue = {
   'project.exported':
     '{count, plural, one {# tomada copiada para {folder}.} other {# tomadas copiadas para {folder}, uma por plano, em ordem.}}',
   'project.exportedLeftOut': '{copied} Ficaram de fora, ainda sem tentativa concluída: {shots}.',
+  // The Video studio: picture first, storyboard, prompt bar (issue 36).
+  'round.attachImage': 'Anexar uma imagem',
+  'round.attachVideo': 'Anexar um vídeo',
+  'round.attachAudio': 'Anexar um som',
+  'project.defaultName': 'Projeto {number}',
+  'project.stageEmpty':
+    'O plano {position} ainda não tem clipe. Escreva uma tentativa na barra de baixo: o clipe dela toca aqui.',
+  'project.filmTotal': 'Filme: {seconds} s · as tentativas custam {cost}',
+  'project.filmTotalDemo':
+    'Filme: {seconds} s · as tentativas custariam {cost} (demo, nada é cobrado)',
+  'project.storyboardKeys':
+    'Para mover um plano, arraste-o sobre outro ou pressione Alt com ← ou → nele.',
+  'round.sendAbout': 'Revisar e enviar · cerca de {cost}',
+  'round.sendUpTo': 'Revisar e enviar · até {cost}',
+  'round.attach': 'Anexar',
+  'round.attached': 'Anexados',
+  'round.chipRemove': 'Remover {token}',
+  'round.chipAsReference': 'Usar {token} como referência',
+  'round.chipAsFirstFrame': 'Usar {token} como primeiro quadro',
+  'round.chipEmpty': 'ainda sem endereço',
+  'round.enterHint': 'Enter revisa a tentativa e o custo; Shift+Enter começa uma nova linha.',
+  'round.moreOptions': 'Mais opções',
 
   'round.title': 'Tentativa {position}:',
   'round.name': 'tentativa {position}',
@@ -498,11 +520,6 @@ export const ptBR: Catalogue = {
   'round.mode.edit': 'Editar em marcas de tempo',
   'round.mode.auto': 'Automático (referência omni)',
   'round.prompt': 'Prompt',
-  'round.references': 'Referências',
-  'round.moreReferences': 'Mais referências',
-  'round.addImage': 'Adicionar uma imagem de referência',
-  'round.addVideo': 'Adicionar um vídeo de referência',
-  'round.addAudio': 'Adicionar um som de referência',
   'round.model': 'Modelo',
   'round.duration': 'Duração (s)',
   'round.durationField': 'Duração',
