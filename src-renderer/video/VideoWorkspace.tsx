@@ -15,6 +15,7 @@ import { Stage } from './Stage.tsx';
 import { Storyboard } from './Storyboard.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
+import './prompt-bar.css';
 
 /**
  * Video projects, picture first: the shot's clip large at the top, the shots as a storyboard
