@@ -7,7 +7,7 @@ import { useAppInfo } from '../app-info-store.ts';
 import { bridge } from '../bridge.ts';
 import { Progress } from '../ui/Progress.tsx';
 import { FinderGroup } from './FinderGroup.tsx';
-import { defaultEngine, type Engine } from './FinderEngineChoice.tsx';
+import { DEFAULT_ENGINE, type Engine } from './FinderEngineChoice.tsx';
 
 type FinderState =
   | { kind: 'finding'; done: number; total: number }
@@ -113,7 +113,7 @@ export function WatermarkFinder(props: {
       .filter((image) => ticked[image.token] && image.maskToken)
       .map((image) => ({
         image,
-        estimateId: (engines[index] ?? defaultEngine(group)) === 'local' ? group.estimateId : null,
+        estimateId: (engines[index] ?? DEFAULT_ENGINE) === 'local' ? group.estimateId : null,
       })),
   );
   const free = chosen.filter((entry) => entry.estimateId).length;
@@ -166,7 +166,7 @@ export function WatermarkFinder(props: {
             names={names}
             ticked={ticked}
             onTick={tick}
-            engine={engines[index] ?? defaultEngine(group)}
+            engine={engines[index] ?? DEFAULT_ENGINE}
             onEngine={(engine) => setEngines({ ...engines, [index]: engine })}
             previewBase={props.previewBase}
             demo={demo}
