@@ -1,4 +1,5 @@
 import { appendFile, stat } from 'node:fs/promises';
+import { asDiskFull } from '../fs/disk-space.ts';
 import path from 'node:path';
 import { PROVENANCE_LOG, type FromService, type ProvenanceLine } from '../media/output.ts';
 import type { EstimateStore } from '../media/unblend/estimate-store.ts';
@@ -59,5 +60,10 @@ export async function recordProvenance(
     submittedAt: job.submitted_at ? new Date(job.submitted_at).toISOString() : undefined,
     finishedAt: new Date().toISOString(),
   };
-  await appendFile(path.join(outputDir, PROVENANCE_LOG), `${JSON.stringify(line)}\n`);
+  const log = path.join(outputDir, PROVENANCE_LOG);
+  // A failed append names no file (the write has only a descriptor): the disk-full wait
+  // must still say which folder to free space in.
+  await appendFile(log, `${JSON.stringify(line)}\n`).catch((error: unknown) => {
+    throw asDiskFull(error, log) ?? error;
+  });
 }
