@@ -391,7 +391,9 @@ export function useAppWorld(simulator: SimulatorOptions): AppWorld {
   test.afterEach(async () => {
     await core?.stop();
     core = undefined;
-    if (dir) await rm(dir, { recursive: true, force: true });
+    // A free preview the finder started may still be landing in the data folder as the core
+    // stops: rm retries a folder that filled again while it was being emptied.
+    if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 5 });
   });
   return {
     get server() {
