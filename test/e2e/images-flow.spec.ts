@@ -8,6 +8,8 @@ import { paintAcross } from './paint.ts';
 import { everyWatermarkJob } from '../support/history.ts';
 
 const KEY = 'cf-images-flow-key-4c1d';
+/** Thirty jobs are added one by one: on a busy machine that takes longer than expect's 5 s. */
+const ADDING_WAIT = { timeout: 60_000 };
 const world = useAppWorld({
   accounts: [{ key: KEY, credits: 100 }],
   watermark: { processingMs: 400, jitter: 0.2 },
@@ -128,7 +130,7 @@ for (const [width, height] of [
       .poll(async () => {
         const count = await states(core);
         return (count['queued'] ?? 0) + (count['done'] ?? 0) + (count['failed'] ?? 0);
-      })
+      }, ADDING_WAIT)
       .toBe(30);
     expect((await states(core))['queued']).toBeGreaterThan(0);
     await expect(page.getByTestId('job').filter({ hasText: 'Waiting' }).first()).toBeVisible();
