@@ -31,20 +31,18 @@ export class OpenedFiles {
 }
 
 /**
- * The paths in a launch's command line. The first arguments are the executable (and, when
- * not packaged, the app's folder, as in `electron .`); Chromium adds switches of its own to
- * a second instance's line. Relative paths are the launching shell's, so they are resolved
- * against the folder it ran in.
+ * The paths in a launch's command line. The first argument is the executable; switches
+ * (Chromium's own, added to a second instance's line, or a debugger's) are not paths; and,
+ * when not packaged, the first path is the app's folder, as in `electron .`, wherever the
+ * switches put it. Relative paths are the launching shell's, resolved against its folder.
  */
 export function pathsFromArgv(
   argv: readonly string[],
   workingDirectory: string,
   isPackaged: boolean,
 ): string[] {
-  return argv
-    .slice(isPackaged ? 1 : 2)
-    .filter((arg) => arg !== '' && !arg.startsWith('-'))
-    .map((arg) => path.resolve(workingDirectory, arg));
+  const positionals = argv.slice(1).filter((arg) => arg !== '' && !arg.startsWith('-'));
+  return positionals.slice(isPackaged ? 0 : 1).map((arg) => path.resolve(workingDirectory, arg));
 }
 
 /** The app's events that open files: Electron's `app`, or a stand-in in tests. */

@@ -5,7 +5,11 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../../src-main/cli/main.ts';
 import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
-import { followOpenRequests, OpenedFiles } from '../../../src-main/electron/opened-files.ts';
+import {
+  followOpenRequests,
+  OpenedFiles,
+  pathsFromArgv,
+} from '../../../src-main/electron/opened-files.ts';
 import { startShell, type ShellStarted } from '../../../src-main/electron/shell-start.ts';
 import { standIns, testPlace } from '../../support/shell-stand-ins.ts';
 
@@ -91,6 +95,22 @@ describe('opening files with Clearframe', () => {
     // Each is given once.
     expect(await taken(shell)).toEqual([]);
     expect(forward).toBe(2);
+  });
+
+  it('reads no path from a launch without files, packed or run from the source folder', () => {
+    const cwd = '/home/sam';
+    expect(pathsFromArgv(['/opt/Clearframe/clearframe'], cwd, true)).toEqual([]);
+    // `electron .` under a debugger: the switches come first, then the app's folder.
+    expect(
+      pathsFromArgv(
+        ['electron', '--inspect=0', '--remote-debugging-port=0', '/src/app'],
+        cwd,
+        false,
+      ),
+    ).toEqual([]);
+    expect(pathsFromArgv(['electron', '.', '--no-sandbox', 'a.png'], cwd, false)).toEqual([
+      '/home/sam/a.png',
+    ]);
   });
 
   it('`clearframe open` hands files to the running app, and says what to do when it does not run', async () => {
