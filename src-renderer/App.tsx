@@ -8,6 +8,7 @@ import { NoticeBanner } from './components/NoticeBanner.tsx';
 import { followRoundSpending } from './account/quota-store.ts';
 import { followJobs, useJobs } from './jobs-store.ts';
 import { followNotices, useNotices } from './notices-store.ts';
+import { followOpenedFiles } from './opened-files.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import { VideoWorkspace } from './video/VideoWorkspace.tsx';
@@ -42,7 +43,9 @@ export function App() {
     const stopJobs = followJobs();
     const stopNotices = followNotices();
     const stopSpending = followRoundSpending();
+    const stopOpened = followOpenedFiles(() => setScreen('Images'));
     return () => {
+      stopOpened();
       stopMode();
       stopJobs();
       stopNotices();

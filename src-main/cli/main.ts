@@ -17,6 +17,7 @@ import { balanceUsage, runBalance } from './balance.ts';
 import { EXIT } from './exit-codes.ts';
 import { jobsUsage, runJobs } from './jobs.ts';
 import { keyUsage, runKey } from './key.ts';
+import { openUsage, runOpen } from './open.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
 import { videoUsage, runVideo } from './video.ts';
@@ -62,6 +63,11 @@ const commands: Record<string, Command> = {
     summary: 'cli.summary.video',
     usage: videoUsage,
     run: runVideo,
+  },
+  open: {
+    summary: 'cli.summary.open',
+    usage: openUsage,
+    run: runOpen,
   },
   jobs: {
     summary: 'cli.summary.jobs',

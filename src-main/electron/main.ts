@@ -13,9 +13,14 @@ import {
 } from 'electron';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AppCore } from '../core/app/app-core.ts';
 import { APP_SCHEME, PREVIEW_SCHEME, isAllowedNavigation, windowOpenDecision } from './security.ts';
-import { startShell, type ShellElectron, type ShellWindow } from './shell-start.ts';
+import { followOpenRequests, OpenedFiles, pathsFromArgv } from './opened-files.ts';
+import {
+  startShell,
+  type ShellElectron,
+  type ShellStarted,
+  type ShellWindow,
+} from './shell-start.ts';
 import { startFailureWords } from './start-failure.ts';
 import { checkForUpdates } from './updates.ts';
 
@@ -62,19 +67,27 @@ const electron: ShellElectron = {
     checkForUpdates({ ...options, window: options.window as BrowserWindow | undefined }),
 };
 
-let core: AppCore | undefined;
+let started: ShellStarted | undefined;
 let drained = false;
+/** Files opened with Clearframe: this launch's own arguments first. */
+const opened = new OpenedFiles();
+
+const bringForward = () => {
+  const [window] = BrowserWindow.getAllWindows();
+  if (window) {
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  }
+};
 
 if (!app.requestSingleInstanceLock()) {
+  // The first instance receives this launch's arguments as `second-instance`.
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
-  });
+  opened.add(pathsFromArgv(process.argv, process.cwd(), app.isPackaged));
+  // Before ready: macOS sends the files a launch was asked to open as early events.
+  followOpenRequests(app, opened, { isPackaged: app.isPackaged, bringForward });
+  opened.onAdded(bringForward);
   app.on('web-contents-created', (_event, contents) => {
     contents.on('will-navigate', (event, url) => {
       if (!isAllowedNavigation(url, devServerUrl)) event.preventDefault();
@@ -88,9 +101,10 @@ if (!app.requestSingleInstanceLock()) {
   app.on('window-all-closed', () => app.quit());
   // Quitting lets the engine stop where it is, so every job resumes on the next start.
   app.on('before-quit', (event) => {
-    if (drained || !core) return;
+    if (drained || !started) return;
     event.preventDefault();
-    void core.stop().finally(() => {
+    void started.door?.close();
+    void started.core.stop().finally(() => {
       drained = true;
       app.quit();
     });
@@ -107,10 +121,11 @@ if (!app.requestSingleInstanceLock()) {
         ...(app.isPackaged
           ? { simulatorFixturesDir: path.join(process.resourcesPath, 'simulator-fixtures') }
           : {}),
+        opened,
       }),
     )
-    .then((started) => {
-      core = started?.core;
+    .then((shell) => {
+      started = shell;
     })
     // startShell reports its own failures; this catches only a failure to report one.
     .catch((error: unknown) => {

@@ -71,6 +71,8 @@ export interface ShellSystem<W> {
   currentWindow(): W | undefined;
   /** Dialog titles in the window's language. */
   words: Words;
+  /** Files opened with Clearframe, waiting for the window (see opened-files.ts). */
+  opened: { take(): string[] };
 }
 
 export type ShellHandlers = Pick<InvokeHandlers, ShellChannel>;
@@ -83,6 +85,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     return chosen.canceled ? undefined : chosen.filePaths[0];
   };
   return {
+    'app:takeOpened': () => ({ paths: system.opened.take() }),
     'shell:openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) return { opened: false };
       await shell.openExternal(url);

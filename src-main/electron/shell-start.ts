@@ -13,12 +13,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
 import { AppCore, type AppCoreOptions } from '../core/app/app-core.ts';
+import { openDoor, type OpenDoor } from '../core/app/open-door.ts';
 import { previewResponse } from '../core/app/preview-response.ts';
 import type { AppLogger } from '../core/diagnostics/logger.ts';
 import { simulatorDemo } from '../simulator/demo-backend.ts';
 import { resolveAppAsset } from './app-protocol.ts';
 import { createDispatch } from './ipc-registry.ts';
 import { menuTemplate } from './menu-template.ts';
+import { followOpenedFiles, OpenedFiles } from './opened-files.ts';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -103,11 +105,15 @@ export interface ShellPlace {
   simulatorFixturesDir?: string;
   /** Extra options for the core, such as a keychain service of a test's own. */
   core?: Partial<AppCoreOptions>;
+  /** Files opened with Clearframe before and after the start (main.ts follows the launches). */
+  opened?: OpenedFiles;
 }
 
 export interface ShellStarted {
   core: AppCore;
   window: ShellWindow;
+  /** Where `clearframe open` hands files in; absent when it could not be opened (logged). */
+  door: OpenDoor | undefined;
 }
 
 /**
@@ -184,10 +190,12 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
 
   const systemLanguages = app.getPreferredSystemLanguages();
   const words = shellWords(() => running.settings.language, systemLanguages);
+  const opened = place.opened ?? new OpenedFiles();
   const handlers = shellHandlers(running, {
     dialog,
     shell,
     words,
+    opened,
     checkForUpdates: (options) => electron.checkForUpdates({ ...options, log: running.log, words }),
     currentWindow: () => mainWindow,
   });
@@ -238,6 +246,14 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     }
   });
   connectWindow(window, running, (body) => electron.notify(body), words);
+  followOpenedFiles(opened, window);
+  // `clearframe open` finds no answer without it, and says so; the window works on.
+  const door = await openDoor(app.getPath('userData'), (paths) => opened.add(paths)).catch(
+    (error: unknown) => {
+      running.log.warn('open', 'clearframe open cannot reach this window:', error);
+      return undefined;
+    },
+  );
   window.once('ready-to-show', () => window.show());
   void window.loadURL(place.devServerUrl ?? `${APP_ORIGIN}/index.html`);
   if (
@@ -249,5 +265,5 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   ) {
     void handlers['updates:check'](undefined);
   }
-  return { core: running, window };
+  return { core: running, window, door };
 }

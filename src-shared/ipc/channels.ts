@@ -5,6 +5,7 @@
 export const invokeChannelNames = [
   'app:info',
   'app:notices',
+  'app:takeOpened',
   'media:probe',
   'media:cancelProbe',
   'media:probeUrl',
@@ -67,6 +68,7 @@ export const invokeChannelNames = [
 export const eventChannelNames = [
   'app:notice',
   'app:mode',
+  'app:opened',
   'jobs:changed',
   'video:changed',
   'media:staged',

@@ -384,6 +384,14 @@ export const invokeContract = {
     request: z.undefined(),
     response: z.object({ notices: z.array(noticeSchema) }),
   },
+  /**
+   * The files and folders opened with Clearframe (Open with, a second launch, `clearframe
+   * open`) since the window last asked; each is given once. `app:opened` says there are more.
+   */
+  'app:takeOpened': {
+    request: z.undefined(),
+    response: z.object({ paths: z.array(z.string()) }),
+  },
   'media:probe': {
     /**
      * Looks at every file in the dropped files and folders; what is staged arrives as
@@ -893,6 +901,8 @@ export const invokeContract = {
 export const eventContract = {
   'app:notice': noticeSchema,
   'app:mode': z.object({ demoMode: z.boolean(), demoServices: z.array(z.enum(API_KEY_KINDS)) }),
+  /** Files were opened with Clearframe: the window takes them with `app:takeOpened`. */
+  'app:opened': z.object({ count: z.number().int() }),
   'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
   'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
   'media:staged': stagedBatchSchema,

@@ -23,6 +23,7 @@ import {
   shellHandlers,
   type EventWindow,
 } from '../../src-main/electron/shell-handlers.ts';
+import { followOpenedFiles, OpenedFiles } from '../../src-main/electron/opened-files.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
 import { startBareCore } from '../support/test-core.ts';
 
@@ -108,7 +109,11 @@ export async function connectPreload(
   handlers: Partial<InvokeHandlers>,
   options: { droppedDir?: string; onMessage?: (message: unknown) => void } = {},
 ): Promise<void> {
-  const dispatch = createDispatch(handlers, server.url);
+  // A window nothing was opened with, unless the test says otherwise.
+  const dispatch = createDispatch(
+    { 'app:takeOpened': () => ({ paths: [] }), ...handlers },
+    server.url,
+  );
   await page.exposeBinding(
     '__clearframeInvoke',
     async ({ frame }, channel: unknown, payload: unknown) => {
@@ -231,8 +236,11 @@ export async function connectApp(
     /** What the open and save dialogs answer for mask import and export. */
     chosenMaskFile?: string;
     exportMaskTo?: string;
+    /** Files opened with Clearframe (Open with, `clearframe open`), as the shell keeps them. */
+    opened?: OpenedFiles;
   } = {},
 ): Promise<() => void> {
+  const opened = options.opened ?? new OpenedFiles();
   const answer = (file: string | undefined) => ({ canceled: !file, filePaths: file ? [file] : [] });
   const words = shellWords(() => core.settings.language, []);
   const handlers = shellHandlers(core, {
@@ -269,6 +277,7 @@ export async function connectApp(
     },
     currentWindow: () => undefined,
     words,
+    opened,
   });
   await connectPreload(page, server, { ...core.handlers, ...handlers }, options);
   let closed = false;
@@ -301,7 +310,9 @@ export async function connectApp(
     () => undefined,
     shellWords(() => core.settings.language, []),
   );
+  const stopOpened = followOpenedFiles(opened, pageWindow);
   return () => {
+    stopOpened();
     closed = true;
     for (const listener of onClosed) listener();
   };

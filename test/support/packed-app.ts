@@ -26,6 +26,8 @@ export interface PackedApp {
   asar: string;
   /** `app.asar.unpacked`: what asarUnpack keeps out of the archive. */
   unpacked: string;
+  /** The desktop entry (`Clearframe.desktop`) the deb and AppImage would install, as electron-builder writes it. */
+  desktopEntry: string;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function packApp(workDir: string): Promise<PackedApp> {
   const electronDist = createElectronStandIn(path.join(workDir, 'electron-dist'));
   const output = path.join(workDir, 'release');
   const projectDir = needsStaging() ? stageProject(path.join(workDir, 'project')) : root;
-  await run(process.execPath, [
+  const desktopEntry = path.join(workDir, 'Clearframe.desktop');
+  await run(desktopEntry, process.execPath, [
     path.join(root, 'node_modules', 'electron-builder', 'cli.js'),
     '--linux',
     'dir',
@@ -47,6 +50,7 @@ export async function packApp(workDir: string): Promise<PackedApp> {
     projectDir,
     `-c.electronDist=${electronDist}`,
     `-c.directories.output=${output}`,
+    `-c.afterPack=${path.join(root, 'test', 'support', 'desktop-entry-hook.ts')}`,
   ]);
   const unpackedDirs = readdirSync(output).filter((name) => name.endsWith('-unpacked'));
   if (unpackedDirs.length !== 1) {
@@ -66,6 +70,7 @@ export async function packApp(workDir: string): Promise<PackedApp> {
     resources,
     asar: path.join(resources, 'app.asar'),
     unpacked: path.join(resources, 'app.asar.unpacked'),
+    desktopEntry,
   };
 }
 
@@ -85,7 +90,14 @@ function needsStaging(): boolean {
  */
 function stageProject(dir: string): string {
   mkdirSync(dir, { recursive: true });
-  for (const file of ['package.json', 'package-lock.json', 'electron-builder.yml']) {
+  for (const file of [
+    'package.json',
+    'package-lock.json',
+    'electron-builder.yml',
+    'file-associations.config.ts',
+    'src-shared/domain/image-types.ts',
+  ]) {
+    mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     copyFileSync(path.join(root, file), path.join(dir, file));
   }
   for (const folder of ['out', 'build', 'src-main/simulator/fixtures']) {
@@ -114,9 +126,13 @@ function linkTree(from: string, to: string): void {
 }
 
 /** Runs quietly; electron-builder's output is shown only when it fails. */
-function run(command: string, args: string[]): Promise<void> {
+function run(desktopEntry: string, command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, CLEARFRAME_DESKTOP_ENTRY: desktopEntry },
+    });
     let log = '';
     child.stdout.on('data', (chunk: Buffer) => (log += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (log += chunk.toString()));

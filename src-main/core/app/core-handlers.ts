@@ -2,6 +2,7 @@ import type { InvokeHandlers } from '../../../src-shared/ipc/contract.ts';
 
 /** Channels only the shell can answer: the system browser, file manager, dialogs, updater. */
 export type ShellChannel =
+  | 'app:takeOpened'
   | 'video:exportProject'
   | 'video:chooseImage'
   | 'video:joinProject'

@@ -6,20 +6,12 @@ import { PROVENANCE_LOG } from './output.ts';
 import { probeWhole } from './probe-file.ts';
 import { sniffFile } from './sniff.ts';
 import { said } from '../i18n/core-words.ts';
+import { READABLE_IMAGE_TYPES } from '../../../src-shared/domain/image-types.ts';
 
 /** Extensions worth reading; the bytes decide the real type later, this only skips the obvious. */
-export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set([
-  '.jpg',
-  '.jpeg',
-  '.png',
-  '.webp',
-  '.avif',
-  '.tif',
-  '.tiff',
-  '.gif',
-  '.heic',
-  '.heif',
-]);
+export const IMAGE_EXTENSIONS: ReadonlySet<string> = new Set(
+  READABLE_IMAGE_TYPES.map((type) => `.${type.extension}`),
+);
 
 export interface CollectedInputs {
   files: string[];

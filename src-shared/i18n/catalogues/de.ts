@@ -1099,6 +1099,19 @@ export const de: Catalogue = {
   'cli.key.paste':
     'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
   'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+  'cli.summary.open': 'legt Dateien und Ordner im offenen Clearframe-Fenster bereit',
+  'cli.open.usage':
+    'Aufruf: clearframe open PFAD... [--data-dir=ORDNER]\n  Legt die Bilder und Ordner im laufenden Clearframe-Fenster bereit, als wären sie dort abgelegt worden.',
+  'cli.open.nothing': 'nennen Sie mindestens eine Datei oder einen Ordner zum Öffnen.',
+  'cli.open.missing': '{path} existiert nicht und wurde ausgelassen.',
+  'cli.open.notRunning':
+    'Clearframe ist mit dem Datenordner {folder} nicht geöffnet. Starten Sie Clearframe und führen Sie den Befehl erneut aus, oder bereinigen Sie die Dateien hier mit „clearframe remove“.',
+  'cli.open.commandHolds':
+    '{holder} verwendet den Datenordner {folder}, nicht die Clearframe-App. Starten Sie Clearframe, wenn das beendet ist, und führen Sie den Befehl erneut aus.',
+  'cli.open.noAnswer':
+    '{holder} hat nicht geantwortet. Ziehen Sie die Dateien in sein Fenster, oder starten Sie Clearframe neu und führen Sie den Befehl erneut aus.',
+  'cli.open.sent':
+    '{count, plural, one {# Eintrag wurde} other {# Einträge wurden}} an das Clearframe-Fenster übergeben.',
   'cli.spending.head':
     'Videoausgaben, {projects}, {months} (Monate in der Zeitzone dieses Computers):',
   'cli.spending.everyProject': 'alle Projekte',

@@ -1084,6 +1084,19 @@ export const en = {
   'cli.key.noneStored': 'No {name} was stored.',
   'cli.key.paste': 'Paste the {name} and press Enter (it is not shown):',
   'cli.key.notSet': 'no {name} is set. Run "clearframe key set {kind}".',
+  'cli.summary.open': 'stage files and folders in the open Clearframe window',
+  'cli.open.usage':
+    'Usage: clearframe open PATH... [--data-dir=DIR]\n  Stages the images and folders in the running Clearframe window, as if they were dropped there.',
+  'cli.open.nothing': 'name at least one file or folder to open.',
+  'cli.open.missing': '{path} does not exist; it was left out.',
+  'cli.open.notRunning':
+    'Clearframe is not open on the data folder {folder}. Start Clearframe and run this again, or clean the files from here with "clearframe remove".',
+  'cli.open.commandHolds':
+    '{holder} is using the data folder {folder}, not the Clearframe app. Start Clearframe once that has finished, and run this again.',
+  'cli.open.noAnswer':
+    '{holder} did not answer. Drop the files on its window, or restart Clearframe and run this again.',
+  'cli.open.sent':
+    '{count, plural, one {# item was} other {# items were}} handed to the Clearframe window.',
   'cli.spending.head':
     "Video spending, {projects}, {months} (months in this computer's time zone):",
   'cli.spending.everyProject': 'every project',

@@ -1097,6 +1097,19 @@ export const es: Catalogue = {
   'cli.key.noneStored': '{name}: no había nada guardado.',
   'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
   'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
+  'cli.summary.open': 'prepara archivos y carpetas en la ventana abierta de Clearframe',
+  'cli.open.usage':
+    'Uso: clearframe open RUTA... [--data-dir=CARPETA]\n  Prepara las imágenes y carpetas en la ventana de Clearframe en marcha, como si se hubieran soltado allí.',
+  'cli.open.nothing': 'indica al menos un archivo o carpeta para abrir.',
+  'cli.open.missing': '{path} no existe; se ha dejado fuera.',
+  'cli.open.notRunning':
+    'Clearframe no está abierto con la carpeta de datos {folder}. Abre Clearframe y vuelve a ejecutar esto, o limpia los archivos desde aquí con «clearframe remove».',
+  'cli.open.commandHolds':
+    '{holder} está usando la carpeta de datos {folder}, no la app Clearframe. Abre Clearframe cuando haya terminado y vuelve a ejecutar esto.',
+  'cli.open.noAnswer':
+    '{holder} no ha respondido. Suelta los archivos en su ventana, o reinicia Clearframe y vuelve a ejecutar esto.',
+  'cli.open.sent':
+    '{count, plural, one {# elemento se ha pasado} other {# elementos se han pasado}} a la ventana de Clearframe.',
   'cli.spending.head':
     'Gasto en vídeo, {projects}, {months} (meses en la zona horaria de este ordenador):',
   'cli.spending.everyProject': 'todos los proyectos',

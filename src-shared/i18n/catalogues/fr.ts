@@ -1096,6 +1096,19 @@ export const fr: Catalogue = {
   'cli.key.noneStored': '{name} : rien n’était enregistré.',
   'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
   'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
+  'cli.summary.open': 'place des fichiers et dossiers dans la fenêtre Clearframe ouverte',
+  'cli.open.usage':
+    'Usage : clearframe open CHEMIN... [--data-dir=DOSSIER]\n  Place les images et dossiers dans la fenêtre Clearframe en cours, comme s’ils y avaient été déposés.',
+  'cli.open.nothing': 'indiquez au moins un fichier ou dossier à ouvrir.',
+  'cli.open.missing': '{path} n’existe pas ; il a été laissé de côté.',
+  'cli.open.notRunning':
+    'Clearframe n’est pas ouvert sur le dossier de données {folder}. Lancez Clearframe puis relancez cette commande, ou nettoyez les fichiers d’ici avec « clearframe remove ».',
+  'cli.open.commandHolds':
+    '{holder} utilise le dossier de données {folder}, et non l’application Clearframe. Lancez Clearframe une fois cela terminé, puis relancez cette commande.',
+  'cli.open.noAnswer':
+    '{holder} n’a pas répondu. Déposez les fichiers sur sa fenêtre, ou redémarrez Clearframe et relancez cette commande.',
+  'cli.open.sent':
+    '{count, plural, one {# élément a été transmis} other {# éléments ont été transmis}} à la fenêtre Clearframe.',
   'cli.spending.head':
     'Dépenses vidéo, {projects}, {months} (mois selon le fuseau horaire de cet ordinateur) :',
   'cli.spending.everyProject': 'tous les projets',

@@ -1069,6 +1069,18 @@ export const ja: Catalogue = {
   'cli.key.noneStored': '{name}は保存されていませんでした。',
   'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
   'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.summary.open': '開いている Clearframe のウィンドウにファイルやフォルダーを追加します',
+  'cli.open.usage':
+    '使い方: clearframe open パス... [--data-dir=フォルダー]\n  画像とフォルダーを、実行中の Clearframe のウィンドウにドロップしたのと同じように追加します。',
+  'cli.open.nothing': '開くファイルかフォルダーを1つ以上指定してください。',
+  'cli.open.missing': '{path} は存在しないため、除外しました。',
+  'cli.open.notRunning':
+    'Clearframe はデータフォルダー {folder} で開かれていません。Clearframe を起動してからもう一度実行するか、「clearframe remove」でここからファイルを処理してください。',
+  'cli.open.commandHolds':
+    'データフォルダー {folder} を使っているのは Clearframe アプリではなく {holder} です。それが終わってから Clearframe を起動し、もう一度実行してください。',
+  'cli.open.noAnswer':
+    '{holder} から応答がありません。ファイルをそのウィンドウにドロップするか、Clearframe を再起動してもう一度実行してください。',
+  'cli.open.sent': '{count, plural, other {# 件を Clearframe のウィンドウに渡しました。}}',
   'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
   'cli.spending.everyProject': 'すべてのプロジェクト',
   'cli.spending.project': 'プロジェクト {id}',

@@ -1092,6 +1092,19 @@ export const ptBR: Catalogue = {
   'cli.key.noneStored': '{name}: nada estava guardado.',
   'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
   'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
+  'cli.summary.open': 'prepara arquivos e pastas na janela aberta do Clearframe',
+  'cli.open.usage':
+    'Uso: clearframe open CAMINHO... [--data-dir=PASTA]\n  Prepara as imagens e pastas na janela do Clearframe em execução, como se tivessem sido soltas ali.',
+  'cli.open.nothing': 'indique pelo menos um arquivo ou pasta para abrir.',
+  'cli.open.missing': '{path} não existe; foi deixado de fora.',
+  'cli.open.notRunning':
+    'O Clearframe não está aberto com a pasta de dados {folder}. Abra o Clearframe e execute isto de novo, ou limpe os arquivos daqui com “clearframe remove”.',
+  'cli.open.commandHolds':
+    '{holder} está usando a pasta de dados {folder}, não o app Clearframe. Abra o Clearframe quando isso terminar e execute isto de novo.',
+  'cli.open.noAnswer':
+    '{holder} não respondeu. Solte os arquivos na janela dele, ou reinicie o Clearframe e execute isto de novo.',
+  'cli.open.sent':
+    '{count, plural, one {# item foi entregue} other {# itens foram entregues}} à janela do Clearframe.',
   'cli.spending.head':
     'Gastos com vídeo, {projects}, {months} (meses no fuso horário deste computador):',
   'cli.spending.everyProject': 'todos os projetos',

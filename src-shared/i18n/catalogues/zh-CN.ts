@@ -1019,6 +1019,18 @@ export const zhCN: Catalogue = {
   'cli.key.noneStored': '未保存过{name}。',
   'cli.key.paste': '粘贴{name}后按回车（不会显示）：',
   'cli.key.notSet': '未设置{name}。请运行“clearframe key set {kind}”。',
+  'cli.summary.open': '将文件和文件夹放入已打开的 Clearframe 窗口',
+  'cli.open.usage':
+    '用法：clearframe open 路径... [--data-dir=文件夹]\n  将图片和文件夹放入正在运行的 Clearframe 窗口，如同拖放到那里一样。',
+  'cli.open.nothing': '请至少指定一个要打开的文件或文件夹。',
+  'cli.open.missing': '{path} 不存在，已略过。',
+  'cli.open.notRunning':
+    'Clearframe 没有以数据文件夹 {folder} 打开。请启动 Clearframe 后再运行一次，或在这里用“clearframe remove”处理这些文件。',
+  'cli.open.commandHolds':
+    '正在使用数据文件夹 {folder} 的是 {holder}，而不是 Clearframe 应用。请在它结束后启动 Clearframe，再运行一次。',
+  'cli.open.noAnswer':
+    '{holder} 没有响应。请把文件拖到它的窗口里，或重启 Clearframe 后再运行一次。',
+  'cli.open.sent': '{count, plural, other {已将 # 项交给 Clearframe 窗口。}}',
   'cli.spending.head': '视频花费，{projects}，{months}（月份按这台电脑的时区）：',
   'cli.spending.everyProject': '所有项目',
   'cli.spending.project': '项目 {id}',

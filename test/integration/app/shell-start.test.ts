@@ -4,106 +4,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Notice } from '../../../src-shared/ipc/contract.ts';
-import type { IpcResult } from '../../../src-shared/ipc/result.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import type { SecretStore } from '../../../src-main/core/secrets/keychain.ts';
 import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
 import { APP_ORIGIN } from '../../../src-main/electron/security.ts';
-import {
-  startShell,
-  type ShellElectron,
-  type ShellStarted,
-  type ShellWindow,
-} from '../../../src-main/electron/shell-start.ts';
+import { startShell, type ShellStarted } from '../../../src-main/electron/shell-start.ts';
 import { makeReadOnly } from '../../support/read-only-folder.ts';
+import { standIns, testPlace } from '../../support/shell-stand-ins.ts';
 
 /**
  * The shell's own start function with stand-ins for the Electron objects it calls: each
  * start-up fault must end in a window that says what happened, or, for anything else, in
  * a dialog that names the log file.
  */
-
-type Listener = (event: { senderFrame: { url: string } }, payload: unknown) => unknown;
-
-interface Recorded {
-  electron: ShellElectron;
-  windows: Array<{ loaded: string[] }>;
-  errorBoxes: Array<{ title: string; content: string }>;
-  /** The first top-level label of each menu bar the shell set, in order. */
-  menus: string[];
-  quit: boolean;
-  invoke<T>(channel: string, payload?: unknown): Promise<IpcResult<T>>;
-}
-
-function standIns(dataDir: string): Recorded {
-  const ipc = new Map<string, Listener>();
-  const recorded: Recorded = {
-    windows: [],
-    errorBoxes: [],
-    menus: [],
-    quit: false,
-    invoke: async <T>(channel: string, payload?: unknown) => {
-      const listener = ipc.get(channel);
-      if (!listener) throw new Error(`nothing handles ${channel}`);
-      return (await listener(
-        { senderFrame: { url: `${APP_ORIGIN}/index.html` } },
-        payload,
-      )) as IpcResult<T>;
-    },
-    electron: {
-      app: {
-        getPath: () => dataDir,
-        getName: () => 'Clearframe',
-        getVersion: () => '0.0.0-test',
-        getPreferredSystemLanguages: () => ['de-AT', 'en-US'],
-        isPackaged: false,
-        quit: () => {
-          recorded.quit = true;
-        },
-      },
-      setPermissionRequestHandler: () => undefined,
-      handleProtocol: () => undefined,
-      fetchFile: () => Promise.resolve(new Response('')),
-      resolveProxy: () => Promise.resolve('DIRECT'),
-      handleIpc: (channel, listener) => ipc.set(channel, listener as Listener),
-      dialog: {
-        showOpenDialog: () => Promise.resolve({ canceled: true, filePaths: [] }),
-        showSaveDialog: () => Promise.resolve({ canceled: true, filePath: '' }),
-        showErrorBox: (title, content) => recorded.errorBoxes.push({ title, content }),
-      },
-      shell: {
-        openExternal: () => Promise.resolve(),
-        openPath: () => Promise.resolve(''),
-        showItemInFolder: () => undefined,
-      },
-      setMenu: (template) => {
-        recorded.menus.push(String(template[0]?.label));
-      },
-      displays: () => [{ x: 0, y: 0, width: 1920, height: 1080 }],
-      notify: () => undefined,
-      createWindow: () => {
-        const window = { loaded: [] as string[] };
-        recorded.windows.push(window);
-        const standIn = {
-          on: () => standIn,
-          once: () => standIn,
-          show: () => undefined,
-          loadURL: (url: string) => {
-            window.loaded.push(url);
-            return Promise.resolve();
-          },
-          isDestroyed: () => false,
-          getNormalBounds: () => ({ x: 0, y: 0, width: 1280, height: 820 }),
-          setProgressBar: () => undefined,
-          webContents: { send: () => undefined },
-        };
-        return standIn as unknown as ShellWindow;
-      },
-      checkForUpdates: () => Promise.resolve({ status: 'disabled', message: 'not in tests' }),
-    },
-  };
-  return recorded;
-}
 
 let root: string;
 let started: ShellStarted | undefined;
@@ -124,29 +37,27 @@ afterAll(async () => {
 async function startIn(
   dataDir: string,
   core: { secrets?: SecretStore; env?: Record<string, string> } = {},
-): Promise<Recorded> {
+): Promise<ReturnType<typeof standIns>> {
   const shell = standIns(dataDir);
-  started = await startShell(shell.electron, {
-    rendererDir: root,
-    preloadPath: path.join(root, 'preload.cjs'),
-    devServerUrl: undefined,
-    platform: 'linux',
-    runtime: {},
-    core: {
-      secrets: core.secrets ?? new KeychainStore(`Clearframe-shell-start-${process.pid}`),
-      env: core.env ?? {},
-    },
-  });
+  started = await startShell(
+    shell.electron,
+    testPlace(root, {
+      core: {
+        secrets: core.secrets ?? new KeychainStore(`Clearframe-shell-start-${process.pid}`),
+        env: core.env ?? {},
+      },
+    }),
+  );
   return shell;
 }
 
-async function noticesOf(shell: Recorded): Promise<Notice[]> {
+async function noticesOf(shell: ReturnType<typeof standIns>): Promise<Notice[]> {
   const result = await shell.invoke<{ notices: Notice[] }>('app:notices');
   if (!result.ok) throw new Error(result.error.message);
   return result.value.notices;
 }
 
-function expectWindow(shell: Recorded): void {
+function expectWindow(shell: ReturnType<typeof standIns>): void {
   expect(shell.errorBoxes).toEqual([]);
   expect(shell.quit).toBe(false);
   expect(shell.windows).toHaveLength(1);

@@ -12,6 +12,7 @@ import { promisify } from 'node:util';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIXTURE_FILES } from '../../../src-main/simulator/video-service.ts';
+import { READABLE_IMAGE_TYPES } from '../../../src-shared/domain/image-types.ts';
 import {
   ELECTRON_DEFAULT_FUSES,
   FUSE_DISABLED,
@@ -354,6 +355,22 @@ describe.skipIf(process.platform === 'win32')('the packed app', () => {
       width: 400,
       height: 300,
     });
+  });
+
+  it('registers every image type Clearframe reads for "Open with"', async () => {
+    // The desktop entry electron-builder writes for the deb and the AppImage, from the packer.
+    const entry = readFileSync(packed.desktopEntry, 'utf8');
+    const mimeTypes = /^MimeType=(.*)$/m.exec(entry)?.[1]?.split(';').filter(Boolean);
+    const readable = READABLE_IMAGE_TYPES;
+    expect(new Set(mimeTypes)).toEqual(new Set(readable.map((type) => type.mime)));
+    // %U: the files a file manager opens with it reach the app as arguments.
+    expect(entry).toMatch(/^Exec=.* %U$/m);
+    // And the installers of the other systems, from the same merged configuration.
+    const config: Configuration = await getConfig(root, null, null);
+    const extensions = (config.fileAssociations as Array<{ ext: string[] }>).flatMap(
+      (association) => association.ext,
+    );
+    expect(extensions.toSorted()).toEqual(readable.map((type) => type.extension).toSorted());
   });
 
   it('leaves out what the renderer bundle already contains', () => {

@@ -1,0 +1,22 @@
+import { bridge } from './bridge.ts';
+import { useWorkspace } from './watermark/workspace-store.ts';
+
+/**
+ * Stages the files opened with Clearframe (Open with, a second launch, `clearframe open`)
+ * exactly as dropped ones: those that came before the window asked, then each new lot as
+ * main says there is one. `show` brings the Images screen, where they are listed.
+ */
+export function followOpenedFiles(show: () => void): () => void {
+  const take = async () => {
+    const result = await bridge().invoke('app:takeOpened');
+    if (!result.ok) {
+      useWorkspace.setState({ error: result.error.message });
+      return;
+    }
+    if (result.value.paths.length === 0) return;
+    show();
+    await useWorkspace.getState().stage(result.value.paths);
+  };
+  void take();
+  return bridge().on('app:opened', () => void take());
+}
