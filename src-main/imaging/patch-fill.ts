@@ -236,7 +236,13 @@ export function patchFill(pixels: RgbPixels, holes: Uint8Array, avoid?: Uint8Arr
   const next = random(width * 31 + height * 17 + full);
   let field: Field | undefined;
   const everySources = levels.map(sourceCentres);
-  if (everySources.some((sources) => !sources.includes(1))) return false;
+  // A coarser scale halves the band around the hole, and where the mark's rim is barred
+  // too, no whole patch may be left there: the fill starts at the coarsest scale that has one.
+  while (levels.length > 1 && !(everySources[levels.length - 1] as Uint8Array).includes(1)) {
+    levels.pop();
+    everySources.pop();
+  }
+  if (!(everySources[0] as Uint8Array).includes(1)) return false;
   for (let i = levels.length - 1; i >= 0; i -= 1) {
     const level = levels[i] as Level;
     const sources = everySources[i] as Uint8Array;
