@@ -7,7 +7,7 @@ import {
   type Field,
   type Level,
 } from './patch-match.ts';
-import { boundsOf, holeThickness, random } from './pixel-grid.ts';
+import { boundsOf, holeThickness, random, type Box } from './pixel-grid.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 
 /**
@@ -30,70 +30,103 @@ const ROUNDS = { coarsest: 6, between: 2, finest: 1 };
 /** How far around a carried match a finer scale searches (pixels). */
 const FINE_REACH = 8;
 
-/** Half the size: each pixel the mean of the known ones of its 2 × 2; a hole where any is. */
+/**
+ * Half the size: each pixel the mean of the known ones of its 2 × 2; a hole where any is,
+ * barred where any is.
+ */
 function halved(level: Level): Level {
   const width = Math.ceil(level.width / 2);
   const height = Math.ceil(level.height / 2);
   const rgb = new Float32Array(width * height * 3);
   const hole = new Uint8Array(width * height);
+  const barred = new Uint8Array(width * height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
-      const sums = [0, 0, 0];
+      const q = y * width + x;
+      let r = 0;
+      let g = 0;
+      let b = 0;
       let known = 0;
       for (let v = 0; v < 2; v += 1) {
         for (let u = 0; u < 2; u += 1) {
-          const fx = Math.min(level.width - 1, x * 2 + u);
-          const fy = Math.min(level.height - 1, y * 2 + v);
-          const f = fy * level.width + fx;
+          const f =
+            Math.min(level.height - 1, y * 2 + v) * level.width +
+            Math.min(level.width - 1, x * 2 + u);
+          if (level.barred[f]) barred[q] = 1;
           if (level.hole[f]) {
-            hole[y * width + x] = 1;
+            hole[q] = 1;
             continue;
           }
           known += 1;
-          for (let c = 0; c < 3; c += 1)
-            sums[c] = (sums[c] as number) + (level.rgb[f * 3 + c] as number);
+          r += level.rgb[f * 3] as number;
+          g += level.rgb[f * 3 + 1] as number;
+          b += level.rgb[f * 3 + 2] as number;
         }
       }
-      for (let c = 0; c < 3; c += 1)
-        rgb[(y * width + x) * 3 + c] = known ? (sums[c] as number) / known : 0;
+      if (known === 0) continue;
+      rgb[q * 3] = r / known;
+      rgb[q * 3 + 1] = g / known;
+      rgb[q * 3 + 2] = b / known;
     }
   }
-  return { width, height, rgb, hole };
+  return { width, height, rgb, hole, barred };
 }
 
-/** A first guess at the coarsest scale: the hole filled inwards ring by ring, each pixel the mean of its known or filled neighbours. */
+/**
+ * A first guess at the coarsest scale: the hole filled inwards ring by ring, each pixel the
+ * mean of its known or filled neighbours. Each ring is the open pixels beside the last one.
+ */
 function peel(level: Level): void {
-  const { width, height, rgb } = level;
+  const { width, rgb } = level;
   const open = Uint8Array.from(level.hole);
-  for (let left = open.reduce((n, v) => n + v, 0); left > 0;) {
-    const ring: Array<[number, number[]]> = [];
-    for (let p = 0; p < open.length; p += 1) {
-      if (!open[p]) continue;
+  const queued = new Uint8Array(open.length);
+  let ring: number[] = [];
+  for (let p = 0; p < open.length; p += 1) {
+    if (!open[p]) continue;
+    const x = p % width;
+    const beside =
+      (x > 0 && !open[p - 1]) ||
+      (x < width - 1 && !open[p + 1]) ||
+      (p >= width && !open[p - width]) ||
+      (p + width < open.length && !open[p + width]);
+    if (beside) {
+      ring.push(p);
+      queued[p] = 1;
+    }
+  }
+  const colours = new Float32Array(open.length * 3);
+  while (ring.length > 0) {
+    for (const p of ring) {
       const x = p % width;
-      const y = Math.floor(p / width);
-      const sums = [0, 0, 0];
+      let r = 0;
+      let g = 0;
+      let b = 0;
       let count = 0;
-      for (const [dx, dy] of [
-        [-1, 0],
-        [1, 0],
-        [0, -1],
-        [0, 1],
-      ] as const) {
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height || open[ny * width + nx]) continue;
-        for (let c = 0; c < 3; c += 1)
-          sums[c] = (sums[c] as number) + (rgb[(ny * width + nx) * 3 + c] as number);
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= open.length || open[q]) continue;
+        r += rgb[q * 3] as number;
+        g += rgb[q * 3 + 1] as number;
+        b += rgb[q * 3 + 2] as number;
         count += 1;
       }
-      if (count > 0) ring.push([p, sums.map((s) => s / count)]);
+      colours[p * 3] = r / count;
+      colours[p * 3 + 1] = g / count;
+      colours[p * 3 + 2] = b / count;
     }
-    if (ring.length === 0) break;
-    for (const [p, colour] of ring) {
-      for (let c = 0; c < 3; c += 1) rgb[p * 3 + c] = colour[c] as number;
+    const next: number[] = [];
+    for (const p of ring) {
+      rgb.set(colours.subarray(p * 3, p * 3 + 3), p * 3);
       open[p] = 0;
     }
-    left -= ring.length;
+    for (const p of ring) {
+      const x = p % width;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= open.length || !open[q] || queued[q]) continue;
+        queued[q] = 1;
+        next.push(q);
+      }
+    }
+    ring = next;
   }
 }
 
@@ -154,27 +187,43 @@ function carried(coarse: Level, field: Field, fine: Level): Int32Array {
 }
 
 /**
- * Fills the pixels of `holes` (above 0) in `pixels`, in place, from the band of known
- * pixels around them. False, with nothing changed, when no whole patch of known pixels
- * lies there to copy from (the hole covers nearly everything).
+ * The box a fill works in: the hole's, widened by the band its patches are looked for in
+ * (at least `LEAST_BAND`, and twice the hole's `thickness`). Nothing outside it is read.
  */
-export function patchFill(pixels: RgbPixels, holes: Uint8Array): boolean {
+export function fillBox(
+  holes: Uint8Array,
+  width: number,
+  height: number,
+  thickness: number,
+): Box | undefined {
+  return boundsOf(holes, width, height, Math.max(LEAST_BAND, Math.ceil(thickness * 2)));
+}
+
+/**
+ * Fills the pixels of `holes` (above 0) in `pixels`, in place, from the band of known
+ * pixels around them, never copying a patch that holds a pixel of `avoid` (above 0: what
+ * still carries the mark around the hole, which a patch copied from would bring back).
+ * False, with nothing changed, when no whole patch of free pixels lies there to copy from
+ * (the hole covers nearly everything).
+ */
+export function patchFill(pixels: RgbPixels, holes: Uint8Array, avoid?: Uint8Array): boolean {
   const { width, height, data } = pixels;
   const full = holeThickness(holes, width, height);
-  if (full === 0) return true;
-  const box = boundsOf(holes, width, height, Math.max(LEAST_BAND, Math.ceil(full * 2)));
+  const box = full === 0 ? undefined : fillBox(holes, width, height, full);
   if (!box) return true;
   const base: Level = {
     width: box.width,
     height: box.height,
     rgb: new Float32Array(box.width * box.height * 3),
     hole: new Uint8Array(box.width * box.height),
+    barred: new Uint8Array(box.width * box.height),
   };
   for (let y = 0; y < box.height; y += 1) {
     for (let x = 0; x < box.width; x += 1) {
       const p = (box.top + y) * width + box.left + x;
       const q = y * box.width + x;
       base.hole[q] = holes[p] ? 1 : 0;
+      base.barred[q] = holes[p] || avoid?.[p] ? 1 : 0;
       for (let c = 0; c < 3; c += 1) base.rgb[q * 3 + c] = data[p * 3 + c] as number;
     }
   }
@@ -187,7 +236,13 @@ export function patchFill(pixels: RgbPixels, holes: Uint8Array): boolean {
   const next = random(width * 31 + height * 17 + full);
   let field: Field | undefined;
   const everySources = levels.map(sourceCentres);
-  if (everySources.some((sources) => !sources.includes(1))) return false;
+  // A coarser scale halves the band around the hole, and where the mark's rim is barred
+  // too, no whole patch may be left there: the fill starts at the coarsest scale that has one.
+  while (levels.length > 1 && !(everySources[levels.length - 1] as Uint8Array).includes(1)) {
+    levels.pop();
+    everySources.pop();
+  }
+  if (!(everySources[0] as Uint8Array).includes(1)) return false;
   for (let i = levels.length - 1; i >= 0; i -= 1) {
     const level = levels[i] as Level;
     const sources = everySources[i] as Uint8Array;

@@ -180,3 +180,49 @@ export function holeThickness(holes: Uint8Array, width: number, height: number):
     box.height,
   );
 }
+
+/**
+ * The most cells a pinhole of a mask holds: a few pixels where the mark matched the batch.
+ * A gap the mark really leaves open (a ring's middle, a large letter's counter) is larger,
+ * and closing a small one costs nothing: the fit finds no mark there and leaves it be.
+ */
+export const PINHOLE_CELLS = 64;
+
+/**
+ * The region with its pinholes closed: every patch of unmarked cells that the region
+ * encloses (it touches no edge of the plane) and that holds at most `most` cells becomes
+ * marked. A finder's mask has such pinholes where a pixel of an opaque mark happened to
+ * match the batch's median; left out, that pixel of the mark is taken for the photo (a
+ * repaint spreads its colour into the letter, and the fit then sees no mark there).
+ */
+export function sealPinholes(
+  region: Uint8Array,
+  width: number,
+  height: number,
+  most: number,
+): Uint8Array {
+  const out = Uint8Array.from(region, (value) => (value ? 1 : 0));
+  const seen = new Uint8Array(region.length);
+  const stack: number[] = [];
+  for (let start = 0; start < region.length; start += 1) {
+    if (out[start] || seen[start]) continue;
+    const members: number[] = [];
+    let enclosed = true;
+    seen[start] = 1;
+    stack.push(start);
+    while (stack.length > 0) {
+      const p = stack.pop() as number;
+      members.push(p);
+      const x = p % width;
+      const y = (p - x) / width;
+      if (x === 0 || y === 0 || x === width - 1 || y === height - 1) enclosed = false;
+      for (const q of [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width]) {
+        if (q < 0 || q >= region.length || out[q] || seen[q]) continue;
+        seen[q] = 1;
+        stack.push(q);
+      }
+    }
+    if (enclosed && members.length <= most) for (const p of members) out[p] = 1;
+  }
+  return out;
+}

@@ -1,6 +1,7 @@
 import type { BlendEstimate } from './blend-fit.ts';
 import { fillHoles } from './fill-holes.ts';
 import { calmGhost, liftGhost } from './ghost.ts';
+import { grow } from './pixel-grid.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 import { repaintMarked } from './telea-repaint.ts';
 import { rgbToYcc, yccToRgb } from './ycc.ts';
@@ -13,6 +14,24 @@ import { rgbToYcc, yccToRgb } from './ycc.ts';
 export const MIN_KEEP = 0.2;
 /** Pixels trusted at least this much take the un-blended value alone, with no repaint. */
 const FULL_TRUST = 0.98;
+/**
+ * A pixel the mark covers by more than this still carries it after un-blending (its
+ * colour, its rounding, its compression noise magnified): a fill copies no patch holding
+ * it, nor one within `AVOID_GROWTH` pixels of it (JPEG spreads the mark's edge that far).
+ */
+const CARRIES_MARK = 0.05;
+const AVOID_GROWTH = 2;
+
+/** Where the mark lies in the box (opacity above `CARRIES_MARK`), grown: no fill copies from there. */
+function markSupport(estimate: BlendEstimate): Uint8Array {
+  const { region, keepLuma, keepChroma, width, height } = estimate;
+  const support = new Uint8Array(region.length);
+  for (let p = 0; p < region.length; p += 1) {
+    const opacity = 1 - Math.min(keepLuma[p] as number, keepChroma[p] as number);
+    if (region[p] && opacity > CARRIES_MARK) support[p] = 1;
+  }
+  return grow(support, width, height, AVOID_GROWTH);
+}
 
 /**
  * Undoes the blend in the pixels of the mark's box, in place: J = (I − a·W) / (1 − a) in
@@ -54,9 +73,9 @@ export function unblendBox(pixels: RgbPixels, estimate: BlendEstimate): Uint8Arr
  * The photo under the mark, in place, in the mark's box: the blend undone; for a lossy
  * file, mixed with a repaint where the estimate trusts the un-blended value less (see
  * `BlendEstimate.trust`); filled outright where the mark is too opaque to see through
- * (nothing of the photo is left there to un-blend), from the recovered pixels around:
- * patches of the photo copied in, or Telea with the photo's grain for thin strokes (see
- * fill-holes.ts).
+ * (nothing of the photo is left there to un-blend), from the recovered pixels around
+ * that do not carry the mark: patches of the photo copied in, or Telea with the photo's
+ * grain for thin strokes (see fill-holes.ts).
  */
 export async function recoverBox(
   pixels: RgbPixels,
@@ -89,7 +108,7 @@ export async function recoverBox(
       }
     }
   }
-  await fillHoles(pixels, unsure);
+  await fillHoles(pixels, unsure, markSupport(estimate));
   // What compression left of the mark's edges (see ghost.ts): a lossless file has none.
   if (lossy) {
     liftGhost(pixels, estimate);

@@ -3,6 +3,7 @@ import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { fitBlend, type BlendEstimate, type BlendSample } from '../../../imaging/blend-fit.ts';
 import { blendSampleOf } from '../../../imaging/blend-sample.ts';
+import { PINHOLE_CELLS, sealPinholes } from '../../../imaging/pixel-grid.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { DECODE_LIMIT } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
@@ -114,7 +115,12 @@ export async function estimateMark(
   const used = files.slice(0, ESTIMATE_IMAGES);
   const boxes = workBoxes(mark).map((box) => ({
     box,
-    region: planeIn(mark.plane, mark.width, box),
+    region: sealPinholes(
+      planeIn(mark.plane, mark.width, box),
+      box.width,
+      box.height,
+      PINHOLE_CELLS,
+    ),
     samples: [] as BlendSample[],
   }));
   // Image by image, so a HEIC photo (whose pixels sharp cannot read) is decoded once.
