@@ -33,11 +33,11 @@ export const es: Catalogue = {
   'format.minutesLeft': 'quedan unos {minutes} min',
 
   'demo.all':
-    'Modo de demostración: los trabajos se ejecutan en el simulador integrado, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio y no se cobra nada.',
+    'Modo demo: los trabajos se ejecutan en el simulador integrado, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio y no se cobra nada.',
   'demo.video':
-    'Modo de demostración para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
+    'Modo demo para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
   'demo.images':
-    'Modo de demostración para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
+    'Modo demo para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
   'demo.howTo': '¿Cómo uso mi propia cuenta?',
   'demo.step.signIn':
     'Inicia sesión en el sitio del proveedor. El token de la API de marcas de agua se crea en el área de la cuenta, en «API tokens»; la clave de la API de vídeo, en «API keys» (las llamadas de vídeo se descuentan de un saldo aparte en USD).',
@@ -305,8 +305,7 @@ export const es: Catalogue = {
   'settings.keysHint':
     'Las claves se guardan en el llavero del sistema y solo se envían al servicio al que pertenecen.',
   'settings.service': 'Servicio',
-  'settings.demoMode':
-    'Modo de demostración (usar el simulador integrado mientras no haya ninguna clave)',
+  'settings.demoMode': 'Modo demo (usar el simulador integrado mientras no haya ninguna clave)',
   'settings.watermarkBaseUrl': 'Dirección del servicio de marcas de agua',
   'settings.videoBaseUrl': 'Dirección del servicio de vídeo',
   'settings.resetAddresses': 'Restablecer las direcciones del proveedor',
@@ -390,9 +389,9 @@ export const es: Catalogue = {
   'spending.sumWithDemo':
     '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demostración habrían costado {demo}',
   'spending.saved':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} como {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} como {path}',
   'spending.savedWithDemo':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, como {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, como {path}',
   'spending.allMonths': 'Todos los meses',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mes',
@@ -402,7 +401,8 @@ export const es: Catalogue = {
   'spending.totalsInMonth': '{month}: {sum}.',
   'spending.about':
     'Cada intento que el servicio pueda haber cobrado: su cargo (los segundos que indicó el servicio × el precio por segundo) o, hasta que el servicio lo diga, su estimación. Los meses son los meses naturales de este ordenador. Los intentos de demostración muestran lo que costarían y no cuentan.',
-  'spending.project': '<b>{project}</b>{removed, select, true { (eliminado)} other {}}: {sum}',
+  'spending.project':
+    '<b>{project}</b>{removed, select, true { (quitado de la lista)} other {}}: {sum}',
   'spending.nothing': 'No se ha enviado nada al servicio.',
   'spending.nothingInMonth': 'No se envió nada al servicio en {month}.',
   'spending.head.sent': 'Enviado',
@@ -469,7 +469,7 @@ export const es: Catalogue = {
   'round.demo': 'demo',
   'round.demoHint':
     'Hecho por el simulador integrado: no se ha enviado nada al servicio ni se ha cobrado nada.',
-  'round.money.demo': 'costaría {cost} (demo, sin cargo)',
+  'round.money.demo': 'costaría {cost} (demo, sin cobro)',
   'round.money.charged': 'cobrado: {cost}',
   'round.money.estimated': 'estimado: {cost}',
   'round.clip.auto': 'duración elegida por el modelo',
@@ -538,9 +538,9 @@ export const es: Catalogue = {
     '{count, plural, one {La duración de la referencia {references} no se conoce en este ordenador} other {La duración de las referencias {references} no se conoce en este ordenador}}, así que no se comprueba aquí: una vez enviado el intento, el servicio comprueba que un vídeo de referencia dure de {min} a {max} segundos, y si no, el intento falla.',
   'round.editorDemo': 'demo: lo hace el simulador integrado, no se cobra nada',
   'round.balance': 'saldo {balance}',
-  'round.overCap': 'con {spent} ya gastados o en curso, supera tu límite de presupuesto de {cap}',
+  'round.overCap': 'con {spent} ya gastados o en curso, supera tu límite de gasto de {cap}',
   'round.overMonthlyCap':
-    'con {spent} ya gastados o en curso en {month}, supera tu límite de presupuesto mensual de {cap}',
+    'con {spent} ya gastados o en curso en {month}, supera tu límite de gasto mensual de {cap}',
   'round.addToBatch': 'Añadir otro intento a este lote',
   'round.inBatch': '{count} más en este lote',
   'core.rounds.referenceUnreadable':
@@ -632,9 +632,9 @@ export const es: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Este intento ({estimate}) llevaría el gasto en vídeo a {total}, por encima de tu límite de presupuesto de {cap}: {spent} gastados y {inFlight} en intentos ya enviados. Sube el límite en Ajustes y vuelve a intentarlo.',
+    'Este intento ({estimate}) llevaría el gasto en vídeo a {total}, por encima de tu límite de gasto de {cap}: {spent} gastados y {inFlight} en intentos ya enviados. Sube el límite en Ajustes y vuelve a intentarlo.',
   'budget.overMonthlyCap':
-    'Este intento ({estimate}) llevaría el gasto en vídeo de {month} a {total}, por encima de tu límite mensual de {cap}: {spent} gastados este mes y {inFlight} en intentos ya enviados. Sube el límite en Ajustes, o vuelve a intentarlo en {nextMonth}.',
+    'Este intento ({estimate}) llevaría el gasto en vídeo de {month} a {total}, por encima de tu límite de gasto mensual de {cap}: {spent} gastados este mes y {inFlight} en intentos ya enviados. Sube el límite en Ajustes, o vuelve a intentarlo en {nextMonth}.',
   'budget.balanceLow':
     'El saldo de vídeo es {balance}; este intento necesita unos {estimate}. Recarga el saldo en el sitio del proveedor y vuelve a intentarlo.',
   'budget.balanceLowHeld':
@@ -781,9 +781,9 @@ export const es: Catalogue = {
   'images.applySelected': 'Aplicar a las seleccionadas',
   'images.previewFree': 'Vista previa de {name} (gratis)',
   'images.noMaskAll':
-    'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+    'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.noMaskSome':
-    '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+    '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.list': 'Imágenes listas',
   'images.select': 'Seleccionar {name}',
   'images.fromWeb': '{name} (de la web)',
@@ -862,7 +862,7 @@ export const es: Catalogue = {
   'preview.question': '¿Enviar {name} al servicio para una vista previa, por {credits}?',
   'preview.confirm': 'Confirmar la vista previa de {name} con el servicio',
   'preview.byService':
-    'El servicio — {credits} por imagen{demo, select, true { (gratis en modo de demostración)} other {}}',
+    'El servicio — {credits} por imagen{demo, select, true { (gratis en modo demo)} other {}}',
   'output.summary': 'Salida: {folder} · nombres como {example}',
   'output.besideEach': 'una carpeta «clearframe» junto a cada imagen',
   'output.creditsLeft': '{count, plural, one {queda # crédito} other {quedan # créditos}}',
@@ -998,7 +998,7 @@ export const es: Catalogue = {
   'cli.remove.payingAgain':
     '--force: se envían {count, plural, one {# archivo} other {# archivos}} como nuevo intento de pago, {credits} en total (incluidos los archivos nunca enviados).',
   'cli.remove.retryInApp':
-    'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa Comprobar de nuevo o Enviar de nuevo (de pago) en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
+    'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa «Consultar de nuevo» o «Enviar de nuevo (de pago)» en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
   'cli.remove.itIs': 'Estado: {state}.',
   'cli.remove.summary':
     '{done} hechos, {failed} fallidos{attention, plural, =0 {} other {, # esperan tu decisión (puede que el servicio ya los tenga)}}{skipped, plural, =0 {} other {, # no aceptados (cada uno aparece arriba con el motivo)}}.',
@@ -1104,7 +1104,7 @@ export const es: Catalogue = {
   'cli.spending.everyMonth': 'todos los meses',
   'cli.spending.line': '{when}  {project}, plano {shot} intento {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
-  'cli.spending.removed': '{project} (eliminado)',
+  'cli.spending.removed': '{project} (quitado de la lista)',
   'cli.spending.demo': 'demo: costaría, sin cobro',
   'cli.spending.charged': 'cobrado',
   'cli.spending.estimated': 'estimación: el servicio no lo indicó',
@@ -1118,9 +1118,9 @@ export const es: Catalogue = {
     '{spent} gastados, {inFlight} en intentos enviados y sin terminar; los intentos de demo habrían costado {demo}',
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} en {path}',
   'cli.spending.savedWithDemo':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, en {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, en {path}',
   'cli.spending.badMonth': '--month {month} no es un mes. {hint}',
   'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
   'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',

@@ -1103,7 +1103,7 @@ export const fr: Catalogue = {
   'cli.spending.everyMonth': 'tous les mois',
   'cli.spending.line': '{when}  {project}, plan {shot} essai {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
-  'cli.spending.removed': '{project} (supprimé)',
+  'cli.spending.removed': '{project} (retiré)',
   'cli.spending.demo': 'démo : coûterait, non facturé',
   'cli.spending.charged': 'facturé',
   'cli.spending.estimated': 'estimation : le service n’a rien indiqué',

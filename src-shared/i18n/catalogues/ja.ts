@@ -37,7 +37,7 @@ export const ja: Catalogue = {
   'demo.video':
     '動画のデモモード: 試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
   'demo.images':
-    '画像のデモモード: 内蔵シミュレーターが画像をクリーンにし、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
+    '画像のデモモード: 内蔵シミュレーターが画像の透かしを除去し、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
   'demo.howTo': '自分のアカウントを使うには？',
   'demo.step.signIn':
     'プロバイダーのサイトにサインインします。透かし API トークンはアカウント画面の「API tokens」で、動画 API キーは「API keys」で作成します（動画の呼び出しは別の USD 残高から引かれます）。',
@@ -65,7 +65,7 @@ export const ja: Catalogue = {
   'state.preparing': '準備中',
   'state.submitting': '送信中',
   'state.submitted': '送信済み',
-  'state.processing': 'クリーン処理中',
+  'state.processing': '除去中',
   'state.downloading': '結果を保存中',
   'state.done': '完了',
   'state.failed': '失敗',
@@ -128,7 +128,7 @@ export const ja: Catalogue = {
   'jobs.filter.doubt': '要確認',
   'jobs.doubtCount': '{count, plural, other {要確認 # 件}}',
   'core.jobs.doubtUnchanged':
-    'サービスは、クリーンするよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
+    'サービスは、除去するよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
   'core.jobs.doubtMarkVisible':
     '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
   'cli.remove.doubted':
@@ -219,7 +219,7 @@ export const ja: Catalogue = {
   'images.applyUndone': '元に戻しました。マスクは以前のとおりです。',
 
   'arrange.keepIt': '残す',
-  'arrange.remove': '削除',
+  'arrange.remove': '外す',
   'arrange.body': '{leaves}{kept}',
   'arrange.keptNoClips': '使った金額は支出にそのまま残ります。',
   'arrange.keptClips':
@@ -233,8 +233,8 @@ export const ja: Catalogue = {
   'arrange.later': 'プロジェクトを後へ',
   'arrange.earlierOne': 'プロジェクトを前へ: {name}',
   'arrange.laterOne': 'プロジェクトを後へ: {name}',
-  'arrange.removeProject': 'プロジェクトを削除…',
-  'arrange.removeProjectTitle': '{name} を削除しますか？',
+  'arrange.removeProject': 'プロジェクトを外す…',
+  'arrange.removeProjectTitle': '{name} をリストから外しますか？',
   'arrange.projectLeaves':
     '{name}（ショット {shots, plural, other {# 個}}、試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
   'arrange.shot': 'ショット {position}',
@@ -242,8 +242,8 @@ export const ja: Catalogue = {
   'arrange.moveLater': 'ショットを後へ移動',
   'arrange.moveEarlierShot': 'ショットを前へ移動: ショット {position}',
   'arrange.moveLaterShot': 'ショットを後へ移動: ショット {position}',
-  'arrange.removeShot': 'ショットを削除…',
-  'arrange.removeShotTitle': 'ショット {position} を削除しますか？',
+  'arrange.removeShot': 'ショットを外す…',
+  'arrange.removeShotTitle': 'ショット {position} を外しますか？',
   'arrange.shotLeaves':
     'ショット {position}（試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
   'arrange.isTakeHint': '映像ではこのショットにこの試行を使います。押すと最新の試行に戻ります。',
@@ -254,8 +254,8 @@ export const ja: Catalogue = {
   'arrange.down': '下へ',
   'arrange.upRound': '上へ: 試行 {position}',
   'arrange.downRound': '下へ: 試行 {position}',
-  'arrange.removeRound': '削除…',
-  'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を削除しますか？',
+  'arrange.removeRound': '外す…',
+  'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を外しますか？',
   'arrange.roundLeaves': '試行 {position} が一覧から消えます。',
 
   'scrub.legend': '編集する時間',
@@ -357,9 +357,9 @@ export const ja: Catalogue = {
   'account.pricePerSecond': '1 秒あたり {price}（{tier} プラン）',
   'account.spending': '動画の支出',
   'account.spent':
-    '支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月間予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
+    '支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spentInMonth':
-    '{month}: 支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月間予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
+    '{month}: 支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spendingHint': 'サービスが課金した可能性のあるすべての試行を、上限と同じように数えます',
   'account.queue': 'キュー全体を実行した場合',
   'account.queueCost': '{credits}、{money}',
@@ -368,7 +368,7 @@ export const ja: Catalogue = {
   'spending.length': '{seconds} 秒 × {price}',
   'spending.place':
     '{retried, select, true {ショット {shot}、試行 {round}（{attempt} 回目の送信）} other {ショット {shot}、試行 {round}}}',
-  'spending.removed': 'リストから削除済み',
+  'spending.removed': 'リストから除外済み',
   'spending.promptUnknown': 'プロンプト不明（サービスから追加）',
   'spending.lengthHint': 'サービスが報告した長さと、課金された 1 秒あたりの料金です。',
   'spending.lengthUnknownHint':
@@ -382,7 +382,7 @@ export const ja: Catalogue = {
     '支出 {spent}、送信済みで未完了の試行 {inFlight}。デモの試行の想定額は {demo}',
   'spending.saved': '{count, plural, other {# 件の料金}}を {path} に保存しました',
   'spending.savedWithDemo':
-    '{count, plural, other {# 件の料金}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
+    '{count, plural, other {# 件の料金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'spending.allMonths': 'すべての月',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': '月',
@@ -392,7 +392,8 @@ export const ja: Catalogue = {
   'spending.totalsInMonth': '{month}: {sum}。',
   'spending.about':
     'サービスが課金した可能性のある試行ごとに、その料金（サービスが報告した秒数 × 1 秒あたりの料金）、またはサービスから報告があるまでは見積もりを示します。月はこのコンピューターの暦月です。デモの試行は想定額を示すだけで、計上されません。',
-  'spending.project': '<b>{project}</b>{removed, select, true {（削除済み）} other {}}: {sum}',
+  'spending.project':
+    '<b>{project}</b>{removed, select, true {（リストから除外）} other {}}: {sum}',
   'spending.nothing': 'サービスには何も送信されていません。',
   'spending.nothingInMonth': '{month} にはサービスに何も送信されていません。',
   'spending.head.sent': '送信日時',
@@ -438,7 +439,7 @@ export const ja: Catalogue = {
     'ショット {position} にはまだクリップがありません。下のバーで試行を書くと、そのクリップがここで再生されます。',
   'project.filmTotal': 'フィルム: {seconds} 秒 · 試行の費用 {cost}',
   'project.filmTotalDemo':
-    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、請求なし）',
+    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、課金なし）',
   'project.storyboardKeys':
     'ショットを動かすには、別のショットにドラッグするか、Alt と ← または → を押します。',
   'round.sendAbout': '確認して送信 · 約 {cost}',
@@ -612,13 +613,13 @@ export const ja: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'この試行（{estimate}）で動画の支出が {total} になり、予算の上限 {cap} を超えます（支出済み {spent}、送信済みの試行に {inFlight}）。設定で上限を上げてから、この試行をやり直してください。',
+    'この試行（{estimate}）で動画の支出が {total} になり、予算上限 {cap} を超えます（支出済み {spent}、送信済みの試行に {inFlight}）。設定で上限を上げてから、この試行をやり直してください。',
   'budget.overMonthlyCap':
-    'この試行（{estimate}）で {month} の動画の支出が {total} になり、月の予算の上限 {cap} を超えます（今月の支出 {spent}、送信済みの試行に {inFlight}）。設定で上限を上げるか、{nextMonth} にこの試行をやり直してください。',
+    'この試行（{estimate}）で {month} の動画の支出が {total} になり、月の予算上限 {cap} を超えます（今月の支出 {spent}、送信済みの試行に {inFlight}）。設定で上限を上げるか、{nextMonth} にこの試行をやり直してください。',
   'budget.balanceLow':
-    '動画の残高は {balance} ですが、この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+    '動画の残高は {balance} ですが、この試行には約 {estimate} かかります。プロバイダーのサイトで残高を追加してから、この試行をやり直してください。',
   'budget.balanceLowHeld':
-    '動画の残高は {balance} で、そのうち {held} は送信済みの試行に確保されています。この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+    '動画の残高は {balance} で、そのうち {held} は送信済みの試行に確保されています。この試行には約 {estimate} かかります。プロバイダーのサイトで残高を追加してから、この試行をやり直してください。',
 
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
@@ -627,7 +628,7 @@ export const ja: Catalogue = {
     '参照を {count, plural, other {# 個}}外してください。1 回の試行で使える参照はプロンプトのほかに {max} 個までです。',
   'request.giveAddress': '参照 {number} のアドレスを入力するか、参照を外してください。',
   'request.videoAsAsset':
-    '参照 {number} は asset:// のアドレスで指定してください。動画は、提供元のサイトでアカウントにアップロードしたものしかサービスが受け付けません。',
+    '参照 {number} は asset:// のアドレスで指定してください。動画は、プロバイダーのサイトでアカウントにアップロードしたものしかサービスが受け付けません。',
   'request.publicAddress':
     '参照 {number} は https://（公開されたウェブアドレス）または asset://（アカウントにアップロード済み）で始まるアドレスで指定してください。',
   'request.sayRole': '参照 {number} の用途を選んでください：{roles}。',
@@ -730,19 +731,19 @@ export const ja: Catalogue = {
   'images.removeSelected': '選択した画像を外す',
   'images.find': '透かしを探す',
   'images.startFree':
-    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.start':
-    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startUpTo':
-    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startNothing':
-    '送るものはありません：{left, plural, other {# 枚}}は同じマスクでクリーン済みです。もう一度送るには「再度クリーン」にチェックを入れてください。',
+    '送るものはありません：{left, plural, other {# 枚}}は同じマスクで除去済みです。もう一度送るには「再度除去」にチェックを入れてください。',
   'images.heldBackUnsure':
     '{count, plural, other {# 枚の画像を保留しています：透かし検出でマークを確信できなかったため、送信しません。「マスクを編集」でマスクを描くか、「透かしを探す」でチェックを入れてください。}}',
   'images.startOnlyUnsure':
     'まだ送信するものはありません：透かし検出はこれらの画像のマークを確信できませんでした。先にマスクを描いてください。',
   'images.cleanedBefore':
-    'このうち {count, plural, other {# 枚}}は以前にクリーン済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度クリーン」にチェックした場合を除く）。',
+    'このうち {count, plural, other {# 枚}}は以前に除去済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度除去」にチェックした場合を除く）。',
   'images.appliedSameSize': '{size} の画像 {count, plural, other {# 枚}}にマスクを適用しました。',
   'images.appliedAll': '{count, plural, other {# 枚の画像}}にマスクを適用しました。',
   'images.appliedSelected': '選択した {count, plural, other {# 枚の画像}}にマスクを適用しました。',
@@ -752,7 +753,7 @@ export const ja: Catalogue = {
   'images.maskSaved': '{name} のマスクを保存しました。',
   'images.maskRemoved': '{name} のマスクを削除しました。',
   'images.foundNote':
-    '見つかったマスクを {count, plural, other {# 枚の画像}}に適用しました{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料でクリーン）}}。「プレビュー」で確認するか、「マスクを編集」で変更してください。',
+    '見つかったマスクを {count, plural, other {# 枚の画像}}に適用しました{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料で除去）}}。「プレビュー」で確認するか、「マスクを編集」で変更してください。',
   'images.applySameSize': '{size} の画像すべてに適用',
   'images.applyAll': '画像 {count} 枚すべてに適用',
   'images.applySelected': '選択した画像に適用',
@@ -764,8 +765,8 @@ export const ja: Catalogue = {
   'images.list': '準備済みの画像',
   'images.select': '{name} を選択',
   'images.fromWeb': '{name}（Web から）',
-  'images.localFree': 'このコンピューターでクリーン、無料',
-  'images.cleanAgain': 'クリーン済み · 再度クリーン',
+  'images.localFree': 'このコンピューターで除去、無料',
+  'images.cleanAgain': '除去済み · 再度除去',
   'images.scaledHint': 'このマスクは {size} の画像で描かれ、この画像に合わせて拡大縮小されました。',
   'images.badge.scaled': 'マスク（拡大縮小）',
   'images.badge.mask': 'マスク',
@@ -778,7 +779,7 @@ export const ja: Catalogue = {
   'images.previewHint': 'マスクを確認するための、このコンピューターでの無料の塗り直し',
   'images.maskEditor': 'マスクエディター',
   'images.compareTitle': '処理前と処理後: {name}',
-  'images.cleaned': 'クリーン後',
+  'images.cleaned': '除去後',
   'images.savedTo': '保存先: {path}',
   'finder.looking': '透かしを探しています',
   'finder.lookingFor': '{count} 枚の画像に共通する印を、このコンピューターで無料で探しています…',
@@ -794,7 +795,7 @@ export const ja: Catalogue = {
   'finder.noShared': '共通の印は見つかりませんでした。マスクを手で塗ってください',
   'finder.markOn': 'うち {count} 枚に印があります',
   'finder.serviceOnly':
-    'これらはサービスでのみクリーンできます。このコンピューターでクリーンするには、印のある同じサイズの画像 3 枚以上で印を測定する必要があります。',
+    'これらはサービスでのみ除去できます。このコンピューターで除去するには、印のある同じサイズの画像 3 枚以上で印を測定する必要があります。',
   'finder.markFound': '印あり（{percent}）',
   'finder.noMark': '印なし（{percent}）',
   'finder.more':
@@ -802,8 +803,8 @@ export const ja: Catalogue = {
   'finder.byHand': '手で印を付ける画像',
   'finder.byHandTitle': '手で印を付ける画像（{count}）',
   'finder.use':
-    '{count, plural, other {# 枚の画像}}にマスクを使う{free, plural, =0 {} other {（うち # 枚はこのコンピューターでクリーン）}}',
-  'finder.who': 'クリーンする場所',
+    '{count, plural, other {# 枚の画像}}にマスクを使う{free, plural, =0 {} other {（うち # 枚はこのコンピューターで除去）}}',
+  'finder.who': '除去する場所',
   'finder.byService': 'サービス — 1 枚あたり {credits}',
   'finder.byComputer': 'このコンピューター — 無料',
   // The self-check: the quality cleaning on this computer is expected to give.
@@ -827,12 +828,12 @@ export const ja: Catalogue = {
   'preview.repainting': 'マスクした部分をこのコンピューターで塗り直しています…',
   'preview.failed': 'プレビューを作成できませんでした: {reason}',
   'preview.close': '閉じる',
-  'preview.eachEngine': '{name} の二通りのクリーン結果',
-  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法でクリーン:',
-  'preview.cleanedLocal': 'このコンピューターでクリーン',
-  'preview.cleanedService': 'サービスでクリーン',
+  'preview.eachEngine': '{name} の二通りの除去結果',
+  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法で除去:',
+  'preview.cleanedLocal': 'このコンピューターで除去',
+  'preview.cleanedService': 'サービスで除去',
   'preview.undoing': 'このコンピューターで印を取り除いています',
-  'preview.serviceCleaning': 'サービスがクリーン中です',
+  'preview.serviceCleaning': 'サービスが除去中です',
   'preview.askService': 'サービスでプレビュー – {credits}',
   'preview.question': '{name} をサービスに送ってプレビューしますか？（{credits}）',
   'preview.confirm': '{name} のサービスでのプレビューを確定',
@@ -888,7 +889,7 @@ export const ja: Catalogue = {
   'cli.engine.usage':
     '  --engine service|local\n                      service（既定）: サービスが各画像をクリーニングします。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
   'cli.video.usage':
-    "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが請求した可能性のあるすべての試行（請求額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
+    "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが課金した可能性のあるすべての試行（課金額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
 
   // コマンドライン: 入力の誤り。
   'cli.unknownCommand':
@@ -972,7 +973,7 @@ export const ja: Catalogue = {
   'cli.remove.payingAgain':
     '--force: {count, plural, other {# 個のファイル}}を新しい有料の試行として送信します。合計 {credits}（一度も送信していないファイルを含む）。',
   'cli.remove.retryInApp':
-    'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「再確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
+    'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「もう一度確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
   'cli.remove.itIs': '状態: {state}。',
   'cli.remove.summary':
     '完了 {done}、失敗 {failed}{attention, plural, =0 {} other {、判断が必要 #（サービスが既に受け取っている可能性があります）}}{skipped, plural, =0 {} other {、対象外 #（理由とともに上に表示しています）}}。',
@@ -1021,14 +1022,14 @@ export const ja: Catalogue = {
   'cli.video.overMonthlyCap':
     '注意: キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
   'cli.video.round': '試行 {position} {state} {money}',
-  'cli.video.charged': '請求 {cost}',
+  'cli.video.charged': '課金 {cost}',
   'cli.video.estimated': '見積もり {cost}',
-  'cli.video.demoCost': '{cost} 相当（デモ、請求なし）',
+  'cli.video.demoCost': '{cost} 相当（デモ、課金なし）',
   'cli.video.rendering': '生成中',
   'cli.video.ran':
-    '{total} 件中 {done} 件の試行が完了、請求 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+    '{total} 件中 {done} 件の試行が完了、課金 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.ranDemo':
-    '{total} 件中 {done} 件の試行が完了。{charged} 相当ですが、内蔵シミュレーターが作成したため請求はありません。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+    '{total} 件中 {done} 件の試行が完了。{charged} 相当ですが、内蔵シミュレーターが作成したため課金はありません。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.noProject':
     'プロジェクト {id} はありません。「clearframe video status」で一覧を表示できます。',
   'cli.video.project': '{name}  ({id})',
@@ -1075,9 +1076,9 @@ export const ja: Catalogue = {
   'cli.spending.everyMonth': 'すべての月',
   'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
-  'cli.spending.removed': '{project}（削除済み）',
-  'cli.spending.demo': 'デモ: 費用相当、請求なし',
-  'cli.spending.charged': '請求済み',
+  'cli.spending.removed': '{project}（リストから除外）',
+  'cli.spending.demo': 'デモ: 費用相当、課金なし',
+  'cli.spending.charged': '課金済み',
   'cli.spending.estimated': '見積もり: サービスからの連絡なし',
   'cli.spending.inFlight': '送信済み・未完了: 見積もり',
   'cli.spending.nothing': 'サービスには何も送信していません。',
@@ -1088,9 +1089,9 @@ export const ja: Catalogue = {
   'cli.spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
   'cli.spending.total': '合計: {sum}。',
-  'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
+  'cli.spending.saved': '{count, plural, other {# 件の課金}}を {path} に保存しました',
   'cli.spending.savedWithDemo':
-    '{count, plural, other {# 件の請求}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
+    '{count, plural, other {# 件の課金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'cli.spending.badMonth': '--month {month} は月ではありません。{hint}',
   'cli.spending.noProject':
     '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
@@ -1253,7 +1254,7 @@ export const ja: Catalogue = {
   'core.rounds.noLastFrame':
     'この試行は「最終フレームを返す」なしで作られたため、サービスには続きの起点となるフレームが残っていません。クリップから最終フレームを取るウィンドウで延長するか、次の試行を自分の画像から始めてください。',
   'core.rounds.needsAsset':
-    'サービスは参照動画をアップロード済みアセット（asset://…）としてしか受け付けませんが、このクリップはダウンロードリンクで返されました。{clip} を提供元のサイトのアカウントにアップロードし、その asset:// アドレスをここに入力してください。または、アップロード不要の「最後のフレームから延長」をお使いください。',
+    'サービスは参照動画をアップロード済みアセット（asset://…）としてしか受け付けませんが、このクリップはダウンロードリンクで返されました。{clip} をプロバイダーのサイトのアカウントにアップロードし、その asset:// アドレスをここに入力してください。または、アップロード不要の「最後のフレームから延長」をお使いください。',
   'core.rounds.theClip': 'クリップ',
   'core.rounds.frameUnreadable':
     'クリップから取ったフレームは Clearframe が読める画像ではありません。クリップを一度再生してから、もう一度延長してください。',
@@ -1303,10 +1304,9 @@ export const ja: Catalogue = {
     'ジョブのデータベースが壊れています（{detail}）。Clearframe はこれを退避して空のキューで始められます。ディスク上の画像と結果には触れません。',
   'core.jobs.ownResult': 'これは Clearframe が書き出した結果です（元：{source}）。',
   'core.jobs.ownResultCopy': 'これは Clearframe が書き出した結果のコピーです（元：{source}）。',
-  'core.jobs.alreadyCleaned':
-    '同じマスクですでにクリーンにしてあるため（結果：{result}）、再送信しません。',
+  'core.jobs.alreadyCleaned': '同じマスクで除去済みのため（結果：{result}）、再送信しません。',
   'core.jobs.cleanedBefore':
-    '以前にクリーン済み（{when}）：{result}。同じマスクでは、「再度クリーン」を選ばない限り再送信しません。',
+    '以前に除去済み（{when}）：{result}。同じマスクでは、「再度除去」を選ばない限り再送信しません。',
   'core.jobs.roundPollingStopped':
     '状況の確認を止めました。サービスがこの試行を完了し、課金する可能性はあります。',
   'core.jobs.imagePollingStopped':
@@ -1333,7 +1333,7 @@ export const ja: Catalogue = {
   'core.import.referenceOneAddress':
     '参照 {number} にはアドレスが 1 つ必要です。参照どうしは | で区切ってください',
   'core.import.referenceLocalFile':
-    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。提供元のサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
+    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。プロバイダーのサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
   'core.import.referenceNotAddress':
     '参照 {number}（{url}）はアドレス（asset:// または https://）ではなく、そのようなファイルもありません',
   'core.import.referenceNoFile':

@@ -33,11 +33,11 @@ export const ptBR: Catalogue = {
   'format.minutesLeft': 'faltam cerca de {minutes} min',
 
   'demo.all':
-    'Modo de demonstração: os trabalhos rodam no simulador integrado, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço e nada é cobrado.',
+    'Modo demo: os trabalhos rodam no simulador integrado, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço e nada é cobrado.',
   'demo.video':
-    'Modo de demonstração para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
+    'Modo demo para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
   'demo.images':
-    'Modo de demonstração para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
+    'Modo demo para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
   'demo.howTo': 'Como uso minha própria conta?',
   'demo.step.signIn':
     'Entre no site do provedor. O token da API de marcas d’água é criado na área da conta, em “API tokens”; a chave da API de vídeo, em “API keys” (as chamadas de vídeo usam um saldo separado em USD).',
@@ -306,7 +306,7 @@ export const ptBR: Catalogue = {
     'As chaves ficam no chaveiro do sistema e só são enviadas ao serviço a que pertencem.',
   'settings.service': 'Serviço',
   'settings.demoMode':
-    'Modo de demonstração (usar o simulador integrado enquanto nenhuma chave estiver definida)',
+    'Modo demo (usar o simulador integrado enquanto nenhuma chave estiver definida)',
   'settings.watermarkBaseUrl': 'Endereço do serviço de marcas d’água',
   'settings.videoBaseUrl': 'Endereço do serviço de vídeo',
   'settings.resetAddresses': 'Restaurar os endereços do provedor',
@@ -534,10 +534,9 @@ export const ptBR: Catalogue = {
     '{count, plural, one {A duração da referência {references} não é conhecida neste computador} other {A duração das referências {references} não é conhecida neste computador}}, então não é verificada aqui: depois que a tentativa é enviada, o serviço verifica se um vídeo de referência tem de {min} a {max} segundos e, se não tiver, a tentativa falha.',
   'round.editorDemo': 'demo: o simulador embutido faz, nada é cobrado',
   'round.balance': 'saldo {balance}',
-  'round.overCap':
-    'com {spent} já gastos ou em andamento, acima do seu limite de orçamento de {cap}',
+  'round.overCap': 'com {spent} já gastos ou em andamento, acima do seu limite de gastos de {cap}',
   'round.overMonthlyCap':
-    'com {spent} já gastos ou em andamento em {month}, acima do seu limite de orçamento mensal de {cap}',
+    'com {spent} já gastos ou em andamento em {month}, acima do seu limite de gastos mensal de {cap}',
   'round.addToBatch': 'Adicionar outra tentativa a este lote',
   'round.inBatch': 'mais {count} neste lote',
   'core.rounds.referenceUnreadable':
@@ -625,9 +624,9 @@ export const ptBR: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de orçamento de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e envie esta tentativa de novo.',
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de gastos de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e envie esta tentativa de novo.',
   'budget.overMonthlyCap':
-    'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite de gastos mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
   'budget.balanceLow':
     'O saldo de vídeo é {balance}; esta tentativa precisa de cerca de {estimate}. Recarregue o saldo no site do provedor e tente de novo.',
   'budget.balanceLowHeld':
@@ -776,9 +775,9 @@ export const ptBR: Catalogue = {
   'images.applySelected': 'Aplicar às selecionadas',
   'images.previewFree': 'Prévia de {name} (grátis)',
   'images.noMaskAll':
-    'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+    'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.noMaskSome':
-    '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+    '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.list': 'Imagens prontas',
   'images.select': 'Selecionar {name}',
   'images.fromWeb': '{name} (da web)',
@@ -857,7 +856,7 @@ export const ptBR: Catalogue = {
   'preview.question': 'Enviar {name} ao serviço para uma prévia, por {credits}?',
   'preview.confirm': 'Confirmar a prévia de {name} com o serviço',
   'preview.byService':
-    'O serviço — {credits} por imagem{demo, select, true { (grátis no modo de demonstração)} other {}}',
+    'O serviço — {credits} por imagem{demo, select, true { (grátis no modo demo)} other {}}',
   'output.summary': 'Saída: {folder} · nomes como {example}',
   'output.besideEach': 'uma pasta “clearframe” ao lado de cada imagem',
   'output.creditsLeft': '{count, plural, one {# crédito restante} other {# créditos restantes}}',
@@ -993,7 +992,7 @@ export const ptBR: Catalogue = {
   'cli.remove.payingAgain':
     '--force: enviando {count, plural, one {# arquivo} other {# arquivos}} como nova tentativa paga, {credits} no total (incluindo arquivos nunca enviados).',
   'cli.remove.retryInApp':
-    'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use Verificar de novo ou Enviar de novo (pago) na janela dele, ou feche-o e execute este comando de novo.',
+    'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use “Consultar de novo” ou “Enviar de novo (pago)” na janela dele, ou feche-o e execute este comando de novo.',
   'cli.remove.itIs': 'Estado: {state}.',
   'cli.remove.summary':
     '{done} prontos, {failed} com falha{attention, plural, =0 {} other {, # aguardam sua decisão (o serviço talvez já os tenha)}}{skipped, plural, =0 {} other {, # não aceitos (cada um aparece acima com o motivo)}}.',
