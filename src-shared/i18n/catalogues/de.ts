@@ -55,10 +55,13 @@ export const de: Catalogue = {
   'key.form': 'Einstellungen für {name}',
   'key.save': 'Speichern und testen',
   'key.clear': 'Entfernen',
-  'key.removed': 'Aus dem Schlüsselbund des Systems entfernt.',
-  'key.setFromEnvironment': 'Gesetzt (aus der Umgebung)',
-  'key.setInKeychain': 'Gesetzt (im Schlüsselbund des Systems)',
-  'key.notSet': 'Nicht gesetzt',
+  'key.removed':
+    '{kind, select, watermark {Token} other {Schlüssel}} aus dem Schlüsselbund des Systems entfernt.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token} other {Schlüssel}} gesetzt (aus der Umgebung)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token} other {Schlüssel}} gesetzt (im Schlüsselbund des Systems)',
+  'key.notSet': '{kind, select, watermark {Kein Token gesetzt} other {Kein Schlüssel gesetzt}}',
 
   'state.queued': 'Wartet',
   'state.preparing': 'Wird vorbereitet',
@@ -1091,14 +1094,15 @@ export const de: Catalogue = {
     'Es ist kein Video-API-Schlüssel gesetzt. Führen Sie „clearframe key set video“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
   'cli.key.usage':
     'Aufruf: clearframe key set|test|clear watermark|video\n  set liest den Schlüssel von der Standardeingabe (im Terminal ohne Anzeige des Getippten),\n  damit er nie im Shell-Verlauf oder in der Prozessliste erscheint.',
-  'cli.key.watermarkName': 'Wasserzeichen-API-Token',
-  'cli.key.videoName': 'Video-API-Schlüssel',
   'cli.key.noDemo': 'der eingebaute Simulator braucht keinen Schlüssel; lassen Sie --demo weg.',
-  'cli.key.removed': 'Der {name} wurde aus dem Schlüsselbund des Systems entfernt.',
-  'cli.key.noneStored': 'Es war kein {name} gespeichert.',
+  'cli.key.removed':
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} wurde aus dem Schlüsselbund des Systems entfernt.',
+  'cli.key.noneStored':
+    'Es war {kind, select, watermark {kein Wasserzeichen-API-Token} other {kein Video-API-Schlüssel}} gespeichert.',
   'cli.key.paste':
-    'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
-  'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+    'Fügen Sie {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} ein und drücken Sie die Eingabetaste ({kind, select, watermark {es} other {er}} wird nicht angezeigt):',
+  'cli.key.notSet':
+    'es ist {kind, select, watermark {kein Wasserzeichen-API-Token} other {kein Video-API-Schlüssel}} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
   'cli.spending.head':
     'Videoausgaben, {projects}, {months} (Monate in der Zeitzone dieses Computers):',
   'cli.spending.everyProject': 'alle Projekte',
@@ -1489,18 +1493,16 @@ export const de: Catalogue = {
   'core.probe.empty': 'Die Datei ist leer.',
   'core.film.otherEncoding':
     'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} wurde mit anderen {theirs}-Einstellungen kodiert als der von {first}; nur H.264-Clips mit unterschiedlichen Einstellungen lassen sich unverändert zusammenfügen. Erstellen Sie die Takes gleich, oder wählen Sie gleiche Takes.',
-  'core.keys.name':
-    '{kind, select, watermark {Wasserzeichen-API-Token} other {Video-API-Schlüssel}}',
   'core.keys.works':
-    'Der {name} funktioniert: {quota} (von {host}).{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} funktioniert: {quota} (von {host}).{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.refused':
-    '{host} hat diesen {name} abgelehnt{answered, select, yes { (der Dienst sagte: „{answer}“)} other {}}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
+    '{host} hat {kind, select, watermark {dieses Wasserzeichen-API-Token} other {diesen Video-API-Schlüssel}} abgelehnt{answered, select, yes { (der Dienst sagte: „{answer}“)} other {}}.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
   'core.keys.unchecked':
-    'Der {name} konnte nicht geprüft werden: {why}{saving, select, true { Er wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} konnte nicht geprüft werden: {why}{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
   'core.keys.acceptedLowBalance':
-    '{host} hat den {name} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{host} hat {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} hat den {name} angenommen, aber sein Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{host} hat {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} angenommen, aber das Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.unknownShape': 'seine Antwort hatte keine Form, die Clearframe kennt',
   'core.keys.answeredStatus': 'er antwortete mit HTTP {status}',
   'core.keys.balance': '{amount} Guthaben',

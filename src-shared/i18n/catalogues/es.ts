@@ -56,10 +56,13 @@ export const es: Catalogue = {
   'key.form': 'Ajustes de {name}',
   'key.save': 'Guardar y probar',
   'key.clear': 'Borrar',
-  'key.removed': 'Eliminada del llavero del sistema.',
-  'key.setFromEnvironment': 'Definida (desde el entorno)',
-  'key.setInKeychain': 'Definida (en el llavero del sistema)',
-  'key.notSet': 'Sin definir',
+  'key.removed':
+    '{kind, select, watermark {Token quitado} other {Clave quitada}} del llavero del sistema.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token definido} other {Clave definida}} (desde el entorno)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token definido} other {Clave definida}} (en el llavero del sistema)',
+  'key.notSet': '{kind, select, watermark {Ningún token definido} other {Ninguna clave definida}}',
 
   'state.queued': 'En espera',
   'state.preparing': 'Preparando',
@@ -1090,13 +1093,15 @@ export const es: Catalogue = {
     'No hay ninguna clave de API de vídeo. Ejecuta «clearframe key set video» (o define {variable}), o añade --demo para usar el simulador integrado.',
   'cli.key.usage':
     'Uso: clearframe key set|test|clear watermark|video\n  set lee la clave de la entrada estándar (sin mostrarla en un terminal), así nunca aparece\n  en el historial de la shell ni en la lista de procesos.',
-  'cli.key.watermarkName': 'token de API de marca de agua',
-  'cli.key.videoName': 'clave de API de vídeo',
   'cli.key.noDemo': 'el simulador integrado no necesita clave; quita --demo.',
-  'cli.key.removed': '{name}: se quitó del llavero del sistema.',
-  'cli.key.noneStored': '{name}: no había nada guardado.',
-  'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
-  'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
+  'cli.key.removed':
+    '{kind, select, watermark {El token de API de marca de agua} other {La clave de API de vídeo}} se quitó del llavero del sistema.',
+  'cli.key.noneStored':
+    'No había {kind, select, watermark {ningún token de API de marca de agua guardado} other {ninguna clave de API de vídeo guardada}}.',
+  'cli.key.paste':
+    'Pega {kind, select, watermark {tu token de API de marca de agua} other {tu clave de API de vídeo}} y pulsa Intro (no se muestra nada):',
+  'cli.key.notSet':
+    'no hay {kind, select, watermark {ningún token de API de marca de agua definido} other {ninguna clave de API de vídeo definida}}. Ejecuta «clearframe key set {kind}».',
   'cli.spending.head':
     'Gasto en vídeo, {projects}, {months} (meses en la zona horaria de este ordenador):',
   'cli.spending.everyProject': 'todos los proyectos',
@@ -1478,18 +1483,16 @@ export const es: Catalogue = {
   'core.probe.empty': 'El archivo está vacío.',
   'core.film.otherEncoding':
     'Estas tomas no se pueden unir sin recodificar: el clip de {clip} se codificó con otros ajustes {theirs} que el de {first}; solo los clips H.264 hechos con ajustes distintos se pueden unir tal cual. Haz las tomas iguales o elige tomas que lo sean.',
-  'core.keys.name':
-    '{kind, select, watermark {token de API de marca de agua} other {clave de API de vídeo}}',
   'core.keys.works':
-    'La {name} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{kind, select, watermark {El token de API de marca de agua} other {La clave de API de vídeo}} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.refused':
-    '{host} rechazó esta {name}{answered, select, yes { (el servicio dijo: «{answer}»)} other {}}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
+    '{host} rechazó {kind, select, watermark {este token de API de marca de agua} other {esta clave de API de vídeo}}{answered, select, yes { (el servicio dijo: «{answer}»)} other {}}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
   'core.keys.unchecked':
-    'No se pudo comprobar la {name}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
+    'No se pudo comprobar {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
   'core.keys.acceptedLowBalance':
-    '{host} aceptó la {name}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{host} aceptó {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} aceptó la {name}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{host} aceptó {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.unknownShape': 'su respuesta no tenía una forma que Clearframe conozca',
   'core.keys.answeredStatus': 'respondió HTTP {status}',
   'core.keys.balance': 'saldo de {amount}',

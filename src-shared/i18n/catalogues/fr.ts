@@ -57,10 +57,13 @@ export const fr: Catalogue = {
   'key.form': 'Réglages : {name}',
   'key.save': 'Enregistrer et tester',
   'key.clear': 'Effacer',
-  'key.removed': 'Retirée du trousseau du système.',
-  'key.setFromEnvironment': 'Définie (par l’environnement)',
-  'key.setInKeychain': 'Définie (dans le trousseau du système)',
-  'key.notSet': 'Non définie',
+  'key.removed':
+    '{kind, select, watermark {Jeton retiré} other {Clé retirée}} du trousseau du système.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Jeton défini} other {Clé définie}} (par l’environnement)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Jeton défini} other {Clé définie}} (dans le trousseau du système)',
+  'key.notSet': '{kind, select, watermark {Aucun jeton défini} other {Aucune clé définie}}',
 
   'state.queued': 'En attente',
   'state.preparing': 'Préparation',
@@ -1089,13 +1092,15 @@ export const fr: Catalogue = {
     'Aucune clé d’API vidéo n’est définie. Lancez « clearframe key set video » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
   'cli.key.usage':
     'Usage : clearframe key set|test|clear watermark|video\n  set lit la clé sur l’entrée standard (sans l’afficher dans un terminal), pour qu’elle\n  n’apparaisse jamais dans l’historique du shell ni dans la liste des processus.',
-  'cli.key.watermarkName': 'jeton d’API de filigrane',
-  'cli.key.videoName': 'clé d’API vidéo',
   'cli.key.noDemo': 'le simulateur intégré n’a pas besoin de clé ; retirez --demo.',
-  'cli.key.removed': '{name} : retiré du trousseau du système.',
-  'cli.key.noneStored': '{name} : rien n’était enregistré.',
-  'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
-  'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
+  'cli.key.removed':
+    '{kind, select, watermark {Le jeton d’API de filigrane a été retiré} other {La clé d’API vidéo a été retirée}} du trousseau du système.',
+  'cli.key.noneStored':
+    '{kind, select, watermark {Aucun jeton d’API de filigrane n’était enregistré.} other {Aucune clé d’API vidéo n’était enregistrée.}}',
+  'cli.key.paste':
+    'Collez {kind, select, watermark {votre jeton d’API de filigrane} other {votre clé d’API vidéo}} et appuyez sur Entrée (rien ne s’affiche) :',
+  'cli.key.notSet':
+    '{kind, select, watermark {aucun jeton d’API de filigrane n’est défini} other {aucune clé d’API vidéo n’est définie}}. Lancez « clearframe key set {kind} ».',
   'cli.spending.head':
     'Dépenses vidéo, {projects}, {months} (mois selon le fuseau horaire de cet ordinateur) :',
   'cli.spending.everyProject': 'tous les projets',
@@ -1477,17 +1482,16 @@ export const fr: Catalogue = {
   'core.probe.empty': 'Le fichier est vide.',
   'core.film.otherEncoding':
     'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a été encodé avec d’autres réglages {theirs} que celui de {first} ; seuls les clips H.264 faits avec des réglages différents peuvent être assemblés tels quels. Faites des prises semblables, ou choisissez des prises qui le sont.',
-  'core.keys.name': '{kind, select, watermark {jeton d’API de filigrane} other {clé d’API vidéo}}',
   'core.keys.works':
-    'Le {name} fonctionne : {quota} (de {host}).{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{kind, select, watermark {Le jeton d’API de filigrane fonctionne} other {La clé d’API vidéo fonctionne}} : {quota} (de {host}).{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.refused':
-    '{host} a refusé ce {name}{answered, select, yes { (le service a répondu : « {answer} »)} other {}}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
+    '{host} a refusé {kind, select, watermark {ce jeton d’API de filigrane} other {cette clé d’API vidéo}}{answered, select, yes { (le service a répondu : « {answer} »)} other {}}.{saving, select, true { {kind, select, watermark {Il n’a pas été enregistré.} other {Elle n’a pas été enregistrée.}}} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
   'core.keys.unchecked':
-    'Le {name} n’a pas pu être vérifié : {why}{saving, select, true { Il n’a pas été enregistré.} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
+    '{kind, select, watermark {Le jeton d’API de filigrane n’a pas pu être vérifié} other {La clé d’API vidéo n’a pas pu être vérifiée}} : {why}{saving, select, true { {kind, select, watermark {Il n’a pas été enregistré.} other {Elle n’a pas été enregistrée.}}} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
   'core.keys.acceptedLowBalance':
-    '{host} a accepté le {name}, mais indique que le solde est trop bas : {why}.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{host} a accepté {kind, select, watermark {le jeton d’API de filigrane} other {la clé d’API vidéo}}, mais indique que le solde est trop bas : {why}.{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} a accepté le {name}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{host} a accepté {kind, select, watermark {le jeton d’API de filigrane} other {la clé d’API vidéo}}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.unknownShape': 'sa réponse n’avait pas une forme connue de Clearframe',
   'core.keys.answeredStatus': 'il a répondu HTTP {status}',
   'core.keys.balance': 'solde de {amount}',

@@ -56,10 +56,13 @@ export const ja: Catalogue = {
   'key.form': '{name} の設定',
   'key.save': '保存してテスト',
   'key.clear': '削除',
-  'key.removed': 'システムのキーチェーンから削除しました。',
-  'key.setFromEnvironment': '設定済み（環境変数から）',
-  'key.setInKeychain': '設定済み（システムのキーチェーン）',
-  'key.notSet': '未設定',
+  'key.removed':
+    '{kind, select, watermark {トークン} other {キー}}をシステムのキーチェーンから削除しました。',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {トークン} other {キー}}は設定済み（環境変数から）',
+  'key.setInKeychain':
+    '{kind, select, watermark {トークン} other {キー}}は設定済み（システムのキーチェーン）',
+  'key.notSet': '{kind, select, watermark {トークン} other {キー}}は未設定',
 
   'state.queued': '待機中',
   'state.preparing': '準備中',
@@ -1063,13 +1066,15 @@ export const ja: Catalogue = {
     '動画の API キーが設定されていません。「clearframe key set video」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
   'cli.key.usage':
     '使い方: clearframe key set|test|clear watermark|video\n  set はキーを標準入力から読み取ります（端末では入力内容を表示しません）。シェルの履歴や\n  プロセスの一覧にキーが残ることはありません。',
-  'cli.key.watermarkName': '透かしの API トークン',
-  'cli.key.videoName': '動画の API キー',
   'cli.key.noDemo': '内蔵シミュレーターにキーは不要です。--demo を外してください。',
-  'cli.key.removed': '{name}をシステムのキーチェーンから削除しました。',
-  'cli.key.noneStored': '{name}は保存されていませんでした。',
-  'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
-  'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.key.removed':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}をシステムのキーチェーンから削除しました。',
+  'cli.key.noneStored':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}は保存されていませんでした。',
+  'cli.key.paste':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を貼り付けて Enter キーを押してください（表示されません）:',
+  'cli.key.notSet':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}が設定されていません。「clearframe key set {kind}」を実行してください。',
   'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
   'cli.spending.everyProject': 'すべてのプロジェクト',
   'cli.spending.project': 'プロジェクト {id}',
@@ -1448,17 +1453,16 @@ export const ja: Catalogue = {
   'core.probe.empty': 'ファイルが空です。',
   'core.film.otherEncoding':
     'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {first} のクリップと異なる {theirs} 設定でエンコードされています。設定の異なるクリップをそのまま結合できるのは H.264 だけです。同じ設定でテイクを作成するか、そろったテイクを選んでください。',
-  'core.keys.name': '{kind, select, watermark {透かし API トークン} other {動画 API キー}}',
   'core.keys.works':
-    '{name}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.refused':
-    '{host} はこの{name}を拒否しました{answered, select, yes {（サービスの応答：「{answer}」）} other {}}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
+    '{host} はこの{kind, select, watermark {透かし API トークン} other {動画 API キー}}を拒否しました{answered, select, yes {（サービスの応答：「{answer}」）} other {}}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
   'core.keys.unchecked':
-    '{name}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
   'core.keys.acceptedLowBalance':
-    '{host} は{name}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{host} は{kind, select, watermark {透かし API トークン} other {動画 API キー}}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} は{name}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{host} は{kind, select, watermark {透かし API トークン} other {動画 API キー}}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.unknownShape': '応答が Clearframe の知らない形式でした',
   'core.keys.answeredStatus': 'HTTP {status} が返されました',
   'core.keys.balance': '残高 {amount}',

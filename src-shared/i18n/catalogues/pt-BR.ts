@@ -56,10 +56,13 @@ export const ptBR: Catalogue = {
   'key.form': 'Configurações de {name}',
   'key.save': 'Salvar e testar',
   'key.clear': 'Apagar',
-  'key.removed': 'Removida do chaveiro do sistema.',
-  'key.setFromEnvironment': 'Definida (pelo ambiente)',
-  'key.setInKeychain': 'Definida (no chaveiro do sistema)',
-  'key.notSet': 'Não definida',
+  'key.removed':
+    '{kind, select, watermark {Token removido} other {Chave removida}} do chaveiro do sistema.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token definido} other {Chave definida}} (pelo ambiente)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token definido} other {Chave definida}} (no chaveiro do sistema)',
+  'key.notSet': '{kind, select, watermark {Nenhum token definido} other {Nenhuma chave definida}}',
 
   'state.queued': 'Aguardando',
   'state.preparing': 'Preparando',
@@ -1084,13 +1087,15 @@ export const ptBR: Catalogue = {
     'Nenhuma chave de API de vídeo está definida. Execute “clearframe key set video” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
   'cli.key.usage':
     'Uso: clearframe key set|test|clear watermark|video\n  set lê a chave da entrada padrão (sem mostrá-la em um terminal), para que ela nunca apareça\n  no histórico do shell nem na lista de processos.',
-  'cli.key.watermarkName': 'token de API de marca d’água',
-  'cli.key.videoName': 'chave de API de vídeo',
   'cli.key.noDemo': 'o simulador embutido não precisa de chave; tire o --demo.',
-  'cli.key.removed': '{name}: removido do chaveiro do sistema.',
-  'cli.key.noneStored': '{name}: nada estava guardado.',
-  'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
-  'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
+  'cli.key.removed':
+    '{kind, select, watermark {O token de API de marca d’água foi removido} other {A chave de API de vídeo foi removida}} do chaveiro do sistema.',
+  'cli.key.noneStored':
+    '{kind, select, watermark {Nenhum token de API de marca d’água estava guardado.} other {Nenhuma chave de API de vídeo estava guardada.}}',
+  'cli.key.paste':
+    'Cole {kind, select, watermark {seu token de API de marca d’água} other {sua chave de API de vídeo}} e pressione Enter (nada é mostrado):',
+  'cli.key.notSet':
+    '{kind, select, watermark {nenhum token de API de marca d’água definido} other {nenhuma chave de API de vídeo definida}}. Execute “clearframe key set {kind}”.',
   'cli.spending.head':
     'Gastos com vídeo, {projects}, {months} (meses no fuso horário deste computador):',
   'cli.spending.everyProject': 'todos os projetos',
@@ -1475,18 +1480,16 @@ export const ptBR: Catalogue = {
   'core.probe.empty': 'O arquivo está vazio.',
   'core.film.otherEncoding':
     'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} foi codificado com outras configurações {theirs} que o de {first}; só clipes H.264 feitos com configurações diferentes podem ser unidos como estão. Faça as tomadas iguais ou escolha tomadas que sejam.',
-  'core.keys.name':
-    '{kind, select, watermark {token de API de marca d’água} other {chave de API de vídeo}}',
   'core.keys.works':
-    'A {name} funciona: {quota} (de {host}).{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{kind, select, watermark {O token de API de marca d’água} other {A chave de API de vídeo}} funciona: {quota} (de {host}).{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.refused':
-    '{host} recusou esta {name}{answered, select, yes { (o serviço disse: “{answer}”)} other {}}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
+    '{host} recusou {kind, select, watermark {este token de API de marca d’água} other {esta chave de API de vídeo}}{answered, select, yes { (o serviço disse: “{answer}”)} other {}}.{saving, select, true { {kind, select, watermark {Ele não foi salvo.} other {Ela não foi salva.}}} other {}} Copie a chave de novo da sua conta no site do provedor.',
   'core.keys.unchecked':
-    'Não foi possível verificar a {name}: {why}{saving, select, true { Ela não foi salva.} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
+    'Não foi possível verificar {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}: {why}{saving, select, true { {kind, select, watermark {Ele não foi salvo.} other {Ela não foi salva.}}} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
   'core.keys.acceptedLowBalance':
-    '{host} aceitou a {name}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{host} aceitou {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} aceitou a {name}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{host} aceitou {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.unknownShape': 'a resposta não estava em um formato que o Clearframe conhece',
   'core.keys.answeredStatus': 'ele respondeu HTTP {status}',
   'core.keys.balance': 'saldo de {amount}',

@@ -54,10 +54,10 @@ export const zhCN: Catalogue = {
   'key.form': '{name}设置',
   'key.save': '保存并测试',
   'key.clear': '清除',
-  'key.removed': '已从系统钥匙串中移除。',
-  'key.setFromEnvironment': '已设置（来自环境变量）',
-  'key.setInKeychain': '已设置（在系统钥匙串中）',
-  'key.notSet': '未设置',
+  'key.removed': '已从系统钥匙串中移除{kind, select, watermark {令牌} other {密钥}}。',
+  'key.setFromEnvironment': '{kind, select, watermark {令牌} other {密钥}}已设置（来自环境变量）',
+  'key.setInKeychain': '{kind, select, watermark {令牌} other {密钥}}已设置（在系统钥匙串中）',
+  'key.notSet': '{kind, select, watermark {令牌} other {密钥}}未设置',
 
   'state.queued': '等待中',
   'state.preparing': '准备中',
@@ -1011,13 +1011,14 @@ export const zhCN: Catalogue = {
     '未设置视频 API 密钥。运行“clearframe key set video”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
   'cli.key.usage':
     '用法：clearframe key set|test|clear watermark|video\n  set 从标准输入读取密钥（在终端中输入时不回显），因此它不会出现在 shell 历史或进程列表中。',
-  'cli.key.watermarkName': '水印 API 令牌',
-  'cli.key.videoName': '视频 API 密钥',
   'cli.key.noDemo': '内置模拟器不需要密钥；请去掉 --demo。',
-  'cli.key.removed': '已从系统钥匙串中移除{name}。',
-  'cli.key.noneStored': '未保存过{name}。',
-  'cli.key.paste': '粘贴{name}后按回车（不会显示）：',
-  'cli.key.notSet': '未设置{name}。请运行“clearframe key set {kind}”。',
+  'cli.key.removed':
+    '已从系统钥匙串中移除{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。',
+  'cli.key.noneStored': '未保存过{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。',
+  'cli.key.paste':
+    '粘贴{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}后按回车（不会显示）：',
+  'cli.key.notSet':
+    '未设置{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。请运行“clearframe key set {kind}”。',
   'cli.spending.head': '视频花费，{projects}，{months}（月份按这台电脑的时区）：',
   'cli.spending.everyProject': '所有项目',
   'cli.spending.project': '项目 {id}',
@@ -1343,17 +1344,16 @@ export const zhCN: Catalogue = {
   'core.probe.empty': '文件为空。',
   'core.film.otherEncoding':
     '这些定版无法在不重新编码的情况下拼接：{clip}的片段使用了与{first}不同的 {theirs} 编码设置；只有设置不同的 H.264 片段才能直接拼接。请用相同设置生成定版，或选择设置相同的定版。',
-  'core.keys.name': '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}',
   'core.keys.works':
-    '{name}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.refused':
-    '{host} 拒绝了此{name}{answered, select, yes {（服务返回：“{answer}”）} other {}}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
+    '{host} 拒绝了此{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}{answered, select, yes {（服务返回：“{answer}”）} other {}}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
   'core.keys.unchecked':
-    '无法检查{name}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
+    '无法检查{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
   'core.keys.acceptedLowBalance':
-    '{host} 接受了{name}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{host} 接受了{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} 接受了{name}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{host} 接受了{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.unknownShape': '其回复的格式 Clearframe 无法识别',
   'core.keys.answeredStatus': '它返回了 HTTP {status}',
   'core.keys.balance': '余额 {amount}',
