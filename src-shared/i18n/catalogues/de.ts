@@ -786,7 +786,7 @@ export const de: Catalogue = {
     'Noch keines hat eine Maske: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
   'images.noMaskSome':
     '{count, plural, one {# davon hat keine Maske} other {# davon haben keine Maske}}: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
-  'images.list': 'Bereite Bilder',
+  'images.list': 'Bilder bereit',
   'images.select': '{name} auswählen',
   'images.fromWeb': '{name} (aus dem Web)',
   'images.localFree': 'wird auf diesem Computer bereinigt, kostenlos',
@@ -1375,21 +1375,21 @@ export const de: Catalogue = {
   'core.import.referenceOneAddress':
     'Referenz {number} braucht genau eine Adresse; trennen Sie Referenzen mit |',
   'core.import.referenceLocalFile':
-    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit "from {url}" dahinter wird sie hier geprüft)',
+    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit „from {url}“ dahinter wird sie hier geprüft)',
   'core.import.referenceNotAddress':
     'Referenz {number}, {url}, ist keine Adresse (asset:// oder https://), und eine solche Datei gibt es auch nicht',
   'core.import.referenceNoFile':
-    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie "from …" weg',
+    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie „from …“ weg',
   'core.import.referenceFileProblem': 'Datei {file} von Referenz {number}: {problem}',
   'core.import.referenceProblem': 'Referenz {number}: {problem}',
   'core.import.referenceUnreadable':
-    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie "from …" weg',
+    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie „from …“ weg',
   'core.import.durationWhole':
-    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; "{given}" ist keine',
+    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; „{given}“ ist keine',
   'core.import.notObject':
     'jeder Versuch muss ein Objekt mit einem Prompt sein, etwa \'{\'"prompt": "Möwen über dem Hafen"\'}\'',
-  'core.import.unknownField': 'das Feld "{field}" liest Clearframe nicht ({columns})',
-  'core.import.unknownKind': 'die Art "{kind}" kennt Clearframe nicht; verwenden Sie {kinds}',
+  'core.import.unknownField': 'das Feld „{field}“ liest Clearframe nicht ({columns})',
+  'core.import.unknownKind': 'die Art „{kind}“ kennt Clearframe nicht; verwenden Sie {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.

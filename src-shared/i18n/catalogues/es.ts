@@ -494,14 +494,14 @@ export const es: Catalogue = {
     'Clearframe no conoce el prompt de esta tarea, así que no puede volver a enviarla tal cual.',
   'round.duplicate': 'Duplicar',
   'round.duplicateWhat': 'Enviar una copia del intento {position}',
-  'round.extendForm': 'Ampliar el intento {position}',
+  'round.extendForm': 'Continuar el intento {position}',
   'round.extendWhat':
     'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.next': 'Qué pasa después del intento {position}',
   'round.nextPlaceholder': 'Qué pasa a continuación…',
-  'round.extendFromFrame': 'Ampliar desde el último fotograma',
-  'round.extendVideoOpen': 'Ampliar vídeo…',
-  'round.extendVideoForm': 'Ampliar el vídeo del intento {position}',
+  'round.extendFromFrame': 'Continuar desde el último fotograma',
+  'round.extendVideoOpen': 'Continuar vídeo…',
+  'round.extendVideoForm': 'Continuar el vídeo del intento {position}',
   'round.extendVideoWhat':
     'Enviar la continuación del intento {position} con su clip como referencia {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.extendPlace': 'Adónde va la continuación del intento {position}',
@@ -511,7 +511,7 @@ export const es: Catalogue = {
     'El servicio solo acepta un vídeo de referencia como recurso subido, y este clip ha vuelto como enlace de descarga. Sube {file} a tu cuenta en el sitio del proveedor y pega aquí su dirección asset://.',
   'round.assetAddress': 'Dirección del recurso del intento {position}',
   'round.continuation': 'Cómo sigue el intento {position}',
-  'round.extendVideo': 'Ampliar vídeo',
+  'round.extendVideo': 'Continuar vídeo',
 
   'round.paidLabel': 'Confirmar una solicitud de pago',
   'round.paidAbout': '¿{what} por unos {cost}?',
@@ -534,7 +534,7 @@ export const es: Catalogue = {
   'round.ratio': 'Proporción',
   'round.sound': 'Sonido',
   'round.watermark': 'Marca de agua de IA en el clip',
-  'round.keepLastFrame': 'Guardar el último fotograma (para ampliar)',
+  'round.keepLastFrame': 'Guardar el último fotograma (para continuar)',
   'round.costAbout': 'Unos {cost} por un clip de {seconds} segundos',
   'round.costUpTo': 'Hasta {cost}: el modelo elige la duración, como máximo {seconds} s',
   'round.lengthUnknown':
@@ -735,7 +735,7 @@ export const es: Catalogue = {
   'import.queued':
     '{count, plural, one {# intento de {name} está en cola en {project}.} other {# intentos de {name} están en cola en {project}.}}',
   'round.frameUnreadable':
-    'No se pudo reproducir el clip aquí para tomar su último fotograma: reprodúcelo una vez en el reproductor y vuelve a ampliarlo.',
+    'No se pudo reproducir el clip aquí para tomar su último fotograma: reprodúcelo una vez en el reproductor y vuelve a continuarlo.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
@@ -1283,16 +1283,16 @@ export const es: Catalogue = {
   'core.rounds.refused':
     'Este intento no se puede enviar tal como está. {problems} No se ha cobrado nada.',
   'core.rounds.notFinished':
-    'Este intento aún no ha terminado; amplíalo cuando su clip esté listo.',
+    'Este intento aún no ha terminado; continúalo cuando su clip esté listo.',
   'core.rounds.noLastFrame':
-    'Este intento se hizo sin «devolver el último fotograma», así que el servicio no guardó ningún fotograma desde el que seguir. Amplíalo en la ventana, que toma el último fotograma del clip, o empieza el siguiente intento con una imagen tuya.',
+    'Este intento se hizo sin «devolver el último fotograma», así que el servicio no guardó ningún fotograma desde el que seguir. Continúalo en la ventana, que toma el último fotograma del clip, o empieza el siguiente intento con una imagen tuya.',
   'core.rounds.needsAsset':
-    'El servicio solo acepta un vídeo de referencia como recurso subido (asset://…), y este clip llegó como enlace de descarga. Sube {clip} a tu cuenta en el sitio del proveedor y escribe aquí su dirección asset://; o usa «Ampliar desde el último fotograma», que no necesita subir nada.',
+    'El servicio solo acepta un vídeo de referencia como recurso subido (asset://…), y este clip llegó como enlace de descarga. Sube {clip} a tu cuenta en el sitio del proveedor y escribe aquí su dirección asset://; o usa «Continuar desde el último fotograma», que no necesita subir nada.',
   'core.rounds.theClip': 'el clip',
   'core.rounds.frameUnreadable':
-    'El fotograma tomado del clip no es una imagen que Clearframe pueda leer: reproduce el clip una vez y vuelve a ampliarlo.',
+    'El fotograma tomado del clip no es una imagen que Clearframe pueda leer: reproduce el clip una vez y vuelve a continuarlo.',
   'core.rounds.frameSize':
-    'El fotograma tomado del clip mide {frame} y el clip {clip}: vuelve a ampliarlo.',
+    'El fotograma tomado del clip mide {frame} y el clip {clip}: vuelve a continuarlo.',
   'core.rounds.noProjectHere': 'No hay ningún proyecto {project} en esta carpeta de datos.',
   'core.rounds.nameProject': 'Ponle un nombre al proyecto.',
   'core.rounds.gone':
@@ -1527,7 +1527,7 @@ export const es: Catalogue = {
   'core.files.again.join': 'vuelve a unir las tomas',
   'core.files.again.export': 'vuelve a exportar',
   'core.files.again.exportSpending': 'vuelve a exportar el gasto',
-  'core.files.again.extend': 'vuelve a ampliar el intento',
+  'core.files.again.extend': 'vuelve a continuar el intento',
   'core.finder.tooFew':
     'Muy pocas imágenes de este tamaño para encontrar la marca de agua (hacen falta al menos {count} que la compartan): márcala a mano.',
   'core.finder.refused':

@@ -33,11 +33,11 @@ export const ja: Catalogue = {
   'format.minutesLeft': '残り約 {minutes} 分',
 
   'demo.all':
-    'デモモード: ジョブは内蔵シミュレーターで実行され、その結果はサービス本来の結果の大まかな代用です。サービスには何も送信されず、料金もかかりません。',
+    'デモモード：ジョブは内蔵シミュレーターで実行され、その結果はサービス本来の結果の大まかな代用です。サービスには何も送信されず、料金もかかりません。',
   'demo.video':
-    '動画のデモモード: 試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
+    '動画のデモモード：試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
   'demo.images':
-    '画像のデモモード: 内蔵シミュレーターが画像の透かしを除去し、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
+    '画像のデモモード：内蔵シミュレーターが画像の透かしを除去し、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
   'demo.howTo': '自分のアカウントを使うには？',
   'demo.step.signIn':
     'プロバイダーのサイトにサインインします。透かし API トークンはアカウント画面の「API tokens」で、動画 API キーは「API keys」で作成します（動画の呼び出しは別の USD 残高から引かれます）。',
@@ -78,23 +78,23 @@ export const ja: Catalogue = {
   'state.round.downloading': 'クリップを保存中',
 
   'drop.label': 'ここに画像やフォルダーをドロップ',
-  'drop.more': '追加: ここに画像やフォルダーをドロップ',
+  'drop.more': '追加：ここに画像やフォルダーをドロップ',
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
   'drop.chooseFolder': 'フォルダーを選ぶ…',
-  'staging.count': 'ファイルを確認中: 準備済み {staged} 件、これまでに対象外 {skipped} 件',
+  'staging.count': 'ファイルを確認中：準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
   'jobs.title': '結果',
   'jobs.summary': '{total} 件中 {done} 件完了',
   'jobs.attention': '{count, plural, other {# 件に対応が必要}}',
-  'jobs.history': 'すべてのバッチを新しい順に表示: {count, plural, other {# 枚}}',
-  'jobs.historyMore': 'すべてのバッチを新しい順に表示: {count} 枚以上',
+  'jobs.history': 'すべてのバッチを新しい順に表示：{count, plural, other {# 枚}}',
+  'jobs.historyMore': 'すべてのバッチを新しい順に表示：{count} 枚以上',
   'jobs.queue': 'キュー',
   'jobs.resume': '再開',
   'jobs.pause': '一時停止',
-  'jobs.waiting': '待機中: {reason}',
-  'jobs.paused': '一時停止中: 再開するまで新しいものは送信されません。',
+  'jobs.waiting': '待機中：{reason}',
+  'jobs.paused': '一時停止中：再開するまで新しいものは送信されません。',
   'jobs.retryFailed': '失敗したものをすべて再試行',
   'jobs.clearFinished': '完了したものを消去',
   'jobs.clearFinishedHint':
@@ -117,7 +117,7 @@ export const ja: Catalogue = {
   'jobs.open': '開く',
   'jobs.openOne': '{name} を開く',
   'jobs.showInFolder': '<hidden>{name} を</hidden>フォルダーに表示',
-  'jobs.detail': '{name}: {error}',
+  'jobs.detail': '{name}：{error}',
   'jobs.local': 'このコンピューターで処理、無料',
   'jobs.free': '無料',
   'jobs.doubt.unchanged': '変化なし',
@@ -169,7 +169,7 @@ export const ja: Catalogue = {
   'mask.import': 'マスクを読み込む…',
   'mask.export': 'マスクを書き出す…',
   'mask.wholeTools': 'マスク全体のツール',
-  'mask.whole': 'マスク全体:',
+  'mask.whole': 'マスク全体：',
   'mask.by': '幅',
   'mask.px': 'px',
   'mask.byLabel': '広げる・狭めるピクセル数',
@@ -183,16 +183,16 @@ export const ja: Catalogue = {
   'mask.keepInViewHint':
     '先に透かしまでズームと移動をしてください。表示範囲の外にある印はすべて消えます。',
   'mask.keptInView': '表示中の部分を残しました',
-  'mask.toolDone': '{done}: 画像の {percent} に印があります。',
+  'mask.toolDone': '{done}：画像の {percent} に印があります。',
   'mask.imported':
-    '読み込みました: 画像の {percent} に印があります{scaled, select, true {（画像サイズに合わせて拡大縮小）} other {}}{whiteOnBlack, select, true {（白を「消す」として読み取り）} other {}}。',
+    '読み込みました：画像の {percent} に印があります{scaled, select, true {（画像サイズに合わせて拡大縮小）} other {}}{whiteOnBlack, select, true {（白を「消す」として読み取り）} other {}}。',
   'mask.wholeUse': '画像全体を塗り直す',
   'mask.wholeNothing': '何も読み込まない',
   'mask.wholeNotImported':
     'マスクは読み込んでいません。透かしの上を塗るか、透かしだけを示すマスクを読み込んでください。',
   'mask.saved': '{path} に保存しました。',
   'mask.canvas':
-    '{name}: 消したい部分を塗ってください。矢印キーでカーソルを動かし、Enter を押している間は塗ります。O を押している間は元画像が見えます。',
+    '{name}：消したい部分を塗ってください。矢印キーでカーソルを動かし、Enter を押している間は塗ります。O を押している間は元画像が見えます。',
   'mask.status': '{width}×{height} · {count, plural, other {# ストローク}}',
   'mask.loading': '画像を読み込み中…',
   'mask.shortcuts':
@@ -234,8 +234,8 @@ export const ja: Catalogue = {
   'arrange.rename': '名前を変更…',
   'arrange.earlier': 'プロジェクトを前へ',
   'arrange.later': 'プロジェクトを後へ',
-  'arrange.earlierOne': 'プロジェクトを前へ: {name}',
-  'arrange.laterOne': 'プロジェクトを後へ: {name}',
+  'arrange.earlierOne': 'プロジェクトを前へ：{name}',
+  'arrange.laterOne': 'プロジェクトを後へ：{name}',
   'arrange.removeProject': 'プロジェクトを外す…',
   'arrange.removeProjectTitle': '{name} をリストから外しますか？',
   'arrange.projectLeaves':
@@ -243,8 +243,8 @@ export const ja: Catalogue = {
   'arrange.shot': 'ショット {position}',
   'arrange.moveEarlier': 'ショットを前へ移動',
   'arrange.moveLater': 'ショットを後へ移動',
-  'arrange.moveEarlierShot': 'ショットを前へ移動: ショット {position}',
-  'arrange.moveLaterShot': 'ショットを後へ移動: ショット {position}',
+  'arrange.moveEarlierShot': 'ショットを前へ移動：ショット {position}',
+  'arrange.moveLaterShot': 'ショットを後へ移動：ショット {position}',
   'arrange.removeShot': 'ショットを外す…',
   'arrange.removeShotTitle': 'ショット {position} を外しますか？',
   'arrange.shotLeaves':
@@ -255,8 +255,8 @@ export const ja: Catalogue = {
   'arrange.useTake': 'テイクにする',
   'arrange.up': '上へ',
   'arrange.down': '下へ',
-  'arrange.upRound': '上へ: 試行 {position}',
-  'arrange.downRound': '下へ: 試行 {position}',
+  'arrange.upRound': '上へ：試行 {position}',
+  'arrange.downRound': '下へ：試行 {position}',
   'arrange.removeRound': '外す…',
   'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を外しますか？',
   'arrange.roundLeaves': '試行 {position} が一覧から消えます。',
@@ -268,8 +268,8 @@ export const ja: Catalogue = {
   'scrub.insertNow': '現在の時間を挿入',
   'scrub.startHere': 'ここから',
   'scrub.endHere': 'ここまで',
-  'scrub.from': '開始 (秒)',
-  'scrub.to': '終了 (秒)',
+  'scrub.from': '開始（秒）',
+  'scrub.to': '終了（秒）',
   'scrub.insertRange': '範囲を挿入',
   'scrub.endAfterStart': '終了は開始より後にしてください。',
 
@@ -288,9 +288,9 @@ export const ja: Catalogue = {
   'film.title': '{name} の映像',
   'film.about':
     '各ショットが映像に使うテイクを順に並べています。再エンコードせずそのままつなぐので、映像はクリップとまったく同じ見た目になります。',
-  'film.noTake': 'ショット {shot}: 完成したテイクがまだないため除外',
-  'film.take': 'ショット {shot}: 試行 {round}',
-  'film.takeWithPrompt': 'ショット {shot}: 試行 {round}、{prompt}',
+  'film.noTake': 'ショット {shot}：完成したテイクがまだないため除外',
+  'film.take': 'ショット {shot}：試行 {round}',
+  'film.takeWithPrompt': 'ショット {shot}：試行 {round}、{prompt}',
   'film.joining': 'つないでいます…',
   'film.join': 'フォルダーを選んでつなぐ',
   'film.close': '閉じる',
@@ -309,12 +309,12 @@ export const ja: Catalogue = {
   'settings.videoBaseUrl': '動画サービスのアドレス',
   'settings.resetAddresses': 'アドレスをプロバイダーのものに戻す',
   'settings.pricingTier': '料金プラン',
-  'settings.budgetCapUsd': '動画の予算上限（USD、空欄: 上限なし）',
+  'settings.budgetCapUsd': '動画の予算上限（USD、空欄：上限なし）',
   'settings.budgetCapPeriod': '上限の数え方',
   'settings.concurrency.watermark': '同時に処理する画像数',
   'settings.concurrency.video': '同時に実行する動画の試行数',
   'settings.output': '出力',
-  'settings.outputFolder': '出力フォルダー（空欄: 各画像の隣に「clearframe」フォルダー）',
+  'settings.outputFolder': '出力フォルダー（空欄：各画像の隣に「clearframe」フォルダー）',
   'settings.chooseFolder': 'フォルダーを選択…',
   'settings.filenameTemplate': 'ファイル名',
   'settings.filenameExample':
@@ -362,7 +362,7 @@ export const ja: Catalogue = {
   'account.spent':
     '支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spentInMonth':
-    '{month}: 支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
+    '{month}：支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spendingHint': 'サービスが課金した可能性のあるすべての試行を、上限と同じように数えます',
   'account.queue': 'キュー全体を実行した場合',
   'account.queueCost': '{credits}、{money}',
@@ -377,9 +377,9 @@ export const ja: Catalogue = {
   'spending.lengthUnknownHint':
     'サービスがクリップの長さをまだ知らせていないため、見積もりで代用しています。',
   'spending.status.charged': '課金済み',
-  'spending.status.estimated': '見積もり: サービスから報告なし',
-  'spending.status.in-flight': '送信済み・未完了: 見積もり',
-  'spending.status.demo': 'デモ: 想定額、課金なし',
+  'spending.status.estimated': '見積もり：サービスから報告なし',
+  'spending.status.in-flight': '送信済み・未完了：見積もり',
+  'spending.status.demo': 'デモ：想定額、課金なし',
   'spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
   'spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}。デモの試行の想定額は {demo}',
@@ -391,12 +391,12 @@ export const ja: Catalogue = {
   'spending.month': '月',
   'spending.export': 'CSV を書き出す…',
   'spending.close': '閉じる',
-  'spending.totals': '合計: {sum}。',
-  'spending.totalsInMonth': '{month}: {sum}。',
+  'spending.totals': '合計：{sum}。',
+  'spending.totalsInMonth': '{month}：{sum}。',
   'spending.about':
     'サービスが課金した可能性のある試行ごとに、その料金（サービスが報告した秒数 × 1 秒あたりの料金）、またはサービスから報告があるまでは見積もりを示します。月はこのコンピューターの暦月です。デモの試行は想定額を示すだけで、計上されません。',
   'spending.project':
-    '<b>{project}</b>{removed, select, true {（リストから除外）} other {}}: {sum}',
+    '<b>{project}</b>{removed, select, true {（リストから除外）} other {}}：{sum}',
   'spending.nothing': 'サービスには何も送信されていません。',
   'spending.nothingInMonth': '{month} にはサービスに何も送信されていません。',
   'spending.head.sent': '送信日時',
@@ -413,7 +413,7 @@ export const ja: Catalogue = {
   'project.emptyStart': '最初のプロジェクトに名前を付けて始めましょう。',
   'project.createForm': 'プロジェクトを作成',
   'project.newProject': '新しいプロジェクト',
-  'project.namePlaceholder': '名前（例: 夜の港）',
+  'project.namePlaceholder': '名前（例：夜の港）',
   'project.create': '作成',
   'project.project': 'プロジェクト',
   'project.shots': 'ショット',
@@ -432,7 +432,7 @@ export const ja: Catalogue = {
   'project.noTake': 'テイクなし',
   'project.exported':
     '{count, plural, other {# 本のテイクを {folder} にコピーしました（ショットごとに 1 本、順番どおり）。}}',
-  'project.exportedLeftOut': '{copied}完成した試行がまだないため除外: {shots}。',
+  'project.exportedLeftOut': '{copied}完成した試行がまだないため除外：{shots}。',
   // The Video studio: picture first, storyboard, prompt bar (issue 36).
   'round.attachImage': '画像を添付',
   'round.attachVideo': '動画を添付',
@@ -440,9 +440,9 @@ export const ja: Catalogue = {
   'project.defaultName': 'プロジェクト {number}',
   'project.stageEmpty':
     'ショット {position} にはまだクリップがありません。下のバーで試行を書くと、そのクリップがここで再生されます。',
-  'project.filmTotal': 'フィルム: {seconds} 秒 · 試行の費用 {cost}',
+  'project.filmTotal': 'フィルム：{seconds} 秒 · 試行の費用 {cost}',
   'project.filmTotalDemo':
-    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、課金なし）',
+    'フィルム：{seconds} 秒 · 試行の費用は {cost} の見込み（デモ、課金なし）',
   'project.storyboardKeys':
     'ショットを動かすには、別のショットにドラッグするか、Alt と ← または → を押します。',
   'round.sendAbout': '確認して送信 · 約 {cost}',
@@ -456,11 +456,11 @@ export const ja: Catalogue = {
   'round.enterHint': 'Enter で試行と費用を確認、Shift+Enter で改行します。',
   'round.moreOptions': 'その他のオプション',
 
-  'round.title': '試行 {position}:',
+  'round.title': '試行 {position}：',
   'round.name': '試行 {position}',
   'round.promptUnknown': 'プロンプト不明（サービスから追加）',
   'round.demo': 'デモ',
-  'round.demoHint': '内蔵シミュレーターで作成: サービスには何も送信されず、課金もされていません。',
+  'round.demoHint': '内蔵シミュレーターで作成：サービスには何も送信されず、課金もされていません。',
   'round.money.demo': '{cost} 相当（デモ、課金なし）',
   'round.money.charged': '課金 {cost}',
   'round.money.estimated': '見積もり {cost}',
@@ -502,8 +502,8 @@ export const ja: Catalogue = {
   'round.extendVideo': '動画を延長',
 
   'round.paidLabel': '有料リクエストの確認',
-  'round.paidAbout': '{what}: 約 {cost}。よろしいですか？',
-  'round.paidUpTo': '{what}: 最大 {cost}。よろしいですか？',
+  'round.paidAbout': '{what}：約 {cost}。よろしいですか？',
+  'round.paidUpTo': '{what}：最大 {cost}。よろしいですか？',
 
   'round.editor': '新しい試行',
   'round.kind': '試行の種類',
@@ -524,10 +524,10 @@ export const ja: Catalogue = {
   'round.watermark': 'クリップに AI 透かしを入れる',
   'round.keepLastFrame': '最後のフレームを残す（延長用）',
   'round.costAbout': '{seconds} 秒のクリップで約 {cost}',
-  'round.costUpTo': '最大 {cost}: 長さはモデルが決定、最長 {seconds} 秒',
+  'round.costUpTo': '最大 {cost}：長さはモデルが決定、最長 {seconds} 秒',
   'round.lengthUnknown':
     '{count, plural, other {参照 {references} の長さはこのコンピューターではわからない}}ため、ここでは確認しません。参照動画が {min}〜{max} 秒かどうかは送信後にサービスが確認し、満たさない場合は試行が失敗します。',
-  'round.editorDemo': 'デモ: 内蔵シミュレーターが作成、課金なし',
+  'round.editorDemo': 'デモ：内蔵シミュレーターが作成、課金なし',
   'round.balance': '残高 {balance}',
   'round.overCap': '使用済みまたは処理中の {spent} と合わせると、予算上限 {cap} を超えます',
   'round.overMonthlyCap':
@@ -545,7 +545,7 @@ export const ja: Catalogue = {
   'request.inlineTooLarge':
     'このコンピューターの画像でリクエストが約 {megabytes} MB になりますが、サービスの上限は {max} MB です。小さい画像（JPEG で保存するなど）を選ぶか、枚数を減らしてください。',
   'round.batchLine':
-    '試行 {number}: {prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
+    '試行 {number}：{prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
   'round.batchShow': '確認',
   'round.batchEdit': 'フォームに戻す',
   'round.batchRemove': 'バッチから外す',
@@ -683,7 +683,7 @@ export const ja: Catalogue = {
   'round.thumb.image': '画像',
   'round.thumb.video': '動画',
   'round.thumb.audio': '音声',
-  'round.demoMedia': 'デモ素材:',
+  'round.demoMedia': 'デモ素材：',
   'round.demoMediaFor': '参照 {number} のデモ素材',
   'round.demoAsset.demo-image-landscape': '横長の写真',
   'round.demoAsset.demo-image-portrait': '縦長の写真',
@@ -700,7 +700,7 @@ export const ja: Catalogue = {
   'import.noPath':
     '{name} の保存場所を Clearframe が特定できません。このコンピューターにファイルとして保存してから、もう一度選んでください。',
   'import.problems':
-    'すべての行が確認を通るまで、{name} からは何もキューに入れられません。次の行を直して、もう一度ファイルを選んでください:',
+    'すべての行が確認を通るまで、{name} からは何もキューに入れられません。次の行を直して、もう一度ファイルを選んでください：',
   'import.problem': '<strong>{label}:</strong> {message}',
   'import.row': '行',
   'import.shot': 'ショット',
@@ -724,10 +724,10 @@ export const ja: Catalogue = {
   'images.urlLabel': '画像のアドレス',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '追加',
-  'images.reasonLine': '{name}: {reason}',
-  'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由:',
+  'images.reasonLine': '{name}：{reason}',
+  'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由：',
   'images.skippedList': 'スキップしたファイル',
-  'images.ready': '準備完了:',
+  'images.ready': '準備完了：',
   'images.readySummary': '{count, plural, other {# 枚}}、うちマスクあり {masked} 枚',
   'images.selectAll': 'すべて選択',
   'images.selectNone': '選択を解除',
@@ -776,14 +776,14 @@ export const ja: Catalogue = {
   'images.badge.none': 'マスクなし',
   'images.editMask': 'マスクを編集',
   'images.paintMask': 'マスクを塗る',
-  'images.editMaskOf': 'マスクを編集: {name}',
-  'images.paintMaskOf': 'マスクを塗る: {name}',
+  'images.editMaskOf': 'マスクを編集：{name}',
+  'images.paintMaskOf': 'マスクを塗る：{name}',
   'images.preview': 'プレビュー',
   'images.previewHint': 'マスクを確認するための、このコンピューターでの無料の塗り直し',
   'images.maskEditor': 'マスクエディター',
-  'images.compareTitle': '処理前と処理後: {name}',
+  'images.compareTitle': '処理前と処理後：{name}',
   'images.cleaned': '除去後',
-  'images.savedTo': '保存先: {path}',
+  'images.savedTo': '保存先：{path}',
   'finder.looking': '透かしを探しています',
   'finder.lookingFor': '{count} 枚の画像に共通する印を、このコンピューターで無料で探しています…',
   'finder.cancel': 'キャンセル',
@@ -794,7 +794,7 @@ export const ja: Catalogue = {
   'finder.groupSize': '{size} の画像 {count, plural, other {# 枚}}',
   'finder.groupCorner':
     'さまざまなサイズの画像 {count, plural, other {# 枚}}、印は{corner, select, top_left {左上} top_right {右上} bottom_left {左下} other {右下}}の隅',
-  'finder.groupHeading': '{group}: {finding}',
+  'finder.groupHeading': '{group}：{finding}',
   'finder.noShared': '共通の印は見つかりませんでした。マスクを手で塗ってください',
   'finder.markOn': 'うち {count} 枚に印があります',
   'finder.serviceOnly':
@@ -812,27 +812,27 @@ export const ja: Catalogue = {
   'finder.byComputer': 'このコンピューター — 無料',
   // The self-check: the quality cleaning on this computer is expected to give.
   'quality.expected':
-    'このコンピューターでの予想品質: {db} dB。{band, select, clean {透かしは見えなくなるはずです。} faint {平坦な部分に透かしのかすかな跡が残ることがあります。} other {結果に透かしの跡が残る可能性が高いです。}}',
+    'このコンピューターでの予想品質：{db} dB。{band, select, clean {透かしは見えなくなるはずです。} faint {平坦な部分に透かしのかすかな跡が残ることがあります。} other {結果に透かしの跡が残る可能性が高いです。}}',
   'quality.notChosen':
     'そのため「このコンピューター」は選択されていません。選ぶ前に 2 つのプレビューを比べてください。',
   'quality.short': '予想 {db} dB',
   'cli.engine.expectedLow':
-    '--engine local ではそれでもクリーニングしますが、クリーニング後の確認で透かしの跡が見つからない限り、各結果に「透かしがまだ見える」と表示します。',
+    '--engine local ではそれでも除去しますが、除去後の確認で透かしの跡が見つからない限り、各結果に「透かしがまだ見える」と表示します。',
   'finder.maskShare': 'マスクは各画像の {share} を覆います。',
   'finder.tickGroup': '{count, plural, other {このグループの # 枚すべて}}',
   'finder.unsure': '不確か（{percent}）',
   'finder.unreadable': '読み込めなかった画像',
   'finder.unreadableTitle': '読み込めなかった画像（{count}）',
-  'preview.title': '無料プレビュー: {name}',
+  'preview.title': '無料プレビュー：{name}',
   'preview.afterWord': '無料プレビュー',
   'preview.note':
     'マスクの範囲を示すため、このコンピューターで簡単な塗り直しにより無料で作成しました。サービス本来の結果のほうが通常はきれいです。',
   'preview.making': 'プレビューを作成中',
   'preview.repainting': 'マスクした部分をこのコンピューターで塗り直しています…',
-  'preview.failed': 'プレビューを作成できませんでした: {reason}',
+  'preview.failed': 'プレビューを作成できませんでした：{reason}',
   'preview.close': '閉じる',
   'preview.eachEngine': '{name} の二通りの除去結果',
-  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法で除去:',
+  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法で除去：',
   'preview.cleanedLocal': 'このコンピューターで除去',
   'preview.cleanedService': 'サービスで除去',
   'preview.undoing': 'このコンピューターで印を取り除いています',
@@ -842,7 +842,7 @@ export const ja: Catalogue = {
   'preview.confirm': '{name} のサービスでのプレビューを確定',
   'preview.byService':
     'サービス — 1 枚あたり {credits}{demo, select, true {（デモモードでは無料）} other {}}',
-  'output.summary': '出力: {folder} · 名前の例 {example}',
+  'output.summary': '出力：{folder} · 名前の例 {example}',
   'output.besideEach': '各画像の隣の「clearframe」フォルダー',
   'output.creditsLeft': '残り {count, plural, other {# クレジット}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
@@ -870,27 +870,27 @@ export const ja: Catalogue = {
   'cli.summary.help': "コマンドの一覧、または各コマンドの使い方を表示します（help '<'コマンド>）",
   'cli.summary.remove':
     '画像とフォルダーから透かしを取り除きます（--demo でシミュレーターで試せます）',
-  'cli.summary.video': '動画プロジェクト: new、add-round、import、run、status、spending',
+  'cli.summary.video': '動画プロジェクト：new、add-round、import、run、status、spending',
   'cli.summary.jobs': '各状態のジョブ数を表示します（--watch で追跡）',
   'cli.summary.balance': '透かしのクレジットと動画の残高',
   'cli.summary.key': 'システムのキーチェーンの API キーを設定・テスト・削除します',
   'cli.summary.simulator': 'サービスのローカル代替を起動します（--port=N）',
   'cli.summary.version': 'バージョンを表示します',
   'cli.help.usage': '使い方: clearframe help [コマンド]',
-  'cli.help.head': "使い方: clearframe '<'コマンド> [オプション]\n\nコマンド:",
+  'cli.help.head': "使い方：clearframe '<'コマンド> [オプション]\n\nコマンド：",
   'cli.help.foot':
-    '多くのコマンドで使えるオプション: --json（1 行に 1 つの JSON オブジェクト）、--demo（サービスの代わりに\n内蔵シミュレーター）、--data-dir フォルダー（別のデータフォルダー）。\n\n終了コード: {done} 完了、{someFailed} 一部のジョブが失敗したか判断待ち、またはエラー、{usage} コマンドラインの誤り、\n{noKey} API キーなし、{spending} 予算上限または残高により有料の試行が止まった、{interrupted} 中断。',
+    '多くのコマンドで使えるオプション：--json（1 行に 1 つの JSON オブジェクト）、--demo（サービスの代わりに\n内蔵シミュレーター）、--data-dir フォルダー（別のデータフォルダー）。\n\n終了コード：{done} 完了、{someFailed} 一部のジョブが失敗したか判断待ち、またはエラー、{usage} コマンドラインの誤り、\n{noKey} API キーなし、{spending} 予算上限または残高により有料の試行が止まった、{interrupted} 中断。',
   'cli.version.usage': '使い方: clearframe version',
   'cli.jobs.usage':
     '使い方: clearframe jobs [--watch] [--json] [--data-dir フォルダー]\n  画像と動画の試行が各状態にいくつあるかを表示します。--watch を付けると Ctrl+C まで\n  毎秒表示を更新します。',
   'cli.balance.usage':
     '使い方: clearframe balance [--demo] [--json] [--data-dir フォルダー]\n  透かしのクレジットと動画の残高を、それぞれのサービスが報告するとおりに表示します。',
   'cli.remove.usage':
-    "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   クリーニング済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
+    "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   除去済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（と --mask-clear-outside）を測る基準。角を指定すると x,y はその角の辺からの\n            距離になり、1 つの長方形がどのサイズの写真にも合います。relative では 4 つの数値すべてが\n            画像に対する 0 から 1 の割合になります\n  --auto-mask         画像に共通する透かしを探し、送信前にグループごとに見つかったものを表示します。\n                      このとき --mask-rect はおおよその目安になります\n  --dry-run           送信する内容を表示して止まります。何も送信も支払いもされません\n  --save-masks フォルダー  各グループのマスクを元のサイズの PNG（黒地に白）としてそこに書き出します\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,幅,高さ\n                      送信前にマスクを変更します。n ピクセル広げる・縮める、反転する、\n                      長方形の外をすべて消す\n  --mask-whole        すべてのピクセルを示す --mask ファイル（全体が白など）を画像全体を\n                      示すものとして使い、画像全体を塗り直します',
   'cli.engine.usage':
-    '  --engine service|local\n                      service（既定）: サービスが各画像をクリーニングします。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
+    '  --engine service|local\n                      service（既定）: サービスが各画像を除去します。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
   'cli.video.usage':
     "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが課金した可能性のあるすべての試行（課金額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
 
@@ -898,10 +898,10 @@ export const ja: Catalogue = {
   'cli.unknownCommand':
     'clearframe: 不明なコマンド「{name}」です。「clearframe help」で一覧を表示できます。',
   'cli.usageError':
-    'clearframe {command}: {problem} clearframe {command} --help を参照してください。',
-  'cli.commandProblem': 'clearframe {command}: {problem}',
+    'clearframe {command}：{problem} clearframe {command} --help を参照してください。',
+  'cli.commandProblem': 'clearframe {command}：{problem}',
   'cli.failed': 'clearframe: {problem}',
-  'cli.unexpected': 'clearframe {command}: 予期しないエラーでコマンドが止まりました: {problem}',
+  'cli.unexpected': 'clearframe {command}：予期しないエラーでコマンドが止まりました：{problem}',
   'cli.args.unknownOption': '不明なオプション {option} です。',
   'cli.args.unexpected': '予期しない引数 {argument} です。',
   'cli.args.takesNoValue': '{option} は値を取りません。',
@@ -909,8 +909,8 @@ export const ja: Catalogue = {
   'cli.args.thatOption': 'このオプション',
   'cli.args.unreadable': 'オプションを読み取れません。',
   'cli.concurrency': '--concurrency には 1 から {most} までの整数を指定してください。',
-  'cli.fileProblem': '{file}: {problem}',
-  'cli.note': '注意: {note}',
+  'cli.fileProblem': '{file}：{problem}',
+  'cli.note': '注意：{note}',
   'cli.ask.choices': '[y/N]',
   'cli.ask.yes': 'y|yes|はい',
 
@@ -932,8 +932,8 @@ export const ja: Catalogue = {
   'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {、失敗 #}}',
   'cli.progress.skipped': 'スキップ',
   'cli.progress.waiting':
-    '待機中: {reason} Ctrl+C でここで止めると、すべてのジョブが次回のために残ります。',
-  'cli.progress.resumed': '再開: ディスクに空きができました。',
+    '待機中：{reason} Ctrl+C でここで止めると、すべてのジョブが次回のために残ります。',
+  'cli.progress.resumed': '再開：ディスクに空きができました。',
   'cli.follow.otherOut':
     '{holder} がこのデータフォルダーを使用中で、結果を {out} ではなく {theirs} に書き出します。--out を付けずに実行するか、アプリを終了してからもう一度実行してください。',
   'cli.follow.defaultFolders': '既定のフォルダー',
@@ -941,17 +941,17 @@ export const ja: Catalogue = {
     '{holder} がこのデータフォルダーを使用中です。ジョブはそちらで実行され、進行状況はここに表示されます。Ctrl+C で追跡をやめても、アプリは処理を続けます。',
   'cli.jobs.count': '{state} {count}',
   'cli.jobs.none': 'なし',
-  'cli.jobs.images': '画像: {list}',
-  'cli.jobs.rounds': '動画の試行: {list}',
-  'cli.balance.line': '{service}: {quota}（{host} による）',
-  'cli.balance.failed': '{service}: {problem}',
+  'cli.jobs.images': '画像：{list}',
+  'cli.jobs.rounds': '動画の試行：{list}',
+  'cli.balance.line': '{service}：{quota}（{host} による）',
+  'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '不明',
 
   // コマンドライン: 透かしの除去。
   'cli.remove.noInputs': '画像またはフォルダーを 1 つ以上指定してください。',
   'cli.remove.noMaskFile': 'マスクファイル {file} がありません。',
-  'cli.remove.masksWritten': 'マスクを書き出しました: {files}。',
-  'cli.remove.noMasksWritten': 'マスクを書き出しました: なし（透かしが見つかりません）。',
+  'cli.remove.masksWritten': 'マスクを書き出しました：{files}。',
+  'cli.remove.noMasksWritten': 'マスクを書き出しました：なし（透かしが見つかりません）。',
   // 有料のマスク：画像のどれだけを覆うか。一定を超えると確認します。
   'masks.share':
     '{count, plural, other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
@@ -971,20 +971,20 @@ export const ja: Catalogue = {
   'images.largeMasks.byHand': '手動でマーク',
 
   'cli.remove.dryRun':
-    'ドライラン: {count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
-  'cli.remove.cleaning': 'クリーニング中',
+    'ドライラン：{count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
+  'cli.remove.cleaning': '除去中',
   'cli.remove.payingAgain':
     '--force: {count, plural, other {# 個のファイル}}を新しい有料の試行として送信します。合計 {credits}（一度も送信していないファイルを含む）。',
   'cli.remove.retryInApp':
     'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「もう一度確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
-  'cli.remove.itIs': '状態: {state}。',
+  'cli.remove.itIs': '状態：{state}。',
   'cli.remove.summary':
     '完了 {done}、失敗 {failed}{attention, plural, =0 {} other {、判断が必要 #（サービスが既に受け取っている可能性があります）}}{skipped, plural, =0 {} other {、対象外 #（理由とともに上に表示しています）}}。',
   'cli.plan.drawnMask': '描いたマスク',
   'cli.plan.unreadableMask': 'Clearframe が読み戻せないマスク（ジョブの記録が破損しています）',
   'cli.plan.noMask': 'マスクなし（サービスが選ぶ角）',
   'cli.plan.alreadyCleaned':
-    '{file}: {used} で既にクリーニング済みのため、{asked} は使いませんでした。それで新しい試行を支払うには --force を付けてください（{credits}）。',
+    '{file}：{used} で除去済みのため、{asked} は使いませんでした。{asked} で改めて除去する（有料、{credits}）には --force を付けてください。',
   'cli.plan.forceDamaged':
     'コマンドラインでは --force で新しいジョブとして追加し直せます（{credits}）。',
   'cli.plan.retryFree':
@@ -997,33 +997,33 @@ export const ja: Catalogue = {
   'cli.engine.needsAutoMask':
     '--engine local はバッチ全体で測った透かしの合成を元に戻します。--auto-mask を付けてください（同じ透かしのある同じサイズの画像が 3 枚以上必要です）。',
   'cli.engine.notLocal':
-    'このバッチではこの画像の透かしを測れなかったため（同じ透かしのある同じサイズの画像が 3 枚以上必要です）、クリーニングしていません。--engine service で送るか、手で印を付けてください。',
+    'このバッチではこの画像の透かしを測れなかったため（同じ透かしのある同じサイズの画像が 3 枚以上必要です）、除去していません。--engine service で送るか、手で印を付けてください。',
   'cli.engine.groupLocal':
-    'グループ {number}（透かしのある画像 {count, plural, other {# 枚}}）: このコンピューターで無料で処理します。何も送信しません。',
+    'グループ {number}（透かしのある画像 {count, plural, other {# 枚}}）：このコンピューターで無料で処理します。何も送信しません。',
   'cli.engine.groupLeftOut':
-    'グループ {number}（画像 {count, plural, other {# 枚}}）: クリーニングしません。{reason}',
+    'グループ {number}（画像 {count, plural, other {# 枚}}）：除去しません。{reason}',
   'cli.engine.groupService':
-    'グループ {number}（画像 {count, plural, other {# 枚}}）: サービスで処理、{credits}。',
+    'グループ {number}（画像 {count, plural, other {# 枚}}）：サービスで処理、{credits}。',
 
   // コマンドライン: 動画プロジェクトと試行。
   'cli.video.costUpTo':
-    '最大 {cost}（自動モード: 長さはモデルが決めます。{seconds} 秒 × {rate} USD/秒 が上限です）',
+    '最大 {cost}（自動モード：長さはモデルが決めます。{seconds} 秒 × {rate} USD/秒 が上限です）',
   'cli.video.costAbout': '約 {cost}（{seconds} 秒 × {rate} USD/秒）',
   'cli.video.upTo': '最大 {cost}',
   'cli.video.about': '約 {cost}',
   'cli.video.nameProject': '新しいプロジェクトに名前を付けてください。',
-  'cli.video.created': 'プロジェクト「{name}」: {projectId}\nショット 1: {shotId}',
+  'cli.video.created': 'プロジェクト「{name}」：{projectId}\nショット 1：{shotId}',
   'cli.video.needsPrompt': '--prompt は必須です。試行で何を映すかを書いてください。',
   'cli.video.wholeSeconds': '--duration には 8 のような整数の秒数を指定してください。',
   'cli.video.noRound': '試行 {id} はありません。',
   'cli.video.nameTarget': '試行を追加するプロジェクトまたはショットを指定してください。',
   'cli.video.noTarget':
     'プロジェクトまたはショット {id} はありません。「clearframe video status」で一覧を表示できます。',
-  'cli.video.queuedRound': '試行 {position} をキューに入れました: {roundId}\n費用: {cost}',
+  'cli.video.queuedRound': '試行 {position} をキューに入れました：{roundId}\n費用：{cost}',
   'cli.video.overCap':
-    '注意: キューにあるものはこれまでの支出と合わせて {planned} になり、予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+    '注意：キューにあるものはこれまでの支出と合わせて {planned} になり、予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
   'cli.video.overMonthlyCap':
-    '注意: キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+    '注意：キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
   'cli.video.round': '試行 {position} {state} {money}',
   'cli.video.charged': '課金 {cost}',
   'cli.video.estimated': '見積もり {cost}',
@@ -1040,7 +1040,7 @@ export const ja: Catalogue = {
   'cli.video.shotTitled': 'ショット {position}「{title}」  ({id})',
   'cli.video.spending': '支出 {spent}、処理中 {inFlight}、キュー {queued}（すべて実行した場合）。',
   'cli.video.nameFile': '取り込む CSV または JSON ファイルを指定してください。',
-  'cli.video.sayWhere': "試行の追加先を指定してください: --project '<'ID> または --new '<'名前>。",
+  'cli.video.sayWhere': "試行の追加先を指定してください：--project '<'ID> または --new '<'名前>。",
   'cli.video.importTotal': '試行 {count, plural, other {# 件}}、{total}。',
   'cli.video.cannotAsk':
     'clearframe video import: 何もキューに入れていません。標準入力が端末ではないため確認できません。表示した費用でこれらの試行をキューに入れるには --yes を付けてください。',
@@ -1051,7 +1051,7 @@ export const ja: Catalogue = {
   'cli.video.unknownSub': '不明なサブコマンド「{name}」です。',
   'cli.video.nameSub': 'サブコマンドを指定してください。',
   'cli.session.demo':
-    'デモモード: 内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
+    'デモモード：内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
   'cli.session.simulator': '内蔵シミュレーター（デモモード）',
   'cli.session.unsaidService': '不明なサービス',
   'cli.session.busy':
@@ -1072,28 +1072,28 @@ export const ja: Catalogue = {
   'cli.key.noneStored':
     '{kind, select, watermark {透かし API トークン} other {動画 API キー}}は保存されていませんでした。',
   'cli.key.paste':
-    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を貼り付けて Enter キーを押してください（表示されません）:',
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を貼り付けて Enter キーを押してください（表示されません）：',
   'cli.key.notSet':
     '{kind, select, watermark {透かし API トークン} other {動画 API キー}}が設定されていません。「clearframe key set {kind}」を実行してください。',
-  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
+  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）：',
   'cli.spending.everyProject': 'すべてのプロジェクト',
   'cli.spending.project': 'プロジェクト {id}',
   'cli.spending.everyMonth': 'すべての月',
   'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
   'cli.spending.removed': '{project}（リストから除外）',
-  'cli.spending.demo': 'デモ: 費用相当、課金なし',
+  'cli.spending.demo': 'デモ：費用相当、課金なし',
   'cli.spending.charged': '課金済み',
-  'cli.spending.estimated': '見積もり: サービスからの連絡なし',
-  'cli.spending.inFlight': '送信済み・未完了: 見積もり',
+  'cli.spending.estimated': '見積もり：サービスからの連絡なし',
+  'cli.spending.inFlight': '送信済み・未完了：見積もり',
   'cli.spending.nothing': 'サービスには何も送信していません。',
-  'cli.spending.byMonth': '月別:',
-  'cli.spending.byProject': 'プロジェクト別:',
-  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.byMonth': '月別：',
+  'cli.spending.byProject': 'プロジェクト別：',
+  'cli.spending.row': '{name}：{sum}',
   'cli.spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
   'cli.spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
-  'cli.spending.total': '合計: {sum}。',
+  'cli.spending.total': '合計：{sum}。',
   'cli.spending.saved': '{count, plural, other {# 件の課金}}を {path} に保存しました',
   'cli.spending.savedWithDemo':
     '{count, plural, other {# 件の課金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
@@ -1122,17 +1122,17 @@ export const ja: Catalogue = {
   'cli.masks.none': '{where}に共通の透かしは見つかりませんでした。マスクなしで送信します。',
   'cli.masks.box': '{x},{y} の {size}',
   'cli.masks.found':
-    '{where}のうち {present} 枚で透かしが見つかりました: {boxes}（マスクは画像の {share} を覆います）。',
+    '{where}のうち {present} 枚で透かしが見つかりました：{boxes}（マスクは画像の {share} を覆います）。',
   'cli.masks.score': '{file}（スコア {score}）',
   'cli.masks.notOn': '{files} にはありません。マスクなしで送信します。',
   'cli.masks.tooFew':
-    '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
+    '{files}：{reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
   'cli.masks.empty':
-    '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
+    '{file}：マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
   'cli.masks.refused':
     '{where}に共通の透かしはありません。目立つ部分は各画像の {share} を覆うため使いません。マスクなしで送信します（--mask か --mask-rect でマスクを指定できます）。',
   'cli.masks.unsure':
-    '{file}: {reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
+    '{file}：{reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
   'cli.masks.sayWhole':
     '{problem} どちらの意味かを指定してください。各画像全体を塗り直すなら --mask-whole を付け、そうでなければ --mask を外すと、サービスが自分で透かしを探します。',
   'cli.masks.askWhole': '{problem} これで各画像全体を塗り直しますか？',

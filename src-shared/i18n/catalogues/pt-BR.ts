@@ -434,7 +434,7 @@ export const ptBR: Catalogue = {
   'project.roundsTitle': '{project} · plano {position}',
   'project.shotName': 'plano {position}',
   'project.clipName': 'Plano {shot}, tentativa {round}',
-  'project.player': 'Player',
+  'project.player': 'Reprodutor',
   'project.lastFrame': 'Último quadro',
   'project.noTake': 'ainda sem tomada',
   'project.exported':

@@ -1150,7 +1150,7 @@ export const zhCN: Catalogue = {
   'core.jobs.linkGone':
     '{what, select, clip {片段} other {结果}}的链接已失效，再次查询时服务返回“{status}”且没有新链接。请稍后用“再次查询”（免费）；“重新发送”会再次付费。',
   'core.import.cannotRead':
-    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {你没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
+    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {您没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
   'core.import.notText':
     '{name} 不是文本文件。请把各轮存为 CSV（在电子表格中：文件、另存为、CSV）或 JSON，再导入该文件。',
   'core.import.columnList': '{first} 和 {last}',
@@ -1179,7 +1179,7 @@ export const zhCN: Catalogue = {
   'core.rounds.refused': '这一轮无法按原样发送。{problems} 没有扣费。',
   'core.rounds.notFinished': '这一轮尚未完成；请在片段就绪后再延长。',
   'core.rounds.noLastFrame':
-    '这一轮生成时没有开启“返回尾帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取尾帧），或用你自己的图片开始下一轮。',
+    '这一轮生成时没有开启“返回尾帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取尾帧），或用您自己的图片开始下一轮。',
   'core.rounds.needsAsset':
     '服务只接受已上传素材（asset://…）形式的参考视频，而这个片段返回的是下载链接。请把 {clip} 上传到服务商网站上的账户，再在这里填写它的 asset:// 地址；或使用无需上传的“从尾帧延长”。',
   'core.rounds.theClip': '该片段',
@@ -1190,7 +1190,7 @@ export const zhCN: Catalogue = {
   'core.rounds.nameProject': '请给项目起个名字。',
   'core.rounds.gone': '该{kind, select, project {项目} shot {镜头} other {轮次}}已不存在。',
   'core.rounds.stillOpen':
-    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等你决定：请取消或等它完成，再删除它。}}}}',
+    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等您决定：请取消或等它完成，再移除它。}}}}',
   'core.rounds.notThisShot': '该轮次不属于这个镜头。',
   'core.rounds.takeNeedsClip': '只有已完成且有片段的轮次才能作为镜头的定版。',
   'core.rounds.promptUnknown':
@@ -1203,11 +1203,11 @@ export const zhCN: Catalogue = {
   'core.watermark.noMeasurement':
     '{name} 在没有水印测量结果的情况下被加入了本机队列：请重新查找水印，或将其发送到服务。',
   'core.jobs.roundUnknownOutcome':
-    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查你的账户，然后重新发送或取消它。',
+    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查您的账户，然后重新发送或取消它。',
   'core.jobs.roundUnknownOutcomeDamaged':
-    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查你的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
+    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查您的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
   'core.jobs.imageUnknownOutcome':
-    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
+    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在您接受这一点时才重新发送。',
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
   'core.jobs.imageReported': '服务报告 {status}。',
@@ -1226,7 +1226,7 @@ export const zhCN: Catalogue = {
   'core.jobs.ownResultCopy': '这是 Clearframe 写出的结果的副本（来自 {source}）。',
   'core.jobs.alreadyCleaned': '它已用同一蒙版处理过（结果：{result}），因此不会再次发送。',
   'core.jobs.cleanedBefore':
-    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非你选择“重新处理”。',
+    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非您选择“重新处理”。',
   'core.jobs.roundPollingStopped': '已停止查询。服务仍可能完成这一轮并扣费。',
   'core.jobs.imagePollingStopped': '已停止查询。服务仍可能处理这张图片并用掉一个积分。',
   'core.fetch.plainHttp': '不通过明文 http 从 {host} 获取，只用 https',

@@ -307,7 +307,7 @@ const ja: Glossary = {
     not: ['提供元'],
     always: true,
   },
-  clean: { rendering: '除去', pos: 'verb', forms: '除去', not: ['クリーン'] },
+  clean: { rendering: '除去', pos: 'verb', forms: '除去', not: ['クリーン', 'クリーニング'] },
   remove: { rendering: '外す', pos: 'verb', forms: '外', not: ['削除'] },
   checkAgain: {
     rendering: 'もう一度確認',
