@@ -760,9 +760,9 @@ export const de: Catalogue = {
   'images.startNothing':
     'Nichts zu senden: {left, plural, one {# Bild wurde} other {# Bilder wurden}} schon mit derselben Maske bereinigt. Haken Sie „erneut bereinigen“ an, um eines noch einmal zu senden.',
   'images.heldBackUnsure':
-    '{count, plural, one {# Bild wird zurückgehalten: „Wasserzeichen finden“ war sich seiner Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake es in „Wasserzeichen finden“ an.} other {# Bilder werden zurückgehalten: „Wasserzeichen finden“ war sich ihrer Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake sie in „Wasserzeichen finden“ an.}}',
+    '{count, plural, one {# Bild wird zurückgehalten: „Wasserzeichen finden“ war sich seiner Markierung nicht sicher, daher wird dafür nichts gesendet. Malen Sie mit „Maske bearbeiten“ eine Maske, oder haken Sie es in „Wasserzeichen finden“ an.} other {# Bilder werden zurückgehalten: „Wasserzeichen finden“ war sich ihrer Markierung nicht sicher, daher wird dafür nichts gesendet. Malen Sie mit „Maske bearbeiten“ eine Maske, oder haken Sie sie in „Wasserzeichen finden“ an.}}',
   'images.startOnlyUnsure':
-    'Noch nichts zu senden: „Wasserzeichen finden“ war sich der Markierung auf diesen Bildern nicht sicher. Male zuerst eine Maske darauf.',
+    'Noch nichts zu senden: „Wasserzeichen finden“ war sich der Markierung auf diesen Bildern nicht sicher. Malen Sie zuerst eine Maske darauf.',
   'images.cleanedBefore':
     '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
   'images.appliedSameSize':

@@ -134,7 +134,7 @@ export const es: Catalogue = {
   'core.jobs.doubtUnchanged':
     'El servicio devolvió la imagen sin cambios donde debía limpiarla. Consérvela tal como está, envíela de nuevo (1 crédito) o marque la marca de agua a mano.',
   'core.jobs.doubtMarkVisible':
-    'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
+    'La marca de agua aún se lee en el resultado. Consérvalo tal como está, envía la imagen al servicio (1 crédito) o marca la marca de agua a mano.',
   'cli.remove.doubted':
     '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Consérvelo tal cual con --keep-doubted (gratis), envíelo al servicio con --send-doubted ({credits} cada uno, con su máscara) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Consérvelos tal cual con --keep-doubted (gratis), envíelos al servicio con --send-doubted ({credits} cada uno, con sus máscaras) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.}}',
   'cli.remove.doubted.usage':
@@ -367,9 +367,9 @@ export const es: Catalogue = {
   'account.pricePerSecond': '{price} por segundo (plan {tier})',
   'account.spending': 'Gasto en vídeo',
   'account.spent':
-    '{spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite mensual de {capAmount}} other {de tu límite de {capAmount}}}',
+    '{spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite de gasto mensual de {capAmount}} other {de tu límite de gasto de {capAmount}}}',
   'account.spentInMonth':
-    'En {month}: {spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite mensual de {capAmount}} other {de tu límite de {capAmount}}}',
+    'En {month}: {spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite de gasto mensual de {capAmount}} other {de tu límite de gasto de {capAmount}}}',
   'account.spendingHint':
     'cada intento que el servicio pueda haber cobrado, tal como lo cuenta el límite',
   'account.queue': 'Si se ejecuta toda la cola',
@@ -387,10 +387,10 @@ export const es: Catalogue = {
   'spending.status.charged': 'cobrado',
   'spending.status.estimated': 'estimación: el servicio no lo indicó',
   'spending.status.in-flight': 'enviado, sin terminar: estimación',
-  'spending.status.demo': 'demostración: costaría, no se cobra',
+  'spending.status.demo': 'demo: costaría, no se cobra',
   'spending.sum': '{spent} gastados, {inFlight} en intentos enviados sin terminar',
   'spending.sumWithDemo':
-    '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demostración habrían costado {demo}',
+    '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demo habrían costado {demo}',
   'spending.saved':
     '{count, plural, one {# cobro guardado} other {# cobros guardados}} como {path}',
   'spending.savedWithDemo':
@@ -403,7 +403,7 @@ export const es: Catalogue = {
   'spending.totals': 'En total: {sum}.',
   'spending.totalsInMonth': '{month}: {sum}.',
   'spending.about':
-    'Cada intento que el servicio pueda haber cobrado: su cargo (los segundos que indicó el servicio × el precio por segundo) o, hasta que el servicio lo diga, su estimación. Los meses son los meses naturales de este ordenador. Los intentos de demostración muestran lo que costarían y no cuentan.',
+    'Cada intento que el servicio pueda haber cobrado: su cobro (los segundos que indicó el servicio × el precio por segundo) o, hasta que el servicio lo diga, su estimación. Los meses son los meses naturales de este ordenador. Los intentos de demo muestran lo que costarían y no cuentan.',
   'spending.project':
     '<b>{project}</b>{removed, select, true { (quitado de la lista)} other {}}: {sum}',
   'spending.nothing': 'No se ha enviado nada al servicio.',
@@ -871,10 +871,10 @@ export const es: Catalogue = {
   'output.creditsLeft': '{count, plural, one {queda # crédito} other {quedan # créditos}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
   'output.demoCreditsLeft':
-    '{count, plural, one {queda # crédito de demostración (simulado)} other {quedan # créditos de demostración (simulados)}}',
+    '{count, plural, one {queda # crédito de demo (simulado)} other {quedan # créditos de demo (simulados)}}',
   'account.demoCreditsLeft':
-    'Quedan {remaining} de {limit, plural, one {# crédito de demostración} other {# créditos de demostración}} (simulados)',
-  'account.demoBalance': '{balance} (saldo de demostración simulado)',
+    'Quedan {remaining} de {limit, plural, one {# crédito de demo} other {# créditos de demo}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demo simulado)',
   'jobs.empty.all': 'No hay imágenes en esta lista',
   'jobs.empty.running': 'No hay imágenes en curso',
   'jobs.empty.failed': 'No hay imágenes fallidas',
@@ -1200,7 +1200,7 @@ export const es: Catalogue = {
   'cli.simulator.badPort': 'clearframe simulator: --port debe ser un número entero de 0 a 65535.',
   'cli.simulator.watermark': 'URL base de marcas de agua',
   'cli.simulator.video': 'URL base de vídeo',
-  'cli.simulator.key': 'clave de demostración',
+  'cli.simulator.key': 'clave de demo',
   'cli.simulator.requestLog': 'registro de peticiones',
   'cli.simulator.stop': 'Pulsa Ctrl+C para detenerlo.',
   'main.startFailure.title': 'Clearframe no pudo iniciarse',

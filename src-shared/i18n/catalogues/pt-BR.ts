@@ -366,9 +366,9 @@ export const ptBR: Catalogue = {
   'account.pricePerSecond': '{price} por segundo (plano {tier})',
   'account.spending': 'Gastos com vídeo',
   'account.spent':
-    '{spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite mensal de {capAmount}} other {do seu limite de {capAmount}}}',
+    '{spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite de gastos mensal de {capAmount}} other {do seu limite de gastos de {capAmount}}}',
   'account.spentInMonth':
-    'Em {month}: {spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite mensal de {capAmount}} other {do seu limite de {capAmount}}}',
+    'Em {month}: {spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite de gastos mensal de {capAmount}} other {do seu limite de gastos de {capAmount}}}',
   'account.spendingHint':
     'cada tentativa que o serviço pode ter cobrado, do jeito que o limite a conta',
   'account.queue': 'Se a fila inteira rodar',
@@ -386,10 +386,10 @@ export const ptBR: Catalogue = {
   'spending.status.charged': 'cobrado',
   'spending.status.estimated': 'estimativa: o serviço não informou',
   'spending.status.in-flight': 'enviado, não terminado: estimativa',
-  'spending.status.demo': 'demonstração: custaria, não cobrado',
+  'spending.status.demo': 'demo: custaria, não cobrado',
   'spending.sum': '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas',
   'spending.sumWithDemo':
-    '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demonstração teriam custado {demo}',
+    '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demo teriam custado {demo}',
   'spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} como {path}',
   'spending.savedWithDemo':
@@ -402,7 +402,7 @@ export const ptBR: Catalogue = {
   'spending.totals': 'No total: {sum}.',
   'spending.totalsInMonth': '{month}: {sum}.',
   'spending.about':
-    'Cada tentativa que o serviço pode ter cobrado: a cobrança (os segundos informados pelo serviço × o preço por segundo) ou, até o serviço informar, a estimativa. Os meses são os meses do calendário deste computador. Tentativas de demonstração mostram quanto custariam e não contam.',
+    'Cada tentativa que o serviço pode ter cobrado: a cobrança (os segundos informados pelo serviço × o preço por segundo) ou, até o serviço informar, a estimativa. Os meses são os meses do calendário deste computador. Tentativas de demo mostram quanto custariam e não contam.',
   'spending.project': '<b>{project}</b>{removed, select, true { (removido)} other {}}: {sum}',
   'spending.nothing': 'Nada foi enviado ao serviço.',
   'spending.nothingInMonth': 'Nada foi enviado ao serviço em {month}.',
@@ -865,10 +865,10 @@ export const ptBR: Catalogue = {
   'output.creditsLeft': '{count, plural, one {# crédito restante} other {# créditos restantes}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
   'output.demoCreditsLeft':
-    '{count, plural, one {# crédito de demonstração restante (simulado)} other {# créditos de demonstração restantes (simulados)}}',
+    '{count, plural, one {# crédito de demo restante (simulado)} other {# créditos de demo restantes (simulados)}}',
   'account.demoCreditsLeft':
-    'Restam {remaining} de {limit, plural, one {# crédito de demonstração} other {# créditos de demonstração}} (simulados)',
-  'account.demoBalance': '{balance} (saldo de demonstração simulado)',
+    'Restam {remaining} de {limit, plural, one {# crédito de demo} other {# créditos de demo}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demo simulado)',
   'jobs.empty.all': 'Nenhuma imagem nesta lista',
   'jobs.empty.running': 'Nenhuma imagem em andamento',
   'jobs.empty.failed': 'Nenhuma imagem com falha',
@@ -1195,7 +1195,7 @@ export const ptBR: Catalogue = {
   'cli.simulator.badPort': 'clearframe simulator: --port deve ser um número inteiro de 0 a 65535.',
   'cli.simulator.watermark': 'URL base de marcas d’água',
   'cli.simulator.video': 'URL base de vídeo',
-  'cli.simulator.key': 'chave de demonstração',
+  'cli.simulator.key': 'chave de demo',
   'cli.simulator.requestLog': 'registro de requisições',
   'cli.simulator.stop': 'Pressione Ctrl+C para parar.',
   'main.startFailure.title': 'Não foi possível iniciar o Clearframe',

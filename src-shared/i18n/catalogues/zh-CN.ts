@@ -776,7 +776,7 @@ export const zhCN: Catalogue = {
   'quality.notChosen': '因此没有为您预选“本机”：请先对比两张预览再选择。',
   'quality.short': '预计 {db} dB',
   'cli.engine.expectedLow':
-    '使用 --engine local 时仍会清理，但除非清理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
+    '使用 --engine local 时仍会处理，但除非处理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
   'finder.maskShare': '蒙版覆盖每张图片的 {share}。',
   'finder.tickGroup': '{count, plural, other {此组全部 # 张}}',
   'finder.unsure': '不确定（{percent}）',
@@ -841,11 +841,11 @@ export const zhCN: Catalogue = {
   'cli.balance.usage':
     '用法：clearframe balance [--demo] [--json] [--data-dir 文件夹]\n  水印积分和视频余额，各自以其服务报告的为准。',
   'cli.remove.usage':
-    "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已清理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
+    "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已处理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（及 --mask-clear-outside）的测量基准：指定一个角时，x,y 是到该角两边的距离，\n            因此一个矩形适用于任何尺寸的照片；relative 时，四个数都是图片的比例，从 0 到 1\n  --auto-mask         找出图片共有的水印，并在发送前按组显示找到的内容；此时 --mask-rect 只是粗略提示\n  --dry-run           显示将要发送的内容后停止：不发送，也不付费\n  --save-masks 文件夹  把每组的蒙版按原尺寸存为 PNG（黑底白色）放到该文件夹\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,宽,高\n                      发送前修改蒙版：扩大或缩小 n 像素、反转、清除矩形以外的全部内容\n  --mask-whole        把标记了每个像素的 --mask 文件（例如全白）当作标记整张图片，\n                      整张图片都会被重绘',
   'cli.engine.usage':
-    '  --engine service|local\n                      service（默认）：由服务清理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
+    '  --engine service|local\n                      service（默认）：由服务处理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
   'cli.video.usage':
     "用法：\n  clearframe video new '<'名称> [--shot 标题]\n  clearframe video add-round '<'项目或镜头 ID> --prompt 文本 [--duration 秒（默认 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=角色]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'轮次 ID> --prompt 文本\n  clearframe video import '<'文件.csv|文件.json> (--project ID | --new 名称) [--yes]\n  clearframe video run [--concurrency n] [--out 文件夹] [--demo]\n  clearframe video status [项目 ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv 文件]\n        服务可能已扣费的每一轮（其扣费，或在服务尚未告知时的估算），按时间从新到旧，\n        按月（这台电脑的时区）和按项目汇总；--csv 还会写成 CSV 文件，绝不覆盖已有文件\n全部命令都接受 --json 和 --data-dir 文件夹。\n\nvideo import 从 CSV 文件（首行为列名）或 JSON 对象列表中批量加入轮次，可用以下列或字段：\n  prompt      这一轮要呈现的内容（必填）\n  kind        {kinds}（默认 text）\n  references  image=URL、video=URL 或 audio=URL，用 | 分隔（JSON 中为列表）；同类中的第 N 个\n              在提示词中写作 @imageN、@videoN、@audioN。\"video=asset://id from\n              clip.mp4\" 指明上传所用的文件，以便在此检查其时长。\n  duration    秒数（默认 {seconds}；auto 时留空）\n  ratio       {ratios}（auto 时为 adaptive）\n  shot        指定同一镜头的轮次共用该镜头；未指定的轮次各得一个新镜头\n先检查每一行：只要有一行有误就什么都不加入，每个问题都会指明所在行。\n先显示各轮次及总费用，再询问是否加入；--yes 不询问直接加入（标准输入不是终端时必须使用）。",
 
@@ -923,7 +923,7 @@ export const zhCN: Catalogue = {
 
   'cli.remove.dryRun':
     '试运行：查看了 {count, plural, other {# 张图片}}，没有发送任何内容，也没有付费。',
-  'cli.remove.cleaning': '清理中',
+  'cli.remove.cleaning': '处理中',
   'cli.remove.payingAgain':
     '--force：将 {count, plural, other {# 个文件}}作为新的付费尝试发送，共 {credits}（包括从未发送过的文件）。',
   'cli.remove.retryInApp':
@@ -935,21 +935,21 @@ export const zhCN: Catalogue = {
   'cli.plan.unreadableMask': 'Clearframe 无法读回的蒙版（其任务记录已损坏）',
   'cli.plan.noMask': '无蒙版（由服务选择角落）',
   'cli.plan.alreadyCleaned':
-    '{file}：已用 {used} 清理过，因此未使用 {asked}。如要用它付费重新尝试，请加上 --force（{credits}）。',
+    '{file}：已用 {used} 处理过，因此未使用 {asked}。如要用它付费重新尝试，请加上 --force（{credits}）。',
   'cli.plan.forceDamaged': '在命令行中，--force 会把它作为新任务重新加入（{credits}）。',
   'cli.plan.retryFree':
     '加上 --retry 再次运行可免费再问一次服务；--force 会付费重新尝试（{credits}）。',
   'cli.plan.forceAgain': '--force 会重新发送（{credits}，可能产生第二次付费）。',
-  'cli.plan.retryLater': '问题解决后，加上 --retry 再次运行（服务接收时收取 {credits}）。',
+  'cli.plan.retryLater': '问题解决后，加上 --retry 再次运行（服务接收时扣除 {credits}）。',
   'cli.engine.unknown': '--engine 只接受 service 或 local。',
   'cli.engine.needsAutoMask':
     '--engine local 会还原在整批图片中测得的水印混合：请加上 --auto-mask（需要至少 3 张同尺寸且带相同水印的图片）。',
   'cli.engine.notLocal':
-    '在本批中无法为它测出水印（需要至少 3 张同尺寸且带相同水印的图片），因此未清理：请用 --engine service 发送，或手动标记。',
+    '在本批中无法为它测出水印（需要至少 3 张同尺寸且带相同水印的图片），因此未处理：请用 --engine service 发送，或手动标记。',
   'cli.engine.groupLocal':
     '第 {number} 组（{count, plural, other {# 张带水印的图片}}）：在这台电脑上免费处理；不发送任何内容。',
   'cli.engine.groupLeftOut':
-    '第 {number} 组（{count, plural, other {# 张图片}}）：未清理，{reason}',
+    '第 {number} 组（{count, plural, other {# 张图片}}）：未处理，{reason}',
   'cli.engine.groupService':
     '第 {number} 组（{count, plural, other {# 张图片}}）：由服务处理，{credits}。',
 
@@ -1415,7 +1415,7 @@ export const zhCN: Catalogue = {
   'core.app.filmNoTakes': '还没有镜头有完成的定版：请在某个镜头的一轮完成后再拼接影片。',
   'core.app.previewUnconfirmed': '用服务预览需要 1 积分：请先确认。',
   'core.app.previewFailed':
-    '服务无法清理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
+    '服务无法处理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
   'core.app.addressProblem': '{problem}请在浏览器中检查该地址，然后重试。',
   'core.app.thatAddress': '该地址',
   'core.app.addressTimeout': '{host}没有及时响应。',

@@ -340,7 +340,7 @@ const zhCN: Glossary = {
   charged: { rendering: '扣费', pos: 'verb', forms: '扣费', not: ['收费', '计费'] },
   spent: { rendering: '已花费', pos: 'verb', forms: '花费', not: ['已支出'] },
   provider: { rendering: '服务商', pos: 'noun', forms: '服务商', not: ['提供商'], always: true },
-  clean: { rendering: '去除', pos: 'verb', forms: '去除|处理' },
+  clean: { rendering: '处理', pos: 'verb', forms: '处理|去除', not: ['清理'] },
   remove: { rendering: '移除', pos: 'verb', forms: '移除', not: ['删除'] },
   checkAgain: {
     rendering: '再次查询',
