@@ -9,10 +9,6 @@ import { words } from './words.ts';
 
 export const keyUsage = () => words('cli.key.usage');
 
-/** What the key of a service is called: the watermark service gives tokens. */
-const keyName = (kind: ApiKeyKind) =>
-  words(kind === 'watermark' ? 'cli.key.watermarkName' : 'cli.key.videoName');
-
 /** A line that says what stopped `clearframe key`. */
 const problem = (text: string) => words('cli.commandProblem', { command: 'key', problem: text });
 
@@ -80,15 +76,13 @@ export async function runKey(args: string[]): Promise<number> {
   try {
     if (action === 'clear') {
       const removed = await session.keys.clear(which);
-      console.log(
-        words(removed ? 'cli.key.removed' : 'cli.key.noneStored', { name: keyName(which) }),
-      );
+      console.log(words(removed ? 'cli.key.removed' : 'cli.key.noneStored', { kind: which }));
       return EXIT.done;
     }
     const service = { baseUrl: session.endpoints.serviceUrl(which), transport: session.transport };
     let check: KeyCheck;
     if (action === 'set') {
-      const key = (await readSecret(`${words('cli.key.paste', { name: keyName(which) })} `)).trim();
+      const key = (await readSecret(`${words('cli.key.paste', { kind: which })} `)).trim();
       try {
         check = await testAndKeepKey(which, key, session.keys, service);
       } catch (error) {
@@ -99,7 +93,7 @@ export async function runKey(args: string[]): Promise<number> {
     } else {
       const key = await session.keys.read(which);
       if (!key) {
-        console.error(problem(words('cli.key.notSet', { name: keyName(which), kind: which })));
+        console.error(problem(words('cli.key.notSet', { kind: which })));
         return EXIT.noKey;
       }
       check = await checkKey(which, key, service, false);

@@ -59,7 +59,7 @@ export function KeyField(props: { kind: ApiKeyKind }) {
     const result = await bridge().invoke('keys:clear', { kind });
     setMessage(
       result.ok
-        ? { ok: true, text: intl.formatMessage({ id: 'key.removed' }) }
+        ? { ok: true, text: intl.formatMessage({ id: 'key.removed' }, { kind }) }
         : { ok: false, text: result.error.message },
     );
     refresh();
@@ -84,13 +84,16 @@ export function KeyField(props: { kind: ApiKeyKind }) {
       <span className="key-status" data-testid={`${kind}-key-status`}>
         {status === null
           ? ''
-          : intl.formatMessage({
-              id: !status.set
-                ? 'key.notSet'
-                : status.source === 'environment'
-                  ? 'key.setFromEnvironment'
-                  : 'key.setInKeychain',
-            })}
+          : intl.formatMessage(
+              {
+                id: !status.set
+                  ? 'key.notSet'
+                  : status.source === 'environment'
+                    ? 'key.setFromEnvironment'
+                    : 'key.setInKeychain',
+              },
+              { kind },
+            )}
       </span>
       {message && (
         <p

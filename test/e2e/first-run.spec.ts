@@ -56,7 +56,9 @@ test('keys are set and tested, the banner goes, and the account panel shows both
   );
   // Demo mode is per service: video still runs on the simulator, and the banner says so.
   await expect(page.getByTestId('demo-banner')).toHaveAttribute('data-services', 'video');
-  await expect(page.getByTestId('watermark-key-status')).toHaveText('Set (in the system keychain)');
+  await expect(page.getByTestId('watermark-key-status')).toHaveText(
+    'Token set (in the system keychain)',
+  );
   await setKey(page, 'Video API key', VIDEO_KEY);
   await expect(page.getByTestId('video-key-message')).toContainText('37.50 USD balance');
   await expect(page.getByTestId('demo-banner')).toHaveCount(0);
@@ -78,7 +80,7 @@ test('keys are set and tested, the banner goes, and the account panel shows both
     .getByRole('form', { name: 'Watermark API token settings' })
     .getByRole('button', { name: 'Clear' })
     .click();
-  await expect(page.getByTestId('watermark-key-status')).toHaveText('Not set');
+  await expect(page.getByTestId('watermark-key-status')).toHaveText('No token set');
   await expect(page.getByTestId('demo-banner')).toHaveAttribute('data-services', 'watermark');
   await expect(page.getByTestId('demo-banner')).toContainText('Demo mode for images');
 });
@@ -90,7 +92,7 @@ test('a wrong key shows what the service said, and nothing is kept', async ({ pa
   await expect(page.getByTestId('video-key-message')).toContainText(
     /refused this video API key \(the service said: "Authentication failed[^"]*"\)\. It was not saved\./,
   );
-  await expect(page.getByTestId('video-key-status')).toHaveText('Not set');
+  await expect(page.getByTestId('video-key-status')).toHaveText('No key set');
   await saveScreenshot(page, 'first-run-04-wrong-key');
 });
 

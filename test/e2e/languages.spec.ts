@@ -103,7 +103,7 @@ const SETTINGS_VALUES = new RegExp(
   `${VALUES.source}|^(name|ext|date|n|IMG_0412[\\w.-]*|Starter|Enterprise|${MONTHS.join('|')})$`,
 );
 
-for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
+for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
   test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820`, async ({
     page,
   }) => {

@@ -80,7 +80,8 @@ export async function checkKey(
   saving: boolean,
 ): Promise<KeyCheck> {
   const host = new URL(service.baseUrl).host;
-  const words = { host, name: said('core.keys.name', { kind }), saving: String(saving) };
+  // The kind, not a rendered name: each language picks the article and agreement for it.
+  const words = { host, kind, saving: String(saving) };
   try {
     const quota = await askQuota(kind, { ...service, key: () => key });
     return {

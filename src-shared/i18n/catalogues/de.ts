@@ -1,8 +1,8 @@
 import type { Catalogue } from './en.ts';
 
 /**
- * German. Terms: Wasserzeichen, Maske, Projekt, Einstellung (shot), Versuch (round), Take,
- * Clip, Credit, Dienst (the service), Schlüssel; the user is addressed as "Sie".
+ * German. Terms: Wasserzeichen, Maske, Projekt, Shot (der Shot: "Einstellung" is a setting),
+ * Versuch (round), Take, Clip, Credit, Dienst (the service), Schlüssel; the user is addressed as "Sie".
  */
 export const de: Catalogue = {
   'app.version': 'v{version} · {platform}',
@@ -55,10 +55,13 @@ export const de: Catalogue = {
   'key.form': 'Einstellungen für {name}',
   'key.save': 'Speichern und testen',
   'key.clear': 'Entfernen',
-  'key.removed': 'Aus dem Schlüsselbund des Systems entfernt.',
-  'key.setFromEnvironment': 'Gesetzt (aus der Umgebung)',
-  'key.setInKeychain': 'Gesetzt (im Schlüsselbund des Systems)',
-  'key.notSet': 'Nicht gesetzt',
+  'key.removed':
+    '{kind, select, watermark {Token} other {Schlüssel}} aus dem Schlüsselbund des Systems entfernt.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token} other {Schlüssel}} gesetzt (aus der Umgebung)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token} other {Schlüssel}} gesetzt (im Schlüsselbund des Systems)',
+  'key.notSet': '{kind, select, watermark {Kein Token gesetzt} other {Kein Schlüssel gesetzt}}',
 
   'state.queued': 'Wartet',
   'state.preparing': 'Wird vorbereitet',
@@ -236,27 +239,27 @@ export const de: Catalogue = {
   'arrange.removeProject': 'Projekt entfernen…',
   'arrange.removeProjectTitle': '{name} entfernen?',
   'arrange.projectLeaves':
-    '{name} verlässt mit {shots, plural, one {# Einstellung} other {# Einstellungen}} und {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
-  'arrange.shot': 'Einstellung {position}',
-  'arrange.moveEarlier': 'Einstellung nach vorn',
-  'arrange.moveLater': 'Einstellung nach hinten',
-  'arrange.moveEarlierShot': 'Einstellung nach vorn: Einstellung {position}',
-  'arrange.moveLaterShot': 'Einstellung nach hinten: Einstellung {position}',
-  'arrange.removeShot': 'Einstellung entfernen…',
-  'arrange.removeShotTitle': 'Einstellung {position} entfernen?',
+    '{name} verlässt mit {shots, plural, one {# Shot} other {# Shots}} und {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
+  'arrange.shot': 'Shot {position}',
+  'arrange.moveEarlier': 'Shot nach vorn',
+  'arrange.moveLater': 'Shot nach hinten',
+  'arrange.moveEarlierShot': 'Shot nach vorn: Shot {position}',
+  'arrange.moveLaterShot': 'Shot nach hinten: Shot {position}',
+  'arrange.removeShot': 'Shot entfernen…',
+  'arrange.removeShotTitle': 'Shot {position} entfernen?',
   'arrange.shotLeaves':
-    'Einstellung {position} verlässt mit {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
+    'Shot {position} verlässt mit {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
   'arrange.isTakeHint':
-    'Der Film verwendet diesen Versuch für die Einstellung. Drücken, um zum neuesten Versuch zurückzukehren.',
-  'arrange.useTakeHint': 'Diesen Versuch für die Einstellung im Film verwenden.',
-  'arrange.isTake': 'Take der Einstellung',
+    'Der Film verwendet diesen Versuch für den Shot. Drücken, um zum neuesten Versuch zurückzukehren.',
+  'arrange.useTakeHint': 'Diesen Versuch für den Shot im Film verwenden.',
+  'arrange.isTake': 'Take des Shots',
   'arrange.useTake': 'Als Take verwenden',
   'arrange.up': 'Hoch',
   'arrange.down': 'Runter',
   'arrange.upRound': 'Hoch: Versuch {position}',
   'arrange.downRound': 'Runter: Versuch {position}',
   'arrange.removeRound': 'Entfernen…',
-  'arrange.removeRoundTitle': 'Versuch {round} von Einstellung {shot} entfernen?',
+  'arrange.removeRoundTitle': 'Versuch {round} von Shot {shot} entfernen?',
   'arrange.roundLeaves': 'Versuch {position} verlässt die Liste.',
 
   'scrub.legend': 'Zu bearbeitende Zeiten',
@@ -275,8 +278,8 @@ export const de: Catalogue = {
   'history.title': 'Aufträge beim Dienst',
   'history.empty': 'Der Dienst listet keine Aufträge der letzten Tage.',
   'history.promptUnknown': 'Prompt hier nicht bekannt (anderswo gestartet)',
-  'history.place': 'in {project}, Einstellung {shot}, Versuch {round}',
-  'history.inAShot': 'in einer Einstellung',
+  'history.place': 'in {project}, Shot {shot}, Versuch {round}',
+  'history.inAShot': 'in einem Shot',
   'history.task': 'Auftrag {id}',
   'history.taskAt': '{date} · Auftrag {id}',
   'history.add': 'Zu {shot} hinzufügen',
@@ -286,14 +289,14 @@ export const de: Catalogue = {
 
   'film.title': 'Ein Film aus {name}',
   'film.about':
-    'Der Take, den jede Einstellung zum Film beiträgt, in der Reihenfolge. Sie werden unverändert ohne Neukodierung verbunden, sodass der Film genau wie seine Clips aussieht.',
-  'film.noTake': 'Einstellung {shot}: noch kein fertiger Take, ausgelassen',
-  'film.take': 'Einstellung {shot}: Versuch {round}',
-  'film.takeWithPrompt': 'Einstellung {shot}: Versuch {round}, {prompt}',
+    'Der Take, den jeder Shot zum Film beiträgt, in der Reihenfolge. Sie werden unverändert ohne Neukodierung verbunden, sodass der Film genau wie seine Clips aussieht.',
+  'film.noTake': 'Shot {shot}: noch kein fertiger Take, ausgelassen',
+  'film.take': 'Shot {shot}: Versuch {round}',
+  'film.takeWithPrompt': 'Shot {shot}: Versuch {round}, {prompt}',
   'film.joining': 'Wird verbunden…',
   'film.join': 'Ordner wählen und verbinden',
   'film.close': 'Schließen',
-  'film.nothing': 'Noch keine Einstellung hat einen fertigen Take.',
+  'film.nothing': 'Noch kein Shot hat einen fertigen Take.',
   'film.saved': 'Gespeichert als {path}',
   'film.player': 'Der verbundene Film',
 
@@ -371,7 +374,7 @@ export const de: Catalogue = {
   'account.history': 'Ausgabenverlauf',
   'spending.length': '{seconds} s × {price}',
   'spending.place':
-    '{retried, select, true {Einstellung {shot}, Versuch {round} ({attempt}. Sendung)} other {Einstellung {shot}, Versuch {round}}}',
+    '{retried, select, true {Shot {shot}, Versuch {round} ({attempt}. Sendung)} other {Shot {shot}, Versuch {round}}}',
   'spending.removed': 'aus der Liste entfernt',
   'spending.promptUnknown': 'Prompt nicht bekannt (vom Dienst übernommen)',
   'spending.lengthHint':
@@ -409,31 +412,31 @@ export const de: Catalogue = {
   // ── end of Settings and Account.
 
   // ── Video workspace: keys of the round editor and the project list go below this line.
-  'project.emptyTitle': 'Ein Video, Einstellung für Einstellung',
+  'project.emptyTitle': 'Ein Video, Shot für Shot',
   'project.emptyAbout':
-    'Ein Projekt ist ein Video. Es besteht aus Einstellungen in ihrer Reihenfolge, und jede Einstellung entsteht in Versuchen: Sie beschreiben die Einstellung, sehen, was sie kostet, senden sie und versuchen es weiter, bis ein Versuch gelingt.',
+    'Ein Projekt ist ein Video. Es besteht aus Shots in ihrer Reihenfolge, und jeder Shot entsteht in Versuchen: Sie beschreiben den Shot, sehen, was er kostet, senden ihn und versuchen es weiter, bis ein Versuch gelingt.',
   'project.emptyStart': 'Geben Sie Ihrem ersten Projekt einen Namen, um zu beginnen.',
   'project.createForm': 'Projekt anlegen',
   'project.newProject': 'Neues Projekt',
   'project.namePlaceholder': 'z. B. Hafen bei Nacht',
   'project.create': 'Anlegen',
   'project.project': 'Projekt',
-  'project.shots': 'Einstellungen',
-  'project.shotButton': 'Einstellung {position} ({rounds})',
-  'project.addShot': 'Einstellung hinzufügen',
+  'project.shots': 'Shots',
+  'project.shotButton': 'Shot {position} ({rounds})',
+  'project.addShot': 'Shot hinzufügen',
   'project.exportTakes': 'Takes exportieren…',
   'project.joinFilm': 'Takes zu einem Film verbinden…',
   'project.spending': 'Ausgaben…',
   'project.importRounds': 'Versuche importieren…',
   'project.spendingTitle': 'Was {name} gekostet hat',
-  'project.roundsTitle': '{project} · Einstellung {position}',
-  'project.shotName': 'Einstellung {position}',
-  'project.clipName': 'Einstellung {shot}, Versuch {round}',
+  'project.roundsTitle': '{project} · Shot {position}',
+  'project.shotName': 'Shot {position}',
+  'project.clipName': 'Shot {shot}, Versuch {round}',
   'project.player': 'Wiedergabe',
   'project.lastFrame': 'Letztes Bild',
   'project.noTake': 'noch kein Take',
   'project.exported':
-    '{count, plural, one {# Take nach {folder} kopiert.} other {# Takes nach {folder} kopiert, einer je Einstellung, in Reihenfolge.}}',
+    '{count, plural, one {# Take nach {folder} kopiert.} other {# Takes nach {folder} kopiert, einer je Shot, in Reihenfolge.}}',
   'project.exportedLeftOut': '{copied} Ausgelassen, da noch ohne fertigen Versuch: {shots}.',
   // The Video studio: picture first, storyboard, prompt bar (issue 36).
   'round.attachImage': 'Bild anhängen',
@@ -441,12 +444,12 @@ export const de: Catalogue = {
   'round.attachAudio': 'Ton anhängen',
   'project.defaultName': 'Projekt {number}',
   'project.stageEmpty':
-    'Einstellung {position} hat noch keinen Clip. Schreiben Sie unten in der Leiste einen Versuch: sein Clip läuft hier.',
+    'Shot {position} hat noch keinen Clip. Schreiben Sie unten in der Leiste einen Versuch: sein Clip läuft hier.',
   'project.filmTotal': 'Film: {seconds} s · die Versuche kosten {cost}',
   'project.filmTotalDemo':
     'Film: {seconds} s · die Versuche würden {cost} kosten (Demo, nichts berechnet)',
   'project.storyboardKeys':
-    'Eine Einstellung verschieben: auf eine andere ziehen oder auf ihr Alt mit ← oder → drücken.',
+    'Einen Shot verschieben: auf einen anderen ziehen oder ihn auswählen und Alt mit ← oder → drücken.',
   'round.sendAbout': 'Prüfen und senden · etwa {cost}',
   'round.sendUpTo': 'Prüfen und senden · bis zu {cost}',
   'round.attach': 'Anhängen',
@@ -490,17 +493,17 @@ export const de: Catalogue = {
   'round.duplicateWhat': 'Eine Kopie von Versuch {position} senden',
   'round.extendForm': 'Versuch {position} fortsetzen',
   'round.extendWhat':
-    'Die Fortsetzung von Versuch {position} ab seinem letzten Bild {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
+    'Die Fortsetzung von Versuch {position} ab seinem letzten Bild {into, select, new {in einen neuen Shot danach} other {in diesen Shot, wo sie zum Take wird}} senden',
   'round.next': 'Was nach Versuch {position} geschieht',
   'round.nextPlaceholder': 'Was als Nächstes geschieht…',
   'round.extendFromFrame': 'Ab letztem Bild fortsetzen',
   'round.extendVideoOpen': 'Video fortsetzen…',
   'round.extendVideoForm': 'Das Video von Versuch {position} fortsetzen',
   'round.extendVideoWhat':
-    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz {into, select, new {in eine neue Einstellung danach} other {in diese Einstellung, wo sie zum Take wird}} senden',
+    'Die Fortsetzung von Versuch {position} mit seinem Clip als Referenz {into, select, new {in einen neuen Shot danach} other {in diesen Shot, wo sie zum Take wird}} senden',
   'round.extendPlace': 'Wohin die Fortsetzung von Versuch {position} kommt',
   'round.extendInto':
-    '{into, select, new {In einer neuen Einstellung fortsetzen} other {In dieser Einstellung fortsetzen}}',
+    '{into, select, new {In einem neuen Shot fortsetzen} other {In diesem Shot fortsetzen}}',
   'round.uploadFirst':
     'Der Dienst nimmt ein Referenzvideo nur als hochgeladenes Asset an, und dieser Clip kam als Download-Link zurück. Laden Sie {file} auf der Website des Anbieters in Ihr Konto hoch und fügen Sie dann hier seine asset://-Adresse ein.',
   'round.assetAddress': 'Asset-Adresse von Versuch {position}',
@@ -718,7 +721,7 @@ export const de: Catalogue = {
     'Aus {name} kann nichts eingereiht werden, bis jede Zeile die Prüfung besteht. Korrigieren Sie diese Zeilen und wählen Sie die Datei erneut:',
   'import.problem': '<strong>{label}:</strong> {message}',
   'import.row': 'Zeile',
-  'import.shot': 'Einstellung',
+  'import.shot': 'Shot',
   'import.kind': 'Art',
   'import.prompt': 'Prompt',
   'import.cost': 'Kosten',
@@ -757,9 +760,9 @@ export const de: Catalogue = {
   'images.startNothing':
     'Nichts zu senden: {left, plural, one {# Bild wurde} other {# Bilder wurden}} schon mit derselben Maske bereinigt. Haken Sie „erneut bereinigen“ an, um eines noch einmal zu senden.',
   'images.heldBackUnsure':
-    '{count, plural, one {# Bild wird zurückgehalten: „Wasserzeichen finden“ war sich seiner Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake es in „Wasserzeichen finden“ an.} other {# Bilder werden zurückgehalten: „Wasserzeichen finden“ war sich ihrer Markierung nicht sicher, daher wird dafür nichts gesendet. Male mit „Maske bearbeiten“ eine Maske oder hake sie in „Wasserzeichen finden“ an.}}',
+    '{count, plural, one {# Bild wird zurückgehalten: „Wasserzeichen finden“ war sich seiner Markierung nicht sicher, daher wird dafür nichts gesendet. Malen Sie mit „Maske bearbeiten“ eine Maske, oder haken Sie es in „Wasserzeichen finden“ an.} other {# Bilder werden zurückgehalten: „Wasserzeichen finden“ war sich ihrer Markierung nicht sicher, daher wird dafür nichts gesendet. Malen Sie mit „Maske bearbeiten“ eine Maske, oder haken Sie sie in „Wasserzeichen finden“ an.}}',
   'images.startOnlyUnsure':
-    'Noch nichts zu senden: „Wasserzeichen finden“ war sich der Markierung auf diesen Bildern nicht sicher. Male zuerst eine Maske darauf.',
+    'Noch nichts zu senden: „Wasserzeichen finden“ war sich der Markierung auf diesen Bildern nicht sicher. Malen Sie zuerst eine Maske darauf.',
   'images.cleanedBefore':
     '{count, plural, one {# davon wurde schon einmal bereinigt} other {# davon wurden schon einmal bereinigt}}. Ein Bild, das mit derselben Maske erneut gesendet würde, wird ausgelassen und kostet nichts, außer Sie haken „erneut bereinigen“ an.',
   'images.appliedSameSize':
@@ -783,7 +786,7 @@ export const de: Catalogue = {
     'Noch keines hat eine Maske: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
   'images.noMaskSome':
     '{count, plural, one {# davon hat keine Maske} other {# davon haben keine Maske}}: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
-  'images.list': 'Bereite Bilder',
+  'images.list': 'Bilder bereit',
   'images.select': '{name} auswählen',
   'images.fromWeb': '{name} (aus dem Web)',
   'images.localFree': 'wird auf diesem Computer bereinigt, kostenlos',
@@ -901,7 +904,7 @@ export const de: Catalogue = {
   'cli.help.usage': 'Aufruf: clearframe help [Befehl]',
   'cli.help.head': "Aufruf: clearframe '<'Befehl> [Optionen]\n\nBefehle:",
   'cli.help.foot':
-    'Optionen, die die meisten Befehle kennen: --json (ein JSON-Objekt pro Zeile), --demo (der\neingebaute Simulator statt des Dienstes), --data-dir Ordner (ein anderer Datenordner).\n\nExit-Codes: {done} fertig; {someFailed} einige Aufträge sind fehlgeschlagen oder warten auf Ihre\nEntscheidung, oder ein Fehler; {usage} die Befehlszeile war falsch; {noKey} kein API-Schlüssel;\n{spending} das Budgetlimit oder das Guthaben hat einen bezahlten Versuch gestoppt; {interrupted} abgebrochen.',
+    'Optionen, die die meisten Befehle kennen: --json (ein JSON-Objekt pro Zeile), --demo (der\neingebaute Simulator statt des Dienstes), --data-dir Ordner (ein anderer Datenordner).\n\nExit-Codes: {done} fertig; {someFailed} einige Aufträge sind fehlgeschlagen oder warten auf Ihre\nEntscheidung, oder ein Fehler; {usage} die Befehlszeile war falsch; {noKey} kein API-Schlüssel;\n{spending} die Budgetgrenze oder das Guthaben hat einen bezahlten Versuch gestoppt; {interrupted} abgebrochen.',
   'cli.version.usage': 'Aufruf: clearframe version',
   'cli.jobs.usage':
     'Aufruf: clearframe jobs [--watch] [--json] [--data-dir Ordner]\n  Wie viele Bilder und Videoversuche in welchem Zustand sind. --watch zeichnet die Liste\n  jede Sekunde neu, bis Strg+C.',
@@ -914,7 +917,7 @@ export const de: Catalogue = {
   'cli.engine.usage':
     '  --engine service|local\n                      service (Standard): der Dienst bereinigt jedes Bild, 1 Credit je Bild;\n                      local: dieser Computer macht die Überblendung des Wasserzeichens rückgängig,\n                      das --auto-mask im Stapel gemessen hat, kostenlos und offline; Bilder, für die\n                      sich das Zeichen nicht messen lässt, werden ausgelassen und genannt (senden Sie\n                      sie mit --engine service)',
   'cli.video.usage':
-    "Aufruf:\n  clearframe video new '<'Name> [--shot Titel]\n  clearframe video add-round '<'Projekt- oder Einstellungs-ID> --prompt Text [--duration s (Standard {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=Rolle]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'Versuchs-ID> --prompt Text\n  clearframe video import '<'Datei.csv|Datei.json> (--project ID | --new Name) [--yes]\n  clearframe video run [--concurrency n] [--out Ordner] [--demo]\n  clearframe video status [Projekt-ID]\n  clearframe video spending [--project ID] [--month JJJJ-MM] [--csv Datei]\n        jeder Versuch, den der Dienst berechnet haben könnte (seine Abrechnung oder, solange\n        der Dienst nichts gemeldet hat, seine Schätzung), neueste zuerst, nach Monat (Zeitzone\n        dieses Computers) und nach Projekt; --csv schreibt das zusätzlich als CSV-Datei, nie über\n        eine vorhandene Datei\nAlle kennen --json und --data-dir Ordner.\n\nvideo import stellt mehrere Versuche auf einmal in die Warteschlange, aus einer CSV-Datei (eine\nKopfzeile benennt die Spalten) oder einer JSON-Liste von Objekten, mit diesen Spalten oder Feldern:\n  prompt      was der Versuch zeigt (Pflicht)\n  kind        {kinds} (Standard text)\n  references  image=URL, video=URL oder audio=URL, getrennt durch | (in JSON eine Liste); die\n              N-te einer Art heißt im Prompt @imageN, @videoN, @audioN. \"video=asset://id from\n              clip.mp4\" nennt die Datei, aus der hochgeladen wurde, damit ihre Länge hier geprüft wird.\n  duration    Sekunden (Standard {seconds}; für auto leer lassen)\n  ratio       {ratios} (adaptive für auto)\n  shot        Versuche mit derselben Einstellung teilen sie; ein Versuch ohne bekommt eine eigene\nJede Zeile wird zuerst geprüft: eine fehlerhafte Zeile stellt nichts ein, und jedes Problem nennt\nseine Zeile. Die Versuche und ihre Gesamtkosten werden gezeigt und dann erfragt; --yes stellt sie\nohne Nachfrage ein (nötig, wenn die Standardeingabe kein Terminal ist).",
+    "Aufruf:\n  clearframe video new '<'Name> [--shot Titel]\n  clearframe video add-round '<'Projekt- oder Shot-ID> --prompt Text [--duration s (Standard {seconds})] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=Rolle]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'Versuchs-ID> --prompt Text\n  clearframe video import '<'Datei.csv|Datei.json> (--project ID | --new Name) [--yes]\n  clearframe video run [--concurrency n] [--out Ordner] [--demo]\n  clearframe video status [Projekt-ID]\n  clearframe video spending [--project ID] [--month JJJJ-MM] [--csv Datei]\n        jeder Versuch, den der Dienst berechnet haben könnte (seine Abrechnung oder, solange\n        der Dienst nichts gemeldet hat, seine Schätzung), neueste zuerst, nach Monat (Zeitzone\n        dieses Computers) und nach Projekt; --csv schreibt das zusätzlich als CSV-Datei, nie über\n        eine vorhandene Datei\nAlle kennen --json und --data-dir Ordner.\n\nvideo import stellt mehrere Versuche auf einmal in die Warteschlange, aus einer CSV-Datei (eine\nKopfzeile benennt die Spalten) oder einer JSON-Liste von Objekten, mit diesen Spalten oder Feldern:\n  prompt      was der Versuch zeigt (Pflicht)\n  kind        {kinds} (Standard text)\n  references  image=URL, video=URL oder audio=URL, getrennt durch | (in JSON eine Liste); die\n              N-te einer Art heißt im Prompt @imageN, @videoN, @audioN. \"video=asset://id from\n              clip.mp4\" nennt die Datei, aus der hochgeladen wurde, damit ihre Länge hier geprüft wird.\n  duration    Sekunden (Standard {seconds}; für auto leer lassen)\n  ratio       {ratios} (adaptive für auto)\n  shot        Versuche mit derselben Shot teilen sie; ein Versuch ohne bekommt eine eigene\nJede Zeile wird zuerst geprüft: eine fehlerhafte Zeile stellt nichts ein, und jedes Problem nennt\nseine Zeile. Die Versuche und ihre Gesamtkosten werden gezeigt und dann erfragt; --yes stellt sie\nohne Nachfrage ein (nötig, wenn die Standardeingabe kein Terminal ist).",
 
   // Die Befehlszeile: Fehler in dem, was eingegeben wurde.
   'cli.unknownCommand':
@@ -999,7 +1002,7 @@ export const de: Catalogue = {
   'cli.remove.payingAgain':
     '--force: {count, plural, one {# Datei wird} other {# Dateien werden}} als neuer bezahlter Versuch gesendet, insgesamt {credits} (auch Dateien, die noch nie gesendet wurden).',
   'cli.remove.retryInApp':
-    'Die App belegt diesen Datenordner, daher werden schon versuchte Dateien dort erneut versucht: Nutzen Sie „Erneut prüfen“ oder „Erneut senden (kostenpflichtig)“ in ihrem Fenster, oder beenden Sie sie und führen Sie diesen Befehl erneut aus.',
+    'Die App belegt diesen Datenordner, daher werden schon versuchte Dateien dort erneut versucht: Nutzen Sie „Erneut nachfragen“ oder „Erneut senden (kostenpflichtig)“ in ihrem Fenster, oder beenden Sie sie und führen Sie diesen Befehl erneut aus.',
   'cli.remove.itIs': 'Zustand: {state}.',
   'cli.remove.summary':
     '{done} fertig, {failed} fehlgeschlagen{attention, plural, =0 {} other {, # brauchen Ihre Entscheidung (der Dienst hat sie vielleicht schon)}}{skipped, plural, =0 {} other {, # nicht übernommen (jede steht oben mit dem Grund)}}.',
@@ -1035,31 +1038,31 @@ export const de: Catalogue = {
   'cli.video.upTo': 'bis zu {cost}',
   'cli.video.about': 'etwa {cost}',
   'cli.video.nameProject': 'geben Sie dem neuen Projekt einen Namen.',
-  'cli.video.created': 'Projekt „{name}“: {projectId}\nEinstellung 1: {shotId}',
+  'cli.video.created': 'Projekt „{name}“: {projectId}\nShot 1: {shotId}',
   'cli.video.needsPrompt': '--prompt ist nötig: Sagen Sie, was der Versuch zeigen soll.',
   'cli.video.wholeSeconds': '--duration nimmt ganze Sekunden, etwa 8.',
   'cli.video.noRound': 'Es gibt keinen Versuch {id}.',
-  'cli.video.nameTarget': 'nennen Sie das Projekt oder die Einstellung, zu der der Versuch gehört.',
+  'cli.video.nameTarget': 'nennen Sie das Projekt oder den Shot, zu dem der Versuch gehört.',
   'cli.video.noTarget':
-    'Es gibt kein Projekt und keine Einstellung {id}. „clearframe video status“ listet sie auf.',
+    'Es gibt kein Projekt und keinen Shot {id}. „clearframe video status“ listet sie auf.',
   'cli.video.queuedRound': 'Versuch {position} eingereiht: {roundId}\nKosten: {cost}',
   'cli.video.overCap':
-    'Hinweis: Alles Eingereihte ergibt mit dem bisher Ausgegebenen {planned} und liegt über dem Budgetlimit von {cap}; Versuche über dem Limit halten an, bevor sie bezahlt werden.',
+    'Hinweis: Alles Eingereihte ergibt mit dem bisher Ausgegebenen {planned} und liegt über der Budgetgrenze von {cap}; Versuche über der Grenze halten an, bevor sie bezahlt werden.',
   'cli.video.overMonthlyCap':
-    'Hinweis: Alles Eingereihte ergibt mit dem im {month} Ausgegebenen {planned} und liegt über dem monatlichen Budgetlimit von {cap}; Versuche über dem Limit halten an, bevor sie bezahlt werden.',
+    'Hinweis: Alles Eingereihte ergibt mit dem im {month} Ausgegebenen {planned} und liegt über der monatlichen Budgetgrenze von {cap}; Versuche über der Grenze halten an, bevor sie bezahlt werden.',
   'cli.video.round': 'Versuch {position} {state} {money}',
   'cli.video.charged': 'berechnet {cost}',
   'cli.video.estimated': 'geschätzt {cost}',
   'cli.video.demoCost': 'würde {cost} kosten (Demo, nicht berechnet)',
   'cli.video.rendering': 'Erzeugen',
   'cli.video.ran':
-    '{done} von {total} Versuchen fertig, {charged} berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+    '{done} von {total} Versuchen fertig, {charged} berechnet.{refused, plural, =0 {} other { # von der Budgetgrenze oder vom Guthaben gestoppt.}}',
   'cli.video.ranDemo':
-    '{done} von {total} Versuchen fertig; sie hätten {charged} gekostet, aber der eingebaute Simulator hat sie erzeugt, und nichts wurde berechnet.{refused, plural, =0 {} other { # vom Budgetlimit oder vom Guthaben gestoppt.}}',
+    '{done} von {total} Versuchen fertig; sie hätten {charged} gekostet, aber der eingebaute Simulator hat sie erzeugt, und nichts wurde berechnet.{refused, plural, =0 {} other { # von der Budgetgrenze oder vom Guthaben gestoppt.}}',
   'cli.video.noProject': 'Es gibt kein Projekt {id}. „clearframe video status“ zeigt die Liste.',
   'cli.video.project': '{name}  ({id})',
-  'cli.video.shot': 'Einstellung {position}  ({id})',
-  'cli.video.shotTitled': 'Einstellung {position} „{title}“  ({id})',
+  'cli.video.shot': 'Shot {position}  ({id})',
+  'cli.video.shotTitled': 'Shot {position} „{title}“  ({id})',
   'cli.video.spending':
     'Ausgegeben {spent}; unterwegs {inFlight}; eingereiht {queued}, wenn alles läuft.',
   'cli.video.nameFile': 'nennen Sie die CSV- oder JSON-Datei, die importiert werden soll.',
@@ -1091,14 +1094,15 @@ export const de: Catalogue = {
     'Es ist kein Video-API-Schlüssel gesetzt. Führen Sie „clearframe key set video“ aus (oder setzen Sie {variable}), oder fügen Sie --demo hinzu, um den eingebauten Simulator zu nutzen.',
   'cli.key.usage':
     'Aufruf: clearframe key set|test|clear watermark|video\n  set liest den Schlüssel von der Standardeingabe (im Terminal ohne Anzeige des Getippten),\n  damit er nie im Shell-Verlauf oder in der Prozessliste erscheint.',
-  'cli.key.watermarkName': 'Wasserzeichen-API-Token',
-  'cli.key.videoName': 'Video-API-Schlüssel',
   'cli.key.noDemo': 'der eingebaute Simulator braucht keinen Schlüssel; lassen Sie --demo weg.',
-  'cli.key.removed': 'Der {name} wurde aus dem Schlüsselbund des Systems entfernt.',
-  'cli.key.noneStored': 'Es war kein {name} gespeichert.',
+  'cli.key.removed':
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} wurde aus dem Schlüsselbund des Systems entfernt.',
+  'cli.key.noneStored':
+    'Es war {kind, select, watermark {kein Wasserzeichen-API-Token} other {kein Video-API-Schlüssel}} gespeichert.',
   'cli.key.paste':
-    'Fügen Sie den {name} ein und drücken Sie die Eingabetaste (er wird nicht angezeigt):',
-  'cli.key.notSet': 'es ist kein {name} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+    'Fügen Sie {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} ein und drücken Sie die Eingabetaste ({kind, select, watermark {es} other {er}} wird nicht angezeigt):',
+  'cli.key.notSet':
+    'es ist {kind, select, watermark {kein Wasserzeichen-API-Token} other {kein Video-API-Schlüssel}} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
   'cli.summary.open': 'legt Dateien und Ordner im offenen Clearframe-Fenster bereit',
   'cli.open.usage':
     'Aufruf: clearframe open PFAD... [--data-dir=ORDNER]\n  Legt die Bilder und Ordner im laufenden Clearframe-Fenster bereit, als wären sie dort abgelegt worden.',
@@ -1117,8 +1121,7 @@ export const de: Catalogue = {
   'cli.spending.everyProject': 'alle Projekte',
   'cli.spending.project': 'Projekt {id}',
   'cli.spending.everyMonth': 'alle Monate',
-  'cli.spending.line':
-    '{when}  {project}, Einstellung {shot} Versuch {round}{prompt}  {cost}  {status}',
+  'cli.spending.line': '{when}  {project}, Shot {shot} Versuch {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
   'cli.spending.removed': '{project} (entfernt)',
   'cli.spending.demo': 'Demo: würde kosten, nicht berechnet',
@@ -1287,11 +1290,11 @@ export const de: Catalogue = {
   'core.import.rowLabel': 'Zeile {line}',
   'core.import.roundLabel': 'Versuch {index} (Zeile {line})',
   'core.import.shot':
-    '{titled, select, true {Einstellung {position} „{title}“} other {Einstellung {position}}}{isNew, select, true { (neu)} other {}}',
+    '{titled, select, true {Shot {position} „{title}“} other {Shot {position}}}{isNew, select, true { (neu)} other {}}',
   'core.import.refused':
     'Aus {file} wurde nichts eingereiht: {rows, plural, one {Ein Versuch verstößt} other {# Versuche verstoßen}} gegen eine Regel. {problems} Korrigieren Sie die Datei und importieren Sie sie erneut.',
   'core.import.projectGone': 'Dieses Projekt gibt es nicht mehr; wählen Sie ein anderes.',
-  'core.rounds.noShot': 'Es gibt keine Einstellung {shot}.',
+  'core.rounds.noShot': 'Es gibt keinen Shot {shot}.',
   'core.rounds.noRound': 'Es gibt keinen Versuch {round}.',
   'core.rounds.malformed': 'Die Anfrage ist fehlerhaft ({detail}).',
   'core.rounds.refused':
@@ -1310,16 +1313,16 @@ export const de: Catalogue = {
   'core.rounds.noProjectHere': 'In diesem Datenordner gibt es kein Projekt {project}.',
   'core.rounds.nameProject': 'Geben Sie dem Projekt einen Namen.',
   'core.rounds.gone':
-    '{kind, select, project {Dieses Projekt} shot {Diese Einstellung} other {Diesen Versuch}} gibt es nicht mehr.',
+    '{kind, select, project {Dieses Projekt} shot {Diesen Shot} other {Diesen Versuch}} gibt es nicht mehr.',
   'core.rounds.stillOpen':
-    '{kind, select, project {{count, plural, one {Ein Versuch dieses Projekts wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann das Projekt.} other {# Versuche dieses Projekts warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann das Projekt.}}} shot {{count, plural, one {Ein Versuch dieser Einstellung wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann die Einstellung.} other {# Versuche dieser Einstellung warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann die Einstellung.}}} other {{count, plural, one {Dieser Versuch wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie ihn dann.} other {# Versuche warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie den Versuch dann.}}}}',
-  'core.rounds.notThisShot': 'Dieser Versuch gehört nicht zu dieser Einstellung.',
+    '{kind, select, project {{count, plural, one {Ein Versuch dieses Projekts wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann das Projekt.} other {# Versuche dieses Projekts warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann das Projekt.}}} shot {{count, plural, one {Ein Versuch dieses Shots wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie dann den Shot.} other {# Versuche dieses Shots warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie dann den Shot.}}} other {{count, plural, one {Dieser Versuch wartet noch, läuft oder wartet auf Ihre Entscheidung: Brechen Sie ihn ab oder lassen Sie ihn fertig werden, und entfernen Sie ihn dann.} other {# Versuche warten noch, laufen oder warten auf Ihre Entscheidung: Brechen Sie sie ab oder lassen Sie sie fertig werden, und entfernen Sie den Versuch dann.}}}}',
+  'core.rounds.notThisShot': 'Dieser Versuch gehört nicht zu diesem Shot.',
   'core.rounds.takeNeedsClip':
-    'Nur ein fertiger Versuch mit seinem Clip kann der Take der Einstellung sein.',
+    'Nur ein fertiger Versuch mit seinem Clip kann der Take des Shots sein.',
   'core.rounds.promptUnknown':
     'Versuch {position} wurde aus der Auftragsliste des Dienstes übernommen, daher ist sein Prompt hier nicht bekannt, und Clearframe bezahlt keinen Platzhalter. Schreiben Sie den Prompt im Versuchs-Editor („Prompt schreiben…“ füllt den Rest aus) und reihen Sie ihn dann ein.',
   'core.rounds.roundGone': 'Diesen Versuch gibt es nicht mehr.',
-  'core.rounds.taskInShot': 'Dieser Auftrag ist bereits in einer Einstellung.',
+  'core.rounds.taskInShot': 'Dieser Auftrag ist bereits in einem Shot.',
   'core.watermark.maskMalformed':
     'Die Maske für {input} ist fehlerhaft ({detail}); zeichnen Sie sie neu.',
   'core.watermark.invalid': 'ungültig',
@@ -1385,21 +1388,21 @@ export const de: Catalogue = {
   'core.import.referenceOneAddress':
     'Referenz {number} braucht genau eine Adresse; trennen Sie Referenzen mit |',
   'core.import.referenceLocalFile':
-    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit "from {url}" dahinter wird sie hier geprüft)',
+    'Referenz {number} ist eine Datei auf diesem Computer ({url}), und der Dienst nimmt Referenzen nur per Adresse: Laden Sie sie in Ihr Konto auf der Website des Anbieters hoch und geben Sie ihre asset://-Adresse an (mit „from {url}“ dahinter wird sie hier geprüft)',
   'core.import.referenceNotAddress':
     'Referenz {number}, {url}, ist keine Adresse (asset:// oder https://), und eine solche Datei gibt es auch nicht',
   'core.import.referenceNoFile':
-    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie "from …" weg',
+    'Referenz {number} nennt die Datei {file}, die es nicht gibt: Korrigieren Sie den Namen oder lassen Sie „from …“ weg',
   'core.import.referenceFileProblem': 'Datei {file} von Referenz {number}: {problem}',
   'core.import.referenceProblem': 'Referenz {number}: {problem}',
   'core.import.referenceUnreadable':
-    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie "from …" weg',
+    'Die Datei {file} von Referenz {number} konnte nicht als {type, select, video {Video} other {Ton}} gelesen werden: Nennen Sie die Datei, aus der sie hochgeladen wurde, oder lassen Sie „from …“ weg',
   'core.import.durationWhole':
-    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; "{given}" ist keine',
+    'die Dauer muss eine ganze Zahl von Sekunden sein, etwa {example}; „{given}“ ist keine',
   'core.import.notObject':
     'jeder Versuch muss ein Objekt mit einem Prompt sein, etwa \'{\'"prompt": "Möwen über dem Hafen"\'}\'',
-  'core.import.unknownField': 'das Feld "{field}" liest Clearframe nicht ({columns})',
-  'core.import.unknownKind': 'die Art "{kind}" kennt Clearframe nicht; verwenden Sie {kinds}',
+  'core.import.unknownField': 'das Feld „{field}“ liest Clearframe nicht ({columns})',
+  'core.import.unknownKind': 'die Art „{kind}“ kennt Clearframe nicht; verwenden Sie {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
@@ -1449,7 +1452,7 @@ export const de: Catalogue = {
   'core.film.changed':
     'Der Clip von {label} hat sich beim Zusammenfügen geändert: Versuchen Sie es erneut.',
   'core.film.nothing':
-    'Es gibt nichts zusammenzufügen: Erstellen Sie zuerst einen Take einer Einstellung.',
+    'Es gibt nichts zusammenzufügen: Erstellen Sie zuerst einen Take eines Shots.',
   'core.film.damagedSettings':
     'Der Clip von {clip} hat beschädigte H.264-Einstellungen: Erstellen Sie diesen Take neu, oder wählen Sie einen anderen.',
   'core.film.unknownCodec': 'unbekannt',
@@ -1503,18 +1506,16 @@ export const de: Catalogue = {
   'core.probe.empty': 'Die Datei ist leer.',
   'core.film.otherEncoding':
     'Diese Takes lassen sich nicht ohne Neukodierung zusammenfügen: Der Clip von {clip} wurde mit anderen {theirs}-Einstellungen kodiert als der von {first}; nur H.264-Clips mit unterschiedlichen Einstellungen lassen sich unverändert zusammenfügen. Erstellen Sie die Takes gleich, oder wählen Sie gleiche Takes.',
-  'core.keys.name':
-    '{kind, select, watermark {Wasserzeichen-API-Token} other {Video-API-Schlüssel}}',
   'core.keys.works':
-    'Der {name} funktioniert: {quota} (von {host}).{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} funktioniert: {quota} (von {host}).{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.refused':
-    '{host} hat diesen {name} abgelehnt{answered, select, yes { (der Dienst sagte: „{answer}“)} other {}}.{saving, select, true { Er wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
+    '{host} hat {kind, select, watermark {dieses Wasserzeichen-API-Token} other {diesen Video-API-Schlüssel}} abgelehnt{answered, select, yes { (der Dienst sagte: „{answer}“)} other {}}.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde nicht gespeichert.} other {}} Kopieren Sie den Schlüssel erneut aus Ihrem Konto auf der Website des Anbieters.',
   'core.keys.unchecked':
-    'Der {name} konnte nicht geprüft werden: {why}{saving, select, true { Er wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
+    '{kind, select, watermark {Das Wasserzeichen-API-Token} other {Der Video-API-Schlüssel}} konnte nicht geprüft werden: {why}{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde nicht gespeichert.} other {}} Prüfen Sie die Verbindung und die Adresse des Dienstes in den Einstellungen, dann versuchen Sie es erneut.',
   'core.keys.acceptedLowBalance':
-    '{host} hat den {name} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{host} hat {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} angenommen, meldet aber ein zu niedriges Guthaben: {why}.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} hat den {name} angenommen, aber sein Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { Er wurde im Schlüsselbund des Systems gespeichert.} other {}}',
+    '{host} hat {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} angenommen, aber das Guthaben konnte nicht gelesen werden ({why}); der Bereich Konto fragt erneut.{saving, select, true { {kind, select, watermark {Es} other {Er}} wurde im Schlüsselbund des Systems gespeichert.} other {}}',
   'core.keys.unknownShape': 'seine Antwort hatte keine Form, die Clearframe kennt',
   'core.keys.answeredStatus': 'er antwortete mit HTTP {status}',
   'core.keys.balance': '{amount} Guthaben',
@@ -1544,7 +1545,7 @@ export const de: Catalogue = {
   'core.files.dataFolderReadOnly':
     'Clearframe kann nicht in seinen Datenordner {folder} schreiben ({why}). Machen Sie den Ordner beschreibbar (prüfen Sie seine Berechtigungen oder ob sein Laufwerk schreibgeschützt eingebunden ist), oder richten Sie CLEARFRAME_DATA_DIR auf einen beschreibbaren Ordner, und starten Sie Clearframe dann erneut.',
   'core.files.what.film': 'den Film',
-  'core.files.what.take': 'den Take von Einstellung {shot}',
+  'core.files.what.take': 'den Take von Shot {shot}',
   'core.files.what.csv': 'die CSV-Datei',
   'core.files.what.lastFrame': 'das letzte Bild',
   'core.files.again.join': 'verbinden Sie die Takes erneut',
@@ -1575,15 +1576,14 @@ export const de: Catalogue = {
   'core.app.importProjectGone': 'Dieses Projekt existiert nicht mehr; wählen Sie ein anderes.',
   'core.app.importChanged':
     '{file} ergibt nicht mehr, was Sie gesehen haben (die Datei oder die Preisstufe hat sich geändert): Jetzt sind es {count, plural, one {# Versuch} other {# Versuche}} für {cost}. Nichts wurde eingereiht; sehen Sie sie sich noch einmal an, bevor Sie sie einreihen.',
-  'core.app.shotNotAdded':
-    'Diese Einstellung konnte nicht hinzugefügt werden; versuchen Sie es erneut.',
-  'core.app.shotGone': 'Diese Einstellung existiert nicht mehr.',
+  'core.app.shotNotAdded': 'Dieser Shot konnte nicht hinzugefügt werden; versuchen Sie es erneut.',
+  'core.app.shotGone': 'Dieser Shot existiert nicht mehr.',
   'core.app.filmTakeGone':
     'Einer der Takes gehört nicht mehr zu diesem Projekt: Wählen Sie erneut.',
   'core.app.filmTakeUnfinished':
-    'Der gewählte Versuch von Einstellung {position} hat keinen fertigen Clip: Wählen Sie einen abgeschlossenen Versuch.',
+    'Der gewählte Versuch von Shot {position} hat keinen fertigen Clip: Wählen Sie einen abgeschlossenen Versuch.',
   'core.app.filmNoTakes':
-    'Noch keine Einstellung hat einen fertigen Take: Fügen Sie den Film zusammen, sobald ein Versuch einer Einstellung fertig ist.',
+    'Noch kein Shot hat einen fertigen Take: Fügen Sie den Film zusammen, sobald ein Versuch eines Shots fertig ist.',
   'core.app.previewUnconfirmed':
     'Eine Vorschau mit dem Dienst kostet 1 Credit: Bestätigen Sie das zuerst.',
   'core.app.previewFailed':

@@ -61,10 +61,11 @@ export const en = {
   'key.form': '{name} settings',
   'key.save': 'Save and test',
   'key.clear': 'Clear',
-  'key.removed': 'Removed from the system keychain.',
-  'key.setFromEnvironment': 'Set (from the environment)',
-  'key.setInKeychain': 'Set (in the system keychain)',
-  'key.notSet': 'Not set',
+  'key.removed': '{kind, select, watermark {Token} other {Key}} removed from the system keychain.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token} other {Key}} set (from the environment)',
+  'key.setInKeychain': '{kind, select, watermark {Token} other {Key}} set (in the system keychain)',
+  'key.notSet': '{kind, select, watermark {No token set} other {No key set}}',
 
   // Job and round states.
   'state.queued': 'Waiting',
@@ -1077,13 +1078,15 @@ export const en = {
     'No video API key is set. Run "clearframe key set video" (or set {variable}), or add --demo to use the built-in simulator.',
   'cli.key.usage':
     'Usage: clearframe key set|test|clear watermark|video\n  set reads the key from standard input (typed without echo on a terminal), so it never\n  appears in your shell history or the process list.',
-  'cli.key.watermarkName': 'watermark API token',
-  'cli.key.videoName': 'video API key',
   'cli.key.noDemo': 'the built-in simulator needs no key; leave out --demo.',
-  'cli.key.removed': 'The {name} was removed from the system keychain.',
-  'cli.key.noneStored': 'No {name} was stored.',
-  'cli.key.paste': 'Paste the {name} and press Enter (it is not shown):',
-  'cli.key.notSet': 'no {name} is set. Run "clearframe key set {kind}".',
+  'cli.key.removed':
+    'The {kind, select, watermark {watermark API token} other {video API key}} was removed from the system keychain.',
+  'cli.key.noneStored':
+    'No {kind, select, watermark {watermark API token} other {video API key}} was stored.',
+  'cli.key.paste':
+    'Paste the {kind, select, watermark {watermark API token} other {video API key}} and press Enter (it is not shown):',
+  'cli.key.notSet':
+    'no {kind, select, watermark {watermark API token} other {video API key}} is set. Run "clearframe key set {kind}".',
   'cli.summary.open': 'stage files and folders in the open Clearframe window',
   'cli.open.usage':
     'Usage: clearframe open PATH... [--data-dir=DIR]\n  Stages the images and folders in the running Clearframe window, as if they were dropped there.',
@@ -1463,17 +1466,16 @@ export const en = {
   'core.probe.empty': 'The file is empty.',
   'core.film.otherEncoding':
     'These takes cannot be joined without re-encoding: {clip}’s clip was encoded with other {theirs} settings, {first}’s with its own; only H.264 clips made with different settings can be joined as they are; make the takes alike, or choose takes that are.',
-  'core.keys.name': '{kind, select, watermark {watermark API token} other {video API key}}',
   'core.keys.works':
-    'The {name} works: {quota} (from {host}).{saving, select, true { It was saved in the system keychain.} other {}}',
+    'The {kind, select, watermark {watermark API token} other {video API key}} works: {quota} (from {host}).{saving, select, true { It was saved in the system keychain.} other {}}',
   'core.keys.refused':
-    '{host} refused this {name}{answered, select, yes { (the service said: "{answer}")} other {}}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider\'s site.',
+    '{host} refused this {kind, select, watermark {watermark API token} other {video API key}}{answered, select, yes { (the service said: "{answer}")} other {}}.{saving, select, true { It was not saved.} other {}} Copy the key again from your account on the provider\'s site.',
   'core.keys.unchecked':
-    'The {name} could not be checked: {why}{saving, select, true { It was not saved.} other {}} Check the connection and the service address in Settings, then try again.',
+    'The {kind, select, watermark {watermark API token} other {video API key}} could not be checked: {why}{saving, select, true { It was not saved.} other {}} Check the connection and the service address in Settings, then try again.',
   'core.keys.acceptedLowBalance':
-    '{host} accepted the {name}, but says the balance is too low: {why}.{saving, select, true { It was saved in the system keychain.} other {}}',
+    '{host} accepted the {kind, select, watermark {watermark API token} other {video API key}}, but says the balance is too low: {why}.{saving, select, true { It was saved in the system keychain.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} accepted the {name}, but its balance could not be read ({why}); the Account screen will ask again.{saving, select, true { It was saved in the system keychain.} other {}}',
+    '{host} accepted the {kind, select, watermark {watermark API token} other {video API key}}, but its balance could not be read ({why}); the Account screen will ask again.{saving, select, true { It was saved in the system keychain.} other {}}',
   'core.keys.unknownShape': 'its answer was not in a shape Clearframe knows',
   'core.keys.answeredStatus': 'it answered HTTP {status}',
   'core.keys.balance': '{amount} balance',

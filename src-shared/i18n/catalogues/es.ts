@@ -33,11 +33,11 @@ export const es: Catalogue = {
   'format.minutesLeft': 'quedan unos {minutes} min',
 
   'demo.all':
-    'Modo de demostración: los trabajos se ejecutan en el simulador integrado, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio y no se cobra nada.',
+    'Modo demo: los trabajos se ejecutan en el simulador integrado, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio y no se cobra nada.',
   'demo.video':
-    'Modo de demostración para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
+    'Modo demo para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
   'demo.images':
-    'Modo de demostración para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
+    'Modo demo para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
   'demo.howTo': '¿Cómo uso mi propia cuenta?',
   'demo.step.signIn':
     'Inicia sesión en el sitio del proveedor. El token de la API de marcas de agua se crea en el área de la cuenta, en «API tokens»; la clave de la API de vídeo, en «API keys» (las llamadas de vídeo se descuentan de un saldo aparte en USD).',
@@ -56,10 +56,13 @@ export const es: Catalogue = {
   'key.form': 'Ajustes de {name}',
   'key.save': 'Guardar y probar',
   'key.clear': 'Borrar',
-  'key.removed': 'Eliminada del llavero del sistema.',
-  'key.setFromEnvironment': 'Definida (desde el entorno)',
-  'key.setInKeychain': 'Definida (en el llavero del sistema)',
-  'key.notSet': 'Sin definir',
+  'key.removed':
+    '{kind, select, watermark {Token quitado} other {Clave quitada}} del llavero del sistema.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token definido} other {Clave definida}} (desde el entorno)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token definido} other {Clave definida}} (en el llavero del sistema)',
+  'key.notSet': '{kind, select, watermark {Ningún token definido} other {Ninguna clave definida}}',
 
   'state.queued': 'En espera',
   'state.preparing': 'Preparando',
@@ -131,7 +134,7 @@ export const es: Catalogue = {
   'core.jobs.doubtUnchanged':
     'El servicio devolvió la imagen sin cambios donde debía limpiarla. Consérvela tal como está, envíela de nuevo (1 crédito) o marque la marca de agua a mano.',
   'core.jobs.doubtMarkVisible':
-    'La marca de agua aún se lee en el resultado. Consérvelo tal como está, envíe la imagen al servicio (1 crédito) o marque la marca de agua a mano.',
+    'La marca de agua aún se lee en el resultado. Consérvalo tal como está, envía la imagen al servicio (1 crédito) o marca la marca de agua a mano.',
   'cli.remove.doubted':
     '{count, plural, one {# resultado no cuenta como terminado: es dudoso (véase arriba). Consérvelo tal cual con --keep-doubted (gratis), envíelo al servicio con --send-doubted ({credits} cada uno, con su máscara) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.} other {# resultados no cuentan como terminados: son dudosos (véase arriba). Consérvelos tal cual con --keep-doubted (gratis), envíelos al servicio con --send-doubted ({credits} cada uno, con sus máscaras) o marque la marca de agua a mano: --mask o --mask-rect con --force, o en la ventana.}}',
   'cli.remove.doubted.usage':
@@ -305,8 +308,7 @@ export const es: Catalogue = {
   'settings.keysHint':
     'Las claves se guardan en el llavero del sistema y solo se envían al servicio al que pertenecen.',
   'settings.service': 'Servicio',
-  'settings.demoMode':
-    'Modo de demostración (usar el simulador integrado mientras no haya ninguna clave)',
+  'settings.demoMode': 'Modo demo (usar el simulador integrado mientras no haya ninguna clave)',
   'settings.watermarkBaseUrl': 'Dirección del servicio de marcas de agua',
   'settings.videoBaseUrl': 'Dirección del servicio de vídeo',
   'settings.resetAddresses': 'Restablecer las direcciones del proveedor',
@@ -365,9 +367,9 @@ export const es: Catalogue = {
   'account.pricePerSecond': '{price} por segundo (plan {tier})',
   'account.spending': 'Gasto en vídeo',
   'account.spent':
-    '{spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite mensual de {capAmount}} other {de tu límite de {capAmount}}}',
+    '{spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite de gasto mensual de {capAmount}} other {de tu límite de gasto de {capAmount}}}',
   'account.spentInMonth':
-    'En {month}: {spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite mensual de {capAmount}} other {de tu límite de {capAmount}}}',
+    'En {month}: {spent} gastados y {inFlight} en intentos enviados {cap, select, none {(sin límite de gasto)} monthly {de tu límite de gasto mensual de {capAmount}} other {de tu límite de gasto de {capAmount}}}',
   'account.spendingHint':
     'cada intento que el servicio pueda haber cobrado, tal como lo cuenta el límite',
   'account.queue': 'Si se ejecuta toda la cola',
@@ -385,14 +387,14 @@ export const es: Catalogue = {
   'spending.status.charged': 'cobrado',
   'spending.status.estimated': 'estimación: el servicio no lo indicó',
   'spending.status.in-flight': 'enviado, sin terminar: estimación',
-  'spending.status.demo': 'demostración: costaría, no se cobra',
+  'spending.status.demo': 'demo: costaría, no se cobra',
   'spending.sum': '{spent} gastados, {inFlight} en intentos enviados sin terminar',
   'spending.sumWithDemo':
-    '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demostración habrían costado {demo}',
+    '{spent} gastados, {inFlight} en intentos enviados sin terminar; los intentos de demo habrían costado {demo}',
   'spending.saved':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} como {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} como {path}',
   'spending.savedWithDemo':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, como {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, como {path}',
   'spending.allMonths': 'Todos los meses',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Mes',
@@ -401,8 +403,9 @@ export const es: Catalogue = {
   'spending.totals': 'En total: {sum}.',
   'spending.totalsInMonth': '{month}: {sum}.',
   'spending.about':
-    'Cada intento que el servicio pueda haber cobrado: su cargo (los segundos que indicó el servicio × el precio por segundo) o, hasta que el servicio lo diga, su estimación. Los meses son los meses naturales de este ordenador. Los intentos de demostración muestran lo que costarían y no cuentan.',
-  'spending.project': '<b>{project}</b>{removed, select, true { (eliminado)} other {}}: {sum}',
+    'Cada intento que el servicio pueda haber cobrado: su cobro (los segundos que indicó el servicio × el precio por segundo) o, hasta que el servicio lo diga, su estimación. Los meses son los meses naturales de este ordenador. Los intentos de demo muestran lo que costarían y no cuentan.',
+  'spending.project':
+    '<b>{project}</b>{removed, select, true { (quitado de la lista)} other {}}: {sum}',
   'spending.nothing': 'No se ha enviado nada al servicio.',
   'spending.nothingInMonth': 'No se envió nada al servicio en {month}.',
   'spending.head.sent': 'Enviado',
@@ -469,7 +472,7 @@ export const es: Catalogue = {
   'round.demo': 'demo',
   'round.demoHint':
     'Hecho por el simulador integrado: no se ha enviado nada al servicio ni se ha cobrado nada.',
-  'round.money.demo': 'costaría {cost} (demo, sin cargo)',
+  'round.money.demo': 'costaría {cost} (demo, sin cobro)',
   'round.money.charged': 'cobrado: {cost}',
   'round.money.estimated': 'estimado: {cost}',
   'round.clip.auto': 'duración elegida por el modelo',
@@ -491,14 +494,14 @@ export const es: Catalogue = {
     'Clearframe no conoce el prompt de esta tarea, así que no puede volver a enviarla tal cual.',
   'round.duplicate': 'Duplicar',
   'round.duplicateWhat': 'Enviar una copia del intento {position}',
-  'round.extendForm': 'Ampliar el intento {position}',
+  'round.extendForm': 'Continuar el intento {position}',
   'round.extendWhat':
     'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.next': 'Qué pasa después del intento {position}',
   'round.nextPlaceholder': 'Qué pasa a continuación…',
-  'round.extendFromFrame': 'Ampliar desde el último fotograma',
-  'round.extendVideoOpen': 'Ampliar vídeo…',
-  'round.extendVideoForm': 'Ampliar el vídeo del intento {position}',
+  'round.extendFromFrame': 'Continuar desde el último fotograma',
+  'round.extendVideoOpen': 'Continuar vídeo…',
+  'round.extendVideoForm': 'Continuar el vídeo del intento {position}',
   'round.extendVideoWhat':
     'Enviar la continuación del intento {position} con su clip como referencia {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.extendPlace': 'Adónde va la continuación del intento {position}',
@@ -508,7 +511,7 @@ export const es: Catalogue = {
     'El servicio solo acepta un vídeo de referencia como recurso subido, y este clip ha vuelto como enlace de descarga. Sube {file} a tu cuenta en el sitio del proveedor y pega aquí su dirección asset://.',
   'round.assetAddress': 'Dirección del recurso del intento {position}',
   'round.continuation': 'Cómo sigue el intento {position}',
-  'round.extendVideo': 'Ampliar vídeo',
+  'round.extendVideo': 'Continuar vídeo',
 
   'round.paidLabel': 'Confirmar una solicitud de pago',
   'round.paidAbout': '¿{what} por unos {cost}?',
@@ -531,16 +534,16 @@ export const es: Catalogue = {
   'round.ratio': 'Proporción',
   'round.sound': 'Sonido',
   'round.watermark': 'Marca de agua de IA en el clip',
-  'round.keepLastFrame': 'Guardar el último fotograma (para ampliar)',
+  'round.keepLastFrame': 'Guardar el último fotograma (para continuar)',
   'round.costAbout': 'Unos {cost} por un clip de {seconds} segundos',
   'round.costUpTo': 'Hasta {cost}: el modelo elige la duración, como máximo {seconds} s',
   'round.lengthUnknown':
     '{count, plural, one {La duración de la referencia {references} no se conoce en este ordenador} other {La duración de las referencias {references} no se conoce en este ordenador}}, así que no se comprueba aquí: una vez enviado el intento, el servicio comprueba que un vídeo de referencia dure de {min} a {max} segundos, y si no, el intento falla.',
   'round.editorDemo': 'demo: lo hace el simulador integrado, no se cobra nada',
   'round.balance': 'saldo {balance}',
-  'round.overCap': 'con {spent} ya gastados o en curso, supera tu límite de presupuesto de {cap}',
+  'round.overCap': 'con {spent} ya gastados o en curso, supera tu límite de gasto de {cap}',
   'round.overMonthlyCap':
-    'con {spent} ya gastados o en curso en {month}, supera tu límite de presupuesto mensual de {cap}',
+    'con {spent} ya gastados o en curso en {month}, supera tu límite de gasto mensual de {cap}',
   'round.addToBatch': 'Añadir otro intento a este lote',
   'round.inBatch': '{count} más en este lote',
   'core.rounds.referenceUnreadable':
@@ -632,9 +635,9 @@ export const es: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Este intento ({estimate}) llevaría el gasto en vídeo a {total}, por encima de tu límite de presupuesto de {cap}: {spent} gastados y {inFlight} en intentos ya enviados. Sube el límite en Ajustes y vuelve a intentarlo.',
+    'Este intento ({estimate}) llevaría el gasto en vídeo a {total}, por encima de tu límite de gasto de {cap}: {spent} gastados y {inFlight} en intentos ya enviados. Sube el límite en Ajustes y vuelve a intentarlo.',
   'budget.overMonthlyCap':
-    'Este intento ({estimate}) llevaría el gasto en vídeo de {month} a {total}, por encima de tu límite mensual de {cap}: {spent} gastados este mes y {inFlight} en intentos ya enviados. Sube el límite en Ajustes, o vuelve a intentarlo en {nextMonth}.',
+    'Este intento ({estimate}) llevaría el gasto en vídeo de {month} a {total}, por encima de tu límite de gasto mensual de {cap}: {spent} gastados este mes y {inFlight} en intentos ya enviados. Sube el límite en Ajustes, o vuelve a intentarlo en {nextMonth}.',
   'budget.balanceLow':
     'El saldo de vídeo es {balance}; este intento necesita unos {estimate}. Recarga el saldo en el sitio del proveedor y vuelve a intentarlo.',
   'budget.balanceLowHeld':
@@ -732,7 +735,7 @@ export const es: Catalogue = {
   'import.queued':
     '{count, plural, one {# intento de {name} está en cola en {project}.} other {# intentos de {name} están en cola en {project}.}}',
   'round.frameUnreadable':
-    'No se pudo reproducir el clip aquí para tomar su último fotograma: reprodúcelo una vez en el reproductor y vuelve a ampliarlo.',
+    'No se pudo reproducir el clip aquí para tomar su último fotograma: reprodúcelo una vez en el reproductor y vuelve a continuarlo.',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
@@ -781,9 +784,9 @@ export const es: Catalogue = {
   'images.applySelected': 'Aplicar a las seleccionadas',
   'images.previewFree': 'Vista previa de {name} (gratis)',
   'images.noMaskAll':
-    'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+    'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.noMaskSome':
-    '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo de demostración repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+    '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.list': 'Imágenes listas',
   'images.select': 'Seleccionar {name}',
   'images.fromWeb': '{name} (de la web)',
@@ -862,16 +865,16 @@ export const es: Catalogue = {
   'preview.question': '¿Enviar {name} al servicio para una vista previa, por {credits}?',
   'preview.confirm': 'Confirmar la vista previa de {name} con el servicio',
   'preview.byService':
-    'El servicio — {credits} por imagen{demo, select, true { (gratis en modo de demostración)} other {}}',
+    'El servicio — {credits} por imagen{demo, select, true { (gratis en modo demo)} other {}}',
   'output.summary': 'Salida: {folder} · nombres como {example}',
   'output.besideEach': 'una carpeta «clearframe» junto a cada imagen',
   'output.creditsLeft': '{count, plural, one {queda # crédito} other {quedan # créditos}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
   'output.demoCreditsLeft':
-    '{count, plural, one {queda # crédito de demostración (simulado)} other {quedan # créditos de demostración (simulados)}}',
+    '{count, plural, one {queda # crédito de demo (simulado)} other {quedan # créditos de demo (simulados)}}',
   'account.demoCreditsLeft':
-    'Quedan {remaining} de {limit, plural, one {# crédito de demostración} other {# créditos de demostración}} (simulados)',
-  'account.demoBalance': '{balance} (saldo de demostración simulado)',
+    'Quedan {remaining} de {limit, plural, one {# crédito de demo} other {# créditos de demo}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demo simulado)',
   'jobs.empty.all': 'No hay imágenes en esta lista',
   'jobs.empty.running': 'No hay imágenes en curso',
   'jobs.empty.failed': 'No hay imágenes fallidas',
@@ -998,7 +1001,7 @@ export const es: Catalogue = {
   'cli.remove.payingAgain':
     '--force: se envían {count, plural, one {# archivo} other {# archivos}} como nuevo intento de pago, {credits} en total (incluidos los archivos nunca enviados).',
   'cli.remove.retryInApp':
-    'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa Comprobar de nuevo o Enviar de nuevo (de pago) en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
+    'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa «Consultar de nuevo» o «Enviar de nuevo (de pago)» en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
   'cli.remove.itIs': 'Estado: {state}.',
   'cli.remove.summary':
     '{done} hechos, {failed} fallidos{attention, plural, =0 {} other {, # esperan tu decisión (puede que el servicio ya los tenga)}}{skipped, plural, =0 {} other {, # no aceptados (cada uno aparece arriba con el motivo)}}.',
@@ -1090,13 +1093,15 @@ export const es: Catalogue = {
     'No hay ninguna clave de API de vídeo. Ejecuta «clearframe key set video» (o define {variable}), o añade --demo para usar el simulador integrado.',
   'cli.key.usage':
     'Uso: clearframe key set|test|clear watermark|video\n  set lee la clave de la entrada estándar (sin mostrarla en un terminal), así nunca aparece\n  en el historial de la shell ni en la lista de procesos.',
-  'cli.key.watermarkName': 'token de API de marca de agua',
-  'cli.key.videoName': 'clave de API de vídeo',
   'cli.key.noDemo': 'el simulador integrado no necesita clave; quita --demo.',
-  'cli.key.removed': '{name}: se quitó del llavero del sistema.',
-  'cli.key.noneStored': '{name}: no había nada guardado.',
-  'cli.key.paste': 'Pega tu {name} y pulsa Intro (no se muestra nada):',
-  'cli.key.notSet': '{name}: no está definido. Ejecuta «clearframe key set {kind}».',
+  'cli.key.removed':
+    '{kind, select, watermark {El token de API de marca de agua} other {La clave de API de vídeo}} se quitó del llavero del sistema.',
+  'cli.key.noneStored':
+    'No había {kind, select, watermark {ningún token de API de marca de agua guardado} other {ninguna clave de API de vídeo guardada}}.',
+  'cli.key.paste':
+    'Pega {kind, select, watermark {tu token de API de marca de agua} other {tu clave de API de vídeo}} y pulsa Intro (no se muestra nada):',
+  'cli.key.notSet':
+    'no hay {kind, select, watermark {ningún token de API de marca de agua definido} other {ninguna clave de API de vídeo definida}}. Ejecuta «clearframe key set {kind}».',
   'cli.summary.open': 'prepara archivos y carpetas en la ventana abierta de Clearframe',
   'cli.open.usage':
     'Uso: clearframe open RUTA... [--data-dir=CARPETA]\n  Prepara las imágenes y carpetas en la ventana de Clearframe en marcha, como si se hubieran soltado allí.',
@@ -1117,7 +1122,7 @@ export const es: Catalogue = {
   'cli.spending.everyMonth': 'todos los meses',
   'cli.spending.line': '{when}  {project}, plano {shot} intento {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
-  'cli.spending.removed': '{project} (eliminado)',
+  'cli.spending.removed': '{project} (quitado de la lista)',
   'cli.spending.demo': 'demo: costaría, sin cobro',
   'cli.spending.charged': 'cobrado',
   'cli.spending.estimated': 'estimación: el servicio no lo indicó',
@@ -1131,9 +1136,9 @@ export const es: Catalogue = {
     '{spent} gastados, {inFlight} en intentos enviados y sin terminar; los intentos de demo habrían costado {demo}',
   'cli.spending.total': 'Total: {sum}.',
   'cli.spending.saved':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} en {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} en {path}',
   'cli.spending.savedWithDemo':
-    '{count, plural, one {# cargo guardado} other {# cargos guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, en {path}',
+    '{count, plural, one {# cobro guardado} other {# cobros guardados}} y {demo, plural, one {# intento de demo} other {# intentos de demo}}, que nadie cobró, en {path}',
   'cli.spending.badMonth': '--month {month} no es un mes. {hint}',
   'cli.spending.noProject': '{problem} «clearframe video status» lista los proyectos y sus id.',
   'cli.masks.anchorValues': '--mask-anchor acepta uno de estos valores: {anchors}.',
@@ -1208,7 +1213,7 @@ export const es: Catalogue = {
   'cli.simulator.badPort': 'clearframe simulator: --port debe ser un número entero de 0 a 65535.',
   'cli.simulator.watermark': 'URL base de marcas de agua',
   'cli.simulator.video': 'URL base de vídeo',
-  'cli.simulator.key': 'clave de demostración',
+  'cli.simulator.key': 'clave de demo',
   'cli.simulator.requestLog': 'registro de peticiones',
   'cli.simulator.stop': 'Pulsa Ctrl+C para detenerlo.',
   'main.startFailure.title': 'Clearframe no pudo iniciarse',
@@ -1291,16 +1296,16 @@ export const es: Catalogue = {
   'core.rounds.refused':
     'Este intento no se puede enviar tal como está. {problems} No se ha cobrado nada.',
   'core.rounds.notFinished':
-    'Este intento aún no ha terminado; amplíalo cuando su clip esté listo.',
+    'Este intento aún no ha terminado; continúalo cuando su clip esté listo.',
   'core.rounds.noLastFrame':
-    'Este intento se hizo sin «devolver el último fotograma», así que el servicio no guardó ningún fotograma desde el que seguir. Amplíalo en la ventana, que toma el último fotograma del clip, o empieza el siguiente intento con una imagen tuya.',
+    'Este intento se hizo sin «devolver el último fotograma», así que el servicio no guardó ningún fotograma desde el que seguir. Continúalo en la ventana, que toma el último fotograma del clip, o empieza el siguiente intento con una imagen tuya.',
   'core.rounds.needsAsset':
-    'El servicio solo acepta un vídeo de referencia como recurso subido (asset://…), y este clip llegó como enlace de descarga. Sube {clip} a tu cuenta en el sitio del proveedor y escribe aquí su dirección asset://; o usa «Ampliar desde el último fotograma», que no necesita subir nada.',
+    'El servicio solo acepta un vídeo de referencia como recurso subido (asset://…), y este clip llegó como enlace de descarga. Sube {clip} a tu cuenta en el sitio del proveedor y escribe aquí su dirección asset://; o usa «Continuar desde el último fotograma», que no necesita subir nada.',
   'core.rounds.theClip': 'el clip',
   'core.rounds.frameUnreadable':
-    'El fotograma tomado del clip no es una imagen que Clearframe pueda leer: reproduce el clip una vez y vuelve a ampliarlo.',
+    'El fotograma tomado del clip no es una imagen que Clearframe pueda leer: reproduce el clip una vez y vuelve a continuarlo.',
   'core.rounds.frameSize':
-    'El fotograma tomado del clip mide {frame} y el clip {clip}: vuelve a ampliarlo.',
+    'El fotograma tomado del clip mide {frame} y el clip {clip}: vuelve a continuarlo.',
   'core.rounds.noProjectHere': 'No hay ningún proyecto {project} en esta carpeta de datos.',
   'core.rounds.nameProject': 'Ponle un nombre al proyecto.',
   'core.rounds.gone':
@@ -1491,18 +1496,16 @@ export const es: Catalogue = {
   'core.probe.empty': 'El archivo está vacío.',
   'core.film.otherEncoding':
     'Estas tomas no se pueden unir sin recodificar: el clip de {clip} se codificó con otros ajustes {theirs} que el de {first}; solo los clips H.264 hechos con ajustes distintos se pueden unir tal cual. Haz las tomas iguales o elige tomas que lo sean.',
-  'core.keys.name':
-    '{kind, select, watermark {token de API de marca de agua} other {clave de API de vídeo}}',
   'core.keys.works':
-    'La {name} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{kind, select, watermark {El token de API de marca de agua} other {La clave de API de vídeo}} funciona: {quota} (de {host}).{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.refused':
-    '{host} rechazó esta {name}{answered, select, yes { (el servicio dijo: «{answer}»)} other {}}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
+    '{host} rechazó {kind, select, watermark {este token de API de marca de agua} other {esta clave de API de vídeo}}{answered, select, yes { (el servicio dijo: «{answer}»)} other {}}.{saving, select, true { No se guardó.} other {}} Vuelve a copiar la clave desde tu cuenta en el sitio del proveedor.',
   'core.keys.unchecked':
-    'No se pudo comprobar la {name}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
+    'No se pudo comprobar {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}: {why}{saving, select, true { No se guardó.} other {}} Comprueba la conexión y la dirección del servicio en Ajustes y vuelve a intentarlo.',
   'core.keys.acceptedLowBalance':
-    '{host} aceptó la {name}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{host} aceptó {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}, pero dice que el saldo es demasiado bajo: {why}.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} aceptó la {name}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
+    '{host} aceptó {kind, select, watermark {el token de API de marca de agua} other {la clave de API de vídeo}}, pero no se pudo leer su saldo ({why}); la pantalla Cuenta volverá a preguntar.{saving, select, true { Se guardó en el llavero del sistema.} other {}}',
   'core.keys.unknownShape': 'su respuesta no tenía una forma que Clearframe conozca',
   'core.keys.answeredStatus': 'respondió HTTP {status}',
   'core.keys.balance': 'saldo de {amount}',
@@ -1537,7 +1540,7 @@ export const es: Catalogue = {
   'core.files.again.join': 'vuelve a unir las tomas',
   'core.files.again.export': 'vuelve a exportar',
   'core.files.again.exportSpending': 'vuelve a exportar el gasto',
-  'core.files.again.extend': 'vuelve a ampliar el intento',
+  'core.files.again.extend': 'vuelve a continuar el intento',
   'core.finder.tooFew':
     'Muy pocas imágenes de este tamaño para encontrar la marca de agua (hacen falta al menos {count} que la compartan): márcala a mano.',
   'core.finder.refused':

@@ -21,12 +21,12 @@ export const fr: Catalogue = {
   'paid.back': 'Retour',
   'retry.what': 'Renvoyer {name}',
   'retry.confirmLabel': 'Confirmer le renvoi de {name}',
-  'retry.question': 'Payer à nouveau {cost} ?',
-  'retry.firstQuestion': 'L’envoyer au service pour {cost} ?',
+  'retry.question': 'Payer à nouveau {cost} ?',
+  'retry.firstQuestion': 'L’envoyer au service pour {cost} ?',
   'retry.sendAgain': 'Renvoyer (payant) – {cost}',
   'retry.checkAgain': 'Vérifier à nouveau',
   'retry.checkAgainHint':
-    'Interroge à nouveau le service avec le numéro de tâche reçu ; c’est gratuit.',
+    'Interroge à nouveau le service avec le numéro de tâche reçu ; c’est gratuit.',
   'retry.retry': 'Réessayer – {cost}',
 
   'format.credits': '{count, plural, one {# crédit} other {# crédits}}',
@@ -39,7 +39,7 @@ export const fr: Catalogue = {
     'Mode démo pour la vidéo : les essais passent par le simulateur intégré, dont les clips sont des exemples tout faits, pas ce que le service produirait. Rien n’est envoyé au service vidéo et rien n’est facturé. Les images vont au service.',
   'demo.images':
     'Mode démo pour les images : le simulateur intégré les nettoie, et ses résultats ne donnent qu’une idée approximative de ceux du service. Rien n’est envoyé au service de filigranes et rien n’est facturé. Les essais vidéo vont au service.',
-  'demo.howTo': 'Comment utiliser mon propre compte ?',
+  'demo.howTo': 'Comment utiliser mon propre compte ?',
   'demo.step.signIn':
     'Connectez-vous sur le site du fournisseur. Le jeton d’API filigrane se crée dans l’espace compte sous « API tokens », la clé d’API vidéo sous « API keys » (les appels vidéo sont débités d’un solde en USD distinct).',
   'demo.step.openSite': 'Ouvrir le site du fournisseur',
@@ -57,10 +57,13 @@ export const fr: Catalogue = {
   'key.form': 'Réglages : {name}',
   'key.save': 'Enregistrer et tester',
   'key.clear': 'Effacer',
-  'key.removed': 'Retirée du trousseau du système.',
-  'key.setFromEnvironment': 'Définie (par l’environnement)',
-  'key.setInKeychain': 'Définie (dans le trousseau du système)',
-  'key.notSet': 'Non définie',
+  'key.removed':
+    '{kind, select, watermark {Jeton retiré} other {Clé retirée}} du trousseau du système.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Jeton défini} other {Clé définie}} (par l’environnement)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Jeton défini} other {Clé définie}} (dans le trousseau du système)',
+  'key.notSet': '{kind, select, watermark {Aucun jeton défini} other {Aucune clé définie}}',
 
   'state.queued': 'En attente',
   'state.preparing': 'Préparation',
@@ -98,7 +101,7 @@ export const fr: Catalogue = {
   'jobs.retryFailed': 'Réessayer tous les échecs',
   'jobs.clearFinished': 'Retirer les terminés',
   'jobs.clearFinishedHint':
-    'Retire les images terminées de cette liste ; leurs résultats restent là où ils ont été enregistrés.',
+    'Retire les images terminées de cette liste ; leurs résultats restent là où ils ont été enregistrés.',
   'jobs.latestOnly': 'Afficher le dernier lot seulement',
   'jobs.allEarlier': 'Afficher tous les résultats précédents',
   'jobs.filter': 'Filtre',
@@ -199,8 +202,8 @@ export const fr: Catalogue = {
     'Molette pour zoomer vers le pointeur, Alt+molette ou [ ] pour la taille du pinceau, espace+glisser pour se déplacer, O pour voir l’original, Ctrl+Z pour annuler. Sur l’image (atteinte par Tab) : les flèches déplacent le curseur et la vue (Maj : plus loin), maintenir Entrée pour peindre, 1 pour {full}, F pour ajuster.',
   'mask.scaledFrom':
     'Ce masque a été dessiné sur une image de {size} puis mis à l’échelle de celle-ci. Vérifiez qu’il couvre toujours le filigrane.',
-  'mask.leave': 'Abandonner ce masque ?',
-  'mask.leaveQuestion': 'Abandonner ce que vous avez peint sur {name} ?',
+  'mask.leave': 'Abandonner ce masque ?',
+  'mask.leaveQuestion': 'Abandonner ce que vous avez peint sur {name} ?',
   'mask.throwAway': 'Abandonner',
   'mask.keepPainting': 'Continuer à peindre',
   'mask.use': 'Utiliser ce masque',
@@ -214,7 +217,7 @@ export const fr: Catalogue = {
   // The mask editor's keyboard, zoom, file name, and the question before an apply replaces masks.
   'mask.zoomLevel': 'Zoom {percent}',
   'mask.replaceQuestion':
-    '{count, plural, one {Remplacer # masque ?} other {Remplacer # masques ?}}',
+    '{count, plural, one {Remplacer # masque ?} other {Remplacer # masques ?}}',
   'mask.replaceWhich':
     '{found, plural, =0 {Aucun n’a été trouvé par « Trouver le filigrane »} one {# a été trouvé par « Trouver le filigrane »} other {# ont été trouvés par « Trouver le filigrane »}}, {painted, plural, =0 {aucun peint à la main} one {# peint à la main} other {# peints à la main}}. « Annuler » les remet.',
   'mask.replace': '{count, plural, one {Remplacer # masque} other {Remplacer # masques}}',
@@ -238,7 +241,7 @@ export const fr: Catalogue = {
   'arrange.earlierOne': 'Avancer le projet : {name}',
   'arrange.laterOne': 'Reculer le projet : {name}',
   'arrange.removeProject': 'Retirer le projet…',
-  'arrange.removeProjectTitle': 'Retirer {name} ?',
+  'arrange.removeProjectTitle': 'Retirer {name} ?',
   'arrange.projectLeaves':
     '{name}, avec {shots, plural, one {# plan} other {# plans}} et {rounds, plural, one {# essai} other {# essais}}, quitte la liste.',
   'arrange.shot': 'Plan {position}',
@@ -247,7 +250,7 @@ export const fr: Catalogue = {
   'arrange.moveEarlierShot': 'Avancer le plan : plan {position}',
   'arrange.moveLaterShot': 'Reculer le plan : plan {position}',
   'arrange.removeShot': 'Retirer le plan…',
-  'arrange.removeShotTitle': 'Retirer le plan {position} ?',
+  'arrange.removeShotTitle': 'Retirer le plan {position} ?',
   'arrange.shotLeaves':
     'Le plan {position}, avec {rounds, plural, one {# essai} other {# essais}}, quitte la liste.',
   'arrange.isTakeHint':
@@ -260,7 +263,7 @@ export const fr: Catalogue = {
   'arrange.upRound': 'Monter : essai {position}',
   'arrange.downRound': 'Descendre : essai {position}',
   'arrange.removeRound': 'Retirer…',
-  'arrange.removeRoundTitle': 'Retirer l’essai {round} du plan {shot} ?',
+  'arrange.removeRoundTitle': 'Retirer l’essai {round} du plan {shot} ?',
   'arrange.roundLeaves': 'L’essai {position} quitte la liste.',
 
   'scrub.legend': 'Moments à modifier',
@@ -388,7 +391,7 @@ export const fr: Catalogue = {
   'spending.status.demo': 'démo : coûterait, non facturé',
   'spending.sum': '{spent} dépensés, {inFlight} dans les essais envoyés et pas terminés',
   'spending.sumWithDemo':
-    '{spent} dépensés, {inFlight} dans les essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
+    '{spent} dépensés, {inFlight} dans les essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
   'spending.saved':
     '{count, plural, one {# dépense enregistrée} other {# dépenses enregistrées}} sous {path}',
   'spending.savedWithDemo':
@@ -484,7 +487,7 @@ export const fr: Catalogue = {
   'round.showInFolder': 'Afficher dans le dossier',
   'round.cancel': 'Annuler',
   'round.cancelHint':
-    'Cesse de l’attendre ; le service peut quand même le terminer et le facturer.',
+    'Cesse de l’attendre ; le service peut quand même le terminer et le facturer.',
   'round.writePrompt': 'Écrire le prompt…',
   'round.writePromptHint':
     'Clearframe ne connaît pas le prompt de cette tâche et ne peut donc pas la renvoyer telle quelle.',
@@ -510,8 +513,8 @@ export const fr: Catalogue = {
   'round.extendVideo': 'Prolonger la vidéo',
 
   'round.paidLabel': 'Confirmer une demande payante',
-  'round.paidAbout': '{what} pour environ {cost} ?',
-  'round.paidUpTo': '{what} pour {cost} au plus ?',
+  'round.paidAbout': '{what} pour environ {cost} ?',
+  'round.paidUpTo': '{what} pour {cost} au plus ?',
 
   'round.editor': 'Nouvel essai',
   'round.kind': 'Type d’essai',
@@ -565,9 +568,9 @@ export const fr: Catalogue = {
     'L’essai du formulaire n’est pas complet, il n’est donc pas envoyé : il reste dans le formulaire.',
   'round.review': 'Vérifier et envoyer',
   'round.confirmAbout':
-    'Envoyer {count, plural, one {# essai} other {# essais}} pour environ {cost} ?',
+    'Envoyer {count, plural, one {# essai} other {# essais}} pour environ {cost} ?',
   'round.confirmUpTo':
-    'Envoyer {count, plural, one {# essai} other {# essais}} pour {cost} au plus ?',
+    'Envoyer {count, plural, one {# essai} other {# essais}} pour {cost} au plus ?',
 
   // What the window's requests are refused with.
   'ipc.untrusted': 'Cette demande ne vient pas de la fenêtre de Clearframe.',
@@ -575,11 +578,11 @@ export const fr: Catalogue = {
   'ipc.malformed': 'La demande à {channel} était mal formée : {problem}',
   'ipc.notAvailable': '{channel} n’est pas disponible dans cette fenêtre.',
   'ipc.failed':
-    'Clearframe n’a pas pu le faire ({detail}). Réessayez ; si l’échec se répète, copiez le diagnostic et signalez-le.',
+    'Clearframe n’a pas pu le faire ({detail}). Réessayez ; si l’échec se répète, copiez le diagnostic et signalez-le.',
   'ipc.problem.dropSomething': 'Déposez au moins un fichier ou un dossier.',
   'ipc.problem.chooseImportFile': 'Choisissez un fichier CSV ou JSON.',
   'ipc.problem.pastedTooLarge':
-    'L’image collée est trop grande ; enregistrez-la dans un fichier et ajoutez ce fichier.',
+    'L’image collée est trop grande ; enregistrez-la dans un fichier et ajoutez ce fichier.',
   'ipc.problem.pastedNotImage': 'Les données collées ne sont pas une image.',
   'ipc.problem.chooseImage': 'Choisissez au moins une image.',
   'ipc.problem.growAtLeast': 'Agrandissez ou réduisez d’au moins 1 pixel.',
@@ -597,37 +600,37 @@ export const fr: Catalogue = {
   'check.moreThan': 'Doit être supérieur à {bound}.',
   'check.atMost': 'Au plus {bound}.',
   'check.lessThan': 'Doit être inférieur à {bound}.',
-  'check.empty': 'Remplissez ce champ ; il ne peut pas être vide.',
+  'check.empty': 'Remplissez ce champ ; il ne peut pas être vide.',
   'check.tooLong': 'Au plus {count, plural, one {# caractère} other {# caractères}}.',
   'check.atLeastItems': 'Donnez au moins {count, plural, one {# élément} other {# éléments}}.',
   'check.atMostItems': 'Au plus {count, plural, one {# élément} other {# éléments}} à la fois.',
   'check.address': 'Saisissez une adresse complète qui commence par https://.',
   'check.unknownFields':
     'Clearframe ne connaît pas {fields} ; {count, plural, one {retirez-le} other {retirez-les}}.',
-  'check.invalid': 'Cette valeur ne peut pas être utilisée ; saisissez-en une autre.',
+  'check.invalid': 'Cette valeur ne peut pas être utilisée ; saisissez-en une autre.',
   'settings.problem.address':
     'Saisissez une adresse complète qui commence par https:// (ou http:// pour un service local).',
   'settings.problem.addressScheme': 'L’adresse doit commencer par https:// ou http://.',
   'settings.problem.capAmount': 'Saisissez un montant en USD.',
   'settings.problem.capNegative': 'Le plafond ne peut pas être négatif.',
   'settings.problem.templateEmpty':
-    'Le modèle de nom de fichier est vide ; saisissez-en un comme {example}, qui garde le nom de l’image.',
+    'Le modèle de nom de fichier est vide ; saisissez-en un comme {example}, qui garde le nom de l’image.',
   'settings.problem.templateCharacters':
     'Le modèle de nom de fichier ne peut pas contenir {characters}.',
   'settings.problem.templateUnknown':
-    '{unknown} inconnu dans le modèle de nom de fichier ; utilisez {tokens}.',
+    '{unknown} inconnu dans le modèle de nom de fichier ; utilisez {tokens}.',
   'settings.problem.templateNoName':
     'Le modèle de nom de fichier doit contenir {name} ou {n}, sinon tous les résultats auraient le même nom.',
 
   // What is wrong with a key as typed or pasted.
   'keys.problem.spaces':
-    'La clé a des espaces au début ou à la fin ; collez-la de nouveau sans eux.',
+    'La clé a des espaces au début ou à la fin ; collez-la de nouveau sans eux.',
   'keys.problem.tooShort':
-    'La clé est trop courte ; copiez la clé entière depuis la page de votre compte.',
+    'La clé est trop courte ; copiez la clé entière depuis la page de votre compte.',
   'keys.problem.tooLong':
-    'La clé est trop longue ; copiez seulement la clé depuis la page de votre compte.',
+    'La clé est trop longue ; copiez seulement la clé depuis la page de votre compte.',
   'keys.problem.characters':
-    'La clé contient des caractères qu’une clé ne peut pas avoir ; copiez-la de nouveau depuis la page de votre compte.',
+    'La clé contient des caractères qu’une clé ne peut pas avoir ; copiez-la de nouveau depuis la page de votre compte.',
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
@@ -635,9 +638,9 @@ export const fr: Catalogue = {
   'budget.overMonthlyCap':
     'Cet essai ({estimate}) porterait les dépenses vidéo de {month} à {total}, au-delà de votre plafond mensuel de {cap} : {spent} dépensés ce mois-ci et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, ou relancez cet essai en {nextMonth}.',
   'budget.balanceLow':
-    'Le solde vidéo est de {balance} ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+    'Le solde vidéo est de {balance} ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
   'budget.balanceLowHeld':
-    'Le solde vidéo est de {balance}, dont {held} retenus par des essais déjà envoyés ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
+    'Le solde vidéo est de {balance}, dont {held} retenus par des essais déjà envoyés ; cet essai demande environ {estimate}. Rechargez le solde sur le site du fournisseur, puis relancez cet essai.',
 
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
@@ -656,7 +659,7 @@ export const fr: Catalogue = {
     'Le prompt cite {token}, mais l’essai a {kind, select, image {{count, plural, =0 {aucune image de référence} one {# image de référence} other {# images de référence}}} video {{count, plural, =0 {aucune vidéo de référence} one {# vidéo de référence} other {# vidéos de référence}}} other {{count, plural, =0 {aucun audio de référence} one {# audio de référence} other {# audios de référence}}}} : ajoutez-en {kind, select, image {une} video {une} other {un}}, ou changez {token} dans le prompt.',
   'request.autoOnly': 'Choisissez Auto comme type d’essai, ou un autre type.',
   'request.resolution':
-    'Choisissez une résolution de {choices} ; le service ne fait pas de {resolution}.',
+    'Choisissez une résolution de {choices} ; le service ne fait pas de {resolution}.',
   'request.autoRatio':
     'Choisissez le format {ratio} : dans un essai Auto, le modèle donne sa forme au clip.',
   'request.autoDuration':
@@ -665,7 +668,7 @@ export const fr: Catalogue = {
     'Un essai Auto ne prend que des références, la référence {number} ne peut donc pas être « {role} » : choisissez un autre type d’essai pour les images de début et de fin.',
   'request.adaptiveOnlyAuto':
     'Choisissez un format de {choices} : {ratio} est réservé aux essais Auto.',
-  'request.ratio': 'Choisissez un format de {choices} ; le service ne fait pas de {ratio}.',
+  'request.ratio': 'Choisissez un format de {choices} ; le service ne fait pas de {ratio}.',
   'request.duration':
     'Réglez la durée entre {min} et {max} secondes : {model} ne fait pas {open, select, true {de clip de longueur libre} other {de clip de {seconds} secondes}}.',
   'request.oneFrameEach': 'Donnez une première image et au plus une dernière image.',
@@ -678,9 +681,9 @@ export const fr: Catalogue = {
   'referenceImage.tooManyBytes':
     'Une image de référence pèse au plus {megabytes} Mo. Enregistrez-la plus légère et ajoutez-la de nouveau.',
   'referenceImage.sides':
-    'Une image de référence doit avoir de {min} à {max} pixels de chaque côté ; celle-ci fait {width}×{height}. Redimensionnez-la et ajoutez-la de nouveau.',
+    'Une image de référence doit avoir de {min} à {max} pixels de chaque côté ; celle-ci fait {width}×{height}. Redimensionnez-la et ajoutez-la de nouveau.',
   'referenceImage.shape':
-    'Une image de référence doit avoir une forme entre {min}:1 et {max}:1 ; celle-ci est en {aspect}:1. Recadrez-la et ajoutez-la de nouveau.',
+    'Une image de référence doit avoir une forme entre {min}:1 et {max}:1 ; celle-ci est en {aspect}:1. Recadrez-la et ajoutez-la de nouveau.',
   'image.tooLargeToOpen':
     'L’image est trop grande : {width}×{height} pixels ({megapixels} mégapixels), plus que les {limit} mégapixels que Clearframe peut ouvrir. Réduisez-la dans un éditeur d’images, puis ajoutez-la de nouveau.',
 
@@ -811,12 +814,12 @@ export const fr: Catalogue = {
   'finder.close': 'Fermer',
   'finder.found': 'Le filigrane trouvé',
   'finder.intro':
-    'Le rouge montre ce que couvre le masque de chaque image. Décochez une image pour la laisser de côté ; une fois les masques utilisés, Modifier le masque permet d’ajuster chacun d’eux.',
+    'Le rouge montre ce que couvre le masque de chaque image. Décochez une image pour la laisser de côté ; une fois les masques utilisés, Modifier le masque permet d’ajuster chacun d’eux.',
   'finder.groupSize': '{count, plural, one {# image de {size}} other {# images de {size}}}',
   'finder.groupCorner':
     '{count, plural, one {# image} other {# images}} de plusieurs tailles, la marque dans le coin {corner, select, top_left {en haut à gauche} top_right {en haut à droite} bottom_left {en bas à gauche} other {en bas à droite}}',
   'finder.groupHeading': '{group} : {finding}',
-  'finder.noShared': 'aucune marque commune trouvée ; peignez un masque à la main',
+  'finder.noShared': 'aucune marque commune trouvée ; peignez un masque à la main',
   'finder.markOn': 'la marque est sur {count} d’entre elles',
   'finder.serviceOnly':
     'Seul le service peut nettoyer celles-ci : le nettoyage sur cet ordinateur mesure la marque sur au moins 3 images d’une même taille qui la portent.',
@@ -859,7 +862,7 @@ export const fr: Catalogue = {
   'preview.undoing': 'Retrait de la marque sur cet ordinateur',
   'preview.serviceCleaning': 'Le service nettoie l’image',
   'preview.askService': 'Aperçu par le service – {credits}',
-  'preview.question': 'Envoyer {name} au service pour un aperçu, pour {credits} ?',
+  'preview.question': 'Envoyer {name} au service pour un aperçu, pour {credits} ?',
   'preview.confirm': 'Confirmer l’aperçu de {name} par le service',
   'preview.byService':
     'Le service — {credits} par image{demo, select, true { (gratuit en mode démo)} other {}}',
@@ -901,7 +904,7 @@ export const fr: Catalogue = {
   'cli.help.usage': 'Usage : clearframe help [commande]',
   'cli.help.head': "Usage : clearframe '<'commande> [options]\n\nCommandes :",
   'cli.help.foot':
-    'Options que la plupart des commandes acceptent : --json (un objet JSON par ligne), --demo (le\nsimulateur intégré au lieu du service), --data-dir dossier (un autre dossier de données).\n\nCodes de sortie : {done} terminé ; {someFailed} des tâches ont échoué ou attendent votre décision, ou une\nerreur ; {usage} la ligne de commande était incorrecte ; {noKey} pas de clé d’API ; {spending} le plafond de\nbudget ou le solde a arrêté un essai payant ; {interrupted} interrompu.',
+    'Options que la plupart des commandes acceptent : --json (un objet JSON par ligne), --demo (le\nsimulateur intégré au lieu du service), --data-dir dossier (un autre dossier de données).\n\nCodes de sortie : {done} terminé ; {someFailed} des tâches ont échoué ou attendent votre décision, ou une\nerreur ; {usage} la ligne de commande était incorrecte ; {noKey} pas de clé d’API ; {spending} le plafond de\nbudget ou le solde a arrêté un essai payant ; {interrupted} interrompu.',
   'cli.version.usage': 'Usage : clearframe version',
   'cli.jobs.usage':
     'Usage : clearframe jobs [--watch] [--json] [--data-dir dossier]\n  Combien d’images et d’essais vidéo sont dans chaque état. --watch redessine le tableau\n  chaque seconde jusqu’à Ctrl+C.',
@@ -960,7 +963,7 @@ export const fr: Catalogue = {
     '{holder} occupe ce dossier de données et écrit les résultats dans {theirs}, pas dans {out}. Lancez la commande sans --out, ou quittez l’app et relancez-la.',
   'cli.follow.defaultFolders': 'ses dossiers par défaut',
   'cli.follow.handedOver':
-    '{holder} occupe ce dossier de données : c’est lui qui exécute ces tâches, et leur progression s’affiche ici. Ctrl+C arrête le suivi ; l’app continue.',
+    '{holder} occupe ce dossier de données : c’est lui qui exécute ces tâches, et leur progression s’affiche ici. Ctrl+C arrête le suivi ; l’app continue.',
   'cli.jobs.count': '{count} {state}',
   'cli.jobs.none': 'aucune',
   'cli.jobs.images': 'images : {list}',
@@ -981,14 +984,14 @@ export const fr: Catalogue = {
     '{count, plural, one {# image a un masque de plus de {limit} de sa surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.} other {# images ont un masque de plus de {limit} de leur surface (le plus grand en couvre {largest}) : le service repeint tout le masque, 1 crédit par image.}}',
   'cli.masks.large.usage':
     '  --allow-large-mask  envoyer sans demander les masques qui couvrent plus de {limit} d’une image\n                      (demandé dans un terminal ; hors terminal rien n’est envoyé, code de sortie 2)',
-  'cli.remove.askLargeMasks': 'Les envoyer quand même avec ces masques ?',
+  'cli.remove.askLargeMasks': 'Les envoyer quand même avec ces masques ?',
   'cli.remove.sayLargeMasks':
     'Rien n’a été envoyé. Regardez les masques (--dry-run les liste, --save-masks les écrit), ou ajoutez --allow-large-mask pour les envoyer tels quels.',
   'cli.remove.largeMasksRefused':
     'Rien n’a été envoyé. Donnez un masque plus petit (--mask-rect ou --mask), ou marquez les images à la main dans la fenêtre.',
   'images.largeMasks.label': 'Grands masques',
   'images.largeMasks.ask':
-    '{count, plural, one {L’envoyer quand même, ou la marquer d’abord à la main ?} other {Les envoyer quand même, ou les marquer d’abord à la main ?}}',
+    '{count, plural, one {L’envoyer quand même, ou la marquer d’abord à la main ?} other {Les envoyer quand même, ou les marquer d’abord à la main ?}}',
   'images.largeMasks.send': 'Envoyer quand même',
   'images.largeMasks.byHand': 'Marquer à la main',
 
@@ -1011,7 +1014,7 @@ export const fr: Catalogue = {
   'cli.plan.forceDamaged':
     'En ligne de commande, --force l’ajoute de nouveau comme nouvelle tâche ({credits}).',
   'cli.plan.retryFree':
-    'Relancez avec --retry pour redemander au service (gratuit) ; --force paie un nouvel essai ({credits}).',
+    'Relancez avec --retry pour redemander au service (gratuit) ; --force paie un nouvel essai ({credits}).',
   'cli.plan.forceAgain': '--force le renvoie ({credits}, ce qui peut être un second paiement).',
   'cli.plan.retryLater':
     'Une fois la cause corrigée, relancez avec --retry ({credits} si le service le prend).',
@@ -1021,7 +1024,7 @@ export const fr: Catalogue = {
   'cli.engine.notLocal':
     'aucun filigrane n’a pu être mesuré pour elle dans ce lot (il faut au moins 3 images de sa taille qui partagent la marque), elle n’a donc pas été nettoyée : envoyez-la avec --engine service, ou marquez-la à la main.',
   'cli.engine.groupLocal':
-    'Groupe {number} ({count, plural, one {# image} other {# images}} avec la marque) : sur cet ordinateur, gratuit ; rien n’est envoyé.',
+    'Groupe {number} ({count, plural, one {# image} other {# images}} avec la marque) : sur cet ordinateur, gratuit ; rien n’est envoyé.',
   'cli.engine.groupLeftOut':
     'Groupe {number} ({count, plural, one {# image} other {# images}}) : non nettoyé, {reason}',
   'cli.engine.groupService':
@@ -1029,7 +1032,7 @@ export const fr: Catalogue = {
 
   // La ligne de commande : projets vidéo et essais.
   'cli.video.costUpTo':
-    'jusqu’à {cost} (mode auto : le modèle choisit la durée ; {seconds} s à {rate} USD/s, c’est le plus que cela peut coûter)',
+    'jusqu’à {cost} (mode auto : le modèle choisit la durée ; {seconds} s à {rate} USD/s, c’est le plus que cela peut coûter)',
   'cli.video.costAbout': 'environ {cost} ({seconds} s à {rate} USD/s)',
   'cli.video.upTo': 'jusqu’à {cost}',
   'cli.video.about': 'environ {cost}',
@@ -1042,9 +1045,9 @@ export const fr: Catalogue = {
   'cli.video.noTarget': 'Il n’y a ni projet ni plan {id}. « clearframe video status » les liste.',
   'cli.video.queuedRound': 'Essai {position} mis en file : {roundId}\nCoût : {cost}',
   'cli.video.overCap':
-    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé, au-dessus du plafond de budget de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé, au-dessus du plafond de budget de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
   'cli.video.overMonthlyCap':
-    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé en {month}, au-dessus du plafond de budget mensuel de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé en {month}, au-dessus du plafond de budget mensuel de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
   'cli.video.round': 'essai {position} {state} {money}',
   'cli.video.charged': 'facturé {cost}',
   'cli.video.estimated': 'estimé {cost}',
@@ -1060,21 +1063,21 @@ export const fr: Catalogue = {
   'cli.video.shot': 'plan {position}  ({id})',
   'cli.video.shotTitled': 'plan {position} « {title} »  ({id})',
   'cli.video.spending':
-    'Dépensé {spent} ; en cours {inFlight} ; en file {queued} si tout s’exécute.',
+    'Dépensé {spent} ; en cours {inFlight} ; en file {queued} si tout s’exécute.',
   'cli.video.nameFile': 'nommez le fichier CSV ou JSON à importer.',
   'cli.video.sayWhere': "dites où vont les essais : --project '<'id> ou --new '<'nom>.",
   'cli.video.importTotal': '{count, plural, one {# essai} other {# essais}}, {total}.',
   'cli.video.cannotAsk':
     'clearframe video import : rien n’a été mis en file. L’entrée standard n’est pas un terminal, Clearframe ne peut donc pas demander : ajoutez --yes pour mettre ces essais en file au coût affiché.',
   'cli.video.askQueue':
-    'Mettre {count, plural, one {# essai} other {# essais}} en file pour {total} ?',
+    'Mettre {count, plural, one {# essai} other {# essais}} en file pour {total} ?',
   'cli.video.nothingQueued': 'Rien n’a été mis en file.',
   'cli.video.queuedImport':
     '{count, plural, one {# essai mis} other {# essais mis}} en file dans le projet {projectId}. « clearframe video run » les fait.',
   'cli.video.unknownSub': 'sous-commande inconnue « {name} ».',
   'cli.video.nameSub': 'nommez une sous-commande.',
   'cli.session.demo':
-    'Mode démo : le simulateur intégré est utilisé ; rien n’est envoyé au vrai service.',
+    'Mode démo : le simulateur intégré est utilisé ; rien n’est envoyé au vrai service.',
   'cli.session.simulator': 'le simulateur intégré (mode démo)',
   'cli.session.unsaidService': 'un service qu’elle n’a pas indiqué',
   'cli.session.busy':
@@ -1089,13 +1092,15 @@ export const fr: Catalogue = {
     'Aucune clé d’API vidéo n’est définie. Lancez « clearframe key set video » (ou définissez {variable}), ou ajoutez --demo pour utiliser le simulateur intégré.',
   'cli.key.usage':
     'Usage : clearframe key set|test|clear watermark|video\n  set lit la clé sur l’entrée standard (sans l’afficher dans un terminal), pour qu’elle\n  n’apparaisse jamais dans l’historique du shell ni dans la liste des processus.',
-  'cli.key.watermarkName': 'jeton d’API de filigrane',
-  'cli.key.videoName': 'clé d’API vidéo',
-  'cli.key.noDemo': 'le simulateur intégré n’a pas besoin de clé ; retirez --demo.',
-  'cli.key.removed': '{name} : retiré du trousseau du système.',
-  'cli.key.noneStored': '{name} : rien n’était enregistré.',
-  'cli.key.paste': 'Collez votre {name} et appuyez sur Entrée (rien ne s’affiche) :',
-  'cli.key.notSet': '{name} : non défini. Lancez « clearframe key set {kind} ».',
+  'cli.key.noDemo': 'le simulateur intégré n’a pas besoin de clé ; retirez --demo.',
+  'cli.key.removed':
+    '{kind, select, watermark {Le jeton d’API de filigrane a été retiré} other {La clé d’API vidéo a été retirée}} du trousseau du système.',
+  'cli.key.noneStored':
+    '{kind, select, watermark {Aucun jeton d’API de filigrane n’était enregistré.} other {Aucune clé d’API vidéo n’était enregistrée.}}',
+  'cli.key.paste':
+    'Collez {kind, select, watermark {votre jeton d’API de filigrane} other {votre clé d’API vidéo}} et appuyez sur Entrée (rien ne s’affiche) :',
+  'cli.key.notSet':
+    '{kind, select, watermark {aucun jeton d’API de filigrane n’est défini} other {aucune clé d’API vidéo n’est définie}}. Lancez « clearframe key set {kind} ».',
   'cli.summary.open': 'place des fichiers et dossiers dans la fenêtre Clearframe ouverte',
   'cli.open.usage':
     'Usage : clearframe open CHEMIN... [--data-dir=DOSSIER]\n  Place les images et dossiers dans la fenêtre Clearframe en cours, comme s’ils y avaient été déposés.',
@@ -1116,7 +1121,7 @@ export const fr: Catalogue = {
   'cli.spending.everyMonth': 'tous les mois',
   'cli.spending.line': '{when}  {project}, plan {shot} essai {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} s × {rate} USD/s = {cost}',
-  'cli.spending.removed': '{project} (supprimé)',
+  'cli.spending.removed': '{project} (retiré)',
   'cli.spending.demo': 'démo : coûterait, non facturé',
   'cli.spending.charged': 'facturé',
   'cli.spending.estimated': 'estimation : le service n’a rien indiqué',
@@ -1127,7 +1132,7 @@ export const fr: Catalogue = {
   'cli.spending.row': '{name} : {sum}',
   'cli.spending.sum': '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés',
   'cli.spending.sumWithDemo':
-    '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
+    '{spent} dépensés, {inFlight} dans des essais envoyés et pas terminés ; les essais de démo auraient coûté {demo}',
   'cli.spending.total': 'Total : {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# montant enregistré} other {# montants enregistrés}} dans {path}',
@@ -1161,11 +1166,11 @@ export const fr: Catalogue = {
   'cli.masks.score': '{file} (score {score})',
   'cli.masks.notOn': 'Absent de {files} : envoyé sans masque.',
   'cli.masks.tooFew':
-    '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
+    '{files} : {reason} Avec --mask-rect, {count, plural, one {elle reçoit} other {elles reçoivent}} ce rectangle ; sans, aucun masque.',
   'cli.masks.empty':
     '{file} : les outils de masque laissent son masque vide, donc rien n’a été envoyé : réduisez moins, ou effacez hors d’un rectangle plus grand.',
   'cli.masks.refused':
-    'Aucun filigrane commun dans {where} : ce qui ressort couvrirait {share} de chaque image, il n’est donc pas utilisé ; elles sont envoyées sans masque (donnez-en un avec --mask ou --mask-rect).',
+    'Aucun filigrane commun dans {where} : ce qui ressort couvrirait {share} de chaque image, il n’est donc pas utilisé ; elles sont envoyées sans masque (donnez-en un avec --mask ou --mask-rect).',
   'cli.masks.unsure':
     '{file} : {reason} Laissée de côté : rien n’est envoyé pour elle (donnez-lui un masque avec --mask ou --mask-rect).',
   'cli.masks.sayWhole':
@@ -1199,7 +1204,7 @@ export const fr: Catalogue = {
   'main.updates.offDevelopment':
     'Les mises à jour sont désactivées dans les versions de développement.',
   'main.updates.offDemo':
-    'Les mises à jour sont désactivées en mode démo ; ajoutez une clé pour les activer.',
+    'Les mises à jour sont désactivées en mode démo ; ajoutez une clé pour les activer.',
   'main.updates.offSetting': 'Les mises à jour sont désactivées dans les Réglages.',
   'main.updates.noNotes': 'Pas de notes de version.',
   'cli.simulator.usage':
@@ -1212,7 +1217,7 @@ export const fr: Catalogue = {
   'cli.simulator.stop': 'Appuyez sur Ctrl+C pour arrêter.',
   'main.startFailure.title': 'Clearframe n’a pas pu démarrer',
   'main.startFailure.bodyNoLog':
-    '{what}\n\nAucun journal n’a pu être écrit, ni dans le dossier de données ni dans le dossier temporaire.\nRelancez Clearframe ; si l’échec se répète, copiez ce message dans votre signalement.',
+    '{what}\n\nAucun journal n’a pu être écrit, ni dans le dossier de données ni dans le dossier temporaire.\nRelancez Clearframe ; si l’échec se répète, copiez ce message dans votre signalement.',
   'main.startFailure.body':
     '{what}\n\nLes détails sont dans le journal : {logFile}\nRelancez Clearframe ; s’il échoue de la même façon, joignez ce fichier à votre signalement.',
   // ── end of Command line and main process.
@@ -1476,7 +1481,7 @@ export const fr: Catalogue = {
   'core.lock.holderApp': 'l’app Clearframe (pid {pid}, depuis {since})',
   'core.lock.holderCommand': '« {command} » (pid {pid}, depuis {since})',
   'core.settings.newer':
-    'ils ont été enregistrés par un Clearframe plus récent (version des réglages {version} ; celui-ci ne connaît que la version {known})',
+    'ils ont été enregistrés par un Clearframe plus récent (version des réglages {version} ; celui-ci ne connaît que la version {known})',
   'core.settings.noMigration': 'ce Clearframe ne sait pas lire la version {version} des réglages',
   'core.settings.setAside':
     'Vos réglages n’ont pas pu être lus ({why}), les réglages par défaut sont donc utilisés. L’ancien fichier a été conservé sous {aside}.',
@@ -1490,17 +1495,16 @@ export const fr: Catalogue = {
   'core.probe.empty': 'Le fichier est vide.',
   'core.film.otherEncoding':
     'Ces prises ne peuvent pas être assemblées sans réencodage : le clip de {clip} a été encodé avec d’autres réglages {theirs} que celui de {first} ; seuls les clips H.264 faits avec des réglages différents peuvent être assemblés tels quels. Faites des prises semblables, ou choisissez des prises qui le sont.',
-  'core.keys.name': '{kind, select, watermark {jeton d’API de filigrane} other {clé d’API vidéo}}',
   'core.keys.works':
-    'Le {name} fonctionne : {quota} (de {host}).{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{kind, select, watermark {Le jeton d’API de filigrane fonctionne} other {La clé d’API vidéo fonctionne}} : {quota} (de {host}).{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.refused':
-    '{host} a refusé ce {name}{answered, select, yes { (le service a répondu : « {answer} »)} other {}}.{saving, select, true { Il n’a pas été enregistré.} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
+    '{host} a refusé {kind, select, watermark {ce jeton d’API de filigrane} other {cette clé d’API vidéo}}{answered, select, yes { (le service a répondu : « {answer} »)} other {}}.{saving, select, true { {kind, select, watermark {Il n’a pas été enregistré.} other {Elle n’a pas été enregistrée.}}} other {}} Copiez à nouveau la clé depuis votre compte sur le site du fournisseur.',
   'core.keys.unchecked':
-    'Le {name} n’a pas pu être vérifié : {why}{saving, select, true { Il n’a pas été enregistré.} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
+    '{kind, select, watermark {Le jeton d’API de filigrane n’a pas pu être vérifié} other {La clé d’API vidéo n’a pas pu être vérifiée}} : {why}{saving, select, true { {kind, select, watermark {Il n’a pas été enregistré.} other {Elle n’a pas été enregistrée.}}} other {}} Vérifiez la connexion et l’adresse du service dans les Réglages, puis réessayez.',
   'core.keys.acceptedLowBalance':
-    '{host} a accepté le {name}, mais indique que le solde est trop bas : {why}.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{host} a accepté {kind, select, watermark {le jeton d’API de filigrane} other {la clé d’API vidéo}}, mais indique que le solde est trop bas : {why}.{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} a accepté le {name}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { Il a été enregistré dans le trousseau du système.} other {}}',
+    '{host} a accepté {kind, select, watermark {le jeton d’API de filigrane} other {la clé d’API vidéo}}, mais son solde n’a pas pu être lu ({why}) ; l’écran Compte le redemandera.{saving, select, true { {kind, select, watermark {Il a été enregistré} other {Elle a été enregistrée}} dans le trousseau du système.} other {}}',
   'core.keys.unknownShape': 'sa réponse n’avait pas une forme connue de Clearframe',
   'core.keys.answeredStatus': 'il a répondu HTTP {status}',
   'core.keys.balance': 'solde de {amount}',
@@ -1539,29 +1543,29 @@ export const fr: Catalogue = {
   'core.finder.tooFew':
     'Trop peu d’images de cette taille pour trouver le filigrane (il en faut au moins {count} qui le partagent) : marquez-le à la main.',
   'core.finder.refused':
-    'ces images ne partagent aucune marque (ce qui ressort couvrirait {share} de chaque image) ; marquez-la à la main',
+    'ces images ne partagent aucune marque (ce qui ressort couvrirait {share} de chaque image) ; marquez-la à la main',
   'core.finder.faint':
     'La marque y est faible ou en partie cachée (score {score}) : son masque est à vérifier avant d’être utilisé.',
   'core.finder.damaged':
-    'Le fichier est endommagé ou incomplet et n’a pas pu être lu ; il est laissé de côté.',
+    'Le fichier est endommagé ou incomplet et n’a pas pu être lu ; il est laissé de côté.',
   // ── end of Engine, media, files, keys and settings.
 
   // ── Engine, app desks and notices: keys of their sentences go below this line.
   'core.app.otherProcessDone':
-    'L’autre processus a terminé ; la file d’attente tourne désormais ici.',
+    'L’autre processus a terminé ; la file d’attente tourne désormais ici.',
   'core.app.waitingForHolder':
     '{holder} travaille dans ce dossier de données. Les tâches ajoutées ici attendent qu’il ait terminé, puis démarrent d’elles-mêmes.',
   'core.app.folderReadOnly':
     '{problem} D’ici là, cette session garde sa file d’attente et ses journaux dans {folder}, qui n’est pas conservé.',
   'core.app.databaseSetAside':
-    'La base de données des tâches était endommagée : Clearframe a donc commencé une nouvelle file d’attente vide. L’ancienne a été conservée sous {aside} ; vos images et vos résultats sur le disque n’ont pas été touchés. Les tâches qu’elle contenait doivent être ajoutées à nouveau.',
+    'La base de données des tâches était endommagée : Clearframe a donc commencé une nouvelle file d’attente vide. L’ancienne a été conservée sous {aside} ; vos images et vos résultats sur le disque n’ont pas été touchés. Les tâches qu’elle contenait doivent être ajoutées à nouveau.',
   'core.app.noKeychain':
-    '{problem} D’ici là, les clés ne peuvent pas être enregistrées ici ; les clés définies dans ces variables fonctionnent.',
+    '{problem} D’ici là, les clés ne peuvent pas être enregistrées ici ; les clés définies dans ces variables fonctionnent.',
   'core.app.projectGone': 'Ce projet n’existe plus.',
-  'core.app.importProjectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
+  'core.app.importProjectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
   'core.app.importChanged':
-    '{file} ne donne plus ce que vous avez vu (le fichier ou le palier tarifaire a changé) : il donne désormais {count, plural, one {# essai} other {# essais}} pour {cost}. Rien n’a été mis en file ; revoyez-le avant de le mettre en file.',
-  'core.app.shotNotAdded': 'Ce plan n’a pas pu être ajouté ; réessayez.',
+    '{file} ne donne plus ce que vous avez vu (le fichier ou le palier tarifaire a changé) : il donne désormais {count, plural, one {# essai} other {# essais}} pour {cost}. Rien n’a été mis en file ; revoyez-le avant de le mettre en file.',
+  'core.app.shotNotAdded': 'Ce plan n’a pas pu être ajouté ; réessayez.',
   'core.app.shotGone': 'Ce plan n’existe plus.',
   'core.app.filmTakeGone':
     'L’une des prises ne fait plus partie de ce projet : choisissez à nouveau.',
@@ -1585,11 +1589,11 @@ export const fr: Catalogue = {
   'core.app.assetNoPicture':
     'Pas d’aperçu : le service ne rend aucune ressource envoyée à regarder. Pour voir l’image ici, donnez son adresse web ou choisissez le fichier.',
   'core.app.pastedUnusable': 'L’image collée ne peut pas être utilisée : {reason}',
-  'core.app.imageGone': 'Cette image n’est plus disponible ; ajoutez-la à nouveau.',
+  'core.app.imageGone': 'Cette image n’est plus disponible ; ajoutez-la à nouveau.',
   'core.app.fileUnreadable':
     'Il n’a pas pu être lu. Vérifiez qu’il existe et que vous avez le droit de l’ouvrir.',
   'core.app.stagedGone':
-    'Cette image ne figure plus dans la liste des fichiers examinés (l’app a peut-être redémarré) ; ajoutez-la à nouveau.',
+    'Cette image ne figure plus dans la liste des fichiers examinés (l’app a peut-être redémarré) ; ajoutez-la à nouveau.',
   'core.app.alreadyListed': 'Il est déjà dans la liste.',
   'core.app.maskEmpty':
     'Le masque ne marque rien : peignez sur le filigrane, ou choisissez « Aucun masque ».',

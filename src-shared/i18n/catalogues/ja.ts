@@ -33,11 +33,11 @@ export const ja: Catalogue = {
   'format.minutesLeft': '残り約 {minutes} 分',
 
   'demo.all':
-    'デモモード: ジョブは内蔵シミュレーターで実行され、その結果はサービス本来の結果の大まかな代用です。サービスには何も送信されず、料金もかかりません。',
+    'デモモード：ジョブは内蔵シミュレーターで実行され、その結果はサービス本来の結果の大まかな代用です。サービスには何も送信されず、料金もかかりません。',
   'demo.video':
-    '動画のデモモード: 試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
+    '動画のデモモード：試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
   'demo.images':
-    '画像のデモモード: 内蔵シミュレーターが画像をクリーンにし、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
+    '画像のデモモード：内蔵シミュレーターが画像の透かしを除去し、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
   'demo.howTo': '自分のアカウントを使うには？',
   'demo.step.signIn':
     'プロバイダーのサイトにサインインします。透かし API トークンはアカウント画面の「API tokens」で、動画 API キーは「API keys」で作成します（動画の呼び出しは別の USD 残高から引かれます）。',
@@ -56,16 +56,19 @@ export const ja: Catalogue = {
   'key.form': '{name} の設定',
   'key.save': '保存してテスト',
   'key.clear': '削除',
-  'key.removed': 'システムのキーチェーンから削除しました。',
-  'key.setFromEnvironment': '設定済み（環境変数から）',
-  'key.setInKeychain': '設定済み（システムのキーチェーン）',
-  'key.notSet': '未設定',
+  'key.removed':
+    '{kind, select, watermark {トークン} other {キー}}をシステムのキーチェーンから削除しました。',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {トークン} other {キー}}は設定済み（環境変数から）',
+  'key.setInKeychain':
+    '{kind, select, watermark {トークン} other {キー}}は設定済み（システムのキーチェーン）',
+  'key.notSet': '{kind, select, watermark {トークン} other {キー}}は未設定',
 
   'state.queued': '待機中',
   'state.preparing': '準備中',
   'state.submitting': '送信中',
   'state.submitted': '送信済み',
-  'state.processing': 'クリーン処理中',
+  'state.processing': '除去中',
   'state.downloading': '結果を保存中',
   'state.done': '完了',
   'state.failed': '失敗',
@@ -75,23 +78,23 @@ export const ja: Catalogue = {
   'state.round.downloading': 'クリップを保存中',
 
   'drop.label': 'ここに画像やフォルダーをドロップ',
-  'drop.more': '追加: ここに画像やフォルダーをドロップ',
+  'drop.more': '追加：ここに画像やフォルダーをドロップ',
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
   'drop.chooseFolder': 'フォルダーを選ぶ…',
-  'staging.count': 'ファイルを確認中: 準備済み {staged} 件、これまでに対象外 {skipped} 件',
+  'staging.count': 'ファイルを確認中：準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
   'jobs.title': '結果',
   'jobs.summary': '{total} 件中 {done} 件完了',
   'jobs.attention': '{count, plural, other {# 件に対応が必要}}',
-  'jobs.history': 'すべてのバッチを新しい順に表示: {count, plural, other {# 枚}}',
-  'jobs.historyMore': 'すべてのバッチを新しい順に表示: {count} 枚以上',
+  'jobs.history': 'すべてのバッチを新しい順に表示：{count, plural, other {# 枚}}',
+  'jobs.historyMore': 'すべてのバッチを新しい順に表示：{count} 枚以上',
   'jobs.queue': 'キュー',
   'jobs.resume': '再開',
   'jobs.pause': '一時停止',
-  'jobs.waiting': '待機中: {reason}',
-  'jobs.paused': '一時停止中: 再開するまで新しいものは送信されません。',
+  'jobs.waiting': '待機中：{reason}',
+  'jobs.paused': '一時停止中：再開するまで新しいものは送信されません。',
   'jobs.retryFailed': '失敗したものをすべて再試行',
   'jobs.clearFinished': '完了したものを消去',
   'jobs.clearFinishedHint':
@@ -114,7 +117,7 @@ export const ja: Catalogue = {
   'jobs.open': '開く',
   'jobs.openOne': '{name} を開く',
   'jobs.showInFolder': '<hidden>{name} を</hidden>フォルダーに表示',
-  'jobs.detail': '{name}: {error}',
+  'jobs.detail': '{name}：{error}',
   'jobs.local': 'このコンピューターで処理、無料',
   'jobs.free': '無料',
   'jobs.doubt.unchanged': '変化なし',
@@ -128,7 +131,7 @@ export const ja: Catalogue = {
   'jobs.filter.doubt': '要確認',
   'jobs.doubtCount': '{count, plural, other {要確認 # 件}}',
   'core.jobs.doubtUnchanged':
-    'サービスは、クリーンするよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
+    'サービスは、除去するよう指定した部分を変えずに画像を返しました。このまま残すか、もう一度送る（1 クレジット）か、透かしを手でマークしてください。',
   'core.jobs.doubtMarkVisible':
     '結果の中に透かしがまだ読み取れます。このまま残すか、サービスに送る（1 クレジット）か、透かしを手でマークしてください。',
   'cli.remove.doubted':
@@ -166,7 +169,7 @@ export const ja: Catalogue = {
   'mask.import': 'マスクを読み込む…',
   'mask.export': 'マスクを書き出す…',
   'mask.wholeTools': 'マスク全体のツール',
-  'mask.whole': 'マスク全体:',
+  'mask.whole': 'マスク全体：',
   'mask.by': '幅',
   'mask.px': 'px',
   'mask.byLabel': '広げる・狭めるピクセル数',
@@ -180,16 +183,16 @@ export const ja: Catalogue = {
   'mask.keepInViewHint':
     '先に透かしまでズームと移動をしてください。表示範囲の外にある印はすべて消えます。',
   'mask.keptInView': '表示中の部分を残しました',
-  'mask.toolDone': '{done}: 画像の {percent} に印があります。',
+  'mask.toolDone': '{done}：画像の {percent} に印があります。',
   'mask.imported':
-    '読み込みました: 画像の {percent} に印があります{scaled, select, true {（画像サイズに合わせて拡大縮小）} other {}}{whiteOnBlack, select, true {（白を「消す」として読み取り）} other {}}。',
+    '読み込みました：画像の {percent} に印があります{scaled, select, true {（画像サイズに合わせて拡大縮小）} other {}}{whiteOnBlack, select, true {（白を「消す」として読み取り）} other {}}。',
   'mask.wholeUse': '画像全体を塗り直す',
   'mask.wholeNothing': '何も読み込まない',
   'mask.wholeNotImported':
     'マスクは読み込んでいません。透かしの上を塗るか、透かしだけを示すマスクを読み込んでください。',
   'mask.saved': '{path} に保存しました。',
   'mask.canvas':
-    '{name}: 消したい部分を塗ってください。矢印キーでカーソルを動かし、Enter を押している間は塗ります。O を押している間は元画像が見えます。',
+    '{name}：消したい部分を塗ってください。矢印キーでカーソルを動かし、Enter を押している間は塗ります。O を押している間は元画像が見えます。',
   'mask.status': '{width}×{height} · {count, plural, other {# ストローク}}',
   'mask.loading': '画像を読み込み中…',
   'mask.shortcuts':
@@ -219,7 +222,7 @@ export const ja: Catalogue = {
   'images.applyUndone': '元に戻しました。マスクは以前のとおりです。',
 
   'arrange.keepIt': '残す',
-  'arrange.remove': '削除',
+  'arrange.remove': '外す',
   'arrange.body': '{leaves}{kept}',
   'arrange.keptNoClips': '使った金額は支出にそのまま残ります。',
   'arrange.keptClips':
@@ -231,19 +234,19 @@ export const ja: Catalogue = {
   'arrange.rename': '名前を変更…',
   'arrange.earlier': 'プロジェクトを前へ',
   'arrange.later': 'プロジェクトを後へ',
-  'arrange.earlierOne': 'プロジェクトを前へ: {name}',
-  'arrange.laterOne': 'プロジェクトを後へ: {name}',
-  'arrange.removeProject': 'プロジェクトを削除…',
-  'arrange.removeProjectTitle': '{name} を削除しますか？',
+  'arrange.earlierOne': 'プロジェクトを前へ：{name}',
+  'arrange.laterOne': 'プロジェクトを後へ：{name}',
+  'arrange.removeProject': 'プロジェクトを外す…',
+  'arrange.removeProjectTitle': '{name} をリストから外しますか？',
   'arrange.projectLeaves':
     '{name}（ショット {shots, plural, other {# 個}}、試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
   'arrange.shot': 'ショット {position}',
   'arrange.moveEarlier': 'ショットを前へ移動',
   'arrange.moveLater': 'ショットを後へ移動',
-  'arrange.moveEarlierShot': 'ショットを前へ移動: ショット {position}',
-  'arrange.moveLaterShot': 'ショットを後へ移動: ショット {position}',
-  'arrange.removeShot': 'ショットを削除…',
-  'arrange.removeShotTitle': 'ショット {position} を削除しますか？',
+  'arrange.moveEarlierShot': 'ショットを前へ移動：ショット {position}',
+  'arrange.moveLaterShot': 'ショットを後へ移動：ショット {position}',
+  'arrange.removeShot': 'ショットを外す…',
+  'arrange.removeShotTitle': 'ショット {position} を外しますか？',
   'arrange.shotLeaves':
     'ショット {position}（試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
   'arrange.isTakeHint': '映像ではこのショットにこの試行を使います。押すと最新の試行に戻ります。',
@@ -252,10 +255,10 @@ export const ja: Catalogue = {
   'arrange.useTake': 'テイクにする',
   'arrange.up': '上へ',
   'arrange.down': '下へ',
-  'arrange.upRound': '上へ: 試行 {position}',
-  'arrange.downRound': '下へ: 試行 {position}',
-  'arrange.removeRound': '削除…',
-  'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を削除しますか？',
+  'arrange.upRound': '上へ：試行 {position}',
+  'arrange.downRound': '下へ：試行 {position}',
+  'arrange.removeRound': '外す…',
+  'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を外しますか？',
   'arrange.roundLeaves': '試行 {position} が一覧から消えます。',
 
   'scrub.legend': '編集する時間',
@@ -265,8 +268,8 @@ export const ja: Catalogue = {
   'scrub.insertNow': '現在の時間を挿入',
   'scrub.startHere': 'ここから',
   'scrub.endHere': 'ここまで',
-  'scrub.from': '開始 (秒)',
-  'scrub.to': '終了 (秒)',
+  'scrub.from': '開始（秒）',
+  'scrub.to': '終了（秒）',
   'scrub.insertRange': '範囲を挿入',
   'scrub.endAfterStart': '終了は開始より後にしてください。',
 
@@ -285,9 +288,9 @@ export const ja: Catalogue = {
   'film.title': '{name} の映像',
   'film.about':
     '各ショットが映像に使うテイクを順に並べています。再エンコードせずそのままつなぐので、映像はクリップとまったく同じ見た目になります。',
-  'film.noTake': 'ショット {shot}: 完成したテイクがまだないため除外',
-  'film.take': 'ショット {shot}: 試行 {round}',
-  'film.takeWithPrompt': 'ショット {shot}: 試行 {round}、{prompt}',
+  'film.noTake': 'ショット {shot}：完成したテイクがまだないため除外',
+  'film.take': 'ショット {shot}：試行 {round}',
+  'film.takeWithPrompt': 'ショット {shot}：試行 {round}、{prompt}',
   'film.joining': 'つないでいます…',
   'film.join': 'フォルダーを選んでつなぐ',
   'film.close': '閉じる',
@@ -306,12 +309,12 @@ export const ja: Catalogue = {
   'settings.videoBaseUrl': '動画サービスのアドレス',
   'settings.resetAddresses': 'アドレスをプロバイダーのものに戻す',
   'settings.pricingTier': '料金プラン',
-  'settings.budgetCapUsd': '動画の予算上限（USD、空欄: 上限なし）',
+  'settings.budgetCapUsd': '動画の予算上限（USD、空欄：上限なし）',
   'settings.budgetCapPeriod': '上限の数え方',
   'settings.concurrency.watermark': '同時に処理する画像数',
   'settings.concurrency.video': '同時に実行する動画の試行数',
   'settings.output': '出力',
-  'settings.outputFolder': '出力フォルダー（空欄: 各画像の隣に「clearframe」フォルダー）',
+  'settings.outputFolder': '出力フォルダー（空欄：各画像の隣に「clearframe」フォルダー）',
   'settings.chooseFolder': 'フォルダーを選択…',
   'settings.filenameTemplate': 'ファイル名',
   'settings.filenameExample':
@@ -357,9 +360,9 @@ export const ja: Catalogue = {
   'account.pricePerSecond': '1 秒あたり {price}（{tier} プラン）',
   'account.spending': '動画の支出',
   'account.spent':
-    '支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月間予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
+    '支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spentInMonth':
-    '{month}: 支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月間予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
+    '{month}：支出 {spent}、送信済みの試行 {inFlight}{cap, select, none {（予算上限なし）} monthly {（月の予算上限 {capAmount}）} other {（予算上限 {capAmount}）}}',
   'account.spendingHint': 'サービスが課金した可能性のあるすべての試行を、上限と同じように数えます',
   'account.queue': 'キュー全体を実行した場合',
   'account.queueCost': '{credits}、{money}',
@@ -368,31 +371,32 @@ export const ja: Catalogue = {
   'spending.length': '{seconds} 秒 × {price}',
   'spending.place':
     '{retried, select, true {ショット {shot}、試行 {round}（{attempt} 回目の送信）} other {ショット {shot}、試行 {round}}}',
-  'spending.removed': 'リストから削除済み',
+  'spending.removed': 'リストから除外済み',
   'spending.promptUnknown': 'プロンプト不明（サービスから追加）',
   'spending.lengthHint': 'サービスが報告した長さと、課金された 1 秒あたりの料金です。',
   'spending.lengthUnknownHint':
     'サービスがクリップの長さをまだ知らせていないため、見積もりで代用しています。',
   'spending.status.charged': '課金済み',
-  'spending.status.estimated': '見積もり: サービスから報告なし',
-  'spending.status.in-flight': '送信済み・未完了: 見積もり',
-  'spending.status.demo': 'デモ: 想定額、課金なし',
+  'spending.status.estimated': '見積もり：サービスから報告なし',
+  'spending.status.in-flight': '送信済み・未完了：見積もり',
+  'spending.status.demo': 'デモ：想定額、課金なし',
   'spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
   'spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}。デモの試行の想定額は {demo}',
   'spending.saved': '{count, plural, other {# 件の料金}}を {path} に保存しました',
   'spending.savedWithDemo':
-    '{count, plural, other {# 件の料金}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
+    '{count, plural, other {# 件の料金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'spending.allMonths': 'すべての月',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': '月',
   'spending.export': 'CSV を書き出す…',
   'spending.close': '閉じる',
-  'spending.totals': '合計: {sum}。',
-  'spending.totalsInMonth': '{month}: {sum}。',
+  'spending.totals': '合計：{sum}。',
+  'spending.totalsInMonth': '{month}：{sum}。',
   'spending.about':
     'サービスが課金した可能性のある試行ごとに、その料金（サービスが報告した秒数 × 1 秒あたりの料金）、またはサービスから報告があるまでは見積もりを示します。月はこのコンピューターの暦月です。デモの試行は想定額を示すだけで、計上されません。',
-  'spending.project': '<b>{project}</b>{removed, select, true {（削除済み）} other {}}: {sum}',
+  'spending.project':
+    '<b>{project}</b>{removed, select, true {（リストから除外）} other {}}：{sum}',
   'spending.nothing': 'サービスには何も送信されていません。',
   'spending.nothingInMonth': '{month} にはサービスに何も送信されていません。',
   'spending.head.sent': '送信日時',
@@ -409,7 +413,7 @@ export const ja: Catalogue = {
   'project.emptyStart': '最初のプロジェクトに名前を付けて始めましょう。',
   'project.createForm': 'プロジェクトを作成',
   'project.newProject': '新しいプロジェクト',
-  'project.namePlaceholder': '名前（例: 夜の港）',
+  'project.namePlaceholder': '名前（例：夜の港）',
   'project.create': '作成',
   'project.project': 'プロジェクト',
   'project.shots': 'ショット',
@@ -428,7 +432,7 @@ export const ja: Catalogue = {
   'project.noTake': 'テイクなし',
   'project.exported':
     '{count, plural, other {# 本のテイクを {folder} にコピーしました（ショットごとに 1 本、順番どおり）。}}',
-  'project.exportedLeftOut': '{copied}完成した試行がまだないため除外: {shots}。',
+  'project.exportedLeftOut': '{copied}完成した試行がまだないため除外：{shots}。',
   // The Video studio: picture first, storyboard, prompt bar (issue 36).
   'round.attachImage': '画像を添付',
   'round.attachVideo': '動画を添付',
@@ -436,9 +440,9 @@ export const ja: Catalogue = {
   'project.defaultName': 'プロジェクト {number}',
   'project.stageEmpty':
     'ショット {position} にはまだクリップがありません。下のバーで試行を書くと、そのクリップがここで再生されます。',
-  'project.filmTotal': 'フィルム: {seconds} 秒 · 試行の費用 {cost}',
+  'project.filmTotal': 'フィルム：{seconds} 秒 · 試行の費用 {cost}',
   'project.filmTotalDemo':
-    'フィルム: {seconds} 秒 · 試行の費用は {cost} の見込み（デモ、請求なし）',
+    'フィルム：{seconds} 秒 · 試行の費用は {cost} の見込み（デモ、課金なし）',
   'project.storyboardKeys':
     'ショットを動かすには、別のショットにドラッグするか、Alt と ← または → を押します。',
   'round.sendAbout': '確認して送信 · 約 {cost}',
@@ -452,11 +456,11 @@ export const ja: Catalogue = {
   'round.enterHint': 'Enter で試行と費用を確認、Shift+Enter で改行します。',
   'round.moreOptions': 'その他のオプション',
 
-  'round.title': '試行 {position}:',
+  'round.title': '試行 {position}：',
   'round.name': '試行 {position}',
   'round.promptUnknown': 'プロンプト不明（サービスから追加）',
   'round.demo': 'デモ',
-  'round.demoHint': '内蔵シミュレーターで作成: サービスには何も送信されず、課金もされていません。',
+  'round.demoHint': '内蔵シミュレーターで作成：サービスには何も送信されず、課金もされていません。',
   'round.money.demo': '{cost} 相当（デモ、課金なし）',
   'round.money.charged': '課金 {cost}',
   'round.money.estimated': '見積もり {cost}',
@@ -498,8 +502,8 @@ export const ja: Catalogue = {
   'round.extendVideo': '動画を延長',
 
   'round.paidLabel': '有料リクエストの確認',
-  'round.paidAbout': '{what}: 約 {cost}。よろしいですか？',
-  'round.paidUpTo': '{what}: 最大 {cost}。よろしいですか？',
+  'round.paidAbout': '{what}：約 {cost}。よろしいですか？',
+  'round.paidUpTo': '{what}：最大 {cost}。よろしいですか？',
 
   'round.editor': '新しい試行',
   'round.kind': '試行の種類',
@@ -520,10 +524,10 @@ export const ja: Catalogue = {
   'round.watermark': 'クリップに AI 透かしを入れる',
   'round.keepLastFrame': '最後のフレームを残す（延長用）',
   'round.costAbout': '{seconds} 秒のクリップで約 {cost}',
-  'round.costUpTo': '最大 {cost}: 長さはモデルが決定、最長 {seconds} 秒',
+  'round.costUpTo': '最大 {cost}：長さはモデルが決定、最長 {seconds} 秒',
   'round.lengthUnknown':
     '{count, plural, other {参照 {references} の長さはこのコンピューターではわからない}}ため、ここでは確認しません。参照動画が {min}〜{max} 秒かどうかは送信後にサービスが確認し、満たさない場合は試行が失敗します。',
-  'round.editorDemo': 'デモ: 内蔵シミュレーターが作成、課金なし',
+  'round.editorDemo': 'デモ：内蔵シミュレーターが作成、課金なし',
   'round.balance': '残高 {balance}',
   'round.overCap': '使用済みまたは処理中の {spent} と合わせると、予算上限 {cap} を超えます',
   'round.overMonthlyCap':
@@ -541,7 +545,7 @@ export const ja: Catalogue = {
   'request.inlineTooLarge':
     'このコンピューターの画像でリクエストが約 {megabytes} MB になりますが、サービスの上限は {max} MB です。小さい画像（JPEG で保存するなど）を選ぶか、枚数を減らしてください。',
   'round.batchLine':
-    '試行 {number}: {prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
+    '試行 {number}：{prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
   'round.batchShow': '確認',
   'round.batchEdit': 'フォームに戻す',
   'round.batchRemove': 'バッチから外す',
@@ -612,13 +616,13 @@ export const ja: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'この試行（{estimate}）で動画の支出が {total} になり、予算の上限 {cap} を超えます（支出済み {spent}、送信済みの試行に {inFlight}）。設定で上限を上げてから、この試行をやり直してください。',
+    'この試行（{estimate}）で動画の支出が {total} になり、予算上限 {cap} を超えます（支出済み {spent}、送信済みの試行に {inFlight}）。設定で上限を上げてから、この試行をやり直してください。',
   'budget.overMonthlyCap':
-    'この試行（{estimate}）で {month} の動画の支出が {total} になり、月の予算の上限 {cap} を超えます（今月の支出 {spent}、送信済みの試行に {inFlight}）。設定で上限を上げるか、{nextMonth} にこの試行をやり直してください。',
+    'この試行（{estimate}）で {month} の動画の支出が {total} になり、月の予算上限 {cap} を超えます（今月の支出 {spent}、送信済みの試行に {inFlight}）。設定で上限を上げるか、{nextMonth} にこの試行をやり直してください。',
   'budget.balanceLow':
-    '動画の残高は {balance} ですが、この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+    '動画の残高は {balance} ですが、この試行には約 {estimate} かかります。プロバイダーのサイトで残高を追加してから、この試行をやり直してください。',
   'budget.balanceLowHeld':
-    '動画の残高は {balance} で、そのうち {held} は送信済みの試行に確保されています。この試行には約 {estimate} かかります。提供元のサイトで残高を追加してから、この試行をやり直してください。',
+    '動画の残高は {balance} で、そのうち {held} は送信済みの試行に確保されています。この試行には約 {estimate} かかります。プロバイダーのサイトで残高を追加してから、この試行をやり直してください。',
 
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt':
@@ -627,7 +631,7 @@ export const ja: Catalogue = {
     '参照を {count, plural, other {# 個}}外してください。1 回の試行で使える参照はプロンプトのほかに {max} 個までです。',
   'request.giveAddress': '参照 {number} のアドレスを入力するか、参照を外してください。',
   'request.videoAsAsset':
-    '参照 {number} は asset:// のアドレスで指定してください。動画は、提供元のサイトでアカウントにアップロードしたものしかサービスが受け付けません。',
+    '参照 {number} は asset:// のアドレスで指定してください。動画は、プロバイダーのサイトでアカウントにアップロードしたものしかサービスが受け付けません。',
   'request.publicAddress':
     '参照 {number} は https://（公開されたウェブアドレス）または asset://（アカウントにアップロード済み）で始まるアドレスで指定してください。',
   'request.sayRole': '参照 {number} の用途を選んでください：{roles}。',
@@ -679,7 +683,7 @@ export const ja: Catalogue = {
   'round.thumb.image': '画像',
   'round.thumb.video': '動画',
   'round.thumb.audio': '音声',
-  'round.demoMedia': 'デモ素材:',
+  'round.demoMedia': 'デモ素材：',
   'round.demoMediaFor': '参照 {number} のデモ素材',
   'round.demoAsset.demo-image-landscape': '横長の写真',
   'round.demoAsset.demo-image-portrait': '縦長の写真',
@@ -696,7 +700,7 @@ export const ja: Catalogue = {
   'import.noPath':
     '{name} の保存場所を Clearframe が特定できません。このコンピューターにファイルとして保存してから、もう一度選んでください。',
   'import.problems':
-    'すべての行が確認を通るまで、{name} からは何もキューに入れられません。次の行を直して、もう一度ファイルを選んでください:',
+    'すべての行が確認を通るまで、{name} からは何もキューに入れられません。次の行を直して、もう一度ファイルを選んでください：',
   'import.problem': '<strong>{label}:</strong> {message}',
   'import.row': '行',
   'import.shot': 'ショット',
@@ -720,29 +724,29 @@ export const ja: Catalogue = {
   'images.urlLabel': '画像のアドレス',
   'images.urlPlaceholder': 'https://…',
   'images.urlAdd': '追加',
-  'images.reasonLine': '{name}: {reason}',
-  'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由:',
+  'images.reasonLine': '{name}：{reason}',
+  'images.skippedTitle': '取り込まなかったファイル（{count}）とその理由：',
   'images.skippedList': 'スキップしたファイル',
-  'images.ready': '準備完了:',
+  'images.ready': '準備完了：',
   'images.readySummary': '{count, plural, other {# 枚}}、うちマスクあり {masked} 枚',
   'images.selectAll': 'すべて選択',
   'images.selectNone': '選択を解除',
   'images.removeSelected': '選択した画像を外す',
   'images.find': '透かしを探す',
   'images.startFree':
-    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – 無料、このコンピューターで処理{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.start':
-    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startUpTo':
-    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚はクリーン済みのため除外）}}',
+    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startNothing':
-    '送るものはありません：{left, plural, other {# 枚}}は同じマスクでクリーン済みです。もう一度送るには「再度クリーン」にチェックを入れてください。',
+    '送るものはありません：{left, plural, other {# 枚}}は同じマスクで除去済みです。もう一度送るには「再度除去」にチェックを入れてください。',
   'images.heldBackUnsure':
     '{count, plural, other {# 枚の画像を保留しています：透かし検出でマークを確信できなかったため、送信しません。「マスクを編集」でマスクを描くか、「透かしを探す」でチェックを入れてください。}}',
   'images.startOnlyUnsure':
     'まだ送信するものはありません：透かし検出はこれらの画像のマークを確信できませんでした。先にマスクを描いてください。',
   'images.cleanedBefore':
-    'このうち {count, plural, other {# 枚}}は以前にクリーン済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度クリーン」にチェックした場合を除く）。',
+    'このうち {count, plural, other {# 枚}}は以前に除去済みです。同じマスクで再送信される画像は除外され、料金はかかりません（「再度除去」にチェックした場合を除く）。',
   'images.appliedSameSize': '{size} の画像 {count, plural, other {# 枚}}にマスクを適用しました。',
   'images.appliedAll': '{count, plural, other {# 枚の画像}}にマスクを適用しました。',
   'images.appliedSelected': '選択した {count, plural, other {# 枚の画像}}にマスクを適用しました。',
@@ -752,7 +756,7 @@ export const ja: Catalogue = {
   'images.maskSaved': '{name} のマスクを保存しました。',
   'images.maskRemoved': '{name} のマスクを削除しました。',
   'images.foundNote':
-    '見つかったマスクを {count, plural, other {# 枚の画像}}に適用しました{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料でクリーン）}}。「プレビュー」で確認するか、「マスクを編集」で変更してください。',
+    '見つかったマスクを {count, plural, other {# 枚の画像}}に適用しました{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料で除去）}}。「プレビュー」で確認するか、「マスクを編集」で変更してください。',
   'images.applySameSize': '{size} の画像すべてに適用',
   'images.applyAll': '画像 {count} 枚すべてに適用',
   'images.applySelected': '選択した画像に適用',
@@ -764,22 +768,22 @@ export const ja: Catalogue = {
   'images.list': '準備済みの画像',
   'images.select': '{name} を選択',
   'images.fromWeb': '{name}（Web から）',
-  'images.localFree': 'このコンピューターでクリーン、無料',
-  'images.cleanAgain': 'クリーン済み · 再度クリーン',
+  'images.localFree': 'このコンピューターで除去、無料',
+  'images.cleanAgain': '除去済み · 再度除去',
   'images.scaledHint': 'このマスクは {size} の画像で描かれ、この画像に合わせて拡大縮小されました。',
   'images.badge.scaled': 'マスク（拡大縮小）',
   'images.badge.mask': 'マスク',
   'images.badge.none': 'マスクなし',
   'images.editMask': 'マスクを編集',
   'images.paintMask': 'マスクを塗る',
-  'images.editMaskOf': 'マスクを編集: {name}',
-  'images.paintMaskOf': 'マスクを塗る: {name}',
+  'images.editMaskOf': 'マスクを編集：{name}',
+  'images.paintMaskOf': 'マスクを塗る：{name}',
   'images.preview': 'プレビュー',
   'images.previewHint': 'マスクを確認するための、このコンピューターでの無料の塗り直し',
   'images.maskEditor': 'マスクエディター',
-  'images.compareTitle': '処理前と処理後: {name}',
-  'images.cleaned': 'クリーン後',
-  'images.savedTo': '保存先: {path}',
+  'images.compareTitle': '処理前と処理後：{name}',
+  'images.cleaned': '除去後',
+  'images.savedTo': '保存先：{path}',
   'finder.looking': '透かしを探しています',
   'finder.lookingFor': '{count} 枚の画像に共通する印を、このコンピューターで無料で探しています…',
   'finder.cancel': 'キャンセル',
@@ -790,11 +794,11 @@ export const ja: Catalogue = {
   'finder.groupSize': '{size} の画像 {count, plural, other {# 枚}}',
   'finder.groupCorner':
     'さまざまなサイズの画像 {count, plural, other {# 枚}}、印は{corner, select, top_left {左上} top_right {右上} bottom_left {左下} other {右下}}の隅',
-  'finder.groupHeading': '{group}: {finding}',
+  'finder.groupHeading': '{group}：{finding}',
   'finder.noShared': '共通の印は見つかりませんでした。マスクを手で塗ってください',
   'finder.markOn': 'うち {count} 枚に印があります',
   'finder.serviceOnly':
-    'これらはサービスでのみクリーンできます。このコンピューターでクリーンするには、印のある同じサイズの画像 3 枚以上で印を測定する必要があります。',
+    'これらはサービスでのみ除去できます。このコンピューターで除去するには、印のある同じサイズの画像 3 枚以上で印を測定する必要があります。',
   'finder.markFound': '印あり（{percent}）',
   'finder.noMark': '印なし（{percent}）',
   'finder.more':
@@ -802,43 +806,43 @@ export const ja: Catalogue = {
   'finder.byHand': '手で印を付ける画像',
   'finder.byHandTitle': '手で印を付ける画像（{count}）',
   'finder.use':
-    '{count, plural, other {# 枚の画像}}にマスクを使う{free, plural, =0 {} other {（うち # 枚はこのコンピューターでクリーン）}}',
-  'finder.who': 'クリーンする場所',
+    '{count, plural, other {# 枚の画像}}にマスクを使う{free, plural, =0 {} other {（うち # 枚はこのコンピューターで除去）}}',
+  'finder.who': '除去する場所',
   'finder.byService': 'サービス — 1 枚あたり {credits}',
   'finder.byComputer': 'このコンピューター — 無料',
   // The self-check: the quality cleaning on this computer is expected to give.
   'quality.expected':
-    'このコンピューターでの予想品質: {db} dB。{band, select, clean {透かしは見えなくなるはずです。} faint {平坦な部分に透かしのかすかな跡が残ることがあります。} other {結果に透かしの跡が残る可能性が高いです。}}',
+    'このコンピューターでの予想品質：{db} dB。{band, select, clean {透かしは見えなくなるはずです。} faint {平坦な部分に透かしのかすかな跡が残ることがあります。} other {結果に透かしの跡が残る可能性が高いです。}}',
   'quality.notChosen':
     'そのため「このコンピューター」は選択されていません。選ぶ前に 2 つのプレビューを比べてください。',
   'quality.short': '予想 {db} dB',
   'cli.engine.expectedLow':
-    '--engine local ではそれでもクリーニングしますが、クリーニング後の確認で透かしの跡が見つからない限り、各結果に「透かしがまだ見える」と表示します。',
+    '--engine local ではそれでも除去しますが、除去後の確認で透かしの跡が見つからない限り、各結果に「透かしがまだ見える」と表示します。',
   'finder.maskShare': 'マスクは各画像の {share} を覆います。',
   'finder.tickGroup': '{count, plural, other {このグループの # 枚すべて}}',
   'finder.unsure': '不確か（{percent}）',
   'finder.unreadable': '読み込めなかった画像',
   'finder.unreadableTitle': '読み込めなかった画像（{count}）',
-  'preview.title': '無料プレビュー: {name}',
+  'preview.title': '無料プレビュー：{name}',
   'preview.afterWord': '無料プレビュー',
   'preview.note':
     'マスクの範囲を示すため、このコンピューターで簡単な塗り直しにより無料で作成しました。サービス本来の結果のほうが通常はきれいです。',
   'preview.making': 'プレビューを作成中',
   'preview.repainting': 'マスクした部分をこのコンピューターで塗り直しています…',
-  'preview.failed': 'プレビューを作成できませんでした: {reason}',
+  'preview.failed': 'プレビューを作成できませんでした：{reason}',
   'preview.close': '閉じる',
-  'preview.eachEngine': '{name} の二通りのクリーン結果',
-  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法でクリーン:',
-  'preview.cleanedLocal': 'このコンピューターでクリーン',
-  'preview.cleanedService': 'サービスでクリーン',
+  'preview.eachEngine': '{name} の二通りの除去結果',
+  'preview.enlarged': '{name}（印の周りを拡大）をそれぞれの方法で除去：',
+  'preview.cleanedLocal': 'このコンピューターで除去',
+  'preview.cleanedService': 'サービスで除去',
   'preview.undoing': 'このコンピューターで印を取り除いています',
-  'preview.serviceCleaning': 'サービスがクリーン中です',
+  'preview.serviceCleaning': 'サービスが除去中です',
   'preview.askService': 'サービスでプレビュー – {credits}',
   'preview.question': '{name} をサービスに送ってプレビューしますか？（{credits}）',
   'preview.confirm': '{name} のサービスでのプレビューを確定',
   'preview.byService':
     'サービス — 1 枚あたり {credits}{demo, select, true {（デモモードでは無料）} other {}}',
-  'output.summary': '出力: {folder} · 名前の例 {example}',
+  'output.summary': '出力：{folder} · 名前の例 {example}',
   'output.besideEach': '各画像の隣の「clearframe」フォルダー',
   'output.creditsLeft': '残り {count, plural, other {# クレジット}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
@@ -866,38 +870,38 @@ export const ja: Catalogue = {
   'cli.summary.help': "コマンドの一覧、または各コマンドの使い方を表示します（help '<'コマンド>）",
   'cli.summary.remove':
     '画像とフォルダーから透かしを取り除きます（--demo でシミュレーターで試せます）',
-  'cli.summary.video': '動画プロジェクト: new、add-round、import、run、status、spending',
+  'cli.summary.video': '動画プロジェクト：new、add-round、import、run、status、spending',
   'cli.summary.jobs': '各状態のジョブ数を表示します（--watch で追跡）',
   'cli.summary.balance': '透かしのクレジットと動画の残高',
   'cli.summary.key': 'システムのキーチェーンの API キーを設定・テスト・削除します',
   'cli.summary.simulator': 'サービスのローカル代替を起動します（--port=N）',
   'cli.summary.version': 'バージョンを表示します',
   'cli.help.usage': '使い方: clearframe help [コマンド]',
-  'cli.help.head': "使い方: clearframe '<'コマンド> [オプション]\n\nコマンド:",
+  'cli.help.head': "使い方：clearframe '<'コマンド> [オプション]\n\nコマンド：",
   'cli.help.foot':
-    '多くのコマンドで使えるオプション: --json（1 行に 1 つの JSON オブジェクト）、--demo（サービスの代わりに\n内蔵シミュレーター）、--data-dir フォルダー（別のデータフォルダー）。\n\n終了コード: {done} 完了、{someFailed} 一部のジョブが失敗したか判断待ち、またはエラー、{usage} コマンドラインの誤り、\n{noKey} API キーなし、{spending} 予算上限または残高により有料の試行が止まった、{interrupted} 中断。',
+    '多くのコマンドで使えるオプション：--json（1 行に 1 つの JSON オブジェクト）、--demo（サービスの代わりに\n内蔵シミュレーター）、--data-dir フォルダー（別のデータフォルダー）。\n\n終了コード：{done} 完了、{someFailed} 一部のジョブが失敗したか判断待ち、またはエラー、{usage} コマンドラインの誤り、\n{noKey} API キーなし、{spending} 予算上限または残高により有料の試行が止まった、{interrupted} 中断。',
   'cli.version.usage': '使い方: clearframe version',
   'cli.jobs.usage':
     '使い方: clearframe jobs [--watch] [--json] [--data-dir フォルダー]\n  画像と動画の試行が各状態にいくつあるかを表示します。--watch を付けると Ctrl+C まで\n  毎秒表示を更新します。',
   'cli.balance.usage':
     '使い方: clearframe balance [--demo] [--json] [--data-dir フォルダー]\n  透かしのクレジットと動画の残高を、それぞれのサービスが報告するとおりに表示します。',
   'cli.remove.usage':
-    "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   クリーニング済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
+    "使い方: clearframe remove '<'ファイル|フォルダー…> [--mask ファイル | --mask-rect x,y,幅,高さ | --auto-mask] [--out フォルダー]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir フォルダー]\n  指定した画像と、フォルダー内で見つかったすべての画像から透かしを取り除きます。--mask はマスク\n  ファイルを受け取ります（純粋な黒と白以外の色での印、または黒地に白）。--mask-rect は画像の\n  ピクセル単位で長方形を 1 つ指定し、送信前にすべての画像と照合します。\n  異常終了の後にもう一度実行すると続きから再開します。送信済みのものは再送信されません。\n  --retry   失敗したファイルを再試行します。サービスが画像を持っていれば無料で問い合わせ直し、\n            一度も受け付けられなかったファイルは（差し替え後などに）準備し直します\n  --force   除去済みまたは失敗したファイルを新しい有料の試行として送ります（1 枚につき 1 クレジット）\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（と --mask-clear-outside）を測る基準。角を指定すると x,y はその角の辺からの\n            距離になり、1 つの長方形がどのサイズの写真にも合います。relative では 4 つの数値すべてが\n            画像に対する 0 から 1 の割合になります\n  --auto-mask         画像に共通する透かしを探し、送信前にグループごとに見つかったものを表示します。\n                      このとき --mask-rect はおおよその目安になります\n  --dry-run           送信する内容を表示して止まります。何も送信も支払いもされません\n  --save-masks フォルダー  各グループのマスクを元のサイズの PNG（黒地に白）としてそこに書き出します\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,幅,高さ\n                      送信前にマスクを変更します。n ピクセル広げる・縮める、反転する、\n                      長方形の外をすべて消す\n  --mask-whole        すべてのピクセルを示す --mask ファイル（全体が白など）を画像全体を\n                      示すものとして使い、画像全体を塗り直します',
   'cli.engine.usage':
-    '  --engine service|local\n                      service（既定）: サービスが各画像をクリーニングします。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
+    '  --engine service|local\n                      service（既定）: サービスが各画像を除去します。1 枚につき 1 クレジット。\n                      local: --auto-mask がバッチで測った透かしの合成を、このコンピューターが\n                      無料・オフラインで元に戻します。透かしを測れない画像は除外して名前を表示します\n                      （--engine service で送ってください）',
   'cli.video.usage':
-    "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが請求した可能性のあるすべての試行（請求額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
+    "使い方:\n  clearframe video new '<'名前> [--shot タイトル]\n  clearframe video add-round '<'プロジェクトまたはショットの ID> --prompt テキスト [--duration 秒（既定 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=役割]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'試行 ID> --prompt テキスト\n  clearframe video import '<'ファイル.csv|ファイル.json> (--project ID | --new 名前) [--yes]\n  clearframe video run [--concurrency n] [--out フォルダー] [--demo]\n  clearframe video status [プロジェクト ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv ファイル]\n        サービスが課金した可能性のあるすべての試行（課金額、またはサービスからの連絡がない間は見積もり）を\n        新しい順に、月別（このコンピューターのタイムゾーン）とプロジェクト別に表示します。--csv を付けると\n        CSV ファイルにも書き出します。既存のファイルは上書きしません\nすべて --json と --data-dir フォルダー を受け付けます。\n\nvideo import は、CSV ファイル（先頭行で列名を指定）または JSON のオブジェクトのリストから、\n次の列またはフィールドで試行をまとめてキューに入れます:\n  prompt      試行の内容（必須）\n  kind        {kinds}（既定は text）\n  references  image=URL、video=URL、audio=URL を | で区切って指定（JSON ではリスト）。種類ごとの\n              N 番目はプロンプトで @imageN、@videoN、@audioN です。\"video=asset://id from\n              clip.mp4\" はアップロード元のファイルを示し、その長さをここで確認します。\n  duration    秒数（既定 {seconds}、auto では空欄）\n  ratio       {ratios}（auto では adaptive）\n  shot        同じショット名の試行はそのショットを共有します。指定のない試行には専用のショットが作られます\n最初にすべての行を確認します。1 行でも誤りがあれば何もキューに入れず、問題ごとに行番号を示します。\n試行と合計費用を表示してから確認します。--yes を付けると確認せずにキューに入れます\n（標準入力が端末でない場合は必須）。",
 
   // コマンドライン: 入力の誤り。
   'cli.unknownCommand':
     'clearframe: 不明なコマンド「{name}」です。「clearframe help」で一覧を表示できます。',
   'cli.usageError':
-    'clearframe {command}: {problem} clearframe {command} --help を参照してください。',
-  'cli.commandProblem': 'clearframe {command}: {problem}',
+    'clearframe {command}：{problem} clearframe {command} --help を参照してください。',
+  'cli.commandProblem': 'clearframe {command}：{problem}',
   'cli.failed': 'clearframe: {problem}',
-  'cli.unexpected': 'clearframe {command}: 予期しないエラーでコマンドが止まりました: {problem}',
+  'cli.unexpected': 'clearframe {command}：予期しないエラーでコマンドが止まりました：{problem}',
   'cli.args.unknownOption': '不明なオプション {option} です。',
   'cli.args.unexpected': '予期しない引数 {argument} です。',
   'cli.args.takesNoValue': '{option} は値を取りません。',
@@ -905,8 +909,8 @@ export const ja: Catalogue = {
   'cli.args.thatOption': 'このオプション',
   'cli.args.unreadable': 'オプションを読み取れません。',
   'cli.concurrency': '--concurrency には 1 から {most} までの整数を指定してください。',
-  'cli.fileProblem': '{file}: {problem}',
-  'cli.note': '注意: {note}',
+  'cli.fileProblem': '{file}：{problem}',
+  'cli.note': '注意：{note}',
   'cli.ask.choices': '[y/N]',
   'cli.ask.yes': 'y|yes|はい',
 
@@ -928,8 +932,8 @@ export const ja: Catalogue = {
   'cli.progress.bar': '{label} [{bar}] {settled}/{total}{failed, plural, =0 {} other {、失敗 #}}',
   'cli.progress.skipped': 'スキップ',
   'cli.progress.waiting':
-    '待機中: {reason} Ctrl+C でここで止めると、すべてのジョブが次回のために残ります。',
-  'cli.progress.resumed': '再開: ディスクに空きができました。',
+    '待機中：{reason} Ctrl+C でここで止めると、すべてのジョブが次回のために残ります。',
+  'cli.progress.resumed': '再開：ディスクに空きができました。',
   'cli.follow.otherOut':
     '{holder} がこのデータフォルダーを使用中で、結果を {out} ではなく {theirs} に書き出します。--out を付けずに実行するか、アプリを終了してからもう一度実行してください。',
   'cli.follow.defaultFolders': '既定のフォルダー',
@@ -937,17 +941,17 @@ export const ja: Catalogue = {
     '{holder} がこのデータフォルダーを使用中です。ジョブはそちらで実行され、進行状況はここに表示されます。Ctrl+C で追跡をやめても、アプリは処理を続けます。',
   'cli.jobs.count': '{state} {count}',
   'cli.jobs.none': 'なし',
-  'cli.jobs.images': '画像: {list}',
-  'cli.jobs.rounds': '動画の試行: {list}',
-  'cli.balance.line': '{service}: {quota}（{host} による）',
-  'cli.balance.failed': '{service}: {problem}',
+  'cli.jobs.images': '画像：{list}',
+  'cli.jobs.rounds': '動画の試行：{list}',
+  'cli.balance.line': '{service}：{quota}（{host} による）',
+  'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '不明',
 
   // コマンドライン: 透かしの除去。
   'cli.remove.noInputs': '画像またはフォルダーを 1 つ以上指定してください。',
   'cli.remove.noMaskFile': 'マスクファイル {file} がありません。',
-  'cli.remove.masksWritten': 'マスクを書き出しました: {files}。',
-  'cli.remove.noMasksWritten': 'マスクを書き出しました: なし（透かしが見つかりません）。',
+  'cli.remove.masksWritten': 'マスクを書き出しました：{files}。',
+  'cli.remove.noMasksWritten': 'マスクを書き出しました：なし（透かしが見つかりません）。',
   // 有料のマスク：画像のどれだけを覆うか。一定を超えると確認します。
   'masks.share':
     '{count, plural, other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
@@ -967,20 +971,20 @@ export const ja: Catalogue = {
   'images.largeMasks.byHand': '手動でマーク',
 
   'cli.remove.dryRun':
-    'ドライラン: {count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
-  'cli.remove.cleaning': 'クリーニング中',
+    'ドライラン：{count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
+  'cli.remove.cleaning': '除去中',
   'cli.remove.payingAgain':
     '--force: {count, plural, other {# 個のファイル}}を新しい有料の試行として送信します。合計 {credits}（一度も送信していないファイルを含む）。',
   'cli.remove.retryInApp':
-    'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「再確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
-  'cli.remove.itIs': '状態: {state}。',
+    'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「もう一度確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
+  'cli.remove.itIs': '状態：{state}。',
   'cli.remove.summary':
     '完了 {done}、失敗 {failed}{attention, plural, =0 {} other {、判断が必要 #（サービスが既に受け取っている可能性があります）}}{skipped, plural, =0 {} other {、対象外 #（理由とともに上に表示しています）}}。',
   'cli.plan.drawnMask': '描いたマスク',
   'cli.plan.unreadableMask': 'Clearframe が読み戻せないマスク（ジョブの記録が破損しています）',
   'cli.plan.noMask': 'マスクなし（サービスが選ぶ角）',
   'cli.plan.alreadyCleaned':
-    '{file}: {used} で既にクリーニング済みのため、{asked} は使いませんでした。それで新しい試行を支払うには --force を付けてください（{credits}）。',
+    '{file}：{used} で除去済みのため、{asked} は使いませんでした。{asked} で改めて除去する（有料、{credits}）には --force を付けてください。',
   'cli.plan.forceDamaged':
     'コマンドラインでは --force で新しいジョブとして追加し直せます（{credits}）。',
   'cli.plan.retryFree':
@@ -993,42 +997,42 @@ export const ja: Catalogue = {
   'cli.engine.needsAutoMask':
     '--engine local はバッチ全体で測った透かしの合成を元に戻します。--auto-mask を付けてください（同じ透かしのある同じサイズの画像が 3 枚以上必要です）。',
   'cli.engine.notLocal':
-    'このバッチではこの画像の透かしを測れなかったため（同じ透かしのある同じサイズの画像が 3 枚以上必要です）、クリーニングしていません。--engine service で送るか、手で印を付けてください。',
+    'このバッチではこの画像の透かしを測れなかったため（同じ透かしのある同じサイズの画像が 3 枚以上必要です）、除去していません。--engine service で送るか、手で印を付けてください。',
   'cli.engine.groupLocal':
-    'グループ {number}（透かしのある画像 {count, plural, other {# 枚}}）: このコンピューターで無料で処理します。何も送信しません。',
+    'グループ {number}（透かしのある画像 {count, plural, other {# 枚}}）：このコンピューターで無料で処理します。何も送信しません。',
   'cli.engine.groupLeftOut':
-    'グループ {number}（画像 {count, plural, other {# 枚}}）: クリーニングしません。{reason}',
+    'グループ {number}（画像 {count, plural, other {# 枚}}）：除去しません。{reason}',
   'cli.engine.groupService':
-    'グループ {number}（画像 {count, plural, other {# 枚}}）: サービスで処理、{credits}。',
+    'グループ {number}（画像 {count, plural, other {# 枚}}）：サービスで処理、{credits}。',
 
   // コマンドライン: 動画プロジェクトと試行。
   'cli.video.costUpTo':
-    '最大 {cost}（自動モード: 長さはモデルが決めます。{seconds} 秒 × {rate} USD/秒 が上限です）',
+    '最大 {cost}（自動モード：長さはモデルが決めます。{seconds} 秒 × {rate} USD/秒 が上限です）',
   'cli.video.costAbout': '約 {cost}（{seconds} 秒 × {rate} USD/秒）',
   'cli.video.upTo': '最大 {cost}',
   'cli.video.about': '約 {cost}',
   'cli.video.nameProject': '新しいプロジェクトに名前を付けてください。',
-  'cli.video.created': 'プロジェクト「{name}」: {projectId}\nショット 1: {shotId}',
+  'cli.video.created': 'プロジェクト「{name}」：{projectId}\nショット 1：{shotId}',
   'cli.video.needsPrompt': '--prompt は必須です。試行で何を映すかを書いてください。',
   'cli.video.wholeSeconds': '--duration には 8 のような整数の秒数を指定してください。',
   'cli.video.noRound': '試行 {id} はありません。',
   'cli.video.nameTarget': '試行を追加するプロジェクトまたはショットを指定してください。',
   'cli.video.noTarget':
     'プロジェクトまたはショット {id} はありません。「clearframe video status」で一覧を表示できます。',
-  'cli.video.queuedRound': '試行 {position} をキューに入れました: {roundId}\n費用: {cost}',
+  'cli.video.queuedRound': '試行 {position} をキューに入れました：{roundId}\n費用：{cost}',
   'cli.video.overCap':
-    '注意: キューにあるものはこれまでの支出と合わせて {planned} になり、予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+    '注意：キューにあるものはこれまでの支出と合わせて {planned} になり、予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
   'cli.video.overMonthlyCap':
-    '注意: キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
+    '注意：キューにあるものは {month} の支出と合わせて {planned} になり、月の予算上限 {cap} を超えます。上限を超える試行は支払い前に止まります。',
   'cli.video.round': '試行 {position} {state} {money}',
-  'cli.video.charged': '請求 {cost}',
+  'cli.video.charged': '課金 {cost}',
   'cli.video.estimated': '見積もり {cost}',
-  'cli.video.demoCost': '{cost} 相当（デモ、請求なし）',
+  'cli.video.demoCost': '{cost} 相当（デモ、課金なし）',
   'cli.video.rendering': '生成中',
   'cli.video.ran':
-    '{total} 件中 {done} 件の試行が完了、請求 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+    '{total} 件中 {done} 件の試行が完了、課金 {charged}。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.ranDemo':
-    '{total} 件中 {done} 件の試行が完了。{charged} 相当ですが、内蔵シミュレーターが作成したため請求はありません。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
+    '{total} 件中 {done} 件の試行が完了。{charged} 相当ですが、内蔵シミュレーターが作成したため課金はありません。{refused, plural, =0 {} other {# 件は予算上限または残高で止まりました。}}',
   'cli.video.noProject':
     'プロジェクト {id} はありません。「clearframe video status」で一覧を表示できます。',
   'cli.video.project': '{name}  ({id})',
@@ -1036,7 +1040,7 @@ export const ja: Catalogue = {
   'cli.video.shotTitled': 'ショット {position}「{title}」  ({id})',
   'cli.video.spending': '支出 {spent}、処理中 {inFlight}、キュー {queued}（すべて実行した場合）。',
   'cli.video.nameFile': '取り込む CSV または JSON ファイルを指定してください。',
-  'cli.video.sayWhere': "試行の追加先を指定してください: --project '<'ID> または --new '<'名前>。",
+  'cli.video.sayWhere': "試行の追加先を指定してください：--project '<'ID> または --new '<'名前>。",
   'cli.video.importTotal': '試行 {count, plural, other {# 件}}、{total}。',
   'cli.video.cannotAsk':
     'clearframe video import: 何もキューに入れていません。標準入力が端末ではないため確認できません。表示した費用でこれらの試行をキューに入れるには --yes を付けてください。',
@@ -1047,7 +1051,7 @@ export const ja: Catalogue = {
   'cli.video.unknownSub': '不明なサブコマンド「{name}」です。',
   'cli.video.nameSub': 'サブコマンドを指定してください。',
   'cli.session.demo':
-    'デモモード: 内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
+    'デモモード：内蔵シミュレーターを使います。本物のサービスには何も送信しません。',
   'cli.session.simulator': '内蔵シミュレーター（デモモード）',
   'cli.session.unsaidService': '不明なサービス',
   'cli.session.busy':
@@ -1062,13 +1066,16 @@ export const ja: Catalogue = {
     '動画の API キーが設定されていません。「clearframe key set video」を実行する（または {variable} を設定する）か、--demo を付けて内蔵シミュレーターを使ってください。',
   'cli.key.usage':
     '使い方: clearframe key set|test|clear watermark|video\n  set はキーを標準入力から読み取ります（端末では入力内容を表示しません）。シェルの履歴や\n  プロセスの一覧にキーが残ることはありません。',
-  'cli.key.watermarkName': '透かしの API トークン',
-  'cli.key.videoName': '動画の API キー',
   'cli.key.noDemo': '内蔵シミュレーターにキーは不要です。--demo を外してください。',
-  'cli.key.removed': '{name}をシステムのキーチェーンから削除しました。',
-  'cli.key.noneStored': '{name}は保存されていませんでした。',
-  'cli.key.paste': '{name}を貼り付けて Enter キーを押してください（表示されません）:',
-  'cli.key.notSet': '{name}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.key.removed':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}をシステムのキーチェーンから削除しました。',
+  'cli.key.noneStored':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}は保存されていませんでした。',
+  'cli.key.paste':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を貼り付けて Enter キーを押してください（表示されません）：',
+  'cli.key.notSet':
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}が設定されていません。「clearframe key set {kind}」を実行してください。',
+  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）：',
   'cli.summary.open': '開いている Clearframe のウィンドウにファイルやフォルダーを追加します',
   'cli.open.usage':
     '使い方: clearframe open パス... [--data-dir=フォルダー]\n  画像とフォルダーを、実行中の Clearframe のウィンドウにドロップしたのと同じように追加します。',
@@ -1081,28 +1088,27 @@ export const ja: Catalogue = {
   'cli.open.noAnswer':
     '{holder} から応答がありません。ファイルをそのウィンドウにドロップするか、Clearframe を再起動してもう一度実行してください。',
   'cli.open.sent': '{count, plural, other {# 件を Clearframe のウィンドウに渡しました。}}',
-  'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）:',
   'cli.spending.everyProject': 'すべてのプロジェクト',
   'cli.spending.project': 'プロジェクト {id}',
   'cli.spending.everyMonth': 'すべての月',
   'cli.spending.line': '{when}  {project}、ショット {shot} 試行 {round}{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
-  'cli.spending.removed': '{project}（削除済み）',
-  'cli.spending.demo': 'デモ: 費用相当、請求なし',
-  'cli.spending.charged': '請求済み',
-  'cli.spending.estimated': '見積もり: サービスからの連絡なし',
-  'cli.spending.inFlight': '送信済み・未完了: 見積もり',
+  'cli.spending.removed': '{project}（リストから除外）',
+  'cli.spending.demo': 'デモ：費用相当、課金なし',
+  'cli.spending.charged': '課金済み',
+  'cli.spending.estimated': '見積もり：サービスからの連絡なし',
+  'cli.spending.inFlight': '送信済み・未完了：見積もり',
   'cli.spending.nothing': 'サービスには何も送信していません。',
-  'cli.spending.byMonth': '月別:',
-  'cli.spending.byProject': 'プロジェクト別:',
-  'cli.spending.row': '{name}: {sum}',
+  'cli.spending.byMonth': '月別：',
+  'cli.spending.byProject': 'プロジェクト別：',
+  'cli.spending.row': '{name}：{sum}',
   'cli.spending.sum': '支出 {spent}、送信済みで未完了の試行 {inFlight}',
   'cli.spending.sumWithDemo':
     '支出 {spent}、送信済みで未完了の試行 {inFlight}、デモの試行の費用相当 {demo}',
-  'cli.spending.total': '合計: {sum}。',
-  'cli.spending.saved': '{count, plural, other {# 件の請求}}を {path} に保存しました',
+  'cli.spending.total': '合計：{sum}。',
+  'cli.spending.saved': '{count, plural, other {# 件の課金}}を {path} に保存しました',
   'cli.spending.savedWithDemo':
-    '{count, plural, other {# 件の請求}}と、誰にも請求されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
+    '{count, plural, other {# 件の課金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'cli.spending.badMonth': '--month {month} は月ではありません。{hint}',
   'cli.spending.noProject':
     '{problem}「clearframe video status」でプロジェクトと ID の一覧を表示できます。',
@@ -1128,17 +1134,17 @@ export const ja: Catalogue = {
   'cli.masks.none': '{where}に共通の透かしは見つかりませんでした。マスクなしで送信します。',
   'cli.masks.box': '{x},{y} の {size}',
   'cli.masks.found':
-    '{where}のうち {present} 枚で透かしが見つかりました: {boxes}（マスクは画像の {share} を覆います）。',
+    '{where}のうち {present} 枚で透かしが見つかりました：{boxes}（マスクは画像の {share} を覆います）。',
   'cli.masks.score': '{file}（スコア {score}）',
   'cli.masks.notOn': '{files} にはありません。マスクなしで送信します。',
   'cli.masks.tooFew':
-    '{files}: {reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
+    '{files}：{reason} --mask-rect を付けると{count, plural, other {この # 枚}}にはその長方形を使い、付けなければマスクなしになります。',
   'cli.masks.empty':
-    '{file}: マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
+    '{file}：マスクツールでマスクが空になるため、何も送信していません。縮める量を減らすか、もっと大きな長方形の外を消してください。',
   'cli.masks.refused':
     '{where}に共通の透かしはありません。目立つ部分は各画像の {share} を覆うため使いません。マスクなしで送信します（--mask か --mask-rect でマスクを指定できます）。',
   'cli.masks.unsure':
-    '{file}: {reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
+    '{file}：{reason} 除外します。この画像については何も送信しません（--mask か --mask-rect でマスクを指定してください）。',
   'cli.masks.sayWhole':
     '{problem} どちらの意味かを指定してください。各画像全体を塗り直すなら --mask-whole を付け、そうでなければ --mask を外すと、サービスが自分で透かしを探します。',
   'cli.masks.askWhole': '{problem} これで各画像全体を塗り直しますか？',
@@ -1265,7 +1271,7 @@ export const ja: Catalogue = {
   'core.rounds.noLastFrame':
     'この試行は「最終フレームを返す」なしで作られたため、サービスには続きの起点となるフレームが残っていません。クリップから最終フレームを取るウィンドウで延長するか、次の試行を自分の画像から始めてください。',
   'core.rounds.needsAsset':
-    'サービスは参照動画をアップロード済みアセット（asset://…）としてしか受け付けませんが、このクリップはダウンロードリンクで返されました。{clip} を提供元のサイトのアカウントにアップロードし、その asset:// アドレスをここに入力してください。または、アップロード不要の「最後のフレームから延長」をお使いください。',
+    'サービスは参照動画をアップロード済みアセット（asset://…）としてしか受け付けませんが、このクリップはダウンロードリンクで返されました。{clip} をプロバイダーのサイトのアカウントにアップロードし、その asset:// アドレスをここに入力してください。または、アップロード不要の「最後のフレームから延長」をお使いください。',
   'core.rounds.theClip': 'クリップ',
   'core.rounds.frameUnreadable':
     'クリップから取ったフレームは Clearframe が読める画像ではありません。クリップを一度再生してから、もう一度延長してください。',
@@ -1315,10 +1321,9 @@ export const ja: Catalogue = {
     'ジョブのデータベースが壊れています（{detail}）。Clearframe はこれを退避して空のキューで始められます。ディスク上の画像と結果には触れません。',
   'core.jobs.ownResult': 'これは Clearframe が書き出した結果です（元：{source}）。',
   'core.jobs.ownResultCopy': 'これは Clearframe が書き出した結果のコピーです（元：{source}）。',
-  'core.jobs.alreadyCleaned':
-    '同じマスクですでにクリーンにしてあるため（結果：{result}）、再送信しません。',
+  'core.jobs.alreadyCleaned': '同じマスクで除去済みのため（結果：{result}）、再送信しません。',
   'core.jobs.cleanedBefore':
-    '以前にクリーン済み（{when}）：{result}。同じマスクでは、「再度クリーン」を選ばない限り再送信しません。',
+    '以前に除去済み（{when}）：{result}。同じマスクでは、「再度除去」を選ばない限り再送信しません。',
   'core.jobs.roundPollingStopped':
     '状況の確認を止めました。サービスがこの試行を完了し、課金する可能性はあります。',
   'core.jobs.imagePollingStopped':
@@ -1345,7 +1350,7 @@ export const ja: Catalogue = {
   'core.import.referenceOneAddress':
     '参照 {number} にはアドレスが 1 つ必要です。参照どうしは | で区切ってください',
   'core.import.referenceLocalFile':
-    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。提供元のサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
+    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。プロバイダーのサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
   'core.import.referenceNotAddress':
     '参照 {number}（{url}）はアドレス（asset:// または https://）ではなく、そのようなファイルもありません',
   'core.import.referenceNoFile':
@@ -1460,17 +1465,16 @@ export const ja: Catalogue = {
   'core.probe.empty': 'ファイルが空です。',
   'core.film.otherEncoding':
     'これらのテイクは再エンコードなしでは結合できません。{clip} のクリップは {first} のクリップと異なる {theirs} 設定でエンコードされています。設定の異なるクリップをそのまま結合できるのは H.264 だけです。同じ設定でテイクを作成するか、そろったテイクを選んでください。',
-  'core.keys.name': '{kind, select, watermark {透かし API トークン} other {動画 API キー}}',
   'core.keys.works':
-    '{name}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}は使用できます：{quota}（{host} より）。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.refused':
-    '{host} はこの{name}を拒否しました{answered, select, yes {（サービスの応答：「{answer}」）} other {}}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
+    '{host} はこの{kind, select, watermark {透かし API トークン} other {動画 API キー}}を拒否しました{answered, select, yes {（サービスの応答：「{answer}」）} other {}}。{saving, select, true {保存していません。} other {}}プロバイダーのサイトのアカウントからキーをもう一度コピーしてください。',
   'core.keys.unchecked':
-    '{name}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
+    '{kind, select, watermark {透かし API トークン} other {動画 API キー}}を確認できませんでした：{why}{saving, select, true {保存していません。} other {}}接続と、設定のサービスのアドレスを確認してから、もう一度お試しください。',
   'core.keys.acceptedLowBalance':
-    '{host} は{name}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{host} は{kind, select, watermark {透かし API トークン} other {動画 API キー}}を受け付けましたが、残高が不足しています：{why}。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} は{name}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
+    '{host} は{kind, select, watermark {透かし API トークン} other {動画 API キー}}を受け付けましたが、残高を読み取れませんでした（{why}）。アカウント画面で再度確認します。{saving, select, true {システムのキーチェーンに保存しました。} other {}}',
   'core.keys.unknownShape': '応答が Clearframe の知らない形式でした',
   'core.keys.answeredStatus': 'HTTP {status} が返されました',
   'core.keys.balance': '残高 {amount}',

@@ -33,11 +33,11 @@ export const ptBR: Catalogue = {
   'format.minutesLeft': 'faltam cerca de {minutes} min',
 
   'demo.all':
-    'Modo de demonstração: os trabalhos rodam no simulador integrado, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço e nada é cobrado.',
+    'Modo demo: os trabalhos rodam no simulador integrado, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço e nada é cobrado.',
   'demo.video':
-    'Modo de demonstração para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
+    'Modo demo para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
   'demo.images':
-    'Modo de demonstração para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
+    'Modo demo para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
   'demo.howTo': 'Como uso minha própria conta?',
   'demo.step.signIn':
     'Entre no site do provedor. O token da API de marcas d’água é criado na área da conta, em “API tokens”; a chave da API de vídeo, em “API keys” (as chamadas de vídeo usam um saldo separado em USD).',
@@ -56,10 +56,13 @@ export const ptBR: Catalogue = {
   'key.form': 'Configurações de {name}',
   'key.save': 'Salvar e testar',
   'key.clear': 'Apagar',
-  'key.removed': 'Removida do chaveiro do sistema.',
-  'key.setFromEnvironment': 'Definida (pelo ambiente)',
-  'key.setInKeychain': 'Definida (no chaveiro do sistema)',
-  'key.notSet': 'Não definida',
+  'key.removed':
+    '{kind, select, watermark {Token removido} other {Chave removida}} do chaveiro do sistema.',
+  'key.setFromEnvironment':
+    '{kind, select, watermark {Token definido} other {Chave definida}} (pelo ambiente)',
+  'key.setInKeychain':
+    '{kind, select, watermark {Token definido} other {Chave definida}} (no chaveiro do sistema)',
+  'key.notSet': '{kind, select, watermark {Nenhum token definido} other {Nenhuma chave definida}}',
 
   'state.queued': 'Aguardando',
   'state.preparing': 'Preparando',
@@ -306,7 +309,7 @@ export const ptBR: Catalogue = {
     'As chaves ficam no chaveiro do sistema e só são enviadas ao serviço a que pertencem.',
   'settings.service': 'Serviço',
   'settings.demoMode':
-    'Modo de demonstração (usar o simulador integrado enquanto nenhuma chave estiver definida)',
+    'Modo demo (usar o simulador integrado enquanto nenhuma chave estiver definida)',
   'settings.watermarkBaseUrl': 'Endereço do serviço de marcas d’água',
   'settings.videoBaseUrl': 'Endereço do serviço de vídeo',
   'settings.resetAddresses': 'Restaurar os endereços do provedor',
@@ -363,9 +366,9 @@ export const ptBR: Catalogue = {
   'account.pricePerSecond': '{price} por segundo (plano {tier})',
   'account.spending': 'Gastos com vídeo',
   'account.spent':
-    '{spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite mensal de {capAmount}} other {do seu limite de {capAmount}}}',
+    '{spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite de gastos mensal de {capAmount}} other {do seu limite de gastos de {capAmount}}}',
   'account.spentInMonth':
-    'Em {month}: {spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite mensal de {capAmount}} other {do seu limite de {capAmount}}}',
+    'Em {month}: {spent} gastos e {inFlight} em tentativas enviadas {cap, select, none {(sem limite de gastos)} monthly {do seu limite de gastos mensal de {capAmount}} other {do seu limite de gastos de {capAmount}}}',
   'account.spendingHint':
     'cada tentativa que o serviço pode ter cobrado, do jeito que o limite a conta',
   'account.queue': 'Se a fila inteira rodar',
@@ -383,10 +386,10 @@ export const ptBR: Catalogue = {
   'spending.status.charged': 'cobrado',
   'spending.status.estimated': 'estimativa: o serviço não informou',
   'spending.status.in-flight': 'enviado, não terminado: estimativa',
-  'spending.status.demo': 'demonstração: custaria, não cobrado',
+  'spending.status.demo': 'demo: custaria, não cobrado',
   'spending.sum': '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas',
   'spending.sumWithDemo':
-    '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demonstração teriam custado {demo}',
+    '{spent} gastos, {inFlight} em tentativas enviadas e não terminadas; as tentativas de demo teriam custado {demo}',
   'spending.saved':
     '{count, plural, one {# cobrança salva} other {# cobranças salvas}} como {path}',
   'spending.savedWithDemo':
@@ -399,7 +402,7 @@ export const ptBR: Catalogue = {
   'spending.totals': 'No total: {sum}.',
   'spending.totalsInMonth': '{month}: {sum}.',
   'spending.about':
-    'Cada tentativa que o serviço pode ter cobrado: a cobrança (os segundos informados pelo serviço × o preço por segundo) ou, até o serviço informar, a estimativa. Os meses são os meses do calendário deste computador. Tentativas de demonstração mostram quanto custariam e não contam.',
+    'Cada tentativa que o serviço pode ter cobrado: a cobrança (os segundos informados pelo serviço × o preço por segundo) ou, até o serviço informar, a estimativa. Os meses são os meses do calendário deste computador. Tentativas de demo mostram quanto custariam e não contam.',
   'spending.project': '<b>{project}</b>{removed, select, true { (removido)} other {}}: {sum}',
   'spending.nothing': 'Nada foi enviado ao serviço.',
   'spending.nothingInMonth': 'Nada foi enviado ao serviço em {month}.',
@@ -431,7 +434,7 @@ export const ptBR: Catalogue = {
   'project.roundsTitle': '{project} · plano {position}',
   'project.shotName': 'plano {position}',
   'project.clipName': 'Plano {shot}, tentativa {round}',
-  'project.player': 'Player',
+  'project.player': 'Reprodutor',
   'project.lastFrame': 'Último quadro',
   'project.noTake': 'ainda sem tomada',
   'project.exported':
@@ -534,10 +537,9 @@ export const ptBR: Catalogue = {
     '{count, plural, one {A duração da referência {references} não é conhecida neste computador} other {A duração das referências {references} não é conhecida neste computador}}, então não é verificada aqui: depois que a tentativa é enviada, o serviço verifica se um vídeo de referência tem de {min} a {max} segundos e, se não tiver, a tentativa falha.',
   'round.editorDemo': 'demo: o simulador embutido faz, nada é cobrado',
   'round.balance': 'saldo {balance}',
-  'round.overCap':
-    'com {spent} já gastos ou em andamento, acima do seu limite de orçamento de {cap}',
+  'round.overCap': 'com {spent} já gastos ou em andamento, acima do seu limite de gastos de {cap}',
   'round.overMonthlyCap':
-    'com {spent} já gastos ou em andamento em {month}, acima do seu limite de orçamento mensal de {cap}',
+    'com {spent} já gastos ou em andamento em {month}, acima do seu limite de gastos mensal de {cap}',
   'round.addToBatch': 'Adicionar outra tentativa a este lote',
   'round.inBatch': 'mais {count} neste lote',
   'core.rounds.referenceUnreadable':
@@ -625,9 +627,9 @@ export const ptBR: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de orçamento de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e envie esta tentativa de novo.',
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo a {total}, acima do seu limite de gastos de {cap}: {spent} gastos e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações e envie esta tentativa de novo.',
   'budget.overMonthlyCap':
-    'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
+    'Esta tentativa ({estimate}) levaria os gastos com vídeo de {month} a {total}, acima do seu limite de gastos mensal de {cap}: {spent} gastos neste mês e {inFlight} em tentativas já enviadas. Aumente o limite nas Configurações, ou tente de novo em {nextMonth}.',
   'budget.balanceLow':
     'O saldo de vídeo é {balance}; esta tentativa precisa de cerca de {estimate}. Recarregue o saldo no site do provedor e tente de novo.',
   'budget.balanceLowHeld':
@@ -776,9 +778,9 @@ export const ptBR: Catalogue = {
   'images.applySelected': 'Aplicar às selecionadas',
   'images.previewFree': 'Prévia de {name} (grátis)',
   'images.noMaskAll':
-    'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+    'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.noMaskSome':
-    '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo de demonstração repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+    '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.list': 'Imagens prontas',
   'images.select': 'Selecionar {name}',
   'images.fromWeb': '{name} (da web)',
@@ -857,16 +859,16 @@ export const ptBR: Catalogue = {
   'preview.question': 'Enviar {name} ao serviço para uma prévia, por {credits}?',
   'preview.confirm': 'Confirmar a prévia de {name} com o serviço',
   'preview.byService':
-    'O serviço — {credits} por imagem{demo, select, true { (grátis no modo de demonstração)} other {}}',
+    'O serviço — {credits} por imagem{demo, select, true { (grátis no modo demo)} other {}}',
   'output.summary': 'Saída: {folder} · nomes como {example}',
   'output.besideEach': 'uma pasta “clearframe” ao lado de cada imagem',
   'output.creditsLeft': '{count, plural, one {# crédito restante} other {# créditos restantes}}',
   // Demo figures said as simulated, and what an empty filter of the results says.
   'output.demoCreditsLeft':
-    '{count, plural, one {# crédito de demonstração restante (simulado)} other {# créditos de demonstração restantes (simulados)}}',
+    '{count, plural, one {# crédito de demo restante (simulado)} other {# créditos de demo restantes (simulados)}}',
   'account.demoCreditsLeft':
-    'Restam {remaining} de {limit, plural, one {# crédito de demonstração} other {# créditos de demonstração}} (simulados)',
-  'account.demoBalance': '{balance} (saldo de demonstração simulado)',
+    'Restam {remaining} de {limit, plural, one {# crédito de demo} other {# créditos de demo}} (simulados)',
+  'account.demoBalance': '{balance} (saldo de demo simulado)',
   'jobs.empty.all': 'Nenhuma imagem nesta lista',
   'jobs.empty.running': 'Nenhuma imagem em andamento',
   'jobs.empty.failed': 'Nenhuma imagem com falha',
@@ -993,7 +995,7 @@ export const ptBR: Catalogue = {
   'cli.remove.payingAgain':
     '--force: enviando {count, plural, one {# arquivo} other {# arquivos}} como nova tentativa paga, {credits} no total (incluindo arquivos nunca enviados).',
   'cli.remove.retryInApp':
-    'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use Verificar de novo ou Enviar de novo (pago) na janela dele, ou feche-o e execute este comando de novo.',
+    'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use “Consultar de novo” ou “Enviar de novo (pago)” na janela dele, ou feche-o e execute este comando de novo.',
   'cli.remove.itIs': 'Estado: {state}.',
   'cli.remove.summary':
     '{done} prontos, {failed} com falha{attention, plural, =0 {} other {, # aguardam sua decisão (o serviço talvez já os tenha)}}{skipped, plural, =0 {} other {, # não aceitos (cada um aparece acima com o motivo)}}.',
@@ -1085,13 +1087,15 @@ export const ptBR: Catalogue = {
     'Nenhuma chave de API de vídeo está definida. Execute “clearframe key set video” (ou defina {variable}), ou adicione --demo para usar o simulador embutido.',
   'cli.key.usage':
     'Uso: clearframe key set|test|clear watermark|video\n  set lê a chave da entrada padrão (sem mostrá-la em um terminal), para que ela nunca apareça\n  no histórico do shell nem na lista de processos.',
-  'cli.key.watermarkName': 'token de API de marca d’água',
-  'cli.key.videoName': 'chave de API de vídeo',
   'cli.key.noDemo': 'o simulador embutido não precisa de chave; tire o --demo.',
-  'cli.key.removed': '{name}: removido do chaveiro do sistema.',
-  'cli.key.noneStored': '{name}: nada estava guardado.',
-  'cli.key.paste': 'Cole seu {name} e pressione Enter (nada é mostrado):',
-  'cli.key.notSet': '{name}: não definido. Execute “clearframe key set {kind}”.',
+  'cli.key.removed':
+    '{kind, select, watermark {O token de API de marca d’água foi removido} other {A chave de API de vídeo foi removida}} do chaveiro do sistema.',
+  'cli.key.noneStored':
+    '{kind, select, watermark {Nenhum token de API de marca d’água estava guardado.} other {Nenhuma chave de API de vídeo estava guardada.}}',
+  'cli.key.paste':
+    'Cole {kind, select, watermark {seu token de API de marca d’água} other {sua chave de API de vídeo}} e pressione Enter (nada é mostrado):',
+  'cli.key.notSet':
+    '{kind, select, watermark {nenhum token de API de marca d’água definido} other {nenhuma chave de API de vídeo definida}}. Execute “clearframe key set {kind}”.',
   'cli.summary.open': 'prepara arquivos e pastas na janela aberta do Clearframe',
   'cli.open.usage':
     'Uso: clearframe open CAMINHO... [--data-dir=PASTA]\n  Prepara as imagens e pastas na janela do Clearframe em execução, como se tivessem sido soltas ali.',
@@ -1204,7 +1208,7 @@ export const ptBR: Catalogue = {
   'cli.simulator.badPort': 'clearframe simulator: --port deve ser um número inteiro de 0 a 65535.',
   'cli.simulator.watermark': 'URL base de marcas d’água',
   'cli.simulator.video': 'URL base de vídeo',
-  'cli.simulator.key': 'chave de demonstração',
+  'cli.simulator.key': 'chave de demo',
   'cli.simulator.requestLog': 'registro de requisições',
   'cli.simulator.stop': 'Pressione Ctrl+C para parar.',
   'main.startFailure.title': 'Não foi possível iniciar o Clearframe',
@@ -1489,18 +1493,16 @@ export const ptBR: Catalogue = {
   'core.probe.empty': 'O arquivo está vazio.',
   'core.film.otherEncoding':
     'Estas tomadas não podem ser unidas sem recodificar: o clipe de {clip} foi codificado com outras configurações {theirs} que o de {first}; só clipes H.264 feitos com configurações diferentes podem ser unidos como estão. Faça as tomadas iguais ou escolha tomadas que sejam.',
-  'core.keys.name':
-    '{kind, select, watermark {token de API de marca d’água} other {chave de API de vídeo}}',
   'core.keys.works':
-    'A {name} funciona: {quota} (de {host}).{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{kind, select, watermark {O token de API de marca d’água} other {A chave de API de vídeo}} funciona: {quota} (de {host}).{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.refused':
-    '{host} recusou esta {name}{answered, select, yes { (o serviço disse: “{answer}”)} other {}}.{saving, select, true { Ela não foi salva.} other {}} Copie a chave de novo da sua conta no site do provedor.',
+    '{host} recusou {kind, select, watermark {este token de API de marca d’água} other {esta chave de API de vídeo}}{answered, select, yes { (o serviço disse: “{answer}”)} other {}}.{saving, select, true { {kind, select, watermark {Ele não foi salvo.} other {Ela não foi salva.}}} other {}} Copie a chave de novo da sua conta no site do provedor.',
   'core.keys.unchecked':
-    'Não foi possível verificar a {name}: {why}{saving, select, true { Ela não foi salva.} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
+    'Não foi possível verificar {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}: {why}{saving, select, true { {kind, select, watermark {Ele não foi salvo.} other {Ela não foi salva.}}} other {}} Verifique a conexão e o endereço do serviço nas Configurações e tente de novo.',
   'core.keys.acceptedLowBalance':
-    '{host} aceitou a {name}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{host} aceitou {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}, mas diz que o saldo está baixo demais: {why}.{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} aceitou a {name}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { Ela foi salva no chaveiro do sistema.} other {}}',
+    '{host} aceitou {kind, select, watermark {o token de API de marca d’água} other {a chave de API de vídeo}}, mas o saldo não pôde ser lido ({why}); a tela Conta vai perguntar de novo.{saving, select, true { {kind, select, watermark {Ele foi salvo} other {Ela foi salva}} no chaveiro do sistema.} other {}}',
   'core.keys.unknownShape': 'a resposta não estava em um formato que o Clearframe conhece',
   'core.keys.answeredStatus': 'ele respondeu HTTP {status}',
   'core.keys.balance': 'saldo de {amount}',

@@ -24,7 +24,7 @@ export const zhCN: Catalogue = {
   'retry.firstQuestion': '以 {cost} 发送到服务？',
   'retry.sendAgain': '重新发送（付费）– {cost}',
   'retry.checkAgain': '再次查询',
-  'retry.checkAgainHint': '按服务给出的任务编号再次查询，不收费。',
+  'retry.checkAgainHint': '按服务给出的任务编号再次查询，不扣费。',
   'retry.retry': '重试 – {cost}',
 
   'format.credits': '{count, plural, other {# 积分}}',
@@ -32,11 +32,11 @@ export const zhCN: Catalogue = {
   'format.minutesLeft': '约剩 {minutes} 分钟',
 
   'demo.all':
-    '演示模式：任务在内置模拟器上运行，其结果只是服务实际效果的粗略替代。不会向服务发送任何内容，也不会收费。',
+    '演示模式：任务在内置模拟器上运行，其结果只是服务实际效果的粗略替代。不会向服务发送任何内容，也不会扣费。',
   'demo.video':
-    '视频演示模式：各轮在内置模拟器上运行，其片段是预制的替代品，并非服务会生成的内容。不会向视频服务发送任何内容，也不会收费。图片会发送到服务。',
+    '视频演示模式：各轮在内置模拟器上运行，其片段是预制的替代品，并非服务会生成的内容。不会向视频服务发送任何内容，也不会扣费。图片会发送到服务。',
   'demo.images':
-    '图片演示模式：由内置模拟器处理图片，其结果只是服务实际效果的粗略替代。不会向水印服务发送任何内容，也不会收费。视频各轮会发送到服务。',
+    '图片演示模式：由内置模拟器处理图片，其结果只是服务实际效果的粗略替代。不会向水印服务发送任何内容，也不会扣费。视频各轮会发送到服务。',
   'demo.howTo': '如何使用我自己的账户？',
   'demo.step.signIn':
     '在服务商网站上登录。水印 API 令牌在账户区域的“API tokens”下创建，视频 API 密钥在“API keys”下创建（视频调用从单独的美元余额中扣除）。',
@@ -54,10 +54,10 @@ export const zhCN: Catalogue = {
   'key.form': '{name}设置',
   'key.save': '保存并测试',
   'key.clear': '清除',
-  'key.removed': '已从系统钥匙串中移除。',
-  'key.setFromEnvironment': '已设置（来自环境变量）',
-  'key.setInKeychain': '已设置（在系统钥匙串中）',
-  'key.notSet': '未设置',
+  'key.removed': '已从系统钥匙串中移除{kind, select, watermark {令牌} other {密钥}}。',
+  'key.setFromEnvironment': '{kind, select, watermark {令牌} other {密钥}}已设置（来自环境变量）',
+  'key.setInKeychain': '{kind, select, watermark {令牌} other {密钥}}已设置（在系统钥匙串中）',
+  'key.notSet': '{kind, select, watermark {令牌} other {密钥}}未设置',
 
   'state.queued': '等待中',
   'state.preparing': '准备中',
@@ -347,10 +347,10 @@ export const zhCN: Catalogue = {
   'account.pricePerSecond': '每秒 {price}（{tier} 方案）',
   'account.spending': '视频支出',
   'account.spent':
-    '已支出 {spent}，已发送的轮次占 {inFlight}{cap, select, none {（未设预算上限）} monthly {，月度预算上限为 {capAmount}} other {，预算上限为 {capAmount}}}',
+    '已花费 {spent}，已发送的轮次占 {inFlight}{cap, select, none {（未设预算上限）} monthly {，月度预算上限为 {capAmount}} other {，预算上限为 {capAmount}}}',
   'account.spentInMonth':
-    '{month}：已支出 {spent}，已发送的轮次占 {inFlight}{cap, select, none {（未设预算上限）} monthly {，月度预算上限为 {capAmount}} other {，预算上限为 {capAmount}}}',
-  'account.spendingHint': '服务可能已计费的每一轮，按预算上限的方式统计',
+    '{month}：已花费 {spent}，已发送的轮次占 {inFlight}{cap, select, none {（未设预算上限）} monthly {，月度预算上限为 {capAmount}} other {，预算上限为 {capAmount}}}',
+  'account.spendingHint': '服务可能已扣费的每一轮，按预算上限的方式统计',
   'account.queue': '整个队列都运行时',
   'account.queueCost': '{credits} 和 {money}',
   'account.refresh': '刷新',
@@ -360,14 +360,14 @@ export const zhCN: Catalogue = {
     '{retried, select, true {镜头 {shot}，第 {round} 轮（第 {attempt} 次发送）} other {镜头 {shot}，第 {round} 轮}}',
   'spending.removed': '已从列表中移除',
   'spending.promptUnknown': '提示词未知（从服务添加）',
-  'spending.lengthHint': '服务报告的时长，按实际计费的每秒价格计算。',
+  'spending.lengthHint': '服务报告的时长，按实际扣费的每秒价格计算。',
   'spending.lengthUnknownHint': '服务尚未告知片段时长，因此暂以估算代替。',
-  'spending.status.charged': '已计费',
+  'spending.status.charged': '已扣费',
   'spending.status.estimated': '估算：服务未告知',
   'spending.status.in-flight': '已发送，未结束：估算',
-  'spending.status.demo': '演示：应花费金额，不计费',
-  'spending.sum': '已支出 {spent}，已发送未结束的轮次 {inFlight}',
-  'spending.sumWithDemo': '已支出 {spent}，已发送未结束的轮次 {inFlight}；演示轮次本应花费 {demo}',
+  'spending.status.demo': '演示：应花费金额，不扣费',
+  'spending.sum': '已花费 {spent}，已发送未结束的轮次 {inFlight}',
+  'spending.sumWithDemo': '已花费 {spent}，已发送未结束的轮次 {inFlight}；演示轮次本应花费 {demo}',
   'spending.saved': '已将 {count, plural, other {# 笔费用}}保存为 {path}',
   'spending.savedWithDemo':
     '已将 {count, plural, other {# 笔费用}}和 {demo, plural, other {# 轮演示}}（均未扣费）保存为 {path}',
@@ -379,7 +379,7 @@ export const zhCN: Catalogue = {
   'spending.totals': '合计：{sum}。',
   'spending.totalsInMonth': '{month}：{sum}。',
   'spending.about':
-    '服务可能已计费的每一轮：其费用（服务报告的秒数 × 每秒价格），或在服务告知之前的估算。月份按本机的自然月计算。演示轮次只显示本应花费的金额，不计入任何统计。',
+    '服务可能已扣费的每一轮：其费用（服务报告的秒数 × 每秒价格），或在服务告知之前的估算。月份按本机的自然月计算。演示轮次只显示本应花费的金额，不计入任何统计。',
   'spending.project': '<b>{project}</b>{removed, select, true {（已移除）} other {}}：{sum}',
   'spending.nothing': '没有向服务发送任何内容。',
   'spending.nothingInMonth': '{month}没有向服务发送任何内容。',
@@ -412,7 +412,7 @@ export const zhCN: Catalogue = {
   'project.shotName': '镜头 {position}',
   'project.clipName': '镜头 {shot}，第 {round} 轮',
   'project.player': '播放器',
-  'project.lastFrame': '最后一帧',
+  'project.lastFrame': '尾帧',
   'project.noTake': '尚无定版',
   'project.exported':
     '{count, plural, other {已将 # 个定版复制到 {folder}（每个镜头一个，按顺序）。}}',
@@ -424,7 +424,7 @@ export const zhCN: Catalogue = {
   'project.defaultName': '项目 {number}',
   'project.stageEmpty': '镜头 {position} 还没有片段。在底部的栏中写一轮：它的片段会在这里播放。',
   'project.filmTotal': '影片：{seconds} 秒 · 各轮费用 {cost}',
-  'project.filmTotalDemo': '影片：{seconds} 秒 · 各轮将花费 {cost}（演示，不收费）',
+  'project.filmTotalDemo': '影片：{seconds} 秒 · 各轮将花费 {cost}（演示，不扣费）',
   'project.storyboardKeys': '要移动镜头，把它拖到另一个镜头上，或在它上面按 Alt 加 ← 或 →。',
   'round.sendAbout': '检查并发送 · 约 {cost}',
   'round.sendUpTo': '检查并发送 · 最多 {cost}',
@@ -441,9 +441,9 @@ export const zhCN: Catalogue = {
   'round.name': '第 {position} 轮',
   'round.promptUnknown': '提示词未知（从服务添加）',
   'round.demo': '演示',
-  'round.demoHint': '由内置模拟器生成：未向服务发送任何内容，也未收费。',
-  'round.money.demo': '将花费 {cost}（演示，不收费）',
-  'round.money.charged': '已收费 {cost}',
+  'round.demoHint': '由内置模拟器生成：未向服务发送任何内容，也未扣费。',
+  'round.money.demo': '将花费 {cost}（演示，不扣费）',
+  'round.money.charged': '已扣费 {cost}',
   'round.money.estimated': '预计 {cost}',
   'round.clip.auto': '时长由模型决定',
   'round.clip.default': '服务默认时长',
@@ -457,17 +457,17 @@ export const zhCN: Catalogue = {
   'round.play': '播放',
   'round.showInFolder': '在文件夹中显示',
   'round.cancel': '取消',
-  'round.cancelHint': '不再等待；服务仍可能完成并收费。',
+  'round.cancelHint': '不再等待；服务仍可能完成并扣费。',
   'round.writePrompt': '编写提示词…',
   'round.writePromptHint': 'Clearframe 不知道此任务的提示词，因此无法原样重新发送。',
   'round.duplicate': '复制',
   'round.duplicateWhat': '发送第 {position} 轮的副本',
   'round.extendForm': '延长第 {position} 轮',
   'round.extendWhat':
-    '从最后一帧发送第 {position} 轮的续写，{into, select, new {放入其后的新镜头} other {放入本镜头并成为其选用片段}}',
+    '从尾帧发送第 {position} 轮的续写，{into, select, new {放入其后的新镜头} other {放入本镜头并成为其选用片段}}',
   'round.next': '第 {position} 轮之后发生什么',
   'round.nextPlaceholder': '接下来发生什么…',
-  'round.extendFromFrame': '从最后一帧延长',
+  'round.extendFromFrame': '从尾帧延长',
   'round.extendVideoOpen': '延长视频…',
   'round.extendVideoForm': '延长第 {position} 轮的视频',
   'round.extendVideoWhat':
@@ -475,7 +475,7 @@ export const zhCN: Catalogue = {
   'round.extendPlace': '第 {position} 轮的续写放在哪里',
   'round.extendInto': '{into, select, new {在新镜头中继续} other {在本镜头中继续}}',
   'round.uploadFirst':
-    '服务只接受以已上传素材形式提供的参考视频，而此片段是以下载链接返回的。请将 {file} 上传到提供商网站上的账户，然后在此粘贴其 asset:// 地址。',
+    '服务只接受以已上传素材形式提供的参考视频，而此片段是以下载链接返回的。请将 {file} 上传到服务商网站上的账户，然后在此粘贴其 asset:// 地址。',
   'round.assetAddress': '第 {position} 轮的素材地址',
   'round.continuation': '第 {position} 轮如何继续',
   'round.extendVideo': '延长视频',
@@ -501,12 +501,12 @@ export const zhCN: Catalogue = {
   'round.ratio': '画面比例',
   'round.sound': '声音',
   'round.watermark': '片段中加 AI 水印',
-  'round.keepLastFrame': '保留最后一帧（用于延长）',
+  'round.keepLastFrame': '保留尾帧（用于延长）',
   'round.costAbout': '{seconds} 秒片段约 {cost}',
   'round.costUpTo': '最多 {cost}：时长由模型决定，最长 {seconds} 秒',
   'round.lengthUnknown':
     '{count, plural, other {参考 {references} 的时长在此电脑上未知}}，因此此处不做检查：发送后服务会检查参考视频是否为 {min} 至 {max} 秒，不符合则该轮失败。',
-  'round.editorDemo': '演示：由内置模拟器生成，不收费',
+  'round.editorDemo': '演示：由内置模拟器生成，不扣费',
   'round.balance': '余额 {balance}',
   'round.overCap': '加上已花费或进行中的 {spent}，超出您的预算上限 {cap}',
   'round.overMonthlyCap': '加上{month}已花费或进行中的 {spent}，超出您的每月预算上限 {cap}',
@@ -585,13 +585,13 @@ export const zhCN: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    '这一轮（{estimate}）会让视频支出达到 {total}，超过您的预算上限 {cap}：已支出 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，然后重试这一轮。',
+    '这一轮（{estimate}）会让视频支出达到 {total}，超过您的预算上限 {cap}：已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，然后重试这一轮。',
   'budget.overMonthlyCap':
-    '这一轮（{estimate}）会让 {month} 的视频支出达到 {total}，超过您的每月预算上限 {cap}：本月已支出 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，或在 {nextMonth} 重试这一轮。',
+    '这一轮（{estimate}）会让 {month} 的视频支出达到 {total}，超过您的每月预算上限 {cap}：本月已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，或在 {nextMonth} 重试这一轮。',
   'budget.balanceLow':
-    '视频余额为 {balance}；这一轮大约需要 {estimate}。请在提供商网站充值后重试这一轮。',
+    '视频余额为 {balance}；这一轮大约需要 {estimate}。请在服务商网站充值后重试这一轮。',
   'budget.balanceLowHeld':
-    '视频余额为 {balance}，其中 {held} 被已发送的轮次占用；这一轮大约需要 {estimate}。请在提供商网站充值后重试这一轮。',
+    '视频余额为 {balance}，其中 {held} 被已发送的轮次占用；这一轮大约需要 {estimate}。请在服务商网站充值后重试这一轮。',
 
   // The rules of a round, said where the round form and the command line check it.
   'request.writePrompt': '请写一个提示词：每一轮都需要提示词，有参考时也一样。',
@@ -599,7 +599,7 @@ export const zhCN: Catalogue = {
     '请移除 {count, plural, other {# 个}}参考：每一轮除提示词外最多使用 {max} 个参考。',
   'request.giveAddress': '请填写参考 {number} 的地址，或将其移除。',
   'request.videoAsAsset':
-    '请以 asset:// 地址提供参考 {number}：视频只有在提供商网站上传到您的账户后，服务才会接受。',
+    '请以 asset:// 地址提供参考 {number}：视频只有在服务商网站上传到您的账户后，服务才会接受。',
   'request.publicAddress':
     '请以 https://（公开网址）或 asset://（已上传到您的账户）开头的地址提供参考 {number}。',
   'request.sayRole': '请说明参考 {number} 的用途：{roles}。',
@@ -677,8 +677,7 @@ export const zhCN: Catalogue = {
   'import.queueWhat': '将 {name} 中的 {count, plural, other {# 轮}}加入队列',
   'import.queue': '以 {total} 将 {count, plural, other {# 轮}}加入队列',
   'import.queued': '{name} 中的 {count, plural, other {# 轮}}已加入 {project} 的队列。',
-  'round.frameUnreadable':
-    '无法在此播放该片段以获取最后一帧：请先在播放器中播放一次，然后再次延长。',
+  'round.frameUnreadable': '无法在此播放该片段以获取尾帧：请先在播放器中播放一次，然后再次延长。',
   // ── end of Video workspace.
 
   // ── Images workspace: keys of the finder, previews and output go below this line.
@@ -708,7 +707,7 @@ export const zhCN: Catalogue = {
   'images.startOnlyUnsure':
     '暂无可发送的内容：查找水印对这些图片上的水印没有把握。请先为它们绘制蒙版。',
   'images.cleanedBefore':
-    '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不收费，除非您勾选“重新处理”。',
+    '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不扣费，除非您勾选“重新处理”。',
   'images.appliedSameSize': '已将蒙版应用到 {count, plural, other {# 张}} {size} 的图片。',
   'images.appliedAll': '已将蒙版应用到 {count, plural, other {# 张图片}}。',
   'images.appliedSelected': '已将蒙版应用到所选的 {count, plural, other {# 张图片}}。',
@@ -777,7 +776,7 @@ export const zhCN: Catalogue = {
   'quality.notChosen': '因此没有为您预选“本机”：请先对比两张预览再选择。',
   'quality.short': '预计 {db} dB',
   'cli.engine.expectedLow':
-    '使用 --engine local 时仍会清理，但除非清理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
+    '使用 --engine local 时仍会处理，但除非处理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
   'finder.maskShare': '蒙版覆盖每张图片的 {share}。',
   'finder.tickGroup': '{count, plural, other {此组全部 # 张}}',
   'finder.unsure': '不确定（{percent}）',
@@ -842,13 +841,13 @@ export const zhCN: Catalogue = {
   'cli.balance.usage':
     '用法：clearframe balance [--demo] [--json] [--data-dir 文件夹]\n  水印积分和视频余额，各自以其服务报告的为准。',
   'cli.remove.usage':
-    "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已清理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
+    "用法：clearframe remove '<'文件|文件夹…> [--mask 文件 | --mask-rect x,y,宽,高 | --auto-mask] [--out 文件夹]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir 文件夹]\n  去除每张指定图片以及文件夹中找到的图片上的水印。--mask 接受一个蒙版文件（除纯黑或纯白外\n  任意颜色的标记，或黑底白色）；--mask-rect 以图片像素标出一个矩形，发送前会逐张图片检查。\n  崩溃后再次运行即可继续：已发送的内容不会再次发送。\n  --retry   重试失败的文件：服务已有图片的，免费再次询问；服务从未接收的文件重新准备（例如替换之后）\n  --force   对已处理或失败的文件发起新的付费尝试（每张 1 积分）\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            --mask-rect（及 --mask-clear-outside）的测量基准：指定一个角时，x,y 是到该角两边的距离，\n            因此一个矩形适用于任何尺寸的照片；relative 时，四个数都是图片的比例，从 0 到 1\n  --auto-mask         找出图片共有的水印，并在发送前按组显示找到的内容；此时 --mask-rect 只是粗略提示\n  --dry-run           显示将要发送的内容后停止：不发送，也不付费\n  --save-masks 文件夹  把每组的蒙版按原尺寸存为 PNG（黑底白色）放到该文件夹\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,宽,高\n                      发送前修改蒙版：扩大或缩小 n 像素、反转、清除矩形以外的全部内容\n  --mask-whole        把标记了每个像素的 --mask 文件（例如全白）当作标记整张图片，\n                      整张图片都会被重绘',
   'cli.engine.usage':
-    '  --engine service|local\n                      service（默认）：由服务清理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
+    '  --engine service|local\n                      service（默认）：由服务处理每张图片，每张 1 积分；\n                      local：由这台电脑还原 --auto-mask 在本批中测得的水印混合，免费且离线；\n                      无法测出水印的图片会被排除并列出（请用 --engine service 发送）',
   'cli.video.usage':
-    "用法：\n  clearframe video new '<'名称> [--shot 标题]\n  clearframe video add-round '<'项目或镜头 ID> --prompt 文本 [--duration 秒（默认 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=角色]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'轮次 ID> --prompt 文本\n  clearframe video import '<'文件.csv|文件.json> (--project ID | --new 名称) [--yes]\n  clearframe video run [--concurrency n] [--out 文件夹] [--demo]\n  clearframe video status [项目 ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv 文件]\n        服务可能已计费的每一轮（其扣费，或在服务尚未告知时的估算），按时间从新到旧，\n        按月（这台电脑的时区）和按项目汇总；--csv 还会写成 CSV 文件，绝不覆盖已有文件\n全部命令都接受 --json 和 --data-dir 文件夹。\n\nvideo import 从 CSV 文件（首行为列名）或 JSON 对象列表中批量加入轮次，可用以下列或字段：\n  prompt      这一轮要呈现的内容（必填）\n  kind        {kinds}（默认 text）\n  references  image=URL、video=URL 或 audio=URL，用 | 分隔（JSON 中为列表）；同类中的第 N 个\n              在提示词中写作 @imageN、@videoN、@audioN。\"video=asset://id from\n              clip.mp4\" 指明上传所用的文件，以便在此检查其时长。\n  duration    秒数（默认 {seconds}；auto 时留空）\n  ratio       {ratios}（auto 时为 adaptive）\n  shot        指定同一镜头的轮次共用该镜头；未指定的轮次各得一个新镜头\n先检查每一行：只要有一行有误就什么都不加入，每个问题都会指明所在行。\n先显示各轮次及总费用，再询问是否加入；--yes 不询问直接加入（标准输入不是终端时必须使用）。",
+    "用法：\n  clearframe video new '<'名称> [--shot 标题]\n  clearframe video add-round '<'项目或镜头 ID> --prompt 文本 [--duration 秒（默认 {seconds}）] [--resolution 480p|720p]\n        [--ratio 16:9] [--model ID] [--image URL[=角色]]… [--video URL] [--audio URL] [--auto]\n        [--last-frame] [--generate-audio] [--watermark]\n  clearframe video add-round --extend '<'轮次 ID> --prompt 文本\n  clearframe video import '<'文件.csv|文件.json> (--project ID | --new 名称) [--yes]\n  clearframe video run [--concurrency n] [--out 文件夹] [--demo]\n  clearframe video status [项目 ID]\n  clearframe video spending [--project ID] [--month YYYY-MM] [--csv 文件]\n        服务可能已扣费的每一轮（其扣费，或在服务尚未告知时的估算），按时间从新到旧，\n        按月（这台电脑的时区）和按项目汇总；--csv 还会写成 CSV 文件，绝不覆盖已有文件\n全部命令都接受 --json 和 --data-dir 文件夹。\n\nvideo import 从 CSV 文件（首行为列名）或 JSON 对象列表中批量加入轮次，可用以下列或字段：\n  prompt      这一轮要呈现的内容（必填）\n  kind        {kinds}（默认 text）\n  references  image=URL、video=URL 或 audio=URL，用 | 分隔（JSON 中为列表）；同类中的第 N 个\n              在提示词中写作 @imageN、@videoN、@audioN。\"video=asset://id from\n              clip.mp4\" 指明上传所用的文件，以便在此检查其时长。\n  duration    秒数（默认 {seconds}；auto 时留空）\n  ratio       {ratios}（auto 时为 adaptive）\n  shot        指定同一镜头的轮次共用该镜头；未指定的轮次各得一个新镜头\n先检查每一行：只要有一行有误就什么都不加入，每个问题都会指明所在行。\n先显示各轮次及总费用，再询问是否加入；--yes 不询问直接加入（标准输入不是终端时必须使用）。",
 
   // 命令行：输入中的错误。
   'cli.unknownCommand': 'clearframe：未知命令“{name}”。运行“clearframe help”查看列表。',
@@ -909,7 +908,7 @@ export const zhCN: Catalogue = {
   'masks.share':
     '{count, plural, other {{same, select, yes {每个蒙版覆盖图像的 {largest}。} other {蒙版覆盖图像的 {smallest} 至 {largest}。}}}}',
   'masks.largeShare':
-    '{count, plural, other {# 张图像的蒙版超过图像的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 点额度。}}',
+    '{count, plural, other {# 张图像的蒙版超过图像的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 积分。}}',
   'cli.masks.large.usage':
     '  --allow-large-mask  不经询问发送覆盖超过图像 {limit} 的蒙版\n                      （在终端中会询问；不在终端时不发送任何内容，退出码 2）',
   'cli.remove.askLargeMasks': '仍然用这些蒙版发送吗？',
@@ -924,11 +923,11 @@ export const zhCN: Catalogue = {
 
   'cli.remove.dryRun':
     '试运行：查看了 {count, plural, other {# 张图片}}，没有发送任何内容，也没有付费。',
-  'cli.remove.cleaning': '清理中',
+  'cli.remove.cleaning': '处理中',
   'cli.remove.payingAgain':
     '--force：将 {count, plural, other {# 个文件}}作为新的付费尝试发送，共 {credits}（包括从未发送过的文件）。',
   'cli.remove.retryInApp':
-    '应用正在使用此数据文件夹，因此之前尝试过的文件要在应用中重试：在其窗口中使用“再次检查”或“重新发送（付费）”，或退出应用后再运行此命令。',
+    '应用正在使用此数据文件夹，因此之前尝试过的文件要在应用中重试：在其窗口中使用“再次查询”或“重新发送（付费）”，或退出应用后再运行此命令。',
   'cli.remove.itIs': '状态：{state}。',
   'cli.remove.summary':
     '完成 {done}，失败 {failed}{attention, plural, =0 {} other {，# 个需要您决定（服务可能已收到）}}{skipped, plural, =0 {} other {，# 个未采用（均已在上方列出原因）}}。',
@@ -936,21 +935,21 @@ export const zhCN: Catalogue = {
   'cli.plan.unreadableMask': 'Clearframe 无法读回的蒙版（其任务记录已损坏）',
   'cli.plan.noMask': '无蒙版（由服务选择角落）',
   'cli.plan.alreadyCleaned':
-    '{file}：已用 {used} 清理过，因此未使用 {asked}。如要用它付费重新尝试，请加上 --force（{credits}）。',
+    '{file}：已用 {used} 处理过，因此未使用 {asked}。如要用它付费重新尝试，请加上 --force（{credits}）。',
   'cli.plan.forceDamaged': '在命令行中，--force 会把它作为新任务重新加入（{credits}）。',
   'cli.plan.retryFree':
     '加上 --retry 再次运行可免费再问一次服务；--force 会付费重新尝试（{credits}）。',
   'cli.plan.forceAgain': '--force 会重新发送（{credits}，可能产生第二次付费）。',
-  'cli.plan.retryLater': '问题解决后，加上 --retry 再次运行（服务接收时收取 {credits}）。',
+  'cli.plan.retryLater': '问题解决后，加上 --retry 再次运行（服务接收时扣除 {credits}）。',
   'cli.engine.unknown': '--engine 只接受 service 或 local。',
   'cli.engine.needsAutoMask':
     '--engine local 会还原在整批图片中测得的水印混合：请加上 --auto-mask（需要至少 3 张同尺寸且带相同水印的图片）。',
   'cli.engine.notLocal':
-    '在本批中无法为它测出水印（需要至少 3 张同尺寸且带相同水印的图片），因此未清理：请用 --engine service 发送，或手动标记。',
+    '在本批中无法为它测出水印（需要至少 3 张同尺寸且带相同水印的图片），因此未处理：请用 --engine service 发送，或手动标记。',
   'cli.engine.groupLocal':
     '第 {number} 组（{count, plural, other {# 张带水印的图片}}）：在这台电脑上免费处理；不发送任何内容。',
   'cli.engine.groupLeftOut':
-    '第 {number} 组（{count, plural, other {# 张图片}}）：未清理，{reason}',
+    '第 {number} 组（{count, plural, other {# 张图片}}）：未处理，{reason}',
   'cli.engine.groupService':
     '第 {number} 组（{count, plural, other {# 张图片}}）：由服务处理，{credits}。',
 
@@ -1012,13 +1011,14 @@ export const zhCN: Catalogue = {
     '未设置视频 API 密钥。运行“clearframe key set video”（或设置 {variable}），或加上 --demo 使用内置模拟器。',
   'cli.key.usage':
     '用法：clearframe key set|test|clear watermark|video\n  set 从标准输入读取密钥（在终端中输入时不回显），因此它不会出现在 shell 历史或进程列表中。',
-  'cli.key.watermarkName': '水印 API 令牌',
-  'cli.key.videoName': '视频 API 密钥',
   'cli.key.noDemo': '内置模拟器不需要密钥；请去掉 --demo。',
-  'cli.key.removed': '已从系统钥匙串中移除{name}。',
-  'cli.key.noneStored': '未保存过{name}。',
-  'cli.key.paste': '粘贴{name}后按回车（不会显示）：',
-  'cli.key.notSet': '未设置{name}。请运行“clearframe key set {kind}”。',
+  'cli.key.removed':
+    '已从系统钥匙串中移除{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。',
+  'cli.key.noneStored': '未保存过{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。',
+  'cli.key.paste':
+    '粘贴{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}后按回车（不会显示）：',
+  'cli.key.notSet':
+    '未设置{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。请运行“clearframe key set {kind}”。',
   'cli.summary.open': '将文件和文件夹放入已打开的 Clearframe 窗口',
   'cli.open.usage':
     '用法：clearframe open 路径... [--data-dir=文件夹]\n  将图片和文件夹放入正在运行的 Clearframe 窗口，如同拖放到那里一样。',
@@ -1037,7 +1037,7 @@ export const zhCN: Catalogue = {
   'cli.spending.everyMonth': '所有月份',
   'cli.spending.line': '{when}  {project}，镜头 {shot} 第 {round} 轮{prompt}  {cost}  {status}',
   'cli.spending.length': '{seconds} 秒 × {rate} USD/秒 = {cost}',
-  'cli.spending.removed': '{project}（已删除）',
+  'cli.spending.removed': '{project}（已移除）',
   'cli.spending.demo': '演示：本应花费，未扣费',
   'cli.spending.charged': '已扣费',
   'cli.spending.estimated': '估算：服务未告知',
@@ -1162,7 +1162,7 @@ export const zhCN: Catalogue = {
   'core.jobs.linkGone':
     '{what, select, clip {片段} other {结果}}的链接已失效，再次查询时服务返回“{status}”且没有新链接。请稍后用“再次查询”（免费）；“重新发送”会再次付费。',
   'core.import.cannotRead':
-    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {你没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
+    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {您没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
   'core.import.notText':
     '{name} 不是文本文件。请把各轮存为 CSV（在电子表格中：文件、另存为、CSV）或 JSON，再导入该文件。',
   'core.import.columnList': '{first} 和 {last}',
@@ -1191,9 +1191,9 @@ export const zhCN: Catalogue = {
   'core.rounds.refused': '这一轮无法按原样发送。{problems} 没有扣费。',
   'core.rounds.notFinished': '这一轮尚未完成；请在片段就绪后再延长。',
   'core.rounds.noLastFrame':
-    '这一轮生成时没有开启“返回最后一帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取最后一帧），或用你自己的图片开始下一轮。',
+    '这一轮生成时没有开启“返回尾帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取尾帧），或用您自己的图片开始下一轮。',
   'core.rounds.needsAsset':
-    '服务只接受已上传素材（asset://…）形式的参考视频，而这个片段返回的是下载链接。请把 {clip} 上传到服务商网站上的账户，再在这里填写它的 asset:// 地址；或使用无需上传的“从最后一帧延长”。',
+    '服务只接受已上传素材（asset://…）形式的参考视频，而这个片段返回的是下载链接。请把 {clip} 上传到服务商网站上的账户，再在这里填写它的 asset:// 地址；或使用无需上传的“从尾帧延长”。',
   'core.rounds.theClip': '该片段',
   'core.rounds.frameUnreadable':
     '从片段中取出的帧不是 Clearframe 能读取的图片：请先播放一次片段，再重新延长。',
@@ -1202,7 +1202,7 @@ export const zhCN: Catalogue = {
   'core.rounds.nameProject': '请给项目起个名字。',
   'core.rounds.gone': '该{kind, select, project {项目} shot {镜头} other {轮次}}已不存在。',
   'core.rounds.stillOpen':
-    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再删除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等你决定：请取消或等它完成，再删除它。}}}}',
+    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等您决定：请取消或等它完成，再移除它。}}}}',
   'core.rounds.notThisShot': '该轮次不属于这个镜头。',
   'core.rounds.takeNeedsClip': '只有已完成且有片段的轮次才能作为镜头的定版。',
   'core.rounds.promptUnknown':
@@ -1215,11 +1215,11 @@ export const zhCN: Catalogue = {
   'core.watermark.noMeasurement':
     '{name} 在没有水印测量结果的情况下被加入了本机队列：请重新查找水印，或将其发送到服务。',
   'core.jobs.roundUnknownOutcome':
-    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查你的账户，然后重新发送或取消它。',
+    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查您的账户，然后重新发送或取消它。',
   'core.jobs.roundUnknownOutcomeDamaged':
-    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查你的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
+    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查您的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
   'core.jobs.imageUnknownOutcome':
-    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
+    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在您接受这一点时才重新发送。',
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
   'core.jobs.imageReported': '服务报告 {status}。',
@@ -1238,7 +1238,7 @@ export const zhCN: Catalogue = {
   'core.jobs.ownResultCopy': '这是 Clearframe 写出的结果的副本（来自 {source}）。',
   'core.jobs.alreadyCleaned': '它已用同一蒙版处理过（结果：{result}），因此不会再次发送。',
   'core.jobs.cleanedBefore':
-    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非你选择“重新处理”。',
+    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非您选择“重新处理”。',
   'core.jobs.roundPollingStopped': '已停止查询。服务仍可能完成这一轮并扣费。',
   'core.jobs.imagePollingStopped': '已停止查询。服务仍可能处理这张图片并用掉一个积分。',
   'core.fetch.plainHttp': '不通过明文 http 从 {host} 获取，只用 https',
@@ -1356,17 +1356,16 @@ export const zhCN: Catalogue = {
   'core.probe.empty': '文件为空。',
   'core.film.otherEncoding':
     '这些定版无法在不重新编码的情况下拼接：{clip}的片段使用了与{first}不同的 {theirs} 编码设置；只有设置不同的 H.264 片段才能直接拼接。请用相同设置生成定版，或选择设置相同的定版。',
-  'core.keys.name': '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}',
   'core.keys.works':
-    '{name}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}可用：{quota}（来自 {host}）。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.refused':
-    '{host} 拒绝了此{name}{answered, select, yes {（服务返回：“{answer}”）} other {}}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
+    '{host} 拒绝了此{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}{answered, select, yes {（服务返回：“{answer}”）} other {}}。{saving, select, true {未保存。} other {}}请从服务商网站的账户中重新复制密钥。',
   'core.keys.unchecked':
-    '无法检查{name}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
+    '无法检查{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}：{why}{saving, select, true {未保存。} other {}}请检查网络连接和设置中的服务地址，然后重试。',
   'core.keys.acceptedLowBalance':
-    '{host} 接受了{name}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{host} 接受了{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}，但表示余额不足：{why}。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.acceptedBalanceUnread':
-    '{host} 接受了{name}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
+    '{host} 接受了{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}，但无法读取其余额（{why}）；账户页面会再次查询。{saving, select, true {已保存到系统钥匙串。} other {}}',
   'core.keys.unknownShape': '其回复的格式 Clearframe 无法识别',
   'core.keys.answeredStatus': '它返回了 HTTP {status}',
   'core.keys.balance': '余额 {amount}',
@@ -1395,7 +1394,7 @@ export const zhCN: Catalogue = {
   'core.files.what.film': '影片',
   'core.files.what.take': '第 {shot} 个镜头的定版',
   'core.files.what.csv': 'CSV 文件',
-  'core.files.what.lastFrame': '最后一帧',
+  'core.files.what.lastFrame': '尾帧',
   'core.files.again.join': '重新合并',
   'core.files.again.export': '重新导出',
   'core.files.again.exportSpending': '重新导出支出记录',
@@ -1428,7 +1427,7 @@ export const zhCN: Catalogue = {
   'core.app.filmNoTakes': '还没有镜头有完成的定版：请在某个镜头的一轮完成后再拼接影片。',
   'core.app.previewUnconfirmed': '用服务预览需要 1 积分：请先确认。',
   'core.app.previewFailed':
-    '服务无法清理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
+    '服务无法处理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
   'core.app.addressProblem': '{problem}请在浏览器中检查该地址，然后重试。',
   'core.app.thatAddress': '该地址',
   'core.app.addressTimeout': '{host}没有及时响应。',

@@ -153,7 +153,7 @@ describe('the command line in other languages', () => {
     const set = await runCli(['jobs', '--data-dir', japanese], {
       env: { LANG: 'de_DE.UTF-8' },
     });
-    expect(set.stdout).toContain('画像: なし');
+    expect(set.stdout).toContain('画像：なし');
   });
 
   it('speaks English under the C locale', async () => {

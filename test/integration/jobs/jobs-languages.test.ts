@@ -134,7 +134,7 @@ describe('the jobs and the clients in the language set', () => {
 
     const arrangement = new VideoArrangement(store, rounds);
     expect(await messageOf(() => arrangement.chooseTake('no-such-shot', null))).toBe(
-      'Diese Einstellung gibt es nicht mehr.',
+      'Diesen Shot gibt es nicht mehr.',
     );
   });
 
@@ -156,7 +156,7 @@ describe('the jobs and the clients in the language set', () => {
       undefined,
     );
     expect(view.rounds.map((round) => [round.shot, round.kind])).toEqual([
-      ['Einstellung 1 „Hafen“ (neu)', 'Text zu Video'],
+      ['Shot 1 „Hafen“ (neu)', 'Text zu Video'],
     ]);
   });
 });
