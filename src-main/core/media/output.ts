@@ -233,8 +233,8 @@ function isUniformScale(
 interface Composited {
   pixels: RawPixels;
   fromService: FromService;
-  /** How much of each pixel is the service's (see `blendWeights`). */
-  weights: Uint8Array;
+  /** The input's decoded pixels, which the composite's differ from only where it took a result's. */
+  original: RawPixels;
 }
 
 /**
@@ -308,7 +308,7 @@ async function compositeOnInput(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService,
-    weights,
+    original,
   };
 }
 
@@ -347,22 +347,24 @@ async function compositePatches(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService: taken ? { region: 'mask', ...taken } : { region: 'unchanged' },
-    weights,
+    original,
   };
 }
 
 /**
- * Whether a rectangle of pixels, and the pixel around it (chroma is upsampled from the
- * neighbouring samples), takes nothing from the service.
+ * Whether a rectangle of the composite holds the input's decoded pixels exactly: then the
+ * source's own blocks decode to them, and re-encoding them could only move them. Asked
+ * of the pixels, not of the mask grown and seamed: a seam or a mask's margin over which the
+ * result equals the input (a local engine changes only the mark's pixels) re-encodes
+ * nothing, so only the blocks a change lies in differ from the input.
  */
-function untouched(weights: Uint8Array, width: number) {
-  const height = weights.length / width;
+function untouched({ pixels, original }: Composited) {
+  const row = pixels.width * pixels.channels;
   return (left: number, top: number, right: number, bottom: number): boolean => {
-    const x0 = Math.max(0, left - 1);
-    const x1 = Math.min(width, right + 1);
-    for (let y = Math.max(0, top - 1); y < Math.min(height, bottom + 1); y += 1) {
-      const row = weights.subarray(y * width + x0, y * width + x1);
-      if (row.some((weight) => weight !== 0)) return false;
+    for (let y = top; y < bottom; y += 1) {
+      const from = y * row + left * pixels.channels;
+      const to = y * row + right * pixels.channels;
+      if (pixels.data.compare(original.data, from, to, from, to) !== 0) return false;
     }
     return true;
   };
@@ -476,11 +478,11 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     sourceEncodingOf(inputBytes, inputMeta.format),
   ).toBuffer();
   // A JPEG written as its source was (same tables, sampling, upright layout) takes the
-  // source's own blocks wherever the service's pixels were not taken: those stay bit for bit.
+  // source's own blocks wherever the composite is the input's pixels: those stay bit for bit.
   const stored = (inputMeta.orientation ?? 1) === 1;
   const blocks =
     format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
-      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.weights, upright.width))
+      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited))
       : undefined;
   const owner = request.owner ?? randomUUID();
   const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
