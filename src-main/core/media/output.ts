@@ -18,6 +18,7 @@ import {
 import { DECODE_LIMIT } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
+import { untouched } from './untouched.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { candidateNames, resultFileName, type OutputFormat } from './output-names.ts';
 import { storedToUpright } from './service-mask.ts';
@@ -351,25 +352,6 @@ async function compositePatches(
   };
 }
 
-/**
- * Whether a rectangle of the composite holds the input's decoded pixels exactly: then the
- * source's own blocks decode to them, and re-encoding them could only move them. Asked
- * of the pixels, not of the mask grown and seamed: a seam or a mask's margin over which the
- * result equals the input (a local engine changes only the mark's pixels) re-encodes
- * nothing, so only the blocks a change lies in differ from the input.
- */
-function untouched({ pixels, original }: Composited) {
-  const row = pixels.width * pixels.channels;
-  return (left: number, top: number, right: number, bottom: number): boolean => {
-    for (let y = top; y < bottom; y += 1) {
-      const from = y * row + left * pixels.channels;
-      const to = y * row + right * pixels.channels;
-      if (pixels.data.compare(original.data, from, to, from, to) !== 0) return false;
-    }
-    return true;
-  };
-}
-
 /** Pixels to write: raw ones, or an encoded image. */
 interface Painted {
   input: Buffer;
@@ -482,7 +464,7 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
   const stored = (inputMeta.orientation ?? 1) === 1;
   const blocks =
     format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
-      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited))
+      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.pixels, composited.original))
       : undefined;
   const owner = request.owner ?? randomUUID();
   const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
