@@ -27,26 +27,38 @@ const SLACK = 2;
 /** Pixels this far beyond the mask are the photo the fine detail is compared with. */
 const BAND_FROM = 4;
 
-/** The mean of `values` over a square of `radius` each way, clipped to the grid. */
-function boxMean(values: Float32Array, width: number, height: number, radius: number) {
+/**
+ * The mean of `values` over a square of `radius` each way, clipped to the grid: a running
+ * sum along the rows, then along the columns, so its cost does not grow with the radius.
+ */
+export function boxMean(values: Float32Array, width: number, height: number, radius: number) {
   const rows = new Float32Array(values.length);
   for (let y = 0; y < height; y += 1) {
+    const at = y * width;
+    let sum = 0;
+    for (let x = 0; x < Math.min(width, radius); x += 1) sum += values[at + x] as number;
     for (let x = 0; x < width; x += 1) {
-      let sum = 0;
-      const from = Math.max(0, x - radius);
-      const to = Math.min(width - 1, x + radius);
-      for (let u = from; u <= to; u += 1) sum += values[y * width + u] as number;
-      rows[y * width + x] = sum / (to - from + 1);
+      if (x + radius < width) sum += values[at + x + radius] as number;
+      if (x - radius - 1 >= 0) sum -= values[at + x - radius - 1] as number;
+      rows[at + x] = sum / (Math.min(width - 1, x + radius) - Math.max(0, x - radius) + 1);
     }
   }
   const out = new Float32Array(values.length);
+  const sums = new Float64Array(width);
+  for (let y = 0; y < Math.min(height, radius); y += 1) {
+    for (let x = 0; x < width; x += 1)
+      sums[x] = (sums[x] as number) + (rows[y * width + x] as number);
+  }
   for (let y = 0; y < height; y += 1) {
-    const from = Math.max(0, y - radius);
-    const to = Math.min(height - 1, y + radius);
+    const adding = y + radius < height ? (y + radius) * width : -1;
+    const dropping = y - radius - 1 >= 0 ? (y - radius - 1) * width : -1;
+    const count = Math.min(height - 1, y + radius) - Math.max(0, y - radius) + 1;
     for (let x = 0; x < width; x += 1) {
-      let sum = 0;
-      for (let v = from; v <= to; v += 1) sum += rows[v * width + x] as number;
-      out[y * width + x] = sum / (to - from + 1);
+      let sum = sums[x] as number;
+      if (adding >= 0) sum += rows[adding + x] as number;
+      if (dropping >= 0) sum -= rows[dropping + x] as number;
+      sums[x] = sum;
+      out[y * width + x] = sum / count;
     }
   }
   return out;
@@ -60,6 +72,15 @@ const BACKGROUND_RADIUS = 6;
  * (8 levels under a 50 % mark): ringing and half-resolution colour leave a few levels.
  */
 const RESIDUE_LIMIT = 16;
+
+/** The mark's opacity in brightness where it is measured, 0 elsewhere. */
+function opacityOf({ region, keepLuma }: BlendEstimate): Float32Array {
+  const opacity = new Float32Array(region.length);
+  for (let p = 0; p < region.length; p += 1) {
+    opacity[p] = region[p] ? 1 - (keepLuma[p] as number) : 0;
+  }
+  return opacity;
+}
 
 /** Solves the 2 × 2 system [a b; b c]·x = [d e]; zeros when it is singular. */
 function solve2(a: number, b: number, c: number, d: number, e: number): [number, number] {
@@ -77,15 +98,16 @@ function solve2(a: number, b: number, c: number, d: number, e: number): [number,
  */
 export function liftGhost(pixels: RgbPixels, estimate: BlendEstimate): void {
   const { data, width, height } = pixels;
-  const { region, keepLuma } = estimate;
+  const { region } = estimate;
   const n = width * height;
   const inside = grow(region, width, height, 1);
-  const opacity = Float32Array.from(keepLuma, (keep, p) => (region[p] ? 1 - keep : 0));
-  const rimOf = boxMean(opacity, width, height, 1);
-  const rim = Float32Array.from(rimOf, (value, p) => Math.abs(value - (opacity[p] as number)));
+  const opacity = opacityOf(estimate);
+  const rim = boxMean(opacity, width, height, 1);
+  for (let p = 0; p < n; p += 1) rim[p] = Math.abs((rim[p] as number) - (opacity[p] as number));
   const features = [opacity, rim].map((f) => {
     const bg = boxMean(f, width, height, BACKGROUND_RADIUS);
-    return Float32Array.from(f, (value, p) => value - (bg[p] as number));
+    for (let p = 0; p < n; p += 1) bg[p] = (f[p] as number) - (bg[p] as number);
+    return bg;
   }) as [Float32Array, Float32Array];
   const [f1, f2] = features;
   let s11 = 0;
@@ -98,7 +120,8 @@ export function liftGhost(pixels: RgbPixels, estimate: BlendEstimate): void {
     s22 += (f2[p] as number) ** 2;
   }
   for (let c = 0; c < 3; c += 1) {
-    const plane = Float32Array.from({ length: n }, (_, p) => data[p * 3 + c] as number);
+    const plane = new Float32Array(n);
+    for (let p = 0; p < n; p += 1) plane[p] = data[p * 3 + c] as number;
     const bg = boxMean(plane, width, height, BACKGROUND_RADIUS);
     let r1 = 0;
     let r2 = 0;
@@ -127,16 +150,17 @@ export function liftGhost(pixels: RgbPixels, estimate: BlendEstimate): void {
  */
 export function calmGhost(pixels: RgbPixels, estimate: BlendEstimate): void {
   const { data, width, height } = pixels;
-  const { region, keepLuma } = estimate;
+  const { region } = estimate;
   const near = grow(region, width, height, BAND_FROM);
   const n = width * height;
   // Ringing lives near the mark's edges; inside a wide even part (a filled triangle at
   // 30 %) the detail is the photo's own, however busy.
-  const opacity = Float32Array.from(keepLuma, (keep, p) => (region[p] ? 1 - keep : 0));
+  const opacity = opacityOf(estimate);
   const around = boxMean(opacity, width, height, 1);
-  const edge = Uint8Array.from(around, (value, p) =>
-    Math.abs(value - (opacity[p] as number)) >= EDGE_STEP ? 1 : 0,
-  );
+  const edge = new Uint8Array(n);
+  for (let p = 0; p < n; p += 1) {
+    edge[p] = Math.abs((around[p] as number) - (opacity[p] as number)) >= EDGE_STEP ? 1 : 0;
+  }
   const rim = grow(edge, width, height, RIM_WIDTH);
   for (let c = 0; c < 3; c += 1) {
     const plane = new Float32Array(n);

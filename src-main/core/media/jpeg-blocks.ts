@@ -142,8 +142,11 @@ function grid(parsed: Parsed) {
   };
 }
 
-/** The coefficients of every block, Huffman-decoded (Annex F.2.2). */
-function decode(bytes: Buffer, parsed: Parsed): Coefficients | undefined {
+/**
+ * The coefficients of every block, Huffman-decoded (Annex F.2.2); with `mcus`, of the
+ * first that many MCUs only (the rest are left zero).
+ */
+function decode(bytes: Buffer, parsed: Parsed, mcus?: number): Coefficients | undefined {
   const { mcuX, mcuY } = grid(parsed);
   const blocks = parsed.components.map((c) => new Int16Array(mcuX * c.h * mcuY * c.v * 64));
   let at = parsed.dataStart;
@@ -196,7 +199,7 @@ function decode(bytes: Buffer, parsed: Parsed): Coefficients | undefined {
   };
   const predictions = parsed.components.map(() => 0);
   try {
-    for (let mcu = 0; mcu < mcuX * mcuY; mcu += 1) {
+    for (let mcu = 0; mcu < Math.min(mcus ?? Infinity, mcuX * mcuY); mcu += 1) {
       const mx = mcu % mcuX;
       const my = Math.floor(mcu / mcuX);
       for (const { index, dc, ac } of parsed.scan) {
@@ -436,19 +439,26 @@ export function copyUntouchedBlocks(
   // Restart intervals (common in camera files) are not read here yet: such a source keeps
   // the single re-encode rather than trusting a path no test has covered.
   if (!from || !to || from.restart || to.restart || !sameLayout(from, to)) return undefined;
-  const a = decode(source, from);
-  const b = decode(encoded, to);
-  if (!a || !b) return undefined;
   const { hMax, vMax, mcuX, mcuY } = grid(to);
-  let copied = 0;
+  const kept = new Uint8Array(mcuX * mcuY);
+  let last = -1;
   for (let my = 0; my < mcuY; my += 1) {
     for (let mx = 0; mx < mcuX; mx += 1) {
       const left = mx * 8 * hMax;
       const top = my * 8 * vMax;
-      if (
-        !keep(left, top, Math.min(to.width, left + 8 * hMax), Math.min(to.height, top + 8 * vMax))
-      )
-        continue;
+      const right = Math.min(to.width, left + 8 * hMax);
+      if (keep(left, top, right, Math.min(to.height, top + 8 * vMax))) kept[my * mcuX + mx] = 1;
+      else last = my * mcuX + mx;
+    }
+  }
+  const a = decode(source, from);
+  // The re-encoded file is read only as far as its last MCU taken: the rest are the source's.
+  const b = decode(encoded, to, last + 1);
+  if (!a || !b) return undefined;
+  let copied = 0;
+  for (let my = 0; my < mcuY; my += 1) {
+    for (let mx = 0; mx < mcuX; mx += 1) {
+      if (!kept[my * mcuX + mx]) continue;
       copied += 1;
       to.components.forEach((component, index) => {
         const perRow = mcuX * component.h;

@@ -84,10 +84,10 @@ export class MaskStore {
         .extractChannel(0)
         .raw()
         .toBuffer({ resolveWithObject: true });
-      planes.set(
-        stroke.token,
-        Uint8Array.from(data, (value) => (value > 0 ? 1 : 0)),
-      );
+      // A plain loop: `Uint8Array.from` with a function took about 2 s on a 12-MP mask.
+      const plane = new Uint8Array(data.length);
+      for (let i = 0; i < data.length; i += 1) plane[i] = (data[i] as number) > 0 ? 1 : 0;
+      planes.set(stroke.token, plane);
     }
     return planes;
   }

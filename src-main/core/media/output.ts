@@ -18,6 +18,7 @@ import {
 import { DECODE_LIMIT } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
+import { untouched } from './untouched.ts';
 import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
 import { candidateNames, resultFileName, type OutputFormat } from './output-names.ts';
 import { storedToUpright } from './service-mask.ts';
@@ -233,8 +234,8 @@ function isUniformScale(
 interface Composited {
   pixels: RawPixels;
   fromService: FromService;
-  /** How much of each pixel is the service's (see `blendWeights`). */
-  weights: Uint8Array;
+  /** The input's decoded pixels, which the composite's differ from only where it took a result's. */
+  original: RawPixels;
 }
 
 /**
@@ -308,7 +309,7 @@ async function compositeOnInput(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService,
-    weights,
+    original,
   };
 }
 
@@ -347,24 +348,7 @@ async function compositePatches(
   return {
     pixels: { ...original, data: blendInto(original, result, weights, colours) },
     fromService: taken ? { region: 'mask', ...taken } : { region: 'unchanged' },
-    weights,
-  };
-}
-
-/**
- * Whether a rectangle of pixels, and the pixel around it (chroma is upsampled from the
- * neighbouring samples), takes nothing from the service.
- */
-function untouched(weights: Uint8Array, width: number) {
-  const height = weights.length / width;
-  return (left: number, top: number, right: number, bottom: number): boolean => {
-    const x0 = Math.max(0, left - 1);
-    const x1 = Math.min(width, right + 1);
-    for (let y = Math.max(0, top - 1); y < Math.min(height, bottom + 1); y += 1) {
-      const row = weights.subarray(y * width + x0, y * width + x1);
-      if (row.some((weight) => weight !== 0)) return false;
-    }
-    return true;
+    original,
   };
 }
 
@@ -476,11 +460,11 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     sourceEncodingOf(inputBytes, inputMeta.format),
   ).toBuffer();
   // A JPEG written as its source was (same tables, sampling, upright layout) takes the
-  // source's own blocks wherever the service's pixels were not taken: those stay bit for bit.
+  // source's own blocks wherever the composite is the input's pixels: those stay bit for bit.
   const stored = (inputMeta.orientation ?? 1) === 1;
   const blocks =
     format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
-      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.weights, upright.width))
+      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.pixels, composited.original))
       : undefined;
   const owner = request.owner ?? randomUUID();
   const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
