@@ -5,6 +5,11 @@ import type { KindPhoto } from './finder-kinds.ts';
 export interface FinderScore {
   /** Share of the pixels the mark touches at all that the masks sent with the images cover. */
   recall: number;
+  /**
+   * The same with only the images the finder is sure of: what the command line sends and the
+   * window ticks (an unsure image keeps its mark unless the user looks).
+   */
+  sureRecall: number;
   /** The largest region of a mask that touches no pixel of the mark, as a share of its image. */
   worstFalse: number;
   /** Shares of the images the groups' refusals named. */
@@ -20,6 +25,7 @@ export interface FinderScore {
 export function scoreProposal(photos: readonly KindPhoto[], proposal: Proposal): FinderScore {
   let touched = 0;
   let covered = 0;
+  let coveredSure = 0;
   let worstFalse = 0;
   let largest = 0;
   for (const photo of photos) {
@@ -34,7 +40,9 @@ export function scoreProposal(photos: readonly KindPhoto[], proposal: Proposal):
       if (mask?.plane[i]) marked += 1;
       if (value === 0) return;
       touched += 1;
-      if (mask?.plane[i]) covered += 1;
+      if (!mask?.plane[i]) return;
+      covered += 1;
+      if (image?.sure) coveredSure += 1;
     });
     largest = Math.max(largest, marked / area);
     if (!mask) continue;
@@ -46,6 +54,7 @@ export function scoreProposal(photos: readonly KindPhoto[], proposal: Proposal):
   }
   return {
     recall: touched === 0 ? 0 : covered / touched,
+    sureRecall: touched === 0 ? 0 : coveredSure / touched,
     worstFalse,
     refused: proposal.groups.flatMap((group) => (group.refused ? [group.refused.share] : [])),
     largest,

@@ -57,63 +57,85 @@ export function sharedEdge(
   return agreeing >= needed;
 }
 
-/** The median of `sorted` without its element at `skip`. */
-function medianWithout(sorted: Float64Array, skip: number): number {
-  const n = sorted.length - 1;
-  const at = (j: number) => sorted[j < skip ? j : j + 1] as number;
-  return n % 2 === 1 ? at(n >> 1) : (at(n / 2 - 1) + at(n / 2)) / 2;
+/**
+ * The median of a sorted column once one of its values is taken out. Taking out any of equal
+ * values leaves the same column, so only where the value lies against the middle matters:
+ * no image needs its rank, and the column is sorted natively (this runs per pixel of a
+ * mark's region, a tiled one's 55 000 at working size, for every image).
+ */
+function medianWithout(sorted: Int16Array, value: number): number {
+  const left = sorted.length - 1;
+  const lo = (left - 1) >> 1;
+  const hi = left >> 1;
+  const at = (j: number) => sorted[j] as number;
+  if (value > at(hi)) return (at(lo) + at(hi)) / 2;
+  if (value <= at(lo)) return (at(lo + 1) + at(hi + 1)) / 2;
+  return (at(lo) + at(hi + 1)) / 2;
 }
 
-/**
- * For each image, the normalised correlation of its gradients at `pixels` with the median of
- * the other images' gradients there: about 1 when the others draw the same pattern on it.
- */
-export function leaveOneOutScores(
+/** Each image against the median of the others' gradients over some pixels. */
+export interface LeftOut {
+  /** Normalised correlation: about 1 when the others draw the same pattern on it, alone. */
+  correlation: number[];
+  /**
+   * The same agreement as evidence: the sum of its per-pixel products with the others' median
+   * over their spread, Σp / √Σp² (a t-statistic with no mean assumed under chance). It grows
+   * with the mark's size and does not fade when the photo's own edges are strong under it.
+   */
+  evidence: number[];
+  /**
+   * How strongly the mark is drawn on it against the others: Σp / Σ|median|², about 1 when as
+   * strongly, 0.1 for the same mark laid at an eighth of the others' opacity.
+   */
+  gain: number[];
+}
+
+/** For each image, how its gradients at `pixels` agree with the median of the other images'. */
+export function leftOut(
   greys: readonly Uint8Array[],
   width: number,
   height: number,
   pixels: Iterable<number>,
-): number[] {
+): LeftOut {
   const n = greys.length;
   const dot = new Float64Array(n);
+  const dotSquares = new Float64Array(n);
   const own = new Float64Array(n);
   const others = new Float64Array(n);
-  const xs = new Float64Array(n);
-  const ys = new Float64Array(n);
-  const sortedX = new Float64Array(n);
-  const sortedY = new Float64Array(n);
-  const rankX = new Int32Array(n);
-  const rankY = new Int32Array(n);
-  const order = Array.from({ length: n }, (_, k) => k);
-  const rank = (values: Float64Array, sorted: Float64Array, ranks: Int32Array) => {
-    order.sort((a, b) => (values[a] as number) - (values[b] as number));
-    order.forEach((k, r) => {
-      sorted[r] = values[k] as number;
-      ranks[k] = r;
-    });
-  };
+  const xs = new Int16Array(n);
+  const ys = new Int16Array(n);
+  const sortedX = new Int16Array(n);
+  const sortedY = new Int16Array(n);
   for (const i of pixels) {
     for (let k = 0; k < n; k += 1) {
       const g = gradient(greys[k] as Uint8Array, width, height, i);
       xs[k] = g.gx;
       ys[k] = g.gy;
     }
-    rank(xs, sortedX, rankX);
-    rank(ys, sortedY, rankY);
+    sortedX.set(xs);
+    sortedX.sort();
+    sortedY.set(ys);
+    sortedY.sort();
     for (let k = 0; k < n; k += 1) {
-      const mx = medianWithout(sortedX, rankX[k] as number);
-      const my = medianWithout(sortedY, rankY[k] as number);
+      const mx = medianWithout(sortedX, xs[k] as number);
+      const my = medianWithout(sortedY, ys[k] as number);
       const gx = xs[k] as number;
       const gy = ys[k] as number;
-      dot[k] = (dot[k] as number) + gx * mx + gy * my;
+      const product = gx * mx + gy * my;
+      dot[k] = (dot[k] as number) + product;
+      dotSquares[k] = (dotSquares[k] as number) + product * product;
       own[k] = (own[k] as number) + gx * gx + gy * gy;
       others[k] = (others[k] as number) + mx * mx + my * my;
     }
   }
-  return Array.from(dot, (value, k) => {
-    const norm = Math.sqrt((own[k] as number) * (others[k] as number));
-    return norm === 0 ? 0 : value / norm;
-  });
+  const ratio = (value: number, norm: number) => (norm === 0 ? 0 : value / norm);
+  return {
+    correlation: Array.from(dot, (value, k) =>
+      ratio(value, Math.sqrt((own[k] as number) * (others[k] as number))),
+    ),
+    evidence: Array.from(dot, (value, k) => ratio(value, Math.sqrt(dotSquares[k] as number))),
+    gain: Array.from(dot, (value, k) => ratio(value, others[k] as number)),
+  };
 }
 
 /**

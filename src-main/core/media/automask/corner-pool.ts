@@ -104,6 +104,9 @@ export async function cornerGroup(
     },
     detection.tiled,
   );
-  const fit = detection.scores.reduce((sum, score) => sum + Math.max(0, score), 0);
+  const fit = detection.correlations.reduce(
+    (sum, correlation) => sum + Math.max(0, correlation),
+    0,
+  );
   return { group, tooFew: [], unreadable, fit };
 }

@@ -1,7 +1,8 @@
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
-import { leaveOneOutScores, sharedEdge, sharedRegion } from './consistency.ts';
+import { leftOut, sharedEdge, sharedRegion } from './consistency.ts';
 import { medianGradient, presenceScore, type MedianGradient } from './median-gradient.ts';
 import { reconstruct } from './poisson.ts';
+import { presenceOf } from './presence.ts';
 import { isTiled } from './tiles.ts';
 import { boxAround, components, enclosed, otsu, quantile, type Box } from './regions.ts';
 
@@ -29,8 +30,10 @@ export interface Detection {
   core: Uint8Array;
   /** One box per mark found (several for a tiled mark). */
   boxes: Box[];
-  /** Per image, in the order given: how strongly it carries the mark. */
+  /** Per image, in the order given: how strongly it carries the mark (presence.ts). */
   scores: number[];
+  /** Per image, the correlation of its gradients with the mark's alone: how well it fits. */
+  correlations: number[];
   /** Mean median-gradient strength on the mark's edges: how clearly the group shares it. */
   strength: number;
   /** The median gradient the mark was found in, and the mark's pixels grown a little: its template. */
@@ -54,16 +57,13 @@ export function detectMark(
   hint?: Box,
 ): Detection {
   const first = findCore(greys, medianGradient(greys, width, height), hint);
-  const scores = greys.map((grey) => presenceScore(grey, first.median, first.region));
-  const present = greys.filter((_, k) => (scores[k] as number) >= PRESENCE_THRESHOLD);
+  const correlations = greys.map((grey) => presenceScore(grey, first.median, first.region));
+  const present = greys.filter((_, k) => (correlations[k] as number) >= PRESENCE_THRESHOLD);
   if (present.length === greys.length || present.length < MIN_GROUP_IMAGES) {
-    return { ...first, scores };
+    return { ...first, ...presenceOf(greys, first.median, first.region) };
   }
   const second = findCore(present, medianGradient(present, width, height), hint);
-  return {
-    ...second,
-    scores: greys.map((grey) => presenceScore(grey, second.median, second.region)),
-  };
+  return { ...second, ...presenceOf(greys, second.median, second.region) };
 }
 
 function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: Box) {
@@ -94,7 +94,9 @@ function findCore(greys: readonly Uint8Array[], median: MedianGradient, hint?: B
     for (const i of pixels) count += edges[i] as number;
     if (count < MIN_CLUSTER_EDGES || count < MIN_EDGE_DENSITY * pixels.length) continue;
     const onEdges = pixels.filter((i) => edges[i] === 1);
-    if (!sharedRegion(leaveOneOutScores(greys, width, height, onEdges), MIN_GROUP_IMAGES)) continue;
+    if (!sharedRegion(leftOut(greys, width, height, onEdges).correlation, MIN_GROUP_IMAGES)) {
+      continue;
+    }
     const box = boxAround(pixels, width, height, BOX_PAD);
     // Only the cluster's own gradients: noise elsewhere in the box would only add drift.
     own.fill(0);

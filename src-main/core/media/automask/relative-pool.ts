@@ -31,7 +31,7 @@ export interface Pooled {
   groups: ProposalGroup[];
   tooFew: SizedImage[];
   unreadable: Proposal['unreadable'];
-  /** The images' scores against the mark found, summed: how well the pool explains them. */
+  /** The images' correlations with the mark found, summed: how well the pool explains them. */
   fit: number;
 }
 
@@ -141,6 +141,9 @@ export async function relativePool(
       found,
     ),
   );
-  const fit = best.detection.scores.reduce((sum, score) => sum + Math.max(0, score), 0);
+  const fit = best.detection.correlations.reduce(
+    (sum, correlation) => sum + Math.max(0, correlation),
+    0,
+  );
   return { groups, tooFew: [], unreadable, fit };
 }
