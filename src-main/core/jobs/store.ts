@@ -140,7 +140,39 @@ export interface TransitionPatch {
   doubt?: JobDoubt;
 }
 
-const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'video_rounds' };
+/** The fields of a `TransitionPatch` that name a column of their own in some kind's table. */
+type ColumnField = 'outputPath' | 'outputs' | 'lastFramePath' | 'chargedCents' | 'demo';
+
+/**
+ * What the store knows of one job kind's table: its name, the patch fields it has columns
+ * for, and the rules that only some kinds keep. A new kind describes its table here and the
+ * state machine, events and waits work for it unchanged.
+ */
+export interface JobTable {
+  table: string;
+  columns: Partial<Record<ColumnField, string>>;
+  /** Keeps a `doubt` column: set by a move to `done`, cleared by every other move. */
+  doubt?: boolean;
+  /**
+   * Its attempts may have been billed: a new attempt records what the one it replaces may
+   * have cost (`earlier_billed_cents` and the event's `earlierAttempt`) and starts at none.
+   */
+  billed?: boolean;
+}
+
+const JOB_TABLES: Record<JobKind, JobTable> = {
+  watermark: { table: 'watermark_jobs', columns: { outputPath: 'output_path' }, doubt: true },
+  video: {
+    table: 'video_rounds',
+    columns: {
+      outputs: 'outputs_json',
+      lastFramePath: 'last_frame_path',
+      chargedCents: 'charged_cents',
+      demo: 'demo',
+    },
+    billed: true,
+  },
+};
 
 /**
  * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
@@ -155,6 +187,9 @@ export class JobStore {
   readonly now: () => number;
   /** Statements compiled once: compiling costs more than most of the lookups they make. */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly tables = new Map<JobKind, JobTable>(
+    Object.entries(JOB_TABLES) as Array<[JobKind, JobTable]>,
+  );
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
@@ -227,6 +262,17 @@ export class JobStore {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /** Teaches the store a kind of job whose table a migration (or a test) has made. */
+  addJobTable(kind: JobKind, table: JobTable): void {
+    this.tables.set(kind, table);
+  }
+
+  private tableOf(kind: JobKind): JobTable {
+    const table = this.tables.get(kind);
+    if (!table) throw new Error(`no table for ${kind} jobs`);
+    return table;
   }
 
   /** Adds a batch in one transaction: all of it or none. */
@@ -327,7 +373,7 @@ export class JobStore {
   /** How many jobs of a kind are in each state, for summaries. */
   stateCounts(kind: JobKind): Partial<Record<JobState, number>> {
     const rows = this.statement(
-      `SELECT state, COUNT(*) AS n FROM ${TABLE[kind]} GROUP BY state`,
+      `SELECT state, COUNT(*) AS n FROM ${this.tableOf(kind).table} GROUP BY state`,
     ).all() as Array<{ state: JobState; n: number }>;
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
@@ -452,7 +498,8 @@ export class JobStore {
    * can see the job as submitted, and before the first poll.
    */
   transition(kind: JobKind, jobId: string, to: JobState, patch: TransitionPatch = {}): JobEvent {
-    const table = TABLE[kind];
+    const spec = this.tableOf(kind);
+    const { table } = spec;
     return this.db
       .transaction(() => {
         const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
@@ -463,28 +510,21 @@ export class JobStore {
         const sets = ['state = @to', 'updated_at = @at'];
         if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
         if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
-        if (patch.outputPath !== undefined && kind === 'watermark')
-          sets.push('output_path = @outputPath');
-        // A doubt belongs to the result it was found in: a new result, or none yet, has none.
-        if (kind === 'watermark') sets.push('doubt = @doubt');
-        if (kind === 'video') {
-          if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
-          if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
-          if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
-          if (patch.demo !== undefined) sets.push('demo = @demo');
+        for (const [field, column] of Object.entries(spec.columns)) {
+          if (patch[field as ColumnField] !== undefined) sets.push(`${column} = @${field}`);
         }
+        // A doubt belongs to the result it was found in: a new result, or none yet, has none.
+        if (spec.doubt) sets.push('doubt = @doubt');
         // A job that is done has no error left to show, whatever it met on the way there.
         if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
         let detail = patch.detail ?? (patch.error ? { error: patch.error } : undefined);
         if (to === 'queued' && (RETRYABLE_STATES.has(row.state) || row.state === 'done')) {
           sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
-          if (kind === 'video') {
+          if (spec.billed) {
             const earlierAttempt = this.endingAttempt(jobId);
             if (earlierAttempt) detail = { ...detail, earlierAttempt };
-          }
-          // What the attempt left behind may have been billed: it stays counted (every SET
-          // expression reads the row as it was before this update).
-          if (kind === 'video') {
+            // What the attempt left behind may have been billed: it stays counted (every SET
+            // expression reads the row as it was before this update).
             sets.push(
               `earlier_billed_cents = earlier_billed_cents + ${ATTEMPT_BILLED_CENTS_SQL}`,
               'charged_cents = NULL',
@@ -572,7 +612,7 @@ export class JobStore {
    * a job whose disk is full keeps its state, so a restart resumes it from the same step.
    */
   noteWaiting(kind: JobKind, jobId: string, error: StoredError | null): JobEvent | undefined {
-    const table = TABLE[kind];
+    const { table } = this.tableOf(kind);
     return this.db
       .transaction(() => {
         const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
