@@ -18,6 +18,7 @@ import { maskToSend } from './watermark-masks.ts';
 import { recoverCutWrite, sweepScratch } from './watermark-crash.ts';
 import { runLocal } from './watermark-local.ts';
 import { ResultWriter } from './watermark-writer.ts';
+import { dataPaths } from '../paths.ts';
 import type { WatermarkJobRow } from './store.ts';
 import { damagedJobError, readWatermarkRecord, type WatermarkRecord } from './watermark-record.ts';
 
@@ -47,7 +48,8 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
     this.writer = new ResultWriter({
       store: life.store,
       settings: options.settings,
-      dataDir: this.dataDir,
+      // The job database lives at the root of the data folder (`DataPaths.database`).
+      paths: dataPaths(path.dirname(life.store.db.name)),
       ...(options.log ? { log: options.log } : {}),
       move: (id, to, patch) => life.move(id, to, patch),
     });
@@ -55,11 +57,6 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
 
   private get store() {
     return this.life.store;
-  }
-
-  /** The folder of the job database, which also holds downloads and imported masks. */
-  private get dataDir(): string {
-    return path.dirname(this.life.store.db.name);
   }
 
   row(id: string): WatermarkJobRow | undefined {
@@ -141,7 +138,7 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
     });
     const { sourceUrl } = record.options;
     const byAddress = await sentByAddress(sourceUrl, job.input_path);
-    const mask = await maskToSend(this.dataDir, job, record, prepared, byAddress);
+    const mask = await maskToSend(this.writer.paths.masksDir, job, record, prepared, byAddress);
     if (signal.aborted)
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.life.move(job.id, 'submitting');
