@@ -16,22 +16,38 @@ type FakeRow = JobRow & { grp: string };
 const KIND = 'fake' as JobKind;
 
 /** The service a fake job is sent to: tasks answered when the test says, each submit counted. */
+type Deferred = { promise: Promise<boolean>; resolve: (ok: boolean) => void };
+function deferred(): Deferred {
+  let resolve: (ok: boolean) => void = () => undefined;
+  const promise = new Promise<boolean>((done) => (resolve = done));
+  return { promise, resolve };
+}
+
 class FakeService {
   submits = 0;
-  private readonly answers = new Map<string, { ok: boolean }>();
+  private readonly answers = new Map<string, Deferred>();
   send(): string {
     this.submits += 1;
     return `task-${this.submits}`;
   }
-  answer(task: string, ok: boolean): void {
-    this.answers.set(task, { ok });
+  private answerOf(task: string): Deferred {
+    let answer = this.answers.get(task);
+    if (!answer) this.answers.set(task, (answer = deferred()));
+    return answer;
   }
-  async wait(task: string, signal: AbortSignal): Promise<boolean> {
-    while (!this.answers.has(task)) {
-      if (signal.aborted) throw signal.reason;
-      await new Promise((resolve) => setTimeout(resolve, 5));
-    }
-    return this.answers.get(task)?.ok ?? false;
+  /** Answers a task; a task answered again (after a retry) gives the new answer. */
+  answer(task: string, ok: boolean): void {
+    const waiting = this.answers.get(task);
+    if (waiting) this.answers.delete(task);
+    waiting?.resolve(ok);
+    if (!waiting) this.answerOf(task).resolve(ok);
+  }
+  wait(task: string, signal: AbortSignal): Promise<boolean> {
+    const { promise } = this.answerOf(task);
+    const aborted = new Promise<never>((_, reject) =>
+      signal.addEventListener('abort', () => reject(signal.reason as Error), { once: true }),
+    );
+    return Promise.race([promise, aborted]);
   }
 }
 
