@@ -190,7 +190,7 @@ export async function runRemove(args: string[]): Promise<number> {
     const { skipped } = collected;
     const inputs = await sortOutInputs(store, collected.files, undefined, skipped);
     let masks: Map<string, FileMask>;
-    const maskStore = new MaskStore(path.join(session.paths.root, 'masks'));
+    const maskStore = new MaskStore(session.paths.masksDir);
     try {
       masks = await fileMasks(request, shaped, maskStore, proposal);
     } catch (error) {
@@ -203,10 +203,7 @@ export async function runRemove(args: string[]): Promise<number> {
     let measured = new Map<string, Measured>();
     try {
       if (proposal && chosen === 'local') {
-        measured = await keepMeasurements(
-          proposal,
-          new EstimateStore(path.join(session.paths.root, 'estimates')),
-        );
+        measured = await keepMeasurements(proposal, new EstimateStore(session.paths.estimatesDir));
       }
     } catch (error) {
       if (!(error instanceof UserFacingError)) throw error;

@@ -8,6 +8,18 @@ export interface DataPaths {
   database: string;
   logsDir: string;
   thumbnailsDir: string;
+  /** Masks drawn or imported, by the hash of their strokes (`MaskStore`). */
+  masksDir: string;
+  /** Measurements of a blended mark, for jobs cleaned on this computer (`EstimateStore`). */
+  estimatesDir: string;
+  /** Results being fetched, one folder per job, swept after a crash. */
+  downloadsDir: string;
+  /** Previews of staged images made on this computer. */
+  previewsDir: string;
+  /** Images pasted into the window, one folder each. */
+  pastedDir: string;
+  /** Local copies of images given by address, one folder each. */
+  urlImagesDir: string;
 }
 
 export function dataPaths(userDataDir: string): DataPaths {
@@ -18,6 +30,12 @@ export function dataPaths(userDataDir: string): DataPaths {
     database: path.join(root, 'clearframe.sqlite'),
     logsDir: path.join(root, 'logs'),
     thumbnailsDir: path.join(root, 'thumbnails'),
+    masksDir: path.join(root, 'masks'),
+    estimatesDir: path.join(root, 'estimates'),
+    downloadsDir: path.join(root, 'downloads'),
+    previewsDir: path.join(root, 'previews'),
+    pastedDir: path.join(root, 'pasted'),
+    urlImagesDir: path.join(root, 'url-images'),
   };
 }
 

@@ -66,8 +66,6 @@ export const submitWatermarkRequestSchema = z
   });
 export type SubmitWatermarkRequest = z.infer<typeof submitWatermarkRequestSchema>;
 
-export const getTaskResultRequestSchema = z.strictObject({ task_id: z.string().min(1) });
-
 /** Every watermark response: what we receive is read tolerantly, unknown members kept. */
 export const watermarkEnvelopeSchema = z.looseObject({
   code: z.number().int(),
@@ -78,8 +76,6 @@ export const watermarkEnvelopeSchema = z.looseObject({
 export type WatermarkEnvelope = z.infer<typeof watermarkEnvelopeSchema>;
 
 export const submitWatermarkDataSchema = z.looseObject({ task_id: z.string().min(1) });
-
-export const WATERMARK_STATUSES = ['processing', 'success', 'failed', 'timeout'] as const;
 
 export const watermarkResultDataSchema = z.looseObject({
   status: z.string(),

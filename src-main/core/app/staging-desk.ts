@@ -1,4 +1,5 @@
 import { maskShare } from '../jobs/mask-share.ts';
+import { dataPaths } from '../paths.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -95,9 +96,10 @@ export class StagingDesk {
     this.events = context.events;
     this.dataRoot = options.dataRoot;
     this.thumbnails = new ThumbnailCache(options.thumbnailsDir);
-    this.masks = new MaskStore(path.join(options.dataRoot, 'masks'));
-    this.estimates = new EstimateStore(path.join(options.dataRoot, 'estimates'));
-    this.previews = new LocalPreviews(path.join(options.dataRoot, 'previews'), {
+    const paths = dataPaths(options.dataRoot);
+    this.masks = new MaskStore(paths.masksDir);
+    this.estimates = new EstimateStore(paths.estimatesDir);
+    this.previews = new LocalPreviews(paths.previewsDir, {
       image: (token) => this.stagedImage(token),
       marked: (strokes, width, height) => this.masks.plane(strokes, width, height),
     });
@@ -290,7 +292,7 @@ export class StagingDesk {
 
   /** A pasted image lives in the data folder, since it has no file of its own. */
   private async stagePasted(name: string, base64: string): Promise<StagedFile> {
-    const dir = path.join(this.dataRoot, 'pasted', randomUUID());
+    const dir = path.join(dataPaths(this.dataRoot).pastedDir, randomUUID());
     await mkdir(dir, { recursive: true });
     const file = path.join(dir, path.basename(name).replace(/[^\w.-]+/g, '_') || 'pasted.png');
     await writeFile(file, Buffer.from(base64, 'base64'));
@@ -349,7 +351,7 @@ export class StagingDesk {
   private async stageUrl(url: string): Promise<StagedFile> {
     const from = isAssetUrl(url) ? await this.endpoints.demoPictureAddress(url) : url;
     if (from === undefined) throw new UserFacingError(said('core.app.assetNoPicture'));
-    const dir = path.join(this.dataRoot, 'url-images', randomUUID());
+    const dir = path.join(dataPaths(this.dataRoot).urlImagesDir, randomUUID());
     const name = decodeURIComponent(new URL(from).pathname.split('/').pop() ?? '').replace(
       /[^\w.-]+/g,
       '_',

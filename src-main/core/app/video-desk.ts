@@ -253,9 +253,9 @@ export class VideoDesk {
         ),
       }),
       'video:cancel': ({ ids }) => {
-        this.engine.cancel(ids);
+        const count = this.engine.cancel(ids);
         this.announce(onChange, ids);
-        return { count: ids.length };
+        return { count };
       },
       'video:retry': ({ ids }) => ({ count: this.engine.retry(ids) }),
       'video:sendAgain': ({ ids }) => ({ count: this.engine.sendAgain(ids) }),

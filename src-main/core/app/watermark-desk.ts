@@ -109,10 +109,7 @@ export class WatermarkDesk {
           next: page.next ?? null,
         };
       },
-      'watermark:cancel': ({ ids }) => {
-        engine.cancel(ids);
-        return { count: ids.length };
-      },
+      'watermark:cancel': ({ ids }) => ({ count: engine.cancel(ids) }),
       'watermark:retry': ({ ids }) => ({ count: engine.retry(ids) }),
       'watermark:sendAgain': ({ ids }) => ({ count: engine.sendAgain(ids) }),
       'watermark:decide': ({ ids, choice }) => ({ count: engine.decide(ids, choice) }),

@@ -1,14 +1,8 @@
-import {
-  RETRYABLE_STATES,
-  retryTarget,
-  type JobState,
-} from '../../../src-shared/domain/job-states.ts';
 import { DeadlineError, DownloadError } from '../api/errors.ts';
 import type { Poller, TrackRequest } from '../api/poller.ts';
 import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
-import { JobLoop } from './job-loop.ts';
-import type { JobStore, TransitionPatch } from './store.ts';
+import type { JobStore } from './store.ts';
 
 /** Fresh links asked for, by the same task id, when a result link has gone, before giving up. */
 export const FRESH_LINK_ASKS = 3;
@@ -81,66 +75,5 @@ export async function withFreshLinks<L, T>(
       }
     }
     links = await askAgain();
-  }
-}
-
-/**
- * The loop of jobs that hold a task on the service once sent (both engines): Retry asks the
- * service again by that task id, and only Send again, on the user's word, pays again.
- */
-export abstract class TaskJobLoop extends JobLoop {
-  /** Moves a job through the store's state machine and tells the screens. */
-  protected abstract move(id: string, to: JobState, patch?: TransitionPatch): void;
-  /** A job's state and whether it holds a task id, or undefined when there is no such job. */
-  protected abstract standing(id: string): { state: JobState; taskIdKnown: boolean } | undefined;
-
-  /**
-   * Tries jobs again without paying twice: one that holds a task id is asked again by that id
-   * (free), polled and downloaded as after a restart; only one the service never took goes
-   * back to the queue to be sent. Returns how many were retried.
-   */
-  /**
-   * Throws, with the sentence the user reads, when a job may not be sent as a new attempt.
-   * Called for every job of a request before any moves, so a refused request changes nothing.
-   */
-  protected refuseNewAttempt?(id: string): void;
-
-  retry(ids: readonly string[]): number {
-    const targets = ids.map((id) => {
-      const job = this.standing(id);
-      return { id, target: job && retryTarget(job.state, job.taskIdKnown) };
-    });
-    for (const { id, target } of targets) if (target === 'queued') this.refuseNewAttempt?.(id);
-    let count = 0;
-    for (const { id, target } of targets) {
-      if (!target) continue;
-      count += 1;
-      if (target === 'queued') {
-        this.move(id, 'queued', { detail: { retry: true } });
-        continue;
-      }
-      this.move(id, 'submitted', { error: null, detail: { checkAgain: true } });
-      const work = this.resumable(id);
-      if (work) this.launch(work);
-    }
-    this.pump();
-    return count;
-  }
-
-  /**
-   * A new paid attempt, on the user's explicit word: the task id a job held is forgotten and
-   * it is sent again, at its cost. Returns how many were sent again.
-   */
-  sendAgain(ids: readonly string[]): number {
-    for (const id of ids) this.refuseNewAttempt?.(id);
-    let count = 0;
-    for (const id of ids) {
-      const job = this.standing(id);
-      if (!job || !RETRYABLE_STATES.has(job.state)) continue;
-      this.move(id, 'queued', { detail: { sendAgain: true } });
-      count += 1;
-    }
-    this.pump();
-    return count;
   }
 }

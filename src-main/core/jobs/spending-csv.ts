@@ -3,7 +3,7 @@ import type { SpendingFilter, SpendingLine } from '../../../src-shared/ipc/contr
 import { writeSynced } from '../fs/atomic-write.ts';
 import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
 import type { SpendingLedger } from './spending-history.ts';
-import { slug } from './video-engine.ts';
+import { slug } from './round-names.ts';
 import { said } from '../i18n/core-words.ts';
 
 /** The columns of the spending CSV, in order, as its header names them. */

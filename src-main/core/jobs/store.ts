@@ -2,7 +2,6 @@ import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
-import { z } from 'zod';
 import {
   JOB_STATES,
   RETRYABLE_STATES,
@@ -11,12 +10,31 @@ import {
   type JobKind,
   type JobState,
 } from '../../../src-shared/domain/job-states.ts';
-import type { JobDoubt } from '../../../src-shared/domain/job-doubt.ts';
 import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
 import { ATTEMPT_BILLED_CENTS_SQL, EARLIER_ATTEMPT_SQL, type EarlierAttempt } from './billing.ts';
-import { storedErrorJson, storedErrorSchema, type StoredError } from './outcome.ts';
+import { storedErrorJson, type StoredError } from './outcome.ts';
+import {
+  JOB_TABLES,
+  eventDetailSchema,
+  type ColumnField,
+  type EventDetail,
+  type JobEvent,
+  type JobTable,
+  type TransitionPatch,
+  type WaitDetail,
+} from './job-tables.ts';
+
+export {
+  eventDetailSchema,
+  waitOf,
+  type EventDetail,
+  type JobEvent,
+  type JobTable,
+  type TransitionPatch,
+  type WaitDetail,
+} from './job-tables.ts';
 import { readStoredJson } from './stored-json.ts';
 import { errorCode } from '../error-code.ts';
 
@@ -92,56 +110,6 @@ export interface WrittenResultRow {
   written_at: number;
 }
 
-export interface JobEvent {
-  jobId: string;
-  kind: JobKind;
-  seq: number;
-  state: JobState;
-  at: number;
-  detail: unknown;
-}
-
-/**
- * What an event's `detail_json` holds that a reader acts on: why a job waits, or that it
- * waits no more. Events also carry notes of how a job moved (`recovered`, `attached`, …);
- * every key is optional and any other is kept as written, so events of every version read.
- */
-export const eventDetailSchema = z.looseObject({
-  waiting: storedErrorSchema.optional(),
-  resumed: z.literal(true).optional(),
-});
-export type EventDetail = z.infer<typeof eventDetailSchema>;
-
-/** The detail of an event `noteWaiting` appends: a wait begins, or it ends. */
-export type WaitDetail = { waiting: StoredError } | { resumed: true };
-
-/** The wait an event records, if it records one. */
-export function waitOf(event: Pick<JobEvent, 'detail'>): WaitDetail | undefined {
-  const detail = eventDetailSchema.safeParse(event.detail);
-  if (!detail.success) return undefined;
-  if (detail.data.resumed) return { resumed: true };
-  return detail.data.waiting && { waiting: detail.data.waiting };
-}
-
-/** Columns a transition may set along with the state, in the same transaction. */
-export interface TransitionPatch {
-  remoteTaskId?: string;
-  /** Watermark jobs: the cleaned image. */
-  outputPath?: string;
-  /** Video rounds: what was downloaded, and what it cost. */
-  outputs?: unknown;
-  lastFramePath?: string;
-  chargedCents?: number;
-  /** Video rounds: sent to the built-in simulator, so none of it is real spending. */
-  demo?: boolean;
-  error?: StoredError | null;
-  detail?: EventDetail;
-  /** Watermark jobs going `done`: why the result cannot be vouched for, when it cannot. */
-  doubt?: JobDoubt;
-}
-
-const TABLE: Record<JobKind, string> = { watermark: 'watermark_jobs', video: 'video_rounds' };
-
 /**
  * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
  * so a state change that returned has reached the disk, foreign keys on, migrations by
@@ -155,6 +123,9 @@ export class JobStore {
   readonly now: () => number;
   /** Statements compiled once: compiling costs more than most of the lookups they make. */
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly tables = new Map<JobKind, JobTable>(
+    Object.entries(JOB_TABLES) as Array<[JobKind, JobTable]>,
+  );
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
@@ -227,6 +198,17 @@ export class JobStore {
       this.statements.set(sql, statement);
     }
     return statement;
+  }
+
+  /** Teaches the store a kind of job whose table a migration (or a test) has made. */
+  addJobTable(kind: JobKind, table: JobTable): void {
+    this.tables.set(kind, table);
+  }
+
+  private tableOf(kind: JobKind): JobTable {
+    const table = this.tables.get(kind);
+    if (!table) throw new Error(`no table for ${kind} jobs`);
+    return table;
   }
 
   /** Adds a batch in one transaction: all of it or none. */
@@ -327,7 +309,7 @@ export class JobStore {
   /** How many jobs of a kind are in each state, for summaries. */
   stateCounts(kind: JobKind): Partial<Record<JobState, number>> {
     const rows = this.statement(
-      `SELECT state, COUNT(*) AS n FROM ${TABLE[kind]} GROUP BY state`,
+      `SELECT state, COUNT(*) AS n FROM ${this.tableOf(kind).table} GROUP BY state`,
     ).all() as Array<{ state: JobState; n: number }>;
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
   }
@@ -452,7 +434,8 @@ export class JobStore {
    * can see the job as submitted, and before the first poll.
    */
   transition(kind: JobKind, jobId: string, to: JobState, patch: TransitionPatch = {}): JobEvent {
-    const table = TABLE[kind];
+    const spec = this.tableOf(kind);
+    const { table } = spec;
     return this.db
       .transaction(() => {
         const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as
@@ -463,28 +446,21 @@ export class JobStore {
         const sets = ['state = @to', 'updated_at = @at'];
         if (patch.remoteTaskId !== undefined) sets.push('remote_task_id = @remoteTaskId');
         if (to === 'submitted') sets.push('submitted_at = COALESCE(submitted_at, @at)');
-        if (patch.outputPath !== undefined && kind === 'watermark')
-          sets.push('output_path = @outputPath');
-        // A doubt belongs to the result it was found in: a new result, or none yet, has none.
-        if (kind === 'watermark') sets.push('doubt = @doubt');
-        if (kind === 'video') {
-          if (patch.outputs !== undefined) sets.push('outputs_json = @outputs');
-          if (patch.lastFramePath !== undefined) sets.push('last_frame_path = @lastFramePath');
-          if (patch.chargedCents !== undefined) sets.push('charged_cents = @chargedCents');
-          if (patch.demo !== undefined) sets.push('demo = @demo');
+        for (const [field, column] of Object.entries(spec.columns)) {
+          if (patch[field as ColumnField] !== undefined) sets.push(`${column} = @${field}`);
         }
+        // A doubt belongs to the result it was found in: a new result, or none yet, has none.
+        if (spec.doubt) sets.push('doubt = @doubt');
         // A job that is done has no error left to show, whatever it met on the way there.
         if (patch.error !== undefined || to === 'done') sets.push('error_json = @error');
         let detail = patch.detail ?? (patch.error ? { error: patch.error } : undefined);
         if (to === 'queued' && (RETRYABLE_STATES.has(row.state) || row.state === 'done')) {
           sets.push('attempt = attempt + 1', 'remote_task_id = NULL', 'submitted_at = NULL');
-          if (kind === 'video') {
+          if (spec.billed) {
             const earlierAttempt = this.endingAttempt(jobId);
             if (earlierAttempt) detail = { ...detail, earlierAttempt };
-          }
-          // What the attempt left behind may have been billed: it stays counted (every SET
-          // expression reads the row as it was before this update).
-          if (kind === 'video') {
+            // What the attempt left behind may have been billed: it stays counted (every SET
+            // expression reads the row as it was before this update).
             sets.push(
               `earlier_billed_cents = earlier_billed_cents + ${ATTEMPT_BILLED_CENTS_SQL}`,
               'charged_cents = NULL',
@@ -572,7 +548,7 @@ export class JobStore {
    * a job whose disk is full keeps its state, so a restart resumes it from the same step.
    */
   noteWaiting(kind: JobKind, jobId: string, error: StoredError | null): JobEvent | undefined {
-    const table = TABLE[kind];
+    const { table } = this.tableOf(kind);
     return this.db
       .transaction(() => {
         const row = this.statement(`SELECT state FROM ${table} WHERE id = ?`).get(jobId) as

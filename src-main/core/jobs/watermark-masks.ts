@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { scaleStrokes } from '../../../src-shared/domain/strokes.ts';
 import { said } from '../i18n/core-words.ts';
 import type { PreparedImage } from '../media/intake.ts';
@@ -20,7 +19,7 @@ import type { WatermarkRecord } from './watermark-record.ts';
  * everything (see `wholeMaskProblem`).
  */
 export async function maskToSend(
-  dataDir: string,
+  masksDir: string,
   job: WatermarkJobRow,
   { options: { maskFile }, strokes }: WatermarkRecord,
   prepared: PreparedImage,
@@ -32,7 +31,7 @@ export async function maskToSend(
     : { width: prepared.width, height: prepared.height };
   let plane: Uint8Array;
   if (strokes) {
-    plane = await new MaskStore(path.join(dataDir, 'masks')).plane(
+    plane = await new MaskStore(masksDir).plane(
       scaleStrokes(strokes, size.width / prepared.sourceWidth),
       size.width,
       size.height,
@@ -57,12 +56,12 @@ export async function maskToSend(
  * longer be read gives none: the region the service changed is then found by comparison.
  */
 export async function uprightMaskPlane(
-  dataDir: string,
+  masksDir: string,
   { options: { maskFile }, strokes }: WatermarkRecord,
   width: number,
   height: number,
 ): Promise<Uint8Array | undefined> {
-  if (strokes) return new MaskStore(path.join(dataDir, 'masks')).plane(strokes, width, height);
+  if (strokes) return new MaskStore(masksDir).plane(strokes, width, height);
   if (maskFile === undefined) return undefined;
   const bytes = await readFile(maskFile).catch(() => undefined);
   return bytes && (await importMask(bytes, width, height)).plane;

@@ -23,6 +23,7 @@ import type { JobStore, TransitionPatch, WatermarkJobRow } from './store.ts';
 import { uprightMaskPlane } from './watermark-masks.ts';
 import { recordProvenance } from './watermark-provenance.ts';
 import type { JobOptions, WatermarkRecord } from './watermark-record.ts';
+import type { DataPaths } from '../paths.ts';
 
 /** Left in a job's download folder once its result is written. */
 const WRITTEN_MARKER = 'written.json';
@@ -31,8 +32,8 @@ const WRITTEN_MARKER = 'written.json';
 export interface WriterContext {
   store: JobStore;
   settings: () => Settings;
-  /** The folder of the job database, which also holds downloads, masks and measurements. */
-  dataDir: string;
+  /** The data folder's sub-folders: downloads, masks and measurements. */
+  paths: DataPaths;
   /** Where a check that could not run is noted (the app's log); the job goes on without it. */
   log?: Pick<AppLogger, 'warn'> | undefined;
   /** A job's next state, recorded and announced. */
@@ -46,6 +47,10 @@ export interface WriterContext {
  */
 export class ResultWriter {
   private readonly context: WriterContext;
+
+  get paths(): DataPaths {
+    return this.context.paths;
+  }
 
   constructor(context: WriterContext) {
     this.context = context;
@@ -146,7 +151,8 @@ export class ResultWriter {
         estimate: estimate ? await this.estimates.load(estimate) : undefined,
         expectedDb,
         fromService,
-        mask: (width, height) => uprightMaskPlane(this.context.dataDir, record, width, height),
+        mask: (width, height) =>
+          uprightMaskPlane(this.context.paths.masksDir, record, width, height),
       });
     } catch (error) {
       this.context.log?.warn(
@@ -160,7 +166,7 @@ export class ResultWriter {
 
   /** Where measurements of marks are kept (see `EstimateStore`), read once per mark. */
   get estimates(): EstimateStore {
-    this.estimateStore ??= new EstimateStore(path.join(this.context.dataDir, 'estimates'));
+    this.estimateStore ??= new EstimateStore(this.context.paths.estimatesDir);
     return this.estimateStore;
   }
 
@@ -199,7 +205,8 @@ export class ResultWriter {
         input: job.input_path,
         ...(root !== undefined ? { root } : {}),
         ...produced,
-        mask: (width, height) => uprightMaskPlane(this.context.dataDir, record, width, height),
+        mask: (width, height) =>
+          uprightMaskPlane(this.context.paths.masksDir, record, width, height),
         settings,
         n: this.context.store.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.
@@ -217,6 +224,6 @@ export class ResultWriter {
 
   /** Where results are downloaded before they are written out. */
   get scratchRoot(): string {
-    return path.join(this.context.dataDir, 'downloads');
+    return this.context.paths.downloadsDir;
   }
 }

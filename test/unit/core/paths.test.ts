@@ -10,4 +10,17 @@ describe('dataPaths', () => {
       expect(path.dirname(file)).toBe(paths.root);
     }
   });
+
+  it('names every sub-folder the data folder holds, where earlier versions put them', () => {
+    const paths = dataPaths('/data');
+    const names = [
+      paths.masksDir,
+      paths.estimatesDir,
+      paths.downloadsDir,
+      paths.previewsDir,
+      paths.pastedDir,
+      paths.urlImagesDir,
+    ].map((dir) => path.relative(paths.root, dir));
+    expect(names).toEqual(['masks', 'estimates', 'downloads', 'previews', 'pasted', 'url-images']);
+  });
 });
