@@ -194,8 +194,8 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
 
     // Video: the project with its shot and its one round, which is the shot's take.
     await tab('app.screen.video').click();
-    await expect(page.getByRole('group', { name: say('arrange.project') })).toBeVisible();
-    await expect(page.getByRole('button', { name: say('arrange.isTake') })).toBeVisible({
+    await expect(page.getByRole('button', { name: say('project.actions') })).toBeVisible();
+    await expect(page.getByTestId('take-star')).toContainText(say('arrange.isTake'), {
       timeout: 60_000,
     });
     await page.getByText(say('history.title'), { exact: true }).click();
