@@ -17,6 +17,7 @@ import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
 import './prompt-bar.css';
 import './round-cards.css';
+import './short-window.css';
 
 /**
  * Video projects, picture first: the shot's clip large at the top, the shots as a storyboard

@@ -320,3 +320,47 @@ test('the shot’s rounds are take cards: first frame, state, length, cost, the 
   await page.getByTestId('film-total').click();
   await expect(page.getByRole('menu')).toHaveCount(0);
 });
+
+test('at 880×560 and 1280×820 the picture, the storyboard and the bar with four chips all fit in the window', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await harbourOpen(page);
+  const bar = page.getByRole('form', { name: 'New round' });
+  for (const name of ['Attach an image', 'Attach an image', 'Attach a video', 'Attach a sound']) {
+    await bar.getByRole('button', { name }).click();
+  }
+  await expect(bar.getByTestId('chip')).toHaveCount(4);
+  await page.getByLabel('Prompt').fill('the boat leaves the harbour');
+  for (const [width, height] of [
+    [880, 560],
+    [1280, 820],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `video-studio-06-fit-${width}x${height}.png`),
+    });
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    const player = await page.getByTestId('player').boundingBox();
+    const cards = await page.getByRole('navigation', { name: 'Shots' }).boundingBox();
+    const prompt = await page.getByLabel('Prompt').boundingBox();
+    const at = `at ${width}×${height}`;
+    expect(player?.height ?? 0, `the picture is there ${at}`).toBeGreaterThanOrEqual(100);
+    expect(
+      (player?.y ?? 0) + (player?.height ?? 0),
+      `the bar leaves the picture ${at}`,
+    ).toBeLessThanOrEqual(barTop);
+    expect(
+      (cards?.y ?? 0) + (cards?.height ?? 0),
+      `the storyboard above the bar ${at}`,
+    ).toBeLessThanOrEqual(barTop);
+    expect(prompt?.y ?? 0, `the prompt inside the bar ${at}`).toBeGreaterThanOrEqual(barTop);
+    expect(
+      (prompt?.y ?? 0) + (prompt?.height ?? 0),
+      `the prompt in the window ${at}`,
+    ).toBeLessThanOrEqual(height);
+    await expect(bar.getByTestId('chip').last()).toBeInViewport();
+    await expect(page.getByRole('button', { name: /^Review and send/ })).toBeInViewport();
+  }
+});
