@@ -493,7 +493,7 @@ export const fr: Catalogue = {
   'project.actions': 'Actions du projet',
   'project.nameHint': 'Cliquez sur le nom pour renommer le projet',
   'project.nameEmpty':
-    'Un projet a besoin d’un nom : tapez-en un, ou appuyez sur Échap pour garder « {name} ».',
+    'Un projet a besoin d’un nom : tapez-en un, ou appuyez sur Échap pour garder « {name} ».',
   'round.extendVideoOpen': 'Prolonger la vidéo…',
   'round.extendVideoForm': 'Prolonger la vidéo de l’essai {position}',
   'round.extendVideoWhat':
