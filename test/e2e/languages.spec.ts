@@ -236,7 +236,8 @@ for (const language of ['de', 'ja', PSEUDO_LANGUAGE] as const satisfies ShownLan
     await page.getByLabel(say('round.durationField'), { exact: true }).fill('4');
 
     // A paid question of the round list: what it sends and its cost, asked in the row.
-    await page.getByRole('button', { name: say('round.duplicate'), exact: true }).click();
+    await page.getByRole('button', { name: say('round.actions', { position: 1 }) }).click();
+    await page.getByRole('menuitem', { name: say('round.duplicate'), exact: true }).click();
     const paid = page.getByRole('group', { name: say('round.paidLabel') });
     await expect(paid.getByRole('button', { name: say('paid.confirm') })).toBeVisible();
     expect(await findClippedText(page), 'text cut in the paid question').toEqual([]);
