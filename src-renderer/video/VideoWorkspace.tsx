@@ -2,20 +2,22 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { bridge } from '../bridge.ts';
 import { SpendingHistory } from '../account/SpendingHistory.tsx';
-import { Select } from '../ui/Select.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { ImportRounds } from './ImportRounds.tsx';
 import { JoinFilm } from './JoinFilm.tsx';
-import { ProjectTools, ShotTools } from './ArrangeControls.tsx';
+import { ShotTools } from './ArrangeControls.tsx';
+import { ProjectBar } from './ProjectBar.tsx';
 import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
-import { RoundRow } from './RoundRow.tsx';
+import { RoundCard } from './RoundCard.tsx';
 import { exportedNote, useNow } from './round-words.ts';
 import { Stage } from './Stage.tsx';
 import { Storyboard } from './Storyboard.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
 import './prompt-bar.css';
+import './round-cards.css';
+import './short-window.css';
 
 /**
  * Video projects, picture first: the shot's clip large at the top, the shots as a storyboard
@@ -73,17 +75,6 @@ export function VideoWorkspace(props: { previewBase: string }) {
       <button type="submit" className={video.projects.length ? undefined : 'primary'}>
         {intl.formatMessage({ id: 'project.create' })}
       </button>
-      <span className="spacer" />
-      {video.projects.length > 0 && (
-        <label>
-          {intl.formatMessage({ id: 'project.project' })}{' '}
-          <Select
-            value={video.projectId ?? ''}
-            options={video.projects.map((p) => ({ value: p.id, label: p.name }))}
-            onChange={(event) => video.select(event.target.value)}
-          />
-        </label>
-      )}
     </form>
   );
   const showNote = (message: string | null) => {
@@ -99,32 +90,21 @@ export function VideoWorkspace(props: { previewBase: string }) {
           <p>{intl.formatMessage({ id: 'project.emptyStart' })}</p>
           {createForm}
         </section>
+      ) : project ? (
+        <ProjectBar
+          key={project.id}
+          project={project}
+          onNote={showNote}
+          onOpen={(panel) => {
+            if (panel === 'film') setFilmOpen(true);
+            if (panel === 'spending') setSpendingOpen(true);
+            if (panel === 'import') setImportOpen(true);
+          }}
+          onExport={() => void exportProject(project.id)}
+          createForm={createForm}
+        />
       ) : (
-        <>
-          {createForm}
-          {project && (
-            <div className="actions project-actions">
-              <ProjectTools key={project.id} project={project} onNote={showNote} />
-              <span className="spacer" />
-              <button type="button" onClick={() => void exportProject(project.id)}>
-                {intl.formatMessage({ id: 'project.exportTakes' })}
-              </button>
-              <button type="button" aria-expanded={filmOpen} onClick={() => setFilmOpen(true)}>
-                {intl.formatMessage({ id: 'project.joinFilm' })}
-              </button>
-              <button
-                type="button"
-                aria-expanded={spendingOpen}
-                onClick={() => setSpendingOpen(!spendingOpen)}
-              >
-                {intl.formatMessage({ id: 'project.spending' })}
-              </button>
-              <button type="button" onClick={() => setImportOpen(true)}>
-                {intl.formatMessage({ id: 'project.importRounds' })}
-              </button>
-            </div>
-          )}
-        </>
+        createForm
       )}
       {video.error && (
         <p className="error" role="alert">
@@ -133,13 +113,15 @@ export function VideoWorkspace(props: { previewBase: string }) {
       )}
       {project && shot && (
         <>
-          <Stage shot={shot} playing={playing} previewBase={props.previewBase} />
-          <Storyboard
-            project={project}
-            shotId={shot.id}
-            previewBase={props.previewBase}
-            onNote={showNote}
-          />
+          <div className="studio-top">
+            <Stage shot={shot} playing={playing} previewBase={props.previewBase} />
+            <Storyboard
+              project={project}
+              shotId={shot.id}
+              previewBase={props.previewBase}
+              onNote={showNote}
+            />
+          </div>
           {importOpen && (
             <ImportRounds
               project={project}
@@ -177,7 +159,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             </div>
             <ul className="round-list">
               {shot.rounds.map((round) => (
-                <RoundRow
+                <RoundCard
                   key={round.id}
                   round={round}
                   shot={shot}

@@ -194,8 +194,8 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
 
     // Video: the project with its shot and its one round, which is the shot's take.
     await tab('app.screen.video').click();
-    await expect(page.getByRole('group', { name: say('arrange.project') })).toBeVisible();
-    await expect(page.getByRole('button', { name: say('arrange.isTake') })).toBeVisible({
+    await expect(page.getByRole('button', { name: say('project.actions') })).toBeVisible();
+    await expect(page.getByTestId('take-star')).toContainText(say('arrange.isTake'), {
       timeout: 60_000,
     });
     await page.getByText(say('history.title'), { exact: true }).click();
@@ -236,7 +236,8 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     await page.getByLabel(say('round.durationField'), { exact: true }).fill('4');
 
     // A paid question of the round list: what it sends and its cost, asked in the row.
-    await page.getByRole('button', { name: say('round.duplicate'), exact: true }).click();
+    await page.getByRole('button', { name: say('round.actions', { position: 1 }) }).click();
+    await page.getByRole('menuitem', { name: say('round.duplicate'), exact: true }).click();
     const paid = page.getByRole('group', { name: say('round.paidLabel') });
     await expect(paid.getByRole('button', { name: say('paid.confirm') })).toBeVisible();
     expect(await findClippedText(page), 'text cut in the paid question').toEqual([]);

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { JOB_STATES } from '../../src-shared/domain/job-states.ts';
 import { settingsSchema } from '../../src-shared/domain/settings.ts';
 import { connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { roundMenu } from './video-shots.ts';
 
 const world = useAppWorld({});
 
@@ -138,7 +139,7 @@ test('every screen speaks the user’s words, not the settings file’s or the s
   await page.getByRole('button', { name: 'Add shot' }).click();
   await expect(page.getByRole('heading', { name: 'Harbour · shot 2' })).toBeVisible();
   await page.getByRole('button', { name: /^Shot 1/ }).click();
-  await round.getByRole('button', { name: 'Play' }).click();
+  await roundMenu(round, 'Play');
   await expect(page.getByTestId('player')).toBeVisible();
   await page.getByText('Tasks on the service').click();
   const task = page.getByTestId('service-task').first();

@@ -9,6 +9,7 @@ import {
   saveScreenshots,
   useAppWorld,
 } from './harness.ts';
+import { projectMenu } from './video-shots.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator, whose clips last 2 s.
 const world = useAppWorld({});
@@ -60,7 +61,7 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   await allRoundsDone(core, 5);
   await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Harbour' });
 
-  await page.getByRole('button', { name: 'Join takes into one film…' }).click();
+  await projectMenu(page, 'Join takes into one film…');
   await expect(page.getByTestId('film-takes').getByRole('listitem')).toHaveText(
     PROMPTS.map((prompt, i) => `Shot ${i + 1}: round 1, ${prompt}`),
   );
@@ -111,7 +112,7 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   // Takes that differ: the window says which, how, and what to do; nothing is written.
   await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Mixed' });
-  await page.getByRole('button', { name: 'Join takes into one film…' }).click();
+  await projectMenu(page, 'Join takes into one film…');
   await page.getByRole('button', { name: 'Choose a folder and join' }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'These takes cannot be joined without re-encoding: shot 2’s clip is 180×320, shot 1’s 320×180; make the takes the same resolution (the same ratio and quality), or choose takes that are.',

@@ -8,6 +8,7 @@ import {
   saveScreenshots,
   useAppWorld,
 } from './harness.ts';
+import { projectMenu } from './video-shots.ts';
 
 // No key is set: the rounds run on demo mode's built-in simulator.
 const world = useAppWorld({ video: { pendingMs: 100, processingMs: 400, jitter: 0.1 } });
@@ -51,7 +52,7 @@ test('rounds imported from a CSV file: a broken row queues nothing, a good file 
   await connectApp(page, world.server, core, { droppedDir: dropped });
   await page.goto(world.server.url);
   await page.getByRole('button', { name: 'Video', exact: true }).click();
-  await page.getByRole('button', { name: 'Import rounds…' }).click();
+  await projectMenu(page, 'Import rounds…');
   const dialog = page.getByRole('dialog', { name: 'Import rounds' });
 
   await chooseFile(page, 'broken.csv');

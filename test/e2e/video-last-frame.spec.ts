@@ -5,6 +5,7 @@ import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 import sharp from 'sharp';
 import { VIDEO_PATHS, type VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { ROUND_WAIT, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { roundMenu } from './video-shots.ts';
 
 const KEY = 'cf-video-last-frame-e2e-key-1';
 const world = useAppWorld({
@@ -45,9 +46,9 @@ test('a round made without "Keep last frame" is extended from the last frame the
   const before = paidSubmissions();
 
   // The other place a continuation can go: this shot, where it becomes the take.
+  await roundMenu(first, 'Extend from last frame…');
   await first.getByLabel('Continue in this shot').check();
   await page.getByLabel('What happens after round 1').fill('a gull lands on the rail');
-  await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
     "Send round 1's continuation from its last frame into this shot, as its new take for about 1.10 USD?",
   );

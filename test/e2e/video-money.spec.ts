@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { ROUND_WAIT, connectApp, saveScreenshots, useAppWorld } from './harness.ts';
+import { roundMenu } from './video-shots.ts';
 
 const KEY = 'cf-video-money-e2e-key-3';
 const world = useAppWorld({
@@ -48,7 +49,7 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   expect(paidSubmissions() - before).toBe(1);
 
   // Duplicate asks with the cost; going back sends nothing.
-  await first.getByRole('button', { name: 'Duplicate' }).click();
+  await roundMenu(first, 'Duplicate');
   await expect(first.getByTestId('confirm-paid')).toHaveText(
     'Send a copy of round 1 for about 2.20 USD?',
   );
@@ -58,15 +59,15 @@ test('Duplicate, Retry and Extend show what they cost and send only after one co
   await expect(rounds).toHaveCount(1);
 
   // Extend from the last frame asks too, with the continuation's cost.
+  await roundMenu(first, 'Extend from last frame…');
   await page.getByLabel('What happens after round 1').fill('the ship casts off');
-  await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
     "Send round 1's continuation from its last frame into a new shot after this one for about 2.20 USD?",
   );
   await first.getByRole('button', { name: 'Back' }).click();
 
   // Confirmed, the copy is queued once; the cap (3 USD, 2.20 spent) stops it before paying.
-  await first.getByRole('button', { name: 'Duplicate' }).click();
+  await roundMenu(first, 'Duplicate');
   await first.getByRole('button', { name: 'Confirm and send' }).click();
   const copy = rounds.nth(1);
   await expect(copy).toHaveAttribute('data-state', 'failed', { timeout: 20_000 });
@@ -112,7 +113,7 @@ test('with only the watermark key set, the banner and the rounds say that video 
   await saveScreenshots(page, 'video-money-04-video-demo');
   // The player belongs to its shot: an empty new shot shows none.
   await expect(round).toHaveAttribute('data-state', 'done', ROUND_WAIT);
-  await round.getByRole('button', { name: 'Play' }).click();
+  await roundMenu(round, 'Play');
   await expect(page.getByTestId('player')).toBeVisible();
   await page.getByRole('button', { name: 'Add shot' }).click();
   await expect(page.getByRole('button', { name: 'Shot 2 (0)' })).toHaveAttribute(

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 import { connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { roundMenu } from './video-shots.ts';
 
 const KEY = 'cf-video-rounds-e2e-key-7';
 // Slow enough that the app can be restarted while the service is still making the clip.
@@ -121,8 +122,8 @@ test('a restart mid-generation resumes without a second submission; first-and-la
   await expect(rounds.nth(2)).toHaveAttribute('data-state', 'done', { timeout: 40_000 });
 
   // Extending the video itself needs the clip as an asset, and the form says so.
+  await roundMenu(resumed, 'Extend video…');
   await resumed.getByLabel('Continue in this shot').check();
-  await resumed.getByRole('button', { name: 'Extend video…' }).click();
   const extendVideo = again.getByRole('form', { name: 'Extend the video of round 1' });
   await expect(extendVideo).toContainText('Upload shot-1-round-1.mp4 to your account');
   await expect(extendVideo.getByRole('button', { name: 'Extend video' })).toBeDisabled();

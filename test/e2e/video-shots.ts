@@ -1,3 +1,4 @@
+import type { Locator, Page } from '@playwright/test';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
 
 /**
@@ -27,4 +28,17 @@ export async function threeShotsTwoTakes(
     ),
   });
   return { projectId, shots };
+}
+
+/** Chooses `action` in a take card's ⋯ menu: the two clicks a rare action of a round takes. */
+export async function roundMenu(round: Locator, action: string): Promise<void> {
+  await round.getByRole('button', { name: /^Actions for round/ }).click();
+  const named = { name: action, exact: true };
+  await round.getByRole('menuitem', named).or(round.getByRole('menuitemcheckbox', named)).click();
+}
+
+/** Chooses `action` in the project's ⋯ menu, beside its name. */
+export async function projectMenu(page: Page, action: string): Promise<void> {
+  await page.getByRole('button', { name: 'Project actions' }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
 }

@@ -12,6 +12,7 @@ import {
   saveScreenshots,
   useAppWorld,
 } from './harness.ts';
+import { projectMenu } from './video-shots.ts';
 
 const KEY = 'cf-video-spending-e2e-key-5';
 const world = useAppWorld({
@@ -66,7 +67,7 @@ test('the spending of a project and of each month is listed, summed and exported
   // The Video screen: what the chosen project cost, round by round.
   await page.getByRole('button', { name: 'Video', exact: true }).click();
   await page.getByRole('combobox', { name: 'Project' }).selectOption({ label: 'Quay' });
-  await page.getByRole('button', { name: 'Spending…' }).click();
+  await projectMenu(page, 'Spending…');
   const quay = page.getByRole('region', { name: 'What Quay cost' });
   await expect(quay.getByTestId('spending-line')).toHaveCount(2);
   await expect(quay.getByTestId('spending-totals')).toHaveText(

@@ -10,7 +10,7 @@ import {
   saveScreenshots,
   useAppWorld,
 } from './harness.ts';
-import { threeShotsTwoTakes } from './video-shots.ts';
+import { roundMenu, threeShotsTwoTakes } from './video-shots.ts';
 
 const KEY = 'cf-video-studio-e2e-key-36';
 const world = useAppWorld({
@@ -51,15 +51,21 @@ async function openVideo(page: Page, core: AppCore): Promise<void> {
   await page.getByRole('button', { name: 'Video', exact: true }).click();
 }
 
-test('picture first: the shot’s take plays large at the top, the shots a storyboard under it', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
+/** Harbour, three shots of two finished takes (4, 5 and 6 s), open on the Video screen. */
+async function harbourOpen(page: Page): Promise<AppCore> {
   const core = await world.startCore();
   expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
   await threeShotsTwoTakes(core, 'Harbour', [4, 5, 6]);
   await allRoundsDone(core, 6);
   await openVideo(page, core);
+  return core;
+}
+
+test('picture first: the shot’s take plays large at the top, the shots a storyboard under it', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const core = await harbourOpen(page);
 
   // The last shot is shown: its take is in the player without asking, and it is outlined.
   const player = page.getByTestId('player');
@@ -147,10 +153,16 @@ test('the prompt bar: from New project to a sent round in three clicks and one p
   await expect(page.getByLabel('Prompt')).toHaveValue('');
 
   // From a finished round to its continuation from the last frame sent: at most 3 clicks.
+  // The menu, its item, and the answer to the question the form asks with the cost in it.
   clicks = 0;
   const first = page.getByTestId('round').first();
+  await click(first.getByRole('button', { name: 'Actions for round 1' }));
+  await click(first.getByRole('menuitem', { name: 'Extend from last frame…' }));
   await first.getByLabel('What happens after round 1').fill('the gulls land');
-  await click(first.getByRole('button', { name: 'Extend from last frame' }));
+  await expect(first.getByTestId('confirm-paid')).toHaveText(
+    "Send round 1's continuation from its last frame into a new shot after this one for about 1.10 USD?",
+  );
+  expect(sent() - before, 'nothing is sent before the answer').toBe(2);
   await click(first.getByRole('button', { name: 'Confirm and send' }));
   await expect
     .poll(async () => (await core.handlers['video:projects'](undefined)).projects[0]?.shots.length)
@@ -209,4 +221,146 @@ test('the prompt bar infers the kind of round from its chips, and keeps them whi
   await bar.getByRole('button', { name: 'Remove @audio1' }).click();
   await expect(chips).toHaveText(['@image1 · first frame', '@image2 · last frame']);
   await expect(kind).toHaveValue('frames');
+});
+
+test('the shot’s rounds are take cards: first frame, state, length, cost, the take starred, the rest in a ⋯ menu', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const core = await harbourOpen(page);
+
+  const cards = page.getByTestId('round');
+  await expect(cards).toHaveCount(2);
+  const [a, b] = [cards.nth(0), cards.nth(1)];
+  await expect(a).toContainText('Round 1: shot 3 take A');
+  await expect(a).toContainText('Done');
+  await expect(a).toContainText('6-second clip');
+  await expect(a).toContainText('charged 1.32 USD');
+  // The newest is the take, starred; each card shows its clip's first frame, not a row of buttons.
+  await expect(b.getByTestId('take-star')).toHaveText('★ The shot’s take');
+  await expect(a.getByTestId('take-star')).toHaveCount(0);
+  for (const card of [a, b]) {
+    await expect(card.getByTestId('round-thumb')).toHaveJSProperty('readyState', 4, {
+      timeout: 20_000,
+    });
+    await expect(card.getByRole('button')).toHaveCount(1);
+  }
+  const box = await a.boundingBox();
+  const second = await b.boundingBox();
+  expect(second?.y, 'the cards sit side by side').toBe(box?.y);
+
+  // Hover plays the clip silently; leaving stops it at its first frame.
+  const thumb = a.getByTestId('round-thumb');
+  await thumb.hover();
+  await expect
+    .poll(() => thumb.evaluate((v: HTMLVideoElement) => v.currentTime))
+    .toBeGreaterThan(0);
+  await page.mouse.move(0, 0);
+  await expect(thumb).toHaveJSProperty('paused', true);
+  await expect(thumb).toHaveJSProperty('currentTime', 0);
+  await windowShots(page, 'video-studio-05-take-cards');
+
+  // From the keyboard: ↓ opens the menu on its first item, the arrows walk it, Home and End
+  // jump, Escape closes it and gives the focus back to its button.
+  const menuButton = a.getByRole('button', { name: 'Actions for round 1' });
+  await expect(menuButton).toHaveAttribute('aria-haspopup', 'menu');
+  await menuButton.focus();
+  await page.keyboard.press('ArrowDown');
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'true');
+  const items = a.getByRole('menu').locator('[role^="menuitem"]');
+  await expect(items).toHaveText([
+    'Play',
+    'Show in folder',
+    'Extend from last frame…',
+    'Extend video…',
+    'Duplicate',
+    'Use as take',
+    'Move earlier',
+    'Move later',
+    'Remove…',
+  ]);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(items.nth(1)).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(a.getByRole('menu')).toHaveCount(0);
+  await expect(menuButton).toBeFocused();
+  await expect(menuButton).toHaveAttribute('aria-expanded', 'false');
+
+  // Enter on an item does it: round 1 becomes the take, its star moves with it.
+  await page.keyboard.press('Enter');
+  for (let step = 0; step < 5; step += 1) await page.keyboard.press('ArrowDown');
+  await expect(items.nth(5)).toBeFocused();
+  await expect(items.nth(5)).toHaveAttribute('aria-checked', 'false');
+  await page.keyboard.press('Enter');
+  await expect(a.getByTestId('take-star')).toBeVisible();
+  await expect(b.getByTestId('take-star')).toHaveCount(0);
+  await expect(page.getByTestId('player')).toHaveAttribute('src', /round\/[^/]+\/video$/);
+
+  // Play from the menu puts the clip in the large player; Move later swaps the two cards.
+  await roundMenu(b, 'Play');
+  const ids = (await core.handlers['video:projects'](undefined)).projects[0]?.shots[2]?.rounds;
+  await expect(page.getByTestId('player')).toHaveAttribute(
+    'src',
+    new RegExp(`round/${ids?.[1]?.id ?? ''}/video$`),
+  );
+  await roundMenu(a, 'Move later');
+  await expect(cards.nth(1)).toContainText('shot 3 take A');
+  // A click elsewhere closes an open menu.
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Actions for round/ })
+    .click();
+  await expect(page.getByRole('menu')).toHaveCount(1);
+  await page.getByTestId('film-total').click();
+  await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
+test('at 880×560 and 1280×820 the picture, the storyboard and the bar with four chips all fit in the window', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await harbourOpen(page);
+  const bar = page.getByRole('form', { name: 'New round' });
+  for (const name of ['Attach an image', 'Attach an image', 'Attach a video', 'Attach a sound']) {
+    await bar.getByRole('button', { name }).click();
+  }
+  await expect(bar.getByTestId('chip')).toHaveCount(4);
+  await page.getByLabel('Prompt').fill('the boat leaves the harbour');
+  for (const [width, height] of [
+    [880, 560],
+    [1280, 820],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({
+      path: path.join(SCREENSHOT_DIR, `video-studio-06-fit-${width}x${height}.png`),
+    });
+    const barTop = (await bar.boundingBox())?.y ?? 0;
+    const player = await page.getByTestId('player').boundingBox();
+    const cards = await page.getByRole('navigation', { name: 'Shots' }).boundingBox();
+    const prompt = await page.getByLabel('Prompt').boundingBox();
+    const at = `at ${width}×${height}`;
+    expect(player?.height ?? 0, `the picture is there ${at}`).toBeGreaterThanOrEqual(100);
+    expect(
+      (player?.y ?? 0) + (player?.height ?? 0),
+      `the bar leaves the picture ${at}`,
+    ).toBeLessThanOrEqual(barTop);
+    expect(
+      (cards?.y ?? 0) + (cards?.height ?? 0),
+      `the storyboard above the bar ${at}`,
+    ).toBeLessThanOrEqual(barTop);
+    expect(prompt?.y ?? 0, `the prompt inside the bar ${at}`).toBeGreaterThanOrEqual(barTop);
+    expect(
+      (prompt?.y ?? 0) + (prompt?.height ?? 0),
+      `the prompt in the window ${at}`,
+    ).toBeLessThanOrEqual(height);
+    await expect(bar.getByTestId('chip').last()).toBeInViewport();
+    await expect(page.getByRole('button', { name: /^Review and send/ })).toBeInViewport();
+  }
 });

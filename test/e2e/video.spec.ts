@@ -5,6 +5,7 @@ import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import { createTransport, type Transport } from '../../src-main/core/api/http.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { ROUND_WAIT, connectApp, saveScreenshot, useAppWorld } from './harness.ts';
+import { projectMenu, roundMenu } from './video-shots.ts';
 
 const KEY = 'cf-video-e2e-key-41';
 let transport: Transport;
@@ -103,7 +104,7 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await expect(first).toHaveAttribute('data-state', 'done', ROUND_WAIT);
   await expect(first).toContainText('charged 1.10 USD');
 
-  await first.getByRole('button', { name: 'Play' }).click();
+  await roundMenu(first, 'Play');
   const player = page.getByTestId('player');
   await expect(player).toBeVisible();
   const status = await player.evaluate(
@@ -113,12 +114,12 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await expect(page.getByRole('img', { name: 'Last frame' })).toBeVisible();
   await saveScreenshot(page, 'video-04-played');
 
-  await first.getByRole('button', { name: 'Show in folder' }).click();
+  await roundMenu(first, 'Show in folder');
   await expect.poll(() => revealed).toEqual([expect.stringMatching(/shot-1-round-1\.mp4$/)]);
   // The continuation goes into a new shot after this one unless told otherwise.
+  await roundMenu(first, 'Extend from last frame…');
   await expect(first.getByLabel('Continue in a new shot')).toBeChecked();
   await page.getByLabel('What happens after round 1').fill('the light goes out');
-  await page.getByRole('button', { name: 'Extend from last frame' }).click();
   await expect(first.getByTestId('confirm-paid')).toHaveText(
     "Send round 1's continuation from its last frame into a new shot after this one for about 1.10 USD?",
   );
@@ -134,11 +135,11 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await saveScreenshot(page, 'video-05-extended');
   // The film holds both: each shot's take is copied, the clip and its continuation, never
   // replacing a file.
-  await page.getByRole('button', { name: 'Export takes…' }).click();
+  await projectMenu(page, 'Export takes…');
   await expect(
     page.getByText(`2 takes copied to ${exportTo}, one a shot, in order.`),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'Export takes…' }).click();
+  await projectMenu(page, 'Export takes…');
   await expect(
     page.getByText(`2 takes copied to ${exportTo}, one a shot, in order.`),
   ).toBeVisible();

@@ -227,15 +227,12 @@ export const de: Catalogue = {
   'arrange.keptNoClips': 'Was dafür ausgegeben wurde, bleibt in Ihren Ausgaben.',
   'arrange.keptClips':
     '{clips, plural, one {Der gespeicherte Clip bleibt, wo er ist} other {Die # gespeicherten Clips bleiben, wo sie sind}}, und was ausgegeben wurde, bleibt in Ihren Ausgaben.',
-  'arrange.project': 'Projekt',
   'arrange.projectName': 'Projektname',
   'arrange.saveName': 'Namen speichern',
   'arrange.cancel': 'Abbrechen',
   'arrange.rename': 'Umbenennen…',
   'arrange.earlier': 'Projekt nach vorn',
   'arrange.later': 'Projekt nach hinten',
-  'arrange.earlierOne': 'Projekt nach vorn: {name}',
-  'arrange.laterOne': 'Projekt nach hinten: {name}',
   'arrange.removeProject': 'Projekt entfernen…',
   'arrange.removeProjectTitle': '{name} entfernen?',
   'arrange.projectLeaves':
@@ -249,15 +246,8 @@ export const de: Catalogue = {
   'arrange.removeShotTitle': 'Shot {position} entfernen?',
   'arrange.shotLeaves':
     'Shot {position} verlässt mit {rounds, plural, one {# Versuch} other {# Versuchen}} die Liste.',
-  'arrange.isTakeHint':
-    'Der Film verwendet diesen Versuch für den Shot. Drücken, um zum neuesten Versuch zurückzukehren.',
-  'arrange.useTakeHint': 'Diesen Versuch für den Shot im Film verwenden.',
   'arrange.isTake': 'Take des Shots',
   'arrange.useTake': 'Als Take verwenden',
-  'arrange.up': 'Hoch',
-  'arrange.down': 'Runter',
-  'arrange.upRound': 'Hoch: Versuch {position}',
-  'arrange.downRound': 'Runter: Versuch {position}',
   'arrange.removeRound': 'Entfernen…',
   'arrange.removeRoundTitle': 'Versuch {round} von Shot {shot} entfernen?',
   'arrange.roundLeaves': 'Versuch {position} verlässt die Liste.',
@@ -496,7 +486,15 @@ export const de: Catalogue = {
     'Die Fortsetzung von Versuch {position} ab seinem letzten Bild {into, select, new {in einen neuen Shot danach} other {in diesen Shot, wo sie zum Take wird}} senden',
   'round.next': 'Was nach Versuch {position} geschieht',
   'round.nextPlaceholder': 'Was als Nächstes geschieht…',
-  'round.extendFromFrame': 'Ab letztem Bild fortsetzen',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': 'Aktionen für Versuch {position}',
+  'round.extendFromFrameOpen': 'Ab letztem Bild fortsetzen…',
+  'round.moveEarlier': 'Nach vorn rücken',
+  'round.moveLater': 'Nach hinten rücken',
+  'project.actions': 'Projektaktionen',
+  'project.nameHint': 'Zum Umbenennen auf den Namen klicken',
+  'project.nameEmpty':
+    'Ein Projekt braucht einen Namen: Geben Sie einen ein oder drücken Sie Escape, um „{name}“ zu behalten.',
   'round.extendVideoOpen': 'Video fortsetzen…',
   'round.extendVideoForm': 'Das Video von Versuch {position} fortsetzen',
   'round.extendVideoWhat':

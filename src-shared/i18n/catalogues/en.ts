@@ -237,15 +237,12 @@ export const en = {
   'arrange.keptNoClips': 'What was spent on it stays in your spending.',
   'arrange.keptClips':
     '{clips, plural, one {The clip saved stays where it is} other {The # clips saved stay where they are}}, and what was spent stays in your spending.',
-  'arrange.project': 'Project',
   'arrange.projectName': 'Project name',
   'arrange.saveName': 'Save name',
   'arrange.cancel': 'Cancel',
   'arrange.rename': 'Rename…',
   'arrange.earlier': 'Move project earlier',
   'arrange.later': 'Move project later',
-  'arrange.earlierOne': 'Move project earlier: {name}',
-  'arrange.laterOne': 'Move project later: {name}',
   'arrange.removeProject': 'Remove project…',
   'arrange.removeProjectTitle': 'Remove {name}?',
   'arrange.projectLeaves':
@@ -259,15 +256,8 @@ export const en = {
   'arrange.removeShotTitle': 'Remove shot {position}?',
   'arrange.shotLeaves':
     'Shot {position}, with its {rounds, plural, one {# round} other {# rounds}}, leaves the list.',
-  'arrange.isTakeHint':
-    'The film uses this round for the shot. Press to go back to the newest round.',
-  'arrange.useTakeHint': 'Use this round for the shot in the film.',
   'arrange.isTake': 'The shot’s take',
   'arrange.useTake': 'Use as take',
-  'arrange.up': 'Up',
-  'arrange.down': 'Down',
-  'arrange.upRound': 'Up: round {position}',
-  'arrange.downRound': 'Down: round {position}',
   'arrange.removeRound': 'Remove…',
   'arrange.removeRoundTitle': 'Remove round {round} of shot {shot}?',
   'arrange.roundLeaves': 'Round {position} leaves the list.',
@@ -502,7 +492,14 @@ export const en = {
     "Send round {position}'s continuation from its last frame {into, select, new {into a new shot after this one} other {into this shot, as its new take}}",
   'round.next': 'What happens after round {position}',
   'round.nextPlaceholder': 'What happens next…',
-  'round.extendFromFrame': 'Extend from last frame',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': 'Actions for round {position}',
+  'round.extendFromFrameOpen': 'Extend from last frame…',
+  'round.moveEarlier': 'Move earlier',
+  'round.moveLater': 'Move later',
+  'project.actions': 'Project actions',
+  'project.nameHint': 'Click the name to rename the project',
+  'project.nameEmpty': 'A project needs a name: type one, or press Escape to keep “{name}”.',
   'round.extendVideoOpen': 'Extend video…',
   'round.extendVideoForm': 'Extend the video of round {position}',
   'round.extendVideoWhat':

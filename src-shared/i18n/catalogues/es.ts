@@ -229,15 +229,12 @@ export const es: Catalogue = {
   'arrange.keptNoClips': 'Lo gastado sigue contando en tus gastos.',
   'arrange.keptClips':
     '{clips, plural, one {El clip guardado sigue donde está} other {Los # clips guardados siguen donde están}}, y lo gastado sigue contando en tus gastos.',
-  'arrange.project': 'Proyecto',
   'arrange.projectName': 'Nombre del proyecto',
   'arrange.saveName': 'Guardar el nombre',
   'arrange.cancel': 'Cancelar',
   'arrange.rename': 'Cambiar el nombre…',
   'arrange.earlier': 'Mover el proyecto antes',
   'arrange.later': 'Mover el proyecto después',
-  'arrange.earlierOne': 'Mover el proyecto antes: {name}',
-  'arrange.laterOne': 'Mover el proyecto después: {name}',
   'arrange.removeProject': 'Quitar el proyecto…',
   'arrange.removeProjectTitle': '¿Quitar {name}?',
   'arrange.projectLeaves':
@@ -251,15 +248,8 @@ export const es: Catalogue = {
   'arrange.removeShotTitle': '¿Quitar el plano {position}?',
   'arrange.shotLeaves':
     'El plano {position}, con {rounds, plural, one {# intento} other {# intentos}}, sale de la lista.',
-  'arrange.isTakeHint':
-    'La película usa este intento para el plano. Pulsa para volver al intento más reciente.',
-  'arrange.useTakeHint': 'Usar este intento para el plano en la película.',
   'arrange.isTake': 'Toma del plano',
   'arrange.useTake': 'Usar como toma',
-  'arrange.up': 'Subir',
-  'arrange.down': 'Bajar',
-  'arrange.upRound': 'Subir: intento {position}',
-  'arrange.downRound': 'Bajar: intento {position}',
   'arrange.removeRound': 'Quitar…',
   'arrange.removeRoundTitle': '¿Quitar el intento {round} del plano {shot}?',
   'arrange.roundLeaves': 'El intento {position} sale de la lista.',
@@ -499,7 +489,15 @@ export const es: Catalogue = {
     'Enviar la continuación del intento {position} desde su último fotograma {into, select, new {a un plano nuevo después de este} other {a este plano, donde pasa a ser la toma}}',
   'round.next': 'Qué pasa después del intento {position}',
   'round.nextPlaceholder': 'Qué pasa a continuación…',
-  'round.extendFromFrame': 'Continuar desde el último fotograma',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': 'Acciones del intento {position}',
+  'round.extendFromFrameOpen': 'Continuar desde el último fotograma…',
+  'round.moveEarlier': 'Mover antes',
+  'round.moveLater': 'Mover después',
+  'project.actions': 'Acciones del proyecto',
+  'project.nameHint': 'Haga clic en el nombre para cambiarlo',
+  'project.nameEmpty':
+    'Un proyecto necesita un nombre: escriba uno o pulse Escape para conservar «{name}».',
   'round.extendVideoOpen': 'Continuar vídeo…',
   'round.extendVideoForm': 'Continuar el vídeo del intento {position}',
   'round.extendVideoWhat':

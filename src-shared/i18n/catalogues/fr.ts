@@ -231,15 +231,12 @@ export const fr: Catalogue = {
   'arrange.keptNoClips': 'Ce qui a été dépensé reste dans vos dépenses.',
   'arrange.keptClips':
     '{clips, plural, one {Le clip enregistré reste où il est} other {Les # clips enregistrés restent où ils sont}}, et ce qui a été dépensé reste dans vos dépenses.',
-  'arrange.project': 'Projet',
   'arrange.projectName': 'Nom du projet',
   'arrange.saveName': 'Enregistrer le nom',
   'arrange.cancel': 'Annuler',
   'arrange.rename': 'Renommer…',
   'arrange.earlier': 'Avancer le projet',
   'arrange.later': 'Reculer le projet',
-  'arrange.earlierOne': 'Avancer le projet : {name}',
-  'arrange.laterOne': 'Reculer le projet : {name}',
   'arrange.removeProject': 'Retirer le projet…',
   'arrange.removeProjectTitle': 'Retirer {name} ?',
   'arrange.projectLeaves':
@@ -253,15 +250,8 @@ export const fr: Catalogue = {
   'arrange.removeShotTitle': 'Retirer le plan {position} ?',
   'arrange.shotLeaves':
     'Le plan {position}, avec {rounds, plural, one {# essai} other {# essais}}, quitte la liste.',
-  'arrange.isTakeHint':
-    'Le film utilise cet essai pour le plan. Appuyez pour revenir à l’essai le plus récent.',
-  'arrange.useTakeHint': 'Utiliser cet essai pour le plan dans le film.',
   'arrange.isTake': 'Prise du plan',
   'arrange.useTake': 'Choisir comme prise',
-  'arrange.up': 'Monter',
-  'arrange.down': 'Descendre',
-  'arrange.upRound': 'Monter : essai {position}',
-  'arrange.downRound': 'Descendre : essai {position}',
   'arrange.removeRound': 'Retirer…',
   'arrange.removeRoundTitle': 'Retirer l’essai {round} du plan {shot} ?',
   'arrange.roundLeaves': 'L’essai {position} quitte la liste.',
@@ -498,7 +488,15 @@ export const fr: Catalogue = {
     'Envoyer la suite de l’essai {position} à partir de sa dernière image {into, select, new {dans un nouveau plan après celui-ci} other {dans ce plan, où elle devient la prise}}',
   'round.next': 'Ce qui se passe après l’essai {position}',
   'round.nextPlaceholder': 'Ce qui se passe ensuite…',
-  'round.extendFromFrame': 'Prolonger depuis la dernière image',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': 'Actions de l’essai {position}',
+  'round.extendFromFrameOpen': 'Prolonger depuis la dernière image…',
+  'round.moveEarlier': 'Avancer',
+  'round.moveLater': 'Reculer',
+  'project.actions': 'Actions du projet',
+  'project.nameHint': 'Cliquez sur le nom pour renommer le projet',
+  'project.nameEmpty':
+    'Un projet a besoin d’un nom : tapez-en un, ou appuyez sur Échap pour garder « {name} ».',
   'round.extendVideoOpen': 'Prolonger la vidéo…',
   'round.extendVideoForm': 'Prolonger la vidéo de l’essai {position}',
   'round.extendVideoWhat':

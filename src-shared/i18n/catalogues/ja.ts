@@ -227,15 +227,12 @@ export const ja: Catalogue = {
   'arrange.keptNoClips': '使った金額は支出にそのまま残ります。',
   'arrange.keptClips':
     '{clips, plural, other {保存したクリップ # 本はそのままの場所に残り}}、使った金額は支出にそのまま残ります。',
-  'arrange.project': 'プロジェクト',
   'arrange.projectName': 'プロジェクト名',
   'arrange.saveName': '名前を保存',
   'arrange.cancel': 'キャンセル',
   'arrange.rename': '名前を変更…',
   'arrange.earlier': 'プロジェクトを前へ',
   'arrange.later': 'プロジェクトを後へ',
-  'arrange.earlierOne': 'プロジェクトを前へ：{name}',
-  'arrange.laterOne': 'プロジェクトを後へ：{name}',
   'arrange.removeProject': 'プロジェクトを外す…',
   'arrange.removeProjectTitle': '{name} をリストから外しますか？',
   'arrange.projectLeaves':
@@ -249,14 +246,8 @@ export const ja: Catalogue = {
   'arrange.removeShotTitle': 'ショット {position} を外しますか？',
   'arrange.shotLeaves':
     'ショット {position}（試行 {rounds, plural, other {# 回}}）が一覧から消えます。',
-  'arrange.isTakeHint': '映像ではこのショットにこの試行を使います。押すと最新の試行に戻ります。',
-  'arrange.useTakeHint': '映像でこのショットにこの試行を使います。',
   'arrange.isTake': 'ショットのテイク',
   'arrange.useTake': 'テイクにする',
-  'arrange.up': '上へ',
-  'arrange.down': '下へ',
-  'arrange.upRound': '上へ：試行 {position}',
-  'arrange.downRound': '下へ：試行 {position}',
   'arrange.removeRound': '外す…',
   'arrange.removeRoundTitle': 'ショット {shot} の試行 {round} を外しますか？',
   'arrange.roundLeaves': '試行 {position} が一覧から消えます。',
@@ -488,7 +479,15 @@ export const ja: Catalogue = {
     '試行 {position} の続きを最後のフレームから{into, select, new {このショットの後の新しいショットに} other {このショットに（採用テイクになります）}}送信',
   'round.next': '試行 {position} の後に起きること',
   'round.nextPlaceholder': '次に起きること…',
-  'round.extendFromFrame': '最後のフレームから延長',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': '試行 {position} の操作',
+  'round.extendFromFrameOpen': '最後のフレームから延長…',
+  'round.moveEarlier': '前へ移動',
+  'round.moveLater': '後ろへ移動',
+  'project.actions': 'プロジェクトの操作',
+  'project.nameHint': '名前をクリックするとプロジェクト名を変更できます',
+  'project.nameEmpty':
+    'プロジェクトには名前が必要です。名前を入力するか、Escape キーを押して「{name}」のままにしてください。',
   'round.extendVideoOpen': '動画を延長…',
   'round.extendVideoForm': '試行 {position} の動画を延長',
   'round.extendVideoWhat':

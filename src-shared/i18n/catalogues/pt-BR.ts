@@ -229,15 +229,12 @@ export const ptBR: Catalogue = {
   'arrange.keptNoClips': 'O que foi gasto continua nos seus gastos.',
   'arrange.keptClips':
     '{clips, plural, one {O clipe salvo continua onde está} other {Os # clipes salvos continuam onde estão}}, e o que foi gasto continua nos seus gastos.',
-  'arrange.project': 'Projeto',
   'arrange.projectName': 'Nome do projeto',
   'arrange.saveName': 'Salvar o nome',
   'arrange.cancel': 'Cancelar',
   'arrange.rename': 'Renomear…',
   'arrange.earlier': 'Mover o projeto para antes',
   'arrange.later': 'Mover o projeto para depois',
-  'arrange.earlierOne': 'Mover o projeto para antes: {name}',
-  'arrange.laterOne': 'Mover o projeto para depois: {name}',
   'arrange.removeProject': 'Remover o projeto…',
   'arrange.removeProjectTitle': 'Remover {name}?',
   'arrange.projectLeaves':
@@ -251,15 +248,8 @@ export const ptBR: Catalogue = {
   'arrange.removeShotTitle': 'Remover o plano {position}?',
   'arrange.shotLeaves':
     'O plano {position}, com {rounds, plural, one {# tentativa} other {# tentativas}}, sai da lista.',
-  'arrange.isTakeHint':
-    'O filme usa esta tentativa para o plano. Pressione para voltar à tentativa mais recente.',
-  'arrange.useTakeHint': 'Usar esta tentativa para o plano no filme.',
   'arrange.isTake': 'Tomada do plano',
   'arrange.useTake': 'Usar como tomada',
-  'arrange.up': 'Subir',
-  'arrange.down': 'Descer',
-  'arrange.upRound': 'Subir: tentativa {position}',
-  'arrange.downRound': 'Descer: tentativa {position}',
   'arrange.removeRound': 'Remover…',
   'arrange.removeRoundTitle': 'Remover a tentativa {round} do plano {shot}?',
   'arrange.roundLeaves': 'A tentativa {position} sai da lista.',
@@ -495,7 +485,15 @@ export const ptBR: Catalogue = {
     'Enviar a continuação da tentativa {position} a partir do último quadro {into, select, new {para um novo plano depois deste} other {para este plano, onde passa a ser a tomada}}',
   'round.next': 'O que acontece depois da tentativa {position}',
   'round.nextPlaceholder': 'O que acontece em seguida…',
-  'round.extendFromFrame': 'Estender a partir do último quadro',
+  // The take cards (issue 36): their ⋯ menus and the project's.
+  'round.actions': 'Ações da tentativa {position}',
+  'round.extendFromFrameOpen': 'Estender a partir do último quadro…',
+  'round.moveEarlier': 'Mover para antes',
+  'round.moveLater': 'Mover para depois',
+  'project.actions': 'Ações do projeto',
+  'project.nameHint': 'Clique no nome para renomear o projeto',
+  'project.nameEmpty':
+    'Um projeto precisa de um nome: digite um ou pressione Esc para manter “{name}”.',
   'round.extendVideoOpen': 'Estender vídeo…',
   'round.extendVideoForm': 'Estender o vídeo da tentativa {position}',
   'round.extendVideoWhat':

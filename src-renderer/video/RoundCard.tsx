@@ -1,20 +1,52 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { hasClip, takeOf } from '../../src-shared/domain/film-takes.ts';
 import { SETTLED_STATES } from '../../src-shared/domain/job-states.ts';
 import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import type { VideoRoundView, VideoShotView } from '../../src-shared/ipc/contract.ts';
 import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
-import { bridge } from '../bridge.ts';
 import { RetryActions } from '../components/RetryActions.tsx';
 import { ROUND_STATE_MESSAGES } from '../words/job-states.ts';
-import { RoundTools } from './ArrangeControls.tsx';
+import { ActionMenu } from './ActionMenu.tsx';
 import { paidEstimate, useConfirmPaid, usePricingTier } from './ConfirmPaid.tsx';
-import { ExtendForms } from './ExtendForms.tsx';
+import { ExtendForms, type ExtendWay } from './ExtendForms.tsx';
+import { useRoundMenu } from './RoundMenu.tsx';
 import { clipWords, moneyWords, promptOf, timing } from './round-words.ts';
 import { useVideo } from './video-store.ts';
 
-/** One round in the queue: what it asked, what it costs, where it is, what it made. */
-export function RoundRow(props: {
+/**
+ * The round's first frame, playing silently while the pointer rests on it (a take is chosen
+ * by looking at it); a round with no clip yet shows an empty frame of the same size.
+ */
+function RoundThumb(props: { round: VideoRoundView; previewBase: string }) {
+  if (!hasClip(props.round)) return <span className="round-thumb empty" aria-hidden="true" />;
+  return (
+    <video
+      className="round-thumb"
+      src={`${props.previewBase}round/${props.round.id}/video#t=0.001`}
+      preload="metadata"
+      muted
+      loop
+      playsInline
+      aria-hidden="true"
+      tabIndex={-1}
+      data-testid="round-thumb"
+      onMouseEnter={(event) => void event.currentTarget.play().catch(() => undefined)}
+      onMouseLeave={(event) => {
+        event.currentTarget.pause();
+        event.currentTarget.currentTime = 0;
+      }}
+    />
+  );
+}
+
+/**
+ * One round of the shot as a take card: its first frame, what it asked, its state, length
+ * and cost, a star when it is the shot's take. What the round's state calls for (Cancel,
+ * Retry, Write prompt…) stays on the card; the rare actions are in its ⋯ menu.
+ */
+export function RoundCard(props: {
   round: VideoRoundView;
   shot: VideoShotView;
   onNote: (message: string | null) => void;
@@ -30,12 +62,38 @@ export function RoundRow(props: {
   const timed = timing(intl, round, props.now, props.typicalMs);
   const tier = usePricingTier();
   const { ask, prompt } = useConfirmPaid();
+  const [extending, setExtending] = useState<ExtendWay | null>(null);
+  const isTake = takeOf(props.shot)?.id === round.id;
+  const menu = useRoundMenu({
+    shot: props.shot,
+    round,
+    onNote: props.onNote,
+    onPlay: props.onPlay,
+    onExtend: setExtending,
+    onDuplicate: round.promptUnknown
+      ? null
+      : () =>
+          ask({
+            what: intl.formatMessage({ id: 'round.duplicateWhat' }, { position: round.position }),
+            ...paidEstimate(round.request.duration, tier),
+            send: () => duplicate(round.id),
+          }),
+  });
+  const open = extending !== null || prompt;
   return (
     <li
-      className={`round ${round.state}${round.demo ? ' demo' : ''}`}
+      className={`round ${round.state}${round.demo ? ' demo' : ''}${open ? ' open' : ''}`}
       data-testid="round"
       data-state={round.state}
     >
+      <span className="round-frame">
+        <RoundThumb round={round} previewBase={props.previewBase} />
+        {isTake && (
+          <span className="take-star" data-testid="take-star">
+            ★ {intl.formatMessage({ id: 'arrange.isTake' })}
+          </span>
+        )}
+      </span>
       <span className="round-title">
         {intl.formatMessage({ id: 'round.title' }, { position: round.position })}{' '}
         {round.promptUnknown ? (
@@ -67,19 +125,6 @@ export function RoundRow(props: {
         </span>
       )}
       <span className="job-actions">
-        {round.state === 'done' && round.videos.length > 0 && (
-          <>
-            <button type="button" onClick={() => props.onPlay(round.id)}>
-              {intl.formatMessage({ id: 'round.play' })}
-            </button>
-            <button
-              type="button"
-              onClick={() => void bridge().invoke('shell:reveal', { jobId: round.id })}
-            >
-              {intl.formatMessage({ id: 'round.showInFolder' })}
-            </button>
-          </>
-        )}
         {!SETTLED_STATES.has(round.state) && (
           <button
             type="button"
@@ -106,7 +151,7 @@ export function RoundRow(props: {
             })
           }
         />
-        {round.promptUnknown ? (
+        {round.promptUnknown && (
           <button
             type="button"
             onClick={() => props.onWritePrompt(round)}
@@ -114,29 +159,24 @@ export function RoundRow(props: {
           >
             {intl.formatMessage({ id: 'round.writePrompt' })}
           </button>
-        ) : (
-          <button
-            type="button"
-            onClick={() =>
-              ask({
-                what: intl.formatMessage(
-                  { id: 'round.duplicateWhat' },
-                  { position: round.position },
-                ),
-                ...paidEstimate(round.request.duration, tier),
-                send: () => duplicate(round.id),
-              })
-            }
-          >
-            {intl.formatMessage({ id: 'round.duplicate' })}
-          </button>
         )}
-        <RoundTools shot={props.shot} round={round} onNote={props.onNote} />
+        <span className="spacer" />
+        <ActionMenu
+          label={intl.formatMessage({ id: 'round.actions' }, { position: round.position })}
+          actions={menu.actions}
+        />
       </span>
       {prompt}
-      {round.state === 'done' && round.videos.length > 0 && (
-        <ExtendForms round={round} ask={ask} previewBase={props.previewBase} />
+      {extending && (
+        <ExtendForms
+          round={round}
+          way={extending}
+          ask={ask}
+          previewBase={props.previewBase}
+          onClose={() => setExtending(null)}
+        />
       )}
+      {menu.dialog}
     </li>
   );
 }
