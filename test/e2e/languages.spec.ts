@@ -246,7 +246,8 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     await expect(paid).toBeHidden();
 
     // The import of rounds, a dialog whose sentences stand in a narrower box.
-    await page.getByRole('button', { name: say('project.importRounds') }).click();
+    await page.getByRole('button', { name: say('project.actions') }).click();
+    await page.getByRole('menuitem', { name: say('project.importRounds'), exact: true }).click();
     const importing = page.getByRole('dialog', { name: say('import.title') });
     await expect(importing.getByText(say('import.file'))).toBeVisible();
     expect(await findClippedText(page), 'text cut in the import dialog').toEqual([]);
