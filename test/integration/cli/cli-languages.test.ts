@@ -45,7 +45,7 @@ function plainLines(run: CliRun): string[] {
  */
 const NAMES = new Set([
   ...['clearframe', 'Clearframe', 'USD', 'png', 'jpg', 'txt', 'json', 'csv', 'clean'],
-  ...['remove', 'video', 'jobs', 'balance', 'key', 'simulator', 'version', 'help'],
+  ...['remove', 'video', 'open', 'jobs', 'balance', 'key', 'simulator', 'version', 'help'],
   ...Object.keys(MODES),
   ...MASK_ANCHORS.flatMap((anchor) => anchor.split('-')),
   ...['quay', 'pier', 'notes', 'Harbour', 'Pier'],
