@@ -95,11 +95,18 @@ export function RoundCard(props: {
         )}
       </span>
       <span className="round-title">
-        {intl.formatMessage({ id: 'round.title' }, { position: round.position })}{' '}
-        {round.promptUnknown ? (
-          <em>{intl.formatMessage({ id: 'round.promptUnknown' })}</em>
-        ) : (
-          promptOf(round)
+        {intl.formatMessage(
+          { id: 'round.title' },
+          {
+            position: round.position,
+            // The prompt is a value of the message, so each language places it after its own
+            // colon (Japanese and Chinese take a full-width colon with no space after).
+            prompt: round.promptUnknown ? (
+              <em key="prompt">{intl.formatMessage({ id: 'round.promptUnknown' })}</em>
+            ) : (
+              promptOf(round)
+            ),
+          },
         )}
         {round.demo && (
           <span

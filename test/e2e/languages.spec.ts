@@ -198,6 +198,11 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     await expect(page.getByTestId('take-star')).toContainText(say('arrange.isTake'), {
       timeout: 60_000,
     });
+    // The round's title places the prompt after the language's own colon (no space after a
+    // full-width one).
+    await expect(page.locator('.round-title').first()).toContainText(
+      say('round.title', { position: 1, prompt: 'boats-at-dusk' }),
+    );
     await page.getByText(say('history.title'), { exact: true }).click();
     await expect(page.getByTestId('service-task').first()).toBeVisible();
     await page.setViewportSize({ width: 1280, height: 820 });

@@ -452,7 +452,7 @@ export const de: Catalogue = {
     'Eingabe prüft den Versuch und seine Kosten; Umschalt+Eingabe beginnt eine neue Zeile.',
   'round.moreOptions': 'Weitere Optionen',
 
-  'round.title': 'Versuch {position}:',
+  'round.title': 'Versuch {position}: {prompt}',
   'round.name': 'Versuch {position}',
   'round.promptUnknown': 'Prompt unbekannt (vom Dienst übernommen)',
   'round.demo': 'Demo',

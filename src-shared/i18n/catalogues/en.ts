@@ -461,7 +461,7 @@ export const en = {
   'round.moreOptions': 'More options',
 
   // One round in the list.
-  'round.title': 'Round {position}:',
+  'round.title': 'Round {position}: {prompt}',
   'round.name': 'round {position}',
   'round.promptUnknown': 'prompt not known (added from the service)',
   'round.demo': 'demo',

@@ -456,7 +456,7 @@ export const es: Catalogue = {
   'round.enterHint': 'Intro revisa el intento y su coste; Mayús+Intro empieza una línea nueva.',
   'round.moreOptions': 'Más opciones',
 
-  'round.title': 'Intento {position}:',
+  'round.title': 'Intento {position}: {prompt}',
   'round.name': 'intento {position}',
   'round.promptUnknown': 'prompt desconocido (añadido desde el servicio)',
   'round.demo': 'demo',

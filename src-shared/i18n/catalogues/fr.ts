@@ -455,7 +455,7 @@ export const fr: Catalogue = {
   'round.enterHint': 'Entrée vérifie l’essai et son coût ; Maj+Entrée commence une nouvelle ligne.',
   'round.moreOptions': 'Plus d’options',
 
-  'round.title': 'Essai {position} :',
+  'round.title': 'Essai {position} : {prompt}',
   'round.name': 'essai {position}',
   'round.promptUnknown': 'prompt inconnu (ajouté depuis le service)',
   'round.demo': 'démo',

@@ -447,7 +447,7 @@ export const ja: Catalogue = {
   'round.enterHint': 'Enter で試行と費用を確認、Shift+Enter で改行します。',
   'round.moreOptions': 'その他のオプション',
 
-  'round.title': '試行 {position}：',
+  'round.title': '試行 {position}：{prompt}',
   'round.name': '試行 {position}',
   'round.promptUnknown': 'プロンプト不明（サービスから追加）',
   'round.demo': 'デモ',

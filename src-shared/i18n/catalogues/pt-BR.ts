@@ -453,7 +453,7 @@ export const ptBR: Catalogue = {
   'round.enterHint': 'Enter revisa a tentativa e o custo; Shift+Enter começa uma nova linha.',
   'round.moreOptions': 'Mais opções',
 
-  'round.title': 'Tentativa {position}:',
+  'round.title': 'Tentativa {position}: {prompt}',
   'round.name': 'tentativa {position}',
   'round.promptUnknown': 'prompt desconhecido (adicionado a partir do serviço)',
   'round.demo': 'demo',

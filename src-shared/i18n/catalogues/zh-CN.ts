@@ -428,7 +428,7 @@ export const zhCN: Catalogue = {
   'round.enterHint': 'Enter 检查本轮及其费用；Shift+Enter 换行。',
   'round.moreOptions': '更多选项',
 
-  'round.title': '第 {position} 轮：',
+  'round.title': '第 {position} 轮：{prompt}',
   'round.name': '第 {position} 轮',
   'round.promptUnknown': '提示词未知（从服务添加）',
   'round.demo': '演示',
