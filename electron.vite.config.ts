@@ -67,6 +67,16 @@ export default defineConfig({
   renderer: {
     root: here('./src-renderer'),
     plugins: [react()],
+    resolve: {
+      // The window loads messages FormatJS compiled already (npm run messages), so it leaves
+      // out the message parser: FormatJS's own stand-in module in its place.
+      alias: [
+        {
+          find: /^@formatjs\/icu-messageformat-parser$/,
+          replacement: '@formatjs/icu-messageformat-parser/no-parser.js',
+        },
+      ],
+    },
     build: {
       outDir: here('./out/renderer'),
       rollupOptions: { input: { index: here('./src-renderer/index.html') } },

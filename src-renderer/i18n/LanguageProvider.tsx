@@ -1,9 +1,10 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { chooseLanguage, type ShownLanguage } from '../../src-shared/i18n/languages.ts';
-import { messagesFor } from '../../src-shared/i18n/messages.ts';
+import type { CompiledCatalogue } from '../../src-shared/i18n/messages.ts';
 import { useAppInfo } from '../app-info-store.ts';
 import { useSettings } from '../settings/settings-store.ts';
+import { loadMessages } from './compiled-messages.ts';
 
 /**
  * What the operating system prefers, best first, as main reports it; the browser's list
@@ -28,17 +29,35 @@ function reportIntlError(error: Error): void {
   console.error(`[intl] ${error.message}`);
 }
 
-/** Every screen below speaks the chosen language; the page's `lang` says which to screen readers. */
+/**
+ * Every screen below speaks the chosen language; the page's `lang` says which to screen
+ * readers. The screens wait for the first language's messages (a local chunk, read in a few
+ * milliseconds); on a switch the old language stays until the new one has loaded.
+ */
 export function LanguageProvider(props: { children: ReactNode }) {
-  const language = useShownLanguage();
+  const wanted = useShownLanguage();
+  const [shown, setShown] = useState<{ language: ShownLanguage; messages: CompiledCatalogue }>();
   useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+    let current = true;
+    void loadMessages(wanted).then(
+      (messages) => {
+        if (current) setShown({ language: wanted, messages });
+      },
+      (error: unknown) => reportIntlError(error as Error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted]);
+  useEffect(() => {
+    if (shown) document.documentElement.lang = shown.language;
+  }, [shown]);
+  if (!shown) return null;
   return (
     <IntlProvider
-      locale={language}
+      locale={shown.language}
       defaultLocale="en"
-      messages={messagesFor(language)}
+      messages={shown.messages}
       onError={reportIntlError}
     >
       {props.children}

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { MessageId } from './catalogues/en.ts';
 import type { Formatter } from './formats.ts';
-import { isMessageId } from './messages.ts';
+import { isMessageId } from './message-ids.ts';
 
 /**
  * A schema's complaint about one value, in the reader's language. A schema names its own

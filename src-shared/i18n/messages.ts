@@ -1,15 +1,19 @@
-import { de } from './catalogues/de.ts';
-import { en, type Catalogue, type MessageId } from './catalogues/en.ts';
-import { es } from './catalogues/es.ts';
-import { fr } from './catalogues/fr.ts';
-import { ja } from './catalogues/ja.ts';
-import { ptBR } from './catalogues/pt-BR.ts';
-import { zhCN } from './catalogues/zh-CN.ts';
-import { PSEUDO_LANGUAGE, type Language, type ShownLanguage } from './languages.ts';
-import { pseudoCatalogue } from './pseudo.ts';
+import type { MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import type { MessageId } from './catalogues/en.ts';
+import de from './compiled/de.json' with { type: 'json' };
+import enXA from './compiled/en-XA.json' with { type: 'json' };
+import en from './compiled/en.json' with { type: 'json' };
+import es from './compiled/es.json' with { type: 'json' };
+import fr from './compiled/fr.json' with { type: 'json' };
+import ja from './compiled/ja.json' with { type: 'json' };
+import ptBR from './compiled/pt-BR.json' with { type: 'json' };
+import zhCN from './compiled/zh-CN.json' with { type: 'json' };
+import type { ShownLanguage } from './languages.ts';
 
-/** Every language's catalogue, English first: the one the others are checked against. */
-export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
+/** One language's messages as FormatJS compiled them (`npm run messages`): parsed already. */
+export type CompiledCatalogue = Readonly<Record<MessageId, MessageFormatElement[]>>;
+
+const COMPILED = {
   en,
   de,
   fr,
@@ -17,14 +21,13 @@ export const CATALOGUES: Readonly<Record<Language, Catalogue>> = {
   'pt-BR': ptBR,
   ja,
   'zh-CN': zhCN,
-};
+  'en-XA': enXA,
+} as unknown as Readonly<Record<ShownLanguage, CompiledCatalogue>>;
 
-/** The messages to show a language in. */
-export function messagesFor(language: ShownLanguage): Catalogue {
-  return language === PSEUDO_LANGUAGE ? pseudoCatalogue() : CATALOGUES[language];
-}
-
-/** Whether a text is one of the catalogues' message ids: how a schema names its sentences. */
-export function isMessageId(text: string): text is MessageId {
-  return Object.hasOwn(en, text);
+/**
+ * The messages to show a language in, for the main process and the command line, which load
+ * every language at once (the window loads only the one it shows: LanguageProvider).
+ */
+export function messagesFor(language: ShownLanguage): CompiledCatalogue {
+  return COMPILED[language];
 }

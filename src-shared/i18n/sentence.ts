@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MessageId } from './catalogues/en.ts';
-import { isMessageId } from './messages.ts';
+import { isMessageId } from './message-ids.ts';
 
 /**
  * A sentence as a message id and its values, kept beside the text it was said as, so it can

@@ -8,8 +8,8 @@ import { SETTINGS_VERSION } from '../../../src-shared/domain/settings.ts';
 import { runCli, type CliRun } from '../../support/cli-process.ts';
 import { makePhoto } from '../../support/images.ts';
 
-/** Letters the pseudo-locale writes in place of English ones (see src-shared/i18n/pseudo.ts). */
-const PSEUDO_LETTER = /[\u00c0-\u024f\u1e00-\u1eff]/u;
+/** Letters FormatJS's pseudo-locale (en-XA) writes in place of English ones. */
+const PSEUDO_LETTER = /[\u00c0-\u02af\u1e00-\u1eff]/u;
 
 let root: string;
 let folder: string;

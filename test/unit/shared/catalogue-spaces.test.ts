@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../../src-shared/i18n/languages.ts';
-import { CATALOGUES } from '../../../src-shared/i18n/messages.ts';
+import { CATALOGUES } from '../../../src-shared/i18n/sources.ts';
 
 /**
  * The command line lays out columns and indents its usage text with spaces: there, and only

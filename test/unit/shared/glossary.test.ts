@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en, type Catalogue, type MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
 import { GLOSSARIES } from '../../../src-shared/i18n/glossary/glossaries.ts';
 import { TERMS, type Glossary, type Term } from '../../../src-shared/i18n/glossary/terms.ts';
-import { CATALOGUES } from '../../../src-shared/i18n/messages.ts';
+import { CATALOGUES } from '../../../src-shared/i18n/sources.ts';
 
 const ids = Object.keys(en) as MessageId[];
 const pattern = (source: string) => new RegExp(source, 'iu');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Language } from '../../../src-shared/i18n/languages.ts';
-import { CATALOGUES } from '../../../src-shared/i18n/messages.ts';
+import { CATALOGUES } from '../../../src-shared/i18n/sources.ts';
 
 /**
  * Each language's own punctuation in its sentences. A command's usage text is layout, and a

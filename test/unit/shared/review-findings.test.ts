@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en, type MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
 import { LANGUAGES } from '../../../src-shared/i18n/languages.ts';
-import { CATALOGUES } from '../../../src-shared/i18n/messages.ts';
+import { CATALOGUES } from '../../../src-shared/i18n/sources.ts';
 
 const ids = Object.keys(en) as MessageId[];
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { en } from '../../../src-shared/i18n/catalogues/en.ts';
-import { isMessageId } from '../../../src-shared/i18n/messages.ts';
+import { isMessageId } from '../../../src-shared/i18n/message-ids.ts';
 
 const sample = JSON.parse(
   await readFile(new URL('../../../docs/localisation/review-sample.json', import.meta.url), 'utf8'),
