@@ -11,6 +11,7 @@ import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { InvokeResponse, StagedFile } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
+import { ServiceError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
@@ -358,7 +359,8 @@ export class StagingDesk {
       return staged;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      if (error instanceof UserFacingError) throw error;
+      // The site at the address is at fault, not the service: its failures are said as such.
+      if (error instanceof UserFacingError && !(error instanceof ServiceError)) throw error;
       throw new UserFacingError(
         addressProblem(error, new URL(from).host || said('core.app.thatAddress')),
       );
