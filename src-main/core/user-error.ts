@@ -1,10 +1,51 @@
-/** An error whose message is already the sentence the user should read: what to do next. */
-export class UserFacingError extends Error {
-  readonly userMessage: string;
+import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
+import { sayAgain, type Sentence } from '../../src-shared/i18n/sentence.ts';
+import { coreIntl, sentenceOf } from './i18n/core-words.ts';
 
-  constructor(userMessage: string, options?: ErrorOptions) {
-    super(userMessage, options);
+/** A catalogue message and its values, as an error keeps what it says. */
+export interface Wording {
+  id: MessageId;
+  values?: Sentence['values'];
+}
+
+/**
+ * The one root of every error a person reads: the service's refusals (`api/errors.ts`), a
+ * proxy Clearframe cannot follow, the keychain, and every refusal of the engine's own.
+ * It carries its message id and values (`sentence`), not a finished sentence, so it is
+ * worded when read, in the language the reader has then (`userMessage`), and a job that
+ * keeps it (`jobs/outcome.ts`) is worded again after a language switch. Callers recognise
+ * it with `instanceof`.
+ */
+export class UserFacingError extends Error {
+  readonly #sentence: Sentence | undefined;
+  readonly #text: string;
+
+  /**
+   * `words` is the message id and values, or a sentence the engine said (`said()`), whose id
+   * and values are taken from what it said lately; text from elsewhere (a file reader's own
+   * complaint) has none, and reads as it was written.
+   */
+  constructor(words: string | Wording, options?: ErrorOptions) {
+    const text = typeof words === 'string' ? words : (wordNow(words) ?? words.id);
+    super(text, options);
     this.name = new.target.name;
-    this.userMessage = userMessage;
+    this.#text = text;
+    this.#sentence = typeof words === 'string' ? sentenceOf(words) : words;
   }
+
+  /** The message id and its values; undefined for words not from the catalogue. */
+  get sentence(): Sentence | undefined {
+    return this.#sentence;
+  }
+
+  /** What the user should do, in one sentence, in the engine's language now. */
+  get userMessage(): string {
+    const sentence = this.sentence;
+    return (sentence && wordNow(sentence)) ?? this.#text;
+  }
+}
+
+/** `sentence` in the engine's language now; null when this version does not know its id. */
+function wordNow(sentence: Sentence): string | null {
+  return sayAgain((id, values) => coreIntl().formatMessage({ id }, values), sentence);
 }

@@ -3,6 +3,7 @@ import { invokeContract, type InvokeHandlers } from '../../src-shared/ipc/contra
 import { fail, ok, type IpcResult } from '../../src-shared/ipc/result.ts';
 import { issueWords } from '../../src-shared/i18n/issue-words.ts';
 import { coreIntl, said } from '../core/i18n/core-words.ts';
+import { UserFacingError } from '../core/user-error.ts';
 import { isAllowedNavigation } from './security.ts';
 
 export type { InvokeHandlers };
@@ -51,10 +52,9 @@ export function createDispatch(handlers: Partial<InvokeHandlers>, devServerUrl?:
       const value = await handler(parsed.data);
       return ok(spec.response.parse(value));
     } catch (error) {
-      // A sentence meant for the user travels as is; anything else is a bug, said plainly.
-      const userMessage = (error as { userMessage?: unknown }).userMessage;
-      if (typeof userMessage === 'string') {
-        return fail((error as Error).name || 'handler-failed', userMessage);
+      // An error meant for the user travels as its sentence; anything else is a bug, said plainly.
+      if (error instanceof UserFacingError) {
+        return fail(error.name || 'handler-failed', error.userMessage);
       }
       return fail(
         'handler-failed',

@@ -7,14 +7,14 @@ import type {
   Shell,
 } from 'electron';
 import type { EventChannel } from '../../src-shared/ipc/channels.ts';
+import type { Handlers } from '../../src-shared/ipc/common.ts';
 import type {
   EventPayload,
-  InvokeHandlers,
   InvokeResponse,
   SpendingFilter,
 } from '../../src-shared/ipc/contract.ts';
+import type { shellContract } from '../../src-shared/ipc/shell.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
-import type { ShellChannel } from '../core/app/core-handlers.ts';
 import type { Words } from '../core/i18n/words.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import { isAllowedExternalUrl } from './security.ts';
@@ -75,7 +75,7 @@ export interface ShellSystem<W> {
   opened: { take(): string[] };
 }
 
-export type ShellHandlers = Pick<InvokeHandlers, ShellChannel>;
+export type ShellHandlers = Handlers<typeof shellContract>;
 
 /** The answers to the channels only the shell can answer: browser, file manager, dialogs, updater. */
 export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): ShellHandlers {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { logFilePath, redactForLog } from '../core/diagnostics/logger.ts';
 import { shellWords, type Words } from '../core/i18n/words.ts';
 import { dataPaths } from '../core/paths.ts';
+import { UserFacingError } from '../core/user-error.ts';
 
 /**
  * The failure dialog's words, in the system's language: the settings, which may name
@@ -46,9 +47,12 @@ export function startFailureMessage(
   logFile: string | undefined,
   words: Words,
 ): string {
-  const said = (error as { userMessage?: unknown }).userMessage;
   const what =
-    typeof said === 'string' ? said : error instanceof Error ? error.message : String(error);
+    error instanceof UserFacingError
+      ? error.userMessage
+      : error instanceof Error
+        ? error.message
+        : String(error);
   return logFile === undefined
     ? words('main.startFailure.bodyNoLog', { what })
     : words('main.startFailure.body', { what, logFile });

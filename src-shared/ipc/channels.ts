@@ -1,83 +1,19 @@
-/**
- * Channel names, kept free of zod so the preload bundle stays tiny. The schemas for each
- * name live in `contract.ts`, which is type-checked against these lists.
- */
-export const invokeChannelNames = [
-  'app:info',
-  'app:notices',
-  'app:takeOpened',
-  'media:probe',
-  'media:cancelProbe',
-  'media:probeUrl',
-  'media:stagePasted',
-  'media:previewClean',
-  'media:findWatermark',
-  'media:previewUnblend',
-  'media:previewService',
-  'mask:import',
-  'mask:export',
-  'mask:transform',
-  'mask:shares',
-  'watermark:add',
-  'watermark:list',
-  'watermark:history',
-  'watermark:cancel',
-  'watermark:retry',
-  'watermark:sendAgain',
-  'watermark:decide',
-  'watermark:pause',
-  'watermark:resume',
-  'watermark:clearFinished',
-  'video:projects',
-  'video:createProject',
-  'video:addShot',
-  'video:queueRounds',
-  'video:cancel',
-  'video:retry',
-  'video:sendAgain',
-  'video:duplicate',
-  'video:extend',
-  'video:exportProject',
-  'video:chooseImage',
-  'video:history',
-  'video:attach',
-  'video:renameProject',
-  'video:move',
-  'video:remove',
-  'video:chooseTake',
-  'video:joinProject',
-  'video:spending',
-  'video:exportSpending',
-  'video:referenceLengths',
-  'video:planImport',
-  'video:importRounds',
-  'settings:get',
-  'settings:update',
-  'keys:status',
-  'keys:set',
-  'keys:clear',
-  'shell:openExternal',
-  'shell:openLogsFolder',
-  'shell:reveal',
-  'dialog:chooseFolder',
-  'media:chooseFolders',
-  'account:quota',
-  'diagnostics:report',
-  'updates:check',
-] as const;
-export const eventChannelNames = [
-  'app:notice',
-  'app:mode',
-  'app:opened',
-  'jobs:changed',
-  'video:changed',
-  'media:staged',
-  'media:finderProgress',
-] as const;
+import {
+  eventContract,
+  invokeContract,
+  type EventChannel,
+  type InvokeChannel,
+} from './contract.ts';
 
-export type InvokeChannel = (typeof invokeChannelNames)[number];
-export type EventChannel = (typeof eventChannelNames)[number];
+export type { EventChannel, InvokeChannel };
+
+/**
+ * Channel names, read off the contract so each is written once, in its domain's file. The
+ * preload checks names against these lists, so it carries the contract's schemas with it.
+ */
+export const invokeChannelNames = Object.keys(invokeContract) as InvokeChannel[];
+export const eventChannelNames = Object.keys(eventContract) as EventChannel[];
 
 export function isInvokeChannel(name: unknown): name is InvokeChannel {
-  return typeof name === 'string' && (invokeChannelNames as readonly string[]).includes(name);
+  return typeof name === 'string' && Object.hasOwn(invokeContract, name);
 }

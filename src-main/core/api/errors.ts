@@ -1,10 +1,12 @@
-import { said } from '../i18n/core-words.ts';
+import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
+import { sentenceOf } from '../i18n/core-words.ts';
+import { UserFacingError } from '../user-error.ts';
 import { ProxyProblem, proxyAnswerProblem } from './proxy-settings.ts';
 
 /**
  * What can go wrong talking to the service, as classes callers match with `instanceof`.
- * Each carries the HTTP status, the service's code and message, the operation, and one
- * sentence for the user that says what to do. Nothing here may ever hold the API key:
+ * Each carries the HTTP status, the service's code and message, the operation, and, as
+ * every error a person reads (`UserFacingError`), the message id of what to do. Nothing here may ever hold the API key:
  * every message passes through `redactSecrets` on its way in.
  */
 export type Operation =
@@ -41,20 +43,18 @@ export function redactSecrets(text: string): string {
   return out;
 }
 
-export abstract class ServiceError extends Error {
+/** `message` is the summary for the log; `sentence` (each kind's own) is what the user reads. */
+export abstract class ServiceError extends UserFacingError {
   readonly operation: Operation;
   readonly status: number | undefined;
   readonly code: number | string | undefined;
   readonly serviceMessage: string | undefined;
-  /** What the user should do, in one sentence. */
-  abstract readonly userMessage: string;
 
   constructor(summary: string, details: ServiceErrorDetails) {
     super(
       redactSecrets(summary),
       details.cause === undefined ? undefined : { cause: details.cause },
     );
-    this.name = new.target.name;
     this.operation = details.operation;
     this.status = details.status;
     this.code = details.code;
@@ -65,31 +65,33 @@ export abstract class ServiceError extends Error {
 
 /** 1000 / 400: the request was wrong; sending it again will not help. */
 export class ParameterError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.parameter', { reason: this.serviceMessage ?? this.message });
+  override get sentence(): Sentence {
+    return { id: 'core.api.parameter', values: { reason: this.serviceMessage ?? this.message } };
   }
 }
 
 /** 1001 / 405: a bug on our side, not the user's. */
 export class MethodError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.method');
+  override get sentence(): Sentence {
+    return { id: 'core.api.method' };
   }
 }
 
 /** 1002 / 401. */
 export class AuthenticationError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.authentication');
+  override get sentence(): Sentence {
+    return { id: 'core.api.authentication' };
   }
 }
 
 /** 1003 / 403 balance: credits or USD balance are too low. */
 export class InsufficientFundsError extends ServiceError {
-  get userMessage(): string {
-    return this.operation.startsWith('video')
-      ? said('core.api.videoBalance')
-      : said('core.api.watermarkCredits');
+  override get sentence(): Sentence {
+    return {
+      id: this.operation.startsWith('video')
+        ? 'core.api.videoBalance'
+        : 'core.api.watermarkCredits',
+    };
   }
 }
 
@@ -97,8 +99,8 @@ export class InsufficientFundsError extends ServiceError {
 export class RateLimitedError extends ServiceError {
   readonly retryAfterMs: number | undefined;
 
-  get userMessage(): string {
-    return said('core.api.rateLimited');
+  override get sentence(): Sentence {
+    return { id: 'core.api.rateLimited' };
   }
 
   constructor(summary: string, details: ServiceErrorDetails & { retryAfterMs?: number }) {
@@ -109,8 +111,8 @@ export class RateLimitedError extends ServiceError {
 
 /** 11xx / 5xx. */
 export class ServerError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.server');
+  override get sentence(): Sentence {
+    return { id: 'core.api.server' };
   }
 }
 
@@ -130,29 +132,35 @@ export class NetworkError extends ServiceError {
       : proxyAnswerProblem(this.cause);
   }
 
-  get userMessage(): string {
-    return this.proxyProblem ?? said('core.api.network');
+  override get sentence(): Sentence {
+    if (this.cause instanceof ProxyProblem && this.cause.sentence) return this.cause.sentence;
+    const answer = proxyAnswerProblem(this.cause);
+    return (answer === undefined ? undefined : sentenceOf(answer)) ?? { id: 'core.api.network' };
+  }
+
+  override get userMessage(): string {
+    return this.proxyProblem ?? super.userMessage;
   }
 }
 
 /** No answer in time. The request may or may not have been carried out. */
 export class TimeoutError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.timeout');
+  override get sentence(): Sentence {
+    return { id: 'core.api.timeout' };
   }
 }
 
 /** Stopped by the caller (cancel, quit). */
 export class AbortedError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.aborted');
+  override get sentence(): Sentence {
+    return { id: 'core.api.aborted' };
   }
 }
 
 /** The answer was not what the interface describes: not JSON, or missing members. */
 export class UnexpectedResponseError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.unexpected');
+  override get sentence(): Sentence {
+    return { id: 'core.api.unexpected' };
   }
 }
 
@@ -165,8 +173,8 @@ export class DeadlineError extends TimeoutError {}
  * way on is to ask for the result again by its task id, which costs nothing.
  */
 export class DownloadError extends ServiceError {
-  get userMessage(): string {
-    return said('core.api.download', { reason: this.message });
+  override get sentence(): Sentence {
+    return { id: 'core.api.download', values: { reason: this.message } };
   }
 
   /** A fresh link from the service may work: the one given has gone, expired or is refused. */

@@ -6,19 +6,12 @@
  */
 
 import { said } from '../i18n/core-words.ts';
+import { UserFacingError } from '../user-error.ts';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** A proxy setting Clearframe cannot follow; its message is the sentence for the user. */
-export class ProxyProblem extends Error {
-  readonly userMessage: string;
-
-  constructor(userMessage: string) {
-    super(userMessage);
-    this.name = 'ProxyProblem';
-    this.userMessage = userMessage;
-  }
-}
+/** A proxy setting Clearframe cannot follow, said as the engine said it (`said()`). */
+export class ProxyProblem extends UserFacingError {}
 
 /** How to reach one address. */
 export type ProxyRoute = { kind: 'direct' } | { kind: 'proxy'; url: string };

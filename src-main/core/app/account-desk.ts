@@ -1,8 +1,9 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { accountContract } from '../../../src-shared/ipc/account.ts';
 import path from 'node:path';
 import { API_KEY_KINDS, type ApiKeyKind } from '../../../src-shared/domain/api-keys.ts';
 import { PRICE_PER_SECOND_USD } from '../../../src-shared/domain/pricing.ts';
 import type {
-  InvokeHandlers,
   InvokeResponse,
   QuotaFigure,
   SpendingFilter,
@@ -22,7 +23,7 @@ import type { Endpoints } from './endpoints.ts';
  * spending as the budget cap counts it, and the spending history with its CSV.
  */
 export class AccountDesk {
-  readonly handlers: Pick<InvokeHandlers, 'account:quota' | 'video:spending'>;
+  readonly handlers: Handlers<typeof accountContract>;
   private readonly endpoints: Endpoints;
   private readonly transport: Transport;
   private readonly log: AppLogger;

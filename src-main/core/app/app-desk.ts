@@ -1,5 +1,7 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { appContract } from '../../../src-shared/ipc/app.ts';
 import { API_KEY_KINDS } from '../../../src-shared/domain/api-keys.ts';
-import type { InvokeHandlers, Notice, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import type { Notice, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { DataFolderLock, type LockOwner } from '../fs/data-folder-lock.ts';
 import { watchForeignWrites } from '../jobs/foreign-writes.ts';
 import type { DeskContext } from './desk-context.ts';
@@ -42,7 +44,7 @@ export interface AppIdentity {
  * takes over when it lets go.
  */
 export class AppDesk {
-  readonly handlers: Pick<InvokeHandlers, 'app:notices' | 'app:info'>;
+  readonly handlers: Handlers<typeof appContract>;
   readonly notices: Notice[] = [];
   private lock: DataFolderLock | undefined;
   /** Who holds the folder while this process waits for it. */

@@ -1,5 +1,6 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { diagnosticsContract } from '../../../src-shared/ipc/diagnostics.ts';
 import os from 'node:os';
-import type { InvokeHandlers } from '../../../src-shared/ipc/contract.ts';
 import { redactForLog } from '../diagnostics/logger.ts';
 import type { DeskContext } from './desk-context.ts';
 
@@ -8,7 +9,7 @@ import type { DeskContext } from './desk-context.ts';
  * jobs and the last problems, redacted, for a support request.
  */
 export class DiagnosticsDesk {
-  readonly handlers: Pick<InvokeHandlers, 'diagnostics:report'>;
+  readonly handlers: Handlers<typeof diagnosticsContract>;
 
   constructor(
     context: DeskContext,

@@ -1,5 +1,7 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { importContract } from '../../../src-shared/ipc/video-import.ts';
 import { basename } from 'node:path';
-import type { InvokeHandlers, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
+import type { VideoRoundView } from '../../../src-shared/ipc/contract.ts';
 import { formatMoney } from '../../../src-shared/i18n/formats.ts';
 import {
   RoundImportError,
@@ -13,7 +15,7 @@ import type { DeskContext } from './desk-context.ts';
 import { videoRoundView } from './video-desk.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';
 
-export type ImportHandlers = Pick<InvokeHandlers, 'video:planImport' | 'video:importRounds'>;
+export type ImportHandlers = Handlers<typeof importContract>;
 
 /**
  * Rounds from a CSV or JSON file: every row checked by the rules the round editor uses and

@@ -1,11 +1,9 @@
-import type { InvokeHandlers } from '../../../src-shared/ipc/contract.ts';
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { settingsContract } from '../../../src-shared/ipc/settings.ts';
 import { redactForLog } from '../diagnostics/logger.ts';
 import { testAndKeepKey } from '../secrets/test-key.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import type { DeskContext } from './desk-context.ts';
-
-type SettingsChannel =
-  'settings:get' | 'settings:update' | 'keys:status' | 'keys:set' | 'keys:clear';
 
 /**
  * Settings and keys: what the user changes in the Settings screen. A change that can move a
@@ -13,7 +11,7 @@ type SettingsChannel =
  * `onModeChange`, which restarts nothing else.
  */
 export class SettingsDesk {
-  readonly handlers: Pick<InvokeHandlers, SettingsChannel>;
+  readonly handlers: Handlers<typeof settingsContract>;
 
   constructor(
     context: DeskContext,

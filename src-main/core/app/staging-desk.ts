@@ -1,3 +1,5 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { stagingContract } from '../../../src-shared/ipc/staging.ts';
 import { maskShare } from '../jobs/mask-share.ts';
 import { dataPaths } from '../paths.ts';
 import { randomUUID } from 'node:crypto';
@@ -7,12 +9,9 @@ import path from 'node:path';
 import { isAssetUrl } from '../../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
-import type {
-  InvokeHandlers,
-  InvokeResponse,
-  StagedFile,
-} from '../../../src-shared/ipc/contract.ts';
+import type { InvokeResponse, StagedFile } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
+import { ServiceError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
 import { errorValue } from '../jobs/outcome.ts';
@@ -39,17 +38,6 @@ import { mapInOrder } from './map-limit.ts';
 import { StagedBatcher } from './staged-batcher.ts';
 import { said } from '../i18n/core-words.ts';
 
-type StagingChannel =
-  | 'media:probe'
-  | 'media:cancelProbe'
-  | 'media:probeUrl'
-  | 'media:stagePasted'
-  | 'media:previewClean'
-  | 'media:findWatermark'
-  | 'media:previewUnblend'
-  | 'mask:transform'
-  | 'mask:shares';
-
 /** Files looked at at once: reading a header waits on the disk and on sharp's threads. */
 const PROBES_AT_ONCE = os.availableParallelism();
 
@@ -72,7 +60,7 @@ export type Skipped = { path: string; reason: string };
  * masks drawn or imported for them. Only files staged here, besides jobs, may be previewed.
  */
 export class StagingDesk {
-  readonly handlers: Pick<InvokeHandlers, StagingChannel>;
+  readonly handlers: Handlers<typeof stagingContract>;
   readonly masks: MaskStore;
   /** Measurements of marks found in staged batches, for cleaning on this computer. */
   readonly estimates: EstimateStore;
@@ -371,7 +359,8 @@ export class StagingDesk {
       return staged;
     } catch (error) {
       await rm(dir, { recursive: true, force: true });
-      if (error instanceof UserFacingError) throw error;
+      // The site at the address is at fault, not the service: its failures are said as such.
+      if (error instanceof UserFacingError && !(error instanceof ServiceError)) throw error;
       throw new UserFacingError(
         addressProblem(error, new URL(from).host || said('core.app.thatAddress')),
       );

@@ -1,12 +1,10 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { videoContract } from '../../../src-shared/ipc/video.ts';
 import path from 'node:path';
 import { inlineReferenceImage, type InlineReference } from '../jobs/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
-import type {
-  InvokeHandlers,
-  VideoProjectView,
-  VideoRoundView,
-} from '../../../src-shared/ipc/contract.ts';
+import type { VideoProjectView, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { VideoClient } from '../api/video-client.ts';
@@ -33,25 +31,7 @@ import {
 import { logWait } from './wait-log.ts';
 import { said } from '../i18n/core-words.ts';
 
-type VideoChannel =
-  | 'video:projects'
-  | 'video:createProject'
-  | 'video:addShot'
-  | 'video:queueRounds'
-  | 'video:cancel'
-  | 'video:retry'
-  | 'video:sendAgain'
-  | 'video:duplicate'
-  | 'video:extend'
-  | 'video:history'
-  | 'video:attach'
-  | 'video:renameProject'
-  | 'video:move'
-  | 'video:remove'
-  | 'video:chooseTake'
-  | 'video:referenceLengths';
-
-export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
+export type VideoHandlers = Handlers<typeof videoContract>;
 
 /**
  * Shown for a round whose stored request cannot be read: it is marked as a round whose prompt

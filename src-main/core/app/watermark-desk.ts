@@ -1,7 +1,9 @@
+import type { Handlers } from '../../../src-shared/ipc/common.ts';
+import type { watermarkContract } from '../../../src-shared/ipc/watermark.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
-import type { InvokeHandlers, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
+import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/own-results.ts';
 import type { JobStore } from '../jobs/store.ts';
@@ -15,19 +17,6 @@ import { watermarkJobView } from './job-views.ts';
 import { logWait } from './wait-log.ts';
 import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 import { said } from '../i18n/core-words.ts';
-
-type WatermarkChannel =
-  | 'watermark:add'
-  | 'media:previewService'
-  | 'watermark:list'
-  | 'watermark:history'
-  | 'watermark:cancel'
-  | 'watermark:retry'
-  | 'watermark:sendAgain'
-  | 'watermark:decide'
-  | 'watermark:pause'
-  | 'watermark:resume'
-  | 'watermark:clearFinished';
 
 type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown; estimate?: string };
 
@@ -46,7 +35,7 @@ const MAX_SLICE = 1_000;
  */
 export class WatermarkDesk {
   readonly engine: WatermarkEngine;
-  readonly handlers: Pick<InvokeHandlers, WatermarkChannel>;
+  readonly handlers: Handlers<typeof watermarkContract>;
   private readonly store: JobStore;
   private readonly staging: StagingDesk;
   private readonly events: CoreEvents;

@@ -22,9 +22,9 @@ export function coreIntl(): IntlShape {
 }
 
 /**
- * The sentences said lately, by their text: an error is stored a moment after it is said,
- * and keeps its message id and values with it (`sentenceOf`), so it can be said again in the
- * language the reader switches to. Bounded, oldest first out.
+ * The sentences said lately, by their text: an error made from one (`UserFacingError`) takes
+ * its message id and values from here as it is made (`sentenceOf`), so it can be said again
+ * in the language the reader switches to. Bounded, oldest first out.
  */
 const recent = new Map<string, Sentence>();
 const RECENT_MAX = 2000;

@@ -5,7 +5,6 @@ import {
   NetworkError,
   ParameterError,
   RateLimitedError,
-  ServiceError,
 } from '../api/errors.ts';
 import { z } from 'zod';
 import { sentenceSchema } from '../../../src-shared/i18n/sentence.ts';
@@ -54,8 +53,11 @@ export function readStoredError(text: string | null): StoredRead<StoredError | u
   return readStoredJson(storedErrorSchema, text, 'error_json');
 }
 
+/** `error` as a job keeps it: what a person reads with its message id and values, when it has them. */
 export function errorValue(error: unknown): StoredError {
-  if (error instanceof ServiceError) return { code: error.name, message: error.userMessage };
-  if (error instanceof UserFacingError) return { code: error.name, message: error.userMessage };
+  if (error instanceof UserFacingError) {
+    const { sentence } = error;
+    return { code: error.name, message: error.userMessage, ...(sentence ? { sentence } : {}) };
+  }
   return { code: 'Error', message: error instanceof Error ? error.message : String(error) };
 }

@@ -1,5 +1,6 @@
 import { AsyncEntry } from '@napi-rs/keyring';
-import { said } from '../i18n/core-words.ts';
+import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
+import { UserFacingError } from '../user-error.ts';
 
 /** Where secrets live; the OS keychain in the app, something else only in tests of callers. */
 export interface SecretStore {
@@ -8,18 +9,19 @@ export interface SecretStore {
   delete(account: string): Promise<boolean>;
 }
 
-export class KeychainUnavailableError extends Error {
-  readonly userMessage: string;
-
+/** `message` is what the keychain said, for the log; `sentence` what the user reads. */
+export class KeychainUnavailableError extends UserFacingError {
   constructor(cause: unknown) {
     super(
       `the system keychain cannot be used: ${cause instanceof Error ? cause.message : String(cause)}`,
       { cause },
     );
-    this.name = 'KeychainUnavailableError';
-    this.userMessage = said(
-      process.platform === 'linux' ? 'core.keys.noKeychain' : 'core.keys.keychainLocked',
-    );
+  }
+
+  override get sentence(): Sentence {
+    return {
+      id: process.platform === 'linux' ? 'core.keys.noKeychain' : 'core.keys.keychainLocked',
+    };
   }
 }
 

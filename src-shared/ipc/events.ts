@@ -1,0 +1,18 @@
+import { z } from 'zod';
+import { API_KEY_KINDS } from '../domain/api-keys.ts';
+import { noticeSchema } from './app.ts';
+import { finderProgressSchema, stagedBatchSchema } from './staging.ts';
+import { videoRoundViewSchema } from './video.ts';
+import { watermarkJobViewSchema } from './watermark.ts';
+
+/** Every event channel with the schema of its payload. */
+export const eventContract = {
+  'app:notice': noticeSchema,
+  'app:mode': z.object({ demoMode: z.boolean(), demoServices: z.array(z.enum(API_KEY_KINDS)) }),
+  /** Files were opened with Clearframe: the window takes them with `app:takeOpened`. */
+  'app:opened': z.object({ count: z.number().int() }),
+  'jobs:changed': z.object({ jobs: z.array(watermarkJobViewSchema) }),
+  'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
+  'media:staged': stagedBatchSchema,
+  'media:finderProgress': finderProgressSchema,
+} as const satisfies Record<string, z.ZodType>;
