@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -77,8 +77,32 @@ export async function cutWallpaper(source: string, size: Size): Promise<Buffer> 
   return rgb;
 }
 
-/** Vitest global set-up: one folder of cuts for the run, removed when the run ends. */
+const RUN_DIR = /^clearframe-wallpapers-(\d+)-/;
+
+/** Whether process `pid` still runs (a signal 0 reaches it, or it is someone else's). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Vitest global set-up: one folder of cuts for the run, removed when the run ends; a folder
+ * left by a run that was killed (its process gone) is removed too, as it holds 300 MB.
+ */
 export default function setup(): () => void {
+  for (const name of readdirSync(os.tmpdir())) {
+    const pid = RUN_DIR.exec(name)?.[1];
+    if (!pid || alive(Number(pid))) continue;
+    try {
+      rmSync(path.join(os.tmpdir(), name), { recursive: true, force: true });
+    } catch {
+      // Another user's folder is theirs to remove; this run cuts into its own.
+    }
+  }
   const dir = path.join(os.tmpdir(), `clearframe-wallpapers-${process.pid}-${randomUUID()}`);
   mkdirSync(dir, { recursive: true });
   process.env[WALLPAPER_CACHE_ENV] = dir;

@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cutWallpaper, WALLPAPER_CACHE_ENV } from '../../support/wallpaper-cache.ts';
+import setupRun, { cutWallpaper, WALLPAPER_CACHE_ENV } from '../../support/wallpaper-cache.ts';
 import { wallpapers } from '../../support/wallpaper-marks.ts';
 
 /**
@@ -105,4 +105,29 @@ describe('the wallpapers cut once per run', () => {
     expect(names.filter((name) => name.endsWith('.part'))).toEqual([]);
     expect((await cutWallpaper(source, SIZE)).equals(await decoded(source))).toBe(true);
   }, 120_000);
+
+  it('removes the folder a killed run left behind, and keeps the folder of a run still going', async () => {
+    // A process that has ended: its number is free, as a run killed with SIGKILL leaves it.
+    const ended = spawn(process.execPath, ['-e', '']);
+    const pid = await new Promise<number>((resolve) =>
+      ended.once('close', () => resolve(ended.pid as number)),
+    );
+    const left = path.join(os.tmpdir(), `clearframe-wallpapers-${pid}-left`);
+    const running = path.join(os.tmpdir(), `clearframe-wallpapers-${process.pid}-running`);
+    await mkdir(left, { recursive: true });
+    await mkdir(running, { recursive: true });
+    const before = process.env[WALLPAPER_CACHE_ENV];
+    const teardown = setupRun();
+    const made = process.env[WALLPAPER_CACHE_ENV] as string;
+    process.env[WALLPAPER_CACHE_ENV] = before;
+    try {
+      expect(existsSync(left)).toBe(false);
+      expect(existsSync(running)).toBe(true);
+      expect(existsSync(made)).toBe(true);
+    } finally {
+      teardown();
+      await rm(running, { recursive: true, force: true });
+    }
+    expect(existsSync(made)).toBe(false);
+  });
 });
