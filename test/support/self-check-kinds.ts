@@ -2,7 +2,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { growPlane } from '../../src-shared/domain/mask-morphology.ts';
 import { seeded, stamp, textMark, type Alpha } from './marked-scenes.ts';
-import { textAndRing, wallpapers } from './wallpaper-marks.ts';
+import { textAndRing, wallpaperAt, wallpapers } from './wallpaper-marks.ts';
 
 /**
  * The kinds of mark of issue #34's table, stamped on the desktop's wallpapers and saved as
@@ -152,12 +152,7 @@ export async function stampKind(
   const layers = kind.layers(size);
   const photos: KindPhoto[] = [];
   for (const [i, source] of wallpapers(count).entries()) {
-    const clean = await sharp(source)
-      .resize(size.width, size.height, { fit: 'cover' })
-      .removeAlpha()
-      .toColourspace('srgb')
-      .raw()
-      .toBuffer();
+    const clean = await wallpaperAt(source, size);
     const rgb = Buffer.from(clean);
     for (const layer of layers) {
       stamp(rgb, size.width, layer.alpha, layer.x, layer.y, layer.opacity, layer.colour);

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { seeded, stamp, textMark, truthPlane, type Alpha } from './marked-scenes.ts';
+import { cutWallpaper } from './wallpaper-cache.ts';
 
 /** Real photographs installed with the desktop: the calibration of the mark check reads them. */
 const WALLPAPER_DIRS = ['/usr/share/backgrounds/mate/nature', '/usr/share/backgrounds/gnome'];
@@ -50,17 +51,12 @@ export function textAndRing(): Alpha {
   return { width, height: text.height, data };
 }
 
-/** A wallpaper cut to `size`, as 8-bit sRGB bytes. */
+/** A wallpaper cut to `size`, as 8-bit sRGB bytes (decoded once per test run). */
 export function wallpaperAt(
   source: string,
   size: { width: number; height: number },
 ): Promise<Buffer> {
-  return sharp(source)
-    .resize(size.width, size.height, { fit: 'cover' })
-    .removeAlpha()
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer();
+  return cutWallpaper(source, size);
 }
 
 export interface StampedPhoto {
