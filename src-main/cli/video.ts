@@ -14,20 +14,29 @@ import {
 import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
 import { MODES } from '../../src-shared/domain/round-draft.ts';
 import { defaultVideoOutputDir } from '../core/paths.ts';
-import { knownVideoLengths } from '../core/jobs/reference-lengths.ts';
-import { planImport, planView, queueImport, refusedImport } from '../core/jobs/round-import.ts';
-import { keptFrameOf } from '../core/jobs/local-last-frame.ts';
-import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
-import type { JobEvent } from '../core/jobs/store.ts';
-import { SpendingRefusedError, VideoEngine } from '../core/jobs/video-engine.ts';
-import { readStoredError } from '../core/jobs/outcome.ts';
-import { shownError } from '../core/jobs/stored-json.ts';
+import { knownVideoLengths } from '../core/jobs/video/reference-lengths.ts';
+import {
+  planImport,
+  planView,
+  queueImport,
+  refusedImport,
+} from '../core/jobs/video/round-import.ts';
+import { keptFrameOf } from '../core/jobs/video/local-last-frame.ts';
+import {
+  RoundRequestError,
+  extensionRequest,
+  queueRound,
+} from '../core/jobs/video/round-planning.ts';
+import type { JobEvent } from '../core/jobs/store/store.ts';
+import { SpendingRefusedError, VideoEngine } from '../core/jobs/video/video-engine.ts';
+import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
+import { shownError } from '../core/jobs/store/stored-json.ts';
 import {
   VideoRounds,
   damagedRoundError,
   readRoundOutputs,
   type VideoRoundRow,
-} from '../core/jobs/video-rounds.ts';
+} from '../core/jobs/video/video-rounds.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';

@@ -9,10 +9,10 @@ import type {
 } from '../../../src-shared/ipc/contract.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
-import { errorValue } from '../jobs/outcome.ts';
-import { spendingCsvName, writeSpendingCsv, type CsvCount } from '../jobs/spending-csv.ts';
-import { SpendingLedger } from '../jobs/spending-history.ts';
-import type { VideoRounds } from '../jobs/video-rounds.ts';
+import { errorValue } from '../jobs/lifecycle/outcome.ts';
+import { spendingCsvName, writeSpendingCsv, type CsvCount } from '../jobs/spending/spending-csv.ts';
+import { SpendingLedger } from '../jobs/spending/spending-history.ts';
+import type { VideoRounds } from '../jobs/video/video-rounds.ts';
 import { askQuota } from '../secrets/test-key.ts';
 import type { DeskContext } from './desk-context.ts';
 import type { Endpoints } from './endpoints.ts';

@@ -1,4 +1,4 @@
-import { maskShare } from '../jobs/mask-share.ts';
+import { maskShare } from '../jobs/watermark/mask-share.ts';
 import { dataPaths } from '../paths.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -15,14 +15,14 @@ import type {
 import { download } from '../api/downloader.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
-import { errorValue } from '../jobs/outcome.ts';
+import { errorValue } from '../jobs/lifecycle/outcome.ts';
 import {
   OwnResults,
   cleanedBeforeNote,
   cleanedWithMask,
   type CleanedBefore,
-} from '../jobs/own-results.ts';
-import type { JobStore } from '../jobs/store.ts';
+} from '../jobs/watermark/own-results.ts';
+import type { JobStore } from '../jobs/store/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
 import { MaskStore } from '../media/mask-store.ts';

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 
 let dir: string;
 let store: JobStore;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJobStoreOffThread } from '../../../src-main/core/app/startup.ts';
-import { checkJobStoreOffThread } from '../../../src-main/core/jobs/integrity.ts';
-import { DatabaseDamagedError, JobStore } from '../../../src-main/core/jobs/store.ts';
+import { checkJobStoreOffThread } from '../../../src-main/core/jobs/store/integrity.ts';
+import { DatabaseDamagedError, JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { makeDamagedDatabase } from '../../support/damaged-database.ts';
 
 let dir: string;

@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
-import { JobStore, MAX_HISTORY_PAGE } from '../../../src-main/core/jobs/store.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
+import { JobStore, MAX_HISTORY_PAGE } from '../../../src-main/core/jobs/store/store.ts';
 
 let dir: string;
 let file: string;

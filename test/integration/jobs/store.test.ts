@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_STATES, allowedNext, canTransition } from '../../../src-shared/domain/job-states.ts';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
 import {
   DatabaseDamagedError,
   IllegalTransitionError,
   JobStore,
-} from '../../../src-main/core/jobs/store.ts';
+} from '../../../src-main/core/jobs/store/store.ts';
 import { makeDamagedDatabase } from '../../support/damaged-database.ts';
 
 let dir: string;
