@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { DoubtChoice } from '../../src-shared/domain/job-doubt.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { doubtOf } from '../core/jobs/watermark/doubt.ts';
-import type { WatermarkJobRow } from '../core/jobs/store/store.ts';
+import type { WatermarkJobRow } from '../core/jobs/store/job-tables.ts';
 import { cliIntl, words } from './words.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
-import type { JobEvent } from '../core/jobs/store/store.ts';
+import type { JobEvent } from '../core/jobs/store/job-tables.ts';
 import { WatermarkEngine } from '../core/jobs/watermark/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/watermark/own-results.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';

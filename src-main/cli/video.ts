@@ -27,7 +27,7 @@ import {
   extensionRequest,
   queueRound,
 } from '../core/jobs/video/round-planning.ts';
-import type { JobEvent } from '../core/jobs/store/store.ts';
+import type { JobEvent } from '../core/jobs/store/job-tables.ts';
 import { SpendingRefusedError, VideoEngine } from '../core/jobs/video/video-engine.ts';
 import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
 import { shownError } from '../core/jobs/store/stored-json.ts';

@@ -31,7 +31,7 @@ const engine = new WatermarkEngine({
 });
 engine.add(inputs.map((inputPath) => ({ inputPath })));
 await engine.whenIdle();
-const done = store.countWatermarkJobsIn(['done']);
+const done = store.watermarks.countIn(['done']);
 store.close();
 await transport.close();
 console.log(JSON.stringify({ done, peakRss: process.resourceUsage().maxRSS * 1024, work }));

@@ -88,7 +88,7 @@ describe(`the crash loop: ${KILLS} SIGKILLs of the engine process at seeded mome
       const store = JobStore.open(path.join(data, 'clearframe.sqlite'));
       try {
         expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const images = store.watermarkJobsIn(['done', 'failed', 'canceled', 'needs-attention']);
+        const images = store.watermarks.inStates(['done', 'failed', 'canceled', 'needs-attention']);
         const rounds = new VideoRounds(store).roundsIn([
           'done',
           'failed',

@@ -53,7 +53,7 @@ export class AccountDesk {
           pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
           queuedUsd: rounds.queuedEstimateCents() / 100,
           spending,
-          queuedCredits: store.countWatermarkJobsIn(['queued']),
+          queuedCredits: store.watermarks.countIn(['queued']),
         };
       },
       'video:spending': ({ limit, offset, ...filter }) =>

@@ -4,7 +4,7 @@ import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { doubtOf } from '../jobs/watermark/doubt.ts';
 import { readStoredError } from '../jobs/lifecycle/outcome.ts';
 import { shownError } from '../jobs/store/stored-json.ts';
-import type { WatermarkJobRow } from '../jobs/store/store.ts';
+import type { WatermarkJobRow } from '../jobs/store/job-tables.ts';
 import { damagedJobError, readJobOptions } from '../jobs/watermark/watermark-record.ts';
 
 /**

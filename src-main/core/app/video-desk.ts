@@ -14,7 +14,8 @@ import { readStoredError } from '../jobs/lifecycle/outcome.ts';
 import { knownVideoLengths, videoLengths } from '../jobs/video/reference-lengths.ts';
 import { RoundRequestError, queueRound } from '../jobs/video/round-planning.ts';
 import { shownError } from '../jobs/store/stored-json.ts';
-import type { JobEvent, JobStore } from '../jobs/store/store.ts';
+import type { JobEvent } from '../jobs/store/job-tables.ts';
+import type { JobStore } from '../jobs/store/store.ts';
 import { VideoArrangement } from '../jobs/video/video-arrangement.ts';
 import { VideoEngine } from '../jobs/video/video-engine.ts';
 import {

@@ -100,7 +100,7 @@ export class WatermarkDesk {
           : this.addFound(request.paths, request.recursive ?? true, request.strokes),
       'watermark:list': () => ({ jobs: this.views(), paused: engine.isPaused }),
       'watermark:history': ({ before, limit }) => {
-        const page = this.store.watermarkHistoryPage({
+        const page = this.store.history.page({
           limit,
           ...(before === undefined ? {} : { before }),
         });
@@ -129,7 +129,7 @@ export class WatermarkDesk {
 
   /** The jobs the window lists by default: the batch added last, and any still under way. */
   views(): WatermarkJobView[] {
-    return this.store.currentWatermarkJobs().map((row) => watermarkJobView(row, row.seq));
+    return this.store.history.current().map((row) => watermarkJobView(row, row.seq));
   }
 
   /** A job's input, result or thumbnail, for the preview scheme. */
@@ -152,7 +152,7 @@ export class WatermarkDesk {
    * for the dock/taskbar. The history of earlier batches does not count.
    */
   batchProgress(): { settled: number; total: number } | undefined {
-    const counts = this.store.openBatchStateCounts();
+    const counts = this.store.watermarks.openBatchStateCounts();
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     const settled = [...SETTLED_STATES].reduce((sum, state) => sum + (counts[state] ?? 0), 0);
     return settled < total ? { settled, total } : undefined;

@@ -42,14 +42,14 @@ describe('the job database checked on a thread of its own', () => {
     store.close();
     const sound = await openJobStoreOffThread(file);
     expect(sound.notices).toEqual([]);
-    expect(sound.store.watermarkJobsIn(['queued'])).toHaveLength(1);
+    expect(sound.store.watermarks.inStates(['queued'])).toHaveLength(1);
     sound.store.close();
 
     await rm(file);
     await makeDamagedDatabase(file);
     const fresh = await openJobStoreOffThread(file);
     expect(fresh.notices[0]?.message).toMatch(/damaged, so Clearframe started a new, empty queue/);
-    expect(fresh.store.watermarkJobsIn(['queued'])).toEqual([]);
+    expect(fresh.store.watermarks.inStates(['queued'])).toEqual([]);
     fresh.store.close();
     expect((await readdir(dir)).some((name) => name.includes('.damaged-'))).toBe(true);
   });

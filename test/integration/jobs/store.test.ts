@@ -67,7 +67,7 @@ describe('job store on a real SQLite file', () => {
     ]);
     store.close();
     const again = JobStore.open(file);
-    expect(again.watermarkJobsIn(['queued']).map((job) => job.id)).toEqual(ids);
+    expect(again.watermarks.inStates(['queued']).map((job) => job.id)).toEqual(ids);
     expect(again.getWatermarkJob(ids[1]!)?.mask_json).toBe('[{"kind":"rect"}]');
     again.close();
   });
@@ -153,7 +153,7 @@ describe('job store on a real SQLite file', () => {
     const aside = JobStore.setAside(file);
     expect((await readdir(dir)).some((name) => name === path.basename(aside))).toBe(true);
     const fresh = JobStore.open(file);
-    expect(fresh.watermarkJobsIn(['queued'])).toEqual([]);
+    expect(fresh.watermarks.inStates(['queued'])).toEqual([]);
     fresh.close();
   });
 });

@@ -10,7 +10,8 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
-import { JobStore, type TransitionPatch } from '../../../src-main/core/jobs/store/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import type { TransitionPatch } from '../../../src-main/core/jobs/store/job-tables.ts';
 import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
 import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';

@@ -6,7 +6,7 @@ import {
   readStoredJson,
   shownError,
 } from '../../../src-main/core/jobs/store/stored-json.ts';
-import { eventDetailSchema, waitOf } from '../../../src-main/core/jobs/store/store.ts';
+import { eventDetailSchema, waitOf } from '../../../src-main/core/jobs/store/job-tables.ts';
 import {
   damagedRoundError,
   readRoundOutputs,

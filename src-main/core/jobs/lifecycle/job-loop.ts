@@ -1,7 +1,7 @@
 import { SETTLED_STATES, type JobState } from '../../../../src-shared/domain/job-states.ts';
 import { asDiskFull, diskSpace, type DiskFullError } from '../../fs/disk-space.ts';
 import { errorValue, submissionOutcome } from './outcome.ts';
-import type { TransitionPatch } from '../store/store.ts';
+import type { TransitionPatch } from '../store/job-tables.ts';
 
 /** One piece of work the loop may start: a job id, its group for the fair share, and the work. */
 export interface Startable {

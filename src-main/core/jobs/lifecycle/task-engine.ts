@@ -6,7 +6,8 @@ import {
   type JobState,
 } from '../../../../src-shared/domain/job-states.ts';
 import { failureStep, fairShare, JobLoop, type Startable } from './job-loop.ts';
-import type { JobEvent, JobStore, TransitionPatch } from '../store/store.ts';
+import type { JobEvent, TransitionPatch } from '../store/job-tables.ts';
+import type { JobStore } from '../store/store.ts';
 
 /** What the lifecycle reads of any job's row. */
 export interface JobRow {

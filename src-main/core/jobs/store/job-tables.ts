@@ -3,6 +3,25 @@ import type { JobKind, JobState } from '../../../../src-shared/domain/job-states
 import type { JobDoubt } from '../../../../src-shared/domain/job-doubt.ts';
 import { storedErrorSchema, type StoredError } from '../lifecycle/outcome.ts';
 
+/** A row of `watermark_jobs` as SQLite returns it. */
+export interface WatermarkJobRow {
+  id: string;
+  batch_id: string;
+  input_path: string;
+  mask_json: string | null;
+  options_json: string;
+  state: JobState;
+  remote_task_id: string | null;
+  output_path: string | null;
+  error_json: string | null;
+  attempt: number;
+  created_at: number;
+  updated_at: number;
+  submitted_at: number | null;
+  /** Set on a done job whose result Clearframe cannot vouch for (a `JobDoubt`). */
+  doubt: string | null;
+}
+
 export interface JobEvent {
   jobId: string;
   kind: JobKind;

@@ -3,9 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, renameSync } from 'node:fs';
 import path from 'node:path';
 import {
-  JOB_STATES,
   RETRYABLE_STATES,
-  SETTLED_STATES,
   canTransition,
   type JobKind,
   type JobState,
@@ -28,17 +26,12 @@ import {
   type JobTable,
   type TransitionPatch,
   type WaitDetail,
+  type WatermarkJobRow,
 } from './job-tables.ts';
-
-export {
-  eventDetailSchema,
-  waitOf,
-  type EventDetail,
-  type JobEvent,
-  type JobTable,
-  type TransitionPatch,
-  type WaitDetail,
-} from './job-tables.ts';
+import type { StoreSql } from './store-sql.ts';
+import { WatermarkHistory } from './watermark-history.ts';
+import { WatermarkQueue } from './watermark-queue.ts';
+import { WrittenResults } from './written-results.ts';
 import { readStoredJson } from './stored-json.ts';
 import { errorCode } from '../../error-code.ts';
 
@@ -68,52 +61,6 @@ export class IllegalTransitionError extends Error {
   }
 }
 
-export interface WatermarkJobRow {
-  id: string;
-  batch_id: string;
-  input_path: string;
-  mask_json: string | null;
-  options_json: string;
-  state: JobState;
-  remote_task_id: string | null;
-  output_path: string | null;
-  error_json: string | null;
-  attempt: number;
-  created_at: number;
-  updated_at: number;
-  submitted_at: number | null;
-  /** Set on a done job whose result Clearframe cannot vouch for (a `JobDoubt`). */
-  doubt: string | null;
-}
-
-/** A watermark job as the list shows it: the row and the sequence number of its latest event. */
-export type HistoryRow = WatermarkJobRow & { seq: number };
-
-/** Where a page of the history ended; pass it back as `before` for the next, older page. */
-export type HistoryCursor = number;
-
-export interface HistoryPage {
-  rows: HistoryRow[];
-  /** The cursor of the next, older page; absent on the last page. */
-  next?: HistoryCursor;
-}
-
-/** The most jobs one history page holds: a screenful many times over, never the whole table. */
-export const MAX_HISTORY_PAGE = 1000;
-
-export interface WrittenResultRow {
-  sha256: string;
-  bytes: number;
-  output_path: string;
-  source_path: string;
-  source_sha256: string | null;
-  source_bytes: number | null;
-  mask_key: string;
-  /** The strokes it was cleaned with (`null`: no mask, a mask file, or written before this was kept). */
-  mask_json: string | null;
-  written_at: number;
-}
-
 /**
  * The durable queue on SQLite: WAL so readers never wait for the writer, `synchronous=FULL`
  * so a state change that returned has reached the disk, foreign keys on, migrations by
@@ -122,7 +69,7 @@ export interface WrittenResultRow {
  * wrote would fail at once with "database is locked" when the other committed in between,
  * where one that takes the write lock first waits its turn (busy timeout) instead.
  */
-export class JobStore {
+export class JobStore implements StoreSql {
   readonly db: Database.Database;
   readonly now: () => number;
   /** Statements compiled once: compiling costs more than most of the lookups they make. */
@@ -130,6 +77,12 @@ export class JobStore {
   private readonly tables = new Map<JobKind, JobTable>(
     Object.entries(JOB_TABLES) as Array<[JobKind, JobTable]>,
   );
+  /** The watermark jobs by state and batch, as the engine's scheduler and the screens ask. */
+  readonly watermarks: WatermarkQueue = new WatermarkQueue(this);
+  /** The watermark jobs as the window lists them. */
+  readonly history: WatermarkHistory = new WatermarkHistory(this);
+  /** The results Clearframe wrote, by their bytes' hash. */
+  readonly written: WrittenResults = new WrittenResults(this);
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
@@ -257,179 +210,12 @@ export class JobStore {
     ).get(inputPath) as WatermarkJobRow | undefined;
   }
 
-  /** Notes a result written, by the hash of its bytes (see `written_results` in schema.ts). */
-  recordWrittenResult(result: Omit<WrittenResultRow, 'written_at'>): void {
-    this.statement(
-      `INSERT OR REPLACE INTO written_results
-           (sha256, bytes, output_path, source_path, source_sha256, source_bytes, mask_key, mask_json, written_at)
-         VALUES
-           (@sha256, @bytes, @output_path, @source_path, @source_sha256, @source_bytes, @mask_key, @mask_json, @written_at)`,
-    ).run({ ...result, written_at: this.now() });
-  }
-
-  /** Whether any result, or any result's source, has this size: when not, no hash is needed. */
-  writtenSizes(bytes: number): { result: boolean; source: boolean } {
-    const row = this.statement(
-      `SELECT EXISTS (SELECT 1 FROM written_results WHERE bytes = @bytes) AS result,
-                EXISTS (SELECT 1 FROM written_results WHERE source_bytes = @bytes) AS source`,
-    ).get({ bytes }) as { result: number; source: number };
-    return { result: row.result === 1, source: row.source === 1 };
-  }
-
-  /** The result these bytes are, if Clearframe wrote them. */
-  writtenResultBySha(sha256: string): WrittenResultRow | undefined {
-    return this.statement('SELECT * FROM written_results WHERE sha256 = ?').get(sha256) as
-      WrittenResultRow | undefined;
-  }
-
-  /**
-   * The results made from these source bytes, newest first, with any mask. The size comes
-   * first in the lookup's index, so this reads only the sources of that size.
-   */
-  resultsOfSource(sourceSha256: string, sourceBytes: number): WrittenResultRow[] {
-    return this.statement(
-      `SELECT * FROM written_results WHERE source_bytes = ? AND source_sha256 = ?
-         ORDER BY written_at DESC, rowid DESC`,
-    ).all(sourceBytes, sourceSha256) as WrittenResultRow[];
-  }
-
-  /** 1-based place of a job in its batch, in the order it was added (for `{n}`). */
-  positionInBatch(id: string): number {
-    const row = this.statement(
-      `SELECT COUNT(*) AS n FROM watermark_jobs
-         WHERE batch_id = (SELECT batch_id FROM watermark_jobs WHERE id = @id)
-           AND rowid <= (SELECT rowid FROM watermark_jobs WHERE id = @id)`,
-    ).get({ id }) as { n: number };
-    return row.n;
-  }
-
-  watermarkJobsIn(states: readonly JobState[]): WatermarkJobRow[] {
-    const marks = states.map(() => '?').join(', ');
-    return this.statement(
-      `SELECT * FROM watermark_jobs WHERE state IN (${marks}) ORDER BY created_at, rowid`,
-    ).all(...states) as WatermarkJobRow[];
-  }
-
   /** How many jobs of a kind are in each state, for summaries. */
   stateCounts(kind: JobKind): Partial<Record<JobState, number>> {
     const rows = this.statement(
       `SELECT state, COUNT(*) AS n FROM ${this.tableOf(kind).table} GROUP BY state`,
     ).all() as Array<{ state: JobState; n: number }>;
     return Object.fromEntries(rows.map((row) => [row.state, row.n]));
-  }
-
-  /**
-   * How many watermark jobs are in each state, over the batches that still have a job to
-   * run: the batch under way, not the whole history. Reads only those batches' jobs.
-   */
-  openBatchStateCounts(): Partial<Record<JobState, number>> {
-    const open = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
-    const marks = open.map(() => '?').join(', ');
-    const rows = this.statement(
-      `SELECT state, COUNT(*) AS n FROM watermark_jobs WHERE batch_id IN
-         (SELECT DISTINCT batch_id FROM watermark_jobs WHERE state IN (${marks}))
-       GROUP BY state`,
-    ).all(...open) as Array<{ state: JobState; n: number }>;
-    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
-  }
-
-  /**
-   * A page of the watermark history, newest first: up to `limit` jobs added before the
-   * cursor `before` (from the newest when absent), each with the sequence number of its
-   * latest event, and the cursor of the next page while there are older jobs. `batchId`
-   * keeps to one batch. A page costs the same whatever the history's length: it walks the
-   * table's own key (the order jobs were added in) from the cursor, never the whole table.
-   */
-  watermarkHistoryPage(options: {
-    before?: HistoryCursor;
-    limit: number;
-    batchId?: string;
-  }): HistoryPage {
-    const { before, limit, batchId } = options;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_HISTORY_PAGE) {
-      throw new RangeError(
-        `A history page holds 1 to ${MAX_HISTORY_PAGE} jobs, not ${String(limit)}; ask for fewer and page on with the cursor it returns.`,
-      );
-    }
-    if (before !== undefined && (!Number.isSafeInteger(before) || before < 1)) {
-      throw new RangeError(
-        `${String(before)} is not a history cursor; pass the \`next\` of the page before, or none for the newest jobs.`,
-      );
-    }
-    const rows = this.statement(
-      `SELECT w.*, w.rowid AS cursor,
-         COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
-       FROM watermark_jobs w
-       WHERE w.rowid < @before ${batchId === undefined ? '' : 'AND w.batch_id = @batchId'}
-       ORDER BY w.rowid DESC LIMIT @take`,
-    ).all({
-      before: before ?? Number.MAX_SAFE_INTEGER,
-      take: limit + 1,
-      ...(batchId === undefined ? {} : { batchId }),
-    }) as Array<HistoryRow & { cursor: number }>;
-    const page = rows.slice(0, limit).map(({ cursor: _cursor, ...row }) => row);
-    const last = rows[limit - 1];
-    return rows.length > limit && last ? { rows: page, next: last.cursor } : { rows: page };
-  }
-
-  /** Whether any watermark job is in one of these states; stops at the first it finds. */
-  anyWatermarkJobIn(states: readonly JobState[]): boolean {
-    const marks = states.map(() => '?').join(', ');
-    const row = this.statement(
-      `SELECT EXISTS (SELECT 1 FROM watermark_jobs WHERE state IN (${marks})) AS found`,
-    ).get(...states) as { found: number };
-    return row.found === 1;
-  }
-
-  countWatermarkJobsIn(states: readonly JobState[]): number {
-    const marks = states.map(() => '?').join(', ');
-    const row = this.statement(
-      `SELECT COUNT(*) AS n FROM watermark_jobs WHERE state IN (${marks})`,
-    ).get(...states) as { n: number };
-    return row.n;
-  }
-
-  /**
-   * The first `perBatch` queued jobs of each batch, in the order they were added: all the
-   * scheduler needs to share free slots fairly. The batches with queued jobs are found by
-   * stepping through the queue index one batch at a time, and each batch's first jobs are
-   * read from it, so a 10,000-job queue costs what a short one does.
-   */
-  queuedWatermarkHeads(perBatch: number): WatermarkJobRow[] {
-    const batches = this.statement(
-      `WITH RECURSIVE queued (batch) AS (
-         SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued'
-         UNION ALL
-         SELECT (SELECT MIN(batch_id) FROM watermark_jobs WHERE state = 'queued' AND batch_id > batch)
-         FROM queued WHERE batch IS NOT NULL)
-       SELECT batch FROM queued WHERE batch IS NOT NULL`,
-    )
-      .pluck()
-      .all() as string[];
-    const heads = this.statement(
-      `SELECT *, rowid AS added FROM watermark_jobs
-       WHERE state = 'queued' AND batch_id = ? ORDER BY created_at, rowid LIMIT ?`,
-    );
-    return batches
-      .flatMap((batch) => heads.all(batch, perBatch) as Array<WatermarkJobRow & { added: number }>)
-      .sort((a, b) => a.created_at - b.created_at || a.added - b.added);
-  }
-
-  /**
-   * Removes done and canceled watermark jobs with their events; failed ones stay to be
-   * retried, and results in doubt stay for the user's word.
-   */
-  clearFinishedWatermarkJobs(): number {
-    const finished = `(state = 'canceled' OR (state = 'done' AND doubt IS NULL))`;
-    return this.db
-      .transaction(() => {
-        this.db.exec(
-          `DELETE FROM job_events WHERE kind = 'watermark' AND job_id IN
-           (SELECT id FROM watermark_jobs WHERE ${finished})`,
-        );
-        return this.statement(`DELETE FROM watermark_jobs WHERE ${finished}`).run().changes;
-      })
-      .immediate();
   }
 
   /**
@@ -591,22 +377,5 @@ export class JobStore {
       'INSERT INTO job_events (job_id, kind, seq, state, at, detail_json) VALUES (?, ?, ?, ?, ?, ?)',
     ).run(jobId, kind, next, state, at, detail === undefined ? null : JSON.stringify(detail));
     return { jobId, kind, seq: next, state, at, detail };
-  }
-
-  /**
-   * What the window lists without being asked for history: the batch added last, and every
-   * job of an earlier batch that has yet to settle, oldest first, each with its latest
-   * sequence number. Reads by index, so a long history costs nothing here.
-   */
-  currentWatermarkJobs(): Array<WatermarkJobRow & { seq: number }> {
-    const unsettled = JOB_STATES.filter((state) => !SETTLED_STATES.has(state));
-    return this.statement(
-      `SELECT w.*, COALESCE((SELECT MAX(seq) FROM job_events e WHERE e.job_id = w.id), 0) AS seq
-       FROM watermark_jobs w
-       WHERE w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1)
-          OR w.state IN (${unsettled.map(() => '?').join(', ')})
-       ORDER BY w.batch_id = (SELECT batch_id FROM watermark_jobs ORDER BY rowid DESC LIMIT 1),
-         w.created_at, w.rowid`,
-    ).all(...unsettled) as Array<WatermarkJobRow & { seq: number }>;
   }
 }

@@ -1,6 +1,7 @@
 import { JOB_DOUBTS, type JobDoubt } from '../../../../src-shared/domain/job-doubt.ts';
 import type { FromService } from '../../media/output.ts';
-import type { JobEvent, JobStore, WatermarkJobRow } from '../store/store.ts';
+import type { JobEvent, WatermarkJobRow } from '../store/job-tables.ts';
+import type { JobStore } from '../store/store.ts';
 import { readJobOptions } from './watermark-record.ts';
 
 /** The doubt a job holds, read as one of the known words; anything else is none. */

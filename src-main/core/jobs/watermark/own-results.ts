@@ -7,7 +7,8 @@ import { mapLimit } from '../../app/map-limit.ts';
 import { PROVENANCE_LOG, provenanceLineSchema } from '../../media/output.ts';
 import { said } from '../../i18n/core-words.ts';
 import { readStoredJson } from '../store/stored-json.ts';
-import type { JobStore, WrittenResultRow } from '../store/store.ts';
+import type { JobStore } from '../store/store.ts';
+import type { WrittenResultRow } from '../store/written-results.ts';
 
 export async function hashFile(file: string): Promise<string> {
   const hash = createHash('sha256');
@@ -58,12 +59,12 @@ export class OwnResults {
       (info) => info.size,
       () => undefined,
     );
-    return this.resultReason(file, size !== undefined && this.store.writtenSizes(size).result);
+    return this.resultReason(file, size !== undefined && this.store.written.sizes(size).result);
   }
 
   /** The results made earlier from the same bytes as `file`, if there are any. */
   async cleanedBefore(file: string, size: number): Promise<CleanedBefore | undefined> {
-    if (!this.store.writtenSizes(size).source) return undefined;
+    if (!this.store.written.sizes(size).source) return undefined;
     return this.resultsFrom(file, size);
   }
 
@@ -72,7 +73,7 @@ export class OwnResults {
    * not taken, when it is a result, or else the results made from it before, if any.
    */
   async lookAt(file: string, size: number): Promise<{ result?: string; cleaned?: CleanedBefore }> {
-    const sizes = this.store.writtenSizes(size);
+    const sizes = this.store.written.sizes(size);
     const result = await this.resultReason(file, sizes.result);
     if (result) return { result };
     const cleaned = sizes.source ? await this.resultsFrom(file, size) : undefined;
@@ -84,7 +85,7 @@ export class OwnResults {
     const source = (await this.logOf(path.dirname(file))).get(path.basename(file));
     if (source) return said('core.jobs.ownResult', { source: path.basename(source) });
     if (!sizeMatches) return undefined;
-    const written = this.store.writtenResultBySha(await hashFile(file));
+    const written = this.store.written.bySha(await hashFile(file));
     return written
       ? said('core.jobs.ownResultCopy', { source: path.basename(written.source_path) })
       : undefined;
@@ -92,7 +93,7 @@ export class OwnResults {
 
   private async resultsFrom(file: string, size: number): Promise<CleanedBefore | undefined> {
     const sourceSha256 = await hashFile(file);
-    const results = this.store.resultsOfSource(sourceSha256, size);
+    const results = this.store.written.ofSource(sourceSha256, size);
     return results.length > 0 ? { sourceSha256, results } : undefined;
   }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { JobState } from '../../../../src-shared/domain/job-states.ts';
 import { recoverClaims } from '../../fs/claim-name.ts';
 import { sweepOwnedTemps } from '../../fs/temp-files.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 
 /** Download folders left by a crash, of jobs that are no longer downloading, are removed. */
 export function sweepScratch(

@@ -2,7 +2,7 @@ import type { UUID } from 'node:crypto';
 import type { DoubtChoice } from '../../../../src-shared/domain/job-doubt.ts';
 import { keepAsItIs, toTheService } from './doubt.ts';
 import { TaskEngine, type TaskEngineOptions } from '../lifecycle/task-engine.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 import { newJobOf, type WatermarkInput } from './watermark-input.ts';
 import { WatermarkJobs, type WatermarkJobsOptions } from './watermark-jobs.ts';
 
@@ -34,7 +34,7 @@ export class WatermarkEngine extends TaskEngine<WatermarkJobRow> {
 
   /** Takes done and canceled jobs off the list; their files stay where they were written. */
   clearFinished(): number {
-    return this.store.clearFinishedWatermarkJobs();
+    return this.store.watermarks.clearFinished();
   }
 
   /**

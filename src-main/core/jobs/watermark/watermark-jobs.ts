@@ -24,7 +24,7 @@ import { recoverCutWrite, sweepScratch } from './watermark-crash.ts';
 import { runLocal } from './watermark-local.ts';
 import { ResultWriter } from './watermark-writer.ts';
 import { dataPaths } from '../../paths.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 import { damagedJobError, readWatermarkRecord, type WatermarkRecord } from './watermark-record.ts';
 
 export interface WatermarkJobsOptions {
@@ -69,16 +69,16 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
   }
 
   inFlight(): WatermarkJobRow[] {
-    return this.store.watermarkJobsIn(IN_FLIGHT_STATES);
+    return this.store.watermarks.inStates(IN_FLIGHT_STATES);
   }
 
   queued(free: number): WatermarkJobRow[] {
     // A batch never gets more than `free` of the slots, so reading that many heads of each is enough.
-    return this.store.queuedWatermarkHeads(free);
+    return this.store.watermarks.queuedHeads(free);
   }
 
   anyQueued(): boolean {
-    return this.store.anyWatermarkJobIn(['queued']);
+    return this.store.watermarks.anyIn(['queued']);
   }
 
   group(job: WatermarkJobRow): string {

@@ -3,7 +3,7 @@ import { AbortedError } from '../../api/errors.ts';
 import { said } from '../../i18n/core-words.ts';
 import { recoverImage } from '../../media/unblend/recover.ts';
 import { UserFacingError } from '../../user-error.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 import type { WatermarkRecord } from './watermark-record.ts';
 import type { ResultWriter } from './watermark-writer.ts';
 

@@ -6,7 +6,7 @@ import { readHeader } from '../../media/decode.ts';
 import { MaskImportError, importMask, wholeMaskProblem } from '../../media/mask-import.ts';
 import { MaskStore } from '../../media/mask-store.ts';
 import { serviceMaskPng, uprightToStored } from '../../media/service-mask.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 import type { WatermarkRecord } from './watermark-record.ts';
 
 /**

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { PROVENANCE_LOG, type FromService, type ProvenanceLine } from '../../media/output.ts';
 import type { EstimateStore } from '../../media/unblend/estimate-store.ts';
 import { hashFile, maskKeyOf } from './own-results.ts';
-import type { JobStore, WatermarkJobRow } from '../store/store.ts';
+import type { JobStore } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 import type { WatermarkRecord } from './watermark-record.ts';
 
 /**
@@ -27,7 +28,7 @@ export async function recordProvenance(
     async (info) => ({ sha256: await hashFile(job.input_path), bytes: info.size }),
     () => undefined,
   );
-  store.recordWrittenResult({
+  store.written.record({
     sha256,
     bytes: (await stat(output)).size,
     output_path: output,

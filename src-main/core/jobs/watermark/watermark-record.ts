@@ -9,7 +9,7 @@ import {
   type StoredJsonProblem,
   type StoredRead,
 } from '../store/stored-json.ts';
-import type { WatermarkJobRow } from '../store/store.ts';
+import type { WatermarkJobRow } from '../store/job-tables.ts';
 
 /**
  * What a watermark job keeps in `options_json`. Every field is optional: rows of every

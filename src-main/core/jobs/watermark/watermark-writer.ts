@@ -19,7 +19,8 @@ import { errorValue } from '../lifecycle/outcome.ts';
 import { hashFile } from './own-results.ts';
 import { expectedTrace, markStillVisible } from './result-check.ts';
 import { readStoredJson } from '../store/stored-json.ts';
-import type { JobStore, TransitionPatch, WatermarkJobRow } from '../store/store.ts';
+import type { JobStore } from '../store/store.ts';
+import type { TransitionPatch, WatermarkJobRow } from '../store/job-tables.ts';
 import { uprightMaskPlane } from './watermark-masks.ts';
 import { recordProvenance } from './watermark-provenance.ts';
 import type { JobOptions, WatermarkRecord } from './watermark-record.ts';
@@ -208,7 +209,7 @@ export class ResultWriter {
         mask: (width, height) =>
           uprightMaskPlane(this.context.paths.masksDir, record, width, height),
         settings,
-        n: this.context.store.positionInBatch(job.id),
+        n: this.context.store.watermarks.positionInBatch(job.id),
         // Noted at once, so a crash before the job is marked done does not write it twice.
         noteWritten: (written, fromService) => {
           noted = { written, fromService };
