@@ -20,7 +20,8 @@ import { keyUsage, runKey } from './key.ts';
 import { openUsage, runOpen } from './open.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
-import { videoUsage, runVideo } from './video.ts';
+import { runVideo } from './video.ts';
+import { videoUsage } from './video-usage.ts';
 import { speak, words } from './words.ts';
 
 /** A command must bring its usage: `--help`, `-h` and `help <command>` print it. */

@@ -1,11 +1,10 @@
 import path from 'node:path';
+import { isAssetUrl, type VideoGenerateRequest } from '../../../../src-shared/api/video.ts';
+import { referenceLengthIssues } from '../../../../src-shared/api/video-reference-lengths.ts';
 import {
-  isAssetUrl,
-  referenceLengthIssues,
   videoGenerateRequestSchema,
   videoRequestIssues,
-  type VideoGenerateRequest,
-} from '../../../../src-shared/api/video.ts';
+} from '../../../../src-shared/api/video-request-rules.ts';
 import {
   continuationDuration,
   estimateVideoCost,
