@@ -6,7 +6,7 @@ import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { DoubtChoice } from '../../src-shared/domain/job-doubt.ts';
 import { doubtOf } from '../core/jobs/watermark/doubt.ts';
 import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
-import { shownError } from '../core/jobs/store/stored-json.ts';
+import { shownError } from '../core/jobs/store/damaged-record.ts';
 import type { WatermarkJobRow } from '../core/jobs/store/job-tables.ts';
 import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark/watermark-record.ts';
 import { cliIntl, words } from './words.ts';

@@ -1,5 +1,5 @@
 import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
-import { shownError } from '../core/jobs/store/stored-json.ts';
+import { shownError } from '../core/jobs/store/damaged-record.ts';
 import {
   damagedRoundError,
   readRoundOutputs,

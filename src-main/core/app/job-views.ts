@@ -3,7 +3,7 @@ import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { doubtOf } from '../jobs/watermark/doubt.ts';
 import { readStoredError } from '../jobs/lifecycle/outcome.ts';
-import { shownError } from '../jobs/store/stored-json.ts';
+import { shownError } from '../jobs/store/damaged-record.ts';
 import type { WatermarkJobRow } from '../jobs/store/job-tables.ts';
 import { damagedJobError, readJobOptions } from '../jobs/watermark/watermark-record.ts';
 

@@ -13,7 +13,7 @@ import type { VideoClient } from '../api/video-client.ts';
 import { readStoredError } from '../jobs/lifecycle/outcome.ts';
 import { knownVideoLengths, videoLengths } from '../jobs/video/reference-lengths.ts';
 import { RoundRequestError, queueRound } from '../jobs/video/round-planning.ts';
-import { shownError } from '../jobs/store/stored-json.ts';
+import { shownError } from '../jobs/store/damaged-record.ts';
 import type { JobEvent } from '../jobs/store/job-tables.ts';
 import type { JobStore } from '../jobs/store/store.ts';
 import { VideoArrangement } from '../jobs/video/video-arrangement.ts';

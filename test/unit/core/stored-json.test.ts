@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { lockOwnerSchema } from '../../../src-main/core/fs/data-folder-lock.ts';
 import { readStoredError } from '../../../src-main/core/jobs/lifecycle/outcome.ts';
-import {
-  DAMAGED_RECORD,
-  readStoredJson,
-  shownError,
-} from '../../../src-main/core/jobs/store/stored-json.ts';
+import { DAMAGED_RECORD, readStoredJson } from '../../../src-main/core/jobs/store/stored-json.ts';
+import { shownError } from '../../../src-main/core/jobs/store/damaged-record.ts';
 import { eventDetailSchema, waitOf } from '../../../src-main/core/jobs/store/job-tables.ts';
 import {
   damagedRoundError,

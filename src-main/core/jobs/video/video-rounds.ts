@@ -7,12 +7,8 @@ import { monthBounds, monthOf } from '../../../../src-shared/domain/calendar-mon
 import { said } from '../../i18n/core-words.ts';
 import { CHARGES_CTE } from '../spending/billing.ts';
 import type { StoredError } from '../lifecycle/outcome.ts';
-import {
-  damagedRecordError,
-  readStoredJson,
-  type StoredJsonProblem,
-  type StoredRead,
-} from '../store/stored-json.ts';
+import { damagedRecordError } from '../store/damaged-record.ts';
+import { readStoredJson, type StoredJsonProblem, type StoredRead } from '../store/stored-json.ts';
 import type { JobStore } from '../store/store.ts';
 
 export interface VideoProjectRow {

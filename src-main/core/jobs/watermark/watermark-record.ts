@@ -3,12 +3,8 @@ import { strokesSchema, type Stroke } from '../../../../src-shared/domain/stroke
 import { estimateIdSchema } from '../../../../src-shared/domain/estimate-id.ts';
 import { said } from '../../i18n/core-words.ts';
 import type { StoredError } from '../lifecycle/outcome.ts';
-import {
-  damagedRecordError,
-  readStoredJson,
-  type StoredJsonProblem,
-  type StoredRead,
-} from '../store/stored-json.ts';
+import { damagedRecordError } from '../store/damaged-record.ts';
+import { readStoredJson, type StoredJsonProblem, type StoredRead } from '../store/stored-json.ts';
 import type { WatermarkJobRow } from '../store/job-tables.ts';
 
 /**
