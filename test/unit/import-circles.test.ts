@@ -34,3 +34,18 @@ describe('import circles', () => {
     expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
   });
 });
+
+describe('shared screen parts', () => {
+  it('import nothing of a screen of their own: a screen uses them, not the other way round', () => {
+    const shared = ['src-renderer/components/', 'src-renderer/ui/'];
+    const screens = ['src-renderer/watermark/', 'src-renderer/video/', 'src-renderer/settings/'];
+    const reaches = [...importGraph()]
+      .filter(([file]) => shared.some((room) => file.startsWith(room)))
+      .flatMap(([file, edges]) =>
+        edges
+          .filter((edge) => screens.some((room) => edge.to.startsWith(room)))
+          .map((edge) => `${file} -> ${edge.to}`),
+      );
+    expect(reaches).toEqual([]);
+  });
+});

@@ -5,7 +5,7 @@ import { bridge } from '../bridge.ts';
 import { useJobs } from '../jobs-store.ts';
 import { Button } from '../ui/Button.tsx';
 import { useToast } from '../ui/Toast.tsx';
-import { useWorkspace } from '../watermark/workspace-store.ts';
+import { useWorkspace } from './workspace-store.ts';
 
 /** True once any job exists; stops at the first key, so a queue of 10,000 costs nothing. */
 function anyJob(jobs: Record<string, unknown>): boolean {
