@@ -40,8 +40,8 @@ export default defineConfig({
           index: here('./src-main/electron/main.ts'),
           // Loaded by src-main/core/media/automask/find-watermark.ts as a worker thread.
           'automask-worker': here('./src-main/core/media/automask/worker.ts'),
-          // Loaded by src-main/core/jobs/integrity.ts to check the job database off the main thread.
-          'integrity-worker': here('./src-main/core/jobs/integrity-worker.ts'),
+          // Loaded by src-main/core/jobs/store/integrity.ts to check the job database off the main thread.
+          'integrity-worker': here('./src-main/core/jobs/store/integrity-worker.ts'),
           // Loaded by src-main/core/media/heic/decode-heic.ts as a worker thread.
           'heic-worker': here('./src-main/core/media/heic/worker.ts'),
           // Loaded by src-main/imaging/fill-holes.ts to fill a mark's opaque part.

@@ -1,6 +1,6 @@
 import { API_KEY_KINDS, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { QuotaData } from '../../src-shared/api/quota.ts';
-import { errorValue } from '../core/jobs/outcome.ts';
+import { errorValue } from '../core/jobs/lifecycle/outcome.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { quotaLine } from './quota-report.ts';

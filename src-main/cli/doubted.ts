@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { DoubtChoice } from '../../src-shared/domain/job-doubt.ts';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
-import { doubtOf } from '../core/jobs/doubt.ts';
-import type { WatermarkJobRow } from '../core/jobs/store.ts';
+import { doubtOf } from '../core/jobs/watermark/doubt.ts';
+import type { WatermarkJobRow } from '../core/jobs/store/job-tables.ts';
 import { cliIntl, words } from './words.ts';
 
 /**

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { SETTLED_STATES, type JobKind, type JobState } from '../../src-shared/domain/job-states.ts';
 import path from 'node:path';
 import { DataFolderLock, describeHolder } from '../core/fs/data-folder-lock.ts';
-import type { JobEvent } from '../core/jobs/store.ts';
+import type { JobEvent } from '../core/jobs/store/job-tables.ts';
 import { FolderBusyError, type CliSession } from './session.ts';
 import { words } from './words.ts';
 

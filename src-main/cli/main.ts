@@ -5,8 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { runSimulator, simulatorUsage } from './simulator.ts';
-import { errorValue } from '../core/jobs/outcome.ts';
-import { RoundRequestError, SpendingRefusedError } from '../core/jobs/video-engine.ts';
+import { errorValue } from '../core/jobs/lifecycle/outcome.ts';
+import { RoundRequestError, SpendingRefusedError } from '../core/jobs/video/video-engine.ts';
 import { UserFacingError } from '../core/user-error.ts';
 import { textLanguage } from '../core/i18n/posix-locale.ts';
 import { dataPaths, defaultUserDataDir } from '../core/paths.ts';
@@ -20,7 +20,8 @@ import { keyUsage, runKey } from './key.ts';
 import { openUsage, runOpen } from './open.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
-import { videoUsage, runVideo } from './video.ts';
+import { runVideo } from './video.ts';
+import { videoUsage } from './video-usage.ts';
 import { speak, words } from './words.ts';
 
 /** A command must bring its usage: `--help`, `-h` and `help <command>` print it. */

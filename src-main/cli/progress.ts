@@ -1,4 +1,4 @@
-import { waitOf, type JobEvent } from '../core/jobs/store.ts';
+import { waitOf, type JobEvent } from '../core/jobs/store/job-tables.ts';
 import { words } from './words.ts';
 
 /**

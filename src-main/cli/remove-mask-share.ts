@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { LARGE_MASK_SHARE, isLargeMask } from '../../src-shared/domain/limits.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
-import { maskShare } from '../core/jobs/mask-share.ts';
+import { maskShare } from '../core/jobs/watermark/mask-share.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';
 import { MaskStore } from '../core/media/mask-store.ts';
 import { confirm } from './ask.ts';

@@ -4,11 +4,11 @@ import { formatCredits } from '../../src-shared/i18n/formats.ts';
 import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { DoubtChoice } from '../../src-shared/domain/job-doubt.ts';
-import { doubtOf } from '../core/jobs/doubt.ts';
-import { readStoredError } from '../core/jobs/outcome.ts';
-import { shownError } from '../core/jobs/stored-json.ts';
-import type { WatermarkJobRow } from '../core/jobs/store.ts';
-import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark-record.ts';
+import { doubtOf } from '../core/jobs/watermark/doubt.ts';
+import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
+import { shownError } from '../core/jobs/store/damaged-record.ts';
+import type { WatermarkJobRow } from '../core/jobs/store/job-tables.ts';
+import { damagedJobError, readWatermarkRecord } from '../core/jobs/watermark/watermark-record.ts';
 import { cliIntl, words } from './words.ts';
 
 /** The mask a run of `remove` was given. */

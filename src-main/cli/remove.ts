@@ -1,9 +1,9 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
-import type { JobEvent } from '../core/jobs/store.ts';
-import { WatermarkEngine } from '../core/jobs/watermark-engine.ts';
-import { maskKeyOf, sortOutInputs } from '../core/jobs/own-results.ts';
+import type { JobEvent } from '../core/jobs/store/job-tables.ts';
+import { WatermarkEngine } from '../core/jobs/watermark/watermark-engine.ts';
+import { maskKeyOf, sortOutInputs } from '../core/jobs/watermark/own-results.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';
 import { collectInputs, type CollectedInputs } from '../core/media/collect-inputs.ts';
 import { MaskStore } from '../core/media/mask-store.ts';

@@ -7,7 +7,7 @@ import { WatermarkClient } from '../core/api/watermark-client.ts';
 import { DataFolderLock, describeHolder, type LockOwner } from '../core/fs/data-folder-lock.ts';
 import { Endpoints, type ResolvedEndpoint } from '../core/app/endpoints.ts';
 import { openJobStore } from '../core/app/startup.ts';
-import type { JobStore } from '../core/jobs/store.ts';
+import type { JobStore } from '../core/jobs/store/store.ts';
 import { dataPaths, defaultUserDataDir, type DataPaths } from '../core/paths.ts';
 import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';

@@ -2,71 +2,37 @@ import path from 'node:path';
 import {
   referenceLengthIssues,
   unknownLengthWords,
-  type ContentItem,
-  type VideoGenerateRequest,
-} from '../../src-shared/api/video.ts';
+} from '../../src-shared/api/video-reference-lengths.ts';
+import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import {
   DEFAULT_ROUND_SECONDS,
   DEFAULT_VIDEO_MODEL,
   VIDEO_LIMITS,
 } from '../../src-shared/domain/limits.ts';
-import { PRICE_PER_SECOND_USD, type CostEstimate } from '../../src-shared/domain/pricing.ts';
-import { MODES } from '../../src-shared/domain/round-draft.ts';
 import { defaultVideoOutputDir } from '../core/paths.ts';
-import { knownVideoLengths } from '../core/jobs/reference-lengths.ts';
-import { planImport, planView, queueImport, refusedImport } from '../core/jobs/round-import.ts';
-import { keptFrameOf } from '../core/jobs/local-last-frame.ts';
-import { RoundRequestError, extensionRequest, queueRound } from '../core/jobs/round-planning.ts';
-import type { JobEvent } from '../core/jobs/store.ts';
-import { SpendingRefusedError, VideoEngine } from '../core/jobs/video-engine.ts';
-import { readStoredError } from '../core/jobs/outcome.ts';
-import { shownError } from '../core/jobs/stored-json.ts';
+import { knownVideoLengths } from '../core/jobs/video/reference-lengths.ts';
+import { keptFrameOf } from '../core/jobs/video/local-last-frame.ts';
 import {
-  VideoRounds,
-  damagedRoundError,
-  readRoundOutputs,
-  type VideoRoundRow,
-} from '../core/jobs/video-rounds.ts';
+  RoundRequestError,
+  extensionRequest,
+  queueRound,
+} from '../core/jobs/video/round-planning.ts';
+import type { JobEvent } from '../core/jobs/store/job-tables.ts';
+import { SpendingRefusedError, VideoEngine } from '../core/jobs/video/video-engine.ts';
+import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
+import { VideoRounds, type VideoRoundRow } from '../core/jobs/video/video-rounds.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { Progress } from './progress.ts';
 import { runOrHandOver } from './follow.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
-import { confirm } from './ask.ts';
-import { cliIntl, monthName, stateColumn, words } from './words.ts';
-import { formatMoney } from '../../src-shared/i18n/formats.ts';
+import { cliIntl, monthName, words } from './words.ts';
 import { runVideoSpending } from './video-spending.ts';
-
-export const videoUsage = () =>
-  words('cli.video.usage', {
-    seconds: DEFAULT_ROUND_SECONDS,
-    kinds: Object.keys(MODES).join(', '),
-    ratios: VIDEO_LIMITS.ratios.join(', '),
-  });
-
-/** An amount of money in this run's language. */
-const money = (cents: number) => formatMoney(cliIntl(), cents);
-
-type Sub = (args: string[]) => Promise<number>;
-
-function usage(message: string): number {
-  console.error(
-    `${words('cli.commandProblem', { command: 'video', problem: message })}\n${videoUsage()}`,
-  );
-  return EXIT.usage;
-}
-
-export function describeEstimate(
-  estimate: CostEstimate,
-  tier: keyof typeof PRICE_PER_SECOND_USD,
-): string {
-  return words(estimate.upperBound ? 'cli.video.costUpTo' : 'cli.video.costAbout', {
-    cost: money(estimate.cents),
-    seconds: estimate.seconds,
-    rate: cliIntl().formatNumber(PRICE_PER_SECOND_USD[tier]),
-  });
-}
+import { importRounds } from './video-import.ts';
+import { roundLine, roundReport } from './video-round-lines.ts';
+import { status } from './video-status.ts';
+import { describeEstimate, money, usage, type Sub } from './video-usage.ts';
 
 const newProject: Sub = async (args) => {
   const { values, positionals } = parseCommand('video new', args, {
@@ -213,29 +179,6 @@ const addRound: Sub = async (args) => {
   }
 };
 
-/** A round's clips and what went wrong, as the listing shows them; a damaged round still lists. */
-function roundReport(round: VideoRoundRow): { videos?: string[]; error?: string } {
-  const outputs = readRoundOutputs(round);
-  const error = shownError(readStoredError(round.error_json), [outputs], damagedRoundError);
-  return {
-    ...(outputs.ok && outputs.value ? { videos: outputs.value.videos } : {}),
-    ...(error ? { error: error.message } : {}),
-  };
-}
-
-/** What a round cost, costs or would cost in demo mode. */
-function roundMoney(round: VideoRoundRow): string {
-  const charged = round.state === 'done' && round.charged_cents !== null;
-  const cost = money(charged ? (round.charged_cents ?? 0) : round.estimate_cents);
-  if (round.demo === 1) return words('cli.video.demoCost', { cost });
-  return words(charged ? 'cli.video.charged' : 'cli.video.estimated', { cost });
-}
-
-function roundLine(round: VideoRoundRow): string {
-  const { videos, error } = roundReport(round);
-  return `${words('cli.video.round', { position: round.position, state: stateColumn(round.state), money: roundMoney(round) })}${videos ? ` -> ${videos.join(', ')}` : ''}${error ? `: ${error}` : ''}`;
-}
-
 const run: Sub = async (args) => {
   const { values } = parseCommand('video run', args, {
     options: { ...SESSION_OPTIONS, concurrency: { type: 'string' }, out: { type: 'string' } },
@@ -334,116 +277,6 @@ const run: Sub = async (args) => {
     if (code !== -1) return code;
     if (done.length === finals.length) return EXIT.done;
     return refused.length > 0 ? EXIT.spending : EXIT.someFailed;
-  } finally {
-    await session.close();
-  }
-};
-
-const status: Sub = async (args) => {
-  const { values, positionals } = parseCommand('video status', args, {
-    allowPositionals: true,
-    options: SESSION_OPTIONS,
-  });
-  const session = await CliSession.open(values);
-  try {
-    const rounds = new VideoRounds(session.store);
-    const projects = positionals[0] ? [rounds.project(positionals[0])] : rounds.projects();
-    if (projects.some((project) => !project)) {
-      throw new RoundRequestError(words('cli.video.noProject', { id: positionals[0] ?? '' }));
-    }
-    const trees = projects.map((project) => rounds.tree(project?.id ?? ''));
-    const spending = rounds.spending();
-    const queuedCents = rounds.queuedEstimateCents();
-    if (values.json) {
-      console.log(JSON.stringify({ projects: trees, ...spending, queuedCents }));
-      return EXIT.done;
-    }
-    for (const tree of trees) {
-      if (!tree) continue;
-      console.log(words('cli.video.project', { name: tree.name, id: tree.id }));
-      for (const shot of tree.shots) {
-        console.log(
-          `  ${shot.title ? words('cli.video.shotTitled', { position: shot.position, title: shot.title, id: shot.id }) : words('cli.video.shot', { position: shot.position, id: shot.id })}`,
-        );
-        for (const round of shot.rounds) console.log(`    ${roundLine(round)}  (${round.id})`);
-      }
-    }
-    console.log(
-      words('cli.video.spending', {
-        spent: money(spending.spentCents),
-        inFlight: money(spending.inFlightCents),
-        queued: money(queuedCents),
-      }),
-    );
-    return EXIT.done;
-  } finally {
-    await session.close();
-  }
-};
-
-const importRounds: Sub = async (args) => {
-  const { values, positionals } = parseCommand('video import', args, {
-    allowPositionals: true,
-    options: {
-      ...SESSION_OPTIONS,
-      project: { type: 'string' },
-      new: { type: 'string' },
-      yes: { type: 'boolean', default: false },
-    },
-  });
-  const file = positionals[0];
-  if (!file) return usage(words('cli.video.nameFile'));
-  if ((values.project === undefined) === (values.new === undefined)) {
-    return usage(words('cli.video.sayWhere'));
-  }
-  if (values.new !== undefined && !values.new.trim()) return usage(words('cli.video.nameProject'));
-  const session = await CliSession.open(values);
-  try {
-    const rounds = new VideoRounds(session.store);
-    const tree = values.project === undefined ? undefined : rounds.tree(values.project);
-    if (values.project !== undefined && !tree) {
-      throw new RoundRequestError(words('cli.video.noTarget', { id: values.project }));
-    }
-    const tier = session.settings.pricingTier;
-    const plan = await planImport(path.resolve(file), { rounds, tier, demo: session.demo });
-    const view = planView(plan, tree);
-    const total = words(view.upperBound ? 'cli.video.upTo' : 'cli.video.about', {
-      cost: money(view.totalCents),
-    });
-    if (values.json) console.log(JSON.stringify(view));
-    else if (view.problems.length === 0) {
-      for (const round of view.rounds) {
-        const cost = words(round.upperBound ? 'cli.video.upTo' : 'cli.video.about', {
-          cost: money(round.cents),
-        });
-        console.log(`${round.label}: ${round.shot}, ${round.kind}, ${cost}: ${round.prompt}`);
-        for (const note of round.notes) console.log(`  ${words('cli.note', { note })}`);
-      }
-      console.log(words('cli.video.importTotal', { count: view.rounds.length, total }));
-    }
-    if (view.problems.length > 0) throw refusedImport(plan);
-    if (!values.yes) {
-      if (!process.stdin.isTTY) {
-        console.error(words('cli.video.cannotAsk'));
-        return EXIT.usage;
-      }
-      if (!(await confirm(words('cli.video.askQueue', { count: view.rounds.length, total })))) {
-        console.error(words('cli.video.nothingQueued'));
-        return EXIT.done;
-      }
-    }
-    const target = tree ? { id: tree.id } : { newName: (values.new ?? '').trim() };
-    const queued = queueImport(session.store, rounds, tier, plan, target);
-    if (values.json) console.log(JSON.stringify(queued));
-    else {
-      console.log(
-        words('cli.video.queuedImport', {
-          count: queued.roundIds.length,
-          projectId: queued.projectId,
-        }),
-      );
-    }
-    return EXIT.done;
   } finally {
     await session.close();
   }

@@ -2,13 +2,11 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
-  KIND_BY_TYPE,
   VIDEO_PATHS,
-  referenceLengthIssues,
   videoGenerateShape,
-  videoRequestIssues,
   type VideoGenerateRequest,
 } from '../../src-shared/api/video.ts';
+import { videoRequestIssues } from '../../src-shared/api/video-request-rules.ts';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { chargeCents, estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import type { Account } from './accounts.ts';
@@ -24,6 +22,12 @@ import {
   type TaskFault,
 } from './faults.ts';
 import type { FileHost } from './file-host.ts';
+import {
+  checkAssets,
+  lateFailure,
+  outputSeconds,
+  type LateFailure,
+} from './video-request-checks.ts';
 
 /**
  * The clips and last frames served as outputs. Beside this file in the source tree; a
@@ -53,11 +57,6 @@ export const DEFAULT_VIDEO_TIMING: VideoTiming = {
   maxActiveTasks: 120,
   fixturesDir: DEFAULT_FIXTURES_DIR,
 };
-
-interface LateFailure {
-  code: string;
-  message: string;
-}
 
 interface VideoTask {
   id: string;
@@ -198,7 +197,7 @@ export class VideoService {
         { param: 'model' },
       );
     }
-    const assetIssue = this.checkAssets(request);
+    const assetIssue = checkAssets(this.assets, request);
     if (assetIssue)
       return videoError(400, 'InvalidParameter', assetIssue.message, { param: assetIssue.param });
 
@@ -252,9 +251,9 @@ export class VideoService {
       ...(fault === 'unknown-status' ? { unknownFrom: finishes } : {}),
       fault,
       forcedFaults: ctx.forced,
-      lateFailure: this.lateFailure(request, fault),
+      lateFailure: lateFailure(this.assets, request, fault),
       reservedCents: estimateCents,
-      chargedSeconds: this.outputSeconds(request),
+      chargedSeconds: outputSeconds(this.assets, request),
       settled: false,
     };
     this.tasks.set(id, task);
@@ -269,70 +268,6 @@ export class VideoService {
         },
       },
     };
-  }
-
-  private checkAssets(
-    request: VideoGenerateRequest,
-  ): { param: string; message: string } | undefined {
-    for (const [index, item] of request.content.entries()) {
-      if (item.type === 'text') continue;
-      const url = item[item.type]?.url ?? '';
-      if (!url.startsWith('asset://')) continue;
-      const asset = this.assets.resolve(url);
-      const param = `content[${index}].${item.type}.url`;
-      if (!asset) return { param, message: `The asset ${url} does not exist: upload it first.` };
-      if (asset.kind !== KIND_BY_TYPE[item.type]) {
-        return {
-          param,
-          message: `The asset ${url} is a ${asset.kind}, not a ${KIND_BY_TYPE[item.type]}.`,
-        };
-      }
-    }
-    return undefined;
-  }
-
-  /** The lengths of the request's reference videos that are assets this service knows. */
-  private videoLengths(request: VideoGenerateRequest): Map<string, number> {
-    const lengths = new Map<string, number>();
-    for (const item of request.content) {
-      const url = item.type === 'video_url' ? item.video_url?.url : undefined;
-      const seconds = url === undefined ? undefined : this.assets.resolve(url)?.durationSeconds;
-      if (url !== undefined && seconds !== undefined) lengths.set(url, seconds);
-    }
-    return lengths;
-  }
-
-  private referenceVideoSeconds(request: VideoGenerateRequest): number | undefined {
-    const video = request.content.find((item) => item.type === 'video_url');
-    return video?.video_url ? this.assets.resolve(video.video_url.url)?.durationSeconds : undefined;
-  }
-
-  /** In the auto mode the model picks the length: here, the reference video's, else the default. */
-  private outputSeconds(request: VideoGenerateRequest): number {
-    if (request.duration !== VIDEO_LIMITS.autoDuration)
-      return request.duration ?? VIDEO_LIMITS.defaultDuration;
-    const reference = this.referenceVideoSeconds(request);
-    const { min, max } = VIDEO_LIMITS.autoReferenceVideoSeconds;
-    return reference === undefined
-      ? VIDEO_LIMITS.defaultDuration
-      : Math.min(max, Math.max(min, reference));
-  }
-
-  /** Problems that surface as a failed task, as upstream does in the auto mode and moderation. */
-  private lateFailure(
-    request: VideoGenerateRequest,
-    fault: TaskFault | undefined,
-  ): LateFailure | undefined {
-    // Every reference video is held to the rule, as the client checks it before paying.
-    const [tooLong] = referenceLengthIssues(request, this.videoLengths(request)).issues;
-    if (tooLong) return { code: 'InvalidParameter', message: tooLong.message };
-    if (fault === 'fail-late') {
-      return {
-        code: 'OutputVideoSensitiveContentDetected',
-        message: 'The generated video did not pass moderation.',
-      };
-    }
-    return undefined;
   }
 
   private view(task: VideoTask, origin: string): Record<string, unknown> {

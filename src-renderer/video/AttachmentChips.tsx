@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
 import { ArrowLeftRight, Film, ImagePlus, Music, X } from 'lucide-react';
-import { ROLE_MESSAGES, type MediaItemType } from '../../src-shared/api/video.ts';
+import { ROLE_MESSAGES } from '../../src-shared/api/video-request-issue.ts';
+import type { MediaItemType } from '../../src-shared/api/video.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import { IconButton } from '../ui/IconButton.tsx';
 import {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
-import { unknownLengthWords } from '../../src-shared/api/video.ts';
+import { unknownLengthWords } from '../../src-shared/api/video-reference-lengths.ts';
 import { toCents, type estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { formatMoney, formatMonth } from '../../src-shared/i18n/formats.ts';
 import { useQuota } from '../account/quota-store.ts';

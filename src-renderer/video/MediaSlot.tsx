@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  KIND_BY_TYPE,
-  ROLE_MESSAGES,
-  isAssetUrl,
-  isInlineImageUrl,
-} from '../../src-shared/api/video.ts';
+import { KIND_BY_TYPE, isAssetUrl, isInlineImageUrl } from '../../src-shared/api/video.ts';
+import { ROLE_MESSAGES } from '../../src-shared/api/video-request-issue.ts';
 import { DEMO_ASSETS, demoAssetUrl } from '../../src-shared/domain/demo-assets.ts';
 import { bridge } from '../bridge.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';

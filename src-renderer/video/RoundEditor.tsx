@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  referenceLengthIssues,
-  videoRequestIssues,
-  type VideoGenerateRequest,
-} from '../../src-shared/api/video.ts';
+import { referenceLengthIssues } from '../../src-shared/api/video-reference-lengths.ts';
+import { videoRequestIssues } from '../../src-shared/api/video-request-rules.ts';
+import type { VideoGenerateRequest } from '../../src-shared/api/video.ts';
 import { referenceImageProblem } from '../../src-shared/domain/reference-image.ts';
 import { estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { useAppInfo } from '../app-info-store.ts';

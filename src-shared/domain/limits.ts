@@ -1,5 +1,3 @@
-import type { Formatter } from '../i18n/formats.ts';
-
 /**
  * The service's limits, written once. Sources: the service interface (sections 4.4 and 8)
  * and the provider's public notes; `docs/simulator.md` says which is which.
@@ -69,25 +67,6 @@ export function isKnownVideoModel(id: string): id is VideoModelId {
  * 30000 pixels (a decompression bomb) would otherwise take gigabytes to open.
  */
 export const MAX_DECODE_PIXELS = 16_383 * 16_383;
-
-/** Why an image of this size cannot be opened, in the reader's language, or undefined when it can. */
-export function decodeLimitProblem(
-  intl: Formatter,
-  width: number,
-  height: number,
-): string | undefined {
-  if (width * height <= MAX_DECODE_PIXELS) return undefined;
-  const megapixels = (n: number) => intl.formatNumber(Math.round(n / 1e6));
-  return intl.formatMessage(
-    { id: 'image.tooLargeToOpen' },
-    {
-      width: String(width),
-      height: String(height),
-      megapixels: megapixels(width * height),
-      limit: megapixels(MAX_DECODE_PIXELS),
-    },
-  );
-}
 
 /**
  * From this share of an image on, a mask sent to the paid service is asked about before

@@ -4,8 +4,8 @@ import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
 import { createTransport } from '../../src-main/core/api/http.ts';
 import { Poller } from '../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../src-main/core/jobs/watermark-engine.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
+import { WatermarkEngine } from '../../src-main/core/jobs/watermark/watermark-engine.ts';
 import type { Benchmark } from './harness.ts';
 import { storeWithHistory } from './history.ts';
 

@@ -6,8 +6,8 @@ import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings.ts';
 import { createTransport } from '../../src-main/core/api/http.ts';
 import { Poller } from '../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../src-main/core/jobs/watermark-engine.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
+import { WatermarkEngine } from '../../src-main/core/jobs/watermark/watermark-engine.ts';
 
 const [baseUrl = '', key = '', folder = '', count = '0'] = process.argv.slice(2);
 const inputs = (await readdir(folder))
@@ -31,7 +31,7 @@ const engine = new WatermarkEngine({
 });
 engine.add(inputs.map((inputPath) => ({ inputPath })));
 await engine.whenIdle();
-const done = store.countWatermarkJobsIn(['done']);
+const done = store.watermarks.countIn(['done']);
 store.close();
 await transport.close();
 console.log(JSON.stringify({ done, peakRss: process.resourceUsage().maxRSS * 1024, work }));

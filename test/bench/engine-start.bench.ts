@@ -7,7 +7,7 @@ import { createTransport } from '../../src-main/core/api/http.ts';
 import { Poller } from '../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
 import { openJobStoreOffThread } from '../../src-main/core/app/startup.ts';
-import { WatermarkEngine } from '../../src-main/core/jobs/watermark-engine.ts';
+import { WatermarkEngine } from '../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { median, type Benchmark } from './harness.ts';
 import { storeWithHistory } from './history.ts';
 

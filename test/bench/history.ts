@@ -2,7 +2,7 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { JOB_STATES } from '../../src-shared/domain/job-states.ts';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
 
 /** The states a finished job passed through, each an event, as the engine writes them. */
 const LIFE = JOB_STATES.slice(0, JOB_STATES.indexOf('done') + 1);

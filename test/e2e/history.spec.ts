@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
 import { HISTORY_PAGE } from '../../src-renderer/jobs-store.ts';
 import { connectApp, useAppWorld } from './harness.ts';
 

@@ -13,7 +13,7 @@ import { createTransport, type Transport } from '../../src-main/core/api/http.ts
 import { Poller } from '../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
-import { waitForTask } from '../../src-main/core/jobs/check-again.ts';
+import { waitForTask } from '../../src-main/core/jobs/lifecycle/check-again.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
 import { checkKey } from '../../src-main/core/secrets/test-key.ts';
 import { importMask, wholeMaskProblem } from '../../src-main/core/media/mask-import.ts';

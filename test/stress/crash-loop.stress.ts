@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
-import { VideoRounds, type RoundOutputs } from '../../src-main/core/jobs/video-rounds.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
+import { VideoRounds, type RoundOutputs } from '../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator, type Simulator } from '../../src-main/simulator/server.ts';
 import { runCli } from '../support/cli-process.ts';
 import { makePhoto } from '../support/images.ts';
@@ -88,7 +88,7 @@ describe(`the crash loop: ${KILLS} SIGKILLs of the engine process at seeded mome
       const store = JobStore.open(path.join(data, 'clearframe.sqlite'));
       try {
         expect(store.db.pragma('integrity_check', { simple: true })).toBe('ok');
-        const images = store.watermarkJobsIn(['done', 'failed', 'canceled', 'needs-attention']);
+        const images = store.watermarks.inStates(['done', 'failed', 'canceled', 'needs-attention']);
         const rounds = new VideoRounds(store).roundsIn([
           'done',
           'failed',

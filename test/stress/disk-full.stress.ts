@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
-import { waitOf, type JobEvent } from '../../src-main/core/jobs/store.ts';
+import { waitOf, type JobEvent } from '../../src-main/core/jobs/store/job-tables.ts';
 import { mountSmallDisk } from '../support/small-disk.ts';
 import { reportSection } from './report.ts';
 import { StressWorld, filesUnder } from './world.ts';

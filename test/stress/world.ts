@@ -10,10 +10,11 @@ import { createTransport, type Transport } from '../../src-main/core/api/http.ts
 import { Poller, type PollKind } from '../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
-import { JobStore, type JobEvent } from '../../src-main/core/jobs/store.ts';
-import { VideoEngine } from '../../src-main/core/jobs/video-engine.ts';
-import type { RoundOutputs } from '../../src-main/core/jobs/video-rounds.ts';
-import { WatermarkEngine } from '../../src-main/core/jobs/watermark-engine.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
+import type { JobEvent } from '../../src-main/core/jobs/store/job-tables.ts';
+import { VideoEngine } from '../../src-main/core/jobs/video/video-engine.ts';
+import type { RoundOutputs } from '../../src-main/core/jobs/video/video-rounds.ts';
+import { WatermarkEngine } from '../../src-main/core/jobs/watermark/watermark-engine.ts';
 import type { FaultConfig } from '../../src-main/simulator/faults.ts';
 import { startSimulator, type Simulator } from '../../src-main/simulator/server.ts';
 import { makePhoto } from '../support/images.ts';

@@ -1,5 +1,5 @@
 import { open, stat } from 'node:fs/promises';
-import { JobStore } from '../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../src-main/core/jobs/store/store.ts';
 
 /** A job database with 500 jobs whose middle page is then overwritten with garbage. */
 export async function makeDamagedDatabase(file: string): Promise<void> {

@@ -1,6 +1,7 @@
 import Database from 'better-sqlite3';
 import { JOB_STATES, type JobKind, type JobState } from '../../src-shared/domain/job-states.ts';
-import type { JobStore, TransitionPatch } from '../../src-main/core/jobs/store.ts';
+import type { JobStore } from '../../src-main/core/jobs/store/store.ts';
+import type { TransitionPatch } from '../../src-main/core/jobs/store/job-tables.ts';
 
 /** Writes `text` into one column of one row of a database file, by a connection of its own. */
 export function damage(

@@ -1,13 +1,13 @@
 import { quotaDataSchema, type QuotaData } from '../../../src-shared/api/quota.ts';
 import {
   VIDEO_PATHS,
-  videoGenerateRequestSchema,
   videoTaskListSchema,
   videoTaskResponseSchema,
   type VideoGenerateRequest,
   type VideoTask,
   type VideoTaskList,
 } from '../../../src-shared/api/video.ts';
+import { videoGenerateRequestSchema } from '../../../src-shared/api/video-request-rules.ts';
 import { watermarkEnvelopeSchema } from '../../../src-shared/api/watermark.ts';
 import {
   callService,

@@ -10,10 +10,10 @@ import type {
 } from '../../../src-shared/ipc/contract.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
-import { errorValue } from '../jobs/outcome.ts';
-import { spendingCsvName, writeSpendingCsv, type CsvCount } from '../jobs/spending-csv.ts';
-import { SpendingLedger } from '../jobs/spending-history.ts';
-import type { VideoRounds } from '../jobs/video-rounds.ts';
+import { errorValue } from '../jobs/lifecycle/outcome.ts';
+import { spendingCsvName, writeSpendingCsv, type CsvCount } from '../jobs/spending/spending-csv.ts';
+import { SpendingLedger } from '../jobs/spending/spending-history.ts';
+import type { VideoRounds } from '../jobs/video/video-rounds.ts';
 import { askQuota } from '../secrets/test-key.ts';
 import type { DeskContext } from './desk-context.ts';
 import type { Endpoints } from './endpoints.ts';
@@ -54,7 +54,7 @@ export class AccountDesk {
           pricePerSecondUsd: PRICE_PER_SECOND_USD[tier],
           queuedUsd: rounds.queuedEstimateCents() / 100,
           spending,
-          queuedCredits: store.countWatermarkJobsIn(['queued']),
+          queuedCredits: store.watermarks.countIn(['queued']),
         };
       },
       'video:spending': ({ limit, offset, ...filter }) =>

@@ -1,6 +1,6 @@
 import { NetworkError, ServiceError, TimeoutError } from '../api/errors.ts';
 import { said } from '../i18n/core-words.ts';
-import { errorValue } from '../jobs/outcome.ts';
+import { errorValue } from '../jobs/lifecycle/outcome.ts';
 
 /**
  * Why the image behind a web address could not be had. The site at the address is the party

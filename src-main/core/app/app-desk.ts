@@ -3,7 +3,7 @@ import type { appContract } from '../../../src-shared/ipc/app.ts';
 import { API_KEY_KINDS } from '../../../src-shared/domain/api-keys.ts';
 import type { Notice, WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { DataFolderLock, type LockOwner } from '../fs/data-folder-lock.ts';
-import { watchForeignWrites } from '../jobs/foreign-writes.ts';
+import { watchForeignWrites } from '../jobs/store/foreign-writes.ts';
 import type { DeskContext } from './desk-context.ts';
 import { waitingForHolder, type ClaimedFolder } from './startup.ts';
 import { said } from '../i18n/core-words.ts';

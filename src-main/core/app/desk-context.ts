@@ -2,7 +2,7 @@ import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { Transport } from '../api/http.ts';
 import type { Poller } from '../api/poller.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
-import type { JobStore } from '../jobs/store.ts';
+import type { JobStore } from '../jobs/store/store.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
 import type { CoreEvents } from './core-events.ts';
 import type { Endpoints } from './endpoints.ts';

@@ -9,8 +9,8 @@ import {
   planView,
   queueImport,
   refusedImport,
-} from '../jobs/round-import.ts';
-import type { VideoEngine } from '../jobs/video-engine.ts';
+} from '../jobs/video/round-import.ts';
+import type { VideoEngine } from '../jobs/video/video-engine.ts';
 import type { DeskContext } from './desk-context.ts';
 import { videoRoundView } from './video-desk.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
-import { doubtOf } from '../jobs/doubt.ts';
-import { readStoredError } from '../jobs/outcome.ts';
-import { shownError } from '../jobs/stored-json.ts';
-import type { WatermarkJobRow } from '../jobs/store.ts';
-import { damagedJobError, readJobOptions } from '../jobs/watermark-record.ts';
+import { doubtOf } from '../jobs/watermark/doubt.ts';
+import { readStoredError } from '../jobs/lifecycle/outcome.ts';
+import { shownError } from '../jobs/store/damaged-record.ts';
+import type { WatermarkJobRow } from '../jobs/store/job-tables.ts';
+import { damagedJobError, readJobOptions } from '../jobs/watermark/watermark-record.ts';
 
 /**
  * What the screens may know of a job: no request body, no mask, nothing secret. A job whose

@@ -4,7 +4,11 @@ import path from 'node:path';
 import { filmTakes, type FilmRound, type FilmShot } from '../../../src-shared/domain/film-takes.ts';
 import { saveUnderFreeName } from '../fs/save-under-free-name.ts';
 import { filmFileName, FilmJoinError, joinClips } from '../media/film/film-join.ts';
-import { readRoundOutputs, type ProjectTree, type VideoRounds } from '../jobs/video-rounds.ts';
+import {
+  readRoundOutputs,
+  type ProjectTree,
+  type VideoRounds,
+} from '../jobs/video/video-rounds.ts';
 import { said } from '../i18n/core-words.ts';
 
 interface TakeRound extends FilmRound {

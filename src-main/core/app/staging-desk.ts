@@ -1,6 +1,6 @@
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { stagingContract } from '../../../src-shared/ipc/staging.ts';
-import { maskShare } from '../jobs/mask-share.ts';
+import { maskShare } from '../jobs/watermark/mask-share.ts';
 import { dataPaths } from '../paths.ts';
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
@@ -14,14 +14,14 @@ import { download } from '../api/downloader.ts';
 import { ServiceError } from '../api/errors.ts';
 import type { Transport } from '../api/http.ts';
 import type { AppLogger } from '../diagnostics/logger.ts';
-import { errorValue } from '../jobs/outcome.ts';
+import { errorValue } from '../jobs/lifecycle/outcome.ts';
 import {
   OwnResults,
   cleanedBeforeNote,
   cleanedWithMask,
   type CleanedBefore,
-} from '../jobs/own-results.ts';
-import type { JobStore } from '../jobs/store.ts';
+} from '../jobs/watermark/own-results.ts';
+import type { JobStore } from '../jobs/store/store.ts';
 import { proposalForPage } from '../media/automask/page-proposal.ts';
 import { walkInputs, whyNotTaken, type Found } from '../media/collect-inputs.ts';
 import { MaskStore } from '../media/mask-store.ts';

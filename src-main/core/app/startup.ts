@@ -9,8 +9,8 @@ import {
   describeHolder,
   type LockOwner,
 } from '../fs/data-folder-lock.ts';
-import { checkJobStoreOffThread } from '../jobs/integrity.ts';
-import { DatabaseDamagedError, JobStore } from '../jobs/store.ts';
+import { checkJobStoreOffThread } from '../jobs/store/integrity.ts';
+import { DatabaseDamagedError, JobStore } from '../jobs/store/store.ts';
 import { dataPaths, type DataPaths } from '../paths.ts';
 import type { ApiKeys } from '../secrets/api-keys.ts';
 import { SettingsStore } from '../settings/settings-store.ts';

@@ -1,26 +1,27 @@
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { videoContract } from '../../../src-shared/ipc/video.ts';
 import path from 'node:path';
-import { inlineReferenceImage, type InlineReference } from '../jobs/reference-file.ts';
+import { inlineReferenceImage, type InlineReference } from '../jobs/video/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type { VideoProjectView, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
 import { canCheckAgain } from '../../../src-shared/domain/job-states.ts';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { VideoClient } from '../api/video-client.ts';
-import { readStoredError } from '../jobs/outcome.ts';
-import { knownVideoLengths, videoLengths } from '../jobs/reference-lengths.ts';
-import { RoundRequestError, queueRound } from '../jobs/round-planning.ts';
-import { shownError } from '../jobs/stored-json.ts';
-import type { JobEvent, JobStore } from '../jobs/store.ts';
-import { VideoArrangement } from '../jobs/video-arrangement.ts';
-import { VideoEngine } from '../jobs/video-engine.ts';
+import { readStoredError } from '../jobs/lifecycle/outcome.ts';
+import { knownVideoLengths, videoLengths } from '../jobs/video/reference-lengths.ts';
+import { RoundRequestError, queueRound } from '../jobs/video/round-planning.ts';
+import { shownError } from '../jobs/store/damaged-record.ts';
+import type { JobEvent } from '../jobs/store/job-tables.ts';
+import type { JobStore } from '../jobs/store/store.ts';
+import { VideoArrangement } from '../jobs/video/video-arrangement.ts';
+import { VideoEngine } from '../jobs/video/video-engine.ts';
 import {
   damagedRoundError,
   readRoundOutputs,
   readRoundRequest,
   type VideoRoundRow,
-} from '../jobs/video-rounds.ts';
+} from '../jobs/video/video-rounds.ts';
 import type { DeskContext } from './desk-context.ts';
 import {
   exportProjectTakes,

@@ -1,5 +1,5 @@
 import type { AppLogger } from '../diagnostics/logger.ts';
-import { waitOf, type JobEvent } from '../jobs/store.ts';
+import { waitOf, type JobEvent } from '../jobs/store/job-tables.ts';
 
 /** A wait for disk space moves no job to another state, so only its event can tell the log. */
 export function logWait(log: AppLogger, event: JobEvent, what: string): void {

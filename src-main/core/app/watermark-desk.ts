@@ -5,9 +5,9 @@ import path from 'node:path';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
-import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/own-results.ts';
-import type { JobStore } from '../jobs/store.ts';
-import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark-engine.ts';
+import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/watermark/own-results.ts';
+import type { JobStore } from '../jobs/store/store.ts';
+import { WatermarkEngine, type WatermarkInput } from '../jobs/watermark/watermark-engine.ts';
 import { collectInputs } from '../media/collect-inputs.ts';
 import { ServicePreviews } from './service-preview.ts';
 import { UserFacingError } from '../user-error.ts';
@@ -89,7 +89,7 @@ export class WatermarkDesk {
           : this.addFound(request.paths, request.recursive ?? true, request.strokes),
       'watermark:list': () => ({ jobs: this.views(), paused: engine.isPaused }),
       'watermark:history': ({ before, limit }) => {
-        const page = this.store.watermarkHistoryPage({
+        const page = this.store.history.page({
           limit,
           ...(before === undefined ? {} : { before }),
         });
@@ -118,7 +118,7 @@ export class WatermarkDesk {
 
   /** The jobs the window lists by default: the batch added last, and any still under way. */
   views(): WatermarkJobView[] {
-    return this.store.currentWatermarkJobs().map((row) => watermarkJobView(row, row.seq));
+    return this.store.history.current().map((row) => watermarkJobView(row, row.seq));
   }
 
   /** A job's input, result or thumbnail, for the preview scheme. */
@@ -141,7 +141,7 @@ export class WatermarkDesk {
    * for the dock/taskbar. The history of earlier batches does not count.
    */
   batchProgress(): { settled: number; total: number } | undefined {
-    const counts = this.store.openBatchStateCounts();
+    const counts = this.store.watermarks.openBatchStateCounts();
     const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
     const settled = [...SETTLED_STATES].reduce((sum, state) => sum + (counts[state] ?? 0), 0);
     return settled < total ? { settled, total } : undefined;

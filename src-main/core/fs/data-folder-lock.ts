@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { linkSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { readStoredJson } from '../jobs/stored-json.ts';
+import { readStoredJson } from '../jobs/store/stored-json.ts';
 import { UserFacingError } from '../user-error.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';
 

@@ -35,21 +35,3 @@ export async function decodeRgb(input: Buffer, options = { upright: true }): Pro
   if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
   return { data, width: info.width, height: info.height, channels: 3 };
 }
-
-export interface ImageProbe {
-  format: string;
-  width: number;
-  height: number;
-}
-
-/** Format and upright size, or undefined when the bytes are not an image sharp can read. */
-export async function probeImage(input: Buffer): Promise<ImageProbe | undefined> {
-  try {
-    const meta = await sharp(input, { failOn: 'error', ...DECODE_LIMIT }).metadata();
-    const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
-    if (!meta.format || !upright.width || !upright.height) return undefined;
-    return { format: meta.format, width: upright.width, height: upright.height };
-  } catch {
-    return undefined;
-  }
-}

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
+import { decodeLimitProblem } from '../../../src-shared/domain/decode-limit.ts';
 import { referenceImageProblem } from '../../../src-shared/domain/reference-image.ts';
 import { UserFacingError } from '../user-error.ts';
 import { DECODE_LIMIT, readHeader } from './decode.ts';

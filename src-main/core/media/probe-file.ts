@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import sharp, { type Metadata } from 'sharp';
-import { decodeLimitProblem } from '../../../src-shared/domain/limits.ts';
+import { decodeLimitProblem } from '../../../src-shared/domain/decode-limit.ts';
 import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { heicUprightSize, pixelSource } from './heic/decode-heic.ts';
 import { ACCEPTED, IntakeError, refuseType } from './intake.ts';

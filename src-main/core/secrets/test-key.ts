@@ -35,15 +35,6 @@ export async function askQuota(
     : new VideoClient(options).quota();
 }
 
-/** A key works when the service answers a quota call with it; errors say what is wrong. */
-export async function testApiKey(
-  kind: ApiKeyKind,
-  keys: ApiKeys,
-  service: { baseUrl: string; transport: Transport },
-): Promise<QuotaData> {
-  return askQuota(kind, { ...service, key: keys.provider(kind) });
-}
-
 /** What is left on a service, in words. */
 export function quotaWords(kind: ApiKeyKind, quota: QuotaData): string {
   return kind === 'video' && quota.balance_usd !== undefined

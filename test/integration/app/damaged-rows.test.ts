@@ -9,8 +9,8 @@ import {
   type WatermarkJobView,
 } from '../../../src-shared/ipc/contract.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { advance, damage, failBeforeSending } from '../../support/stored-rows.ts';
 import { startBareCore } from '../../support/test-core.ts';
 import { everyWatermarkJob } from '../../support/history.ts';

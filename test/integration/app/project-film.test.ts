@@ -4,9 +4,9 @@ import path from 'node:path';
 import { ALL_FORMATS, FilePathSource, Input } from 'mediabunny';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { exportProjectTakes, joinProjectFilm } from '../../../src-main/core/app/project-film.ts';
-import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+import { VideoArrangement } from '../../../src-main/core/jobs/video/video-arrangement.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../../src-main/simulator/video-service.ts';
 import { advance, failBeforeSending } from '../../support/stored-rows.ts';
 

@@ -55,99 +55,119 @@ afterAll(async () => {
 });
 
 describe('the video side of the app core', () => {
-  it('queues only rounds that pass every rule, runs them, extends, and resumes after a restart without resending', async () => {
-    const first = await startCore();
-    expect((await first.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+  describe('queues only rounds that pass every rule, runs them, extends, and resumes after a restart without resending', () => {
+    let first: AppCore;
+    let second: AppCore;
+    let shotId: string;
+    let lit: string;
+    let done: VideoRoundView;
     const changes: VideoRoundView[] = [];
-    first.subscribe((channel, payload) => {
-      if (channel === 'video:changed')
-        changes.push(...(payload as { rounds: VideoRoundView[] }).rounds);
-    });
-    const created = await first.handlers['video:createProject']({ name: 'Lighthouse' });
-    const { shotId } = created;
-    // The answer carries the new project as the tree shows it, so no window reads the tree again.
-    expect(created.project).toMatchObject({
-      name: 'Lighthouse',
-      shots: [{ id: shotId, position: 1, rounds: [] }],
-    });
-    const added = await first.handlers['video:addShot']({ projectId: created.projectId });
-    expect(added.shot).toMatchObject({ id: added.shotId, position: 2, rounds: [] });
-    await expect(
-      first.handlers['video:queueRounds']({
-        rounds: [
-          { shotId, request: round('fine') },
-          { shotId, request: round('too long', { duration: 45 }) },
-        ],
-      }),
-    ).rejects.toThrow(/Make the duration 4 to 30 seconds.*45-second clip/);
-    const before = (await first.handlers['video:projects'](undefined)).projects[0];
-    expect(before?.shots[0]?.rounds).toEqual([]);
 
-    const { queued } = (await first.handlers['video:queueRounds']({
-      rounds: [
-        { shotId, request: round('the beam sweeps the fog', { return_last_frame: true }) },
-        { shotId, request: round('waves against the rocks') },
-      ],
-    })) as { queued: Array<{ roundId: string; estimate: { usd: number } }> };
-    expect(queued.map((entry) => entry.estimate.usd)).toEqual([1.1, 1.1]);
-    const [lit, waves] = queued.map((entry) => entry.roundId) as [string, string];
-    await waitFor(first, lit, 'processing');
-
-    // A restart in the middle of the generation: the new core resumes by task id.
-    await first.stop();
-    const second = await startCore();
-    const done = await waitFor(second, lit, 'done');
-    await waitFor(second, waves, 'done');
-    expect(done).toMatchObject({
-      chargedCents: 110,
-      hasLastFrame: true,
-      videos: ['shot-1-round-1.mp4'],
-    });
-    const video = await second.previewFile(`round/${lit}/video`);
-    expect(video && (await stat(video)).size).toBeGreaterThan(1000);
-    expect(await second.previewFile(`round/${lit}/last-frame`)).toMatch(/last-frame\.png$/);
-
-    const next = (await second.handlers['video:extend']({
-      roundId: lit,
-      prompt: 'the light goes out',
-      into: 'this-shot',
-      from: 'last-frame',
-    })) as {
-      roundId: string;
-    };
-    const extended = await waitFor(second, next.roundId, 'done');
-    expect(extended.request.content[1]).toMatchObject({ role: 'first_frame' });
-    // The clip came back as a download link: extending the video itself needs its asset address.
-    expect(done.videoAsset).toBeNull();
-    await expect(
-      Promise.resolve().then(() =>
-        second.handlers['video:extend']({
-          roundId: lit,
-          prompt: 'continue @video1',
-          into: 'this-shot',
-          from: 'video',
+    it('answers a new project and shot as the tree shows them, and queues nothing of a batch with a broken round', async () => {
+      first = await startCore();
+      expect((await first.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+      first.subscribe((channel, payload) => {
+        if (channel === 'video:changed')
+          changes.push(...(payload as { rounds: VideoRoundView[] }).rounds);
+      });
+      const created = await first.handlers['video:createProject']({ name: 'Lighthouse' });
+      shotId = created.shotId;
+      // The answer carries the new project as the tree shows it, so no window reads the tree again.
+      expect(created.project).toMatchObject({
+        name: 'Lighthouse',
+        shots: [{ id: shotId, position: 1, rounds: [] }],
+      });
+      const added = await first.handlers['video:addShot']({ projectId: created.projectId });
+      expect(added.shot).toMatchObject({ id: added.shotId, position: 2, rounds: [] });
+      await expect(
+        first.handlers['video:queueRounds']({
+          rounds: [
+            { shotId, request: round('fine') },
+            { shotId, request: round('too long', { duration: 45 }) },
+          ],
         }),
-      ),
-    ).rejects.toThrow(/only as an uploaded asset.*Upload shot-1-round-1\.mp4.*asset:\/\/ address/);
-    const withAsset = await second.handlers['video:extend']({
-      roundId: lit,
-      prompt: 'continue @video1 as the fog lifts',
-      into: 'new-shot',
-      from: 'video',
-      videoAsset: 'asset://demo-video-8s',
+      ).rejects.toThrow(/Make the duration 4 to 30 seconds.*45-second clip/);
+      const before = (await first.handlers['video:projects'](undefined)).projects[0];
+      expect(before?.shots[0]?.rounds).toEqual([]);
     });
-    const continued = await waitFor(second, withAsset.roundId, 'done');
-    expect(continued.request.content).toEqual([
-      { type: 'text', text: 'continue @video1 as the fog lifts' },
-      { type: 'video_url', video_url: { url: 'asset://demo-video-8s' }, role: 'reference_video' },
-    ]);
-    expect(continued.request.return_last_frame).toBe(true);
-    const generates = sim.requestLog().filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
-    expect(generates.filter((entry) => entry.status === 200)).toHaveLength(4);
-    expect(changes.some((view) => view.id === lit && view.state === 'processing')).toBe(true);
-    await second.handlers['keys:clear']({ kind: 'video' });
-    await second.stop();
-  }, 90_000);
+
+    it('runs the rounds with their estimate, and a restart mid-generation resumes them by task id', async () => {
+      const { queued } = (await first.handlers['video:queueRounds']({
+        rounds: [
+          { shotId, request: round('the beam sweeps the fog', { return_last_frame: true }) },
+          { shotId, request: round('waves against the rocks') },
+        ],
+      })) as { queued: Array<{ roundId: string; estimate: { usd: number } }> };
+      expect(queued.map((entry) => entry.estimate.usd)).toEqual([1.1, 1.1]);
+      const [litId, waves] = queued.map((entry) => entry.roundId) as [string, string];
+      lit = litId;
+      await waitFor(first, lit, 'processing');
+
+      // A restart in the middle of the generation: the new core resumes by task id.
+      await first.stop();
+      second = await startCore();
+      done = await waitFor(second, lit, 'done');
+      await waitFor(second, waves, 'done');
+      expect(done).toMatchObject({
+        chargedCents: 110,
+        hasLastFrame: true,
+        videos: ['shot-1-round-1.mp4'],
+      });
+      const video = await second.previewFile(`round/${lit}/video`);
+      expect(video && (await stat(video)).size).toBeGreaterThan(1000);
+      expect(await second.previewFile(`round/${lit}/last-frame`)).toMatch(/last-frame\.png$/);
+    }, 60_000);
+
+    it('extends from the last frame, and from the clip only through an uploaded asset', async () => {
+      const next = (await second.handlers['video:extend']({
+        roundId: lit,
+        prompt: 'the light goes out',
+        into: 'this-shot',
+        from: 'last-frame',
+      })) as {
+        roundId: string;
+      };
+      const extended = await waitFor(second, next.roundId, 'done');
+      expect(extended.request.content[1]).toMatchObject({ role: 'first_frame' });
+      // The clip came back as a download link: extending the video itself needs its asset address.
+      expect(done.videoAsset).toBeNull();
+      await expect(
+        Promise.resolve().then(() =>
+          second.handlers['video:extend']({
+            roundId: lit,
+            prompt: 'continue @video1',
+            into: 'this-shot',
+            from: 'video',
+          }),
+        ),
+      ).rejects.toThrow(
+        /only as an uploaded asset.*Upload shot-1-round-1\.mp4.*asset:\/\/ address/,
+      );
+      const withAsset = await second.handlers['video:extend']({
+        roundId: lit,
+        prompt: 'continue @video1 as the fog lifts',
+        into: 'new-shot',
+        from: 'video',
+        videoAsset: 'asset://demo-video-8s',
+      });
+      const continued = await waitFor(second, withAsset.roundId, 'done');
+      expect(continued.request.content).toEqual([
+        { type: 'text', text: 'continue @video1 as the fog lifts' },
+        { type: 'video_url', video_url: { url: 'asset://demo-video-8s' }, role: 'reference_video' },
+      ]);
+      expect(continued.request.return_last_frame).toBe(true);
+    }, 60_000);
+
+    it('sent each round once, and told the window of every move', async () => {
+      const generates = sim
+        .requestLog()
+        .filter((entry) => entry.path.endsWith(VIDEO_PATHS.generate));
+      expect(generates.filter((entry) => entry.status === 200)).toHaveLength(4);
+      expect(changes.some((view) => view.id === lit && view.state === 'processing')).toBe(true);
+      await second.handlers['keys:clear']({ kind: 'video' });
+      await second.stop();
+    });
+  });
 
   it('takes a picture on this computer as a reference image, inline, held to the service rules first', async () => {
     const core = await startCore();

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { hashBody } from '../../../src-main/simulator/request-log.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { runCli } from '../../support/cli-process.ts';

@@ -9,9 +9,9 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoEngine } from '../../../src-main/core/jobs/video-engine.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
+import { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import type { FaultKind } from '../../../src-main/simulator/faults.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto } from '../../support/images.ts';

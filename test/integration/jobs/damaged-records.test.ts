@@ -11,11 +11,11 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
-import { readStoredError } from '../../../src-main/core/jobs/outcome.ts';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video-engine.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { readStoredError } from '../../../src-main/core/jobs/lifecycle/outcome.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
+import { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto } from '../../support/images.ts';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFileAtomic } from '../../../src-main/core/fs/atomic-write.ts';
 import { DiskFullError } from '../../../src-main/core/fs/disk-space.ts';
-import { JobLoop, type Startable } from '../../../src-main/core/jobs/job-loop.ts';
+import { JobLoop, type Startable } from '../../../src-main/core/jobs/lifecycle/job-loop.ts';
 import { mountSmallDisk } from '../../support/small-disk.ts';
 
 const disk = mountSmallDisk('wait-disk', '1m');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 
 let dir: string;
 let store: JobStore;
@@ -30,7 +30,7 @@ describe('the watermark history, a page at a time', () => {
     let before: number | undefined;
     let pages = 0;
     for (;;) {
-      const page = store.watermarkHistoryPage({ limit: 4, ...(before ? { before } : {}) });
+      const page = store.history.page({ limit: 4, ...(before ? { before } : {}) });
       seen.push(...page.rows.map((row) => row.id));
       pages += 1;
       if (page.next === undefined) break;
@@ -38,18 +38,18 @@ describe('the watermark history, a page at a time', () => {
     }
     expect(pages).toBe(3);
     expect(seen).toEqual([...ids].reverse());
-    const first = store.watermarkHistoryPage({ limit: 100 }).rows.at(-1);
+    const first = store.history.page({ limit: 100 }).rows.at(-1);
     expect(first).toMatchObject({ id: ids[0], state: 'canceled', seq: 2 });
   });
 
   it('gives no rows and no next page for an empty history', () => {
-    expect(store.watermarkHistoryPage({ limit: 10 })).toEqual({ rows: [] });
+    expect(store.history.page({ limit: 10 })).toEqual({ rows: [] });
   });
 
   it('lists the batch added last after the jobs of earlier batches that have yet to settle', () => {
     const old = batch('old', 3);
     store.transition('watermark', old[0] as string, 'canceled');
     const fresh = batch('new', 2);
-    expect(store.currentWatermarkJobs().map((row) => row.id)).toEqual([old[1], old[2], ...fresh]);
+    expect(store.history.current().map((row) => row.id)).toEqual([old[1], old[2], ...fresh]);
   });
 });

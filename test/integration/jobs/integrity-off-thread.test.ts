@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openJobStoreOffThread } from '../../../src-main/core/app/startup.ts';
-import { checkJobStoreOffThread } from '../../../src-main/core/jobs/integrity.ts';
-import { DatabaseDamagedError, JobStore } from '../../../src-main/core/jobs/store.ts';
+import { checkJobStoreOffThread } from '../../../src-main/core/jobs/store/integrity.ts';
+import { DatabaseDamagedError, JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { makeDamagedDatabase } from '../../support/damaged-database.ts';
 
 let dir: string;
@@ -42,14 +42,14 @@ describe('the job database checked on a thread of its own', () => {
     store.close();
     const sound = await openJobStoreOffThread(file);
     expect(sound.notices).toEqual([]);
-    expect(sound.store.watermarkJobsIn(['queued'])).toHaveLength(1);
+    expect(sound.store.watermarks.inStates(['queued'])).toHaveLength(1);
     sound.store.close();
 
     await rm(file);
     await makeDamagedDatabase(file);
     const fresh = await openJobStoreOffThread(file);
     expect(fresh.notices[0]?.message).toMatch(/damaged, so Clearframe started a new, empty queue/);
-    expect(fresh.store.watermarkJobsIn(['queued'])).toEqual([]);
+    expect(fresh.store.watermarks.inStates(['queued'])).toEqual([]);
     fresh.store.close();
     expect((await readdir(dir)).some((name) => name.includes('.damaged-'))).toBe(true);
   });

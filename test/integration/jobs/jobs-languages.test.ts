@@ -9,11 +9,11 @@ import { createTransport } from '../../../src-main/core/api/http.ts';
 import { ProxyProblem, proxiesFromEnvironment } from '../../../src-main/core/api/proxy-settings.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
-import { planImport, planView } from '../../../src-main/core/jobs/round-import.ts';
-import { queueRound } from '../../../src-main/core/jobs/round-planning.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+import { planImport, planView } from '../../../src-main/core/jobs/video/round-import.ts';
+import { queueRound } from '../../../src-main/core/jobs/video/round-planning.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoArrangement } from '../../../src-main/core/jobs/video/video-arrangement.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator } from '../../../src-main/simulator/server.ts';
 import { inLanguage } from '../../support/in-language.ts';
 

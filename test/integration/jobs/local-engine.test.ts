@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
@@ -65,12 +65,12 @@ describe('local jobs (un-blended on this computer)', () => {
     const first = JobStore.open(dbFile);
     const runA = simulatorEngine(first, sim, KEY, transport, () => settings);
     runA.add(inputs);
-    while (first.watermarkJobsIn(['done']).length < 2) {
+    while (first.watermarks.inStates(['done']).length < 2) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     runA.stop();
     await runA.whenIdle();
-    const left = first.watermarkJobsIn(['queued', 'preparing', 'downloading']).length;
+    const left = first.watermarks.inStates(['queued', 'preparing', 'downloading']).length;
     first.close();
     expect(left).toBeGreaterThan(0);
 
@@ -78,7 +78,7 @@ describe('local jobs (un-blended on this computer)', () => {
     const runB = simulatorEngine(second, sim, KEY, transport, () => settings);
     runB.recover();
     await runB.whenIdle();
-    expect(second.watermarkJobsIn(['done'])).toHaveLength(inputs.length);
+    expect(second.watermarks.inStates(['done'])).toHaveLength(inputs.length);
     second.close();
 
     expect(sim.requestLog()).toEqual([]);

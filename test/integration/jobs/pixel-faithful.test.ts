@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { blendWeights } from '../../../src-main/core/media/composite.ts';
 import { readJpegEncoding } from '../../../src-main/core/media/jpeg-tables.ts';
 import { paintPlane } from '../../../src-main/core/media/mask-builder.ts';

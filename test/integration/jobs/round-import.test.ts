@@ -9,9 +9,9 @@ import {
   planView,
   queueImport,
   type ImportPlan,
-} from '../../../src-main/core/jobs/round-import.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+} from '../../../src-main/core/jobs/video/round-import.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { DEFAULT_FIXTURES_DIR } from '../../../src-main/simulator/video-service.ts';
 import { advance } from '../../support/stored-rows.ts';
 

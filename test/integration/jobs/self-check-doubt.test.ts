@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { growPlane } from '../../../src-shared/domain/mask-morphology.ts';
 import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';

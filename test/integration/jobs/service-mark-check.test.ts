@@ -6,7 +6,7 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import { watermarkJobView } from '../../../src-main/core/app/job-views.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';

@@ -9,7 +9,7 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { PROVENANCE_LOG, type ProvenanceLine } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';

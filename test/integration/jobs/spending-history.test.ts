@@ -12,15 +12,15 @@ import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import {
   SPENDING_CSV_COLUMNS,
   writeSpendingCsv,
-} from '../../../src-main/core/jobs/spending-csv.ts';
+} from '../../../src-main/core/jobs/spending/spending-csv.ts';
 import {
   SpendingFilterError,
   SpendingLedger,
-} from '../../../src-main/core/jobs/spending-history.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
-import { VideoEngine } from '../../../src-main/core/jobs/video-engine.ts';
-import { VideoRounds, type VideoRoundRow } from '../../../src-main/core/jobs/video-rounds.ts';
+} from '../../../src-main/core/jobs/spending/spending-history.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoArrangement } from '../../../src-main/core/jobs/video/video-arrangement.ts';
+import { VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
+import { VideoRounds, type VideoRoundRow } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { scaledClock, type ScaledClock } from '../../support/scaled-clock.ts';

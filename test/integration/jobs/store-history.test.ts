@@ -4,8 +4,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
-import { JobStore, MAX_HISTORY_PAGE } from '../../../src-main/core/jobs/store.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { MAX_HISTORY_PAGE } from '../../../src-main/core/jobs/store/watermark-history.ts';
 
 let dir: string;
 let file: string;
@@ -28,7 +29,7 @@ describe('the watermark history, a page at a time', () => {
     const ids = store.addWatermarkJobs(inputs(names));
     store.transition('watermark', ids[24] as string, 'preparing');
 
-    const first = store.watermarkHistoryPage({ limit: 10 });
+    const first = store.history.page({ limit: 10 });
     expect(first.rows.map((row) => row.input_path)).toEqual(
       names
         .slice(15)
@@ -39,9 +40,9 @@ describe('the watermark history, a page at a time', () => {
     expect(first.rows[1]).toMatchObject({ id: ids[23], state: 'queued', seq: 1 });
     expect(first.next).toBeDefined();
 
-    const second = store.watermarkHistoryPage({ limit: 10, before: first.next });
+    const second = store.history.page({ limit: 10, before: first.next });
     expect(second.rows.map((row) => row.id)).toEqual(ids.slice(5, 15).reverse());
-    const last = store.watermarkHistoryPage({ limit: 10, before: second.next });
+    const last = store.history.page({ limit: 10, before: second.next });
     expect(last.rows.map((row) => row.id)).toEqual(ids.slice(0, 5).reverse());
     expect(last.next).toBeUndefined();
     expect(last.rows[0]).not.toHaveProperty('cursor');
@@ -51,8 +52,8 @@ describe('the watermark history, a page at a time', () => {
   it('gives no next page when the last page is exactly full', () => {
     const store = JobStore.open(file);
     store.addWatermarkJobs(inputs(['a', 'b', 'c', 'd']));
-    const first = store.watermarkHistoryPage({ limit: 2 });
-    const second = store.watermarkHistoryPage({ limit: 2, before: first.next });
+    const first = store.history.page({ limit: 2 });
+    const second = store.history.page({ limit: 2, before: first.next });
     expect(second.rows).toHaveLength(2);
     expect(second.next).toBeUndefined();
     store.close();
@@ -63,31 +64,31 @@ describe('the watermark history, a page at a time', () => {
     const [olderBatch, newerBatch, noBatch] = [randomUUID(), randomUUID(), randomUUID()];
     const older = store.addWatermarkJobs(inputs(['o1', 'o2', 'o3']), olderBatch);
     store.addWatermarkJobs(inputs(['n1', 'n2']), newerBatch);
-    const first = store.watermarkHistoryPage({ limit: 2, batchId: olderBatch });
+    const first = store.history.page({ limit: 2, batchId: olderBatch });
     expect(first.rows.map((row) => row.id)).toEqual([older[2], older[1]]);
 
     store.addWatermarkJobs(inputs(['later']), olderBatch);
     store.transition('watermark', older[2] as string, 'canceled');
-    store.clearFinishedWatermarkJobs();
-    const rest = store.watermarkHistoryPage({
+    store.watermarks.clearFinished();
+    const rest = store.history.page({
       limit: 2,
       batchId: olderBatch,
       before: first.next,
     });
     expect(rest).toEqual({ rows: [expect.objectContaining({ id: older[0] })] });
-    expect(store.watermarkHistoryPage({ limit: 5, batchId: noBatch })).toEqual({ rows: [] });
+    expect(store.history.page({ limit: 5, batchId: noBatch })).toEqual({ rows: [] });
     store.close();
   });
 
   it('refuses a page size or cursor it cannot use, saying what to pass', () => {
     const store = JobStore.open(file);
     for (const limit of [0, -1, 2.5, MAX_HISTORY_PAGE + 1, Number.NaN]) {
-      expect(() => store.watermarkHistoryPage({ limit })).toThrow(
+      expect(() => store.history.page({ limit })).toThrow(
         `A history page holds 1 to ${MAX_HISTORY_PAGE} jobs, not ${String(limit)}; ask for fewer and page on with the cursor it returns.`,
       );
     }
     for (const before of [0, -3, 1.5]) {
-      expect(() => store.watermarkHistoryPage({ limit: 10, before })).toThrow(
+      expect(() => store.history.page({ limit: 10, before })).toThrow(
         `${String(before)} is not a history cursor; pass the \`next\` of the page before, or none for the newest jobs.`,
       );
     }
@@ -126,14 +127,14 @@ describe('lookups that run once per file or per job', () => {
       mask_key: 'none',
       mask_json: null,
     });
-    store.recordWrittenResult(result(1, 5000, 'same-bytes'));
-    store.recordWrittenResult(result(2, 5000, 'other-bytes'));
-    store.recordWrittenResult(result(3, 5000, 'same-bytes'));
-    expect(store.resultsOfSource('same-bytes', 5000).map((row) => row.sha256)).toEqual([
+    store.written.record(result(1, 5000, 'same-bytes'));
+    store.written.record(result(2, 5000, 'other-bytes'));
+    store.written.record(result(3, 5000, 'same-bytes'));
+    expect(store.written.ofSource('same-bytes', 5000).map((row) => row.sha256)).toEqual([
       'result-3',
       'result-1',
     ]);
-    expect(store.resultsOfSource('same-bytes', 4999)).toEqual([]);
+    expect(store.written.ofSource('same-bytes', 4999)).toEqual([]);
     const plan = store.db
       .prepare(
         `EXPLAIN QUERY PLAN SELECT * FROM written_results WHERE source_bytes = ? AND source_sha256 = ?
@@ -148,12 +149,12 @@ describe('lookups that run once per file or per job', () => {
 
   it('tells whether any job is queued without counting them', () => {
     const store = JobStore.open(file);
-    expect(store.anyWatermarkJobIn(['queued'])).toBe(false);
+    expect(store.watermarks.anyIn(['queued'])).toBe(false);
     const [id] = store.addWatermarkJobs(inputs(['one']));
-    expect(store.anyWatermarkJobIn(['queued'])).toBe(true);
+    expect(store.watermarks.anyIn(['queued'])).toBe(true);
     store.transition('watermark', id as string, 'canceled');
-    expect(store.anyWatermarkJobIn(['queued', 'preparing'])).toBe(false);
-    expect(store.anyWatermarkJobIn(['canceled'])).toBe(true);
+    expect(store.watermarks.anyIn(['queued', 'preparing'])).toBe(false);
+    expect(store.watermarks.anyIn(['canceled'])).toBe(true);
     store.close();
   });
 
@@ -166,12 +167,12 @@ describe('lookups that run once per file or per job', () => {
     const smallIds = store.addWatermarkJobs(inputs(['s1']), small);
     store.transition('watermark', doneIds[0] as string, 'canceled');
     store.transition('watermark', bigIds[0] as string, 'preparing');
-    expect(store.queuedWatermarkHeads(2).map((row) => row.id)).toEqual([
+    expect(store.watermarks.queuedHeads(2).map((row) => row.id)).toEqual([
       bigIds[1],
       bigIds[2],
       smallIds[0],
     ]);
-    expect(store.queuedWatermarkHeads(1).map((row) => row.id)).toEqual([bigIds[1], smallIds[0]]);
+    expect(store.watermarks.queuedHeads(1).map((row) => row.id)).toEqual([bigIds[1], smallIds[0]]);
     store.close();
   });
 
@@ -181,10 +182,10 @@ describe('lookups that run once per file or per job', () => {
     for (const id of store.addWatermarkJobs(inputs(['o1', 'o2']), oldBatch)) {
       store.transition('watermark', id, 'canceled');
     }
-    expect(store.openBatchStateCounts()).toEqual({});
+    expect(store.watermarks.openBatchStateCounts()).toEqual({});
     const [first] = store.addWatermarkJobs(inputs(['n1', 'n2', 'n3']), newBatch);
     store.transition('watermark', first as string, 'canceled');
-    expect(store.openBatchStateCounts()).toEqual({ queued: 2, canceled: 1 });
+    expect(store.watermarks.openBatchStateCounts()).toEqual({ queued: 2, canceled: 1 });
     store.close();
   });
 
@@ -213,7 +214,7 @@ describe('lookups that run once per file or per job', () => {
     );
     expect(indexes.map((index) => index.name)).not.toContain('watermark_jobs_state');
     expect(store.latestWatermarkJobFor('/photos/kept.jpg')?.id).toBe('c');
-    expect(store.watermarkHistoryPage({ limit: 5 }).rows.map((row) => row.id)).toEqual(['c', 'a']);
+    expect(store.history.page({ limit: 5 }).rows.map((row) => row.id)).toEqual(['c', 'a']);
     store.close();
   });
 });

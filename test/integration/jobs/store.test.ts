@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { JOB_STATES, allowedNext, canTransition } from '../../../src-shared/domain/job-states.ts';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
 import {
   DatabaseDamagedError,
   IllegalTransitionError,
   JobStore,
-} from '../../../src-main/core/jobs/store.ts';
+} from '../../../src-main/core/jobs/store/store.ts';
 import { makeDamagedDatabase } from '../../support/damaged-database.ts';
 
 let dir: string;
@@ -67,7 +67,7 @@ describe('job store on a real SQLite file', () => {
     ]);
     store.close();
     const again = JobStore.open(file);
-    expect(again.watermarkJobsIn(['queued']).map((job) => job.id)).toEqual(ids);
+    expect(again.watermarks.inStates(['queued']).map((job) => job.id)).toEqual(ids);
     expect(again.getWatermarkJob(ids[1]!)?.mask_json).toBe('[{"kind":"rect"}]');
     again.close();
   });
@@ -153,7 +153,7 @@ describe('job store on a real SQLite file', () => {
     const aside = JobStore.setAside(file);
     expect((await readdir(dir)).some((name) => name === path.basename(aside))).toBe(true);
     const fresh = JobStore.open(file);
-    expect(fresh.watermarkJobsIn(['queued'])).toEqual([]);
+    expect(fresh.watermarks.inStates(['queued'])).toEqual([]);
     fresh.close();
   });
 });

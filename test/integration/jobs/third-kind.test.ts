@@ -9,7 +9,7 @@ import {
   type JobRow,
   type Lifecycle,
 } from '../../../src-main/core/jobs/lifecycle/task-engine.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 
 /** A job of the kind a later issue adds (the video-logo cleaner): only what the lifecycle needs. */
 type FakeRow = JobRow & { grp: string };

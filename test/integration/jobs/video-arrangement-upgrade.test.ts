@@ -3,10 +3,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { VideoArrangement } from '../../../src-main/core/jobs/video-arrangement.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { VideoArrangement } from '../../../src-main/core/jobs/video/video-arrangement.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 
 let dir: string;
 

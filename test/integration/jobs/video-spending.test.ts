@@ -9,10 +9,11 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/sett
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { VideoClient } from '../../../src-main/core/api/video-client.ts';
-import { MIGRATIONS } from '../../../src-main/core/jobs/schema.ts';
-import { JobStore, type TransitionPatch } from '../../../src-main/core/jobs/store.ts';
-import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video-engine.ts';
-import { VideoRounds } from '../../../src-main/core/jobs/video-rounds.ts';
+import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import type { TransitionPatch } from '../../../src-main/core/jobs/store/job-tables.ts';
+import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
+import { VideoRounds } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { scaledClock } from '../../support/scaled-clock.ts';

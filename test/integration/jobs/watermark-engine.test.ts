@@ -8,8 +8,8 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
-import { JobStore } from '../../../src-main/core/jobs/store.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark-engine.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto, makeWhiteOnBlackMask } from '../../support/images.ts';
@@ -120,15 +120,15 @@ describe('watermark engine', () => {
     runA.add(files.map((inputPath) => ({ inputPath })));
     // Let some jobs finish and others be sent, then stop as a crash or quit would.
     while (
-      first.watermarkJobsIn(['done']).length < 8 ||
-      first.watermarkJobsIn(['processing']).length < 2
+      first.watermarks.inStates(['done']).length < 8 ||
+      first.watermarks.inStates(['processing']).length < 2
     ) {
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     runA.stop();
     // Jobs that were writing their result finish that step before the database closes, as on quit.
     await runA.whenIdle();
-    const inFlight = first.watermarkJobsIn(['submitted', 'processing', 'downloading']).length;
+    const inFlight = first.watermarks.inStates(['submitted', 'processing', 'downloading']).length;
     first.close();
     expect(inFlight).toBeGreaterThan(0);
 
@@ -136,7 +136,7 @@ describe('watermark engine', () => {
     const runB = engine(second);
     runB.recover();
     await runB.whenIdle();
-    expect(second.watermarkJobsIn(['done'])).toHaveLength(40);
+    expect(second.watermarks.inStates(['done'])).toHaveLength(40);
     expect(submits()).toHaveLength(40);
     second.close();
   });
@@ -148,13 +148,13 @@ describe('watermark engine', () => {
     run.pause();
     const ids = run.add(files.map((inputPath) => ({ inputPath })));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(store.watermarkJobsIn(['queued'])).toHaveLength(6);
+    expect(store.watermarks.inStates(['queued'])).toHaveLength(6);
     expect(submits()).toHaveLength(0);
     run.cancel([ids[0]!, ids[1]!]);
     expect(store.getWatermarkJob(ids[0]!)?.state).toBe('canceled');
     run.resume();
     await run.whenIdle();
-    expect(store.watermarkJobsIn(['done'])).toHaveLength(4);
+    expect(store.watermarks.inStates(['done'])).toHaveLength(4);
     run.retry([ids[0]!]);
     await run.whenIdle();
     expect(store.getWatermarkJob(ids[0]!)).toMatchObject({ state: 'done', attempt: 2 });
@@ -188,7 +188,7 @@ describe('watermark engine', () => {
         { inputPath: file!, strokes: [{ kind: 'brush', points: [], radius: 3 }] },
       ]),
     ).toThrow(/mask for .* is malformed.*draw it again/);
-    expect(store.watermarkJobsIn(['queued', 'preparing'])).toEqual([]);
+    expect(store.watermarks.inStates(['queued', 'preparing'])).toEqual([]);
     store.close();
   });
 

@@ -7,7 +7,7 @@ import { AuthenticationError } from '../../../src-main/core/api/errors.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { ApiKeys, InvalidKeyError } from '../../../src-main/core/secrets/api-keys.ts';
 import { KeychainStore } from '../../../src-main/core/secrets/keychain.ts';
-import { testApiKey } from '../../../src-main/core/secrets/test-key.ts';
+import { askQuota } from '../../../src-main/core/secrets/test-key.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { KEYRING_DIR_ENV } from '../../support/keychain-session.ts';
 
@@ -101,15 +101,20 @@ describe('API keys in the real system keychain', () => {
     await keys.set('watermark', WATERMARK_KEY);
     await keys.set('video', 'not-a-known-key-000');
     await expect(
-      testApiKey('watermark', keys, { baseUrl: sim.watermarkBaseUrl, transport }),
+      askQuota('watermark', {
+        baseUrl: sim.watermarkBaseUrl,
+        transport,
+        key: keys.provider('watermark'),
+      }),
     ).resolves.toMatchObject({ limit: 42 });
     await expect(
-      testApiKey('video', keys, { baseUrl: sim.videoBaseUrl, transport }),
+      askQuota('video', { baseUrl: sim.videoBaseUrl, transport, key: keys.provider('video') }),
     ).rejects.toBeInstanceOf(AuthenticationError);
     await keys.clear('watermark');
-    const missing = await testApiKey('watermark', keys, {
+    const missing = await askQuota('watermark', {
       baseUrl: sim.watermarkBaseUrl,
       transport,
+      key: keys.provider('watermark'),
     }).catch((e: unknown) => e);
     expect(missing).toBeInstanceOf(AuthenticationError);
   });

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { Progress } from '../../../src-main/cli/progress.ts';
-import type { JobEvent } from '../../../src-main/core/jobs/store.ts';
+import type { JobEvent } from '../../../src-main/core/jobs/store/job-tables.ts';
 
 function stream(isTTY: boolean): { out: NodeJS.WriteStream; text: () => string } {
   let text = '';

@@ -4,8 +4,11 @@ import {
   RoundRequestError,
   extensionRequest,
   videoExtensionRequest,
-} from '../../../src-main/core/jobs/round-planning.ts';
-import type { RoundOutputs, VideoRoundRow } from '../../../src-main/core/jobs/video-rounds.ts';
+} from '../../../src-main/core/jobs/video/round-planning.ts';
+import type {
+  RoundOutputs,
+  VideoRoundRow,
+} from '../../../src-main/core/jobs/video/video-rounds.ts';
 
 const AUTO_REQUEST: VideoGenerateRequest = {
   model: 'videomodel-2-5',

@@ -5,7 +5,7 @@ import {
   SPENDING_CSV_COLUMNS,
   spendingCsv,
   spendingCsvName,
-} from '../../../src-main/core/jobs/spending-csv.ts';
+} from '../../../src-main/core/jobs/spending/spending-csv.ts';
 
 const line = (patch: Partial<SpendingLine>): SpendingLine => ({
   roundId: 'r1',

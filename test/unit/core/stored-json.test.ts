@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { lockOwnerSchema } from '../../../src-main/core/fs/data-folder-lock.ts';
-import { readStoredError } from '../../../src-main/core/jobs/outcome.ts';
-import {
-  DAMAGED_RECORD,
-  readStoredJson,
-  shownError,
-} from '../../../src-main/core/jobs/stored-json.ts';
-import { eventDetailSchema, waitOf } from '../../../src-main/core/jobs/store.ts';
+import { readStoredError } from '../../../src-main/core/jobs/lifecycle/outcome.ts';
+import { DAMAGED_RECORD, readStoredJson } from '../../../src-main/core/jobs/store/stored-json.ts';
+import { shownError } from '../../../src-main/core/jobs/store/damaged-record.ts';
+import { eventDetailSchema, waitOf } from '../../../src-main/core/jobs/store/job-tables.ts';
 import {
   damagedRoundError,
   readRoundOutputs,
   readRoundRequest,
-} from '../../../src-main/core/jobs/video-rounds.ts';
+} from '../../../src-main/core/jobs/video/video-rounds.ts';
 import {
   damagedJobError,
   readWatermarkRecord,
-} from '../../../src-main/core/jobs/watermark-record.ts';
+} from '../../../src-main/core/jobs/watermark/watermark-record.ts';
 import { outputOutcomeSchema, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
 
 describe('reading stored JSON back', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { said, speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
-import { storedErrorJson } from '../../../src-main/core/jobs/outcome.ts';
+import { storedErrorJson } from '../../../src-main/core/jobs/lifecycle/outcome.ts';
 import { saidNow, type Sentence } from '../../../src-shared/i18n/sentence.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 

@@ -6,11 +6,8 @@ import {
   watermarkPhase,
   watermarkResultDataSchema,
 } from '../../../src-shared/api/watermark.ts';
-import {
-  videoGenerateRequestSchema,
-  videoPhase,
-  videoTaskResponseSchema,
-} from '../../../src-shared/api/video.ts';
+import { videoGenerateRequestSchema } from '../../../src-shared/api/video-request-rules.ts';
+import { videoPhase, videoTaskResponseSchema } from '../../../src-shared/api/video.ts';
 import { chargeCents, estimateVideoCost } from '../../../src-shared/domain/pricing.ts';
 import { findReferences, referencesOutOfRange } from '../../../src-shared/domain/references.ts';
 

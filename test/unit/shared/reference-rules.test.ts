@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   referenceLengthIssues,
   unknownLengthWords,
-  videoRequestIssues,
-  type ContentItem,
-  type VideoGenerateRequest,
-} from '../../../src-shared/api/video.ts';
+} from '../../../src-shared/api/video-reference-lengths.ts';
+import { videoRequestIssues } from '../../../src-shared/api/video-request-rules.ts';
+import type { ContentItem, VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import {
   EMPTY_DRAFT,
   placeReferences,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { videoRequestIssues } from '../../../src-shared/api/video.ts';
+import { videoRequestIssues } from '../../../src-shared/api/video-request-rules.ts';
 import { EMPTY_DRAFT, requestOf, type RoundDraft } from '../../../src-shared/domain/round-draft.ts';
 import {
   attach,

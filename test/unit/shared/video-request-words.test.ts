@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  referenceLengthIssues,
-  videoRequestIssues,
-  type ContentItem,
-  type VideoGenerateRequest,
-} from '../../../src-shared/api/video.ts';
+import { referenceLengthIssues } from '../../../src-shared/api/video-reference-lengths.ts';
+import { videoRequestIssues } from '../../../src-shared/api/video-request-rules.ts';
+import type { ContentItem, VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { PSEUDO_LANGUAGE } from '../../../src-shared/i18n/languages.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { plainWords } from '../../support/plain-words.ts';

@@ -5,8 +5,9 @@ import {
   type JobKind,
   type JobState,
 } from '../../../../src-shared/domain/job-states.ts';
-import { failureStep, fairShare, JobLoop, type Startable } from '../job-loop.ts';
-import type { JobEvent, JobStore, TransitionPatch } from '../store.ts';
+import { failureStep, fairShare, JobLoop, type Startable } from './job-loop.ts';
+import type { JobEvent, TransitionPatch } from '../store/job-tables.ts';
+import type { JobStore } from '../store/store.ts';
 
 /** What the lifecycle reads of any job's row. */
 export interface JobRow {
