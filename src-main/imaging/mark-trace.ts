@@ -8,14 +8,6 @@ import type { RgbPixels } from './rgb-pixels.ts';
 const BACKGROUND_RADIUS = 4;
 /** Pixels this far beyond the mask still count: a ghost's soft edge lies just outside it. */
 const GROW = 2;
-/**
- * From this correlation on, what remains under the mark follows the mark's pattern closely
- * enough to read its outline. Calibrated on twelve real photos (the desktop's wallpapers)
- * stamped with a 40 % white text-and-ring mark and saved as JPEG q85
- * (test/integration/media/mark-trace.test.ts): clean lifts gave 0.00 to 0.19, the images as
- * they were 0.76 to 0.99, lifts with the opacity measured at 40 % of the truth 0.32 to 0.96.
- */
-export const TRACE_THRESHOLD = 0.25;
 /** Too few pixels under the mark to tell anything: the check says nothing. */
 const FEWEST_PIXELS = 64;
 
@@ -110,10 +102,4 @@ export function markTrace(cleaned: RgbPixels, estimate: BlendEstimate): number |
   const varB = sumBB - (sumB * sumB) / n;
   if (varA <= 0 || varB <= 0) return undefined;
   return (sumAB - (sumA * sumB) / n) / Math.sqrt(varA * varB);
-}
-
-/** Whether the mark can still be read in the cleaned box (see `markTrace`). */
-export function markStillVisible(cleaned: RgbPixels, estimate: BlendEstimate): boolean {
-  const trace = markTrace(cleaned, estimate);
-  return trace !== undefined && Math.abs(trace) >= TRACE_THRESHOLD;
 }

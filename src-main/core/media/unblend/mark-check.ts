@@ -1,12 +1,33 @@
-import { markStillVisible, markTrace } from '../../../imaging/mark-trace.ts';
+import {
+  FEWEST_PIXELS,
+  markRemains,
+  pooled,
+  remainsVisible,
+  shares,
+  type MarkRemains,
+} from '../../../imaging/mark-remains.ts';
 import { readHeader } from '../decode.ts';
 import { readBox, type MarkEstimate } from './mark-estimate.ts';
 
 /**
+ * A trace this strong in any one box of a mark shows, whatever the other boxes hold: one
+ * tile of a tiled mark left half in place is seen, though the tiles pooled hide it.
+ */
+const ONE_BOX_SHARE = 0.4;
+const ONE_BOX_LEVELS = 6;
+
+function plainInOneBox(part: MarkRemains): boolean {
+  if ((part.scales[0]?.pixels ?? 0) < FEWEST_PIXELS) return false;
+  return shares(part).some(
+    ({ share, levels }) => Math.abs(share) >= ONE_BOX_SHARE && Math.abs(levels) >= ONE_BOX_LEVELS,
+  );
+}
+
+/**
  * Whether the mark can still be read in a written result, by the measurement of the mark
- * (see `markTrace`): each of its boxes read from the result as written, compression and all.
- * Undefined when it cannot tell: a result of another size than the measurement, or one
- * where no part of the mark has enough pixels to judge.
+ * (see `markRemains`): each of its boxes read from the result as written, compression and
+ * all, and judged together. Undefined when it cannot tell: a result of another size than the
+ * measurement, or one where the mark has too few pixels to judge.
  */
 export async function markSeenIn(
   result: string,
@@ -15,11 +36,11 @@ export async function markSeenIn(
   const header = await readHeader(result);
   const upright = header.autoOrient ?? { width: header.width, height: header.height };
   if (upright.width !== estimate.width || upright.height !== estimate.height) return undefined;
-  let judged = false;
+  const parts: MarkRemains[] = [];
   for (const { box, blend } of estimate.parts) {
-    const pixels = await readBox(result, box);
-    if (markStillVisible(pixels, blend)) return true;
-    judged ||= markTrace(pixels, blend) !== undefined;
+    const part = markRemains(await readBox(result, box), blend);
+    if (plainInOneBox(part)) return true;
+    parts.push(part);
   }
-  return judged ? false : undefined;
+  return remainsVisible(pooled(parts));
 }

@@ -4,6 +4,7 @@ import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { fitBlend, type BlendEstimate, type BlendSample } from '../../../imaging/blend-fit.ts';
 import { blendSampleOf } from '../../../imaging/blend-sample.ts';
 import { PINHOLE_CELLS, sealPinholes } from '../../../imaging/pixel-grid.ts';
+import { opaqueHolesSealed } from '../../../imaging/pinholes.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { DECODE_LIMIT } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
@@ -105,6 +106,23 @@ export async function readBox(file: string | Buffer, box: Box): Promise<RgbPixel
 }
 
 /**
+ * The fit of one box, with the pinholes of its mask that hold the mark sealed (see
+ * `sealPinholes`, `opaqueHolesSealed`), each image's repaint made over that region. The
+ * counters of a semi-transparent letter stay the photo's, as they are.
+ */
+async function fitSealed(
+  box: Box,
+  found: Uint8Array,
+  observed: readonly RgbPixels[],
+): Promise<BlendEstimate> {
+  const sealed = sealPinholes(found, box.width, box.height, PINHOLE_CELLS);
+  const region = opaqueHolesSealed(found, sealed, observed, box.width);
+  const samples: BlendSample[] = [];
+  for (const pixels of observed) samples.push(await blendSampleOf(pixels, region));
+  return fitBlend(samples, region);
+}
+
+/**
  * The mark's colour and opacity, pixel by pixel at full resolution, from images that carry
  * it (the finder's present ones, surest first), box by box.
  */
@@ -115,24 +133,17 @@ export async function estimateMark(
   const used = files.slice(0, ESTIMATE_IMAGES);
   const boxes = workBoxes(mark).map((box) => ({
     box,
-    region: sealPinholes(
-      planeIn(mark.plane, mark.width, box),
-      box.width,
-      box.height,
-      PINHOLE_CELLS,
-    ),
-    samples: [] as BlendSample[],
+    region: planeIn(mark.plane, mark.width, box),
+    observed: [] as RgbPixels[],
   }));
   // Image by image, so a HEIC photo (whose pixels sharp cannot read) is decoded once.
   for (const file of used) {
     const source = await pixelSource(file);
-    for (const { box, region, samples } of boxes) {
-      samples.push(await blendSampleOf(await readBox(source, box), region));
-    }
+    for (const { box, observed } of boxes) observed.push(await readBox(source, box));
   }
-  const parts: MarkEstimate['parts'] = boxes.map(({ box, region, samples }) => ({
-    box,
-    blend: fitBlend(samples, region),
-  }));
+  const parts: MarkEstimate['parts'] = [];
+  for (const { box, region, observed } of boxes) {
+    parts.push({ box, blend: await fitSealed(box, region, observed) });
+  }
   return { width: mark.width, height: mark.height, parts, images: used.length };
 }
