@@ -33,13 +33,27 @@ export function peek16(data: Uint8Array, pos: number): number {
 }
 
 const lookups = new WeakMap<Huffman, Int32Array>();
+const skips = new WeakMap<Huffman, Int32Array>();
 
 /**
  * By the next 16 bits: the code's length << 8 | its symbol, 0 where no code starts. A code is
  * at most 16 bits long, so one look-up reads any.
  */
 export function fullTable(table: Huffman): Int32Array {
-  const known = lookups.get(table);
+  return lookupOf(table, false);
+}
+
+/**
+ * The same for an AC table, but with the length of the code and of the extra bits after it
+ * (the symbol's low 4 bits): a block read only to be passed over moves on in one step.
+ */
+export function skipTable(table: Huffman): Int32Array {
+  return lookupOf(table, true);
+}
+
+function lookupOf(table: Huffman, withExtra: boolean): Int32Array {
+  const cache = withExtra ? skips : lookups;
+  const known = cache.get(table);
   if (known) return known;
   const lookup = new Int32Array(1 << 16);
   const { code, size } = codesOf(table.counts, table.values);
@@ -47,9 +61,10 @@ export function fullTable(table: Huffman): Int32Array {
     const length = size[symbol] as number;
     if (length === 0) continue;
     const first = (code[symbol] as number) << (16 - length);
-    lookup.fill((length << 8) | symbol, first, first + (1 << (16 - length)));
+    const total = length + (withExtra ? symbol & 15 : 0);
+    lookup.fill((total << 8) | symbol, first, first + (1 << (16 - length)));
   }
-  lookups.set(table, lookup);
+  cache.set(table, lookup);
   return lookup;
 }
 

@@ -8,7 +8,15 @@
  * re-coded symbol by symbol with tables fitted to both, their extra bits copied as they are.
  */
 
-import { BitWriter, destuff, extend, fullTable, magnitude, peek16 } from './jpeg-bits.ts';
+import {
+  BitWriter,
+  destuff,
+  extend,
+  fullTable,
+  magnitude,
+  peek16,
+  skipTable,
+} from './jpeg-bits.ts';
 import { codeLengths, codesOf, type Huffman } from './jpeg-huffman.ts';
 import { grid, type Parsed } from './jpeg-parse.ts';
 import { jpegSegments } from './jpeg-tables.ts';
@@ -72,7 +80,7 @@ function readScan(
   const { data, bits } = scan;
   const order = mcuBlocks(parsed);
   const dcLookup = tables.dc.map(fullTable);
-  const acLookup = tables.ac.map(fullTable);
+  const acLookup = tables.ac.map(skipTable);
   const components = parsed.scan.length;
   const at = new Float64Array(mcus + 1);
   const dc = new Int32Array((mcus + 1) * components);
@@ -106,19 +114,20 @@ function readScan(
       for (let k = 1; k < 64;) {
         const entry = ac[peek16(data, pos)] as number;
         if (entry === 0) return undefined;
-        pos += entry >> 8;
-        if (acTally) bump(acTally, entry & 0xff, 1);
-        const run = (entry >> 4) & 15;
-        const n = entry & 15;
+        const symbol = entry & 0xff;
+        if (acTally) bump(acTally, symbol, 1);
+        const n = symbol & 15;
+        const next = pos + (entry >> 8);
         if (n === 0) {
-          if (run !== 15) break;
+          pos = next;
+          if (symbol !== 0xf0) break;
           k += 16;
           continue;
         }
-        k += run;
+        k += symbol >> 4;
         if (k > 63) return undefined;
-        if (base >= 0) blocks[base + k] = extend(peek16(data, pos) >>> (16 - n), n);
-        pos += n;
+        if (base >= 0) blocks[base + k] = extend(peek16(data, next - n) >>> (16 - n), n);
+        pos = next;
         k += 1;
       }
     }

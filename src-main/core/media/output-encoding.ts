@@ -48,10 +48,23 @@ function isLosslessWebp(bytes: Buffer): boolean {
   return false;
 }
 
-export function encodeAs(pipeline: Sharp, format: OutputFormat, source: SourceEncoding): Sharp {
+/**
+ * The pipeline's output in `format`. With `forBlockCopy`, a JPEG's Huffman tables are the
+ * standard ones rather than fitted to the image: the block copy codes the result again with
+ * tables of its own, so fitting them here (half of the encoder's time) would be thrown away.
+ */
+export function encodeAs(
+  pipeline: Sharp,
+  format: OutputFormat,
+  source: SourceEncoding,
+  { forBlockCopy = false }: { forBlockCopy?: boolean } = {},
+): Sharp {
   switch (format) {
     case 'jpeg':
-      return pipeline.jpeg(source.jpeg ?? { quality: 95, chromaSubsampling: '4:4:4' });
+      return pipeline.jpeg({
+        ...(source.jpeg ?? { quality: 95, chromaSubsampling: '4:4:4' }),
+        ...(forBlockCopy ? { optimiseCoding: false } : {}),
+      });
     case 'webp':
       return pipeline.webp(source.losslessWebp ? { lossless: true } : { quality: 95 });
     case 'tiff':

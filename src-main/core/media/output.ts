@@ -174,24 +174,34 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     const { data, width, height, channels } = composited.pixels;
     painted = { input: data, raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } };
   }
-  const pipeline =
+  const pipeline = async () =>
     settings.metadataPolicy === 'keep'
       ? await withInputMetadata(inputBytes, painted)
       : sharp(painted.input, painted.raw ? { raw: painted.raw } : {});
-  const encoded = await encodeAs(
-    pipeline,
-    format,
-    sourceEncodingOf(inputBytes, inputMeta.format),
-  ).toBuffer();
+  const sourceEncoding = sourceEncodingOf(inputBytes, inputMeta.format);
   // A JPEG written as its source was (same tables, sampling, upright layout) takes the
   // source's own blocks wherever the composite is the input's pixels: those stay bit for bit.
   const stored = (inputMeta.orientation ?? 1) === 1;
+  const forBlockCopy =
+    format === 'jpeg' &&
+    inputMeta.format === 'jpeg' &&
+    stored &&
+    !('whole' in composited) &&
+    sourceEncoding.jpeg?.progressive === false;
+  const encoded = await encodeAs(await pipeline(), format, sourceEncoding, {
+    forBlockCopy,
+  }).toBuffer();
   const blocks =
-    format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
+    forBlockCopy && !('whole' in composited)
       ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.pixels, composited.original))
       : undefined;
+  // Where the block copy could not take the source's blocks after all (other tables, restart
+  // intervals), the result is encoded again with tables fitted to it, as any other is.
+  const bytes =
+    blocks?.bytes ??
+    (forBlockCopy ? await encodeAs(await pipeline(), format, sourceEncoding).toBuffer() : encoded);
   const owner = request.owner ?? randomUUID();
-  const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
+  const temp = await writeTemp(first, bytes, { owner });
   try {
     let written: string | undefined;
     try {
