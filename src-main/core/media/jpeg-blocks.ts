@@ -20,12 +20,15 @@ function countChanged(kept: Uint8Array): number {
  * The encoded result with every MCU that `keep` says is untouched replaced by the source's
  * own coefficients, or undefined when the two cannot be combined (not baseline, or a
  * different size, sampling or tables). `keep(left, top, right, bottom)` is asked about
- * each MCU's pixel rectangle.
+ * each MCU's pixel rectangle. With `sourceMetadata`, the result carries the source's own
+ * metadata segments (EXIF, ICC, XMP…) instead of the encoded file's, and is undefined
+ * unless the source's bits could be copied.
  */
 export function copyUntouchedBlocks(
   source: Buffer,
   encoded: Buffer,
   keep: (left: number, top: number, right: number, bottom: number) => boolean,
+  { sourceMetadata = false }: { sourceMetadata?: boolean } = {},
 ): { bytes: Buffer; copied: number; total: number } | undefined {
   const from = parse(source);
   const to = parse(encoded);
@@ -44,9 +47,10 @@ export function copyUntouchedBlocks(
       else last = my * mcuX + mx;
     }
   }
-  const spliced = spliceUntouched(source, from, encoded, to, kept, last);
+  const spliced = spliceUntouched(source, from, encoded, to, kept, last, { sourceMetadata });
   if (spliced)
     return { bytes: spliced, copied: mcuX * mcuY - countChanged(kept), total: mcuX * mcuY };
+  if (sourceMetadata) return undefined;
   const a = decode(source, from);
   // The re-encoded file is read only as far as its last MCU taken: the rest are the source's.
   const b = decode(encoded, to, last + 1);

@@ -175,6 +175,14 @@ function codeBlock(
   if (run > 0) symbol(ac, tally?.[1], 0);
 }
 
+/**
+ * A segment that carries metadata rather than the picture: APP0–APP15 (EXIF, ICC, XMP, IPTC
+ * and the like) and comments, but not Adobe's APP14, which tells how the colours are coded.
+ */
+function isMetadata(marker: number): boolean {
+  return (marker >= 0xe0 && marker <= 0xef && marker !== 0xee) || marker === 0xfe;
+}
+
 /** Both files list the same components in the same order and scan them alike. */
 function sameScan(a: Parsed, b: Parsed): boolean {
   // A lone component is scanned a block at a time whatever its factors: not read here.
@@ -284,6 +292,7 @@ export function spliceUntouched(
   to: Parsed,
   kept: Uint8Array,
   last: number,
+  { sourceMetadata = false }: { sourceMetadata?: boolean } = {},
 ): Buffer | undefined {
   const ownTables = tablesOf(from);
   const theirTables = tablesOf(to);
@@ -377,10 +386,19 @@ export function spliceUntouched(
     m += 1;
   }
   const data = writer.finish();
-  // The encoded file's segments before its scan, then the Huffman tables and scan header.
-  const head = [...jpegSegments(encoded)]
-    .filter(({ marker }) => marker !== 0xc4 && marker !== 0xda)
-    .map(({ at, end }) => encoded.subarray(at, end));
+  // The encoded file's segments before its scan (or the source's metadata and the encoded
+  // file's frame), then the Huffman tables and scan header.
+  const segments = (bytes: Buffer, take: (marker: number) => boolean) =>
+    [...jpegSegments(bytes)]
+      .filter(({ marker }) => take(marker))
+      .map(({ at, end }) => bytes.subarray(at, end));
+  const frame = (marker: number) => marker !== 0xc4 && marker !== 0xda;
+  const head = sourceMetadata
+    ? [
+        ...segments(source, isMetadata),
+        ...segments(encoded, (marker) => frame(marker) && !isMetadata(marker)),
+      ]
+    : segments(encoded, frame);
   const tables = fitted
     ? [fitted.dht]
     : [...jpegSegments(source)]

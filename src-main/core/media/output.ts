@@ -188,12 +188,23 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     stored &&
     !('whole' in composited) &&
     sourceEncoding.jpeg?.progressive === false;
-  const encoded = await encodeAs(await pipeline(), format, sourceEncoding, {
-    forBlockCopy,
-  }).toBuffer();
+  // The block copy keeps the source's own metadata segments, so the pixels to copy from need
+  // none: sharp is spared decoding the input again to carry them (a third of the write).
+  const sourceMetadata = forBlockCopy && settings.metadataPolicy === 'keep';
+  const encoded = await encodeAs(
+    sourceMetadata ? sharp(painted.input, { raw: painted.raw }) : await pipeline(),
+    format,
+    sourceEncoding,
+    { forBlockCopy },
+  ).toBuffer();
   const blocks =
     forBlockCopy && !('whole' in composited)
-      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.pixels, composited.original))
+      ? copyUntouchedBlocks(
+          inputBytes,
+          encoded,
+          untouched(composited.pixels, composited.original),
+          { sourceMetadata },
+        )
       : undefined;
   // Where the block copy could not take the source's blocks after all (other tables, restart
   // intervals), the result is encoded again with tables fitted to it, as any other is.
