@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -24,6 +25,8 @@ export interface KindRun {
   byInput: Map<string, PhotoOutcome>;
   /** From the line that names the engine of the first group to the last result's line. */
   engineSeconds: number;
+  /** The CPU seconds the command used over the same span, all its threads: holds on a busy machine. */
+  engineCpuSeconds: number;
   /** The self-check's predicted PSNR inside the mark (dB) per photo, when it says one. */
   predictedDb: Map<string, number>;
   /** Everything it printed, for a look when a figure surprises. */
@@ -71,11 +74,24 @@ export function selfCheckPredictions(lines: readonly Line[]): Map<string, number
   return predicted;
 }
 
+/** User and system CPU seconds of a process so far, all its threads (Linux's `/proc`). */
+export function cpuSecondsOf(pid: number): number {
+  // Fields after the command's name: state is the first, utime the 12th, stime the 13th.
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    // Gone already: the span it ends is not measured.
+    return Number.NaN;
+  }
+}
+
 /** Runs the command on the kind's folder, with its own output and data folders under `work`. */
 export async function runKind(set: KindSet, work: string): Promise<KindRun> {
   const masks = path.join(work, 'masks');
-  const arrivals: Array<{ at: number; line: Line }> = [];
+  const arrivals: Array<{ at: number; cpu: number; line: Line }> = [];
   let seen = 0;
+  let pid = 0;
   const run = await runCli(
     [
       'remove',
@@ -92,12 +108,15 @@ export async function runKind(set: KindSet, work: string): Promise<KindRun> {
       '--json',
     ],
     {
+      onSpawn: (spawned) => (pid = spawned),
       // Each line is timed as it arrives: the engine's seconds are read between two of them.
       onStdout: (stdout) => {
         const at = performance.now();
+        const cpu = cpuSecondsOf(pid);
         const complete = stdout.slice(0, stdout.lastIndexOf('\n') + 1);
         for (const text of complete.slice(seen).split('\n')) {
-          if (text.trim().startsWith('{')) arrivals.push({ at, line: JSON.parse(text) as Line });
+          if (text.trim().startsWith('{'))
+            arrivals.push({ at, cpu, line: JSON.parse(text) as Line });
         }
         seen = complete.length;
       },
@@ -126,13 +145,17 @@ export async function runKind(set: KindSet, work: string): Promise<KindRun> {
     if (line.output) outcome.output = line.output;
     if (line.doubt) outcome.doubt = line.doubt;
   }
-  const started = arrivals.find((entry) => entry.line.event === 'engine')?.at;
+  const first = arrivals.find((entry) => entry.line.event === 'engine');
+  const started = first?.at;
   const results = arrivals.filter((entry) => entry.line.state !== undefined);
   const ended = results.at(-1)?.at;
+  const cpuEnded = results.at(-1)?.cpu;
   return {
     byInput,
     engineSeconds:
       started !== undefined && ended !== undefined ? (ended - started) / 1000 : Number.NaN,
+    engineCpuSeconds:
+      first !== undefined && cpuEnded !== undefined ? cpuEnded - first.cpu : Number.NaN,
     predictedDb: selfCheckPredictions(lines),
     stdout: run.stdout,
     stderr: run.stderr,

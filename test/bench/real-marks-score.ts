@@ -63,17 +63,22 @@ export interface KindScore {
   secondsPer12mp: number;
   /** Decoding each written photo and encoding it as JPEG q85, per 12 MP: the least a writer does. */
   rewriteSecondsPer12mp: number;
+  /** The engine's CPU seconds per 12 MP (all its threads), and the same rewrite's in this process. */
+  cpuSecondsPer12mp: number;
+  rewriteCpuSecondsPer12mp: number;
   opaque?: OpaqueScore;
 }
 
-/** Seconds to decode the file and write it again as JPEG q85, in this process. */
-async function rewriteSeconds(file: string): Promise<number> {
+/** Seconds (wall, and CPU of all this process's threads) to decode the file and write it again as JPEG q85. */
+async function rewriteSeconds(file: string): Promise<{ wall: number; cpu: number }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const { data, info } = await sharp(file).raw().toBuffer({ resolveWithObject: true });
   await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
     .jpeg({ quality: 85 })
     .toBuffer();
-  return (performance.now() - started) / 1000;
+  const used = process.cpuUsage(cpu);
+  return { wall: (performance.now() - started) / 1000, cpu: (used.user + used.system) / 1e6 };
 }
 
 async function rgbOf(file: string | Buffer): Promise<Uint8Array> {
@@ -107,6 +112,7 @@ export async function scoreKind(set: KindSet, run: KindRun): Promise<KindScore> 
   let written = 0;
   let megapixels = 0;
   let rewriting = 0;
+  let rewritingCpu = 0;
   let flagged = 0;
   let flaggedVisible = 0;
   let visible = 0;
@@ -138,7 +144,9 @@ export async function scoreKind(set: KindSet, run: KindRun): Promise<KindScore> 
     if (outcome.output) {
       written += 1;
       megapixels += (width * height) / 1e6;
-      rewriting += await rewriteSeconds(photo.input);
+      const rewrite = await rewriteSeconds(photo.input);
+      rewriting += rewrite.wall;
+      rewritingCpu += rewrite.cpu;
       const share = coloured.count / Math.max(1, coloured.of);
       const seen = markVisible(remainingMark(result, clean, layer, planes), share);
       const held = outcome.doubt === 'mark-visible';
@@ -198,6 +206,8 @@ export async function scoreKind(set: KindSet, run: KindRun): Promise<KindScore> 
     ...(predictions.length > 0 ? { predicted: mean(predictions) } : {}),
     secondsPer12mp: megapixels > 0 ? (run.engineSeconds / megapixels) * 12 : Number.NaN,
     rewriteSecondsPer12mp: megapixels > 0 ? (rewriting / megapixels) * 12 : Number.NaN,
+    cpuSecondsPer12mp: megapixels > 0 ? (run.engineCpuSeconds / megapixels) * 12 : Number.NaN,
+    rewriteCpuSecondsPer12mp: megapixels > 0 ? (rewritingCpu / megapixels) * 12 : Number.NaN,
     ...(set.kind.semiTransparent
       ? {}
       : {

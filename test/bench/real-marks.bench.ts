@@ -20,6 +20,12 @@ const atMost = (value: number): Target => ({ op: '<=', value, of: 'value' });
 /** Semi-transparent kinds within 3 dB of the JPEG floor: ≥ 36 dB on q85 photos. */
 const SEMI_TRANSPARENT_DB = 36;
 const OPAQUE_DB = 22;
+/**
+ * The engine's CPU seconds per 12 MP over sharp's decode + q85 of the same photos in the same
+ * run: 1.5 s per 12 MP (issue #34) over about 0.19 s, which sharp takes here, as a ratio that
+ * holds on a busy machine as the absolute figure does not.
+ */
+const CPU_OVER_REWRITE = 8;
 /** The kinds the issue asks the finder to find whole and without false regions. */
 const FOUND_WHOLE: readonly KindId[] = ['scaled', 'tiled'];
 
@@ -36,6 +42,7 @@ const PER_KIND = [
   'visible-unflagged',
   'self-check-gap',
   'seconds-per-12mp',
+  'cpu-seconds-per-12mp',
 ] as const;
 
 const FIGURES = [
@@ -96,6 +103,13 @@ function figuresOf(score: KindScore): Figure[] {
       baseline: score.rewriteSecondsPer12mp,
       target: atMost(1.5),
     },
+    {
+      name: name('cpu-seconds-per-12mp'),
+      value: score.cpuSecondsPer12mp,
+      unit: 's CPU',
+      baseline: score.rewriteCpuSecondsPer12mp,
+      target: { op: '<=', value: CPU_OVER_REWRITE, of: 'ratio' },
+    },
   ];
   if (score.opaque) {
     figures.push(
@@ -137,6 +151,7 @@ export function kindTable(scores: readonly KindScore[]): string {
     'visible, not flagged',
     'self-check dB',
     's / 12 MP (decode + q85)',
+    'CPU s / 12 MP (decode + q85)',
   ];
   const rows = scores.map((s) => [
     s.kind.title,
@@ -151,6 +166,7 @@ export function kindTable(scores: readonly KindScore[]): string {
     `${s.visibleUnflagged} of ${s.visible}`,
     s.predicted === undefined ? 'not measured' : fixed(s.predicted, 1),
     `${fixed(s.secondsPer12mp, 2)} (${fixed(s.rewriteSecondsPer12mp, 2)})`,
+    `${fixed(s.cpuSecondsPer12mp, 2)} (${fixed(s.rewriteCpuSecondsPer12mp, 2)})`,
   ]);
   const widths = header.map((title, c) =>
     Math.max(title.length, ...rows.map((r) => r[c]?.length ?? 0)),

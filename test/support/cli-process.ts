@@ -19,6 +19,8 @@ export function runCli(
     killAfterMs?: number;
     /** Called with all of stdout so far, each time more arrives. */
     onStdout?: (stdout: string) => void;
+    /** Called with the child's process id once it runs, to read its CPU time (`/proc`). */
+    onSpawn?: (pid: number) => void;
   } = {},
 ): Promise<CliRun> {
   const child = spawn(
@@ -30,6 +32,7 @@ export function runCli(
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
+  if (child.pid !== undefined) options.onSpawn?.(child.pid);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {

@@ -111,40 +111,45 @@ export function blendWeights(
   const x1 = Math.min(width, marked.left + marked.width + reach);
   const y1 = Math.min(height, marked.top + marked.height + reach);
   const w = x1 - x0;
+  const h = y1 - y0;
   const far = 3 * (reach + 1);
-  const distance = new Uint16Array(w * (y1 - y0));
-  for (let y = y0; y < y1; y += 1) {
-    for (let x = x0; x < x1; x += 1) {
-      distance[(y - y0) * w + (x - x0)] = plane[y * width + x] ? 0 : far;
+  // One pixel of border at `far` on every side: a step never leaves the array.
+  const pw = w + 2;
+  const padded = new Uint16Array(pw * (h + 2)).fill(far);
+  for (let y = 0; y < h; y += 1) {
+    const row = (y + 1) * pw + 1;
+    const from = (y + y0) * width + x0;
+    for (let x = 0; x < w; x += 1) if (plane[from + x]) padded[row + x] = 0;
+  }
+  const step = (j: number, cost: number, best: number) =>
+    Math.min(best, (padded[j] as number) + cost);
+  for (let y = 1; y <= h; y += 1) {
+    for (let i = y * pw + 1, end = i + w; i < end; i += 1) {
+      let best = padded[i] as number;
+      best = step(i - 1, 3, best);
+      best = step(i - pw, 3, best);
+      best = step(i - pw - 1, 4, best);
+      best = step(i - pw + 1, 4, best);
+      padded[i] = Math.min(far, best);
     }
   }
-  const at = (x: number, y: number) =>
-    x < 0 || x >= w || y < 0 || y >= y1 - y0 ? far : (distance[y * w + x] as number);
-  const relax = (x: number, y: number, steps: ReadonlyArray<[number, number, number]>) => {
-    let best = distance[y * w + x] as number;
-    for (const [dx, dy, cost] of steps) best = Math.min(best, at(x + dx, y + dy) + cost);
-    distance[y * w + x] = Math.min(far, best);
-  };
-  const before: Array<[number, number, number]> = [
-    [-1, 0, 3],
-    [0, -1, 3],
-    [-1, -1, 4],
-    [1, -1, 4],
-  ];
-  const after: Array<[number, number, number]> = [
-    [1, 0, 3],
-    [0, 1, 3],
-    [1, 1, 4],
-    [-1, 1, 4],
-  ];
-  for (let y = 0; y < y1 - y0; y += 1) for (let x = 0; x < w; x += 1) relax(x, y, before);
-  for (let y = y1 - y0 - 1; y >= 0; y -= 1) for (let x = w - 1; x >= 0; x -= 1) relax(x, y, after);
+  for (let y = h; y >= 1; y -= 1) {
+    for (let i = y * pw + w, end = i - w; i > end; i -= 1) {
+      let best = padded[i] as number;
+      best = step(i + 1, 3, best);
+      best = step(i + pw, 3, best);
+      best = step(i + pw + 1, 4, best);
+      best = step(i + pw - 1, 4, best);
+      padded[i] = Math.min(far, best);
+    }
+  }
+  const distance = (x: number, y: number) => padded[(y - y0 + 1) * pw + (x - x0 + 1)] as number;
 
   let pixels = 0;
   const box = { left: width, top: height, right: -1, bottom: -1 };
   for (let y = y0; y < y1; y += 1) {
     for (let x = x0; x < x1; x += 1) {
-      const d = (distance[(y - y0) * w + (x - x0)] as number) / 3;
+      const d = distance(x, y) / 3;
       const weight = d <= grow ? 255 : d < reach ? Math.round((255 * (reach - d)) / (seam + 1)) : 0;
       if (weight === 0) continue;
       weights[y * width + x] = weight;

@@ -1,30 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { access, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import sharp from 'sharp';
 import { z } from 'zod';
 import type { Settings } from '../../../src-shared/domain/settings.ts';
 import { writeTemp } from '../fs/atomic-write.ts';
 import { claimFirstFree } from '../fs/claim-name.ts';
 import { asDiskFull } from '../fs/disk-space.ts';
-import {
-  blendInto,
-  blendWeights,
-  changedPlane,
-  changedWhereTaken,
-  GROW_PX,
-  type RawPixels,
-} from './composite.ts';
-import { DECODE_LIMIT } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { copyUntouchedBlocks } from './jpeg-blocks.ts';
 import { untouched } from './untouched.ts';
-import { chromaSubsamplingOf, readJpegEncoding } from './jpeg-tables.ts';
+import { fromServiceSchema, type FromService } from './from-service.ts';
+import { compositeOnInput } from './output-composite.ts';
+import { encodeAs, sourceEncodingOf, withInputMetadata, type Painted } from './output-encoding.ts';
 import { candidateNames, resultFileName, type OutputFormat } from './output-names.ts';
-import { storedToUpright } from './service-mask.ts';
 import { sniffImageType } from './sniff.ts';
 import type { Patch } from './unblend/recover.ts';
-import { said } from '../i18n/core-words.ts';
 
 export interface OutputRequest {
   /** The file the user gave. */
@@ -63,31 +54,7 @@ export interface OutputRequest {
   date?: Date;
 }
 
-const boxSchema = z.object({
-  left: z.number().int(),
-  top: z.number().int(),
-  width: z.number().int(),
-  height: z.number().int(),
-});
-
-/**
- * Which of a result's pixels are the service's: those within `box` that it painted (`mask`)
- * or changed (`changed`), `pixels` of them, grown and blended, the rest the input's own;
- * none (`unchanged`), when it changed nothing beyond compression noise; or all of them
- * (`whole`), with the reason they could not be put back into the input.
- */
-export const fromServiceSchema = z.union([
-  z.object({
-    region: z.enum(['mask', 'changed']),
-    box: boxSchema,
-    pixels: z.number().int(),
-    /** The service's size, when it returned the image scaled and it was scaled back. */
-    scaledFrom: z.object({ width: z.number().int(), height: z.number().int() }).optional(),
-  }),
-  z.object({ region: z.literal('unchanged') }),
-  z.object({ region: z.literal('whole'), reason: z.string() }),
-]);
-export type FromService = z.infer<typeof fromServiceSchema>;
+export { fromServiceSchema, type FromService } from './from-service.ts';
 
 /** Where a result went, or the name it was not written under; also kept as a job's marker. */
 export const outputOutcomeSchema = z.union([
@@ -154,249 +121,6 @@ export function outputDirFor(
 }
 
 /**
- * How the input was encoded, where the result can be encoded alike: a JPEG at the quality
- * its own tables show, with its chroma layout, so its size and look stay the source's; a
- * lossless WebP losslessly.
- */
-interface SourceEncoding {
-  jpeg?: { quality: number; chromaSubsampling: '4:2:0' | '4:4:4'; progressive: boolean };
-  losslessWebp?: boolean;
-}
-
-function sourceEncodingOf(bytes: Buffer, format: string | undefined): SourceEncoding {
-  if (format === 'jpeg') {
-    const read = readJpegEncoding(bytes);
-    return read
-      ? {
-          jpeg: {
-            quality: read.quality,
-            chromaSubsampling: chromaSubsamplingOf(read.sampling),
-            progressive: read.progressive,
-          },
-        }
-      : {};
-  }
-  return format === 'webp' ? { losslessWebp: isLosslessWebp(bytes) } : {};
-}
-
-/** A WebP whose first image chunk is VP8L (lossless) rather than VP8 (lossy). */
-function isLosslessWebp(bytes: Buffer): boolean {
-  for (
-    let at = 12;
-    at + 8 <= bytes.length;
-    at += 8 + bytes.readUInt32LE(at + 4) + (bytes.readUInt32LE(at + 4) % 2)
-  ) {
-    const fourcc = bytes.toString('latin1', at, at + 4);
-    if (fourcc === 'VP8L') return true;
-    if (fourcc === 'VP8 ') return false;
-  }
-  return false;
-}
-
-function encodeAs(pipeline: Sharp, format: OutputFormat, source: SourceEncoding): Sharp {
-  switch (format) {
-    case 'jpeg':
-      return pipeline.jpeg(source.jpeg ?? { quality: 95, chromaSubsampling: '4:4:4' });
-    case 'webp':
-      return pipeline.webp(source.losslessWebp ? { lossless: true } : { quality: 95 });
-    case 'tiff':
-      return pipeline.tiff({ compression: 'lzw' });
-    case 'gif':
-      return pipeline.gif();
-    case 'avif':
-    case 'heif':
-      return pipeline.avif({ quality: 80 });
-    case 'png':
-      return pipeline.png();
-  }
-}
-
-/** Pixels as sharp decodes them, 8 bits a channel, with the values the file holds (no colour conversion). */
-async function decodeRaw(pipeline: Sharp): Promise<RawPixels> {
-  const { data, info } = await pipeline
-    .keepIccProfile()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height, channels: info.channels };
-}
-
-/** Within a pixel of the input's size scaled by the same factor both ways. */
-function isUniformScale(
-  result: { width: number; height: number },
-  input: { width: number; height: number },
-): boolean {
-  return (
-    Math.abs(result.width - (input.width * result.height) / input.height) <= 1 &&
-    Math.abs(result.height - (input.height * result.width) / input.width) <= 1
-  );
-}
-
-interface Composited {
-  pixels: RawPixels;
-  fromService: FromService;
-  /** The input's decoded pixels, which the composite's differ from only where it took a result's. */
-  original: RawPixels;
-}
-
-/**
- * The service's result put back into the input: its pixels inside the mask (or, with no
- * mask, where it changed the input beyond compression noise), grown and blended over a
- * seam, the input's decoded pixels everywhere else. A result scaled by one factor both
- * ways is scaled back first; one of another shape cannot be laid over the input: the
- * reason is returned instead, and the result is written whole.
- */
-async function compositeOnInput(
-  inputBytes: Buffer,
-  request: OutputRequest,
-  upright: { width: number; height: number },
-): Promise<Composited | { whole: string }> {
-  if (!Buffer.isBuffer(request.result)) {
-    return compositePatches(inputBytes, request, request.result.patches);
-  }
-  const resultMeta = await sharp(request.result).metadata();
-  const orientation = request.resultOrientation ?? 1;
-  const sideways = orientation >= 5 && orientation <= 8;
-  const resultSize = sideways
-    ? { width: resultMeta.height, height: resultMeta.width }
-    : { width: resultMeta.width, height: resultMeta.height };
-  const sameSize = resultSize.width === upright.width && resultSize.height === upright.height;
-  if (!sameSize && !isUniformScale(resultSize, upright)) {
-    return {
-      whole: said('core.output.otherShape', {
-        result: `${resultSize.width}×${resultSize.height}`,
-        image: `${upright.width}×${upright.height}`,
-      }),
-    };
-  }
-  // Decoded once, upright, with its values as stored (no colour conversion, alpha kept).
-  const original = await decodeRaw(sharp(inputBytes, DECODE_LIMIT).autoOrient());
-  const colours =
-    original.channels === 2 || original.channels === 4 ? original.channels - 1 : original.channels;
-  let result = storedToUpright(
-    await decodeRaw(
-      sharp(request.result, DECODE_LIMIT)
-        .removeAlpha()
-        .toColourspace(colours === 1 ? 'b-w' : 'srgb'),
-    ),
-    orientation,
-  );
-  if (!sameSize) {
-    const { data, width, height, channels } = result;
-    result = await decodeRaw(
-      sharp(data, { raw: { width, height, channels: channels as 1 | 3 } }).resize(
-        upright.width,
-        upright.height,
-        { fit: 'fill' },
-      ),
-    );
-  }
-  const scale = upright.width / resultSize.width;
-  const masked = await request.mask?.(upright.width, upright.height);
-  const plane = masked ?? changedPlane(original, result, colours);
-  // A result scaled back is soft across as many pixels as it was scaled by.
-  const grow = Math.max(GROW_PX, Math.ceil(GROW_PX * scale));
-  const { weights, taken } = blendWeights(plane, upright.width, upright.height, grow);
-  // With a mask, what is taken is the mask whatever the service did there: a result that
-  // is the input's own pixels in it is said to be unchanged, as one without a mask would be.
-  const fromService: FromService =
-    taken && (!masked || changedWhereTaken(original, result, colours, weights))
-      ? {
-          region: masked ? 'mask' : 'changed',
-          ...taken,
-          ...(sameSize ? {} : { scaledFrom: resultSize }),
-        }
-      : { region: 'unchanged' };
-  return {
-    pixels: { ...original, data: blendInto(original, result, weights, colours) },
-    fromService,
-    original,
-  };
-}
-
-/**
- * Pixels recovered on this computer put into the input: the input decoded once, a copy
- * with the patches laid in as the result, then blended by the mask as a service's result
- * is. Outside the mark a patch holds the input's own pixels, so the seam changes nothing.
- */
-async function compositePatches(
-  inputBytes: Buffer,
-  request: OutputRequest,
-  patches: readonly Patch[],
-): Promise<Composited> {
-  const original = await decodeRaw(sharp(inputBytes, DECODE_LIMIT).autoOrient());
-  const { width, height, channels } = original;
-  const colours = channels === 2 || channels === 4 ? channels - 1 : channels;
-  const result = { ...original, data: Buffer.from(original.data) };
-  for (const { box, data } of patches) {
-    for (let y = 0; y < box.height; y += 1) {
-      for (let x = 0; x < box.width; x += 1) {
-        const from = (y * box.width + x) * 3;
-        const to = ((box.y + y) * width + box.x + x) * channels;
-        if (colours === 3) data.copy(result.data, to, from, from + 3);
-        else {
-          result.data[to] = Math.round(
-            0.299 * (data[from] as number) +
-              0.587 * (data[from + 1] as number) +
-              0.114 * (data[from + 2] as number),
-          );
-        }
-      }
-    }
-  }
-  const plane = (await request.mask?.(width, height)) ?? changedPlane(original, result, colours);
-  const { weights, taken } = blendWeights(plane, width, height);
-  return {
-    pixels: { ...original, data: blendInto(original, result, weights, colours) },
-    fromService: taken ? { region: 'mask', ...taken } : { region: 'unchanged' },
-    original,
-  };
-}
-
-/** Pixels to write: raw ones, or an encoded image. */
-interface Painted {
-  input: Buffer;
-  raw?: { width: number; height: number; channels: 1 | 2 | 3 | 4 };
-}
-
-/**
- * The painted pixels with the input's metadata: they replace the upright input's in a
- * composite, so its EXIF and ICC travel with them (sharp attaches metadata from an input
- * only, and the composite's base is decoded for nothing else); its orientation tag is
- * reset because the pixels are already upright. A composite premultiplies by alpha, which
- * rounds the colours of translucent pixels, so the colours replace an opaque copy of the
- * input, kept losslessly, and the alpha is joined to them after.
- */
-async function withInputMetadata(inputBytes: Buffer, painted: Painted): Promise<Sharp> {
-  const { raw } = painted;
-  const transparent = raw && (raw.channels === 2 || raw.channels === 4);
-  let colour: Painted = painted;
-  let alpha: Buffer | undefined;
-  if (transparent) {
-    const colours = (raw.channels - 1) as 1 | 3;
-    const pixels = raw.width * raw.height;
-    const colourData = Buffer.alloc(pixels * colours);
-    alpha = Buffer.alloc(pixels);
-    for (let p = 0; p < pixels; p += 1) {
-      painted.input.copy(colourData, p * colours, p * raw.channels, p * raw.channels + colours);
-      alpha[p] = painted.input[p * raw.channels + colours] as number;
-    }
-    colour = { input: colourData, raw: { ...raw, channels: colours } };
-  }
-  // The composite adds an alpha channel, taken off again.
-  const replaced = sharp(inputBytes, DECODE_LIMIT)
-    .autoOrient()
-    .removeAlpha()
-    .composite([{ ...colour, left: 0, top: 0, blend: 'source' }])
-    .removeAlpha()
-    .keepMetadata();
-  if (!raw || !alpha) return replaced;
-  const opaque = await replaced.png({ compressionLevel: 1 }).toBuffer();
-  return sharp(opaque)
-    .joinChannel(alpha, { raw: { width: raw.width, height: raw.height, channels: 1 } })
-    .keepMetadata();
-}
-
-/**
  * Saves a result in the input's format (no silent change of format or visible loss), at
  * the input's upright size, with the input's EXIF and ICC profile when metadata is kept.
  * Only the pixels the service was asked to (or did) change are its own; the rest are the
@@ -450,24 +174,45 @@ export async function writeOutput(request: OutputRequest): Promise<OutputOutcome
     const { data, width, height, channels } = composited.pixels;
     painted = { input: data, raw: { width, height, channels: channels as 1 | 2 | 3 | 4 } };
   }
-  const pipeline =
+  const pipeline = async () =>
     settings.metadataPolicy === 'keep'
       ? await withInputMetadata(inputBytes, painted)
       : sharp(painted.input, painted.raw ? { raw: painted.raw } : {});
-  const encoded = await encodeAs(
-    pipeline,
-    format,
-    sourceEncodingOf(inputBytes, inputMeta.format),
-  ).toBuffer();
+  const sourceEncoding = sourceEncodingOf(inputBytes, inputMeta.format);
   // A JPEG written as its source was (same tables, sampling, upright layout) takes the
   // source's own blocks wherever the composite is the input's pixels: those stay bit for bit.
   const stored = (inputMeta.orientation ?? 1) === 1;
+  const forBlockCopy =
+    format === 'jpeg' &&
+    inputMeta.format === 'jpeg' &&
+    stored &&
+    !('whole' in composited) &&
+    sourceEncoding.jpeg?.progressive === false;
+  // The block copy keeps the source's own metadata segments, so the pixels to copy from need
+  // none: sharp is spared decoding the input again to carry them (a third of the write).
+  const sourceMetadata = forBlockCopy && settings.metadataPolicy === 'keep';
+  const encoded = await encodeAs(
+    sourceMetadata ? sharp(painted.input, { raw: painted.raw }) : await pipeline(),
+    format,
+    sourceEncoding,
+    { forBlockCopy },
+  ).toBuffer();
   const blocks =
-    format === 'jpeg' && inputMeta.format === 'jpeg' && stored && !('whole' in composited)
-      ? copyUntouchedBlocks(inputBytes, encoded, untouched(composited.pixels, composited.original))
+    forBlockCopy && !('whole' in composited)
+      ? copyUntouchedBlocks(
+          inputBytes,
+          encoded,
+          untouched(composited.pixels, composited.original),
+          { sourceMetadata },
+        )
       : undefined;
+  // Where the block copy could not take the source's blocks after all (other tables, restart
+  // intervals), the result is encoded again with tables fitted to it, as any other is.
+  const bytes =
+    blocks?.bytes ??
+    (forBlockCopy ? await encodeAs(await pipeline(), format, sourceEncoding).toBuffer() : encoded);
   const owner = request.owner ?? randomUUID();
-  const temp = await writeTemp(first, blocks?.bytes ?? encoded, { owner });
+  const temp = await writeTemp(first, bytes, { owner });
   try {
     let written: string | undefined;
     try {
