@@ -89,9 +89,9 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
     'Round 1: boats leave the harbour at dawn · Text to video · 5-second clip · about 1.10 USD',
     'Round 2: gulls circle the mast, slowly · Text to video · 8-second clip · about 1.76 USD',
   ]);
-  await expect(confirm.getByTestId('confirm-total')).toHaveText(
-    'Send 2 rounds for about 2.86 USD?',
-  );
+  await expect(
+    confirm.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 2 rounds for about 2.86 USD?');
   await expect(confirm.getByTestId('form-left-out')).toBeVisible();
   await expect(editor.getByTestId('problem-prompt')).toContainText('no image references');
   const send = confirm.getByRole('button', { name: 'Confirm and send' });

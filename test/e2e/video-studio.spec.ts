@@ -146,7 +146,9 @@ test('the prompt bar: from New project to a sent round in three clicks and one p
   await page.getByLabel('Prompt').press('Enter');
   const confirm = page.getByRole('button', { name: 'Confirm and send' });
   await expect(confirm).toBeFocused();
-  await expect(page.getByTestId('confirm-total')).toHaveText('Send 1 round for about 1.10 USD?');
+  await expect(
+    page.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 1 round for about 1.10 USD?');
   expect(sent() - before, 'nothing is sent before the answer').toBe(1);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('round')).toHaveCount(2);
