@@ -289,6 +289,8 @@ export const de: Catalogue = {
   'film.nothing': 'Noch kein Shot hat einen fertigen Take.',
   'film.saved': 'Gespeichert als {path}',
   'film.player': 'Der verbundene Film',
+  'film.playing': 'Der Film: {name}',
+  'film.backToShot': 'Zurück zu Shot {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Einstellungen',

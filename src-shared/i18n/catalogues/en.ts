@@ -301,6 +301,8 @@ export const en = {
   'film.nothing': 'No shot has a finished take yet.',
   'film.saved': 'Saved as {path}',
   'film.player': 'The joined film',
+  'film.playing': 'The film: {name}',
+  'film.backToShot': 'Back to shot {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Settings',

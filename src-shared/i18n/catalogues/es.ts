@@ -291,6 +291,8 @@ export const es: Catalogue = {
   'film.nothing': 'Ningún plano tiene aún una toma terminada.',
   'film.saved': 'Guardada como {path}',
   'film.player': 'La película unida',
+  'film.playing': 'La película: {name}',
+  'film.backToShot': 'Volver al plano {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Ajustes',

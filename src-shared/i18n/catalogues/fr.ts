@@ -292,6 +292,8 @@ export const fr: Catalogue = {
   'film.nothing': 'Aucun plan n’a encore de prise terminée.',
   'film.saved': 'Enregistré sous {path}',
   'film.player': 'Le film assemblé',
+  'film.playing': 'Le film : {name}',
+  'film.backToShot': 'Retour au plan {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Réglages',

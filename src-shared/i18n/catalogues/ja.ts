@@ -288,6 +288,8 @@ export const ja: Catalogue = {
   'film.nothing': '完成したテイクのあるショットはまだありません。',
   'film.saved': '{path} として保存しました',
   'film.player': 'つないだ映像',
+  'film.playing': '映像: {name}',
+  'film.backToShot': 'ショット {position} に戻る',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': '設定',

@@ -291,6 +291,8 @@ export const ptBR: Catalogue = {
   'film.nothing': 'Nenhum plano tem uma tomada pronta ainda.',
   'film.saved': 'Salvo como {path}',
   'film.player': 'O filme unido',
+  'film.playing': 'O filme: {name}',
+  'film.backToShot': 'Voltar ao plano {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Configurações',

@@ -276,6 +276,8 @@ export const zhCN: Catalogue = {
   'film.nothing': '还没有镜头拥有完成的定版。',
   'film.saved': '已保存为 {path}',
   'film.player': '拼接后的成片',
+  'film.playing': '成片：{name}',
+  'film.backToShot': '回到镜头 {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': '设置',
