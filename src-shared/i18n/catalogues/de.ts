@@ -556,7 +556,8 @@ export const de: Catalogue = {
     'Die Bilder von diesem Computer machen die Anfrage etwa {megabytes} MB groß, der Dienst nimmt höchstens {max} MB an. Wählen Sie kleinere Bilder (etwa als JPEG gespeichert) oder weniger.',
   'round.batchLine':
     'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
-  'round.batchShow': 'Ansehen',
+  'round.batchChip':
+    'Versuch {number}: {prompt} · {upTo, select, true {bis zu {cost}} other {{cost}}}',
   'round.batchEdit': 'Zurück ins Formular',
   'round.batchRemove': 'Aus dem Stapel entfernen',
   'round.batchDetails':

@@ -561,7 +561,8 @@ export const en = {
     'The pictures from this computer make the request about {megabytes} MB, and the service takes at most {max} MB. Choose smaller pictures (saved as JPEG, for example), or fewer.',
   'round.batchLine':
     'Round {number}: {prompt} · {kind} · {length} · {upTo, select, true {up to {cost}} other {about {cost}}}',
-  'round.batchShow': 'Review',
+  'round.batchChip':
+    'Round {number}: {prompt} · {upTo, select, true {up to {cost}} other {{cost}}}',
   'round.batchEdit': 'Back into the form',
   'round.batchRemove': 'Remove from the batch',
   'round.batchDetails':

@@ -558,7 +558,8 @@ export const es: Catalogue = {
     'Las imágenes de este equipo hacen que la solicitud ocupe unos {megabytes} MB, y el servicio acepta como máximo {max} MB. Elija imágenes más pequeñas (guardadas como JPEG, por ejemplo) o menos.',
   'round.batchLine':
     'Intento {number}: {prompt} · {kind} · {length} · {upTo, select, true {hasta {cost}} other {unos {cost}}}',
-  'round.batchShow': 'Revisar',
+  'round.batchChip':
+    'Intento {number}: {prompt} · {upTo, select, true {hasta {cost}} other {{cost}}}',
   'round.batchEdit': 'Volver al formulario',
   'round.batchRemove': 'Quitar del lote',
   'round.batchDetails':

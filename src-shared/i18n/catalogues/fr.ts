@@ -558,7 +558,8 @@ export const fr: Catalogue = {
     'Les images de cet ordinateur portent la requête à environ {megabytes} Mo, et le service en prend au plus {max}. Choisissez des images plus légères (enregistrées en JPEG, par exemple), ou moins d’images.',
   'round.batchLine':
     'Essai {number} : {prompt} · {kind} · {length} · {upTo, select, true {jusqu’à {cost}} other {environ {cost}}}',
-  'round.batchShow': 'Revoir',
+  'round.batchChip':
+    'Essai {number} : {prompt} · {upTo, select, true {jusqu’à {cost}} other {{cost}}}',
   'round.batchEdit': 'Remettre dans le formulaire',
   'round.batchRemove': 'Retirer du lot',
   'round.batchDetails':

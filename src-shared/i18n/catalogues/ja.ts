@@ -547,7 +547,7 @@ export const ja: Catalogue = {
     'このコンピューターの画像でリクエストが約 {megabytes} MB になりますが、サービスの上限は {max} MB です。小さい画像（JPEG で保存するなど）を選ぶか、枚数を減らしてください。',
   'round.batchLine':
     '試行 {number}：{prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
-  'round.batchShow': '確認',
+  'round.batchChip': '試行 {number}：{prompt} · {upTo, select, true {最大 {cost}} other {{cost}}}',
   'round.batchEdit': 'フォームに戻す',
   'round.batchRemove': 'バッチから外す',
   'round.batchDetails':

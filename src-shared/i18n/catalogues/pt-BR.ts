@@ -554,7 +554,8 @@ export const ptBR: Catalogue = {
     'As imagens deste computador deixam a solicitação com cerca de {megabytes} MB, e o serviço aceita no máximo {max} MB. Escolha imagens menores (salvas como JPEG, por exemplo) ou menos imagens.',
   'round.batchLine':
     'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
-  'round.batchShow': 'Revisar',
+  'round.batchChip':
+    'Tentativa {number}: {prompt} · {upTo, select, true {até {cost}} other {{cost}}}',
   'round.batchEdit': 'Voltar ao formulário',
   'round.batchRemove': 'Tirar do lote',
   'round.batchDetails':

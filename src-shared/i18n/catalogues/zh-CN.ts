@@ -523,7 +523,7 @@ export const zhCN: Catalogue = {
     '本机图片使请求约为 {megabytes} MB，而服务最多接受 {max} MB。请选择更小的图片（例如另存为 JPEG），或减少图片数量。',
   'round.batchLine':
     '第 {number} 轮：{prompt} · {kind} · {length} · {upTo, select, true {最多 {cost}} other {约 {cost}}}',
-  'round.batchShow': '查看',
+  'round.batchChip': '第 {number} 轮：{prompt} · {upTo, select, true {最多 {cost}} other {{cost}}}',
   'round.batchEdit': '放回表单',
   'round.batchRemove': '从本批移除',
   'round.batchDetails':
