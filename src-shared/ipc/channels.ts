@@ -49,6 +49,7 @@ export const invokeChannelNames = [
   'video:spending',
   'video:exportSpending',
   'video:referenceLengths',
+  'video:inlineImage',
   'video:planImport',
   'video:importRounds',
   'settings:get',

@@ -1,5 +1,9 @@
 import path from 'node:path';
-import { inlineReferenceImage, type InlineReference } from '../jobs/reference-file.ts';
+import {
+  inlineReferenceBytes,
+  inlineReferenceImage,
+  type InlineReference,
+} from '../jobs/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type {
@@ -49,7 +53,8 @@ type VideoChannel =
   | 'video:move'
   | 'video:remove'
   | 'video:chooseTake'
-  | 'video:referenceLengths';
+  | 'video:referenceLengths'
+  | 'video:inlineImage';
 
 export type VideoHandlers = Pick<InvokeHandlers, VideoChannel>;
 
@@ -252,6 +257,8 @@ export class VideoDesk {
           await videoLengths(new Set(urls), { rounds, demo: this.demo() }),
         ),
       }),
+      'video:inlineImage': ({ name, data }) =>
+        inlineReferenceBytes(name, Buffer.from(data, 'base64')),
       'video:cancel': ({ ids }) => {
         const count = this.engine.cancel(ids);
         this.announce(onChange, ids);

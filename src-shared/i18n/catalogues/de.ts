@@ -558,6 +558,11 @@ export const de: Catalogue = {
     'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
   'round.batchChip':
     'Versuch {number}: {prompt} · {upTo, select, true {bis zu {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Eingefügtes Bild',
+  'round.dropNeedsAddress':
+    '{name}: Der Dienst nimmt Clips und Töne nur über eine Adresse an. Laden Sie die Datei in Ihr Konto hoch und fügen Sie ihre asset://-Adresse ein (ein Ton darf auch eine Webadresse sein).',
+  'round.dropNotMedia':
+    '{name} ist weder Bild noch Clip noch Ton: Ziehen Sie Bilder hierher (JPEG, PNG, WebP, TIFF oder GIF) oder fügen Sie die Adresse eines Clips oder Tons ein.',
   'round.batchEdit': 'Zurück ins Formular',
   'round.batchRemove': 'Aus dem Stapel entfernen',
   'round.batchDetails':

@@ -563,6 +563,11 @@ export const en = {
     'Round {number}: {prompt} · {kind} · {length} · {upTo, select, true {up to {cost}} other {about {cost}}}',
   'round.batchChip':
     'Round {number}: {prompt} · {upTo, select, true {up to {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Pasted picture',
+  'round.dropNeedsAddress':
+    '{name}: the service takes clips and sounds only by address. Upload it to your account and paste its asset:// address (a sound may also be a web address).',
+  'round.dropNotMedia':
+    '{name} is not a picture, clip or sound: drop pictures (JPEG, PNG, WebP, TIFF or GIF), or paste the address of a clip or sound.',
   'round.batchEdit': 'Back into the form',
   'round.batchRemove': 'Remove from the batch',
   'round.batchDetails':

@@ -560,6 +560,11 @@ export const es: Catalogue = {
     'Intento {number}: {prompt} · {kind} · {length} · {upTo, select, true {hasta {cost}} other {unos {cost}}}',
   'round.batchChip':
     'Intento {number}: {prompt} · {upTo, select, true {hasta {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Imagen pegada',
+  'round.dropNeedsAddress':
+    '{name}: el servicio solo acepta clips y sonidos por dirección. Súbelo a tu cuenta y pega su dirección asset:// (un sonido también puede ser una dirección web).',
+  'round.dropNotMedia':
+    '{name} no es una imagen, un clip ni un sonido: suelta imágenes (JPEG, PNG, WebP, TIFF o GIF) o pega la dirección de un clip o un sonido.',
   'round.batchEdit': 'Volver al formulario',
   'round.batchRemove': 'Quitar del lote',
   'round.batchDetails':

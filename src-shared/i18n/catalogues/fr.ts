@@ -560,6 +560,11 @@ export const fr: Catalogue = {
     'Essai {number} : {prompt} · {kind} · {length} · {upTo, select, true {jusqu’à {cost}} other {environ {cost}}}',
   'round.batchChip':
     'Essai {number} : {prompt} · {upTo, select, true {jusqu’à {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Image collée',
+  'round.dropNeedsAddress':
+    '{name} : le service ne prend les clips et les sons que par adresse. Envoyez le fichier sur votre compte et collez son adresse asset:// (un son peut aussi être une adresse web).',
+  'round.dropNotMedia':
+    '{name} n’est ni une image, ni un clip, ni un son : déposez des images (JPEG, PNG, WebP, TIFF ou GIF), ou collez l’adresse d’un clip ou d’un son.',
   'round.batchEdit': 'Remettre dans le formulaire',
   'round.batchRemove': 'Retirer du lot',
   'round.batchDetails':

@@ -548,6 +548,11 @@ export const ja: Catalogue = {
   'round.batchLine':
     '試行 {number}：{prompt} · {kind} · {length} · {upTo, select, true {最大 {cost}} other {約 {cost}}}',
   'round.batchChip': '試行 {number}：{prompt} · {upTo, select, true {最大 {cost}} other {{cost}}}',
+  'round.pastedPicture': '貼り付けた画像',
+  'round.dropNeedsAddress':
+    '{name}: サービスはクリップと音声をアドレスでしか受け取りません。アカウントにアップロードして、その asset:// アドレスを貼り付けてください(音声はウェブアドレスでもかまいません)。',
+  'round.dropNotMedia':
+    '{name} は画像・クリップ・音声のいずれでもありません。画像(JPEG、PNG、WebP、TIFF、GIF)をドロップするか、クリップや音声のアドレスを貼り付けてください。',
   'round.batchEdit': 'フォームに戻す',
   'round.batchRemove': 'バッチから外す',
   'round.batchDetails':

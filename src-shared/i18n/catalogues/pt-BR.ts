@@ -556,6 +556,11 @@ export const ptBR: Catalogue = {
     'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
   'round.batchChip':
     'Tentativa {number}: {prompt} · {upTo, select, true {até {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Imagem colada',
+  'round.dropNeedsAddress':
+    '{name}: o serviço só aceita clipes e sons por endereço. Envie o arquivo para a sua conta e cole o endereço asset:// dele (um som também pode ser um endereço da web).',
+  'round.dropNotMedia':
+    '{name} não é uma imagem, um clipe nem um som: solte imagens (JPEG, PNG, WebP, TIFF ou GIF) ou cole o endereço de um clipe ou som.',
   'round.batchEdit': 'Voltar ao formulário',
   'round.batchRemove': 'Tirar do lote',
   'round.batchDetails':

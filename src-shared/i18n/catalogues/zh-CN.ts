@@ -524,6 +524,11 @@ export const zhCN: Catalogue = {
   'round.batchLine':
     '第 {number} 轮：{prompt} · {kind} · {length} · {upTo, select, true {最多 {cost}} other {约 {cost}}}',
   'round.batchChip': '第 {number} 轮：{prompt} · {upTo, select, true {最多 {cost}} other {{cost}}}',
+  'round.pastedPicture': '粘贴的图片',
+  'round.dropNeedsAddress':
+    '{name}：服务只按地址接收视频片段和声音。请先上传到你的账户，再粘贴它的 asset:// 地址（声音也可以是网址）。',
+  'round.dropNotMedia':
+    '{name} 不是图片、视频片段或声音：请拖入图片（JPEG、PNG、WebP、TIFF 或 GIF），或粘贴视频片段或声音的地址。',
   'round.batchEdit': '放回表单',
   'round.batchRemove': '从本批移除',
   'round.batchDetails':
