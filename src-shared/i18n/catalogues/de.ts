@@ -37,6 +37,10 @@ export const de: Catalogue = {
     'Demomodus für Video: Versuche laufen im eingebauten Simulator, dessen Clips vorgefertigte Platzhalter sind, nicht das, was der Dienst erstellen würde. Nichts wird an den Videodienst gesendet und nichts berechnet. Bilder gehen an den Dienst.',
   'demo.images':
     'Demomodus für Bilder: Der eingebaute Simulator bereinigt sie, und seine Ergebnisse sind nur ein grober Ersatz für die des Dienstes. Nichts wird an den Wasserzeichendienst gesendet und nichts berechnet. Video-Versuche gehen an den Dienst.',
+  'demo.short.all': 'Demomodus: Nichts wird gesendet oder berechnet.',
+  'demo.short.video':
+    'Video im Demomodus: Nichts wird gesendet oder berechnet. Bilder gehen an den Dienst.',
+  'demo.short.images': 'Bilder im Demomodus, kostenlos. Video-Versuche gehen an den Dienst.',
   'demo.howTo': 'Wie nutze ich mein eigenes Konto?',
   'demo.step.signIn':
     'Melden Sie sich auf der Website des Anbieters an. Das Wasserzeichen-API-Token erstellen Sie im Kontobereich unter „API-Tokens“, den Video-API-Schlüssel unter „API-Schlüssel“ (Videoaufrufe werden von einem eigenen USD-Guthaben abgebucht).',

@@ -41,6 +41,9 @@ export const en = {
     'Demo mode for video: rounds run on the built-in simulator, whose clips are canned stand-ins, not what the service would make. Nothing is sent to the video service and nothing is charged. Images go to the service.',
   'demo.images':
     "Demo mode for images: the built-in simulator cleans them, and its results are a rough stand-in for the service's own. Nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.",
+  'demo.short.all': 'Demo mode: nothing is sent or charged.',
+  'demo.short.video': 'Video in demo mode: nothing is sent or charged. Images go to the service.',
+  'demo.short.images': 'Images in demo mode, free. Video rounds go to the service.',
   'demo.howTo': 'How do I use my own account?',
   'demo.step.signIn':
     "Sign in on the provider's site. The watermark API token is made in the account area under API tokens; the video API key under API keys (video calls draw on a separate USD balance).",

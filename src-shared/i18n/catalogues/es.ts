@@ -38,6 +38,10 @@ export const es: Catalogue = {
     'Modo demo para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
   'demo.images':
     'Modo demo para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
+  'demo.short.all': 'Modo demo: no se envía ni se cobra nada.',
+  'demo.short.video':
+    'Vídeo en modo demo: no se envía ni se cobra nada. Las imágenes van al servicio.',
+  'demo.short.images': 'Imágenes en modo demo, gratis. Los intentos de vídeo van al servicio.',
   'demo.howTo': '¿Cómo uso mi propia cuenta?',
   'demo.step.signIn':
     'Inicia sesión en el sitio del proveedor. El token de la API de marcas de agua se crea en el área de la cuenta, en «API tokens»; la clave de la API de vídeo, en «API keys» (las llamadas de vídeo se descuentan de un saldo aparte en USD).',

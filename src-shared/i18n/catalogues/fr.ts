@@ -39,6 +39,10 @@ export const fr: Catalogue = {
     'Mode démo pour la vidéo : les essais passent par le simulateur intégré, dont les clips sont des exemples tout faits, pas ce que le service produirait. Rien n’est envoyé au service vidéo et rien n’est facturé. Les images vont au service.',
   'demo.images':
     'Mode démo pour les images : le simulateur intégré les nettoie, et ses résultats ne donnent qu’une idée approximative de ceux du service. Rien n’est envoyé au service de filigranes et rien n’est facturé. Les essais vidéo vont au service.',
+  'demo.short.all': 'Mode démo : rien n’est envoyé ni facturé.',
+  'demo.short.video':
+    'Vidéo en mode démo : rien n’est envoyé ni facturé. Les images vont au service.',
+  'demo.short.images': 'Images en mode démo, gratuit. Les essais vidéo vont au service.',
   'demo.howTo': 'Comment utiliser mon propre compte ?',
   'demo.step.signIn':
     'Connectez-vous sur le site du fournisseur. Le jeton d’API filigrane se crée dans l’espace compte sous « API tokens », la clé d’API vidéo sous « API keys » (les appels vidéo sont débités d’un solde en USD distinct).',

@@ -38,6 +38,10 @@ export const ptBR: Catalogue = {
     'Modo demo para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
   'demo.images':
     'Modo demo para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
+  'demo.short.all': 'Modo demo: nada é enviado nem cobrado.',
+  'demo.short.video':
+    'Vídeo em modo demo: nada é enviado nem cobrado. As imagens vão para o serviço.',
+  'demo.short.images': 'Imagens em modo demo, grátis. As tentativas de vídeo vão para o serviço.',
   'demo.howTo': 'Como uso minha própria conta?',
   'demo.step.signIn':
     'Entre no site do provedor. O token da API de marcas d’água é criado na área da conta, em “API tokens”; a chave da API de vídeo, em “API keys” (as chamadas de vídeo usam um saldo separado em USD).',
