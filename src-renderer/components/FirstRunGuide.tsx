@@ -12,6 +12,12 @@ function demoSentence(services: readonly ApiKeyKind[]): MessageId {
   return services[0] === 'video' ? 'demo.video' : 'demo.images';
 }
 
+/** The same in a few words, for a short window, where the picture needs the height. */
+function shortSentence(services: readonly ApiKeyKind[]): MessageId {
+  if (services.length > 1) return 'demo.short.all';
+  return services[0] === 'video' ? 'demo.short.video' : 'demo.short.images';
+}
+
 /** Shown while any service is in demo mode: which, what it means, and how to use the service. */
 export function FirstRunGuide(props: {
   services: readonly ApiKeyKind[];
@@ -28,7 +34,12 @@ export function FirstRunGuide(props: {
     >
       <FlaskConical aria-hidden="true" className="demo-banner-icon" size={18} />
       <p>
-        {intl.formatMessage({ id: demoSentence(props.services) })}{' '}
+        <span className="demo-long">
+          {intl.formatMessage({ id: demoSentence(props.services) })}
+        </span>
+        <span className="demo-short">
+          {intl.formatMessage({ id: shortSentence(props.services) })}
+        </span>{' '}
         <button type="button" className="link" onClick={() => setOpen(!open)} aria-expanded={open}>
           {intl.formatMessage({ id: 'demo.howTo' })}
         </button>

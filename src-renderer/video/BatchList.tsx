@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { Undo2, X } from 'lucide-react';
 import { VIDEO_LIMITS } from '../../src-shared/domain/limits.ts';
 import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
+import { IconButton } from '../ui/IconButton.tsx';
 import { MODES, requestOf, type RoundDraft } from './presets.ts';
 
 /** How much of a prompt a line of the batch shows: enough to tell rounds apart. */
@@ -68,9 +70,28 @@ function BatchDetails(props: { draft: RoundDraft }) {
   );
 }
 
+/** How much of a prompt a chip shows: enough to tell rounds apart on one line. */
+const CHIP_PROMPT = 32;
+
+/** One round of a batch as its chip says it: its number, the start of its prompt, its cost. */
+function chipWords(intl: Formatter, draft: RoundDraft, tier: PricingTier, number: number) {
+  const flat = draft.prompt.replace(/\s+/g, ' ').trim();
+  const estimate = estimateVideoCost(requestOf(draft).duration, tier);
+  return intl.formatMessage(
+    { id: 'round.batchChip' },
+    {
+      number,
+      prompt: flat.length > CHIP_PROMPT ? `${flat.slice(0, CHIP_PROMPT - 1)}…` : flat,
+      upTo: String(estimate.upperBound),
+      cost: formatMoney(intl, estimate.cents),
+    },
+  );
+}
+
 /**
- * The rounds set aside for this batch, as they were added: each can be looked at as it will
- * be sent, taken back into the form, or removed from the batch.
+ * The rounds set aside for this batch, as chips above the prompt, in the order they were
+ * added: a chip opens the round as it will be sent (its whole line and every setting), its ↩
+ * takes it back into the form, its × removes it from the batch.
  */
 export function BatchList(props: {
   batch: readonly RoundDraft[];
@@ -82,44 +103,49 @@ export function BatchList(props: {
   const [open, setOpen] = useState<number | null>(null);
   if (props.batch.length === 0) return null;
   const title = intl.formatMessage({ id: 'round.inBatch' }, { count: props.batch.length });
+  const shown = open === null ? undefined : props.batch[open];
   return (
     <section className="batch" aria-label={title}>
-      <p className="hint">{title}</p>
-      <ol className="batch-list">
-        {props.batch.map((draft, index) => (
-          <li key={index} data-testid="batch-round">
-            <span className="batch-line">{batchLine(intl, draft, props.tier, index + 1)}</span>
-            <span className="actions">
+      <div className="batch-row">
+        <span className="hint">{title}</span>
+        <ol className="chips batch-chips">
+          {props.batch.map((draft, index) => (
+            <li key={index} className="chip batch-chip" data-testid="batch-round">
               <button
                 type="button"
+                className="chip-token"
                 aria-expanded={open === index}
+                title={batchLine(intl, draft, props.tier, index + 1)}
                 onClick={() => setOpen(open === index ? null : index)}
               >
-                {intl.formatMessage({ id: 'round.batchShow' })}
+                {chipWords(intl, draft, props.tier, index + 1)}
               </button>
-              <button
-                type="button"
+              <IconButton
+                icon={Undo2}
+                label={intl.formatMessage({ id: 'round.batchEdit' })}
                 onClick={() => {
                   setOpen(null);
                   props.onEdit(index);
                 }}
-              >
-                {intl.formatMessage({ id: 'round.batchEdit' })}
-              </button>
-              <button
-                type="button"
+              />
+              <IconButton
+                icon={X}
+                label={intl.formatMessage({ id: 'round.batchRemove' })}
                 onClick={() => {
                   setOpen(null);
                   props.onRemove(index);
                 }}
-              >
-                {intl.formatMessage({ id: 'round.batchRemove' })}
-              </button>
-            </span>
-            {open === index && <BatchDetails draft={draft} />}
-          </li>
-        ))}
-      </ol>
+              />
+            </li>
+          ))}
+        </ol>
+      </div>
+      {open !== null && shown && (
+        <div className="batch-review" data-testid="batch-review">
+          <p className="batch-line">{batchLine(intl, shown, props.tier, open + 1)}</p>
+          <BatchDetails draft={shown} />
+        </div>
+      )}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
+import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { batchLine } from './BatchList.tsx';
 import { requestOf, type RoundDraft } from './presets.ts';
 
@@ -27,12 +28,11 @@ export function BatchSend(props: {
 }) {
   const intl = useIntl();
   const question = useRef<HTMLDivElement>(null);
-  const confirm = useRef<HTMLButtonElement>(null);
   // The question comes into view with its answer focused: Enter, pressed again, sends.
   useEffect(() => {
     if (!props.confirming) return;
     question.current?.scrollIntoView({ block: 'nearest' });
-    confirm.current?.focus();
+    question.current?.querySelector<HTMLButtonElement>('.confirm-paid .btn-primary')?.focus();
   }, [props.confirming]);
   const estimates = props.rounds.map((draft) =>
     estimateVideoCost(requestOf(draft).duration, props.tier),
@@ -73,20 +73,15 @@ export function BatchSend(props: {
               {intl.formatMessage({ id: 'round.formNotSent' })}
             </p>
           )}
-          <span className="actions">
-            <span data-testid="confirm-total">
-              {intl.formatMessage(
-                { id: upperBound ? 'round.confirmUpTo' : 'round.confirmAbout' },
-                { count: props.rounds.length, cost: formatMoney(intl, total) },
-              )}
-            </span>
-            <button type="button" className="primary" ref={confirm} onClick={props.onSend}>
-              {intl.formatMessage({ id: 'paid.confirm' })}
-            </button>
-            <button type="button" onClick={props.onBack}>
-              {intl.formatMessage({ id: 'paid.back' })}
-            </button>
-          </span>
+          <PaidQuestion
+            label={intl.formatMessage({ id: 'round.paidLabel' })}
+            question={intl.formatMessage(
+              { id: upperBound ? 'round.confirmUpTo' : 'round.confirmAbout' },
+              { count: props.rounds.length, cost: formatMoney(intl, total) },
+            )}
+            onConfirm={props.onSend}
+            onBack={props.onBack}
+          />
         </div>
       )}
     </div>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { formatMoney } from '../../src-shared/i18n/formats.ts';
+import { formatMoney, type Formatter } from '../../src-shared/i18n/formats.ts';
 import { estimateVideoCost, type PricingTier } from '../../src-shared/domain/pricing.ts';
 import { PaidQuestion } from '../components/PaidQuestion.tsx';
 import { useSettings } from '../settings/settings-store.ts';
@@ -25,6 +25,17 @@ export function paidEstimate(
   return { cents: estimate.cents, upperBound: estimate.upperBound };
 }
 
+/** The question a paid action asks: what it sends and, before the yes, what it costs. */
+export function paidQuestion(
+  intl: Formatter,
+  paid: Pick<PaidAsk, 'what' | 'cents' | 'upperBound'>,
+) {
+  return intl.formatMessage(
+    { id: paid.upperBound ? 'round.paidUpTo' : 'round.paidAbout' },
+    { what: paid.what, cost: formatMoney(intl, paid.cents) },
+  );
+}
+
 /** The pricing tier the estimates use, from the settings. */
 export function usePricingTier(): PricingTier {
   return useSettings((state) => state.settings?.pricingTier ?? 'starter');
@@ -45,10 +56,7 @@ export function useConfirmPaid(): {
   const prompt = open && (
     <PaidQuestion
       label={intl.formatMessage({ id: 'round.paidLabel' })}
-      question={intl.formatMessage(
-        { id: open.upperBound ? 'round.paidUpTo' : 'round.paidAbout' },
-        { what: open.what, cost: formatMoney(intl, open.cents) },
-      )}
+      question={paidQuestion(intl, open)}
       sending={sending}
       onConfirm={() => {
         setSending(true);

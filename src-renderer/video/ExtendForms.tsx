@@ -5,10 +5,9 @@ import {
   type ExtendPlace,
   type VideoRoundView,
 } from '../../src-shared/ipc/contract.ts';
-import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { continuationDuration } from '../../src-shared/domain/pricing.ts';
-import { Button } from '../ui/Button.tsx';
-import { paidEstimate, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
+import { PaidQuestion } from '../components/PaidQuestion.tsx';
+import { paidEstimate, paidQuestion, usePricingTier, type PaidAsk } from './ConfirmPaid.tsx';
 import { takeLastFrame } from './last-frame.ts';
 import { useVideo } from './video-store.ts';
 
@@ -116,20 +115,13 @@ export function ExtendForms(props: {
           placeholder={intl.formatMessage({ id: 'round.nextPlaceholder' })}
           autoFocus
         />
-        <span className="confirm-paid" role="group" aria-label={what('round.extendWhat')}>
-          <span data-testid="confirm-paid">
-            {intl.formatMessage(
-              { id: cost.upperBound ? 'round.paidUpTo' : 'round.paidAbout' },
-              { what: what('round.extendWhat'), cost: formatMoney(intl, cost.cents) },
-            )}
-          </span>
-          <Button type="submit" variant="primary" disabled={sending || !next.trim()}>
-            {intl.formatMessage({ id: 'paid.confirm' })}
-          </Button>
-          <Button variant="ghost" onClick={props.onClose}>
-            {intl.formatMessage({ id: 'paid.back' })}
-          </Button>
-        </span>
+        <PaidQuestion
+          submit
+          label={what('round.extendWhat')}
+          question={paidQuestion(intl, { what: what('round.extendWhat'), ...cost })}
+          sending={sending || !next.trim()}
+          onBack={props.onClose}
+        />
       </form>
     );
   }

@@ -4,9 +4,9 @@ import { filmTakes } from '../../src-shared/domain/film-takes.ts';
 import type { Formatter } from '../../src-shared/i18n/formats.ts';
 import type { VideoProjectView, VideoRoundView } from '../../src-shared/ipc/contract.ts';
 import { bridge } from '../bridge.ts';
+import type { JoinedFilm } from './Stage.tsx';
 
-type Outcome =
-  { kind: 'saved'; path: string; filmId: string } | { kind: 'failed'; message: string } | undefined;
+type Outcome = { kind: 'saved'; path: string } | { kind: 'failed'; message: string } | undefined;
 
 function takeWords(intl: Formatter, shot: number, round: VideoRoundView | undefined): string {
   if (!round) return intl.formatMessage({ id: 'film.noTake' }, { shot });
@@ -21,12 +21,14 @@ function takeWords(intl: Formatter, shot: number, round: VideoRoundView | undefi
 
 /**
  * What "Join takes into one film…" opens: the take each shot gives the film, then the join,
- * without re-encoding, into one MP4 in a folder the user chooses, and the film to play. When
+ * without re-encoding, into one MP4 in a folder the user chooses, which then plays in the
+ * screen's large player (see Stage.tsx). When
  * the takes cannot be joined that way, the core's sentence says which and why.
  */
 export function JoinFilm(props: {
   project: VideoProjectView;
-  previewBase: string;
+  /** The film, joined: it plays in the screen's large player. */
+  onJoined: (film: JoinedFilm) => void;
   onClose: () => void;
 }) {
   const intl = useIntl();
@@ -42,7 +44,9 @@ export function JoinFilm(props: {
     setBusy(false);
     if (!result.ok) return setOutcome({ kind: 'failed', message: result.error.message });
     const { path, filmId } = result.value;
-    if (path && filmId) setOutcome({ kind: 'saved', path, filmId });
+    if (!path || !filmId) return;
+    setOutcome({ kind: 'saved', path });
+    props.onJoined({ filmId, name: props.project.name });
   };
 
   return (
@@ -76,15 +80,7 @@ export function JoinFilm(props: {
         </p>
       )}
       {outcome?.kind === 'saved' && (
-        <>
-          <p role="status">{intl.formatMessage({ id: 'film.saved' }, { path: outcome.path })}</p>
-          <video
-            src={`${props.previewBase}film/${outcome.filmId}`}
-            controls
-            data-testid="film-player"
-            aria-label={intl.formatMessage({ id: 'film.player' })}
-          />
-        </>
+        <p role="status">{intl.formatMessage({ id: 'film.saved' }, { path: outcome.path })}</p>
       )}
     </section>
   );

@@ -20,6 +20,7 @@ import { fieldOf } from './editor-fields.ts';
 import { useDockedAtFoot } from './docked.ts';
 import { AttachButtons, AttachmentChips } from './AttachmentChips.tsx';
 import { RoundOptions } from './RoundOptions.tsx';
+import { useMediaDrop } from './use-media-drop.ts';
 
 /** Settings to start the editor from; a new `at` starts it again from the same request. */
 export interface EditorSeed {
@@ -52,6 +53,7 @@ export function RoundEditor(props: {
   const [confirming, setConfirming] = useState(false);
   const bar = useRef<HTMLFormElement>(null);
   useDockedAtFoot(bar);
+  const dropped = useMediaDrop(shotId, () => setConfirming(false));
   // What fetching each image address showed: the service's size rules, checked before paying.
   const [remote, setRemote] = useState<Record<string, ImageCheck>>({});
   const onChecked = useCallback(
@@ -196,9 +198,10 @@ export function RoundEditor(props: {
   return (
     <form
       ref={bar}
-      className="round-editor prompt-bar"
+      className={`round-editor prompt-bar${dropped.over ? ' drop-over' : ''}`}
       aria-label={intl.formatMessage({ id: 'round.editor' })}
       onSubmit={(event) => event.preventDefault()}
+      {...dropped.handlers}
     >
       <div className="bar-body">
         <BatchList
@@ -210,6 +213,15 @@ export function RoundEditor(props: {
             setConfirming(false);
           }}
         />
+        {dropped.problems.length > 0 && (
+          <div role="alert" data-testid="drop-problems">
+            <ul className="error drop-problems">
+              {dropped.problems.map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          </div>
+        )}
         <AttachmentChips
           draft={draft}
           onChange={(next) => set(next, [])}

@@ -11,7 +11,7 @@ import { useDrafts } from './draft-store.ts';
 import { RoundEditor, type EditorSeed } from './RoundEditor.tsx';
 import { RoundCard } from './RoundCard.tsx';
 import { exportedNote, useNow } from './round-words.ts';
-import { Stage } from './Stage.tsx';
+import { Stage, type JoinedFilm } from './Stage.tsx';
 import { Storyboard } from './Storyboard.tsx';
 import { followVideo, useVideo } from './video-store.ts';
 import './video.css';
@@ -20,7 +20,7 @@ import './round-cards.css';
 import './short-window.css';
 
 /**
- * Video projects, picture first: the shot's clip large at the top, the shots as a storyboard
+ * Video projects, picture first: the shot's clip (or the joined film) large at the top, the shots as a storyboard
  * under it, the shot's rounds, and the round editor docked at the foot of the window.
  */
 export function VideoWorkspace(props: { previewBase: string }) {
@@ -32,12 +32,16 @@ export function VideoWorkspace(props: { previewBase: string }) {
   const [spendingOpen, setSpendingOpen] = useState(false);
   const [importOpen, setImportOpen] = useState(false);
   const { playing, shotId } = video;
+  // The film joined last, shown in the player until another clip or shot is chosen there.
+  const [film, setFilm] = useState<(JoinedFilm & { over: string }) | null>(null);
   // A round's settings to start the editor from ("Write prompt…" on an attached task).
   const [seed, setSeed] = useState<EditorSeed | null>(null);
   const startDraftFrom = useDrafts((state) => state.startFrom);
   useEffect(() => followVideo(), []);
   const project = video.projects.find((p) => p.id === video.projectId);
   const shot = project?.shots.find((s) => s.id === shotId) ?? project?.shots.at(-1);
+  // What the player showed when the film was joined: choosing anything else there leaves it.
+  const shown = `${project?.id}|${shot?.id}|${playing}`;
   const finished = (project?.shots ?? [])
     .flatMap((s) => s.rounds)
     .filter((r) => r.state === 'done' && r.submittedAt !== null);
@@ -114,7 +118,13 @@ export function VideoWorkspace(props: { previewBase: string }) {
       {project && shot && (
         <>
           <div className="studio-top">
-            <Stage shot={shot} playing={playing} previewBase={props.previewBase} />
+            <Stage
+              shot={shot}
+              playing={playing}
+              previewBase={props.previewBase}
+              film={film?.over === shown ? film : null}
+              onLeaveFilm={() => setFilm(null)}
+            />
             <Storyboard
               project={project}
               shotId={shot.id}
@@ -143,7 +153,7 @@ export function VideoWorkspace(props: { previewBase: string }) {
             <JoinFilm
               key={project.id}
               project={project}
-              previewBase={props.previewBase}
+              onJoined={(joined) => setFilm({ ...joined, over: shown })}
               onClose={() => setFilmOpen(false)}
             />
           )}

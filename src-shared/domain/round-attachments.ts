@@ -82,8 +82,11 @@ function laidOut(draft: RoundDraft, given: readonly Part[]): RoundDraft {
   return { ...draft, mode, urls, extraTypes };
 }
 
-/** The draft with one more, empty, attachment of `type`: the kind of round follows. */
-export function attach(draft: RoundDraft, type: MediaItemType): RoundDraft {
+/**
+ * The draft with one more attachment of `type`, empty unless given its address (a picture
+ * dropped or pasted): the kind of round follows.
+ */
+export function attach(draft: RoundDraft, type: MediaItemType, url = ''): RoundDraft {
   if (CHOSEN_ONLY.includes(draft.mode)) {
     // A chosen kind keeps its own slots (filled or not) and takes the new one after them.
     const slots = MODES[draft.mode].slots.length;
@@ -93,13 +96,13 @@ export function attach(draft: RoundDraft, type: MediaItemType): RoundDraft {
       urls: [
         ...draft.urls,
         ...Array.from({ length: Math.max(0, slots - draft.urls.length) }, () => ''),
-        '',
+        url,
       ],
       extraTypes: [...(draft.extraTypes ?? []).slice(0, extras), type],
     };
   }
   const first = type === 'image_url' ? 'first_frame' : REFERENCE_ROLE[type];
-  return laidOut(draft, [...attachmentsOf(draft), { type, role: first, url: '' }]);
+  return laidOut(draft, [...attachmentsOf(draft), { type, role: first, url }]);
 }
 
 /**

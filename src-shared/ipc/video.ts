@@ -189,4 +189,21 @@ export const videoContract = {
     }),
     response: z.object({ lengths: z.record(z.string(), z.number()) }),
   },
+  /** A picture dropped or pasted onto the prompt bar, held to the rules of 'video:chooseImage'. */
+  'video:inlineImage': {
+    request: z.strictObject({
+      name: z.string().max(1024),
+      data: z
+        .string()
+        .max(TAKEN_FRAME_MAX_BASE64)
+        .regex(/^[A-Za-z0-9+/]*={0,2}$/),
+    }),
+    response: z.object({
+      url: z.string(),
+      name: z.string(),
+      width: z.number().int(),
+      height: z.number().int(),
+      bytes: z.number().int(),
+    }),
+  },
 } as const satisfies DomainContract;

@@ -49,9 +49,8 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
   await editor.getByRole('button', { name: 'Add another round to this batch' }).click();
   // The round set aside is listed, and it alone is enough to review and send.
   const batch = editor.getByTestId('batch-round');
-  await expect(batch).toHaveText([
-    /^Round 1: boats leave the harbour at dawn · Text to video · 5-second clip · about 1\.10 USD/,
-  ]);
+  // Each set-aside round is a chip above the prompt: its number, the start of its prompt, cost.
+  await expect(batch).toHaveText(['Round 1: boats leave the harbour at dawn · 1.10 USD']);
   await expect(editor.getByLabel('Prompt')).toHaveValue('');
   await expect(editor.getByRole('alert')).toHaveCount(0);
   await expect(review).toBeEnabled();
@@ -62,11 +61,23 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
   await editor.getByLabel('Prompt').fill('a trawler comes home');
   await editor.getByRole('button', { name: 'Add another round to this batch' }).click();
   await expect(batch).toHaveCount(3);
-  await expect(batch.nth(1)).toContainText('gulls circle the mast · Text to video · 8-second clip');
+  await expect(batch.nth(1)).toHaveText('Round 2: gulls circle the mast · 1.76 USD');
+  // The chips sit on one row above the prompt.
+  const tops = await batch.evaluateAll((chips) =>
+    chips.map((chip) => Math.round(chip.getBoundingClientRect().top)),
+  );
+  expect(new Set(tops).size).toBe(1);
+  const prompt = await editor.getByLabel('Prompt').boundingBox();
+  expect(tops[0]).toBeLessThan(prompt?.y ?? 0);
 
   // Reviewed read-only, then taken back into the form and put in the batch again.
-  await batch.nth(1).getByRole('button', { name: 'Review' }).click();
-  await expect(batch.nth(1)).toContainText('720p · 16:9 · no sound · no references');
+  await batch
+    .nth(1)
+    .getByRole('button', { name: /^Round 2:/ })
+    .click();
+  const reviewed = editor.getByTestId('batch-review');
+  await expect(reviewed).toContainText('gulls circle the mast · Text to video · 8-second clip');
+  await expect(reviewed).toContainText('720p · 16:9 · no sound · no references');
   await batch.nth(1).getByRole('button', { name: 'Back into the form' }).click();
   await expect(editor.getByLabel('Prompt')).toHaveValue('gulls circle the mast');
   await expect(editor.getByLabel('Duration')).toHaveValue('8');
@@ -75,8 +86,8 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
   await editor.getByRole('button', { name: 'Add another round to this batch' }).click();
   await batch.nth(1).getByRole('button', { name: 'Remove from the batch' }).click();
   await expect(batch).toHaveText([
-    /^Round 1: boats leave the harbour at dawn/,
-    /^Round 2: gulls circle the mast, slowly · Text to video · 8-second clip · about 1\.76 USD/,
+    'Round 1: boats leave the harbour at dawn · 1.10 USD',
+    'Round 2: gulls circle the mast, slowly · 1.76 USD',
   ]);
   await saveScreenshots(page, 'video-batch-01-listed');
 
@@ -89,9 +100,9 @@ test('a batch lists its rounds as they are added, each can be reviewed, taken ba
     'Round 1: boats leave the harbour at dawn · Text to video · 5-second clip · about 1.10 USD',
     'Round 2: gulls circle the mast, slowly · Text to video · 8-second clip · about 1.76 USD',
   ]);
-  await expect(confirm.getByTestId('confirm-total')).toHaveText(
-    'Send 2 rounds for about 2.86 USD?',
-  );
+  await expect(
+    confirm.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 2 rounds for about 2.86 USD?');
   await expect(confirm.getByTestId('form-left-out')).toBeVisible();
   await expect(editor.getByTestId('problem-prompt')).toContainText('no image references');
   const send = confirm.getByRole('button', { name: 'Confirm and send' });

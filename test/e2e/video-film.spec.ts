@@ -74,7 +74,12 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   );
   expect(await readdir(films)).toEqual(['Harbour.mp4']);
 
-  const player = page.getByTestId('film-player');
+  // The film plays in the screen's large player, at the top, not in the panel that joined it.
+  const player = page.getByRole('region', { name: 'Player' }).getByTestId('film-player');
+  await expect(player).toBeInViewport();
+  await expect(
+    page.getByRole('region', { name: 'One film of Harbour' }).locator('video'),
+  ).toHaveCount(0);
   const duration = await player.evaluate(
     (video: HTMLVideoElement) =>
       new Promise<number>((resolve, reject) => {
@@ -108,6 +113,10 @@ test('the takes of three shots are joined into one film, saved in the folder cho
   expect(reached).toBeGreaterThan(CLIP_SECONDS * (PROMPTS.length - 1));
   await expectAccessible(page);
   await saveScreenshots(page, 'video-film-02-joined');
+  // Back to the shot: its take is in the player again.
+  await page.getByRole('button', { name: 'Back to shot 3' }).click();
+  await expect(page.getByTestId('film-player')).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Player' }).getByTestId('player')).toBeVisible();
 
   // Takes that differ: the window says which, how, and what to do; nothing is written.
   await page.getByRole('button', { name: 'Close' }).click();

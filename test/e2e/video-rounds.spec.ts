@@ -105,7 +105,9 @@ test('a restart mid-generation resumes without a second submission; first-and-la
   await again.getByLabel(/reference video/).fill('asset://demo-video-8s');
   await saveScreenshot(again, 'video-09-edit-at-times');
   await again.getByRole('button', { name: 'Review and send' }).click();
-  await expect(again.getByTestId('confirm-total')).toHaveText('Send 2 rounds for about 2.20 USD?');
+  await expect(
+    again.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 2 rounds for about 2.20 USD?');
   await again.getByRole('button', { name: 'Confirm and send' }).click();
   const rounds = again.getByTestId('round');
   await expect(rounds).toHaveCount(3);

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { findClippedText } from './clipped-text.ts';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VIDEO_PATHS } from '../../src-shared/api/video.ts';
 import type { AppCore } from '../../src-main/core/app/app-core.ts';
@@ -146,7 +147,9 @@ test('the prompt bar: from New project to a sent round in three clicks and one p
   await page.getByLabel('Prompt').press('Enter');
   const confirm = page.getByRole('button', { name: 'Confirm and send' });
   await expect(confirm).toBeFocused();
-  await expect(page.getByTestId('confirm-total')).toHaveText('Send 1 round for about 1.10 USD?');
+  await expect(
+    page.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 1 round for about 1.10 USD?');
   expect(sent() - before, 'nothing is sent before the answer').toBe(1);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('round')).toHaveCount(2);
@@ -319,6 +322,25 @@ test('the shot’s rounds are take cards: first frame, state, length, cost, the 
   await expect(page.getByRole('menu')).toHaveCount(1);
   await page.getByTestId('film-total').click();
   await expect(page.getByRole('menu')).toHaveCount(0);
+});
+
+test('at 880×560 the picture comes first: the demo banner is one line and the player takes the height', async ({
+  page,
+}) => {
+  await harbourOpen(page);
+  const bar = page.getByRole('form', { name: 'New round' });
+  await page.getByLabel('Prompt').fill('the boat leaves the harbour');
+  await page.setViewportSize({ width: 880, height: 560 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  const banner = await page.getByTestId('demo-banner').boundingBox();
+  expect(banner?.height ?? Infinity, 'the banner is one line').toBeLessThanOrEqual(32);
+  const player = await page.getByTestId('player').boundingBox();
+  expect(player?.height ?? 0, 'the picture is large').toBeGreaterThanOrEqual(180);
+  expect((player?.y ?? 0) + (player?.height ?? 0)).toBeLessThanOrEqual(
+    (await bar.boundingBox())?.y ?? 0,
+  );
+  expect(await findClippedText(page)).toEqual([]);
+  await page.screenshot({ path: path.join(SCREENSHOT_DIR, 'video-studio-07-short-880x560.png') });
 });
 
 test('at 880×560 and 1280×820 the picture, the storyboard and the bar with four chips all fit in the window', async ({

@@ -91,7 +91,9 @@ test('a project: rules checked as you type, cost first, send, watch, play, exten
   await expect(page.getByTestId('round-cost')).toContainText('About 1.10 USD for a 5-second clip');
   await expect(page.getByTestId('round-cost')).toContainText('balance 80.00 USD');
   await send.click();
-  await expect(page.getByTestId('confirm-total')).toHaveText('Send 1 round for about 1.10 USD?');
+  await expect(
+    page.getByRole('group', { name: 'Confirm a paid request' }).getByTestId('confirm-paid'),
+  ).toHaveText('Send 1 round for about 1.10 USD?');
   await saveScreenshot(page, 'video-02-cost-first');
   await page.getByRole('button', { name: 'Confirm and send' }).click();
   const first = page.getByTestId('round').first();

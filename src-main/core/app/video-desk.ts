@@ -1,7 +1,11 @@
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { videoContract } from '../../../src-shared/ipc/video.ts';
 import path from 'node:path';
-import { inlineReferenceImage, type InlineReference } from '../jobs/video/reference-file.ts';
+import {
+  inlineReferenceBytes,
+  inlineReferenceImage,
+  type InlineReference,
+} from '../jobs/video/reference-file.ts';
 import { isAssetUrl, type VideoGenerateRequest } from '../../../src-shared/api/video.ts';
 import { DEFAULT_VIDEO_MODEL } from '../../../src-shared/domain/limits.ts';
 import type { VideoProjectView, VideoRoundView } from '../../../src-shared/ipc/contract.ts';
@@ -233,6 +237,8 @@ export class VideoDesk {
           await videoLengths(new Set(urls), { rounds, demo: this.demo() }),
         ),
       }),
+      'video:inlineImage': ({ name, data }) =>
+        inlineReferenceBytes(name, Buffer.from(data, 'base64')),
       'video:cancel': ({ ids }) => {
         const count = this.engine.cancel(ids);
         this.announce(onChange, ids);

@@ -37,6 +37,10 @@ export const de: Catalogue = {
     'Demomodus für Video: Versuche laufen im eingebauten Simulator, dessen Clips vorgefertigte Platzhalter sind, nicht das, was der Dienst erstellen würde. Nichts wird an den Videodienst gesendet und nichts berechnet. Bilder gehen an den Dienst.',
   'demo.images':
     'Demomodus für Bilder: Der eingebaute Simulator bereinigt sie, und seine Ergebnisse sind nur ein grober Ersatz für die des Dienstes. Nichts wird an den Wasserzeichendienst gesendet und nichts berechnet. Video-Versuche gehen an den Dienst.',
+  'demo.short.all': 'Demomodus: Nichts wird gesendet oder berechnet.',
+  'demo.short.video':
+    'Video im Demomodus: Nichts wird gesendet oder berechnet. Bilder gehen an den Dienst.',
+  'demo.short.images': 'Bilder im Demomodus, kostenlos. Video-Versuche gehen an den Dienst.',
   'demo.howTo': 'Wie nutze ich mein eigenes Konto?',
   'demo.step.signIn':
     'Melden Sie sich auf der Website des Anbieters an. Das Wasserzeichen-API-Token erstellen Sie im Kontobereich unter „API-Tokens“, den Video-API-Schlüssel unter „API-Schlüssel“ (Videoaufrufe werden von einem eigenen USD-Guthaben abgebucht).',
@@ -289,6 +293,8 @@ export const de: Catalogue = {
   'film.nothing': 'Noch kein Shot hat einen fertigen Take.',
   'film.saved': 'Gespeichert als {path}',
   'film.player': 'Der verbundene Film',
+  'film.playing': 'Der Film: {name}',
+  'film.backToShot': 'Zurück zu Shot {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Einstellungen',
@@ -554,7 +560,13 @@ export const de: Catalogue = {
     'Die Bilder von diesem Computer machen die Anfrage etwa {megabytes} MB groß, der Dienst nimmt höchstens {max} MB an. Wählen Sie kleinere Bilder (etwa als JPEG gespeichert) oder weniger.',
   'round.batchLine':
     'Versuch {number}: {prompt} · {kind} · {length} · {upTo, select, true {bis zu {cost}} other {etwa {cost}}}',
-  'round.batchShow': 'Ansehen',
+  'round.batchChip':
+    'Versuch {number}: {prompt} · {upTo, select, true {bis zu {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Eingefügtes Bild',
+  'round.dropNeedsAddress':
+    '{name}: Der Dienst nimmt Clips und Töne nur über eine Adresse an. Laden Sie die Datei in Ihr Konto hoch und fügen Sie ihre asset://-Adresse ein (ein Ton darf auch eine Webadresse sein).',
+  'round.dropNotMedia':
+    '{name} ist weder Bild noch Clip noch Ton: Ziehen Sie Bilder hierher (JPEG, PNG, WebP, TIFF oder GIF) oder fügen Sie die Adresse eines Clips oder Tons ein.',
   'round.batchEdit': 'Zurück ins Formular',
   'round.batchRemove': 'Aus dem Stapel entfernen',
   'round.batchDetails':

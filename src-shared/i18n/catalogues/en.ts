@@ -41,6 +41,9 @@ export const en = {
     'Demo mode for video: rounds run on the built-in simulator, whose clips are canned stand-ins, not what the service would make. Nothing is sent to the video service and nothing is charged. Images go to the service.',
   'demo.images':
     "Demo mode for images: the built-in simulator cleans them, and its results are a rough stand-in for the service's own. Nothing is sent to the watermark service and nothing is charged. Video rounds go to the service.",
+  'demo.short.all': 'Demo mode: nothing is sent or charged.',
+  'demo.short.video': 'Video in demo mode: nothing is sent or charged. Images go to the service.',
+  'demo.short.images': 'Images in demo mode, free. Video rounds go to the service.',
   'demo.howTo': 'How do I use my own account?',
   'demo.step.signIn':
     "Sign in on the provider's site. The watermark API token is made in the account area under API tokens; the video API key under API keys (video calls draw on a separate USD balance).",
@@ -301,6 +304,8 @@ export const en = {
   'film.nothing': 'No shot has a finished take yet.',
   'film.saved': 'Saved as {path}',
   'film.player': 'The joined film',
+  'film.playing': 'The film: {name}',
+  'film.backToShot': 'Back to shot {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Settings',
@@ -559,7 +564,13 @@ export const en = {
     'The pictures from this computer make the request about {megabytes} MB, and the service takes at most {max} MB. Choose smaller pictures (saved as JPEG, for example), or fewer.',
   'round.batchLine':
     'Round {number}: {prompt} · {kind} · {length} · {upTo, select, true {up to {cost}} other {about {cost}}}',
-  'round.batchShow': 'Review',
+  'round.batchChip':
+    'Round {number}: {prompt} · {upTo, select, true {up to {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Pasted picture',
+  'round.dropNeedsAddress':
+    '{name}: the service takes clips and sounds only by address. Upload it to your account and paste its asset:// address (a sound may also be a web address).',
+  'round.dropNotMedia':
+    '{name} is not a picture, clip or sound: drop pictures (JPEG, PNG, WebP, TIFF or GIF), or paste the address of a clip or sound.',
   'round.batchEdit': 'Back into the form',
   'round.batchRemove': 'Remove from the batch',
   'round.batchDetails':

@@ -38,6 +38,10 @@ export const es: Catalogue = {
     'Modo demo para vídeo: los intentos se ejecutan en el simulador integrado, cuyos clips son ejemplos ya hechos, no lo que haría el servicio. No se envía nada al servicio de vídeo y no se cobra nada. Las imágenes van al servicio.',
   'demo.images':
     'Modo demo para imágenes: el simulador integrado las limpia, y sus resultados son solo una aproximación a los del servicio. No se envía nada al servicio de marcas de agua y no se cobra nada. Los intentos de vídeo van al servicio.',
+  'demo.short.all': 'Modo demo: no se envía ni se cobra nada.',
+  'demo.short.video':
+    'Vídeo en modo demo: no se envía ni se cobra nada. Las imágenes van al servicio.',
+  'demo.short.images': 'Imágenes en modo demo, gratis. Los intentos de vídeo van al servicio.',
   'demo.howTo': '¿Cómo uso mi propia cuenta?',
   'demo.step.signIn':
     'Inicia sesión en el sitio del proveedor. El token de la API de marcas de agua se crea en el área de la cuenta, en «API tokens»; la clave de la API de vídeo, en «API keys» (las llamadas de vídeo se descuentan de un saldo aparte en USD).',
@@ -291,6 +295,8 @@ export const es: Catalogue = {
   'film.nothing': 'Ningún plano tiene aún una toma terminada.',
   'film.saved': 'Guardada como {path}',
   'film.player': 'La película unida',
+  'film.playing': 'La película: {name}',
+  'film.backToShot': 'Volver al plano {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Ajustes',
@@ -556,7 +562,13 @@ export const es: Catalogue = {
     'Las imágenes de este equipo hacen que la solicitud ocupe unos {megabytes} MB, y el servicio acepta como máximo {max} MB. Elija imágenes más pequeñas (guardadas como JPEG, por ejemplo) o menos.',
   'round.batchLine':
     'Intento {number}: {prompt} · {kind} · {length} · {upTo, select, true {hasta {cost}} other {unos {cost}}}',
-  'round.batchShow': 'Revisar',
+  'round.batchChip':
+    'Intento {number}: {prompt} · {upTo, select, true {hasta {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Imagen pegada',
+  'round.dropNeedsAddress':
+    '{name}: el servicio solo acepta clips y sonidos por dirección. Súbelo a tu cuenta y pega su dirección asset:// (un sonido también puede ser una dirección web).',
+  'round.dropNotMedia':
+    '{name} no es una imagen, un clip ni un sonido: suelta imágenes (JPEG, PNG, WebP, TIFF o GIF) o pega la dirección de un clip o un sonido.',
   'round.batchEdit': 'Volver al formulario',
   'round.batchRemove': 'Quitar del lote',
   'round.batchDetails':

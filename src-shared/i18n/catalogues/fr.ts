@@ -39,6 +39,10 @@ export const fr: Catalogue = {
     'Mode démo pour la vidéo : les essais passent par le simulateur intégré, dont les clips sont des exemples tout faits, pas ce que le service produirait. Rien n’est envoyé au service vidéo et rien n’est facturé. Les images vont au service.',
   'demo.images':
     'Mode démo pour les images : le simulateur intégré les nettoie, et ses résultats ne donnent qu’une idée approximative de ceux du service. Rien n’est envoyé au service de filigranes et rien n’est facturé. Les essais vidéo vont au service.',
+  'demo.short.all': 'Mode démo : rien n’est envoyé ni facturé.',
+  'demo.short.video':
+    'Vidéo en mode démo : rien n’est envoyé ni facturé. Les images vont au service.',
+  'demo.short.images': 'Images en mode démo, gratuit. Les essais vidéo vont au service.',
   'demo.howTo': 'Comment utiliser mon propre compte ?',
   'demo.step.signIn':
     'Connectez-vous sur le site du fournisseur. Le jeton d’API filigrane se crée dans l’espace compte sous « API tokens », la clé d’API vidéo sous « API keys » (les appels vidéo sont débités d’un solde en USD distinct).',
@@ -292,6 +296,8 @@ export const fr: Catalogue = {
   'film.nothing': 'Aucun plan n’a encore de prise terminée.',
   'film.saved': 'Enregistré sous {path}',
   'film.player': 'Le film assemblé',
+  'film.playing': 'Le film : {name}',
+  'film.backToShot': 'Retour au plan {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Réglages',
@@ -556,7 +562,13 @@ export const fr: Catalogue = {
     'Les images de cet ordinateur portent la requête à environ {megabytes} Mo, et le service en prend au plus {max}. Choisissez des images plus légères (enregistrées en JPEG, par exemple), ou moins d’images.',
   'round.batchLine':
     'Essai {number} : {prompt} · {kind} · {length} · {upTo, select, true {jusqu’à {cost}} other {environ {cost}}}',
-  'round.batchShow': 'Revoir',
+  'round.batchChip':
+    'Essai {number} : {prompt} · {upTo, select, true {jusqu’à {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Image collée',
+  'round.dropNeedsAddress':
+    '{name} : le service ne prend les clips et les sons que par adresse. Envoyez le fichier sur votre compte et collez son adresse asset:// (un son peut aussi être une adresse web).',
+  'round.dropNotMedia':
+    '{name} n’est ni une image, ni un clip, ni un son : déposez des images (JPEG, PNG, WebP, TIFF ou GIF), ou collez l’adresse d’un clip ou d’un son.',
   'round.batchEdit': 'Remettre dans le formulaire',
   'round.batchRemove': 'Retirer du lot',
   'round.batchDetails':

@@ -38,6 +38,10 @@ export const ptBR: Catalogue = {
     'Modo demo para vídeo: as tentativas rodam no simulador integrado, cujos clipes são exemplos prontos, não o que o serviço faria. Nada é enviado ao serviço de vídeo e nada é cobrado. As imagens vão para o serviço.',
   'demo.images':
     'Modo demo para imagens: o simulador integrado as limpa, e os resultados dele são só uma aproximação dos do serviço. Nada é enviado ao serviço de marcas d’água e nada é cobrado. As tentativas de vídeo vão para o serviço.',
+  'demo.short.all': 'Modo demo: nada é enviado nem cobrado.',
+  'demo.short.video':
+    'Vídeo em modo demo: nada é enviado nem cobrado. As imagens vão para o serviço.',
+  'demo.short.images': 'Imagens em modo demo, grátis. As tentativas de vídeo vão para o serviço.',
   'demo.howTo': 'Como uso minha própria conta?',
   'demo.step.signIn':
     'Entre no site do provedor. O token da API de marcas d’água é criado na área da conta, em “API tokens”; a chave da API de vídeo, em “API keys” (as chamadas de vídeo usam um saldo separado em USD).',
@@ -291,6 +295,8 @@ export const ptBR: Catalogue = {
   'film.nothing': 'Nenhum plano tem uma tomada pronta ainda.',
   'film.saved': 'Salvo como {path}',
   'film.player': 'O filme unido',
+  'film.playing': 'O filme: {name}',
+  'film.backToShot': 'Voltar ao plano {position}',
 
   // ── Settings and Account: keys of these screens go below this line.
   'settings.title': 'Configurações',
@@ -552,7 +558,13 @@ export const ptBR: Catalogue = {
     'As imagens deste computador deixam a solicitação com cerca de {megabytes} MB, e o serviço aceita no máximo {max} MB. Escolha imagens menores (salvas como JPEG, por exemplo) ou menos imagens.',
   'round.batchLine':
     'Tentativa {number}: {prompt} · {kind} · {length} · {upTo, select, true {até {cost}} other {cerca de {cost}}}',
-  'round.batchShow': 'Revisar',
+  'round.batchChip':
+    'Tentativa {number}: {prompt} · {upTo, select, true {até {cost}} other {{cost}}}',
+  'round.pastedPicture': 'Imagem colada',
+  'round.dropNeedsAddress':
+    '{name}: o serviço só aceita clipes e sons por endereço. Envie o arquivo para a sua conta e cole o endereço asset:// dele (um som também pode ser um endereço da web).',
+  'round.dropNotMedia':
+    '{name} não é uma imagem, um clipe nem um som: solte imagens (JPEG, PNG, WebP, TIFF ou GIF) ou cole o endereço de um clipe ou som.',
   'round.batchEdit': 'Voltar ao formulário',
   'round.batchRemove': 'Tirar do lote',
   'round.batchDetails':

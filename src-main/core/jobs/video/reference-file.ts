@@ -31,10 +31,21 @@ const SERVICE_FORMATS = new Set([...INLINE_AS_IS, 'tiff', 'gif']);
  */
 export async function inlineReferenceImage(file: string): Promise<InlineReference> {
   const name = path.basename(file);
-  const unreadable = () => new UserFacingError(said('core.rounds.referenceUnreadable', { name }));
   const size = await stat(file).catch(() => undefined);
-  if (!size?.isFile()) throw unreadable();
-  const header = await sharp(file, { failOn: 'error', ...DECODE_LIMIT })
+  if (!size?.isFile()) throw new UserFacingError(said('core.rounds.referenceUnreadable', { name }));
+  return inlineReferenceBytes(name, await readFile(file));
+}
+
+/**
+ * The same for a picture's bytes, dropped or pasted onto the prompt bar: held to the same
+ * rules, so a picture is taken or refused alike however it came.
+ */
+export async function inlineReferenceBytes(
+  name: string,
+  original: Buffer,
+): Promise<InlineReference> {
+  const unreadable = () => new UserFacingError(said('core.rounds.referenceUnreadable', { name }));
+  const header = await sharp(original, { failOn: 'error', ...DECODE_LIMIT })
     .metadata()
     .catch(() => undefined);
   if (!header?.format || !header.width || !header.height) throw unreadable();
@@ -43,9 +54,8 @@ export async function inlineReferenceImage(file: string): Promise<InlineReferenc
       said('core.rounds.referenceFormat', { name, format: header.format.toUpperCase() }),
     );
   }
-  const limits = referenceImageProblem(coreIntl(), header.width, header.height, size.size);
+  const limits = referenceImageProblem(coreIntl(), header.width, header.height, original.length);
   if (limits) throw new UserFacingError(`${name}: ${limits.message}`);
-  const original = await readFile(file);
   let format = header.format;
   let bytes = original;
   if (!INLINE_AS_IS.has(format)) {
