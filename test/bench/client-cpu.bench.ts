@@ -72,7 +72,7 @@ async function plainScript(baseUrl: string, files: readonly string[], out: strin
   })
     .composite([
       {
-        input: { create: { ...RECT, channels: 3, background: '#ffffff' } },
+        input: { create: { ...RECT, channels: 3, background: '#ff0000' } },
         left: RECT.x,
         top: RECT.y,
       },
@@ -143,8 +143,11 @@ export const benchmarks: Benchmark[] = [
           },
         );
         const cliMs = performance.now() - started;
-        if (run.code !== 0) throw new Error(`clearframe remove exited ${run.code}: ${run.stderr}`);
-        const written = (await readdir(path.join(dir, 'cli-out'))).length;
+        if (run.code !== 0)
+          throw new Error(`clearframe remove exited ${run.code}: ${run.stdout}${run.stderr}`);
+        const written = (await readdir(path.join(dir, 'cli-out'))).filter((name) =>
+          name.endsWith('.jpg'),
+        ).length;
         if (written !== PHOTOS) throw new Error(`the command wrote ${written} of ${PHOTOS}`);
         const { seconds } = JSON.parse(await readFile(cpuFile, 'utf8')) as { seconds: number };
         await mkdir(path.join(dir, 'script-out'));
