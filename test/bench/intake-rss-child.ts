@@ -1,14 +1,25 @@
-/** Child of intake-rss.bench.ts: prepares one image and reports how far its peak RSS rose. */
+/**
+ * Child of intake-rss.bench.ts: prepares one image and sends it to the service, as a job does,
+ * and reports how far its peak RSS rose on the way.
+ */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import sharp from 'sharp';
+import { createTransport } from '../../src-main/core/api/http.ts';
+import { WatermarkClient } from '../../src-main/core/api/watermark-client.ts';
 import { prepareImage } from '../../src-main/core/media/intake.ts';
 
-const file = process.argv[2] ?? '';
-// Load libvips and its JPEG codec first, so their one-time cost is not counted.
+const [file = '', baseUrl = '', key = ''] = process.argv.slice(2);
+const PURPOSE = { use: 'watermark', maxMegapixels: 40, onExceed: 'downscale' } as const;
+const transport = createTransport({ timeoutMs: 120_000 });
+const client = new WatermarkClient({ baseUrl, key: () => key, transport });
+// One small image through the same path first: libvips and its codecs, the request's modules
+// and the words of the engine's sentences are loaded once in a process, not per image.
+const small = path.join(path.dirname(file), 'small.jpg');
 await sharp({ create: { width: 64, height: 64, channels: 3, background: '#808080' } })
   .jpeg()
-  .toBuffer()
-  .then((small) => sharp(small).resize(8).webp().toBuffer());
+  .toFile(small);
+await client.submit({ bytes: (await prepareImage(small, PURPOSE)).bytes });
 /** A line of /proc/self/status in bytes, or undefined off Linux. */
 function status(field: 'VmRSS' | 'VmHWM'): number | undefined {
   const line = readFileSync('/proc/self/status', 'utf8')
@@ -23,16 +34,10 @@ function status(field: 'VmRSS' | 'VmHWM'): number | undefined {
 const linux = existsSync('/proc/self/clear_refs');
 if (linux) writeFileSync('/proc/self/clear_refs', '5');
 const before = linux ? (status('VmRSS') ?? 0) : process.resourceUsage().maxRSS * 1024;
-const prepared = await prepareImage(file, {
-  use: 'watermark',
-  maxMegapixels: 40,
-  onExceed: 'downscale',
-});
+const prepared = await prepareImage(file, PURPOSE);
+const taskId = await client.submit({ bytes: prepared.bytes });
 const after = linux ? (status('VmHWM') ?? 0) : process.resourceUsage().maxRSS * 1024;
+await transport.close();
 console.log(
-  JSON.stringify({
-    growth: after - before,
-    base64Length: prepared.base64.length,
-    reencoded: prepared.reencoded,
-  }),
+  JSON.stringify({ growth: after - before, reencoded: prepared.reencoded, sent: taskId !== '' }),
 );

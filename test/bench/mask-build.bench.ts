@@ -58,7 +58,8 @@ export const benchmarks: Benchmark[] = [
           name: 'mask-bytes',
           value: mask.length / 1000,
           unit: 'KB',
-          target: { op: '<=', value: 100, of: 'value' },
+          // A regression guard: 157 KB is the floor of a PNG for this mask (issue #35).
+          target: { op: '<=', value: 165, of: 'value' },
         },
       ];
     },

@@ -28,10 +28,13 @@ function jobs(count: number): WatermarkJobView[] {
   }));
 }
 
-/** The built renderer in Debian's Chromium with 10,000 jobs in its list, or the history given. */
+/**
+ * The built renderer in Debian's Chromium with `count` jobs in its list (10,000 unless
+ * told), or the first 100 and the history given.
+ */
 async function withApp<T>(
   work: (page: Page) => Promise<T>,
-  history?: readonly WatermarkJobView[],
+  { count = JOBS, history }: { count?: number; history?: readonly WatermarkJobView[] } = {},
 ): Promise<T> {
   if (!existsSync(fileURLToPath(new URL('../../out/renderer/index.html', import.meta.url)))) {
     throw new Error('The app is not built: run `npm run build` before `npm run bench`.');
@@ -40,7 +43,7 @@ async function withApp<T>(
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    const list = jobs(JOBS);
+    const list = jobs(count);
     await connectPreload(page, server, {
       'app:info': () => ({
         name: 'Clearframe',
@@ -62,7 +65,8 @@ async function withApp<T>(
       },
     });
     await page.goto(server.url);
-    await page.getByTestId('job-list').waitFor();
+    // Without jobs the window shows no list: its first drawn element is the page ready.
+    await (count > 0 ? page.getByTestId('job-list') : page.locator('body *').first()).waitFor();
     return await work(page);
   } finally {
     await browser.close();
@@ -86,17 +90,22 @@ async function readWholeHistory(page: Page, rows: number): Promise<void> {
   }
 }
 
-/** Frames drawn per second while the list scrolls 150 px a frame for three seconds. */
+/**
+ * Frames drawn per second while the list scrolls 150 px a frame for three seconds. An empty
+ * list does not scroll: its page's rate is what this machine draws at the moment, the
+ * baseline a list's rate is divided by.
+ */
 async function scrollFps(page: Page): Promise<number> {
   return page.evaluate(
     () =>
       new Promise<number>((resolve) => {
-        const list = document.querySelector('[data-testid="job-list"]') as HTMLElement;
+        const list = document.querySelector<HTMLElement>('[data-testid="job-list"]');
         let frames = 0;
         const start = performance.now();
         const step = () => {
           frames += 1;
-          list.scrollTop = (list.scrollTop + 150) % (list.scrollHeight - list.clientHeight);
+          const end = list ? list.scrollHeight - list.clientHeight : 0;
+          if (list && end > 0) list.scrollTop = (list.scrollTop + 150) % end;
           if (performance.now() - start < 3000) requestAnimationFrame(step);
           else resolve((frames * 1000) / (performance.now() - start));
         };
@@ -169,6 +178,8 @@ async function eventStormLongestTask(page: Page): Promise<number> {
 }
 
 const HISTORY = 100_000;
+/** A list scrolls at five sixths of what its page draws empty (0.83): 50 frames where that is 60. */
+const SMOOTH = { op: '>=', value: 0.83, of: 'ratio' } as const;
 
 export const benchmarks: Benchmark[] = [
   {
@@ -177,16 +188,21 @@ export const benchmarks: Benchmark[] = [
     runs: 3,
     async measure() {
       const history = jobs(HISTORY).map((job, i) => ({ ...job, batchId: `batch-${i % 200}` }));
-      const fps = await withApp(async (page) => {
-        await readWholeHistory(page, HISTORY);
-        return scrollFps(page);
-      }, history);
+      const fps = await withApp(
+        async (page) => {
+          await readWholeHistory(page, HISTORY);
+          return scrollFps(page);
+        },
+        { history },
+      );
+      const empty = await withApp(scrollFps, { count: 0 });
       return [
         {
           name: 'ui-list-100k-fps',
           value: fps,
           unit: 'frames/s',
-          target: { op: '>=', value: 50, of: 'value' },
+          baseline: empty,
+          target: SMOOTH,
         },
       ];
     },
@@ -197,12 +213,14 @@ export const benchmarks: Benchmark[] = [
     runs: 3,
     async measure() {
       const fps = await withApp(scrollFps);
+      const empty = await withApp(scrollFps, { count: 0 });
       return [
         {
           name: 'ui-list-10k-fps',
           value: fps,
           unit: 'frames/s',
-          target: { op: '>=', value: 50, of: 'value' },
+          baseline: empty,
+          target: SMOOTH,
         },
       ];
     },

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import { errors as undiciErrors, request, type Dispatcher } from 'undici';
 import { videoErrorBodySchema } from '../../../src-shared/api/video.ts';
 import {
@@ -21,6 +22,7 @@ import {
   type ServiceError,
   type ServiceErrorDetails,
 } from './errors.ts';
+import { jsonPayload } from './json-body.ts';
 import { NetworkRoutes, type SystemProxyResolver } from './network-routes.ts';
 import { ProxyProblem, proxyAnswerProblem, type Environment } from './proxy-settings.ts';
 
@@ -70,6 +72,7 @@ export interface JsonRequest {
   method: 'GET' | 'POST';
   url: string;
   key: KeyProvider;
+  /** Sent as JSON; a `Base64Bytes` member goes as base64 text, streamed (see json-body.ts). */
   body?: unknown;
   signal?: AbortSignal;
   timeoutMs?: number;
@@ -207,10 +210,15 @@ export async function requestJson(transport: Transport, req: JsonRequest): Promi
     authorization: `Bearer ${key}`,
     accept: 'application/json',
   };
-  let payload: string | undefined;
+  let payload: string | Readable | undefined;
   if (req.body !== undefined) {
     headers['content-type'] = 'application/json';
-    payload = JSON.stringify(req.body);
+    const json = jsonPayload(req.body);
+    if ('text' in json) payload = json.text;
+    else {
+      headers['content-length'] = String(json.length);
+      payload = json.stream();
+    }
   }
   let status: number;
   let text: string;

@@ -17,8 +17,30 @@ import {
   type CallOptions,
   type ClientOptions,
 } from './endpoint.ts';
+import { Base64Bytes } from './json-body.ts';
 
-export type ImageSource = { url: string } | { base64: string };
+/** An image by address, as base64 text, or as the file's bytes (sent as base64, streamed). */
+export type ImageSource = { url: string } | { base64: string } | { bytes: Uint8Array };
+
+/**
+ * A source's request member: its name, what is sent, and what the schema checks in its
+ * place. Bytes encode to valid raw base64 whatever they hold, so the text of their first
+ * three (empty when they are) tells the schema all the whole text would.
+ */
+function member(
+  name: 'image' | 'smear',
+  source: ImageSource,
+): { key: string; sent: unknown; checked: string } {
+  if ('url' in source) return { key: `${name}_url`, sent: source.url, checked: source.url };
+  if ('base64' in source) {
+    return { key: `${name}_base64`, sent: source.base64, checked: source.base64 };
+  }
+  return {
+    key: `${name}_base64`,
+    sent: new Base64Bytes(source.bytes),
+    checked: Buffer.from(source.bytes.subarray(0, 3)).toString('base64'),
+  };
+}
 
 export interface WatermarkResult {
   phase: TaskPhase;
@@ -56,10 +78,13 @@ export class WatermarkClient {
 
   /** Submits one image and returns the task id. Retried only when provably not received. */
   async submit(image: ImageSource, mask?: ImageSource, call: CallOptions = {}): Promise<string> {
-    const body = checkOutgoing('watermark.submit', submitWatermarkRequestSchema, {
-      ...('url' in image ? { image_url: image.url } : { image_base64: image.base64 }),
-      ...(mask ? ('url' in mask ? { smear_url: mask.url } : { smear_base64: mask.base64 }) : {}),
-    });
+    const members = [member('image', image), ...(mask ? [member('smear', mask)] : [])];
+    checkOutgoing(
+      'watermark.submit',
+      submitWatermarkRequestSchema,
+      Object.fromEntries(members.map((m) => [m.key, m.checked])),
+    );
+    const body = Object.fromEntries(members.map((m) => [m.key, m.sent]));
     return callService(this.options, {
       operation: 'watermark.submit',
       kind: 'paid',

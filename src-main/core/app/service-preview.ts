@@ -84,7 +84,7 @@ export class ServicePreviews {
       prepared.height,
     );
     const taskId = await client.submit(
-      { base64: prepared.base64 },
+      { bytes: prepared.bytes },
       {
         base64: serviceMaskPng({
           data: plane,

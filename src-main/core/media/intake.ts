@@ -46,8 +46,11 @@ export interface PreparedImage {
   /** The upright size of the file itself; larger than width×height when it was downscaled. */
   sourceWidth: number;
   sourceHeight: number;
-  /** Raw base64 of what will be sent, without any `data:` prefix. */
-  base64: string;
+  /**
+   * What will be sent: the file itself when it needs no change. The request encodes it as
+   * base64 while it goes out (api/json-body.ts), so no text copy of it is ever held.
+   */
+  bytes: Buffer;
   /** True when the file was re-encoded (turned upright, downscaled, converted). */
   reencoded: boolean;
   /** A small WebP for the interface. */
@@ -100,9 +103,9 @@ export function refuseType(type: SniffedType): never {
 
 /**
  * Reads an image the user gave, by its bytes rather than its name, checks it decodes to the
- * end, turns it upright, applies the limits of its purpose and returns the base64 the
- * service wants. A file that needs no change is sent byte for byte: its buffer and the
- * base64 string are the only copies held.
+ * end, turns it upright, applies the limits of its purpose and returns the bytes the
+ * service is sent. A file that needs no change is sent byte for byte: its buffer is the
+ * only copy held.
  */
 export async function prepareImage(file: string, purpose: IntakePurpose): Promise<PreparedImage> {
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
@@ -171,7 +174,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
       height,
       sourceWidth: width,
       sourceHeight: height,
-      base64: bytes.toString('base64'),
+      bytes,
       reencoded: false,
       thumbnail,
     };
@@ -202,7 +205,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     height,
     sourceWidth: upright.width,
     sourceHeight: upright.height,
-    base64: encoded.toString('base64'),
+    bytes: encoded,
     reencoded: true,
     thumbnail,
   };

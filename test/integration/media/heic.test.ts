@@ -57,7 +57,7 @@ describe('a HEIC photo', () => {
       height: 300,
       reencoded: true,
     });
-    const sent = Buffer.from(prepared.base64, 'base64');
+    const sent = prepared.bytes;
     expect((await readHeader(sent)).format).toBe('jpeg');
     expect((await cornerColours(sent)).corners).toEqual(['red', 'green', 'blue', 'white']);
     expect((await readHeader(prepared.thumbnail)).format).toBe('webp');
@@ -73,7 +73,7 @@ describe('a HEIC photo', () => {
   it('with EXIF orientation 6 lands upright: 300×400, blue at the top left', async () => {
     const prepared = await prepareImage(await save('turned.heic', HEIC.exifRotated()), WATERMARK);
     expect([prepared.width, prepared.height]).toEqual([300, 400]);
-    expect(await cornerColours(Buffer.from(prepared.base64, 'base64'))).toEqual({
+    expect(await cornerColours(prepared.bytes)).toEqual({
       width: 300,
       height: 400,
       corners: ['blue', 'red', 'white', 'green'],
@@ -114,7 +114,7 @@ describe('a HEIC photo', () => {
 
   it('keeps its EXIF and colour profile in the result, or strips them, as set', async () => {
     const input = await save('IMG_0042.HEIC', HEIC.exifRotated());
-    const result = Buffer.from((await prepareImage(input, WATERMARK)).base64, 'base64');
+    const result = (await prepareImage(input, WATERMARK)).bytes;
     const write = (metadataPolicy: 'keep' | 'strip', outputFolder: string) =>
       writeOutput({
         input,
@@ -146,7 +146,7 @@ describe('a HEIC photo', () => {
 
   it('is written in the format chosen, when one is', async () => {
     const input = await save('choose.heic', HEIC.upright());
-    const result = Buffer.from((await prepareImage(input, WATERMARK)).base64, 'base64');
+    const result = (await prepareImage(input, WATERMARK)).bytes;
     const outcome = await writeOutput({
       input,
       result,

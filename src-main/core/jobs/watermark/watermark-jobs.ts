@@ -148,7 +148,7 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
       throw new AbortedError('canceled before sending', { operation: 'watermark.submit' });
     this.life.move(job.id, 'submitting');
     const taskId = await this.options.client.submit(
-      byAddress && sourceUrl ? { url: sourceUrl } : { base64: prepared.base64 },
+      byAddress && sourceUrl ? { url: sourceUrl } : { bytes: prepared.bytes },
       mask,
     );
     this.life.move(job.id, 'submitted', { remoteTaskId: taskId });
