@@ -38,8 +38,8 @@ export const ja: Catalogue = {
     '動画のデモモード：試行は内蔵シミュレーターで実行され、そのクリップは用意済みの代用品で、サービスが作るものではありません。動画サービスには何も送信されず、料金もかかりません。画像はサービスに送られます。',
   'demo.images':
     '画像のデモモード：内蔵シミュレーターが画像の透かしを除去し、その結果はサービス本来の結果の大まかな代用です。透かしサービスには何も送信されず、料金もかかりません。動画の試行はサービスに送られます。',
-  'demo.short.all': 'デモモード: 何も送信されず、料金もかかりません。',
-  'demo.short.video': '動画はデモモード: 送信も課金もされません。画像はサービスに送られます。',
+  'demo.short.all': 'デモモード：何も送信されず、料金もかかりません。',
+  'demo.short.video': '動画はデモモード：送信も課金もされません。画像はサービスに送られます。',
   'demo.short.images': '画像はデモモードで無料。動画の試行はサービスに送られます。',
   'demo.howTo': '自分のアカウントを使うには？',
   'demo.step.signIn':
@@ -291,7 +291,7 @@ export const ja: Catalogue = {
   'film.nothing': '完成したテイクのあるショットはまだありません。',
   'film.saved': '{path} として保存しました',
   'film.player': 'つないだ映像',
-  'film.playing': '映像: {name}',
+  'film.playing': '映像：{name}',
   'film.backToShot': 'ショット {position} に戻る',
 
   // ── Settings and Account: keys of these screens go below this line.
@@ -553,9 +553,9 @@ export const ja: Catalogue = {
   'round.batchChip': '試行 {number}：{prompt} · {upTo, select, true {最大 {cost}} other {{cost}}}',
   'round.pastedPicture': '貼り付けた画像',
   'round.dropNeedsAddress':
-    '{name}: サービスはクリップと音声をアドレスでしか受け取りません。アカウントにアップロードして、その asset:// アドレスを貼り付けてください(音声はウェブアドレスでもかまいません)。',
+    '{name}：サービスはクリップと音声をアドレスでしか受け取りません。アカウントにアップロードして、その asset:// アドレスを貼り付けてください（音声はウェブアドレスでもかまいません）。',
   'round.dropNotMedia':
-    '{name} は画像・クリップ・音声のいずれでもありません。画像(JPEG、PNG、WebP、TIFF、GIF)をドロップするか、クリップや音声のアドレスを貼り付けてください。',
+    '{name} は画像・クリップ・音声のいずれでもありません。画像（JPEG、PNG、WebP、TIFF、GIF）をドロップするか、クリップや音声のアドレスを貼り付けてください。',
   'round.batchEdit': 'フォームに戻す',
   'round.batchRemove': 'バッチから外す',
   'round.batchDetails':

@@ -37,8 +37,8 @@ export const zhCN: Catalogue = {
     '视频演示模式：各轮在内置模拟器上运行，其片段是预制的替代品，并非服务会生成的内容。不会向视频服务发送任何内容，也不会扣费。图片会发送到服务。',
   'demo.images':
     '图片演示模式：由内置模拟器处理图片，其结果只是服务实际效果的粗略替代。不会向水印服务发送任何内容，也不会扣费。视频各轮会发送到服务。',
-  'demo.short.all': '演示模式：不发送任何内容，也不收费。',
-  'demo.short.video': '视频处于演示模式：不发送也不收费。图片会发送到服务。',
+  'demo.short.all': '演示模式：不发送任何内容，也不扣费。',
+  'demo.short.video': '视频处于演示模式：不发送也不扣费。图片会发送到服务。',
   'demo.short.images': '图片处于演示模式，免费。视频轮次会发送到服务。',
   'demo.howTo': '如何使用我自己的账户？',
   'demo.step.signIn':
@@ -529,7 +529,7 @@ export const zhCN: Catalogue = {
   'round.batchChip': '第 {number} 轮：{prompt} · {upTo, select, true {最多 {cost}} other {{cost}}}',
   'round.pastedPicture': '粘贴的图片',
   'round.dropNeedsAddress':
-    '{name}：服务只按地址接收视频片段和声音。请先上传到你的账户，再粘贴它的 asset:// 地址（声音也可以是网址）。',
+    '{name}：服务只按地址接收视频片段和声音。请先上传到您的账户，再粘贴它的 asset:// 地址（声音也可以是网址）。',
   'round.dropNotMedia':
     '{name} 不是图片、视频片段或声音：请拖入图片（JPEG、PNG、WebP、TIFF 或 GIF），或粘贴视频片段或声音的地址。',
   'round.batchEdit': '放回表单',
