@@ -68,10 +68,9 @@ const overlapping = (a: Box, b: Box) =>
  */
 export function placesFor(estimate: MarkEstimate, part: Box, count: number): Box[] {
   const counts = new MarkCounts(estimate);
-  const step = Math.max(
-    JPEG_GRID,
-    Math.floor(Math.min(part.width, part.height) / 2 / JPEG_GRID) * JPEG_GRID,
-  );
+  // Every place on the mark's JPEG grid: a coarser step (half the box, once) put the nearest
+  // places beside a large mark in the photo's middle over its edge, so none was free of it.
+  const step = JPEG_GRID;
   const firstX = part.x % step;
   const firstY = part.y % step;
   const candidates: Array<{ box: Box; marked: number; distance: number }> = [];
