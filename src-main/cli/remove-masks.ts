@@ -9,6 +9,7 @@ import {
   type Box,
   type MaskAnchor,
 } from '../../src-shared/domain/mask-anchor.ts';
+import { planeMarksNothing } from '../../src-shared/domain/mask-raster.ts';
 import type { ImageSize, Stroke } from '../../src-shared/domain/strokes.ts';
 import { findWatermark } from '../core/media/automask/find-watermark.ts';
 import type { Proposal } from '../core/media/automask/propose.ts';
@@ -249,7 +250,7 @@ export async function fileMasks(
 ): Promise<Map<string, FileMask>> {
   const out = new Map<string, FileMask>();
   const keep = async (image: SizedFile, plane: Uint8Array) => {
-    if (!plane.includes(1)) {
+    if (planeMarksNothing(plane)) {
       throw new UserFacingError(words('cli.masks.empty', { file: path.basename(image.path) }));
     }
     return (await masks.keep(plane, image.width, image.height)).token;

@@ -4,6 +4,7 @@ import {
   unknownLengthWords,
 } from '../../src-shared/api/video-reference-lengths.ts';
 import type { ContentItem, VideoGenerateRequest } from '../../src-shared/api/video.ts';
+import { pastCap } from '../../src-shared/domain/budget.ts';
 import { IN_FLIGHT_STATES } from '../../src-shared/domain/job-states.ts';
 import {
   DEFAULT_ROUND_SECONDS,
@@ -164,8 +165,9 @@ const addRound: Sub = async (args) => {
         session.store.now(),
       );
       const planned = spentCents + inFlightCents + rounds.queuedEstimateCents();
-      if (cap !== null && planned > Math.round(cap * 100)) {
-        const values = { planned: money(planned), cap: money(Math.round(cap * 100)) };
+      const capCents = pastCap(cap, planned);
+      if (capCents !== undefined) {
+        const values = { planned: money(planned), cap: money(capCents) };
         console.log(
           month
             ? words('cli.video.overMonthlyCap', { ...values, month: monthName(month) })

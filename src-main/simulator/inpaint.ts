@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { fillHoles } from '../imaging/fill-holes.ts';
 import type { RgbPixels } from '../imaging/rgb-pixels.ts';
-import { storedFormat, storedRgb } from './pixels.ts';
+import { AS_STORED, decodeRgb } from '../imaging/decode-rgb.ts';
+import { storedFormat } from './pixels.ts';
 import { maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 import { markMask } from './corner-mark.ts';
 import type { SeenMarks } from './seen-marks.ts';
@@ -53,8 +54,10 @@ export async function inpaint(
   mask: Buffer | undefined,
   seen?: SeenMarks,
 ): Promise<Buffer> {
-  const [source, format] = await Promise.all([storedRgb(image), storedFormat(image)]);
-  const alpha = mask ? maskToAlpha((await storedRgb(mask)).data) : await findMark(source);
+  const [source, format] = await Promise.all([decodeRgb(image, AS_STORED), storedFormat(image)]);
+  const alpha = mask
+    ? maskToAlpha((await decodeRgb(mask, AS_STORED)).data)
+    : await findMark(source);
   const lossy = format === 'jpeg' || format === 'webp';
   const unblended =
     mask !== undefined && seen !== undefined && (await seen.unblend(source, alpha, lossy));

@@ -3,7 +3,8 @@ import { hasDataUrlPrefix, isRawBase64 } from '../../src-shared/api/base64.ts';
 import { WATERMARK_CODES, WATERMARK_PATHS } from '../../src-shared/api/watermark.ts';
 import { maskCoverage, maskToAlpha } from '../../src-shared/domain/mask-rule.ts';
 import type { RgbPixels } from '../imaging/rgb-pixels.ts';
-import { storedFormat, storedRgb } from './pixels.ts';
+import { AS_STORED, decodeRgb } from '../imaging/decode-rgb.ts';
+import { storedFormat } from './pixels.ts';
 import { jittered, parseJsonObject, type ApiContext, type ApiReply } from './api-context.ts';
 import {
   DOWNLOAD_FAULTS,
@@ -273,8 +274,8 @@ const LEFT_SHARE = 0.6;
 /** A result that lifted the mark only partly: the cleaned image with the input laid back over it. */
 async function leftPartly(image: Buffer, cleaned: Buffer): Promise<Buffer> {
   const [before, after, format] = await Promise.all([
-    storedRgb(image),
-    storedRgb(cleaned),
+    decodeRgb(image, AS_STORED),
+    decodeRgb(cleaned, AS_STORED),
     storedFormat(cleaned),
   ]);
   const data = Buffer.from(
@@ -309,7 +310,7 @@ function summarise(mask: RgbPixels): SmearSummary {
  */
 async function decodeImage(bytes: Buffer, what: string): Promise<RgbPixels> {
   try {
-    return await storedRgb(bytes);
+    return await decodeRgb(bytes, AS_STORED);
   } catch {
     throw new InputError(
       `The ${what} could not be decoded: send a JPEG, PNG, WebP, TIFF, GIF or AVIF image.`,

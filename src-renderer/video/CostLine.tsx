@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { unknownLengthWords } from '../../src-shared/api/video-reference-lengths.ts';
+import { pastCap } from '../../src-shared/domain/budget.ts';
 import { toCents, type estimateVideoCost } from '../../src-shared/domain/pricing.ts';
 import { formatMoney, formatMonth } from '../../src-shared/i18n/formats.ts';
 import { useQuota } from '../account/quota-store.ts';
@@ -36,6 +37,7 @@ export function CostLine(props: {
       ? formatMoney(intl, toCents(videoQuota.balanceUsd))
       : null;
   const committed = quota ? toCents(quota.spending.spentUsd + quota.spending.inFlightUsd) : 0;
+  const capCents = pastCap(cap, committed + total);
 
   return (
     <p className="cost" data-testid="round-cost">
@@ -62,7 +64,7 @@ export function CostLine(props: {
           </span>
         )
       )}
-      {cap !== null && committed + total > Math.round(cap * 100) && (
+      {capCents !== undefined && (
         <span className="error" data-testid="editor-over-cap">
           {' '}
           ·{' '}
@@ -72,14 +74,14 @@ export function CostLine(props: {
                 {
                   spent: formatMoney(intl, committed),
                   month: formatMonth(intl, quota.spending.month),
-                  cap: formatMoney(intl, Math.round(cap * 100)),
+                  cap: formatMoney(intl, capCents),
                 },
               )
             : intl.formatMessage(
                 { id: 'round.overCap' },
                 {
                   spent: formatMoney(intl, committed),
-                  cap: formatMoney(intl, Math.round(cap * 100)),
+                  cap: formatMoney(intl, capCents),
                 },
               )}
         </span>

@@ -56,6 +56,18 @@ export function roundMoney(round: RoundMoneyFacts): {
 }
 
 /**
+ * The budget cap's rule, written once for the engine, the window and the command line:
+ * spending (what was spent, what is in flight and what is about to be sent, in cents) is
+ * past a cap of `capUsd` when it is more than the cap; without a cap it never is. Gives the
+ * cap in cents when past it.
+ */
+export function pastCap(capUsd: number | null, totalCents: number): number | undefined {
+  if (capUsd === null) return undefined;
+  const capCents = Math.round(capUsd * 100);
+  return totalCents > capCents ? capCents : undefined;
+}
+
+/**
  * Whether one more round fits under the budget cap, and if not, the sentence that says why
  * and what to do. The cap counts everything the app has spent (in the month, for a monthly
  * cap), everything in flight, and this round, so no number of rounds sent at once can take
@@ -67,10 +79,9 @@ export function budgetProblem(
   spending: CapSpending,
   estimateCents: number,
 ): string | undefined {
-  if (capUsd === null) return undefined;
-  const capCents = Math.round(capUsd * 100);
   const total = spending.spentCents + spending.inFlightCents + estimateCents;
-  if (total <= capCents) return undefined;
+  const capCents = pastCap(capUsd, total);
+  if (capCents === undefined) return undefined;
   const money = {
     estimate: formatMoney(intl, estimateCents),
     total: formatMoney(intl, total),

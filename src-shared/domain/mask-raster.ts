@@ -198,5 +198,13 @@ export function marksNothing(strokes: readonly Stroke[], width: number, height: 
   if (strokes.some((stroke) => stroke.kind === 'bitmap')) return false;
   const plane = new MaskPlane(width, height);
   for (const stroke of strokes) plane.apply(stroke, 1);
-  return !plane.data.includes(1);
+  return planeMarksNothing(plane.data);
+}
+
+/**
+ * True when a mask plane (1 where marked) has no pixel marked: sent, it would be a credit
+ * spent for an unchanged image. The one place that says what an empty mask is.
+ */
+export function planeMarksNothing(plane: Uint8Array): boolean {
+  return !plane.includes(1);
 }

@@ -75,7 +75,7 @@ describe('layer boundaries enforced by lint', () => {
     ],
     [
       'src-main/imaging/x.ts',
-      "import { storedRgb } from '../simulator/pixels.ts';",
+      "import { storedFormat } from '../simulator/pixels.ts';",
       /not from src-main\/simulator/,
     ],
   ];

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { localPreview } from '../media/local-preview.ts';
@@ -42,7 +43,7 @@ export class LocalPreviews {
   async make(token: string, strokes: readonly Stroke[]): Promise<{ previewId: string }> {
     const image = await this.sources.image(token);
     const marked = await this.sources.marked(strokes, image.width, image.height);
-    if (!marked.includes(1)) throw new UserFacingError(said('core.app.maskEmpty'));
+    if (planeMarksNothing(marked)) throw new UserFacingError(said('core.app.maskEmpty'));
     return this.keep(`${token}:repaint`, await localPreview(image.path, marked));
   }
 

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { isAssetUrl } from '../../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
+import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
 import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { InvokeResponse, StagedFile } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
@@ -211,7 +212,7 @@ export class StagingDesk {
       let empty = painted.get(key);
       if (empty === undefined) {
         const plane = await this.masks.plane(strokes.data, image.width, image.height);
-        empty = !plane.includes(1);
+        empty = planeMarksNothing(plane);
         painted.set(key, empty);
       }
       if (empty)

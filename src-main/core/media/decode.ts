@@ -11,27 +11,3 @@ export const DECODE_LIMIT = { limitInputPixels: MAX_DECODE_PIXELS } as const;
 export function readHeader(input: Buffer | string): Promise<Metadata> {
   return sharp(input, { limitInputPixels: false }).metadata();
 }
-
-export interface RawImage {
-  data: Buffer;
-  width: number;
-  height: number;
-  channels: 3;
-}
-
-/**
- * Decodes any image sharp reads into 8-bit sRGB, upright unless told to keep the pixels as
- * stored. Transparent areas are flattened onto black, so a transparent mask pixel reads as
- * unmarked.
- */
-export async function decodeRgb(input: Buffer, options = { upright: true }): Promise<RawImage> {
-  const decoder = sharp(input, { failOn: 'error', ...DECODE_LIMIT });
-  const { data, info } = await (options.upright ? decoder.autoOrient() : decoder)
-    .flatten({ background: { r: 0, g: 0, b: 0 } })
-    .toColourspace('srgb')
-    .removeAlpha()
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  if (info.channels !== 3) throw new Error(`expected 3 channels, got ${info.channels}`);
-  return { data, width: info.width, height: info.height, channels: 3 };
-}

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { repaintMarked } from '../../imaging/telea-repaint.ts';
-import { decodeRgb } from './decode.ts';
+import { decodeRgb } from '../../imaging/decode-rgb.ts';
 import { pixelBytes } from './heic/decode-heic.ts';
 import type { MarkEstimate } from './unblend/mark-estimate.ts';
 import { recoverImage } from './unblend/recover.ts';

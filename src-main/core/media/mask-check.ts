@@ -1,5 +1,5 @@
 import { maskCoverage, type MaskCoverage } from '../../../src-shared/domain/mask-rule.ts';
-import { decodeRgb } from './decode.ts';
+import { decodeRgb } from '../../imaging/decode-rgb.ts';
 
 /** Reads every pixel of a mask file and applies the service's rule (section 4.1). */
 export async function inspectMask(png: Buffer): Promise<MaskCoverage> {

@@ -2,7 +2,8 @@ import sharp from 'sharp';
 import { maskCoverage, type MaskCoverage } from '../../../src-shared/domain/mask-rule.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
-import { DECODE_LIMIT, decodeRgb, type RawImage } from './decode.ts';
+import { decodeRgb, type RawImage } from '../../imaging/decode-rgb.ts';
+import { DECODE_LIMIT } from './decode.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
 import { said } from '../i18n/core-words.ts';
 

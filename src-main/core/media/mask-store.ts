@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { access, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
+import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
@@ -110,9 +111,9 @@ export class MaskStore {
       ...(tool.kind === 'invert' ? { invert: true } : {}),
       ...(tool.kind === 'keepInside' ? { keepInside: tool.box } : {}),
     });
+    if (planeMarksNothing(changed)) throw new UserFacingError(said('core.app.maskToolEmpty'));
     let marked = 0;
     for (const value of changed) marked += value;
-    if (marked === 0) throw new UserFacingError(said('core.app.maskToolEmpty'));
     const { token: maskToken } = await this.keep(changed, width, height);
     return { maskToken, fraction: marked / changed.length };
   }

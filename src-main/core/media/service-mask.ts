@@ -1,3 +1,4 @@
+import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
@@ -94,6 +95,6 @@ export function storedToUpright<
 
 /** The mask PNG the service gets, refused when it marks nothing: that would be a credit spent for no change. */
 export function serviceMaskPng(plane: { data: Uint8Array; width: number; height: number }): Buffer {
-  if (!plane.data.includes(1)) throw new EmptyMaskError();
+  if (planeMarksNothing(plane.data)) throw new EmptyMaskError();
   return encodeTwoColourPng(plane.data, plane.width, plane.height, MASK_MARK_RGB);
 }

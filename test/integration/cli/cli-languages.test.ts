@@ -7,6 +7,7 @@ import { MODES } from '../../../src-shared/domain/round-draft.ts';
 import { SETTINGS_VERSION } from '../../../src-shared/domain/settings.ts';
 import { runCli, type CliRun } from '../../support/cli-process.ts';
 import { makePhoto } from '../../support/images.ts';
+import { plainWords } from '../../support/plain-words.ts';
 
 /** Letters FormatJS's pseudo-locale (en-XA) writes in place of English ones. */
 const PSEUDO_LETTER = /[\u00c0-\u02af\u1e00-\u1eff]/u;
@@ -66,12 +67,9 @@ function commandNames(help: CliRun): string[] {
  */
 function englishWords(run: CliRun, args: readonly string[]): string[] {
   const given = new Set(args.join(' ').match(/[A-Za-z]+/g) ?? []);
-  const text = `${run.stdout}\n${run.stderr}`.split(root).join(' ');
-  return text
-    .split(/[\s"'()[\],;:·]+/u)
-    .filter((token) => !/\d/.test(token))
-    .flatMap((token) => token.match(/[A-Za-z]{3,}/g) ?? [])
-    .filter((word) => !given.has(word) && !NAMES.has(word));
+  return plainWords(`${run.stdout}\n${run.stderr}`, [root]).filter(
+    (word) => !given.has(word) && !NAMES.has(word),
+  );
 }
 
 beforeAll(async () => {
