@@ -11,6 +11,7 @@ import { chromium, type Browser } from '@playwright/test';
 import { connectPreload, serveRenderer, type RendererServer } from '../e2e/harness.ts';
 import { chromiumLaunchOptions } from '../support/chromium.ts';
 import type { Benchmark } from './harness.ts';
+import { BENCH_APP_INFO } from './ui.bench.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const LOADS = 5;
@@ -26,14 +27,7 @@ async function paintOf(browser: Browser, open: (url: string) => string, server: 
   try {
     const page = await context.newPage();
     await connectPreload(page, server, {
-      'app:info': () => ({
-        name: 'Clearframe',
-        version: 'bench',
-        platform: 'linux',
-        demoMode: false,
-        demoServices: [],
-        previewBase: '/__preview/',
-      }),
+      'app:info': () => BENCH_APP_INFO,
     });
     await page.goto(open(server.url));
     return await page.evaluate(

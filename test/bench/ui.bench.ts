@@ -9,6 +9,16 @@ import type { Benchmark } from './harness.ts';
 
 const JOBS = 10_000;
 
+/** What the window is told of the app in a benchmark: a packed build, not demo mode. */
+export const BENCH_APP_INFO = {
+  name: 'Clearframe',
+  version: 'bench',
+  platform: 'linux',
+  demoMode: false,
+  demoServices: [],
+  previewBase: '/__preview/',
+};
+
 function jobs(count: number): WatermarkJobView[] {
   return Array.from({ length: count }, (_, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
@@ -45,14 +55,7 @@ async function withApp<T>(
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     const list = jobs(count);
     await connectPreload(page, server, {
-      'app:info': () => ({
-        name: 'Clearframe',
-        version: 'bench',
-        platform: 'linux',
-        demoMode: false,
-        demoServices: [],
-        previewBase: '/__preview/',
-      }),
+      'app:info': () => BENCH_APP_INFO,
       'watermark:list': () => ({ jobs: history ? list.slice(0, 100) : list, paused: false }),
       // Newest first, a page at a time, `before` being where the page starts.
       'watermark:history': ({ before, limit }) => {

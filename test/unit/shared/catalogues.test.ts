@@ -96,13 +96,12 @@ describe('the message catalogues', () => {
       ...CATALOGUES.de,
       'format.credits': '{count, plural, one {# Credit}}',
     };
-    for (const [name, de] of Object.entries({ missing, noValue, noOther })) {
+    const runs = Object.entries({ missing, noValue, noOther }).map(([name, de]) => {
       const run = verify(name, { en: CATALOGUES.en, de });
       expect(run.ok, name).toBe(false);
-    }
-    expect(verify('missing-says', { en: CATALOGUES.en, de: missing }).output).toContain(
-      'round.title',
-    );
+      return run;
+    });
+    expect(runs[0]?.output).toContain('round.title');
   });
 
   // FormatJS compares values and plurals but not a select's choices, which the code passes.
