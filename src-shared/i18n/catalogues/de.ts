@@ -43,12 +43,12 @@ export const de: Catalogue = {
   'demo.short.images': 'Bilder im Demomodus, kostenlos. Video-Versuche gehen an den Dienst.',
   'demo.howTo': 'Wie nutze ich mein eigenes Konto?',
   'demo.step.signIn':
-    'Melden Sie sich auf der Website des Anbieters an. Das Wasserzeichen-API-Token erstellen Sie im Kontobereich unter „API-Tokens“, den Video-API-Schlüssel unter „API-Schlüssel“ (Videoaufrufe werden von einem eigenen USD-Guthaben abgebucht).',
+    'Melden Sie sich auf der Website des Anbieters an. Das Wasserzeichen-API-Token erstellen Sie im Kontobereich unter „API-Tokens“, den Video-API-Schlüssel unter „API-Schlüssel“ (Videoaufrufe werden von einem eigenen Guthaben in USD bezahlt).',
   'demo.step.openSite': 'Website des Anbieters öffnen',
   'demo.step.paste':
     'Fügen Sie sie in den <settings>Einstellungen</settings> ein. Jeder Schlüssel wird mit dem Dienst getestet, bevor er gespeichert wird.',
   'demo.step.keychain':
-    'Schlüssel werden im Schlüsselbund des Systems aufbewahrt und verlassen diesen Computer nur in Richtung des Dienstes, zu dem sie gehören.',
+    'Schlüssel werden im Schlüsselbund des Systems aufbewahrt und verlassen diesen Computer nur, um an den Dienst zu gehen, zu dem sie gehören.',
 
   'language.label': 'Sprache',
   'language.system': 'Wie das System ({language})',
@@ -211,7 +211,7 @@ export const de: Catalogue = {
   'mask.applySameSize': 'Auf alle {count} Bilder dieser Größe anwenden',
   'mask.applyAll': 'Auf alle {count} Bilder anwenden',
   'mask.applyAllHint':
-    'Bilder anderer Größe erhalten die Maske skaliert, jede Markierung so nah wie möglich an ihrer Ecke.',
+    'Auf Bilder anderer Größe wird die Maske skaliert übertragen, jede Markierung so nah wie möglich an ihrer Ecke.',
   'mask.applySelected': 'Auf die ausgewählten anwenden ({count})',
   'mask.none': 'Keine Maske',
   'mask.cancel': 'Abbrechen',
@@ -363,7 +363,7 @@ export const de: Catalogue = {
   'account.spentInMonth':
     'Im {month}: {spent} ausgegeben und {inFlight} in gesendeten Versuchen {cap, select, none {(keine Budgetgrenze)} monthly {bei Ihrer monatlichen Budgetgrenze von {capAmount}} other {bei Ihrer Budgetgrenze von {capAmount}}}',
   'account.spendingHint':
-    'jeder Versuch, den der Dienst berechnet haben kann, so wie die Grenze ihn zählt',
+    'jeder Versuch, den der Dienst berechnet haben könnte, so wie die Grenze ihn zählt',
   'account.queue': 'Wenn die ganze Warteschlange läuft',
   'account.queueCost': '{credits} und {money}',
   'account.refresh': 'Aktualisieren',
@@ -387,7 +387,7 @@ export const de: Catalogue = {
   'spending.saved':
     '{count, plural, one {# Kostenposten} other {# Kostenposten}} gespeichert als {path}',
   'spending.savedWithDemo':
-    '{count, plural, one {# Kostenposten} other {# Kostenposten}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
+    '{count, plural, one {# Kostenposten} other {# Kostenposten}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}} (nicht berechnet) als {path} gespeichert',
   'spending.allMonths': 'Alle Monate',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': 'Monat',
@@ -633,7 +633,7 @@ export const de: Catalogue = {
 
   // What is wrong with a key as typed or pasted.
   'keys.problem.spaces':
-    'Der Schlüssel hat Leerzeichen am Anfang oder Ende; fügen Sie ihn ohne sie erneut ein.',
+    'Der Schlüssel hat Leerzeichen am Anfang oder Ende; fügen Sie ihn ohne diese erneut ein.',
   'keys.problem.tooShort':
     'Der Schlüssel ist zu kurz; kopieren Sie den ganzen Schlüssel von Ihrer Kontoseite.',
   'keys.problem.tooLong':
@@ -655,7 +655,7 @@ export const de: Catalogue = {
   'request.writePrompt':
     'Schreiben Sie einen Prompt: Jeder Versuch braucht einen, auch mit Referenzen.',
   'request.tooManyReferences':
-    'Entfernen Sie {count, plural, one {# Referenz} other {# Referenzen}}: Ein Versuch nimmt neben dem Prompt höchstens {max}.',
+    'Entfernen Sie {count, plural, one {# Referenz} other {# Referenzen}}: Ein Versuch erlaubt neben dem Prompt höchstens {max}.',
   'request.giveAddress': 'Geben Sie die Adresse von Referenz {number} an, oder entfernen Sie sie.',
   'request.videoAsAsset':
     'Geben Sie Referenz {number} als asset://-Adresse an: Der Dienst nimmt ein Video erst, wenn es auf der Website des Anbieters in Ihr Konto hochgeladen ist.',
@@ -921,7 +921,7 @@ export const de: Catalogue = {
   'cli.balance.usage':
     'Aufruf: clearframe balance [--demo] [--json] [--data-dir Ordner]\n  Die Wasserzeichen-Credits und das Videoguthaben, jeweils so, wie der eigene Dienst sie meldet.',
   'cli.remove.usage':
-    "Aufruf: clearframe remove '<'Dateien|Ordner…> [--mask Datei | --mask-rect x,y,b,h | --auto-mask] [--out Ordner]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir Ordner]\n  Entfernt das Wasserzeichen aus jedem genannten oder in den Ordnern gefundenen Bild. --mask\n  nimmt eine Maskendatei (Markierungen in jeder Farbe außer reinem Schwarz oder Weiß, oder Weiß\n  auf Schwarz); --mask-rect markiert ein Rechteck in Bildpixeln, das vor dem Senden gegen\n  jedes Bild geprüft wird. Nach einem Absturz einfach erneut ausführen: nichts Gesendetes\n  wird noch einmal gesendet.\n  --retry   fehlgeschlagene Dateien erneut versuchen: fragt den Dienst kostenlos erneut, wo er\n            das Bild hat, und bereitet eine nie angenommene Datei neu vor (etwa nach dem Ersetzen)\n  --force   ein neuer bezahlter Versuch (1 Credit je Bild) für bereits bereinigte oder fehlgeschlagene Dateien\n{masks}\n{engines}",
+    "Aufruf: clearframe remove '<'Dateien|Ordner…> [--mask Datei | --mask-rect x,y,b,h | --auto-mask] [--out Ordner]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir Ordner]\n  Entfernt das Wasserzeichen aus jedem genannten oder in den Ordnern gefundenen Bild. --mask\n  nimmt eine Maskendatei (Markierungen in jeder Farbe außer reinem Schwarz oder Weiß, oder Weiß\n  auf Schwarz); --mask-rect markiert ein Rechteck in Bildpixeln, das vor dem Senden gegen\n  jedes Bild geprüft wird. Nach einem Absturz einfach erneut ausführen: nichts Gesendetes\n  wird noch einmal gesendet.\n  --retry   fehlgeschlagene Dateien erneut versuchen: fragt den Dienst kostenlos erneut, wo er\n            das Bild hat, und bereitet eine nie angenommene Datei neu vor (etwa nach dem Ersetzen)\n  --force   bereits bereinigte oder fehlgeschlagene Dateien kostenpflichtig erneut senden (1 Credit je Bild)\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            wovon aus --mask-rect (und --mask-clear-outside) gemessen wird: mit einer Ecke sind\n            x,y die Abstände von den Seiten dieser Ecke, sodass ein Rechteck auf Fotos jeder\n            Größe passt; mit relative sind alle vier Zahlen Anteile des Bildes von 0 bis 1\n  --auto-mask         findet das Wasserzeichen, das die Bilder gemeinsam haben, und zeigt je\n                      Gruppe, was gefunden wurde, bevor etwas gesendet wird; --mask-rect ist dann ein grober Hinweis\n  --dry-run           hält nach der Ausgabe dessen an, was gesendet würde: nichts wird gesendet oder bezahlt\n  --save-masks Ordner schreibt die Maske jeder Gruppe dort als PNG (weiß auf schwarz) in ihrer Größe\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,b,h\n                      ändert die Maske vor dem Senden: um n Pixel vergrößern oder verkleinern,\n                      umkehren, alles außerhalb des Rechtecks leeren\n  --mask-whole        eine --mask-Datei, die jedes Pixel markiert (etwa ganz weiß), als\n                      Markierung des ganzen Bildes nehmen, das dann neu gemalt wird',
   'cli.engine.usage':
@@ -992,7 +992,7 @@ export const de: Catalogue = {
   'masks.share':
     '{count, plural, one {Die Maske deckt {largest} ihres Bildes ab.} other {{same, select, yes {Die Masken decken je {largest} ihres Bildes ab.} other {Die Masken decken {smallest} bis {largest} ihrer Bilder ab.}}}}',
   'masks.largeShare':
-    '{count, plural, one {# Bild hat eine Maske über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.} other {# Bilder haben Masken über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Guthaben je Bild.}}',
+    '{count, plural, one {# Bild hat eine Maske über {limit} des Bildes (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Credit je Bild.} other {# Bilder haben Masken über {limit} ihrer Fläche (die größte deckt {largest} ab): Der Dienst malt die ganze Maske neu, 1 Credit je Bild.}}',
   'cli.masks.large.usage':
     '  --allow-large-mask  Masken, die mehr als {limit} eines Bildes abdecken, ohne Nachfrage senden\n                      (im Terminal wird gefragt; sonst wird nichts gesendet, Exit-Code 2)',
   'cli.remove.askLargeMasks': 'Trotzdem mit diesen Masken senden?',
@@ -1010,7 +1010,7 @@ export const de: Catalogue = {
     'Probelauf: {count, plural, one {# Bild} other {# Bilder}} angesehen, nichts wurde gesendet und nichts bezahlt.',
   'cli.remove.cleaning': 'Bereinigen',
   'cli.remove.payingAgain':
-    '--force: {count, plural, one {# Datei wird} other {# Dateien werden}} als neuer bezahlter Versuch gesendet, insgesamt {credits} (auch Dateien, die noch nie gesendet wurden).',
+    '--force: {count, plural, one {# Datei wird} other {# Dateien werden}} kostenpflichtig erneut gesendet, insgesamt {credits} (auch Dateien, die noch nie gesendet wurden).',
   'cli.remove.retryInApp':
     'Die App belegt diesen Datenordner, daher werden schon versuchte Dateien dort erneut versucht: Nutzen Sie „Erneut nachfragen“ oder „Erneut senden (kostenpflichtig)“ in ihrem Fenster, oder beenden Sie sie und führen Sie diesen Befehl erneut aus.',
   'cli.remove.itIs': 'Zustand: {state}.',
@@ -1021,15 +1021,15 @@ export const de: Catalogue = {
     'eine Maske, die Clearframe nicht zurücklesen kann (seine Aufzeichnung des Auftrags ist beschädigt)',
   'cli.plan.noMask': 'keine Maske (die Ecke, die der Dienst wählt)',
   'cli.plan.alreadyCleaned':
-    '{file}: schon bereinigt mit {used}, daher wurde {asked} nicht verwendet. Mit --force bezahlen Sie einen neuen Versuch damit ({credits}).',
+    '{file}: bereits mit {used} bereinigt, daher wurde {asked} nicht verwendet. Mit --force senden Sie die Datei damit erneut, kostenpflichtig ({credits}).',
   'cli.plan.forceDamaged':
     'In der Befehlszeile fügt --force es als neuen Auftrag erneut hinzu ({credits}).',
   'cli.plan.retryFree':
-    'Führen Sie den Befehl mit --retry erneut aus, um den Dienst noch einmal zu fragen (kostenlos); --force bezahlt einen neuen Versuch ({credits}).',
+    'Führen Sie den Befehl mit --retry erneut aus, um den Dienst noch einmal zu fragen (kostenlos); --force sendet erneut, kostenpflichtig ({credits}).',
   'cli.plan.forceAgain': '--force sendet es erneut ({credits}, womöglich eine zweite Zahlung).',
   'cli.plan.retryLater':
     'Sobald die Ursache behoben ist, führen Sie den Befehl mit --retry erneut aus ({credits}, wenn der Dienst es annimmt).',
-  'cli.engine.unknown': '--engine nimmt service oder local.',
+  'cli.engine.unknown': '--engine erwartet service oder local.',
   'cli.engine.needsAutoMask':
     '--engine local macht die Überblendung eines über den Stapel gemessenen Wasserzeichens rückgängig: Fügen Sie --auto-mask hinzu (es braucht mindestens 3 Bilder einer Größe mit demselben Zeichen).',
   'cli.engine.notLocal':
@@ -1144,12 +1144,12 @@ export const de: Catalogue = {
   'cli.spending.row': '{name}: {sum}',
   'cli.spending.sum': '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen',
   'cli.spending.sumWithDemo':
-    '{spent} ausgegeben, {inFlight} in gesendeten, nicht fertigen Versuchen; Demoversuche hätten {demo} gekostet',
+    '{spent} ausgegeben, {inFlight} in gesendeten, nicht abgeschlossenen Versuchen; Demo-Versuche hätten {demo} gekostet',
   'cli.spending.total': 'Gesamt: {sum}.',
   'cli.spending.saved':
     '{count, plural, one {# Abrechnung} other {# Abrechnungen}} gespeichert als {path}',
   'cli.spending.savedWithDemo':
-    '{count, plural, one {# Abrechnung} other {# Abrechnungen}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}}, die niemand berechnet hat, gespeichert als {path}',
+    '{count, plural, one {# Kostenposten} other {# Kostenposten}} und {demo, plural, one {# Demo-Versuch} other {# Demo-Versuche}} (nicht berechnet) als {path} gespeichert',
   'cli.spending.badMonth': '--month {month} ist kein Monat. {hint}',
   'cli.spending.noProject':
     '{problem} „clearframe video status“ listet die Projekte und ihre IDs auf.',
@@ -1185,7 +1185,7 @@ export const de: Catalogue = {
   'cli.masks.refused':
     'Kein gemeinsames Wasserzeichen in {where}: Was hervorsticht, würde {share} jedes Bildes bedecken und wird daher nicht verwendet; sie werden ohne Maske gesendet (geben Sie eine mit --mask oder --mask-rect an).',
   'cli.masks.unsure':
-    '{file}: {reason} Ausgelassen: Dafür wird nichts gesendet (geben Sie eine Maske mit --mask oder --mask-rect an).',
+    '{file}: {reason} Die Datei wird ausgelassen, für sie wird nichts gesendet (geben Sie eine Maske mit --mask oder --mask-rect an).',
   'cli.masks.sayWhole':
     '{problem} Sagen Sie, was gemeint ist: Fügen Sie --mask-whole hinzu, um jedes Bild ganz neu zu malen, oder lassen Sie --mask weg, dann sucht der Dienst das Wasserzeichen selbst.',
   'cli.masks.askWhole': '{problem} Jedes Bild damit ganz neu malen?',
@@ -1440,7 +1440,7 @@ export const de: Catalogue = {
   'core.maskImport.unreadable':
     'Die Maskendatei kann nicht als Bild gelesen werden. Exportieren Sie sie als PNG und versuchen Sie es erneut.',
   'core.maskImport.otherShape':
-    'Die Maske ist {mask}, das Bild aber {image}, also anders geformt. Exportieren Sie die Maske in der Größe des Bildes.',
+    'Die Maske ist {mask}, das Bild aber {image}, ein anderes Seitenverhältnis. Exportieren Sie die Maske in der Größe des Bildes.',
   'core.maskImport.marksNothing':
     'Die Maske markiert nichts: Malen Sie die zu entfernenden Bereiche weiß (oder in einer beliebigen Farbe) auf Schwarz.',
   'core.maskImport.mostlyMarked':
@@ -1567,7 +1567,7 @@ export const de: Catalogue = {
   'core.finder.refused':
     'diese Bilder teilen keine Markierung (was hervorsticht, würde {share} jedes Bildes bedecken); markieren Sie sie von Hand',
   'core.finder.faint':
-    'Die Markierung ist darauf schwach oder teilweise verdeckt (Wert {score}): Ihre Maske sollte angesehen werden, bevor sie verwendet wird.',
+    'Die Markierung ist auf diesem Bild schwach oder teilweise verdeckt (Wert {score}): Sehen Sie sich seine Maske an, bevor sie verwendet wird.',
   'core.finder.damaged':
     'Die Datei ist beschädigt oder unvollständig und konnte nicht gelesen werden; sie wird ausgelassen.',
   // ── end of Engine, media, files, keys and settings.

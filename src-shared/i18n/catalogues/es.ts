@@ -188,9 +188,9 @@ export const es: Catalogue = {
   'mask.keepInViewHint':
     'Primero acerca y desplaza la vista hasta la marca de agua: se borra todo lo marcado fuera de la vista.',
   'mask.keptInView': 'Conservado lo visible',
-  'mask.toolDone': '{done}: {percent} de la imagen marcado.',
+  'mask.toolDone': '{done}: marcado el {percent} de la imagen.',
   'mask.imported':
-    'Importada: {percent} de la imagen marcado{scaled, select, true {, escalada a la imagen} other {}}{whiteOnBlack, select, true {, blanco leído como «quitar»} other {}}.',
+    'Importada: marcado el {percent} de la imagen{scaled, select, true {, escalada a la imagen} other {}}{whiteOnBlack, select, true {, blanco leído como «quitar»} other {}}.',
   'mask.wholeUse': 'Repintar toda la imagen',
   'mask.wholeNothing': 'No importar nada',
   'mask.wholeNotImported':
@@ -519,7 +519,7 @@ export const es: Catalogue = {
 
   'round.paidLabel': 'Confirmar una solicitud de pago',
   'round.paidAbout': '¿{what} por unos {cost}?',
-  'round.paidUpTo': '¿{what} por hasta {cost}?',
+  'round.paidUpTo': '¿{what} por un máximo de {cost}?',
 
   'round.editor': 'Nuevo intento',
   'round.kind': 'Tipo de intento',
@@ -919,9 +919,9 @@ export const es: Catalogue = {
   'cli.jobs.usage':
     'Uso: clearframe jobs [--watch] [--json] [--data-dir carpeta]\n  Cuántas imágenes e intentos de vídeo hay en cada estado. --watch lo vuelve a dibujar cada\n  segundo hasta Ctrl+C.',
   'cli.balance.usage':
-    'Uso: clearframe balance [--demo] [--json] [--data-dir carpeta]\n  Los créditos de marca de agua y el saldo de vídeo, cada uno como lo informa su servicio.',
+    'Uso: clearframe balance [--demo] [--json] [--data-dir carpeta]\n  Los créditos de marca de agua y el saldo de vídeo, cada uno tal como lo indica su servicio.',
   'cli.remove.usage':
-    "Uso: clearframe remove '<'archivos|carpetas…> [--mask archivo | --mask-rect x,y,an,al | --auto-mask] [--out carpeta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir carpeta]\n  Quita la marca de agua de cada imagen nombrada o encontrada en las carpetas. --mask toma un\n  archivo de máscara (marcas de cualquier color salvo negro o blanco puros, o blanco sobre negro);\n  --mask-rect marca un rectángulo en píxeles de imagen, comprobado con cada imagen antes de enviar\n  nada. Tras un fallo, vuelve a ejecutarla para continuar: nada de lo enviado se envía otra vez.\n  --retry   vuelve a intentar los archivos fallidos: pregunta de nuevo gratis al servicio si tiene\n            la imagen, prepara de nuevo un archivo que nunca aceptó (tras sustituirlo, por ejemplo)\n  --force   un nuevo intento de pago (1 crédito cada uno) para archivos ya limpiados o fallidos\n{masks}\n{engines}",
+    "Uso: clearframe remove '<'archivos|carpetas…> [--mask archivo | --mask-rect x,y,an,al | --auto-mask] [--out carpeta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir carpeta]\n  Quita la marca de agua de cada imagen nombrada o encontrada en las carpetas. --mask toma un\n  archivo de máscara (marcas de cualquier color salvo negro o blanco puros, o blanco sobre negro);\n  --mask-rect marca un rectángulo en píxeles de imagen, comprobado con cada imagen antes de enviar\n  nada. Tras un fallo, vuelve a ejecutarla para continuar: nada de lo enviado se envía otra vez.\n  --retry   vuelve a intentar los archivos fallidos: pregunta de nuevo gratis al servicio si tiene\n            la imagen, prepara de nuevo un archivo que nunca aceptó (tras sustituirlo, por ejemplo)\n  --force   vuelve a enviar, pagando (1 crédito cada uno), archivos ya limpiados o fallidos\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            desde dónde se mide --mask-rect (y --mask-clear-outside): con una esquina, x,y son\n            las distancias a los lados de esa esquina, así un rectángulo sirve para fotos de\n            cualquier tamaño; con relative, los cuatro números son fracciones de la imagen de 0 a 1\n  --auto-mask         busca la marca de agua que comparten las imágenes y muestra lo encontrado por\n                      grupo antes de enviar nada; --mask-rect pasa a ser una pista aproximada\n  --dry-run           se detiene tras mostrar lo que se enviaría: no se envía ni se paga nada\n  --save-masks carpeta guarda allí la máscara de cada grupo como PNG (blanco sobre negro) a su tamaño\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,an,al\n                      cambia la máscara antes de enviarla: la agranda o la reduce n píxeles,\n                      la invierte, borra todo lo que queda fuera del rectángulo\n  --mask-whole        toma un archivo --mask que marca cada píxel (todo blanco, por ejemplo)\n                      como si marcara toda la imagen, que entonces se repinta',
   'cli.engine.usage':
@@ -1009,7 +1009,7 @@ export const es: Catalogue = {
     'Prueba en seco: {count, plural, one {# imagen revisada} other {# imágenes revisadas}}, no se envió ni se pagó nada.',
   'cli.remove.cleaning': 'Limpiando',
   'cli.remove.payingAgain':
-    '--force: se envían {count, plural, one {# archivo} other {# archivos}} como nuevo intento de pago, {credits} en total (incluidos los archivos nunca enviados).',
+    '--force: se envían {count, plural, one {# archivo} other {# archivos}} de nuevo, pagando {credits} en total (incluidos los archivos nunca enviados).',
   'cli.remove.retryInApp':
     'La app ocupa esta carpeta de datos, así que los archivos ya intentados se reintentan allí: usa «Consultar de nuevo» o «Enviar de nuevo (de pago)» en su ventana, o ciérrala y vuelve a ejecutar esta orden.',
   'cli.remove.itIs': 'Estado: {state}.',
@@ -1020,11 +1020,11 @@ export const es: Catalogue = {
     'una máscara que Clearframe no puede volver a leer (su registro del trabajo está dañado)',
   'cli.plan.noMask': 'sin máscara (la esquina que elige el servicio)',
   'cli.plan.alreadyCleaned':
-    '{file}: ya se limpió con {used}, así que no se usó {asked}. Añade --force para pagar un nuevo intento con ella ({credits}).',
+    '{file}: ya se limpió con {used}, así que no se usó {asked}. Añade --force para enviarlo de nuevo con {asked}, pagando ({credits}).',
   'cli.plan.forceDamaged':
     'Desde la línea de órdenes, --force lo añade de nuevo como trabajo nuevo ({credits}).',
   'cli.plan.retryFree':
-    'Vuelve a ejecutarlo con --retry para preguntar de nuevo al servicio (gratis); --force paga un nuevo intento ({credits}).',
+    'Vuelve a ejecutarlo con --retry para preguntar de nuevo al servicio (gratis); --force lo envía de nuevo pagando ({credits}).',
   'cli.plan.forceAgain': '--force lo envía de nuevo ({credits}, que puede ser un segundo pago).',
   'cli.plan.retryLater':
     'Cuando se resuelva la causa, vuelve a ejecutarlo con --retry ({credits} si el servicio lo acepta).',
@@ -1183,7 +1183,7 @@ export const es: Catalogue = {
   'cli.masks.refused':
     'Ninguna marca de agua común en {where}: lo que destaca cubriría {share} de cada imagen, así que no se usa; se envían sin máscara (indica una con --mask o --mask-rect).',
   'cli.masks.unsure':
-    '{file}: {reason} Se deja fuera: no se envía nada por ella (dale una máscara con --mask o --mask-rect).',
+    '{file}: {reason} Se deja fuera y no se envía nada (dale una máscara con --mask o --mask-rect).',
   'cli.masks.sayWhole':
     '{problem} Di qué significa: añade --mask-whole para repintar cada imagen entera, o quita --mask y el servicio buscará la marca de agua por sí mismo.',
   'cli.masks.askWhole': '{problem} ¿Repintar cada imagen entera con ella?',
@@ -1393,21 +1393,21 @@ export const es: Catalogue = {
   'core.import.referenceOneAddress':
     'la referencia {number} necesita una sola dirección; separa las referencias con |',
   'core.import.referenceLocalFile':
-    'la referencia {number} es un archivo de este ordenador ({url}), y el servicio solo acepta referencias por dirección: súbelo a tu cuenta en el sitio del proveedor y escribe su dirección asset:// (añade "from {url}" detrás para que se compruebe aquí)',
+    'la referencia {number} es un archivo de este ordenador ({url}), y el servicio solo acepta referencias por dirección: súbelo a tu cuenta en el sitio del proveedor y escribe su dirección asset:// (añade «from {url}» detrás para que se compruebe aquí)',
   'core.import.referenceNotAddress':
     'la referencia {number}, {url}, no es una dirección (asset:// o https://) y tampoco existe ese archivo',
   'core.import.referenceNoFile':
-    'la referencia {number} nombra el archivo {file}, que no existe: corrige el nombre o quita "from …"',
+    'la referencia {number} nombra el archivo {file}, que no existe: corrige el nombre o quita «from …»',
   'core.import.referenceFileProblem': 'archivo {file} de la referencia {number}: {problem}',
   'core.import.referenceProblem': 'referencia {number}: {problem}',
   'core.import.referenceUnreadable':
-    'el archivo {file} de la referencia {number} no se pudo leer como {type, select, video {vídeo} other {sonido}}: nombra el archivo desde el que se subió o quita "from …"',
+    'el archivo {file} de la referencia {number} no se pudo leer como {type, select, video {vídeo} other {sonido}}: nombra el archivo desde el que se subió o quita «from …»',
   'core.import.durationWhole':
-    'la duración debe ser un número entero de segundos, como {example}; "{given}" no lo es',
+    'la duración debe ser un número entero de segundos, como {example}; «{given}» no lo es',
   'core.import.notObject':
     'cada intento debe ser un objeto con un prompt, como \'{\'"prompt": "gaviotas sobre el puerto"\'}\'',
-  'core.import.unknownField': 'Clearframe no lee el campo "{field}" ({columns})',
-  'core.import.unknownKind': 'Clearframe no conoce el tipo "{kind}"; usa {kinds}',
+  'core.import.unknownField': 'Clearframe no lee el campo «{field}» ({columns})',
+  'core.import.unknownKind': 'Clearframe no conoce el tipo «{kind}»; usa {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
@@ -1434,7 +1434,7 @@ export const es: Catalogue = {
   'core.maskImport.unreadable':
     'El archivo de máscara no se puede leer como imagen. Expórtalo como PNG e inténtalo de nuevo.',
   'core.maskImport.otherShape':
-    'La máscara mide {mask} pero la imagen {image}, otra forma. Exporta la máscara al tamaño de la imagen.',
+    'La máscara mide {mask} pero la imagen {image}, otras proporciones. Exporta la máscara al tamaño de la imagen.',
   'core.maskImport.marksNothing':
     'La máscara no marca nada: pinta las zonas que quieres quitar en blanco (o en cualquier color) sobre negro.',
   'core.maskImport.mostlyMarked':

@@ -144,7 +144,7 @@ export const fr: Catalogue = {
   'cli.remove.doubted':
     '{count, plural, one {# résultat n’est pas compté comme terminé : il est douteux (voir plus haut). Gardez-le tel quel avec --keep-doubted (gratuit), envoyez-le au service avec --send-doubted ({credits} chacun, avec son masque), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.} other {# résultats ne sont pas comptés comme terminés : ils sont douteux (voir plus haut). Gardez-les tels quels avec --keep-doubted (gratuit), envoyez-les au service avec --send-doubted ({credits} chacun, avec leurs masques), ou marquez le filigrane à la main : --mask ou --mask-rect avec --force, ou dans la fenêtre.}}',
   'cli.remove.doubted.usage':
-    '  --keep-doubted      garder tels quels les résultats douteux (marque encore visible, inchangé) : gratuit\n  --send-doubted      envoyer les résultats douteux au service avec leurs masques, {credits} chacun',
+    '  --keep-doubted      garder tels quels les résultats douteux (marque encore visible, inchangés) : gratuit\n  --send-doubted      envoyer les résultats douteux au service avec leurs masques, {credits} chacun',
   'cli.remove.sendingDoubted':
     '--send-doubted : envoi au service de {count, plural, one {# résultat douteux} other {# résultats douteux}} avec les masques qu’ils avaient, {credits} en tout.',
 
@@ -190,9 +190,9 @@ export const fr: Catalogue = {
   'mask.keepInViewHint':
     'Zoomez et déplacez-vous d’abord jusqu’au filigrane : tout ce qui est marqué hors de la vue est effacé.',
   'mask.keptInView': 'Partie visible gardée',
-  'mask.toolDone': '{done} : {percent} de l’image marqué.',
+  'mask.toolDone': '{done} : l’image est marquée à {percent}.',
   'mask.imported':
-    'Importé : {percent} de l’image marqué{scaled, select, true {, mis à l’échelle de l’image} other {}}{whiteOnBlack, select, true {, blanc lu comme « à retirer »} other {}}.',
+    'Masque importé : image marquée à {percent}{scaled, select, true {, mis à l’échelle de l’image} other {}}{whiteOnBlack, select, true {, blanc lu comme « à retirer »} other {}}.',
   'mask.wholeUse': 'Repeindre toute l’image',
   'mask.wholeNothing': 'Ne rien importer',
   'mask.wholeNotImported':
@@ -311,7 +311,7 @@ export const fr: Catalogue = {
   'settings.videoBaseUrl': 'Adresse du service vidéo',
   'settings.resetAddresses': 'Rétablir les adresses du fournisseur',
   'settings.pricingTier': 'Formule tarifaire',
-  'settings.budgetCapUsd': 'Plafond de budget vidéo en USD (vide : aucun plafond)',
+  'settings.budgetCapUsd': 'Plafond de dépenses vidéo en USD (vide : aucun plafond)',
   'settings.budgetCapPeriod': 'Le plafond compte',
   'settings.concurrency.watermark': 'Images en parallèle',
   'settings.concurrency.video': 'Essais vidéo en parallèle',
@@ -365,9 +365,9 @@ export const fr: Catalogue = {
   'account.pricePerSecond': '{price} par seconde (formule {tier})',
   'account.spending': 'Dépenses vidéo',
   'account.spent':
-    '{spent} dépensés et {inFlight} dans les essais envoyés {cap, select, none {(aucun plafond de budget)} monthly {sur votre plafond mensuel de {capAmount}} other {sur votre plafond de {capAmount}}}',
+    '{spent} dépensés et {inFlight} dans les essais envoyés {cap, select, none {(aucun plafond de dépenses)} monthly {sur votre plafond mensuel de {capAmount}} other {sur votre plafond de {capAmount}}}',
   'account.spentInMonth':
-    'En {month} : {spent} dépensés et {inFlight} dans les essais envoyés {cap, select, none {(aucun plafond de budget)} monthly {sur votre plafond mensuel de {capAmount}} other {sur votre plafond de {capAmount}}}',
+    'En {month} : {spent} dépensés et {inFlight} dans les essais envoyés {cap, select, none {(aucun plafond de dépenses)} monthly {sur votre plafond mensuel de {capAmount}} other {sur votre plafond de {capAmount}}}',
   'account.spendingHint': 'chaque essai que le service a pu facturer, tel que le plafond le compte',
   'account.queue': 'Si toute la file s’exécute',
   'account.queueCost': '{credits} et {money}',
@@ -545,9 +545,9 @@ export const fr: Catalogue = {
   'round.editorDemo': 'démo : le simulateur intégré le crée, rien n’est facturé',
   'round.balance': 'solde {balance}',
   'round.overCap':
-    'avec {spent} déjà dépensés ou en cours, au-delà de votre plafond de budget de {cap}',
+    'avec {spent} déjà dépensés ou en cours, au-delà de votre plafond de dépenses de {cap}',
   'round.overMonthlyCap':
-    'avec {spent} déjà dépensés ou en cours en {month}, au-delà de votre plafond de budget mensuel de {cap}',
+    'avec {spent} déjà dépensés ou en cours en {month}, au-delà de votre plafond de dépenses mensuel de {cap}',
   'round.addToBatch': 'Ajouter un autre essai à ce lot',
   'round.inBatch': '{count} de plus dans ce lot',
   'core.rounds.referenceUnreadable':
@@ -644,7 +644,7 @@ export const fr: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    'Cet essai ({estimate}) porterait les dépenses vidéo à {total}, au-delà de votre plafond de budget de {cap} : {spent} dépensés et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, puis relancez cet essai.',
+    'Cet essai ({estimate}) porterait les dépenses vidéo à {total}, au-delà de votre plafond de dépenses de {cap} : {spent} dépensés et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, puis relancez cet essai.',
   'budget.overMonthlyCap':
     'Cet essai ({estimate}) porterait les dépenses vidéo de {month} à {total}, au-delà de votre plafond mensuel de {cap} : {spent} dépensés ce mois-ci et {inFlight} dans des essais déjà envoyés. Relevez le plafond dans les Réglages, ou relancez cet essai en {nextMonth}.',
   'budget.balanceLow':
@@ -914,14 +914,14 @@ export const fr: Catalogue = {
   'cli.help.usage': 'Usage : clearframe help [commande]',
   'cli.help.head': "Usage : clearframe '<'commande> [options]\n\nCommandes :",
   'cli.help.foot':
-    'Options que la plupart des commandes acceptent : --json (un objet JSON par ligne), --demo (le\nsimulateur intégré au lieu du service), --data-dir dossier (un autre dossier de données).\n\nCodes de sortie : {done} terminé ; {someFailed} des tâches ont échoué ou attendent votre décision, ou une\nerreur ; {usage} la ligne de commande était incorrecte ; {noKey} pas de clé d’API ; {spending} le plafond de\nbudget ou le solde a arrêté un essai payant ; {interrupted} interrompu.',
+    'Options que la plupart des commandes acceptent : --json (un objet JSON par ligne), --demo (le\nsimulateur intégré au lieu du service), --data-dir dossier (un autre dossier de données).\n\nCodes de sortie : {done} terminé ; {someFailed} des tâches ont échoué ou attendent votre décision, ou une\nerreur ; {usage} la ligne de commande était incorrecte ; {noKey} pas de clé d’API ; {spending} le plafond de\ndépenses ou le solde a arrêté un essai payant ; {interrupted} interrompu.',
   'cli.version.usage': 'Usage : clearframe version',
   'cli.jobs.usage':
     'Usage : clearframe jobs [--watch] [--json] [--data-dir dossier]\n  Combien d’images et d’essais vidéo sont dans chaque état. --watch redessine le tableau\n  chaque seconde jusqu’à Ctrl+C.',
   'cli.balance.usage':
     'Usage : clearframe balance [--demo] [--json] [--data-dir dossier]\n  Les crédits de filigrane et le solde vidéo, chacun tel que son service l’indique.',
   'cli.remove.usage':
-    "Usage : clearframe remove '<'fichiers|dossiers…> [--mask fichier | --mask-rect x,y,l,h | --auto-mask] [--out dossier]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dossier]\n  Retire le filigrane de chaque image nommée ou trouvée dans les dossiers. --mask prend un\n  fichier de masque (des marques de toute couleur sauf le noir ou le blanc purs, ou du blanc sur\n  noir) ; --mask-rect marque un rectangle en pixels d’image, vérifié sur chaque image avant tout\n  envoi. Relancez-la après un plantage pour reprendre : rien de ce qui a été envoyé ne l’est deux fois.\n  --retry   réessaie les fichiers en échec : redemande gratuitement au service s’il a l’image,\n            prépare de nouveau un fichier qu’il n’a jamais pris (après l’avoir remplacé, par exemple)\n  --force   un nouvel essai payant (1 crédit chacun) pour les fichiers déjà nettoyés ou en échec\n{masks}\n{engines}",
+    "Usage : clearframe remove '<'fichiers|dossiers…> [--mask fichier | --mask-rect x,y,l,h | --auto-mask] [--out dossier]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir dossier]\n  Retire le filigrane de chaque image nommée ou trouvée dans les dossiers. --mask prend un\n  fichier de masque (des marques de toute couleur sauf le noir ou le blanc purs, ou du blanc sur\n  noir) ; --mask-rect marque un rectangle en pixels d’image, vérifié sur chaque image avant tout\n  envoi. Relancez-la après un plantage pour reprendre : rien de ce qui a été envoyé ne l’est deux fois.\n  --retry   réessaie les fichiers en échec : redemande gratuitement au service s’il a l’image,\n            prépare de nouveau un fichier qu’il n’a jamais pris (après l’avoir remplacé, par exemple)\n  --force   une nouvelle tentative payante (1 crédit chacun) pour les fichiers déjà nettoyés ou en échec\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            d’où --mask-rect (et --mask-clear-outside) est mesuré : avec un coin, x,y sont\n            les distances aux côtés de ce coin, si bien qu’un rectangle convient à des photos\n            de toute taille ; avec relative, les quatre nombres sont des parts de l’image de 0 à 1\n  --auto-mask         trouve le filigrane que les images partagent et affiche ce qui a été trouvé\n                      par groupe avant tout envoi ; --mask-rect n’est alors qu’une indication\n  --dry-run           s’arrête après avoir affiché ce qui serait envoyé : rien n’est envoyé ni payé\n  --save-masks dossier écrit là le masque de chaque groupe en PNG (blanc sur noir), à sa taille\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,h\n                      modifie le masque avant l’envoi : l’agrandit ou le réduit de n pixels,\n                      l’inverse, efface tout ce qui est hors du rectangle\n  --mask-whole        prend un fichier --mask qui marque chaque pixel (tout blanc, par exemple)\n                      comme marquant toute l’image, qui est alors repeinte',
   'cli.engine.usage':
@@ -1009,7 +1009,7 @@ export const fr: Catalogue = {
     'Essai à blanc : {count, plural, one {# image examinée} other {# images examinées}}, rien n’a été envoyé ni payé.',
   'cli.remove.cleaning': 'Nettoyage',
   'cli.remove.payingAgain':
-    '--force : envoi de {count, plural, one {# fichier} other {# fichiers}} comme nouvel essai payant, {credits} en tout (y compris les fichiers jamais envoyés).',
+    '--force : envoi de {count, plural, one {# fichier} other {# fichiers}} comme nouvelle tentative payante, {credits} en tout (y compris les fichiers jamais envoyés).',
   'cli.remove.retryInApp':
     'L’app occupe ce dossier de données, donc les fichiers déjà essayés sont réessayés là-bas : utilisez Vérifier à nouveau ou Renvoyer (payant) dans sa fenêtre, ou quittez-la et relancez cette commande.',
   'cli.remove.itIs': 'État : {state}.',
@@ -1020,15 +1020,15 @@ export const fr: Catalogue = {
     'un masque que Clearframe ne peut pas relire (son enregistrement de la tâche est endommagé)',
   'cli.plan.noMask': 'aucun masque (le coin que choisit le service)',
   'cli.plan.alreadyCleaned':
-    '{file} : déjà nettoyé avec {used}, donc {asked} n’a pas été utilisé. Ajoutez --force pour payer un nouvel essai avec ({credits}).',
+    '{file} : déjà nettoyé avec {used}, donc {asked} n’a pas été utilisé. Ajoutez --force pour payer une nouvelle tentative avec celui-ci ({credits}).',
   'cli.plan.forceDamaged':
     'En ligne de commande, --force l’ajoute de nouveau comme nouvelle tâche ({credits}).',
   'cli.plan.retryFree':
-    'Relancez avec --retry pour redemander au service (gratuit) ; --force paie un nouvel essai ({credits}).',
+    'Relancez avec --retry pour redemander au service (gratuit) ; --force paie une nouvelle tentative ({credits}).',
   'cli.plan.forceAgain': '--force le renvoie ({credits}, ce qui peut être un second paiement).',
   'cli.plan.retryLater':
     'Une fois la cause corrigée, relancez avec --retry ({credits} si le service le prend).',
-  'cli.engine.unknown': '--engine prend service ou local.',
+  'cli.engine.unknown': '--engine accepte service ou local.',
   'cli.engine.needsAutoMask':
     '--engine local défait le mélange d’un filigrane mesuré sur tout le lot : ajoutez --auto-mask (il faut au moins 3 images d’une même taille qui partagent la marque).',
   'cli.engine.notLocal':
@@ -1055,18 +1055,18 @@ export const fr: Catalogue = {
   'cli.video.noTarget': 'Il n’y a ni projet ni plan {id}. « clearframe video status » les liste.',
   'cli.video.queuedRound': 'Essai {position} mis en file : {roundId}\nCoût : {cost}',
   'cli.video.overCap':
-    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé, au-dessus du plafond de budget de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé, au-dessus du plafond de dépenses de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
   'cli.video.overMonthlyCap':
-    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé en {month}, au-dessus du plafond de budget mensuel de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
+    'Remarque : tout ce qui est en file revient à {planned} avec ce qui a été dépensé en {month}, au-dessus du plafond de dépenses mensuel de {cap} ; les essais au-delà du plafond s’arrêteront avant d’être payés.',
   'cli.video.round': 'essai {position} {state} {money}',
   'cli.video.charged': 'facturé {cost}',
   'cli.video.estimated': 'estimé {cost}',
   'cli.video.demoCost': 'coûterait {cost} (démo, non facturé)',
   'cli.video.rendering': 'Génération',
   'cli.video.ran':
-    '{done} essais sur {total} terminés, {charged} facturés.{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
+    '{done} essais sur {total} terminés, {charged} facturés.{refused, plural, =0 {} other { # arrêtés par le plafond de dépenses ou le solde.}}',
   'cli.video.ranDemo':
-    '{done} essais sur {total} terminés ; ils coûteraient {charged}, mais le simulateur intégré les a faits et rien n’a été facturé.{refused, plural, =0 {} other { # arrêtés par le plafond de budget ou le solde.}}',
+    '{done} essais sur {total} terminés ; ils coûteraient {charged}, mais le simulateur intégré les a faits et rien n’a été facturé.{refused, plural, =0 {} other { # arrêtés par le plafond de dépenses ou le solde.}}',
   'cli.video.noProject':
     'Il n’y a pas de projet {id}. Lancez « clearframe video status » pour la liste.',
   'cli.video.project': '{name}  ({id})',
@@ -1391,20 +1391,20 @@ export const fr: Catalogue = {
   'core.import.referenceOneAddress':
     'la référence {number} demande une seule adresse ; séparez les références par |',
   'core.import.referenceLocalFile':
-    'la référence {number} est un fichier de cet ordinateur ({url}), et le service ne prend les références que par adresse : téléversez-le dans votre compte sur le site du fournisseur et donnez son adresse asset:// (ajoutez "from {url}" après pour qu’il soit vérifié ici)',
+    'la référence {number} est un fichier de cet ordinateur ({url}), et le service ne prend les références que par adresse : téléversez-le dans votre compte sur le site du fournisseur et donnez son adresse asset:// (ajoutez « from {url} » après pour qu’il soit vérifié ici)',
   'core.import.referenceNotAddress':
     'la référence {number}, {url}, n’est pas une adresse (asset:// ou https://), et aucun fichier ne porte ce nom non plus',
   'core.import.referenceNoFile':
-    'la référence {number} nomme le fichier {file}, qui n’existe pas : corrigez le nom, ou retirez "from …"',
+    'la référence {number} nomme le fichier {file}, qui n’existe pas : corrigez le nom, ou retirez « from … »',
   'core.import.referenceFileProblem': 'fichier {file} de la référence {number} : {problem}',
   'core.import.referenceProblem': 'référence {number} : {problem}',
   'core.import.referenceUnreadable':
-    'le fichier {file} de la référence {number} n’a pas pu être lu comme {type, select, video {vidéo} other {son}} : nommez le fichier depuis lequel elle a été téléversée, ou retirez "from …"',
+    'le fichier {file} de la référence {number} n’a pas pu être lu comme {type, select, video {vidéo} other {son}} : nommez le fichier depuis lequel elle a été téléversée, ou retirez « from … »',
   'core.import.durationWhole':
-    'la durée doit être un nombre entier de secondes, par exemple {example} ; "{given}" n’en est pas un',
+    'la durée doit être un nombre entier de secondes, par exemple {example} ; « {given} » n’en est pas un',
   'core.import.notObject':
     'chaque essai doit être un objet avec un prompt, par exemple \'{\'"prompt": "des mouettes au-dessus du port"\'}\'',
-  'core.import.unknownField': 'le champ "{field}" n’est pas lu par Clearframe ({columns})',
+  'core.import.unknownField': 'le champ « {field} » n’est pas lu par Clearframe ({columns})',
   'core.import.unknownKind': 'le type "{kind}" n’est pas connu de Clearframe ; utilisez {kinds}',
   // ── end of Engine, jobs and clients.
 
@@ -1433,7 +1433,7 @@ export const fr: Catalogue = {
   'core.maskImport.unreadable':
     'Le fichier de masque ne peut pas être lu comme une image. Exportez-le en PNG et réessayez.',
   'core.maskImport.otherShape':
-    'Le masque fait {mask} mais l’image {image}, une autre forme. Exportez le masque à la taille de l’image.',
+    'Le masque fait {mask} mais l’image {image}, des proportions différentes. Exportez le masque à la taille de l’image.',
   'core.maskImport.marksNothing':
     'Le masque ne marque rien : peignez les zones à retirer en blanc (ou en toute couleur) sur du noir.',
   'core.maskImport.mostlyMarked':

@@ -381,7 +381,7 @@ export const ja: Catalogue = {
     '支出 {spent}、送信済みで未完了の試行 {inFlight}。デモの試行の想定額は {demo}',
   'spending.saved': '{count, plural, other {# 件の料金}}を {path} に保存しました',
   'spending.savedWithDemo':
-    '{count, plural, other {# 件の料金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
+    '{count, plural, other {# 件の課金}}と、課金されていない{demo, plural, other {# 件のデモ試行}}を {path} に保存しました',
   'spending.allMonths': 'すべての月',
   'spending.monthChoice': '{month} · {amount}',
   'spending.month': '月',
@@ -600,7 +600,7 @@ export const ja: Catalogue = {
   'check.atMostItems': '一度に {count, plural, other {# 個}}までです。',
   'check.address': 'https:// で始まる完全なアドレスを入力してください。',
   'check.unknownFields':
-    'Clearframe は {fields} を知りません。{count, plural, other {削除してください}}。',
+    'Clearframe は {fields} に対応していません。{count, plural, other {削除してください}}。',
   'check.invalid': 'この値は使えません。別の値を入力してください。',
   'settings.problem.address':
     'https://（ローカルのサービスなら http://）で始まる完全なアドレスを入力してください。',
@@ -747,7 +747,7 @@ export const ja: Catalogue = {
   'images.start':
     '開始 – {count, plural, other {# 枚}}に {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startUpTo':
-    '開始 – {count, plural, other {# 枚}}に最大 {credits}を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
+    '開始 – {count, plural, other {# 枚}}に最大 {credits} を使用{free, plural, =0 {} other {（うち # 枚はこのコンピューターで無料）}}{left, plural, =0 {} other {（# 枚は除去済みのため除外）}}',
   'images.startNothing':
     '送るものはありません：{left, plural, other {# 枚}}は同じマスクで除去済みです。もう一度送るには「再度除去」にチェックを入れてください。',
   'images.heldBackUnsure':
@@ -963,7 +963,7 @@ export const ja: Catalogue = {
   'cli.remove.noMasksWritten': 'マスクを書き出しました：なし（透かしが見つかりません）。',
   // 有料のマスク：画像のどれだけを覆うか。一定を超えると確認します。
   'masks.share':
-    '{count, plural, other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
+    '{count, plural, =1 {マスクは画像の {largest} を覆っています。} other {{same, select, yes {マスクはそれぞれ画像の {largest} を覆っています。} other {マスクは画像の {smallest}〜{largest} を覆っています。}}}}',
   'masks.largeShare':
     '{count, plural, other {# 枚の画像のマスクが画像の {limit} を超えています（最大 {largest}）。サービスはマスク全体を描き直します。1 枚につき 1 クレジットです。}}',
   'cli.masks.large.usage':
@@ -983,7 +983,7 @@ export const ja: Catalogue = {
     'ドライラン：{count, plural, other {# 枚の画像}}を確認しました。何も送信せず、支払いもしていません。',
   'cli.remove.cleaning': '除去中',
   'cli.remove.payingAgain':
-    '--force: {count, plural, other {# 個のファイル}}を新しい有料の試行として送信します。合計 {credits}（一度も送信していないファイルを含む）。',
+    '--force：{count, plural, other {# 個のファイル}}を改めて有料で送信します。合計 {credits}（一度も送信していないファイルを含む）。',
   'cli.remove.retryInApp':
     'アプリがこのデータフォルダーを使用中のため、以前試したファイルの再試行はアプリで行います。ウィンドウの「もう一度確認」か「再送信（有料）」を使うか、アプリを終了してからこのコマンドをもう一度実行してください。',
   'cli.remove.itIs': '状態：{state}。',
@@ -997,7 +997,7 @@ export const ja: Catalogue = {
   'cli.plan.forceDamaged':
     'コマンドラインでは --force で新しいジョブとして追加し直せます（{credits}）。',
   'cli.plan.retryFree':
-    '--retry を付けて再実行するとサービスに無料で問い合わせ直します。--force は新しい試行を支払います（{credits}）。',
+    '--retry を付けて再実行するとサービスに無料で問い合わせ直します。--force を付けると改めて有料で送信します（{credits}）。',
   'cli.plan.forceAgain':
     '--force で再送信します（{credits}。二重の支払いになる可能性があります）。',
   'cli.plan.retryLater':
@@ -1359,23 +1359,23 @@ export const ja: Catalogue = {
   'core.import.referenceOneAddress':
     '参照 {number} にはアドレスが 1 つ必要です。参照どうしは | で区切ってください',
   'core.import.referenceLocalFile':
-    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。プロバイダーのサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに "from {url}" を付けると、ここで確認されます）',
+    '参照 {number} はこのコンピューター上のファイル（{url}）ですが、サービスは参照をアドレスでしか受け付けません。プロバイダーのサイトのアカウントにアップロードして、その asset:// アドレスを書いてください（後ろに「from {url}」を付けると、ここで確認されます）',
   'core.import.referenceNotAddress':
     '参照 {number}（{url}）はアドレス（asset:// または https://）ではなく、そのようなファイルもありません',
   'core.import.referenceNoFile':
-    '参照 {number} はファイル {file} を指していますが、そのファイルはありません。名前を直すか、"from …" を外してください',
+    '参照 {number} はファイル {file} を指していますが、そのファイルはありません。名前を直すか、「from …」を外してください',
   'core.import.referenceFileProblem': '参照 {number} のファイル {file}：{problem}',
   'core.import.referenceProblem': '参照 {number}：{problem}',
   'core.import.referenceUnreadable':
-    '参照 {number} のファイル {file} を{type, select, video {動画} other {音声}}として読み込めませんでした。アップロード元のファイルを指定するか、"from …" を外してください',
+    '参照 {number} のファイル {file} を{type, select, video {動画} other {音声}}として読み込めませんでした。アップロード元のファイルを指定するか、「from …」を外してください',
   'core.import.durationWhole':
-    '長さは {example} のような秒単位の整数にしてください。"{given}" は整数ではありません',
+    '長さは {example} のような秒単位の整数にしてください。「{given}」は整数ではありません',
   'core.import.notObject':
     '各試行はプロンプトを持つオブジェクトにしてください（例：\'{\'"prompt": "港の上を飛ぶカモメ"\'}\'）',
   'core.import.unknownField':
-    'フィールド "{field}" は Clearframe が読むものではありません（{columns}）',
+    'フィールド「{field}」は Clearframe が読むものではありません（{columns}）',
   'core.import.unknownKind':
-    '種類 "{kind}" は Clearframe の知らないものです。{kinds} のいずれかを使ってください',
+    '種類「{kind}」は Clearframe の知らないものです。{kinds} のいずれかを使ってください',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
@@ -1543,7 +1543,7 @@ export const ja: Catalogue = {
   'core.app.importProjectGone':
     'そのプロジェクトはもうありません。別のプロジェクトを選んでください。',
   'core.app.importChanged':
-    '{file}の内容が、確認したときと変わりました（ファイルか料金プランが変わりました）：現在は{count, plural, other {#件の試行}}で{cost}です。何もキューに入れていません。キューに入れる前にもう一度確認してください。',
+    '{file} の内容が、確認したときと変わりました（ファイルか料金プランが変わりました）：現在は {count, plural, other {# 件の試行}}で {cost} です。何もキューに入れていません。キューに入れる前にもう一度確認してください。',
   'core.app.shotNotAdded': 'そのショットを追加できませんでした。もう一度お試しください。',
   'core.app.shotGone': 'そのショットはもうありません。',
   'core.app.filmTakeGone': 'テイクの一つがもうこのプロジェクトにありません。選び直してください。',
@@ -1558,7 +1558,7 @@ export const ja: Catalogue = {
   'core.app.addressProblem':
     '{problem}ブラウザーでアドレスを確認してから、もう一度お試しください。',
   'core.app.thatAddress': 'そのアドレス',
-  'core.app.addressTimeout': '{host}が時間内に応答しませんでした。',
+  'core.app.addressTimeout': '{host} が時間内に応答しませんでした。',
   'core.app.addressUnreachable':
     '{host}に接続できませんでした。サイトが停止しているか、アドレスかインターネット接続に誤りがあります。',
   'core.app.addressHttp': '{host}側で問題が起きました（HTTP {status}）。',

@@ -136,13 +136,13 @@ export const ptBR: Catalogue = {
   'jobs.filter.doubt': 'A conferir',
   'jobs.doubtCount': '{count, plural, one {# a conferir} other {# a conferir}}',
   'core.jobs.doubtUnchanged':
-    'O serviço devolveu a imagem sem mudança onde devia limpá-la. Mantenha-a como está, envie de novo (1 crédito) ou marque a marca-d’água à mão.',
+    'O serviço devolveu a imagem sem mudança onde devia limpá-la. Mantenha-a como está, envie de novo (1 crédito) ou marque a marca d’água à mão.',
   'core.jobs.doubtMarkVisible':
-    'A marca-d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca-d’água à mão.',
+    'A marca d’água ainda se lê no resultado. Mantenha-o como está, envie a imagem ao serviço (1 crédito) ou marque a marca d’água à mão.',
   'cli.remove.doubted':
     '{count, plural, one {# resultado não conta como concluído: está em dúvida (listado acima). Mantenha-o como está com --keep-doubted (grátis), envie-o ao serviço com --send-doubted ({credits} cada, com sua máscara) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.} other {# resultados não contam como concluídos: estão em dúvida (listados acima). Mantenha-os como estão com --keep-doubted (grátis), envie-os ao serviço com --send-doubted ({credits} cada, com suas máscaras) ou marque a marca d’água à mão: --mask ou --mask-rect com --force, ou na janela.}}',
   'cli.remove.doubted.usage':
-    '  --keep-doubted      manter como estão os resultados em dúvida (marca ainda visível, inalterado): grátis\n  --send-doubted      enviar os resultados em dúvida ao serviço com suas máscaras, {credits} cada',
+    '  --keep-doubted      manter como estão os resultados em dúvida (marca ainda visível, inalterados): grátis\n  --send-doubted      enviar os resultados em dúvida ao serviço com suas máscaras, {credits} cada',
   'cli.remove.sendingDoubted':
     '--send-doubted: {count, plural, one {enviando # resultado em dúvida} other {enviando # resultados em dúvida}} ao serviço com as máscaras que tinham, {credits} no total.',
 
@@ -915,7 +915,7 @@ export const ptBR: Catalogue = {
   'cli.balance.usage':
     'Uso: clearframe balance [--demo] [--json] [--data-dir pasta]\n  Os créditos de marca d’água e o saldo de vídeo, cada um como o próprio serviço informa.',
   'cli.remove.usage':
-    "Uso: clearframe remove '<'arquivos|pastas…> [--mask arquivo | --mask-rect x,y,l,a | --auto-mask] [--out pasta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir pasta]\n  Remove a marca d’água de cada imagem indicada ou encontrada nas pastas. --mask recebe um\n  arquivo de máscara (marcas em qualquer cor exceto preto ou branco puros, ou branco sobre preto);\n  --mask-rect marca um retângulo em pixels da imagem, conferido em cada imagem antes de enviar\n  qualquer coisa. Depois de uma falha, execute de novo para continuar: nada enviado é enviado outra vez.\n  --retry   tenta de novo os arquivos com falha: pergunta de novo ao serviço, sem custo, onde ele tem\n            a imagem, e prepara de novo um arquivo que ele nunca aceitou (depois de substituí-lo, por exemplo)\n  --force   uma nova tentativa paga (1 crédito cada) para arquivos já limpos ou com falha\n{masks}\n{engines}",
+    "Uso: clearframe remove '<'arquivos|pastas…> [--mask arquivo | --mask-rect x,y,l,a | --auto-mask] [--out pasta]\n                          [--recursive] [--concurrency n] [--retry] [--force] [--dry-run] [--demo] [--json] [--data-dir pasta]\n  Remove a marca d’água de cada imagem indicada ou encontrada nas pastas. --mask recebe um\n  arquivo de máscara (marcas em qualquer cor exceto preto ou branco puros, ou branco sobre preto);\n  --mask-rect marca um retângulo em pixels da imagem, conferido em cada imagem antes de enviar\n  qualquer coisa. Depois de uma falha, execute de novo para continuar: nada enviado é enviado outra vez.\n  --retry   tenta de novo os arquivos com falha: pergunta de novo ao serviço, sem custo, onde ele tem\n            a imagem, e prepara de novo um arquivo que ele nunca aceitou (depois de substituí-lo, por exemplo)\n  --force   envia de novo, pagando (1 crédito cada), arquivos já limpos ou com falha\n{masks}\n{engines}",
   'cli.masks.usage':
     '  --mask-anchor top-left|top-right|bottom-left|bottom-right|relative\n            de onde --mask-rect (e --mask-clear-outside) é medido: com um canto, x,y são as\n            distâncias até os lados desse canto, assim um retângulo serve para fotos de qualquer\n            tamanho; com relative, os quatro números são frações da imagem de 0 a 1\n  --auto-mask         encontra a marca d’água que as imagens compartilham e mostra o que foi\n                      encontrado por grupo antes de enviar; --mask-rect passa a ser uma dica aproximada\n  --dry-run           para depois de mostrar o que seria enviado: nada é enviado nem pago\n  --save-masks pasta  grava ali a máscara de cada grupo como PNG (branco sobre preto) no seu tamanho\n  --mask-grow n, --mask-shrink n, --mask-invert, --mask-clear-outside x,y,l,a\n                      altera a máscara antes do envio: aumenta ou diminui n pixels,\n                      inverte, limpa tudo fora do retângulo\n  --mask-whole        toma um arquivo --mask que marca cada pixel (todo branco, por exemplo)\n                      como marcando a imagem inteira, que então é repintada',
   'cli.engine.usage':
@@ -1003,7 +1003,7 @@ export const ptBR: Catalogue = {
     'Simulação: {count, plural, one {# imagem analisada} other {# imagens analisadas}}, nada foi enviado e nada foi pago.',
   'cli.remove.cleaning': 'Limpando',
   'cli.remove.payingAgain':
-    '--force: enviando {count, plural, one {# arquivo} other {# arquivos}} como nova tentativa paga, {credits} no total (incluindo arquivos nunca enviados).',
+    '--force: enviando {count, plural, one {# arquivo} other {# arquivos}} de novo, pagando {credits} no total (incluindo arquivos nunca enviados).',
   'cli.remove.retryInApp':
     'O app está usando esta pasta de dados, então os arquivos já tentados são tentados de novo lá: use “Consultar de novo” ou “Enviar de novo (pago)” na janela dele, ou feche-o e execute este comando de novo.',
   'cli.remove.itIs': 'Estado: {state}.',
@@ -1014,11 +1014,11 @@ export const ptBR: Catalogue = {
     'uma máscara que o Clearframe não consegue ler de volta (o registro do trabalho está danificado)',
   'cli.plan.noMask': 'nenhuma máscara (o canto que o serviço escolhe)',
   'cli.plan.alreadyCleaned':
-    '{file}: já foi limpo com {used}, então {asked} não foi usado. Adicione --force para pagar uma nova tentativa com ele ({credits}).',
+    '{file}: já foi limpo com {used}, então {asked} não foi usado. Adicione --force para enviá-lo de novo com {asked}, pagando ({credits}).',
   'cli.plan.forceDamaged':
     'Na linha de comando, --force o adiciona de novo como um novo trabalho ({credits}).',
   'cli.plan.retryFree':
-    'Execute de novo com --retry para perguntar ao serviço outra vez (sem custo); --force paga uma nova tentativa ({credits}).',
+    'Execute de novo com --retry para perguntar ao serviço outra vez (sem custo); --force envia de novo, pagando ({credits}).',
   'cli.plan.forceAgain':
     '--force o envia de novo ({credits}, o que pode ser um segundo pagamento).',
   'cli.plan.retryLater':
@@ -1179,7 +1179,7 @@ export const ptBR: Catalogue = {
   'cli.masks.refused':
     'Nenhuma marca d’água em comum em {where}: o que se destaca cobriria {share} de cada imagem, então não é usado; elas são enviadas sem máscara (indique uma com --mask ou --mask-rect).',
   'cli.masks.unsure':
-    '{file}: {reason} Fica de fora: nada é enviado por ela (dê a ela uma máscara com --mask ou --mask-rect).',
+    '{file}: {reason} Fica de fora e nada é enviado (informe uma máscara para ela com --mask ou --mask-rect).',
   'cli.masks.sayWhole':
     '{problem} Diga o que ela quer dizer: adicione --mask-whole para repintar cada imagem inteira, ou tire --mask e o serviço procura a marca d’água sozinho.',
   'cli.masks.askWhole': '{problem} Repintar cada imagem inteira com ela?',
@@ -1389,21 +1389,21 @@ export const ptBR: Catalogue = {
   'core.import.referenceOneAddress':
     'a referência {number} precisa de um único endereço; separe as referências com |',
   'core.import.referenceLocalFile':
-    'a referência {number} é um arquivo deste computador ({url}), e o serviço só aceita referências por endereço: envie-o para a sua conta no site do provedor e informe o endereço asset:// dele (acrescente "from {url}" depois para que ele seja verificado aqui)',
+    'a referência {number} é um arquivo deste computador ({url}), e o serviço só aceita referências por endereço: envie-o para a sua conta no site do provedor e informe o endereço asset:// dele (acrescente “from {url}” depois para que ele seja verificado aqui)',
   'core.import.referenceNotAddress':
     'a referência {number}, {url}, não é um endereço (asset:// ou https://) e também não existe esse arquivo',
   'core.import.referenceNoFile':
-    'a referência {number} cita o arquivo {file}, que não existe: corrija o nome ou retire "from …"',
+    'a referência {number} cita o arquivo {file}, que não existe: corrija o nome ou retire “from …”',
   'core.import.referenceFileProblem': 'arquivo {file} da referência {number}: {problem}',
   'core.import.referenceProblem': 'referência {number}: {problem}',
   'core.import.referenceUnreadable':
-    'o arquivo {file} da referência {number} não pôde ser lido como {type, select, video {vídeo} other {som}}: cite o arquivo de onde ela foi enviada ou retire "from …"',
+    'o arquivo {file} da referência {number} não pôde ser lido como {type, select, video {vídeo} other {som}}: cite o arquivo de onde ela foi enviada ou retire “from …”',
   'core.import.durationWhole':
-    'a duração deve ser um número inteiro de segundos, como {example}; "{given}" não é',
+    'a duração deve ser um número inteiro de segundos, como {example}; “{given}” não é',
   'core.import.notObject':
     'cada tentativa deve ser um objeto com um prompt, como \'{\'"prompt": "gaivotas sobre o porto"\'}\'',
-  'core.import.unknownField': 'o Clearframe não lê o campo "{field}" ({columns})',
-  'core.import.unknownKind': 'o Clearframe não conhece o tipo "{kind}"; use {kinds}',
+  'core.import.unknownField': 'o Clearframe não lê o campo “{field}” ({columns})',
+  'core.import.unknownKind': 'o Clearframe não conhece o tipo “{kind}”; use {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
@@ -1430,7 +1430,7 @@ export const ptBR: Catalogue = {
   'core.maskImport.unreadable':
     'O arquivo de máscara não pode ser lido como imagem. Exporte-o como PNG e tente de novo.',
   'core.maskImport.otherShape':
-    'A máscara tem {mask}, mas a imagem tem {image}, outro formato. Exporte a máscara no tamanho da imagem.',
+    'A máscara tem {mask}, mas a imagem tem {image}, outra proporção. Exporte a máscara no tamanho da imagem.',
   'core.maskImport.marksNothing':
     'A máscara não marca nada: pinte as áreas a remover de branco (ou de qualquer cor) sobre preto.',
   'core.maskImport.mostlyMarked':

@@ -71,7 +71,7 @@ export const zhCN: Catalogue = {
   'state.done': '完成',
   'state.failed': '失败',
   'state.canceled': '已取消',
-  'state.needs-attention': '需要您决定',
+  'state.needs-attention': '需要你决定',
   'state.round.processing': '生成中',
   'state.round.downloading': '正在保存片段',
 
@@ -92,7 +92,7 @@ export const zhCN: Catalogue = {
   'jobs.resume': '继续',
   'jobs.pause': '暂停',
   'jobs.waiting': '等待中：{reason}',
-  'jobs.paused': '已暂停：在您继续之前不会发送新的内容。',
+  'jobs.paused': '已暂停：在你继续之前不会发送新的内容。',
   'jobs.retryFailed': '重试全部失败项',
   'jobs.clearFinished': '清除已完成',
   'jobs.clearFinishedHint': '将已完成的图片从此列表移除；其结果仍保留在保存的位置。',
@@ -134,7 +134,7 @@ export const zhCN: Catalogue = {
   'cli.remove.doubted':
     '{count, plural, other {# 个结果存疑，未计为完成（见上方列表）。保持原样请加 --keep-doubted（免费）；连同蒙版发送到服务请加 --send-doubted（每个 {credits}）；手动标记水印请用 --mask 或 --mask-rect 加 --force，或在窗口中操作。}}',
   'cli.remove.doubted.usage':
-    '  --keep-doubted      保留存疑的结果（水印仍可见、未改变）原样：免费\n  --send-doubted      将存疑的结果连同原蒙版发送到服务：每个 {credits}',
+    '  --keep-doubted      按原样保留存疑的结果（水印仍可见、未改变）：免费\n  --send-doubted      将存疑的结果连同原蒙版发送到服务：每个 {credits}',
   'cli.remove.sendingDoubted':
     '--send-doubted：将 {count, plural, other {# 个}}存疑结果连同原蒙版发送到服务，共 {credits}。',
 
@@ -193,13 +193,13 @@ export const zhCN: Catalogue = {
     '滚轮以指针为中心缩放，Alt+滚轮或 [ ] 调整画笔大小，空格+拖动平移，O 查看原图，Ctrl+Z 撤销。在图片上（用 Tab 到达）：方向键移动光标和视图（按住 Shift 移得更远），按住 Enter 涂抹，1 为 {full}，F 为适合窗口。',
   'mask.scaledFrom': '此蒙版绘制于 {size} 的图片上，已缩放以适合这张图片。请检查它是否仍覆盖水印。',
   'mask.leave': '丢弃此蒙版？',
-  'mask.leaveQuestion': '丢弃您在 {name} 上涂抹的内容？',
+  'mask.leaveQuestion': '丢弃你在 {name} 上涂抹的内容？',
   'mask.throwAway': '丢弃',
   'mask.keepPainting': '继续涂抹',
   'mask.use': '使用此蒙版',
   'mask.applySameSize': '应用到此尺寸的全部 {count} 张图片',
   'mask.applyAll': '应用到全部 {count} 张图片',
-  'mask.applyAllHint': '其他尺寸的图片会得到缩放后的蒙版，每处标记尽量保持靠近其所在的角。',
+  'mask.applyAllHint': '其他尺寸的图片会使用缩放后的蒙版，每处标记尽量靠近它原来所在的角。',
   'mask.applySelected': '应用到所选图片（{count}）',
   'mask.none': '不用蒙版',
   'mask.cancel': '取消',
@@ -216,9 +216,9 @@ export const zhCN: Catalogue = {
   'arrange.keepIt': '保留',
   'arrange.remove': '移除',
   'arrange.body': '{leaves}{kept}',
-  'arrange.keptNoClips': '已花费的金额仍计入您的支出。',
+  'arrange.keptNoClips': '已花费的金额仍计入你的支出。',
   'arrange.keptClips':
-    '{clips, plural, other {已保存的 # 个片段仍留在原处}}，已花费的金额仍计入您的支出。',
+    '{clips, plural, other {已保存的 # 个片段仍留在原处}}，已花费的金额仍计入你的支出。',
   'arrange.projectName': '项目名称',
   'arrange.saveName': '保存名称',
   'arrange.cancel': '取消',
@@ -511,8 +511,8 @@ export const zhCN: Catalogue = {
     '{count, plural, other {参考 {references} 的时长在此电脑上未知}}，因此此处不做检查：发送后服务会检查参考视频是否为 {min} 至 {max} 秒，不符合则该轮失败。',
   'round.editorDemo': '演示：由内置模拟器生成，不扣费',
   'round.balance': '余额 {balance}',
-  'round.overCap': '加上已花费或进行中的 {spent}，超出您的预算上限 {cap}',
-  'round.overMonthlyCap': '加上{month}已花费或进行中的 {spent}，超出您的每月预算上限 {cap}',
+  'round.overCap': '加上已花费或进行中的 {spent}，超出你的预算上限 {cap}',
+  'round.overMonthlyCap': '加上{month}已花费或进行中的 {spent}，超出你的每月预算上限 {cap}',
   'round.addToBatch': '向此批次再添加一轮',
   'round.inBatch': '此批次中还有 {count} 轮',
   'core.rounds.referenceUnreadable': '无法将 {name} 读取为图片。请选择 JPEG、PNG 或 WebP 文件。',
@@ -529,7 +529,7 @@ export const zhCN: Catalogue = {
   'round.batchChip': '第 {number} 轮：{prompt} · {upTo, select, true {最多 {cost}} other {{cost}}}',
   'round.pastedPicture': '粘贴的图片',
   'round.dropNeedsAddress':
-    '{name}：服务只按地址接收视频片段和声音。请先上传到您的账户，再粘贴它的 asset:// 地址（声音也可以是网址）。',
+    '{name}：服务只按地址接收视频片段和声音。请先上传到你的账户，再粘贴它的 asset:// 地址（声音也可以是网址）。',
   'round.dropNotMedia':
     '{name} 不是图片、视频片段或声音：请拖入图片（JPEG、PNG、WebP、TIFF 或 GIF），或粘贴视频片段或声音的地址。',
   'round.batchEdit': '放回表单',
@@ -593,9 +593,9 @@ export const zhCN: Catalogue = {
 
   // What the budget cap and the balance say before a round is paid for.
   'budget.overCap':
-    '这一轮（{estimate}）会让视频支出达到 {total}，超过您的预算上限 {cap}：已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，然后重试这一轮。',
+    '这一轮（{estimate}）会让视频支出达到 {total}，超过你的预算上限 {cap}：已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，然后重试这一轮。',
   'budget.overMonthlyCap':
-    '这一轮（{estimate}）会让 {month} 的视频支出达到 {total}，超过您的每月预算上限 {cap}：本月已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，或在 {nextMonth} 重试这一轮。',
+    '这一轮（{estimate}）会让 {month} 的视频支出达到 {total}，超过你的每月预算上限 {cap}：本月已花费 {spent}，已发送的轮次占用 {inFlight}。请在设置中提高上限，或在 {nextMonth} 重试这一轮。',
   'budget.balanceLow':
     '视频余额为 {balance}；这一轮大约需要 {estimate}。请在服务商网站充值后重试这一轮。',
   'budget.balanceLowHeld':
@@ -607,9 +607,9 @@ export const zhCN: Catalogue = {
     '请移除 {count, plural, other {# 个}}参考：每一轮除提示词外最多使用 {max} 个参考。',
   'request.giveAddress': '请填写参考 {number} 的地址，或将其移除。',
   'request.videoAsAsset':
-    '请以 asset:// 地址提供参考 {number}：视频只有在服务商网站上传到您的账户后，服务才会接受。',
+    '请以 asset:// 地址提供参考 {number}：视频只有在服务商网站上传到你的账户后，服务才会接受。',
   'request.publicAddress':
-    '请以 https://（公开网址）或 asset://（已上传到您的账户）开头的地址提供参考 {number}。',
+    '请以 https://（公开网址）或 asset://（已上传到你的账户）开头的地址提供参考 {number}。',
   'request.sayRole': '请说明参考 {number} 的用途：{roles}。',
   'request.wrongRole':
     '参考 {number} 是{kind, select, image {图片} video {视频} other {音频}}，不能用作“{role}”：请改为{roles}。',
@@ -713,9 +713,9 @@ export const zhCN: Catalogue = {
   'images.heldBackUnsure':
     '{count, plural, other {# 张图片暂不发送：查找水印对其中的水印位置没有把握，因此不会为它们付费。请用“编辑蒙版”绘制蒙版，或在“查找水印”中勾选它们。}}',
   'images.startOnlyUnsure':
-    '暂无可发送的内容：查找水印对这些图片上的水印没有把握。请先为它们绘制蒙版。',
+    '暂无可发送的内容：“查找水印”对这些图片上的水印没有把握。请先为它们绘制蒙版。',
   'images.cleanedBefore':
-    '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不扣费，除非您勾选“重新处理”。',
+    '其中 {count, plural, other {# 张}}以前处理过。以相同蒙版再次发送的图片会被略过，不扣费，除非你勾选“重新处理”。',
   'images.appliedSameSize': '已将蒙版应用到 {count, plural, other {# 张}} {size} 的图片。',
   'images.appliedAll': '已将蒙版应用到 {count, plural, other {# 张图片}}。',
   'images.appliedSelected': '已将蒙版应用到所选的 {count, plural, other {# 张图片}}。',
@@ -781,7 +781,7 @@ export const zhCN: Catalogue = {
   // The self-check: the quality cleaning on this computer is expected to give.
   'quality.expected':
     '在本机处理的预计质量：{db} dB，{band, select, clean {水印应当看不出来。} faint {在平坦处可能留下淡淡的水印痕迹。} other {结果很可能留有水印痕迹。}}',
-  'quality.notChosen': '因此没有为您预选“本机”：请先对比两张预览再选择。',
+  'quality.notChosen': '因此没有为你预选“本机”：请先对比两张预览再选择。',
   'quality.short': '预计 {db} dB',
   'cli.engine.expectedLow':
     '使用 --engine local 时仍会处理，但除非处理后的检查找不到水印痕迹，否则每个结果都会标为“水印仍可见”。',
@@ -842,7 +842,7 @@ export const zhCN: Catalogue = {
   'cli.help.usage': '用法：clearframe help [命令]',
   'cli.help.head': "用法：clearframe '<'命令> [选项]\n\n命令：",
   'cli.help.foot':
-    '大多数命令都接受的选项：--json（每行一个 JSON 对象），--demo（用内置模拟器代替服务），\n--data-dir 文件夹（另一个数据文件夹）。\n\n退出码：{done} 完成；{someFailed} 部分任务失败或等待您决定，或出错；{usage} 命令行有误；\n{noKey} 没有 API 密钥；{spending} 预算上限或余额使付费的一轮停止；{interrupted} 已中断。',
+    '大多数命令都接受的选项：--json（每行一个 JSON 对象），--demo（用内置模拟器代替服务），\n--data-dir 文件夹（另一个数据文件夹）。\n\n退出码：{done} 完成；{someFailed} 部分任务失败或等待你决定，或出错；{usage} 命令行有误；\n{noKey} 没有 API 密钥；{spending} 预算上限或余额使付费的一轮停止；{interrupted} 已中断。',
   'cli.version.usage': '用法：clearframe version',
   'cli.jobs.usage':
     '用法：clearframe jobs [--watch] [--json] [--data-dir 文件夹]\n  各状态下有多少图片和视频轮次。--watch 每秒刷新一次，直到按 Ctrl+C。',
@@ -885,7 +885,7 @@ export const zhCN: Catalogue = {
   'cli.state.done': '完成',
   'cli.state.failed': '失败',
   'cli.state.canceled': '已取消',
-  'cli.state.needs-attention': '需要您决定',
+  'cli.state.needs-attention': '需要你决定',
   'cli.service.watermark': '水印',
   'cli.service.video': '视频',
 
@@ -914,9 +914,9 @@ export const zhCN: Catalogue = {
   'cli.remove.noMasksWritten': '已写入蒙版：无（未找到水印）。',
   // 付费蒙版：覆盖图像的比例，超过阈值时先询问。
   'masks.share':
-    '{count, plural, other {{same, select, yes {每个蒙版覆盖图像的 {largest}。} other {蒙版覆盖图像的 {smallest} 至 {largest}。}}}}',
+    '{count, plural, =1 {蒙版覆盖图片的 {largest}。} other {{same, select, yes {每个蒙版覆盖图片的 {largest}。} other {蒙版覆盖图片的 {smallest} 至 {largest}。}}}}',
   'masks.largeShare':
-    '{count, plural, other {# 张图像的蒙版超过图像的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 积分。}}',
+    '{count, plural, other {# 张图片的蒙版超过图片的 {limit}（最大覆盖 {largest}）：服务会重绘整个蒙版区域，每张 1 积分。}}',
   'cli.masks.large.usage':
     '  --allow-large-mask  不经询问发送覆盖超过图像 {limit} 的蒙版\n                      （在终端中会询问；不在终端时不发送任何内容，退出码 2）',
   'cli.remove.askLargeMasks': '仍然用这些蒙版发送吗？',
@@ -938,7 +938,7 @@ export const zhCN: Catalogue = {
     '应用正在使用此数据文件夹，因此之前尝试过的文件要在应用中重试：在其窗口中使用“再次查询”或“重新发送（付费）”，或退出应用后再运行此命令。',
   'cli.remove.itIs': '状态：{state}。',
   'cli.remove.summary':
-    '完成 {done}，失败 {failed}{attention, plural, =0 {} other {，# 个需要您决定（服务可能已收到）}}{skipped, plural, =0 {} other {，# 个未采用（均已在上方列出原因）}}。',
+    '完成 {done}，失败 {failed}{attention, plural, =0 {} other {，# 个需要你决定（服务可能已收到）}}{skipped, plural, =0 {} other {，# 个未采用（均已在上方列出原因）}}。',
   'cli.plan.drawnMask': '手绘蒙版',
   'cli.plan.unreadableMask': 'Clearframe 无法读回的蒙版（其任务记录已损坏）',
   'cli.plan.noMask': '无蒙版（由服务选择角落）',
@@ -1112,7 +1112,7 @@ export const zhCN: Catalogue = {
   'main.notice.batchFinished': '这一批已完成。',
   'main.updates.latest': 'Clearframe {version} 已是最新版本。',
   'main.updates.title': '有可用更新',
-  'main.updates.available': 'Clearframe {version} 现已可用（您当前是 {current}）。',
+  'main.updates.available': 'Clearframe {version} 现已可用（你当前是 {current}）。',
   'main.updates.availableShort': 'Clearframe {version} 现已可用。',
   'main.updates.install': '安装并重启',
   'main.updates.later': '稍后',
@@ -1131,7 +1131,7 @@ export const zhCN: Catalogue = {
   'cli.simulator.stop': '按 Ctrl+C 停止。',
   'main.startFailure.title': '无法启动 Clearframe',
   'main.startFailure.bodyNoLog':
-    '{what}\n\n无法写入日志，数据文件夹和临时文件夹都不行。\n请再次启动 Clearframe；如果以同样方式失败，请把这条消息复制到您的报告中。',
+    '{what}\n\n无法写入日志，数据文件夹和临时文件夹都不行。\n请再次启动 Clearframe；如果以同样方式失败，请把这条消息复制到你的报告中。',
   'main.startFailure.body':
     '{what}\n\n详细信息在日志中：{logFile}\n请再次启动 Clearframe；如果仍以同样方式失败，请在报告中附上该文件。',
   // ── end of Command line and main process.
@@ -1170,7 +1170,7 @@ export const zhCN: Catalogue = {
   'core.jobs.linkGone':
     '{what, select, clip {片段} other {结果}}的链接已失效，再次查询时服务返回“{status}”且没有新链接。请稍后用“再次查询”（免费）；“重新发送”会再次付费。',
   'core.import.cannotRead':
-    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {您没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
+    'Clearframe 无法读取 {name}：{why, select, missing {没有这个文件} folder {它是一个文件夹} denied {你没有打开它的权限} other {无法读取}}。请检查名称以及能否打开该文件，然后重新导入。',
   'core.import.notText':
     '{name} 不是文本文件。请把各轮存为 CSV（在电子表格中：文件、另存为、CSV）或 JSON，再导入该文件。',
   'core.import.columnList': '{first} 和 {last}',
@@ -1199,7 +1199,7 @@ export const zhCN: Catalogue = {
   'core.rounds.refused': '这一轮无法按原样发送。{problems} 没有扣费。',
   'core.rounds.notFinished': '这一轮尚未完成；请在片段就绪后再延长。',
   'core.rounds.noLastFrame':
-    '这一轮生成时没有开启“返回尾帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取尾帧），或用您自己的图片开始下一轮。',
+    '这一轮生成时没有开启“返回尾帧”，服务没有保留可接续的帧。请在窗口中延长（它会从片段中取尾帧），或用你自己的图片开始下一轮。',
   'core.rounds.needsAsset':
     '服务只接受已上传素材（asset://…）形式的参考视频，而这个片段返回的是下载链接。请把 {clip} 上传到服务商网站上的账户，再在这里填写它的 asset:// 地址；或使用无需上传的“从尾帧延长”。',
   'core.rounds.theClip': '该片段',
@@ -1210,7 +1210,7 @@ export const zhCN: Catalogue = {
   'core.rounds.nameProject': '请给项目起个名字。',
   'core.rounds.gone': '该{kind, select, project {项目} shot {镜头} other {轮次}}已不存在。',
   'core.rounds.stillOpen':
-    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等您决定：请取消或等它们完成，再移除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等您决定：请取消或等它完成，再移除它。}}}}',
+    '{kind, select, project {{count, plural, other {此项目中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再移除项目。}}} shot {{count, plural, other {此镜头中有 # 轮仍在等待、运行或等你决定：请取消或等它们完成，再移除镜头。}}} other {{count, plural, other {这一轮仍在等待、运行或等你决定：请取消或等它完成，再移除它。}}}}',
   'core.rounds.notThisShot': '该轮次不属于这个镜头。',
   'core.rounds.takeNeedsClip': '只有已完成且有片段的轮次才能作为镜头的定版。',
   'core.rounds.promptUnknown':
@@ -1223,11 +1223,11 @@ export const zhCN: Catalogue = {
   'core.watermark.noMeasurement':
     '{name} 在没有水印测量结果的情况下被加入了本机队列：请重新查找水印，或将其发送到服务。',
   'core.jobs.roundUnknownOutcome':
-    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查您的账户，然后重新发送或取消它。',
+    '发送这一轮时连接中断，服务列表中也没有明确对应它的任务，因此可能已扣费，也可能没有。请检查你的账户，然后重新发送或取消它。',
   'core.jobs.roundUnknownOutcomeDamaged':
-    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查您的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
+    '它的发送被中断，可能已扣费，也可能没有；由于请求已丢失，无法确定服务上哪个任务是它。请检查你的账户，然后重新编写这一轮（应用中的“编写提示词…”）。',
   'core.jobs.imageUnknownOutcome':
-    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在您接受这一点时才重新发送。',
+    '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
   'core.jobs.imageReported': '服务报告 {status}。',
@@ -1246,7 +1246,7 @@ export const zhCN: Catalogue = {
   'core.jobs.ownResultCopy': '这是 Clearframe 写出的结果的副本（来自 {source}）。',
   'core.jobs.alreadyCleaned': '它已用同一蒙版处理过（结果：{result}），因此不会再次发送。',
   'core.jobs.cleanedBefore':
-    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非您选择“重新处理”。',
+    '之前已处理（{when}），结果为 {result}。使用同一蒙版时不会再次发送，除非你选择“重新处理”。',
   'core.jobs.roundPollingStopped': '已停止查询。服务仍可能完成这一轮并扣费。',
   'core.jobs.imagePollingStopped': '已停止查询。服务仍可能处理这张图片并用掉一个积分。',
   'core.fetch.plainHttp': '不通过明文 http 从 {host} 获取，只用 https',
@@ -1268,20 +1268,20 @@ export const zhCN: Catalogue = {
   'core.import.referenceType': '请说明参考 {number} 是什么：在其地址前写 image=、video= 或 audio=',
   'core.import.referenceOneAddress': '参考 {number} 需要一个地址；多个参考之间用 | 分隔',
   'core.import.referenceLocalFile':
-    '参考 {number} 是本机上的文件（{url}），而服务只按地址接受参考：请把它上传到服务商网站上的账户，并填写它的 asset:// 地址（在后面加上 "from {url}" 即可在这里检查）',
+    '参考 {number} 是本机上的文件（{url}），而服务只按地址接受参考：请把它上传到服务商网站上的账户，并填写它的 asset:// 地址（在后面加上“from {url}”即可在这里检查）',
   'core.import.referenceNotAddress':
     '参考 {number}（{url}）不是地址（asset:// 或 https://），也没有这个文件',
   'core.import.referenceNoFile':
-    '参考 {number} 指向文件 {file}，但没有这个文件：请更正名称，或去掉 "from …"',
+    '参考 {number} 指向文件 {file}，但没有这个文件：请更正名称，或去掉“from …”',
   'core.import.referenceFileProblem': '参考 {number} 的文件 {file}：{problem}',
   'core.import.referenceProblem': '参考 {number}：{problem}',
   'core.import.referenceUnreadable':
-    '无法把参考 {number} 的文件 {file} 作为{type, select, video {视频} other {音频}}读取：请指定上传时所用的文件，或去掉 "from …"',
-  'core.import.durationWhole': '时长必须是整数秒，例如 {example}；"{given}" 不是',
+    '无法把参考 {number} 的文件 {file} 作为{type, select, video {视频} other {音频}}读取：请指定上传时所用的文件，或去掉“from …”',
+  'core.import.durationWhole': '时长必须是整数秒，例如 {example}；“{given}”不是',
   'core.import.notObject':
     '每一轮都必须是带提示词的对象，例如 \'{\'"prompt": "海港上空的海鸥"\'}\'',
-  'core.import.unknownField': 'Clearframe 不读取字段 "{field}"（{columns}）',
-  'core.import.unknownKind': 'Clearframe 不认识类型 "{kind}"；请使用 {kinds}',
+  'core.import.unknownField': 'Clearframe 不读取字段“{field}”（{columns}）',
+  'core.import.unknownKind': 'Clearframe 不认识类型“{kind}”；请使用 {kinds}',
   // ── end of Engine, jobs and clients.
 
   // ── Engine, media, files, keys and settings: keys of their sentences go below this line.
@@ -1295,12 +1295,13 @@ export const zhCN: Catalogue = {
   'core.intake.noSize': '图片没有尺寸，可能已损坏；请添加另一份副本。',
   'core.intake.tooManyPixels':
     '图片有 {megapixels} 百万像素，超过允许的 {limit}。请在设置中提高上限，或选择缩小大图。',
-  'core.probe.unreadable': '无法读取文件。请确认文件存在且您有权打开。',
+  'core.probe.unreadable': '无法读取文件。请确认文件存在且你有权打开。',
   'core.probe.damaged': '图片已损坏或不完整，无法读取。',
   'core.probe.cutShort':
     '图片已损坏或被截断：无法读取其全部像素。请在其他程序中打开检查，或重新复制。',
   'core.maskImport.unreadable': '无法将蒙版文件读取为图片。请导出为 PNG 后重试。',
-  'core.maskImport.otherShape': '蒙版为 {mask}，而图片为 {image}，形状不同。请按图片尺寸导出蒙版。',
+  'core.maskImport.otherShape':
+    '蒙版为 {mask}，而图片为 {image}，宽高比不同。请按图片尺寸导出蒙版。',
   'core.maskImport.marksNothing':
     '蒙版未标记任何区域：请在黑色上用白色（或任意颜色）涂出要去除的区域。',
   'core.maskImport.mostlyMarked':
@@ -1353,9 +1354,9 @@ export const zhCN: Catalogue = {
   'core.settings.newer': '它们由较新的 Clearframe 保存（设置版本 {version}；此版本只认识 {known}）',
   'core.settings.noMigration': '此 Clearframe 无法读取设置版本 {version}',
   'core.settings.setAside':
-    '无法读取您的设置（{why}），因此正在使用默认值。旧文件已保留为 {aside}。',
+    '无法读取你的设置（{why}），因此正在使用默认值。旧文件已保留为 {aside}。',
   'core.settings.leftInPlace':
-    '无法读取您的设置（{why}），因此正在使用默认值。文件保持原样，位于 {file}；在它可读或被删除之前，设置无法保存。',
+    '无法读取你的设置（{why}），因此正在使用默认值。文件保持原样，位于 {file}；在它可读或被删除之前，设置无法保存。',
   'core.settings.keptInPlace': '{file} 既无法读取（{why}），也无法移开（{whyNotMoved}）',
   'core.settings.cannotSave':
     '无法保存设置：{why}。请使其可读或将其移走，然后重新启动 Clearframe。',
@@ -1386,7 +1387,7 @@ export const zhCN: Catalogue = {
     '蒙版未标记任何区域（标记在图片之外或已被擦除），因此未发送任何内容：请标记水印，或不带蒙版发送图片。',
   'core.inputs.svg': '这是 SVG 矢量图，而服务只接受像素图片。请导出为 PNG 后添加。',
   'core.inputs.provenanceLog': '这是 Clearframe 为此文件夹中的结果保存的记录。',
-  'core.inputs.unreadable': '无法读取。请确认您有权打开它。',
+  'core.inputs.unreadable': '无法读取。请确认你有权打开它。',
   'core.inputs.noExtension': '它没有扩展名，内容也不是图片。',
   'core.inputs.notImage': '它不是图片文件。',
   'core.inputs.special': '它是链接或特殊文件，不是图片。',
@@ -1398,7 +1399,7 @@ export const zhCN: Catalogue = {
   'core.files.diskFullWaiting':
     '存放 {folder} 的磁盘已满。请在那里释放空间：等待中的任务会在有空间时自动继续，不会重复发送或付费。',
   'core.files.dataFolderReadOnly':
-    'Clearframe 无法写入其数据文件夹 {folder}（{why}）。请让该文件夹可写（检查其权限，或其磁盘是否以只读方式挂载），或将 CLEARFRAME_DATA_DIR 指向您可写入的文件夹，然后重新启动 Clearframe。',
+    'Clearframe 无法写入其数据文件夹 {folder}（{why}）。请让该文件夹可写（检查其权限，或其磁盘是否以只读方式挂载），或将 CLEARFRAME_DATA_DIR 指向你可写入的文件夹，然后重新启动 Clearframe。',
   'core.files.what.film': '影片',
   'core.files.what.take': '第 {shot} 个镜头的定版',
   'core.files.what.csv': 'CSV 文件',
@@ -1417,17 +1418,17 @@ export const zhCN: Catalogue = {
   // ── Engine, app desks and notices: keys of their sentences go below this line.
   'core.app.otherProcessDone': '另一个进程已结束；队列现在在这里运行。',
   'core.app.waitingForHolder':
-    '{holder}正在使用此数据文件夹。您在这里添加的任务会等它结束，然后自动开始。',
+    '{holder}正在使用此数据文件夹。你在这里添加的任务会等它结束，然后自动开始。',
   'core.app.folderReadOnly':
     '{problem}在此之前，本次运行把队列和日志放在{folder}中，该文件夹不会保留。',
   'core.app.databaseSetAside':
-    '任务数据库已损坏，因此 Clearframe 开始了一个新的空队列。旧的已保存为{aside}；您磁盘上的图片和结果没有被改动。其中的任务需要重新添加。',
+    '任务数据库已损坏，因此 Clearframe 开始了一个新的空队列。旧的已保存为{aside}；你磁盘上的图片和结果没有被改动。其中的任务需要重新添加。',
   'core.app.noKeychain':
     '{problem}在此之前无法在这里保存密钥；在这些环境变量中设置的密钥可以使用。',
   'core.app.projectGone': '该项目已不存在。',
   'core.app.importProjectGone': '该项目已不存在；请选择另一个。',
   'core.app.importChanged':
-    '{file}的结果已与您看到的不同（文件或价格档位已更改）：现在是 {count, plural, other {# 轮}}，共 {cost}。没有加入任何任务；请重新查看后再加入队列。',
+    '{file}的结果已与你看到的不同（文件或价格档位已更改）：现在是 {count, plural, other {# 轮}}，共 {cost}。没有加入任何任务；请重新查看后再加入队列。',
   'core.app.shotNotAdded': '无法添加该镜头；请重试。',
   'core.app.shotGone': '该镜头已不存在。',
   'core.app.filmTakeGone': '其中一个定版已不在此项目中：请重新选择。',
@@ -1438,7 +1439,7 @@ export const zhCN: Catalogue = {
     '服务无法处理预览（{problem}）。请换一张图片，或在这台电脑上开始批处理。',
   'core.app.addressProblem': '{problem}请在浏览器中检查该地址，然后重试。',
   'core.app.thatAddress': '该地址',
-  'core.app.addressTimeout': '{host}没有及时响应。',
+  'core.app.addressTimeout': '{host} 没有及时响应。',
   'core.app.addressUnreachable': '无法连接到{host}：网站已停止运行，或地址或网络连接有误。',
   'core.app.addressHttp': '{host}自身出现了问题（HTTP {status}）。',
   'core.app.addressRefused': '{host}没有提供图片：{reason}。',
@@ -1449,7 +1450,7 @@ export const zhCN: Catalogue = {
     '无预览：服务不会返回已上传的素材供查看。要在此查看图片，请给出其网址，或选择文件。',
   'core.app.pastedUnusable': '粘贴的图片无法使用：{reason}',
   'core.app.imageGone': '该图片已不可用；请重新添加。',
-  'core.app.fileUnreadable': '无法读取。请检查它是否存在，以及您是否有权打开它。',
+  'core.app.fileUnreadable': '无法读取。请检查它是否存在，以及你是否有权打开它。',
   'core.app.stagedGone': '这张图片已不在已查看文件的列表中（应用可能已重启）；请重新添加。',
   'core.app.alreadyListed': '它已在列表中。',
   'core.app.maskEmpty': '蒙版没有标记任何内容：请涂抹水印，或选择“不用蒙版”。',
