@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { findClippedText } from './clipped-text.ts';
 
-test('the clipped-text measure finds cut and spilling text, and passes what can be read whole', async ({
+test('the clipped-text measure finds cut and spilling text and a select too narrow for its choice, and passes what can be read whole', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 800, height: 400 });
@@ -23,6 +23,8 @@ test('the clipped-text measure finds cut and spilling text, and passes what can 
     <div class="box cut" title="A sentence far too long, shown whole on hover">A sentence far too long, shown whole on hover</div>
     <div class="hidden">Read by screen readers only, and long enough to be cut</div>
     <div class="scroller">A line in a box that scrolls sideways to show the rest</div>
+    <select style="width: 90px; font: 16px sans-serif"><option>A choice too long for its select</option></select>
+    <select style="font: 16px sans-serif"><option>Short</option><option selected>A choice the select is as wide as</option></select>
   `);
   const found = await findClippedText(page);
   expect(found.map((cut) => cut.text)).toEqual([
@@ -30,6 +32,7 @@ test('the clipped-text measure finds cut and spilling text, and passes what can 
     'Another sentence that runs past its frame',
     "Past the window's edge",
     'Send it now',
+    'A choice too long for its select',
   ]);
   expect(found.every((cut) => cut.by > 1)).toBe(true);
 });

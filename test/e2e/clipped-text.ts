@@ -13,7 +13,8 @@ export interface ClippedText {
  * Every piece of visible text the window cuts off or lets spill out of its box: an element
  * that hides its own overflow (an ellipsis, `overflow: hidden`) while its text is wider or
  * taller than it, text wider than its own box (a button too narrow for its words), or text
- * that reaches past an ancestor that clips it, or past the window's edge. Text shown whole on hover (a `title` with it) and scroll boxes are not counted:
+ * that reaches past an ancestor that clips it, or past the window's edge, and a select too
+ * narrow for the option it shows. Text shown whole on hover (a `title` with it) and scroll boxes are not counted:
  * both are ways to read it all. Used with every screen, in English and in the
  * pseudo-locale, whose longer words find the boxes that would cut a translation.
  */
@@ -80,6 +81,23 @@ export function findClippedText(page: Page): Promise<ClippedText[]> {
       }
       const by = textBox.right - right;
       if (by > SLACK) found.push({ text, where: describe(element), by: Math.round(by) });
+    }
+    // A select shows its chosen option's text in its own box, which no text node measures:
+    // the text is set in the select's font and compared with the room inside its padding
+    // (where a drawn chevron sits).
+    const measure = document.createElement('canvas').getContext('2d');
+    for (const select of document.querySelectorAll('select')) {
+      const text = (select.selectedOptions[0]?.textContent ?? '').trim();
+      const rect = select.getBoundingClientRect();
+      const style = getComputedStyle(select);
+      // checkVisibility: a select in a closed <details> keeps a box but is not shown.
+      const shown = select.checkVisibility() && style.visibility === 'visible';
+      if (!text || !measure || !shown || visuallyHidden(select, rect)) continue;
+      measure.font = style.font;
+      const room =
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      const by = Math.ceil(measure.measureText(text).width - room);
+      if (by > SLACK) found.push({ text, where: describe(select), by });
     }
     return found;
   });

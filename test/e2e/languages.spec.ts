@@ -40,6 +40,31 @@ async function asciiWords(page: Page, selector: string, values: RegExp): Promise
   return texts.flatMap((text) => plainWords(text, [PROMPT])).filter((word) => !values.test(word));
 }
 
+/**
+ * A screen's screenshots taken from the top: a full-page capture of a scrolled window draws
+ * the sticky header and round editor where the scroll left them, over the content.
+ */
+async function screenshotsFromTheTop(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await saveScreenshots(page, name);
+}
+
+/** What is cut off at the large window and at the smallest one the app is laid out for. */
+async function clippedAtBothSizes(page: Page): Promise<string[]> {
+  const found: string[] = [];
+  for (const [width, height] of [
+    [1280, 820],
+    [880, 560],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    for (const cut of await findClippedText(page)) {
+      found.push(`${width}×${height} ${cut.where}: ${cut.text} (${cut.by} px)`);
+    }
+  }
+  await page.setViewportSize({ width: 1280, height: 820 });
+  return found;
+}
+
 /** The parts of each screen whose words come from the catalogues so far (issue 23). */
 const CONVERTED = [
   'nav.tabs',
@@ -102,7 +127,7 @@ const SETTINGS_VALUES = new RegExp(
 );
 
 for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies ShownLanguage[]) {
-  test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820`, async ({
+  test(`the Images and Video screens in ${language}: translated, nothing cut off at 1280×820 or 880×560`, async ({
     page,
   }) => {
     test.setTimeout(180_000);
@@ -183,12 +208,11 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     await expect(
       page.getByRole('button', { name: say('compare.sideBySide'), exact: true }),
     ).toBeVisible();
-    await page.setViewportSize({ width: 1280, height: 820 });
-    expect(await findClippedText(page), 'text cut on the Images screen').toEqual([]);
+    expect(await clippedAtBothSizes(page), 'text cut on the Images screen').toEqual([]);
     if (language === PSEUDO_LANGUAGE) {
       expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
     }
-    await saveScreenshots(page, `language-${language}-images`);
+    await screenshotsFromTheTop(page, `language-${language}-images`);
 
     // Video: the project with its shot and its one round, which is the shot's take.
     await tab('app.screen.video').click();
@@ -203,12 +227,11 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     );
     await page.getByText(say('history.title'), { exact: true }).click();
     await expect(page.getByTestId('service-task').first()).toBeVisible();
-    await page.setViewportSize({ width: 1280, height: 820 });
-    expect(await findClippedText(page), 'text cut on the Video screen').toEqual([]);
+    expect(await clippedAtBothSizes(page), 'text cut on the Video screen').toEqual([]);
     if (language === PSEUDO_LANGUAGE) {
       expect(await asciiWords(page, CONVERTED, VALUES), 'words not from the catalogue').toEqual([]);
     }
-    await saveScreenshots(page, `language-${language}-video`);
+    await screenshotsFromTheTop(page, `language-${language}-video`);
 
     // The round editor says the rules a round breaks in the language, roles and lists too.
     await page.getByLabel(say('round.prompt'), { exact: true }).fill('@image2');
@@ -264,15 +287,17 @@ for (const language of ['de', 'ja', 'zh-CN', PSEUDO_LANGUAGE] as const satisfies
     ] as const satisfies [MessageId, MessageId][]) {
       await tab(screen).click();
       await expect(page.getByRole('heading', { name: say(title), exact: true })).toBeVisible();
-      await page.setViewportSize({ width: 1280, height: 820 });
-      expect(await findClippedText(page), `text cut on ${screen}`).toEqual([]);
+      expect(await clippedAtBothSizes(page), `text cut on ${screen}`).toEqual([]);
       if (language === PSEUDO_LANGUAGE) {
         expect(
           await asciiWords(page, SETTINGS_AND_ACCOUNT, SETTINGS_VALUES),
           'words not from the catalogue',
         ).toEqual([]);
       }
-      await saveScreenshots(page, `language-${language}-${screen.split('.').at(-1) ?? screen}`);
+      await screenshotsFromTheTop(
+        page,
+        `language-${language}-${screen.split('.').at(-1) ?? screen}`,
+      );
     }
 
     expect(intlErrors, 'messages that could not be formatted').toEqual([]);

@@ -262,7 +262,7 @@ export const zhCN: Catalogue = {
   'history.inAShot': '在某个镜头中',
   'history.task': '任务 {id}',
   'history.taskAt': '{date} · 任务 {id}',
-  'history.add': '添加到 {shot}',
+  'history.add': '添加到{shot}',
   'history.phase.in-progress': '进行中',
   'history.phase.succeeded': '已完成',
   'history.phase.failed': '失败',
