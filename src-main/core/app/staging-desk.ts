@@ -9,7 +9,7 @@ import path from 'node:path';
 import { isAssetUrl } from '../../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
-import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { InvokeResponse, StagedFile } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
 import { ServiceError } from '../api/errors.ts';
@@ -201,17 +201,17 @@ export class StagingDesk {
    * painted once.
    */
   async refuseEmptyMasks(
-    items: ReadonlyArray<{ token: string; strokes?: unknown }>,
+    items: ReadonlyArray<{ token: string; strokes?: readonly Stroke[] }>,
   ): Promise<void> {
     const painted = new Map<string, boolean>();
     for (const item of items) {
-      const strokes = strokesSchema.safeParse(item.strokes);
-      if (item.strokes === undefined || !strokes.success || !this.staged.has(item.token)) continue;
+      const { strokes } = item;
+      if (strokes === undefined || !this.staged.has(item.token)) continue;
       const image = await this.stagedImage(item.token);
-      const key = `${image.width}x${image.height} ${JSON.stringify(strokes.data)}`;
+      const key = `${image.width}x${image.height} ${JSON.stringify(strokes)}`;
       let empty = painted.get(key);
       if (empty === undefined) {
-        const plane = await this.masks.plane(strokes.data, image.width, image.height);
+        const plane = await this.masks.plane(strokes, image.width, image.height);
         empty = planeMarksNothing(plane);
         painted.set(key, empty);
       }
