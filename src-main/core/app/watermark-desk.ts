@@ -19,7 +19,10 @@ import { logWait } from './wait-log.ts';
 import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 import { said } from '../i18n/core-words.ts';
 
-type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: readonly Stroke[]; estimate?: string };
+type NewJob = Omit<StagedEntry, 'cleaned' | 'probe'> & {
+  strokes?: readonly Stroke[];
+  estimate?: string;
+};
 
 /**
  * A big batch is written in slices of about this many milliseconds each, the slice's size
