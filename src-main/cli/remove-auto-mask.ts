@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
-import { tooFewReason, type Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/proposal.ts';
+import { tooFewReason } from '../core/media/automask/propose.ts';
 import { doubtReason, unreadableReason } from '../core/media/automask/reasons.ts';
 import { maskShare } from '../core/media/automask/verdict.ts';
 import type { CollectedInputs } from '../core/media/collect-inputs.ts';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { formatCredits } from '../../src-shared/i18n/formats.ts';
-import type { Proposal, ProposalGroup } from '../core/media/automask/propose.ts';
+import type { Proposal, ProposalGroup } from '../core/media/automask/proposal.ts';
 import { expectsTrace } from '../../src-shared/domain/expected-quality.ts';
 import { expectedSentence } from '../../src-shared/i18n/expected-words.ts';
 import type { EstimateStore } from '../core/media/unblend/estimate-store.ts';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { LARGE_MASK_SHARE, isLargeMask } from '../../src-shared/domain/limits.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import { maskShare } from '../core/jobs/watermark/mask-share.ts';
-import type { Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/proposal.ts';
 import { MaskStore } from '../core/media/mask-store.ts';
 import { confirm } from './ask.ts';
 import { fileMasks, type FileMask, type MaskRequest, type SizedFile } from './remove-masks.ts';

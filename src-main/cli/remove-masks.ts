@@ -12,7 +12,7 @@ import {
 import { planeMarksNothing } from '../../src-shared/domain/mask-raster.ts';
 import type { ImageSize, Stroke } from '../../src-shared/domain/strokes.ts';
 import { findWatermark } from '../core/media/automask/find-watermark.ts';
-import type { Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/proposal.ts';
 import {
   applyMaskTools,
   hasMaskTools,

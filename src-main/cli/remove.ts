@@ -4,7 +4,7 @@ import { pathNames } from '../../src-shared/domain/display-names.ts';
 import type { JobEvent } from '../core/jobs/store/job-tables.ts';
 import { WatermarkEngine } from '../core/jobs/watermark/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/watermark/own-results.ts';
-import type { Proposal } from '../core/media/automask/propose.ts';
+import type { Proposal } from '../core/media/automask/proposal.ts';
 import { collectInputs, type CollectedInputs } from '../core/media/collect-inputs.ts';
 import { MaskStore } from '../core/media/mask-store.ts';
 import { EstimateStore } from '../core/media/unblend/estimate-store.ts';

@@ -1,4 +1,4 @@
-import type { BlendSample } from './blend-fit.ts';
+import type { BlendSample } from './blend-estimate.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 import { repaintMarked } from './telea-repaint.ts';
 

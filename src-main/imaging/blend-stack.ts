@@ -1,4 +1,4 @@
-import type { BlendSample } from './blend-fit.ts';
+import type { BlendSample } from './blend-estimate.ts';
 import { rgbToYcc } from './ycc.ts';
 
 /**

@@ -1,9 +1,6 @@
-import type { BlendEstimate, BlendSample } from './blend-fit.ts';
+import type { BlendEstimate, BlendSample, Colour } from './blend-estimate.ts';
 import { PixelStack, medianOf } from './blend-stack.ts';
 import { MIN_KEEP } from './unblend.ts';
-
-/** A colour as JPEG stores it: brightness and two colour differences (see ycc.ts). */
-export type Colour = [number, number, number];
 
 /** Pixels at least this opaque tell the mark's colour. */
 export const COLOUR_OPACITY = 0.15;

@@ -1,4 +1,4 @@
-import type { BlendEstimate } from './blend-fit.ts';
+import type { BlendEstimate } from './blend-estimate.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BlendEstimate } from './blend-fit.ts';
+import type { BlendEstimate } from './blend-estimate.ts';
 import { fillHoles } from './fill-holes.ts';
 import { calmGhost, liftGhost } from './ghost.ts';
 import { grow } from './pixel-grid.ts';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { fitBlend, type BlendEstimate, type BlendSample } from '../imaging/blend-fit.ts';
+import type { BlendEstimate, BlendSample } from '../imaging/blend-estimate.ts';
+import { fitBlend } from '../imaging/blend-fit.ts';
 import { blendSampleOf } from '../imaging/blend-sample.ts';
 import { boundsOf, type Box } from '../imaging/pixel-grid.ts';
 import type { RgbPixels } from '../imaging/rgb-pixels.ts';

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { findWatermark } from '../../src-main/core/media/automask/find-watermark.ts';
-import type { Proposal } from '../../src-main/core/media/automask/propose.ts';
+import type { Proposal } from '../../src-main/core/media/automask/proposal.ts';
 import {
   markedSet,
   truthPlane,

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { findWatermark } from '../../src-main/core/media/automask/find-watermark.ts';
-import type { ProposalGroup } from '../../src-main/core/media/automask/propose.ts';
+import type { ProposalGroup } from '../../src-main/core/media/automask/proposal.ts';
 import { saveEstimate } from '../../src-main/core/media/unblend/estimate-file.ts';
 import { estimateMark } from '../../src-main/core/media/unblend/mark-estimate.ts';
 import { recoverImage } from '../../src-main/core/media/unblend/recover.ts';

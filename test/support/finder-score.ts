@@ -1,4 +1,4 @@
-import type { Proposal } from '../../src-main/core/media/automask/propose.ts';
+import type { Proposal } from '../../src-main/core/media/automask/proposal.ts';
 import { components } from '../../src-main/core/media/automask/regions.ts';
 import type { KindPhoto } from './finder-kinds.ts';
 

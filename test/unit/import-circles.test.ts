@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { importCircles, importGraph } from '../../scripts/import-circles.ts';
 
-/**
- * Two circles of type-only imports remain in rooms another change was reshaping at the time
- * (the blend fit's types and the finder's proposal types, each declared beside code that
- * imports their users); they erase at run time, and are the next to go.
- */
-const TYPE_ONLY_LEFT = ['src-main/imaging/', 'src-main/core/media/automask/'];
-
 describe('import circles', () => {
   it('has none at run time, in any room', () => {
     const graph = importGraph();
@@ -17,11 +10,8 @@ describe('import circles', () => {
     expect(importCircles(runtime)).toEqual([]);
   });
 
-  it('has none at all, type-only imports counted, outside the two rooms named above', () => {
-    const outside = importCircles().filter(
-      (circle) => !circle.every((file) => TYPE_ONLY_LEFT.some((room) => file.startsWith(room))),
-    );
-    expect(outside).toEqual([]);
+  it('has none at all, type-only imports counted, in any room', () => {
+    expect(importCircles()).toEqual([]);
   });
 
   it('finds a circle where there is one', () => {

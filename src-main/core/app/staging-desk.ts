@@ -3,13 +3,13 @@ import type { stagingContract } from '../../../src-shared/ipc/staging.ts';
 import { maskShare } from '../jobs/watermark/mask-share.ts';
 import { dataPaths } from '../paths.ts';
 import { randomUUID } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isAssetUrl } from '../../../src-shared/api/video.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
-import { strokesSchema, type Stroke } from '../../../src-shared/domain/strokes.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { InvokeResponse, StagedFile } from '../../../src-shared/ipc/contract.ts';
 import { download } from '../api/downloader.ts';
 import { ServiceError } from '../api/errors.ts';
@@ -51,6 +51,8 @@ export interface StagedEntry {
   root?: string;
   /** Results made earlier from the same bytes. */
   cleaned?: CleanedBefore;
+  /** What the probe found when it was staged, kept so that it is not read again. */
+  probe: { width: number; height: number; bytes: number; modified: number };
 }
 
 export type Skipped = { path: string; reason: string };
@@ -201,17 +203,17 @@ export class StagingDesk {
    * painted once.
    */
   async refuseEmptyMasks(
-    items: ReadonlyArray<{ token: string; strokes?: unknown }>,
+    items: ReadonlyArray<{ token: string; strokes?: readonly Stroke[] }>,
   ): Promise<void> {
     const painted = new Map<string, boolean>();
     for (const item of items) {
-      const strokes = strokesSchema.safeParse(item.strokes);
-      if (item.strokes === undefined || !strokes.success || !this.staged.has(item.token)) continue;
+      const { strokes } = item;
+      if (strokes === undefined || !this.staged.has(item.token)) continue;
       const image = await this.stagedImage(item.token);
-      const key = `${image.width}x${image.height} ${JSON.stringify(strokes.data)}`;
+      const key = `${image.width}x${image.height} ${JSON.stringify(strokes)}`;
       let empty = painted.get(key);
       if (empty === undefined) {
-        const plane = await this.masks.plane(strokes.data, image.width, image.height);
+        const plane = await this.masks.plane(strokes, image.width, image.height);
         empty = planeMarksNothing(plane);
         painted.set(key, empty);
       }
@@ -313,6 +315,7 @@ export class StagingDesk {
     this.staged.set(token, {
       path: file,
       bytes: probe.bytes,
+      probe,
       ...(sourceUrl ? { sourceUrl } : {}),
       ...(found?.root !== undefined ? { root: found.root } : {}),
       ...(cleaned ? { cleaned } : {}),
@@ -368,12 +371,21 @@ export class StagingDesk {
     }
   }
 
+  /**
+   * A staged image's size, as its probe found it. The file is only looked at again (one
+   * stat) to tell that it is still there and unchanged; one changed since is probed anew.
+   */
   private async stagedImage(
     token: string,
   ): Promise<{ path: string; width: number; height: number }> {
     const staged = this.staged.get(token);
-    const probe = staged ? await probeFile(staged.path) : undefined;
-    if (!staged || !probe?.ok) throw new UserFacingError(said('core.app.imageGone'));
-    return { path: staged.path, width: probe.width, height: probe.height };
+    const now = staged && (await stat(staged.path).catch(() => undefined));
+    if (!staged || !now) throw new UserFacingError(said('core.app.imageGone'));
+    if (now.size !== staged.probe.bytes || now.mtimeMs !== staged.probe.modified) {
+      const probe = await probeFile(staged.path);
+      if (!probe.ok) throw new UserFacingError(said('core.app.imageGone'));
+      staged.probe = probe;
+    }
+    return { path: staged.path, width: staged.probe.width, height: staged.probe.height };
   }
 }

@@ -3,6 +3,7 @@ import type { watermarkContract } from '../../../src-shared/ipc/watermark.ts';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
 import { alreadyCleanedReason, maskKeyOf, sortOutInputs } from '../jobs/watermark/own-results.ts';
@@ -18,7 +19,10 @@ import { logWait } from './wait-log.ts';
 import type { Skipped, StagedEntry, StagingDesk } from './staging-desk.ts';
 import { said } from '../i18n/core-words.ts';
 
-type NewJob = Omit<StagedEntry, 'cleaned'> & { strokes?: unknown; estimate?: string };
+type NewJob = Omit<StagedEntry, 'cleaned' | 'probe'> & {
+  strokes?: readonly Stroke[];
+  estimate?: string;
+};
 
 /**
  * A big batch is written in slices of about this many milliseconds each, the slice's size
@@ -149,7 +153,12 @@ export class WatermarkDesk {
 
   /** Files the page was shown, by token, each with the strokes drawn for it. */
   private async addStaged(
-    items: ReadonlyArray<{ token: string; strokes?: unknown; again?: boolean; estimate?: string }>,
+    items: ReadonlyArray<{
+      token: string;
+      strokes?: readonly Stroke[];
+      again?: boolean;
+      estimate?: string;
+    }>,
   ): Promise<{ added: number; skipped: Skipped[] }> {
     const skipped: Skipped[] = [];
     const known = items.flatMap((item) => {
@@ -180,7 +189,7 @@ export class WatermarkDesk {
   private async addFound(
     paths: readonly string[],
     recursive: boolean,
-    strokes: unknown,
+    strokes: readonly Stroke[] | undefined,
   ): Promise<{ added: number; skipped: Skipped[] }> {
     const { files, roots, skipped } = await collectInputs(paths, recursive);
     const inputs = await sortOutInputs(this.store, files, await maskKeyOf({ strokes }), skipped);
@@ -198,10 +207,9 @@ export class WatermarkDesk {
    * Staged files cleaned before with the mask they would be sent with now stay out, with
    * the reason, unless the user chose to clean them again.
    */
-  private async leaveOutCleaned<T extends StagedEntry & { strokes?: unknown; again: boolean }>(
-    items: readonly T[],
-    skipped: Skipped[],
-  ): Promise<T[]> {
+  private async leaveOutCleaned<
+    T extends StagedEntry & { strokes?: readonly Stroke[]; again: boolean },
+  >(items: readonly T[], skipped: Skipped[]): Promise<T[]> {
     const kept: T[] = [];
     for (const item of items) {
       const key = item.cleaned && !item.again ? await maskKeyOf({ strokes: item.strokes }) : '';

@@ -8,7 +8,15 @@ import { sniffFile, type SniffedType } from './sniff.ts';
 import { coreIntl, said } from '../i18n/core-words.ts';
 
 export type FileProbe =
-  | { ok: true; format: string; width: number; height: number; bytes: number }
+  | {
+      ok: true;
+      format: string;
+      width: number;
+      height: number;
+      bytes: number;
+      /** When the file was last changed (ms), to tell later whether this probe still holds. */
+      modified: number;
+    }
   | { ok: false; reason: string };
 
 const UNREADABLE = () => said('core.probe.unreadable');
@@ -49,12 +57,12 @@ async function uprightSize(
 function sized(
   upright: { width: number | undefined; height: number | undefined },
   format: SniffedType,
-  bytes: number,
+  { bytes, modified }: { bytes: number; modified: number },
 ): FileProbe {
   if (!upright.width || !upright.height) return { ok: false, reason: DAMAGED() };
   const tooLarge = decodeLimitProblem(coreIntl(), upright.width, upright.height);
   if (tooLarge) return { ok: false, reason: tooLarge };
-  return { ok: true, format, width: upright.width, height: upright.height, bytes };
+  return { ok: true, format, width: upright.width, height: upright.height, bytes, modified };
 }
 
 /** Why a file sharp could not take as an image is not one: what its first bytes say it is. */
@@ -78,17 +86,16 @@ async function reasonFromBytes(file: string): Promise<string> {
  * is read again, for the reason why.
  */
 export async function probeFile(file: string): Promise<FileProbe> {
-  const bytes = await stat(file).then(
-    (info) => info.size,
-    () => undefined,
-  );
-  if (bytes === undefined) return { ok: false, reason: UNREADABLE() };
-  if (bytes === 0) return { ok: false, reason: said('core.probe.empty') };
+  const info = await stat(file).catch(() => undefined);
+  if (info === undefined) return { ok: false, reason: UNREADABLE() };
+  if (info.size === 0) return { ok: false, reason: said('core.probe.empty') };
   const meta = await readHeader(file).catch(() => undefined);
   const format = meta && acceptedType(meta);
   if (!meta || !format) return { ok: false, reason: await reasonFromBytes(file) };
   const upright = await uprightSize(file, meta, format).catch(() => undefined);
-  return upright ? sized(upright, format, bytes) : { ok: false, reason: UNREADABLE() };
+  return upright
+    ? sized(upright, format, { bytes: info.size, modified: info.mtimeMs })
+    : { ok: false, reason: UNREADABLE() };
 }
 
 /**

@@ -1333,9 +1333,6 @@ export const de: Catalogue = {
     'Versuch {position} wurde aus der Auftragsliste des Dienstes übernommen, daher ist sein Prompt hier nicht bekannt, und Clearframe bezahlt keinen Platzhalter. Schreiben Sie den Prompt im Versuchs-Editor („Prompt schreiben…“ füllt den Rest aus) und reihen Sie ihn dann ein.',
   'core.rounds.roundGone': 'Diesen Versuch gibt es nicht mehr.',
   'core.rounds.taskInShot': 'Dieser Auftrag ist bereits in einem Shot.',
-  'core.watermark.maskMalformed':
-    'Die Maske für {input} ist fehlerhaft ({detail}); zeichnen Sie sie neu.',
-  'core.watermark.invalid': 'ungültig',
   'core.watermark.maskFileGone':
     'Die Maskendatei {file} kann nicht gelesen werden; prüfen Sie, ob es sie noch gibt, und versuchen Sie es dann erneut.',
   'core.watermark.noMeasurement':

@@ -1301,8 +1301,6 @@ export const en = {
     'Round {position} was added from the service\'s task list, so its prompt is not known here, and Clearframe will not pay for a stand-in. Write the prompt in the round editor ("Write prompt…" fills in the rest), then queue it.',
   'core.rounds.roundGone': 'That round no longer exists.',
   'core.rounds.taskInShot': 'That task is already in a shot.',
-  'core.watermark.maskMalformed': 'The mask for {input} is malformed ({detail}); draw it again.',
-  'core.watermark.invalid': 'invalid',
   'core.watermark.maskFileGone':
     'The mask file {file} cannot be read; check that it still exists, then retry.',
   'core.watermark.noMeasurement':

@@ -1328,9 +1328,6 @@ export const es: Catalogue = {
     'El intento {position} se añadió desde la lista de tareas del servicio, así que aquí no se conoce su prompt, y Clearframe no pagará por un sustituto. Escribe el prompt en el editor de intentos («Escribir prompt…» rellena el resto) y ponlo en cola.',
   'core.rounds.roundGone': 'Ese intento ya no existe.',
   'core.rounds.taskInShot': 'Esa tarea ya está en un plano.',
-  'core.watermark.maskMalformed':
-    'La máscara de {input} está mal formada ({detail}); vuelve a dibujarla.',
-  'core.watermark.invalid': 'no válido',
   'core.watermark.maskFileGone':
     'No se puede leer el archivo de máscara {file}; comprueba que sigue existiendo y vuelve a intentarlo.',
   'core.watermark.noMeasurement':

@@ -1326,9 +1326,6 @@ export const fr: Catalogue = {
     'L’essai {position} a été ajouté depuis la liste des tâches du service : son prompt n’est donc pas connu ici, et Clearframe ne paiera pas pour un substitut. Écrivez le prompt dans l’éditeur d’essai (« Écrire le prompt… » remplit le reste), puis mettez-le en file.',
   'core.rounds.roundGone': 'Cet essai n’existe plus.',
   'core.rounds.taskInShot': 'Cette tâche est déjà dans un plan.',
-  'core.watermark.maskMalformed':
-    'Le masque de {input} est mal formé ({detail}) ; dessinez-le à nouveau.',
-  'core.watermark.invalid': 'non valide',
   'core.watermark.maskFileGone':
     'Le fichier de masque {file} est illisible ; vérifiez qu’il existe toujours, puis réessayez.',
   'core.watermark.noMeasurement':

@@ -1298,9 +1298,6 @@ export const ja: Catalogue = {
     '試行 {position} はサービスのタスク一覧から追加されたため、ここではプロンプトがわからず、Clearframe は代わりの内容に支払いません。試行エディターでプロンプトを書いてから（「プロンプトを書く…」で残りが埋まります）、キューに入れてください。',
   'core.rounds.roundGone': 'その試行はもうありません。',
   'core.rounds.taskInShot': 'そのタスクはすでにショットに入っています。',
-  'core.watermark.maskMalformed':
-    '{input} のマスクの形式が正しくありません（{detail}）。描き直してください。',
-  'core.watermark.invalid': '無効',
   'core.watermark.maskFileGone':
     'マスクファイル {file} を読み込めません。まだあるか確認してから、もう一度お試しください。',
   'core.watermark.noMeasurement':

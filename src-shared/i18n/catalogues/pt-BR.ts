@@ -1324,9 +1324,6 @@ export const ptBR: Catalogue = {
     'A tentativa {position} foi adicionada a partir da lista de tarefas do serviço, então o prompt dela não é conhecido aqui, e o Clearframe não vai pagar por um substituto. Escreva o prompt no editor de tentativas (“Escrever prompt…” preenche o resto) e coloque-a na fila.',
   'core.rounds.roundGone': 'Essa tentativa não existe mais.',
   'core.rounds.taskInShot': 'Essa tarefa já está em um plano.',
-  'core.watermark.maskMalformed':
-    'A máscara de {input} está malformada ({detail}); desenhe-a de novo.',
-  'core.watermark.invalid': 'inválido',
   'core.watermark.maskFileGone':
     'Não é possível ler o arquivo de máscara {file}; verifique se ele ainda existe e tente de novo.',
   'core.watermark.noMeasurement':

@@ -1217,8 +1217,6 @@ export const zhCN: Catalogue = {
     '第 {position} 轮是从服务的任务列表添加的，这里不知道它的提示词，Clearframe 不会为替代内容付费。请在轮次编辑器中写好提示词（“编写提示词…”会补全其余部分），再加入队列。',
   'core.rounds.roundGone': '该轮次已不存在。',
   'core.rounds.taskInShot': '该任务已在某个镜头中。',
-  'core.watermark.maskMalformed': '{input} 的蒙版格式有误（{detail}）；请重新绘制。',
-  'core.watermark.invalid': '无效',
   'core.watermark.maskFileGone': '无法读取蒙版文件 {file}；请确认它仍然存在，然后重试。',
   'core.watermark.noMeasurement':
     '{name} 在没有水印测量结果的情况下被加入了本机队列：请重新查找水印，或将其发送到服务。',

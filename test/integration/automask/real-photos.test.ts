@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
-import type { Proposal } from '../../../src-main/core/media/automask/propose.ts';
+import type { Proposal } from '../../../src-main/core/media/automask/proposal.ts';
 import { components } from '../../../src-main/core/media/automask/regions.ts';
 import { MAX_MASK_SHARE } from '../../../src-main/core/media/automask/verdict.ts';
 import { truthPlane } from '../../support/marked-scenes.ts';

@@ -14,6 +14,7 @@ import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-sto
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 
 const KEY = 'doubt-key';
 let dir: string;
@@ -22,7 +23,7 @@ let transport: Transport;
 let settings: Settings;
 let store: JobStore;
 /** Local jobs whose measurement fits their mark, and ones whose mark is twice as strong. */
-let fitting: Array<{ inputPath: string; strokes: unknown; engine: 'local'; estimate: string }>;
+let fitting: Array<{ inputPath: string; strokes: Stroke[]; engine: 'local'; estimate: string }>;
 let stronger: typeof fitting;
 
 const submissions = () =>
@@ -53,7 +54,7 @@ beforeAll(async () => {
   );
   const job = (inputPath: string) => ({
     inputPath,
-    strokes: [{ kind: 'bitmap', token }],
+    strokes: [{ kind: 'bitmap' as const, token }],
     engine: 'local' as const,
     estimate,
   });

@@ -12,13 +12,14 @@ import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-sto
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 
 const KEY = 'local-engine-key';
 let dir: string;
 let sim: Simulator;
 let transport: Transport;
 let settings: Settings;
-let inputs: Array<{ inputPath: string; strokes: unknown; engine: 'local'; estimate: string }>;
+let inputs: Array<{ inputPath: string; strokes: Stroke[]; engine: 'local'; estimate: string }>;
 let estimateId: string;
 
 beforeAll(async () => {

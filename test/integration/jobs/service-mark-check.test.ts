@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
+import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { watermarkJobView } from '../../../src-main/core/app/job-views.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
@@ -26,8 +27,8 @@ let settings: Settings;
 let store: JobStore;
 let photos: StampedPhoto[];
 /** A rectangle around the mark, as a person paints one, and the mark's own shape. */
-let rect: unknown[];
-let shape: unknown[];
+let rect: Stroke[];
+let shape: Stroke[];
 
 const submissions = () =>
   sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit)).length;

@@ -178,20 +178,6 @@ describe('watermark engine', () => {
     store.close();
   });
 
-  it('refuses a malformed mask when jobs are added, storing none of them', async () => {
-    const [file] = await writePhotos(1);
-    const store = JobStore.open(path.join(dir, 'jobs.sqlite'));
-    const run = engine(store);
-    expect(() =>
-      run.add([
-        { inputPath: file!, strokes: [{ kind: 'rect', x: 1, y: 1, width: 4, height: 4 }] },
-        { inputPath: file!, strokes: [{ kind: 'brush', points: [], radius: 3 }] },
-      ]),
-    ).toThrow(/mask for .* is malformed.*draw it again/);
-    expect(store.watermarks.inStates(['queued', 'preparing'])).toEqual([]);
-    store.close();
-  });
-
   it('checks a mask file against each image: another shape fails that image only, saying what to do', async () => {
     const [wide, alsoWide] = await writePhotos(2);
     const tall = path.join(photos, 'tall.png');

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BlendEstimate } from '../../../src-main/imaging/blend-fit.ts';
+import type { BlendEstimate } from '../../../src-main/imaging/blend-estimate.ts';
 import { markRemains, remainsVisible } from '../../../src-main/imaging/mark-remains.ts';
 import { recoverBox } from '../../../src-main/imaging/unblend.ts';
 import {

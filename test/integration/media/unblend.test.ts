@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
-import type { ProposedMask } from '../../../src-main/core/media/automask/propose.ts';
+import type { ProposedMask } from '../../../src-main/core/media/automask/proposal.ts';
 import { writeOutput } from '../../../src-main/core/media/output.ts';
 import {
   decodeEstimate,

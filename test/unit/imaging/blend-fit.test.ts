@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitBlend, type BlendSample } from '../../../src-main/imaging/blend-fit.ts';
+import type { BlendSample } from '../../../src-main/imaging/blend-estimate.ts';
+import { fitBlend } from '../../../src-main/imaging/blend-fit.ts';
 import { recoverBox, unblendBox } from '../../../src-main/imaging/unblend.ts';
 import { seeded } from '../../support/marked-scenes.ts';
 

@@ -22,15 +22,15 @@ const sha256 = (value: string | Uint8Array) => createHash('sha256').update(value
  * Names the mask an image was cleaned with, so that the same image with the same mask is
  * known again: drawn strokes by their content, a mask file by its bytes, or no mask.
  */
-export async function maskKeyOf(mask: { strokes?: unknown; maskFile?: string }): Promise<string> {
+export async function maskKeyOf(mask: {
+  strokes?: readonly Stroke[];
+  maskFile?: string;
+}): Promise<string> {
   if (mask.maskFile !== undefined) {
     const bytes = await readFile(mask.maskFile).catch(() => undefined);
     return `file:${bytes ? sha256(bytes) : mask.maskFile}`;
   }
-  const strokes = strokesSchema.safeParse(mask.strokes);
-  return mask.strokes !== undefined && strokes.success
-    ? `strokes:${sha256(JSON.stringify(strokes.data))}`
-    : 'none';
+  return mask.strokes !== undefined ? `strokes:${sha256(JSON.stringify(mask.strokes))}` : 'none';
 }
 
 /** When a file was cleaned before: the results made from the same bytes, newest first. */

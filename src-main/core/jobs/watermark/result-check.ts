@@ -1,4 +1,4 @@
-import type { BlendEstimate } from '../../../imaging/blend-fit.ts';
+import type { BlendEstimate } from '../../../imaging/blend-estimate.ts';
 import { markTrace } from '../../../imaging/mark-trace.ts';
 import { boundsOf, detail, grow } from '../../../imaging/pixel-grid.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';

@@ -1,12 +1,10 @@
-import { strokesSchema } from '../../../../src-shared/domain/strokes.ts';
-import { issueAtWords } from '../../../../src-shared/i18n/issue-words.ts';
-import { coreIntl, said } from '../../i18n/core-words.ts';
-import { UserFacingError } from '../../user-error.ts';
+import type { Stroke } from '../../../../src-shared/domain/strokes.ts';
 import type { JobOptions } from './watermark-record.ts';
 
 export interface WatermarkInput {
   inputPath: string;
-  strokes?: unknown;
+  /** Checked where they came in (the IPC gate), or built by the command line itself. */
+  strokes?: readonly Stroke[];
   maskFile?: string;
   /** The image's address, when the user gave one; `inputPath` is then a local copy. */
   sourceUrl?: string;
@@ -22,12 +20,12 @@ export interface WatermarkInput {
 }
 
 /**
- * The row a new job is stored as. Strokes are checked here, so a malformed mask is refused
- * before anything is stored.
+ * The row a new job is stored as. Its strokes are typed values already: they are checked
+ * once, where they enter, and not again on their way to the store.
  */
 export function newJobOf(input: WatermarkInput): {
   inputPath: string;
-  mask?: unknown;
+  mask?: readonly Stroke[];
   options: JobOptions;
 } {
   const options = {
@@ -43,16 +41,5 @@ export function newJobOf(input: WatermarkInput): {
   if (input.strokes === undefined || input.maskFile !== undefined) {
     return { inputPath: input.inputPath, options };
   }
-  const strokes = strokesSchema.safeParse(input.strokes);
-  if (!strokes.success) {
-    throw new UserFacingError(
-      said('core.watermark.maskMalformed', {
-        input: input.inputPath,
-        detail: strokes.error.issues[0]
-          ? issueAtWords(coreIntl(), strokes.error.issues[0])
-          : said('core.watermark.invalid'),
-      }),
-    );
-  }
-  return { inputPath: input.inputPath, mask: strokes.data, options };
+  return { inputPath: input.inputPath, mask: input.strokes, options };
 }

@@ -2,7 +2,7 @@ import type { Box, Corner } from '../../../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import type { Detection } from './detect.ts';
 import { presenceScore } from './median-gradient.ts';
-import type { OnSteps, Proposal, ProposalGroup, ProposedMask, SizedImage } from './propose.ts';
+import type { OnSteps, Proposal, ProposalGroup, ProposedMask, SizedImage } from './proposal.ts';
 import { tryReadGrey, type Unreadable, type Working } from './read-grey.ts';
 import { imageVerdict, judged } from './verdict.ts';
 

@@ -8,7 +8,7 @@ import {
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { detectMark, MIN_GROUP_IMAGES, type Detection } from './detect.ts';
 import { fullMask, imagesOf, sortReads } from './group-parts.ts';
-import type { Proposal, ProposalGroup, SizedImage } from './propose.ts';
+import type { Proposal, ProposalGroup, SizedImage } from './proposal.ts';
 import { scaleBox, tryReadGrey, workingSize, type Working } from './read-grey.ts';
 import { judged } from './verdict.ts';
 

@@ -1,6 +1,6 @@
 import type { AnchoredRect } from '../../../../src-shared/domain/mask-anchor.ts';
 import { runWorker, workerScript } from '../../worker-thread.ts';
-import type { Proposal, SizedImage } from './propose.ts';
+import type { Proposal, SizedImage } from './proposal.ts';
 import { said } from '../../i18n/core-words.ts';
 
 /** How far a search is, as the finder's thread reports it: steps done of all. */

@@ -1,7 +1,7 @@
 import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import type { Detection } from './detect.ts';
-import type { Proposal, ProposedImage, ProposedMask, SizedImage } from './propose.ts';
+import type { Proposal, ProposedImage, ProposedMask, SizedImage } from './proposal.ts';
 import { scaleBox, upscale, type Unreadable, type Working } from './read-grey.ts';
 import { imageVerdict } from './verdict.ts';
 

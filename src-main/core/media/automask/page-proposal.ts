@@ -3,7 +3,8 @@ import type { WatermarkProposal } from '../../../../src-shared/ipc/contract.ts';
 import type { MaskStore } from '../mask-store.ts';
 import type { EstimateStore } from '../unblend/estimate-store.ts';
 import { findWatermark } from './find-watermark.ts';
-import { tooFewReason, type Proposal, type SizedImage } from './propose.ts';
+import type { Proposal, SizedImage } from './proposal.ts';
+import { tooFewReason } from './propose.ts';
 import { doubtReason, refusedReason, unreadableReason } from './reasons.ts';
 import { maskShare } from './verdict.ts';
 

@@ -3,7 +3,7 @@ import { growPlane } from '../../../../src-shared/domain/mask-morphology.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { MIN_GROUP_IMAGES, detectMark, type Detection } from './detect.ts';
 import { MASK_MARGIN, imagesOf, sortReads } from './group-parts.ts';
-import type { Proposal, ProposalGroup, ProposedMask, SizedImage } from './propose.ts';
+import type { Proposal, ProposalGroup, ProposedMask, SizedImage } from './proposal.ts';
 import { tryReadGrey, type Unreadable } from './read-grey.ts';
 import { judged } from './verdict.ts';
 

@@ -1,6 +1,6 @@
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import { PRESENCE_THRESHOLD } from './detect.ts';
-import type { ProposalGroup } from './propose.ts';
+import type { ProposalGroup } from './proposal.ts';
 
 /**
  * What the finder vouches for. A mask the user did not look at is sent and paid for, so a

@@ -6,7 +6,8 @@ import { estimateMark } from '../unblend/mark-estimate.ts';
 import { measurableGroup } from '../unblend/measurable.ts';
 import { selfCheck } from '../unblend/self-check.ts';
 import type { FinderProgress } from './find-watermark.ts';
-import { proposeMasks, type Proposal, type SizedImage } from './propose.ts';
+import type { Proposal, SizedImage } from './proposal.ts';
+import { proposeMasks } from './propose.ts';
 
 /**
  * The detector's thread: one batch in, one proposal (or one error message) out, with how

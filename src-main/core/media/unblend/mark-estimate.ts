@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
-import { fitBlend, type BlendEstimate, type BlendSample } from '../../../imaging/blend-fit.ts';
+import type { BlendEstimate, BlendSample } from '../../../imaging/blend-estimate.ts';
+import { fitBlend } from '../../../imaging/blend-fit.ts';
 import { blendSampleOf } from '../../../imaging/blend-sample.ts';
 import { PINHOLE_CELLS, sealPinholes } from '../../../imaging/pixel-grid.ts';
 import { opaqueHolesSealed } from '../../../imaging/pinholes.ts';

@@ -1,5 +1,5 @@
 import { MIN_GROUP_IMAGES } from '../automask/detect.ts';
-import type { ProposalGroup, ProposedMask } from '../automask/propose.ts';
+import type { ProposalGroup, ProposedMask } from '../automask/proposal.ts';
 
 /** A group whose mark can be measured: the images that carry it, surest first, and its mask. */
 export interface MeasurableGroup {

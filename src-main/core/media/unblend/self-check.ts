@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
-import type { BlendEstimate } from '../../../imaging/blend-fit.ts';
+import type { BlendEstimate } from '../../../imaging/blend-estimate.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { boundsOf } from '../../../imaging/pixel-grid.ts';
 import { rgbToYcc, yccToRgb } from '../../../imaging/ycc.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
-import type { BlendEstimate } from '../../../../src-main/imaging/blend-fit.ts';
+import type { BlendEstimate } from '../../../../src-main/imaging/blend-estimate.ts';
 import type { MarkEstimate } from '../../../../src-main/core/media/unblend/mark-estimate.ts';
 import { JPEG_GRID, placesFor } from '../../../../src-main/core/media/unblend/self-check-places.ts';
 
