@@ -28,12 +28,33 @@ const submits = () =>
   sim.requestLog().filter((entry) => entry.path.endsWith(WATERMARK_PATHS.submit));
 
 /** Calls a tool and returns its answer: the JSON text and whether it is an error. */
-async function call(name: string, args: Record<string, unknown>) {
-  const result = await client.callTool({ name, arguments: args });
+async function call(name: string, args: Record<string, unknown>, through = client) {
+  const result = await through.callTool({ name, arguments: args });
   const content = result.content as Array<{ type: string; text: string }>;
   const text = content.map((part) => part.text).join('');
   answers.push(text);
   return { value: JSON.parse(text) as Record<string, unknown>, isError: result.isError === true };
+}
+
+/** `clearframe mcp` on a data folder, spawned and driven by the SDK's own client. */
+async function connect(data: string, ...flags: string[]): Promise<Client> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ['--experimental-strip-types', '--no-warnings', cli, 'mcp', '--data-dir', data, ...flags],
+    env: {
+      ...(process.env as Record<string, string>),
+      LANG: 'C',
+      LC_ALL: '',
+      CLEARFRAME_VIDEO_KEY: VIDEO_KEY,
+      CLEARFRAME_VIDEO_BASE_URL: sim.videoBaseUrl,
+      CLEARFRAME_WATERMARK_KEY: WATERMARK_KEY,
+      CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl,
+    },
+    stderr: 'pipe',
+  });
+  const connected = new Client({ name: 'clearframe-test', version: '1.0.0' });
+  await connected.connect(transport);
+  return connected;
 }
 
 beforeAll(async () => {
@@ -65,22 +86,7 @@ beforeAll(async () => {
       agentAllowance: { creditsPerDay: 0, usdPerDay: 2 },
     }),
   );
-  const transport = new StdioClientTransport({
-    command: process.execPath,
-    args: ['--experimental-strip-types', '--no-warnings', cli, 'mcp', '--data-dir', data],
-    env: {
-      ...(process.env as Record<string, string>),
-      LANG: 'C',
-      LC_ALL: '',
-      CLEARFRAME_VIDEO_KEY: VIDEO_KEY,
-      CLEARFRAME_VIDEO_BASE_URL: sim.videoBaseUrl,
-      CLEARFRAME_WATERMARK_KEY: WATERMARK_KEY,
-      CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl,
-    },
-    stderr: 'pipe',
-  });
-  client = new Client({ name: 'clearframe-test', version: '1.0.0' });
-  await client.connect(transport);
+  client = await connect(data);
 }, 60_000);
 
 afterAll(async () => {
@@ -184,9 +190,41 @@ describe('clearframe mcp, driven by the SDK client over stdio', () => {
     });
     expect(jobs.value).toMatchObject({ video: { done: 1 }, rounds: [{ state: 'done' }] });
   }, 120_000);
+});
 
+describe('a paid clean within the allowance given on the command line', () => {
+  it('sends each image once, however often the agent repeats the call', async () => {
+    const data = path.join(dir, 'data-credits');
+    await mkdir(data, { recursive: true });
+    await writeFile(
+      path.join(data, 'settings.json'),
+      JSON.stringify({ version: 1, demoMode: false, outputFolder: path.join(dir, 'out-service') }),
+    );
+    const flagged = await connect(data, '--credits-per-day', '7');
+    try {
+      const clean = { paths: [photos], engine: 'service', mask_rect: '10,10,60,30' };
+      const first = await call('clean', clean, flagged);
+      expect(first.isError).toBe(false);
+      expect(first.value).toMatchObject({ repeated: false, creditsAtMost: 7 });
+      expect(submits()).toHaveLength(7);
+      const again = await call('clean', clean, flagged);
+      expect(again.value).toMatchObject({ repeated: true });
+      expect(submits()).toHaveLength(7);
+      expect(paidSubmissionsSentTwice(sim.requestLog())).toEqual([]);
+      const spending = await call('spending', {}, flagged);
+      expect(spending.value).toMatchObject({
+        agentToday: { credits: 7 },
+        allowance: { creditsPerDay: 7, usdPerDay: 0 },
+      });
+    } finally {
+      await flagged.close();
+    }
+  }, 180_000);
+});
+
+describe('every answer', () => {
   it('never puts a key in an answer', () => {
-    expect(answers.length).toBeGreaterThanOrEqual(9);
+    expect(answers.length).toBeGreaterThanOrEqual(12);
     for (const answer of answers) {
       expect(answer).not.toContain(VIDEO_KEY);
       expect(answer).not.toContain(WATERMARK_KEY);
