@@ -32,8 +32,12 @@ export const ROOMS = {
     why: 'The preload only passes the typed contract through.',
   },
   'src-main/cli': {
-    may: ['src-main/core', 'src-shared', 'src-main/simulator'],
+    may: ['src-main/core', 'src-shared', 'src-main/simulator', 'src-main/mcp'],
     why: 'The command line is a host of the core, like the shell.',
+  },
+  'src-main/mcp': {
+    may: ['src-main/core', 'src-shared'],
+    why: 'The agent door runs the command line in child processes and reads the core; the command line starts it.',
   },
   'src-renderer': {
     may: ['src-shared'],

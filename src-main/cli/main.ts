@@ -17,6 +17,7 @@ import { balanceUsage, runBalance } from './balance.ts';
 import { EXIT } from './exit-codes.ts';
 import { jobsUsage, runJobs } from './jobs.ts';
 import { keyUsage, runKey } from './key.ts';
+import { mcpUsage, runMcp } from './mcp.ts';
 import { openUsage, runOpen } from './open.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
@@ -84,6 +85,11 @@ const commands: Record<string, Command> = {
     summary: 'cli.summary.key',
     usage: keyUsage,
     run: runKey,
+  },
+  mcp: {
+    summary: 'cli.summary.mcp',
+    usage: mcpUsage,
+    run: (args) => runMcp(args, packageJson.version),
   },
   simulator: {
     summary: 'cli.summary.simulator',

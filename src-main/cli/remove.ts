@@ -172,7 +172,8 @@ export async function runRemove(args: string[]): Promise<number> {
     if (chosen !== 'local') {
       for (const line of await dryRunShares(request, shaped, proposal)) say('mask-share', line);
     }
-    say('dry-run', words('cli.remove.dryRun', { count: collected.files.length }));
+    const count = collected.files.length;
+    say('dry-run', words('cli.remove.dryRun', { count }), { count });
     return EXIT.done;
   }
 

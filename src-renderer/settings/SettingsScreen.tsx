@@ -35,6 +35,8 @@ function draftOf(settings: Settings): Draft {
     'concurrency.video': String(settings.concurrency.video),
     budgetCapUsd: settings.budgetCapUsd === null ? '' : String(settings.budgetCapUsd),
     budgetCapPeriod: settings.budgetCapPeriod,
+    'agentAllowance.creditsPerDay': String(settings.agentAllowance.creditsPerDay),
+    'agentAllowance.usdPerDay': String(settings.agentAllowance.usdPerDay),
     outputFolder: settings.outputFolder ?? '',
     filenameTemplate: settings.filenameTemplate,
     conflictPolicy: settings.conflictPolicy,
@@ -63,6 +65,10 @@ function patchOf(draft: Draft): Record<string, unknown> {
     },
     budgetCapUsd: draft['budgetCapUsd'] === '' ? null : numberOrText(draft['budgetCapUsd'] ?? ''),
     budgetCapPeriod: draft['budgetCapPeriod'],
+    agentAllowance: {
+      creditsPerDay: numberOrText(draft['agentAllowance.creditsPerDay'] ?? ''),
+      usdPerDay: numberOrText(draft['agentAllowance.usdPerDay'] ?? ''),
+    },
     outputFolder: draft['outputFolder'] === '' ? null : draft['outputFolder'],
     filenameTemplate: draft['filenameTemplate'],
     conflictPolicy: draft['conflictPolicy'],
@@ -202,6 +208,13 @@ function SettingsForm(props: { settings: Settings }) {
             {text('budgetCapUsd', 'settings.budgetCapUsd')}
           </div>
           {choice('budgetCapPeriod', 'settings.budgetCapPeriod')}
+          <div className="field-row">
+            {text('agentAllowance.creditsPerDay', 'settings.agentAllowance.credits')}
+            {text('agentAllowance.usdPerDay', 'settings.agentAllowance.usd')}
+          </div>
+          <p className="hint">
+            <FormattedMessage id="settings.agentAllowance.hint" />
+          </p>
           <div className="field-row">
             {text('concurrency.watermark', 'settings.concurrency.watermark')}
             {text('concurrency.video', 'settings.concurrency.video')}

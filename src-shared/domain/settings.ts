@@ -78,6 +78,16 @@ export const settingsSchema = z.strictObject({
     .default(null),
   /** What the cap counts: everything ever spent, or each calendar month's, in local time. */
   budgetCapPeriod: z.enum(BUDGET_PERIODS).default('all-time'),
+  /**
+   * What `clearframe mcp` may let an AI agent spend per calendar day: watermark credits and
+   * video USD. Zero until the person sets it: an agent never spends on a default.
+   */
+  agentAllowance: z
+    .strictObject({
+      creditsPerDay: z.number().int().min(0).default(0),
+      usdPerDay: z.number().min(0).default(0),
+    })
+    .default({ creditsPerDay: 0, usdPerDay: 0 }),
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   /** The interface language: the system's best match, one of the catalogues, or the pseudo-locale. */
   language: z.enum(LANGUAGE_SETTINGS).default('system'),

@@ -1113,6 +1113,31 @@ export const de: Catalogue = {
     'Fügen Sie {kind, select, watermark {das Wasserzeichen-API-Token} other {den Video-API-Schlüssel}} ein und drücken Sie die Eingabetaste ({kind, select, watermark {es} other {er}} wird nicht angezeigt):',
   'cli.key.notSet':
     'es ist {kind, select, watermark {kein Wasserzeichen-API-Token} other {kein Video-API-Schlüssel}} gesetzt. Führen Sie „clearframe key set {kind}“ aus.',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'bedient KI-Agenten über MCP (stdio), im Rahmen eines Tagesbudgets',
+  'cli.mcp.usage':
+    'Aufruf: clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  Ein MCP-Server auf Standardein- und -ausgabe für KI-Agenten (Claude Desktop, Claude Code…): Wasserzeichen finden, Bilder bereinigen, Videoversuche beziffern und einreihen, Aufträge und Ausgaben ansehen.\n  Kostenpflichtige Werkzeuge bleiben im Tagesbudget, das in den Einstellungen (Budget für Agenten pro Tag) oder mit diesen Optionen für diesen Server festgelegt ist; ohne Budget wird nichts Kostenpflichtiges gesendet.',
+  'cli.mcp.badCredits': '{option} erwartet eine ganze Zahl von Credits, 0 oder mehr.',
+  'cli.mcp.badUsd': '{option} erwartet einen Betrag in USD, 0 oder mehr.',
+  'mcp.refused.credits':
+    'Das würde bis zu {cost} kosten, und vom Budget für Agenten sind heute noch {left} von {allowance} übrig: Es wurde nichts gesendet. Um es zu erlauben, erhöhen Sie „Budget für Agenten pro Tag“ in den Einstellungen, oder starten Sie den Server mit --credits-per-day.',
+  'mcp.refused.usd':
+    'Dieser Versuch würde bis zu {cost} kosten, und vom Budget für Agenten sind heute noch {left} von {allowance} übrig: Es wurde nichts gesendet. Um es zu erlauben, erhöhen Sie „Budget für Agenten pro Tag“ in den Einstellungen, oder starten Sie den Server mit --usd-per-day.',
+  'mcp.ledgerDamaged':
+    'Die Budgetdatei für Agenten {file} kann nicht gelesen werden, deshalb wird nichts Kostenpflichtiges gesendet. Prüfen oder löschen Sie sie: Die Zählung für heute beginnt dann wieder bei null.',
+  'mcp.round.needsProject':
+    'Nennen Sie ein Projekt: seine ID (project) oder den Namen eines neuen (project_name). Es wurde nichts gesendet.',
+  'mcp.round.needsLength':
+    'Geben Sie dem Versuch eine Länge in Sekunden: Eine offene Länge hat keinen Preis, an den sich das Budget halten kann. Es wurde nichts gesendet.',
+  'mcp.round.lost':
+    'Dieser Aufruf wurde schon einmal begonnen und hat seinen Versuch vielleicht eingereiht: Sehen Sie sich die Versuche an (clearframe video status), bevor Sie ihn mit einer neuen Absicht wiederholen. Jetzt wurde nichts gesendet.',
+  'mcp.round.waits':
+    'Der Versuch ist eingereiht, hinter {count, plural, one {# anderen Versuch} other {# anderen Versuchen}}, die nicht der Agent eingereiht hat: Die App oder „clearframe video run“ sendet sie alle, nicht der Agent.',
+  'settings.agentAllowance.credits': 'Budget für Agenten pro Tag, Wasserzeichen-Credits',
+  'settings.agentAllowance.usd': 'Budget für Agenten pro Tag, Video in USD',
+  'settings.agentAllowance.hint':
+    'Was ein mit „clearframe mcp“ verbundener KI-Agent pro Tag ausgeben darf; bei 0 gibt er nichts aus.',
+  // ── end of the agent door.
   'cli.summary.open': 'legt Dateien und Ordner im offenen Clearframe-Fenster bereit',
   'cli.open.usage':
     'Aufruf: clearframe open PFAD... [--data-dir=ORDNER]\n  Legt die Bilder und Ordner im laufenden Clearframe-Fenster bereit, als wären sie dort abgelegt worden.',

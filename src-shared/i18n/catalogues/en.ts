@@ -1095,6 +1095,31 @@ export const en = {
     'Paste the {kind, select, watermark {watermark API token} other {video API key}} and press Enter (it is not shown):',
   'cli.key.notSet':
     'no {kind, select, watermark {watermark API token} other {video API key}} is set. Run "clearframe key set {kind}".',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'serve AI agents over MCP (stdio), within a daily allowance',
+  'cli.mcp.usage':
+    'Usage: clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  An MCP server on standard input and output for AI agents (Claude Desktop, Claude Code…): find the mark, clean images, quote and queue video rounds, see jobs and spending.\n  Paid tools stay within the daily allowance set in Settings (Agent allowance per day) or by these options for this server; without one, nothing paid is sent.',
+  'cli.mcp.badCredits': '{option} takes a whole number of credits, 0 or more.',
+  'cli.mcp.badUsd': '{option} takes an amount in USD, 0 or more.',
+  'mcp.refused.credits':
+    'This would spend up to {cost}, and the agent allowance has {left} of {allowance} left today: nothing was sent. To allow it, raise "Agent allowance per day" in Settings, or start the server with --credits-per-day.',
+  'mcp.refused.usd':
+    'This round would cost up to {cost}, and the agent allowance has {left} of {allowance} left today: nothing was sent. To allow it, raise "Agent allowance per day" in Settings, or start the server with --usd-per-day.',
+  'mcp.ledgerDamaged':
+    'The agent allowance file {file} cannot be read, so nothing paid is sent. Check it, or delete it: the count of today then starts again from zero.',
+  'mcp.round.needsProject':
+    'Name a project: its id (project) or the name of a new one (project_name). Nothing was sent.',
+  'mcp.round.needsLength':
+    'Give the round a length in seconds: an open length has no price the allowance can hold to. Nothing was sent.',
+  'mcp.round.lost':
+    'This call was started before and may have queued its round: look at the rounds (clearframe video status) before calling again with a new intent. Nothing was sent now.',
+  'mcp.round.waits':
+    'The round is queued behind {count, plural, one {# other round} other {# other rounds}} the agent did not queue: the app or "clearframe video run" sends them all, the agent does not.',
+  'settings.agentAllowance.credits': 'Agent allowance per day, watermark credits',
+  'settings.agentAllowance.usd': 'Agent allowance per day, video USD',
+  'settings.agentAllowance.hint':
+    'What an AI agent connected with "clearframe mcp" may spend each day; 0 lets it spend nothing.',
+  // ── end of the agent door.
   'cli.summary.open': 'stage files and folders in the open Clearframe window',
   'cli.open.usage':
     'Usage: clearframe open PATH... [--data-dir=DIR]\n  Stages the images and folders in the running Clearframe window, as if they were dropped there.',

@@ -1112,6 +1112,31 @@ export const es: Catalogue = {
     'Pega {kind, select, watermark {tu token de API de marca de agua} other {tu clave de API de vídeo}} y pulsa Intro (no se muestra nada):',
   'cli.key.notSet':
     'no hay {kind, select, watermark {ningún token de API de marca de agua definido} other {ninguna clave de API de vídeo definida}}. Ejecuta «clearframe key set {kind}».',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'atiende a agentes de IA por MCP (stdio), dentro de una asignación diaria',
+  'cli.mcp.usage':
+    'Uso: clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  Un servidor MCP en la entrada y salida estándar para agentes de IA (Claude Desktop, Claude Code…): encontrar la marca de agua, limpiar imágenes, presupuestar y poner en cola intentos de vídeo, ver los trabajos y el gasto.\n  Las herramientas de pago se quedan dentro de la asignación diaria fijada en Ajustes (Asignación diaria del agente) o con estas opciones para este servidor; sin ella, no se envía nada de pago.',
+  'cli.mcp.badCredits': '{option} admite un número entero de créditos, 0 o más.',
+  'cli.mcp.badUsd': '{option} admite una cantidad en USD, 0 o más.',
+  'mcp.refused.credits':
+    'Esto gastaría hasta {cost}, y a la asignación del agente le quedan hoy {left} de {allowance}: no se ha enviado nada. Para permitirlo, sube «Asignación diaria del agente» en Ajustes, o inicia el servidor con --credits-per-day.',
+  'mcp.refused.usd':
+    'Este intento costaría hasta {cost}, y a la asignación del agente le quedan hoy {left} de {allowance}: no se ha enviado nada. Para permitirlo, sube «Asignación diaria del agente» en Ajustes, o inicia el servidor con --usd-per-day.',
+  'mcp.ledgerDamaged':
+    'No se puede leer el archivo de asignación del agente {file}, así que no se envía nada de pago. Revísalo o bórralo: entonces la cuenta de hoy vuelve a empezar de cero.',
+  'mcp.round.needsProject':
+    'Indica un proyecto: su id (project) o el nombre de uno nuevo (project_name). No se ha enviado nada.',
+  'mcp.round.needsLength':
+    'Dale al intento una duración en segundos: una duración abierta no tiene un precio al que pueda atenerse la asignación. No se ha enviado nada.',
+  'mcp.round.lost':
+    'Esta llamada ya se empezó y quizá puso su intento en cola: mira los intentos (clearframe video status) antes de repetirla con una intención nueva. Esta vez no se ha enviado nada.',
+  'mcp.round.waits':
+    'El intento está en cola detrás de {count, plural, one {# intento} other {# intentos}} que no puso el agente: los envía todos la aplicación o «clearframe video run», no el agente.',
+  'settings.agentAllowance.credits': 'Asignación diaria del agente, créditos de marca de agua',
+  'settings.agentAllowance.usd': 'Asignación diaria del agente, vídeo en USD',
+  'settings.agentAllowance.hint':
+    'Lo que un agente de IA conectado con «clearframe mcp» puede gastar cada día; con 0 no gasta nada.',
+  // ── end of the agent door.
   'cli.summary.open': 'prepara archivos y carpetas en la ventana abierta de Clearframe',
   'cli.open.usage':
     'Uso: clearframe open RUTA... [--data-dir=CARPETA]\n  Prepara las imágenes y carpetas en la ventana de Clearframe en marcha, como si se hubieran soltado allí.',

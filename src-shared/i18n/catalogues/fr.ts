@@ -1111,6 +1111,31 @@ export const fr: Catalogue = {
     'Collez {kind, select, watermark {votre jeton d’API de filigrane} other {votre clé d’API vidéo}} et appuyez sur Entrée (rien ne s’affiche) :',
   'cli.key.notSet':
     '{kind, select, watermark {aucun jeton d’API de filigrane n’est défini} other {aucune clé d’API vidéo n’est définie}}. Lancez « clearframe key set {kind} ».',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'sert les agents d’IA par MCP (stdio), dans une allocation par jour',
+  'cli.mcp.usage':
+    'Usage : clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  Un serveur MCP sur l’entrée et la sortie standard pour les agents d’IA (Claude Desktop, Claude Code…) : trouver le filigrane, nettoyer des images, chiffrer et mettre en file des essais vidéo, voir les tâches et les dépenses.\n  Les outils payants restent dans l’allocation par jour fixée dans les Réglages (Allocation de l’agent par jour) ou par ces options pour ce serveur ; sans allocation, rien de payant n’est envoyé.',
+  'cli.mcp.badCredits': '{option} attend un nombre entier de crédits, 0 ou plus.',
+  'cli.mcp.badUsd': '{option} attend un montant en USD, 0 ou plus.',
+  'mcp.refused.credits':
+    'Cela coûterait jusqu’à {cost}, et il reste {left} sur {allowance} de l’allocation de l’agent aujourd’hui : rien n’a été envoyé. Pour l’autoriser, augmentez « Allocation de l’agent par jour » dans les Réglages, ou lancez le serveur avec --credits-per-day.',
+  'mcp.refused.usd':
+    'Cet essai coûterait jusqu’à {cost}, et il reste {left} sur {allowance} de l’allocation de l’agent aujourd’hui : rien n’a été envoyé. Pour l’autoriser, augmentez « Allocation de l’agent par jour » dans les Réglages, ou lancez le serveur avec --usd-per-day.',
+  'mcp.ledgerDamaged':
+    'Le fichier d’allocation de l’agent {file} est illisible, donc rien de payant n’est envoyé. Vérifiez-le, ou supprimez-le : le compte du jour repart alors de zéro.',
+  'mcp.round.needsProject':
+    'Nommez un projet : son identifiant (project) ou le nom d’un nouveau (project_name). Rien n’a été envoyé.',
+  'mcp.round.needsLength':
+    'Donnez à l’essai une durée en secondes : une durée ouverte n’a pas de prix que l’allocation puisse tenir. Rien n’a été envoyé.',
+  'mcp.round.lost':
+    'Cet appel a déjà été commencé et a peut-être mis son essai en file : regardez les essais (clearframe video status) avant de le refaire avec une nouvelle intention. Rien n’a été envoyé cette fois.',
+  'mcp.round.waits':
+    'L’essai est en file derrière {count, plural, one {# autre essai} other {# autres essais}} que l’agent n’a pas mis en file : l’application ou « clearframe video run » les envoie tous, pas l’agent.',
+  'settings.agentAllowance.credits': 'Allocation de l’agent par jour, crédits filigrane',
+  'settings.agentAllowance.usd': 'Allocation de l’agent par jour, vidéo en USD',
+  'settings.agentAllowance.hint':
+    'Ce qu’un agent d’IA connecté par « clearframe mcp » peut dépenser chaque jour ; 0 ne lui laisse rien dépenser.',
+  // ── end of the agent door.
   'cli.summary.open': 'place des fichiers et dossiers dans la fenêtre Clearframe ouverte',
   'cli.open.usage':
     'Usage : clearframe open CHEMIN... [--data-dir=DOSSIER]\n  Place les images et dossiers dans la fenêtre Clearframe en cours, comme s’ils y avaient été déposés.',

@@ -1085,6 +1085,31 @@ export const ja: Catalogue = {
   'cli.key.notSet':
     '{kind, select, watermark {透かし API トークン} other {動画 API キー}}が設定されていません。「clearframe key set {kind}」を実行してください。',
   'cli.spending.head': '動画の支出、{projects}、{months}（月はこのコンピューターのタイムゾーン）：',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'MCP（stdio）で AI エージェントに応じます（1 日の許容額の範囲内）',
+  'cli.mcp.usage':
+    '使い方：clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  AI エージェント（Claude Desktop、Claude Code など）向けの、標準入出力で動く MCP サーバーです：透かしを見つける、画像をきれいにする、動画の試行を見積もってキューに入れる、ジョブと支出を見る。\n  有料のツールは、設定（エージェントの 1 日の許容額）またはこのサーバーのこれらのオプションで決めた 1 日の許容額の範囲にとどまります。許容額がなければ、有料のものは何も送信しません。',
+  'cli.mcp.badCredits': '{option} には 0 以上の整数のクレジット数を指定してください。',
+  'cli.mcp.badUsd': '{option} には 0 以上の USD の金額を指定してください。',
+  'mcp.refused.credits':
+    'これには最大 {cost} かかりますが、エージェントの許容額は今日 {allowance} のうち {left} しか残っていません：何も送信していません。許可するには、設定の「エージェントの 1 日の許容額」を上げるか、--credits-per-day を付けてサーバーを起動してください。',
+  'mcp.refused.usd':
+    'この試行には最大 {cost} かかりますが、エージェントの許容額は今日 {allowance} のうち {left} しか残っていません：何も送信していません。許可するには、設定の「エージェントの 1 日の許容額」を上げるか、--usd-per-day を付けてサーバーを起動してください。',
+  'mcp.ledgerDamaged':
+    'エージェントの許容額のファイル {file} を読み取れないため、有料のものは何も送信しません。確認するか削除してください：削除すると今日の集計はゼロからやり直しになります。',
+  'mcp.round.needsProject':
+    'プロジェクトを指定してください：その ID（project）か新しいプロジェクトの名前（project_name）です。何も送信していません。',
+  'mcp.round.needsLength':
+    '試行の長さを秒で指定してください：長さが決まっていないと、許容額で抑えられる価格がありません。何も送信していません。',
+  'mcp.round.lost':
+    'この呼び出しは以前に始まっていて、試行をキューに入れた可能性があります：新しい意図でもう一度呼び出す前に、試行を確認してください（clearframe video status）。今回は何も送信していません。',
+  'mcp.round.waits':
+    '試行はキューに入りましたが、エージェントが入れていない {count, plural, other {# 件の試行}}の後ろです：それらはすべてアプリか「clearframe video run」が送信し、エージェントは送信しません。',
+  'settings.agentAllowance.credits': 'エージェントの 1 日の許容額（透かしのクレジット）',
+  'settings.agentAllowance.usd': 'エージェントの 1 日の許容額（動画、USD）',
+  'settings.agentAllowance.hint':
+    '「clearframe mcp」で接続した AI エージェントが 1 日に使ってよい額です。0 なら何も使いません。',
+  // ── end of the agent door.
   'cli.summary.open': '開いている Clearframe のウィンドウにファイルやフォルダーを追加します',
   'cli.open.usage':
     '使い方: clearframe open パス... [--data-dir=フォルダー]\n  画像とフォルダーを、実行中の Clearframe のウィンドウにドロップしたのと同じように追加します。',

@@ -1106,6 +1106,31 @@ export const ptBR: Catalogue = {
     'Cole {kind, select, watermark {seu token de API de marca d’água} other {sua chave de API de vídeo}} e pressione Enter (nada é mostrado):',
   'cli.key.notSet':
     '{kind, select, watermark {nenhum token de API de marca d’água definido} other {nenhuma chave de API de vídeo definida}}. Execute “clearframe key set {kind}”.',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': 'atende agentes de IA por MCP (stdio), dentro de uma cota diária',
+  'cli.mcp.usage':
+    'Uso: clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  Um servidor MCP na entrada e saída padrão para agentes de IA (Claude Desktop, Claude Code…): encontrar a marca d’água, limpar imagens, orçar e enfileirar tentativas de vídeo, ver os trabalhos e os gastos.\n  As ferramentas pagas ficam dentro da cota diária definida nas Configurações (Cota diária do agente) ou por estas opções para este servidor; sem ela, nada pago é enviado.',
+  'cli.mcp.badCredits': '{option} aceita um número inteiro de créditos, 0 ou mais.',
+  'cli.mcp.badUsd': '{option} aceita um valor em USD, 0 ou mais.',
+  'mcp.refused.credits':
+    'Isso gastaria até {cost}, e a cota do agente tem {left} de {allowance} restantes hoje: nada foi enviado. Para permitir, aumente “Cota diária do agente” nas Configurações, ou inicie o servidor com --credits-per-day.',
+  'mcp.refused.usd':
+    'Esta tentativa custaria até {cost}, e a cota do agente tem {left} de {allowance} restantes hoje: nada foi enviado. Para permitir, aumente “Cota diária do agente” nas Configurações, ou inicie o servidor com --usd-per-day.',
+  'mcp.ledgerDamaged':
+    'O arquivo de cota do agente {file} não pode ser lido, então nada pago é enviado. Verifique-o ou apague-o: a conta de hoje então recomeça do zero.',
+  'mcp.round.needsProject':
+    'Indique um projeto: o id dele (project) ou o nome de um novo (project_name). Nada foi enviado.',
+  'mcp.round.needsLength':
+    'Dê à tentativa uma duração em segundos: uma duração aberta não tem um preço ao qual a cota possa se ater. Nada foi enviado.',
+  'mcp.round.lost':
+    'Esta chamada já foi começada e pode ter enfileirado sua tentativa: veja as tentativas (clearframe video status) antes de repeti-la com uma nova intenção. Nada foi enviado agora.',
+  'mcp.round.waits':
+    'A tentativa está na fila atrás de {count, plural, one {# outra tentativa} other {# outras tentativas}} que o agente não enfileirou: o app ou “clearframe video run” envia todas, não o agente.',
+  'settings.agentAllowance.credits': 'Cota diária do agente, créditos de marca d’água',
+  'settings.agentAllowance.usd': 'Cota diária do agente, vídeo em USD',
+  'settings.agentAllowance.hint':
+    'O que um agente de IA conectado com “clearframe mcp” pode gastar por dia; com 0 ele não gasta nada.',
+  // ── end of the agent door.
   'cli.summary.open': 'prepara arquivos e pastas na janela aberta do Clearframe',
   'cli.open.usage':
     'Uso: clearframe open CAMINHO... [--data-dir=PASTA]\n  Prepara as imagens e pastas na janela do Clearframe em execução, como se tivessem sido soltas ali.',

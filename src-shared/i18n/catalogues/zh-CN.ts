@@ -1027,6 +1027,31 @@ export const zhCN: Catalogue = {
     '粘贴{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}后按回车（不会显示）：',
   'cli.key.notSet':
     '未设置{kind, select, watermark {水印 API 令牌} other {视频 API 密钥}}。请运行“clearframe key set {kind}”。',
+  // ── The agent door (clearframe mcp) and its allowance.
+  'cli.summary.mcp': '通过 MCP（stdio）为 AI 代理服务，不超过每日限额',
+  'cli.mcp.usage':
+    '用法：clearframe mcp [--credits-per-day=N] [--usd-per-day=X] [--demo] [--data-dir=DIR]\n  面向 AI 代理（Claude Desktop、Claude Code 等）的 MCP 服务器，使用标准输入和输出：查找水印、清除图片水印、为视频轮次报价并加入队列、查看任务和花费。\n  付费工具不超过在设置（代理每日限额）中或由这些选项为本服务器设定的每日限额；没有限额时，不发送任何付费请求。',
+  'cli.mcp.badCredits': '{option} 需要 0 或更大的整数积分。',
+  'cli.mcp.badUsd': '{option} 需要 0 或更大的 USD 金额。',
+  'mcp.refused.credits':
+    '这最多会花费 {cost}，而代理限额今天在 {allowance} 中只剩 {left}：没有发送任何内容。如要允许，请在设置中提高“代理每日限额”，或用 --credits-per-day 启动服务器。',
+  'mcp.refused.usd':
+    '这一轮最多会花费 {cost}，而代理限额今天在 {allowance} 中只剩 {left}：没有发送任何内容。如要允许，请在设置中提高“代理每日限额”，或用 --usd-per-day 启动服务器。',
+  'mcp.ledgerDamaged':
+    '无法读取代理限额文件 {file}，因此不发送任何付费请求。请检查或删除它：删除后今天的计数从零重新开始。',
+  'mcp.round.needsProject':
+    '请指定项目：它的 ID（project）或新项目的名称（project_name）。没有发送任何内容。',
+  'mcp.round.needsLength':
+    '请为这一轮指定以秒计的时长：不定的时长没有可让限额把关的价格。没有发送任何内容。',
+  'mcp.round.lost':
+    '这次调用以前已开始，可能已将其轮次加入队列：用新的意图再次调用前，请先查看各轮（clearframe video status）。这次没有发送任何内容。',
+  'mcp.round.waits':
+    '这一轮已加入队列，排在代理未加入的 {count, plural, other {# 轮}}之后：它们全部由应用或“clearframe video run”发送，而不是由代理发送。',
+  'settings.agentAllowance.credits': '代理每日限额（水印积分）',
+  'settings.agentAllowance.usd': '代理每日限额（视频，USD）',
+  'settings.agentAllowance.hint':
+    '通过“clearframe mcp”连接的 AI 代理每天可以花费的限额；为 0 时不能花费任何费用。',
+  // ── end of the agent door.
   'cli.summary.open': '将文件和文件夹放入已打开的 Clearframe 窗口',
   'cli.open.usage':
     '用法：clearframe open 路径... [--data-dir=文件夹]\n  将图片和文件夹放入正在运行的 Clearframe 窗口，如同拖放到那里一样。',
