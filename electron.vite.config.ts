@@ -4,6 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { eventChannelNames, invokeChannelNames } from './src-shared/ipc/channels.ts';
 
 const here = (relative: string): string => fileURLToPath(new URL(relative, import.meta.url));
 
@@ -54,6 +55,11 @@ export default defineConfig({
     },
   },
   preload: {
+    // The names alone, read off the contract here: the preload checks a page's channel
+    // against them without carrying the contract's schemas (and zod) into the page.
+    define: {
+      CLEARFRAME_CHANNELS: JSON.stringify({ invoke: invokeChannelNames, event: eventChannelNames }),
+    },
     build: {
       outDir: 'out/preload',
       // A sandboxed preload cannot load modules from disk: everything goes into one CommonJS file.

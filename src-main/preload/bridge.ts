@@ -1,9 +1,4 @@
-import {
-  eventChannelNames,
-  isInvokeChannel,
-  type EventChannel,
-  type InvokeChannel,
-} from '../../src-shared/ipc/channels.ts';
+import type { EventChannel, InvokeChannel } from '../../src-shared/ipc/channels.ts';
 import type { ClearframeApi } from '../../src-shared/ipc/contract.ts';
 import { fail, type IpcResult } from '../../src-shared/ipc/result.ts';
 
@@ -14,8 +9,13 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, payload: unknown) => void): unknown;
 }
 
-function isEventChannel(name: unknown): name is EventChannel {
-  return typeof name === 'string' && (eventChannelNames as readonly string[]).includes(name);
+/**
+ * The declared channels' names. The preload is given them as plain lists (written into it
+ * when it is built, see electron.vite.config.ts) so that it carries no schema and no zod.
+ */
+export interface ChannelNames {
+  invoke: readonly string[];
+  event: readonly string[];
 }
 
 /**
@@ -25,7 +25,14 @@ function isEventChannel(name: unknown): name is EventChannel {
 export function createBridge(
   ipc: IpcRendererLike,
   getPathForFile: (file: unknown) => string,
+  names: ChannelNames,
 ): ClearframeApi {
+  const invokes = new Set(names.invoke);
+  const events = new Set(names.event);
+  const isInvokeChannel = (name: unknown): name is InvokeChannel =>
+    typeof name === 'string' && invokes.has(name);
+  const isEventChannel = (name: unknown): name is EventChannel =>
+    typeof name === 'string' && events.has(name);
   return {
     invoke(channel: InvokeChannel, ...request: unknown[]) {
       if (!isInvokeChannel(channel)) {

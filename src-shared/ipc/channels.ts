@@ -9,7 +9,8 @@ export type { EventChannel, InvokeChannel };
 
 /**
  * Channel names, read off the contract so each is written once, in its domain's file. The
- * preload checks names against these lists, so it carries the contract's schemas with it.
+ * preload is given these lists at build time (electron.vite.config.ts), not this module, so
+ * it carries none of the contract's schemas.
  */
 export const invokeChannelNames = Object.keys(invokeContract) as InvokeChannel[];
 export const eventChannelNames = Object.keys(eventContract) as EventChannel[];
