@@ -5,21 +5,49 @@ import type { Logo } from './video-clips.ts';
 
 const run = promisify(execFile);
 
-/** Every frame's luma inside the logo's box, as stored (no turning), decoded by ffmpeg. */
-export async function logoLuma(file: string, logo: Logo): Promise<Uint8Array[]> {
+export interface Box {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/** Every frame's RGB inside `box`, as stored (no turning), decoded by ffmpeg. */
+export async function rgbCrops(file: string, box: Box): Promise<Buffer[]> {
   const { stdout } = await run(
     'ffmpeg',
     [
       ...['-loglevel', 'error', '-noautorotate', '-i', file],
-      ...['-vf', `crop=${logo.width}:${logo.height}:${logo.left}:${logo.top}`],
-      ...['-f', 'rawvideo', '-pix_fmt', 'gray', '-'],
+      ...['-vf', `crop=${box.width}:${box.height}:${box.left}:${box.top}`],
+      ...['-f', 'rawvideo', '-pix_fmt', 'rgb24', '-'],
     ],
     { encoding: 'buffer', maxBuffer: 1 << 30 },
   );
-  const size = logo.width * logo.height;
+  const size = box.width * box.height * 3;
   return Array.from({ length: stdout.length / size }, (_, i) =>
     stdout.subarray(i * size, (i + 1) * size),
   );
+}
+
+/** The luma (BT.709 weights, full range) of the logo's box inside a crop of `box`. */
+export function logoLumaOf(rgb: Buffer, box: Box, logo: Logo): Uint8Array {
+  const out = new Uint8Array(logo.width * logo.height);
+  for (let y = 0; y < logo.height; y += 1) {
+    for (let x = 0; x < logo.width; x += 1) {
+      const at = ((logo.top - box.top + y) * box.width + logo.left - box.left + x) * 3;
+      out[y * logo.width + x] = Math.round(
+        0.2126 * (rgb[at] as number) +
+          0.7152 * (rgb[at + 1] as number) +
+          0.0722 * (rgb[at + 2] as number),
+      );
+    }
+  }
+  return out;
+}
+
+/** Every frame's luma inside the logo's box. */
+export async function logoLuma(file: string, logo: Logo): Promise<Uint8Array[]> {
+  return (await rgbCrops(file, logo)).map((rgb) => logoLumaOf(rgb, logo, logo));
 }
 
 /** The logo's own pixels (opacity above 0) inside its box. */
