@@ -4,7 +4,7 @@ import { boxMean } from './box-mean.ts';
 /** A change of the mean picture this steep (levels over two pixels) is an edge of the mark. */
 const EDGE = 16;
 /** A pixel near such an edge that moves this much less than its surroundings is the mark's. */
-const STILL = 0.7;
+const STILL = 0.8;
 /** A pixel this still is the mark's, edge or not (an opaque mark's inside). */
 const STILLEST = 0.3;
 /** How near (pixels) an edge a pixel must be to count as the mark's on STILL. */
