@@ -1,0 +1,106 @@
+import { growPlane } from '../domain/mask-morphology.ts';
+import { boxMean } from './box-mean.ts';
+
+/** A change of the mean picture this steep (levels over two pixels) is an edge of the mark. */
+const EDGE = 16;
+/** A pixel near such an edge that moves this much less than its surroundings is the mark's. */
+const STILL = 0.8;
+/** A pixel this still is the mark's, edge or not (an opaque mark's inside). */
+const STILLEST = 0.3;
+/** How near (pixels) an edge a pixel must be to count as the mark's on STILL. */
+const NEAR = 4;
+/** Clusters smaller than this (pixels) are chance, not a mark. */
+const SMALLEST = 40;
+/** The margin added round the mark, so its soft rim is lifted too. */
+const MARGIN = 3;
+/** A mask past this share of the frame is no logo: something else holds still. */
+const LARGEST_SHARE = 0.05;
+
+export type MarkFound = { mask: Uint8Array; share: number } | { refused: 'none' | 'too-large' };
+
+/**
+ * Where the static mark is, from the luma plane's mean and spread over the sampled frames
+ * and its means over the first and the second half of them.
+ * Moving content blurs the mean picture and keeps every pixel moving; the mark keeps its
+ * edges in the mean (the averaged form of the median of gradients the image finder uses,
+ * Dekel et al. 2017) and holds its pixels stiller than their surroundings: a pixel is the
+ * mark's when it is much stiller than its surroundings, or somewhat stiller near such an edge.
+ */
+export function findMark(
+  spread: Float32Array,
+  width: number,
+  height: number,
+  halves: readonly [Float32Array, Float32Array],
+): MarkFound {
+  const around = boxMean(spread, undefined, width, height, 24);
+  const edges = new Uint8Array(width * height);
+  for (let y = 1; y < height - 1; y += 1) {
+    for (let x = 1; x < width - 1; x += 1) {
+      const i = y * width + x;
+      const edge = (picture: Float32Array) =>
+        Math.abs((picture[i + 1] as number) - (picture[i - 1] as number)) +
+        Math.abs((picture[i + width] as number) - (picture[i - width] as number));
+      if (halves.every((half) => edge(half) > EDGE)) edges[i] = 1;
+    }
+  }
+  // A slow pan leaves edges in the mean too, but not in the same place in both halves of the
+  // clip; scrolling text leaves them in both, but keeps its pixels moving.
+  const nearEdge = growPlane(edges, width, height, NEAR);
+  const candidate = new Uint8Array(width * height);
+  for (let i = 0; i < candidate.length; i += 1) {
+    const stillness = (spread[i] as number) / Math.max(1e-3, around[i] as number);
+    if (stillness < STILLEST || (stillness < STILL && nearEdge[i] === 1)) candidate[i] = 1;
+  }
+  const kept = keepClusters(growPlane(candidate, width, height, 1), width);
+  let marked = 0;
+  for (const value of kept) marked += value;
+  if (marked === 0) return { refused: 'none' };
+  const mask = growPlane(kept, width, height, MARGIN);
+  let share = 0;
+  for (const value of mask) share += value;
+  share /= mask.length;
+  return share > LARGEST_SHARE ? { refused: 'too-large' } : { mask, share };
+}
+
+/** Only the 4-connected clusters of at least SMALLEST pixels. */
+function keepClusters(plane: Uint8Array, width: number): Uint8Array {
+  const out = new Uint8Array(plane.length);
+  const seen = new Uint8Array(plane.length);
+  const stack: number[] = [];
+  for (let start = 0; start < plane.length; start += 1) {
+    if (plane[start] !== 1 || seen[start]) continue;
+    const cluster: number[] = [];
+    stack.push(start);
+    seen[start] = 1;
+    while (stack.length > 0) {
+      const i = stack.pop() as number;
+      cluster.push(i);
+      const x = i % width;
+      const next = [x > 0 ? i - 1 : -1, x < width - 1 ? i + 1 : -1, i - width, i + width];
+      for (const j of next) {
+        if (j < 0 || j >= plane.length || plane[j] !== 1 || seen[j]) continue;
+        seen[j] = 1;
+        stack.push(j);
+      }
+    }
+    if (cluster.length >= SMALLEST) for (const i of cluster) out[i] = 1;
+  }
+  return out;
+}
+
+/** The mask at half size for a chroma plane: a chroma pixel is marked when any it covers is. */
+export function halveMask(
+  mask: Uint8Array,
+  width: number,
+  height: number,
+): { mask: Uint8Array; width: number; height: number } {
+  const w = Math.ceil(width / 2);
+  const h = Math.ceil(height / 2);
+  const out = new Uint8Array(w * h);
+  for (let y = 0; y < height; y += 1) {
+    for (let x = 0; x < width; x += 1) {
+      if (mask[y * width + x] === 1) out[(y >> 1) * w + (x >> 1)] = 1;
+    }
+  }
+  return { mask: out, width: w, height: h };
+}
