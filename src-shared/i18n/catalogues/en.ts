@@ -1418,6 +1418,25 @@ export const en = {
     'The measurement of the watermark ({file}) is missing: find the watermark again, or send these images to the service.',
   'core.unblend.estimateDamaged':
     'The measurement of the watermark ({file}) is damaged ({why}): find the watermark again, or send these images to the service.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'There is no file {file}: check the path, or give the name of a saved profile.',
+  'core.profiles.unreadable':
+    '{file} is not a watermark profile this Clearframe can read (damaged, cut short, or made by another program or version): export it again from the Clearframe that made it, or find the watermark again and save a new profile.',
+  'core.profiles.unknown':
+    'There is no watermark profile called “{name}” and no such file: save one after Find the watermark, or give the path of an exported profile.',
+  'core.profiles.exists':
+    'A profile called “{name}” already exists: choose another name, or delete that one first.',
+  'core.profiles.doesNotFit':
+    'The mark of the profile “{name}”, measured on {measured} images, does not fit this {size} image: mark it by hand, or find the watermark in a batch of its own size.',
+  'ipc.problem.profileName':
+    'Give the profile a name of 1 to 80 characters, without / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      clean each image on this computer, free, with a saved watermark\n                      profile (by its name) or an exported one (its file); images its\n                      mark does not fit are left out and named',
+  'cli.profile.conflict':
+    '--profile brings its own mask and engine: leave out --auto-mask, --mask, --mask-rect and --engine service.',
+  'cli.profile.using':
+    'Profile “{name}”: the mark measured on {count, plural, one {# image} other {# images}} of {size}, cleaned on this computer, free.',
   'core.film.notVideo':
     '{label}’s clip could not be read as a video: make that take again, or choose another.',
   'core.film.clipGone':

@@ -1418,6 +1418,25 @@ export const ja: Catalogue = {
     '透かしの測定結果（{file}）がありません。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
   'core.unblend.estimateDamaged':
     '透かしの測定結果（{file}）が破損しています（{why}）。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'ファイル {file} はありません。パスを確認するか、保存したプロファイルの名前を指定してください。',
+  'core.profiles.unreadable':
+    '{file} はこの Clearframe が読める透かしプロファイルではありません（破損、途中で切れている、または別のプログラムやバージョンで作成）。作成した Clearframe からもう一度書き出すか、透かしをもう一度検出して新しいプロファイルを保存してください。',
+  'core.profiles.unknown':
+    '「{name}」という透かしプロファイルも、そのファイルもありません。「透かしを検出」の後に保存するか、書き出したプロファイルのパスを指定してください。',
+  'core.profiles.exists':
+    '「{name}」という名前のプロファイルはすでにあります。別の名前にするか、先にそちらを削除してください。',
+  'core.profiles.doesNotFit':
+    'プロファイル「{name}」の印は {measured} の画像で測定したもので、この {size} の画像に収まりません。手で印を付けるか、同じサイズの画像の一括で透かしを検出してください。',
+  'ipc.problem.profileName':
+    'プロファイルには 1～80 文字の名前を付けてください（/ \\ : * ? " < > | は使えません）。',
+  'cli.profile.usage':
+    '  --profile name|file\n                      保存した透かしプロファイル（名前）または書き出したもの（ファイル）で、\n                      各画像の透かしをこのコンピューターで無料で除去します。印が収まらない\n                      画像は名前を示して除外します',
+  'cli.profile.conflict':
+    '--profile には専用のマスクと処理方法が含まれます。--auto-mask、--mask、--mask-rect、--engine service は指定しないでください。',
+  'cli.profile.using':
+    'プロファイル「{name}」：{size} の画像 {count, plural, other {# 枚}}で測定した印を、このコンピューターで無料で除去します。',
   'core.film.notVideo':
     '{label} のクリップを動画として読み取れませんでした。そのテイクを作り直すか、別のテイクを選んでください。',
   'core.film.clipGone':

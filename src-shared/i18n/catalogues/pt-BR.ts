@@ -1445,6 +1445,24 @@ export const ptBR: Catalogue = {
     'A medição da marca d’água ({file}) não foi encontrada: procure a marca d’água de novo ou envie estas imagens ao serviço.',
   'core.unblend.estimateDamaged':
     'A medição da marca d’água ({file}) está danificada ({why}): procure a marca d’água de novo ou envie estas imagens ao serviço.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'O arquivo {file} não existe: confira o caminho ou informe o nome de um perfil salvo.',
+  'core.profiles.unreadable':
+    '{file} não é um perfil de marca d’água que este Clearframe consiga ler (danificado, incompleto ou criado por outro programa ou versão): exporte-o de novo no Clearframe que o criou, ou procure a marca d’água de novo e salve um perfil novo.',
+  'core.profiles.unknown':
+    'Não há perfil de marca d’água chamado “{name}” nem arquivo com esse nome: salve um depois de “Encontrar a marca d’água” ou informe o caminho de um perfil exportado.',
+  'core.profiles.exists':
+    'Já existe um perfil chamado “{name}”: escolha outro nome ou apague esse primeiro.',
+  'core.profiles.doesNotFit':
+    'A marca do perfil “{name}”, medida em imagens de {measured}, não cabe nesta imagem de {size}: marque-a à mão ou procure a marca d’água em um lote do mesmo tamanho.',
+  'ipc.problem.profileName': 'Dê ao perfil um nome de 1 a 80 caracteres, sem / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      limpar cada imagem neste computador, de graça, com um perfil de marca\n                      d’água salvo (pelo nome) ou exportado (pelo arquivo); as imagens em que\n                      a marca não cabe são citadas e deixadas de fora',
+  'cli.profile.conflict':
+    '--profile traz a própria máscara e o próprio mecanismo: tire --auto-mask, --mask, --mask-rect e --engine service.',
+  'cli.profile.using':
+    'Perfil “{name}”: a marca medida em {count, plural, one {# imagem} other {# imagens}} de {size}, limpa neste computador, de graça.',
   'core.film.notVideo':
     'O clipe de {label} não pôde ser lido como vídeo: refaça essa tomada ou escolha outra.',
   'core.film.clipGone':
