@@ -1474,6 +1474,30 @@ export const de: Catalogue = {
     '--profile bringt seine eigene Maske und sein Verfahren mit: Lassen Sie --auto-mask, --mask, --mask-rect und --engine service weg.',
   'cli.profile.using':
     'Profil „{name}“: das Zeichen, vermessen an {count, plural, one {# Bild} other {# Bildern}} mit {size}, wird auf diesem Computer kostenlos bereinigt.',
+  'core.profiles.findAgain':
+    'Die Vermessung des Wasserzeichens ist nicht mehr vorhanden: Suchen Sie das Wasserzeichen erneut, und speichern Sie dann das Profil.',
+  'main.dialog.profiles': 'Wasserzeichen-Profile',
+  'main.dialog.exportProfile': 'Wasserzeichen-Profil exportieren',
+  'main.dialog.importProfile': 'Wasserzeichen-Profil importieren',
+  'profiles.summary':
+    'Wasserzeichen-Profile: {count, plural, =0 {noch keine} one {# gespeichert} other {# gespeichert}}',
+  'profiles.saveLabel': 'Das vermessene Wasserzeichen als Profil speichern',
+  'profiles.namePlaceholder': 'Name, z. B. Studio-Logo',
+  'profiles.save': 'Speichern',
+  'profiles.empty':
+    'Noch keine Profile. Sobald „Wasserzeichen finden“ ein Zeichen für diesen Computer vermessen hat, speichern Sie es hier: Spätere Bilder mit demselben Zeichen werden dann kostenlos bereinigt, ohne Stapel.',
+  'profiles.line':
+    '{size} · vermessen an {count, plural, one {# Bild} other {# Bildern}} · {placement, select, topLeft {Ecke oben links} topRight {Ecke oben rechts} bottomLeft {Ecke unten links} bottomRight {Ecke unten rechts} other {nur diese Größe}}',
+  'profiles.use': 'Auf die bereitgestellten Bilder anwenden',
+  'profiles.export': 'Exportieren…',
+  'profiles.delete': 'Löschen',
+  'profiles.import': 'Profil importieren…',
+  'profiles.used':
+    '{count, plural, one {# bereitgestelltes Bild erhält} other {# bereitgestellte Bilder erhalten}} das Profil „{name}“: „Starten“ bereinigt {count, plural, one {es} other {sie}} auf diesem Computer, kostenlos.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Profil „{name}“ gespeichert.',
+  'profiles.exported': 'Exportiert nach {path}.',
+  'profiles.imported': 'Profil „{name}“ importiert.',
   'core.film.notVideo':
     'Der Clip von {label} konnte nicht als Video gelesen werden: Erstellen Sie diesen Take neu, oder wählen Sie einen anderen.',
   'core.film.clipGone':

@@ -1437,6 +1437,30 @@ export const en = {
     '--profile brings its own mask and engine: leave out --auto-mask, --mask, --mask-rect and --engine service.',
   'cli.profile.using':
     'Profile “{name}”: the mark measured on {count, plural, one {# image} other {# images}} of {size}, cleaned on this computer, free.',
+  'core.profiles.findAgain':
+    'The measured watermark is no longer kept: find the watermark again, then save the profile.',
+  'main.dialog.profiles': 'Watermark profiles',
+  'main.dialog.exportProfile': 'Export the watermark profile',
+  'main.dialog.importProfile': 'Import a watermark profile',
+  'profiles.summary':
+    'Watermark profiles: {count, plural, =0 {none yet} one {# saved} other {# saved}}',
+  'profiles.saveLabel': 'Save the measured watermark as a profile',
+  'profiles.namePlaceholder': 'Name, e.g. Studio logo',
+  'profiles.save': 'Save',
+  'profiles.empty':
+    'No profiles yet. Once Find the watermark has measured a mark for this computer, save it here: later images with the same mark are then cleaned free, without a batch.',
+  'profiles.line':
+    '{size} · measured on {count, plural, one {# image} other {# images}} · {placement, select, topLeft {top-left corner} topRight {top-right corner} bottomLeft {bottom-left corner} bottomRight {bottom-right corner} other {this size only}}',
+  'profiles.use': 'Use on the staged images',
+  'profiles.export': 'Export…',
+  'profiles.delete': 'Delete',
+  'profiles.import': 'Import a profile…',
+  'profiles.used':
+    '{count, plural, one {# staged image gets} other {# staged images get}} the profile “{name}”: Start cleans {count, plural, one {it} other {them}} on this computer, free.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Saved the profile “{name}”.',
+  'profiles.exported': 'Exported to {path}.',
+  'profiles.imported': 'Imported the profile “{name}”.',
   'core.film.notVideo':
     '{label}’s clip could not be read as a video: make that take again, or choose another.',
   'core.film.clipGone':

@@ -1468,6 +1468,30 @@ export const es: Catalogue = {
     '--profile trae su propia máscara y su motor: quita --auto-mask, --mask, --mask-rect y --engine service.',
   'cli.profile.using':
     'Perfil «{name}»: la marca medida en {count, plural, one {# imagen} other {# imágenes}} de {size}, limpiada en este ordenador, gratis.',
+  'core.profiles.findAgain':
+    'La medición de la marca de agua ya no se conserva: vuelve a buscar la marca de agua y luego guarda el perfil.',
+  'main.dialog.profiles': 'Perfiles de marca de agua',
+  'main.dialog.exportProfile': 'Exportar el perfil de marca de agua',
+  'main.dialog.importProfile': 'Importar un perfil de marca de agua',
+  'profiles.summary':
+    'Perfiles de marca de agua: {count, plural, =0 {ninguno todavía} one {# guardado} other {# guardados}}',
+  'profiles.saveLabel': 'Guardar la marca de agua medida como perfil',
+  'profiles.namePlaceholder': 'Nombre, p. ej. Logo del estudio',
+  'profiles.save': 'Guardar',
+  'profiles.empty':
+    'Todavía no hay perfiles. Cuando «Buscar la marca de agua» haya medido una marca para este ordenador, guárdala aquí: las imágenes posteriores con la misma marca se limpiarán gratis, sin lote.',
+  'profiles.line':
+    '{size} · medida en {count, plural, one {# imagen} other {# imágenes}} · {placement, select, topLeft {esquina superior izquierda} topRight {esquina superior derecha} bottomLeft {esquina inferior izquierda} bottomRight {esquina inferior derecha} other {solo este tamaño}}',
+  'profiles.use': 'Usar en las imágenes preparadas',
+  'profiles.export': 'Exportar…',
+  'profiles.delete': 'Borrar',
+  'profiles.import': 'Importar un perfil…',
+  'profiles.used':
+    '{count, plural, one {# imagen preparada recibe} other {# imágenes preparadas reciben}} el perfil «{name}»: Empezar {count, plural, one {la} other {las}} limpia en este ordenador, gratis.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Perfil «{name}» guardado.',
+  'profiles.exported': 'Exportado a {path}.',
+  'profiles.imported': 'Perfil «{name}» importado.',
   'core.film.notVideo':
     'El clip de {label} no se pudo leer como vídeo: vuelve a hacer esa toma o elige otra.',
   'core.film.clipGone':

@@ -1467,6 +1467,30 @@ export const fr: Catalogue = {
     '--profile apporte son propre masque et son moteur : retirez --auto-mask, --mask, --mask-rect et --engine service.',
   'cli.profile.using':
     'Profil « {name} » : la marque mesurée sur {count, plural, one {# image} other {# images}} de {size}, nettoyée sur cet ordinateur, gratuitement.',
+  'core.profiles.findAgain':
+    'La mesure du filigrane n’est plus conservée : cherchez à nouveau le filigrane, puis enregistrez le profil.',
+  'main.dialog.profiles': 'Profils de filigrane',
+  'main.dialog.exportProfile': 'Exporter le profil de filigrane',
+  'main.dialog.importProfile': 'Importer un profil de filigrane',
+  'profiles.summary':
+    'Profils de filigrane : {count, plural, =0 {aucun pour l’instant} one {# enregistré} other {# enregistrés}}',
+  'profiles.saveLabel': 'Enregistrer le filigrane mesuré comme profil',
+  'profiles.namePlaceholder': 'Nom, p. ex. Logo du studio',
+  'profiles.save': 'Enregistrer',
+  'profiles.empty':
+    'Aucun profil pour l’instant. Dès que « Trouver le filigrane » a mesuré une marque pour cet ordinateur, enregistrez-la ici : les images suivantes portant la même marque seront alors nettoyées gratuitement, sans lot.',
+  'profiles.line':
+    '{size} · mesuré sur {count, plural, one {# image} other {# images}} · {placement, select, topLeft {coin en haut à gauche} topRight {coin en haut à droite} bottomLeft {coin en bas à gauche} bottomRight {coin en bas à droite} other {cette taille seulement}}',
+  'profiles.use': 'Appliquer aux images en attente',
+  'profiles.export': 'Exporter…',
+  'profiles.delete': 'Supprimer',
+  'profiles.import': 'Importer un profil…',
+  'profiles.used':
+    '{count, plural, one {# image en attente reçoit} other {# images en attente reçoivent}} le profil « {name} » : Démarrer {count, plural, one {la} other {les}} nettoie sur cet ordinateur, gratuitement.',
+  'profiles.leftOut': '{name} : {reason}',
+  'profiles.saved': 'Profil « {name} » enregistré.',
+  'profiles.exported': 'Exporté vers {path}.',
+  'profiles.imported': 'Profil « {name} » importé.',
   'core.film.notVideo':
     'Le clip de {label} n’a pas pu être lu comme une vidéo : refaites cette prise, ou choisissez-en une autre.',
   'core.film.clipGone':

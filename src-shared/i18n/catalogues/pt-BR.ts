@@ -1463,6 +1463,30 @@ export const ptBR: Catalogue = {
     '--profile traz a própria máscara e o próprio mecanismo: tire --auto-mask, --mask, --mask-rect e --engine service.',
   'cli.profile.using':
     'Perfil “{name}”: a marca medida em {count, plural, one {# imagem} other {# imagens}} de {size}, limpa neste computador, de graça.',
+  'core.profiles.findAgain':
+    'A medição da marca d’água não está mais guardada: procure a marca d’água de novo e depois salve o perfil.',
+  'main.dialog.profiles': 'Perfis de marca d’água',
+  'main.dialog.exportProfile': 'Exportar o perfil de marca d’água',
+  'main.dialog.importProfile': 'Importar um perfil de marca d’água',
+  'profiles.summary':
+    'Perfis de marca d’água: {count, plural, =0 {nenhum ainda} one {# salvo} other {# salvos}}',
+  'profiles.saveLabel': 'Salvar a marca d’água medida como perfil',
+  'profiles.namePlaceholder': 'Nome, p. ex. Logo do estúdio',
+  'profiles.save': 'Salvar',
+  'profiles.empty':
+    'Nenhum perfil ainda. Quando “Encontrar a marca d’água” tiver medido uma marca para este computador, salve-a aqui: imagens posteriores com a mesma marca serão limpas de graça, sem lote.',
+  'profiles.line':
+    '{size} · medida em {count, plural, one {# imagem} other {# imagens}} · {placement, select, topLeft {canto superior esquerdo} topRight {canto superior direito} bottomLeft {canto inferior esquerdo} bottomRight {canto inferior direito} other {só este tamanho}}',
+  'profiles.use': 'Usar nas imagens preparadas',
+  'profiles.export': 'Exportar…',
+  'profiles.delete': 'Apagar',
+  'profiles.import': 'Importar um perfil…',
+  'profiles.used':
+    '{count, plural, one {# imagem preparada recebe} other {# imagens preparadas recebem}} o perfil “{name}”: Iniciar {count, plural, one {a} other {as}} limpa neste computador, de graça.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Perfil “{name}” salvo.',
+  'profiles.exported': 'Exportado para {path}.',
+  'profiles.imported': 'Perfil “{name}” importado.',
   'core.film.notVideo':
     'O clipe de {label} não pôde ser lido como vídeo: refaça essa tomada ou escolha outra.',
   'core.film.clipGone':

@@ -1330,6 +1330,28 @@ export const zhCN: Catalogue = {
     '--profile 自带蒙版和处理方式：请去掉 --auto-mask、--mask、--mask-rect 和 --engine service。',
   'cli.profile.using':
     '配置“{name}”：在 {count, plural, other {# 张}} {size} 图片上测量的标记，在这台电脑上免费处理。',
+  'core.profiles.findAgain': '测量的水印已不再保留：请重新查找水印，然后保存配置。',
+  'main.dialog.profiles': '水印配置',
+  'main.dialog.exportProfile': '导出水印配置',
+  'main.dialog.importProfile': '导入水印配置',
+  'profiles.summary': '水印配置：{count, plural, =0 {暂无} other {已保存 # 个}}',
+  'profiles.saveLabel': '将测量的水印保存为配置',
+  'profiles.namePlaceholder': '名称，例如“工作室标志”',
+  'profiles.save': '保存',
+  'profiles.empty':
+    '暂无配置。“查找水印”为这台电脑测量出标记后，请在此保存：之后带有相同标记的图片无需成批即可免费处理。',
+  'profiles.line':
+    '{size} · 在 {count, plural, other {# 张}}图片上测量 · {placement, select, topLeft {左上角} topRight {右上角} bottomLeft {左下角} bottomRight {右下角} other {仅限此尺寸}}',
+  'profiles.use': '用于待处理的图片',
+  'profiles.export': '导出…',
+  'profiles.delete': '删除',
+  'profiles.import': '导入配置…',
+  'profiles.used':
+    '{count, plural, other {# 张}}待处理图片使用配置“{name}”：点击“开始”即在这台电脑上免费处理。',
+  'profiles.leftOut': '{name}：{reason}',
+  'profiles.saved': '已保存配置“{name}”。',
+  'profiles.exported': '已导出到 {path}。',
+  'profiles.imported': '已导入配置“{name}”。',
   'core.film.notVideo': '无法将{label}的片段读取为视频：请重新生成该定版，或选择其他定版。',
   'core.film.clipGone': '{label}的片段已不在 {file}：请放回原处，或选择其他定版。',
   'core.film.changed': '{label}的片段在拼接过程中发生了变化：请重试。',
