@@ -10,7 +10,7 @@ import { cliIntl, words } from './words.ts';
 /** The option of `remove` that chooses who cleans the images. */
 export const ENGINE_OPTIONS = { engine: { type: 'string' } } as const;
 
-export const engineUsage = () => words('cli.engine.usage');
+export const engineUsage = () => `${words('cli.engine.usage')}\n${words('cli.profile.usage')}`;
 
 export type Engine = 'service' | 'local';
 

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
+import type { Settings } from '../../src-shared/domain/settings.ts';
 import type { JobEvent } from '../core/jobs/store/job-tables.ts';
 import { WatermarkEngine } from '../core/jobs/watermark/watermark-engine.ts';
 import { maskKeyOf, sortOutInputs } from '../core/jobs/watermark/own-results.ts';
@@ -31,14 +32,9 @@ import {
   type FileMask,
   type SizedFile,
 } from './remove-masks.ts';
-import {
-  ENGINE_OPTIONS,
-  engineUsage,
-  keepMeasurements,
-  parseEngine,
-  type Measured,
-} from './remove-engine.ts';
+import { ENGINE_OPTIONS, engineUsage, keepMeasurements, type Measured } from './remove-engine.ts';
 import { findAndSay } from './remove-auto-mask.ts';
+import { PROFILE_OPTIONS, chooseEngine, useProfile } from './remove-profile.ts';
 import { settleWholeMask } from './remove-whole-mask.ts';
 import {
   LARGE_MASK_OPTIONS,
@@ -81,6 +77,7 @@ export async function runRemove(args: string[]): Promise<number> {
       concurrency: { type: 'string' },
       ...MASK_OPTIONS,
       ...ENGINE_OPTIONS,
+      ...PROFILE_OPTIONS,
       ...LARGE_MASK_OPTIONS,
       ...DOUBTED_OPTIONS,
       retry: { type: 'boolean', default: false },
@@ -105,7 +102,7 @@ export async function runRemove(args: string[]): Promise<number> {
     console.error(problem(request));
     return EXIT.usage;
   }
-  const parsedEngine = parseEngine(values.engine, request.autoMask);
+  const parsedEngine = chooseEngine(values, request.autoMask);
   if ('problem' in parsedEngine) {
     console.error(problem(parsedEngine.problem));
     return EXIT.usage;
@@ -149,7 +146,7 @@ export async function runRemove(args: string[]): Promise<number> {
   // Every image's size is read before anything is sent: a rectangle that misses one photo,
   // or a watermark found in the batch, is known while nothing is spent yet.
   const shaped =
-    request.rect || request.keepInside || request.autoMask || maskFile
+    request.rect || request.keepInside || request.autoMask || maskFile || values.profile
       ? await sizesOf(collected.files)
       : [];
   const misplaced = placementProblem(request, shaped);
@@ -158,6 +155,16 @@ export async function runRemove(args: string[]): Promise<number> {
     return EXIT.usage;
   }
   let proposal: Proposal | undefined;
+  let measured = new Map<string, Measured>();
+  let profileFormat: Settings['outputFormat'] | undefined;
+  if (values.profile !== undefined) {
+    const used = await useProfile(values.profile, values['data-dir'], shaped, collected, say);
+    if ('problem' in used) {
+      console.error(problem(used.problem));
+      return EXIT.usage;
+    }
+    ({ measured, collected, outputFormat: profileFormat } = used);
+  }
   try {
     if (request.autoMask) {
       ({ proposal, collected } = await findAndSay(shaped, request, chosen, collected, say));
@@ -183,6 +190,7 @@ export async function runRemove(args: string[]): Promise<number> {
     session.settings = {
       ...stored,
       ...(values.out ? { outputFolder: path.resolve(values.out) } : {}),
+      ...(profileFormat ? { outputFormat: profileFormat } : {}),
       concurrency: { ...stored.concurrency, ...(concurrency ? { watermark: concurrency } : {}) },
     };
     const store = session.store;
@@ -201,7 +209,6 @@ export async function runRemove(args: string[]): Promise<number> {
     }
     const maskOf = (input: string): FileMask =>
       masks.get(input) ?? (maskFile && !request.autoMask ? { maskFile } : {});
-    let measured = new Map<string, Measured>();
     try {
       if (proposal && chosen === 'local') {
         measured = await keepMeasurements(proposal, new EstimateStore(session.paths.estimatesDir));

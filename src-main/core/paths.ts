@@ -12,6 +12,8 @@ export interface DataPaths {
   masksDir: string;
   /** Measurements of a blended mark, for jobs cleaned on this computer (`EstimateStore`). */
   estimatesDir: string;
+  /** Watermark profiles: measured marks saved under a name (`ProfileStore`). */
+  profilesDir: string;
   /** Results being fetched, one folder per job, swept after a crash. */
   downloadsDir: string;
   /** Previews of staged images made on this computer. */
@@ -32,6 +34,7 @@ export function dataPaths(userDataDir: string): DataPaths {
     thumbnailsDir: path.join(root, 'thumbnails'),
     masksDir: path.join(root, 'masks'),
     estimatesDir: path.join(root, 'estimates'),
+    profilesDir: path.join(root, 'profiles'),
     downloadsDir: path.join(root, 'downloads'),
     previewsDir: path.join(root, 'previews'),
     pastedDir: path.join(root, 'pasted'),

@@ -17,6 +17,8 @@ import type { shellContract } from '../../src-shared/ipc/shell.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { Words } from '../core/i18n/words.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
+import type { ProfileStore } from '../core/profiles/profile-store.ts';
+import { profileDialogs } from './profile-dialogs.ts';
 import { isAllowedExternalUrl } from './security.ts';
 import type { UpdateCheck } from './updates.ts';
 
@@ -47,6 +49,7 @@ export interface ShellCore {
       folder: string,
     ): Promise<{ path: string; count: number; demo: number }>;
   };
+  readonly profiles: Pick<ProfileStore, 'exportTo' | 'importFrom'>;
   readonly log: { readonly dir: string };
   readonly demoMode: boolean;
   readonly settings: { readonly checkForUpdates: boolean };
@@ -85,6 +88,7 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
     return chosen.canceled ? undefined : chosen.filePaths[0];
   };
   return {
+    ...profileDialogs(core.profiles, system),
     'app:takeOpened': () => ({ paths: system.opened.take() }),
     'shell:openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) return { opened: false };

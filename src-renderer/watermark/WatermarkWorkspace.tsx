@@ -11,6 +11,7 @@ import { replacedBy, snapshotMasks, useApplyMask, type Note } from './apply-mask
 import { MaskEditor } from './MaskEditor.tsx';
 import { MaskNoteBar } from './MaskNoteBar.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
+import { ProfilePanel } from './ProfilePanel.tsx';
 import { StagedList } from './StagedList.tsx';
 import { useStagedNames } from './shown-names.ts';
 import { StagingProgress } from './StagingProgress.tsx';
@@ -120,6 +121,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       <DropZone onPaths={(paths) => void ws.stage(paths)} />
       <StagingProgress />
       <OutputPanel />
+      <ProfilePanel />
       <form
         className="actions url-form"
         aria-label={intl.formatMessage({ id: 'images.urlForm' })}

@@ -3,6 +3,7 @@ import { accountContract } from './account.ts';
 import { appContract } from './app.ts';
 import type { Handlers } from './common.ts';
 import { diagnosticsContract } from './diagnostics.ts';
+import { profilesContract } from './profiles.ts';
 import type { eventContract } from './events.ts';
 import type { IpcResult } from './result.ts';
 import { settingsContract } from './settings.ts';
@@ -17,6 +18,7 @@ export * from './app.ts';
 export * from './common.ts';
 export * from './diagnostics.ts';
 export * from './events.ts';
+export * from './profiles.ts';
 export * from './settings.ts';
 export * from './shell.ts';
 export * from './spending.ts';
@@ -39,6 +41,7 @@ export const coreContracts = {
   settings: settingsContract,
   account: accountContract,
   diagnostics: diagnosticsContract,
+  profiles: profilesContract,
 } as const;
 
 /** The channels the core answers; the shell answers `shellContract`. */
@@ -51,6 +54,7 @@ export const coreContract = {
   ...settingsContract,
   ...accountContract,
   ...diagnosticsContract,
+  ...profilesContract,
 };
 
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */

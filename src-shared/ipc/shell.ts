@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strokesSchema } from '../domain/strokes.ts';
 import { roundIdSchema, type DomainContract } from './common.ts';
+import { profilesShellContract } from './profiles.ts';
 import { spendingFilterSchema } from './spending.ts';
 
 /** Channels only the shell can answer (src-main/electron/shell-handlers.ts): the system browser, file manager, dialogs and updater. */
@@ -109,4 +110,5 @@ export const shellContract = {
       message: z.string(),
     }),
   },
+  ...profilesShellContract,
 } as const satisfies DomainContract;

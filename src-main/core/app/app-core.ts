@@ -19,6 +19,8 @@ import type { CoreHandlers } from './core-handlers.ts';
 import { CoreEvents, type CoreListener } from './core-events.ts';
 import type { DeskContext } from './desk-context.ts';
 import { DiagnosticsDesk } from './diagnostics-desk.ts';
+import { ProfilesDesk } from './profiles-desk.ts';
+import { ProfileStore } from '../profiles/profile-store.ts';
 import { Endpoints, type DemoBackend } from './endpoints.ts';
 import { parsePreviewPath } from './preview.ts';
 import { SettingsDesk } from './settings-desk.ts';
@@ -63,6 +65,8 @@ export class AppCore {
   private readonly endpoints: Endpoints;
   readonly staging: StagingDesk;
   readonly watermark: WatermarkDesk;
+  /** Watermark profiles, for the window, the shell's export and import, and the MCP server. */
+  readonly profiles: ProfileStore;
   private readonly app: AppDesk;
 
   private constructor(options: AppCoreOptions, opened: OpenedFolder) {
@@ -120,6 +124,7 @@ export class AppCore {
       previewBase: options.previewBase,
     });
     this.account = new AccountDesk(context, new VideoRounds(store));
+    this.profiles = new ProfileStore(paths.profilesDir);
     const onModeChange = () => this.applyMode();
     this.handlers = {
       ...this.app.handlers,
@@ -134,6 +139,7 @@ export class AppCore {
       ...new SettingsDesk(context, { settingsStore: settings, onModeChange }).handlers,
       ...this.account.handlers,
       ...new DiagnosticsDesk(context, { app: options.app, runtime: options.runtime }).handlers,
+      ...new ProfilesDesk(this.profiles, staging).handlers,
     };
   }
 

@@ -1477,6 +1477,49 @@ export const de: Catalogue = {
     'Die Vermessung des Wasserzeichens ({file}) fehlt: Suchen Sie das Wasserzeichen erneut, oder senden Sie diese Bilder an den Dienst.',
   'core.unblend.estimateDamaged':
     'Die Vermessung des Wasserzeichens ({file}) ist beschädigt ({why}): Suchen Sie das Wasserzeichen erneut, oder senden Sie diese Bilder an den Dienst.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'Die Datei {file} gibt es nicht: Prüfen Sie den Pfad, oder geben Sie den Namen eines gespeicherten Profils an.',
+  'core.profiles.unreadable':
+    '{file} ist kein Wasserzeichen-Profil, das dieses Clearframe lesen kann (beschädigt, unvollständig oder von einem anderen Programm oder einer anderen Version): Exportieren Sie es erneut aus dem Clearframe, das es erstellt hat, oder suchen Sie das Wasserzeichen erneut und speichern Sie ein neues Profil.',
+  'core.profiles.unknown':
+    'Es gibt kein Wasserzeichen-Profil namens „{name}“ und keine solche Datei: Speichern Sie eines nach „Wasserzeichen finden“, oder geben Sie den Pfad eines exportierten Profils an.',
+  'core.profiles.exists':
+    'Ein Profil namens „{name}“ gibt es schon: Wählen Sie einen anderen Namen, oder löschen Sie zuerst das vorhandene.',
+  'core.profiles.doesNotFit':
+    'Das Zeichen des Profils „{name}“, vermessen an Bildern mit {measured}, passt nicht auf dieses Bild mit {size}: Markieren Sie es von Hand, oder suchen Sie das Wasserzeichen in einem Stapel seiner eigenen Größe.',
+  'ipc.problem.profileName':
+    'Geben Sie dem Profil einen Namen mit 1 bis 80 Zeichen, ohne / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      jedes Bild auf diesem Computer kostenlos bereinigen, mit einem\n                      gespeicherten Wasserzeichen-Profil (sein Name) oder einem exportierten\n                      (seine Datei); Bilder, auf die sein Zeichen nicht passt, werden genannt\n                      und ausgelassen',
+  'cli.profile.conflict':
+    '--profile bringt seine eigene Maske und sein Verfahren mit: Lassen Sie --auto-mask, --mask, --mask-rect und --engine service weg.',
+  'cli.profile.using':
+    'Profil „{name}“: das Zeichen, vermessen an {count, plural, one {# Bild} other {# Bildern}} mit {size}, wird auf diesem Computer kostenlos bereinigt.',
+  'core.profiles.findAgain':
+    'Die Vermessung des Wasserzeichens ist nicht mehr vorhanden: Suchen Sie das Wasserzeichen erneut, und speichern Sie dann das Profil.',
+  'main.dialog.profiles': 'Wasserzeichen-Profile',
+  'main.dialog.exportProfile': 'Wasserzeichen-Profil exportieren',
+  'main.dialog.importProfile': 'Wasserzeichen-Profil importieren',
+  'profiles.summary':
+    'Wasserzeichen-Profile: {count, plural, =0 {noch keine} one {# gespeichert} other {# gespeichert}}',
+  'profiles.saveLabel': 'Das vermessene Wasserzeichen als Profil speichern',
+  'profiles.namePlaceholder': 'Name, z. B. Studio-Logo',
+  'profiles.save': 'Speichern',
+  'profiles.empty':
+    'Noch keine Profile. Sobald „Wasserzeichen finden“ ein Zeichen für diesen Computer vermessen hat, speichern Sie es hier: Spätere Bilder mit demselben Zeichen werden dann kostenlos bereinigt, ohne Stapel.',
+  'profiles.line':
+    '{size} · vermessen an {count, plural, one {# Bild} other {# Bildern}} · {placement, select, topLeft {Ecke oben links} topRight {Ecke oben rechts} bottomLeft {Ecke unten links} bottomRight {Ecke unten rechts} other {nur diese Größe}}',
+  'profiles.use': 'Auf die bereitgestellten Bilder anwenden',
+  'profiles.export': 'Exportieren…',
+  'profiles.delete': 'Löschen',
+  'profiles.import': 'Profil importieren…',
+  'profiles.used':
+    '{count, plural, one {# bereitgestelltes Bild erhält} other {# bereitgestellte Bilder erhalten}} das Profil „{name}“: „Starten“ bereinigt {count, plural, one {es} other {sie}} auf diesem Computer, kostenlos.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Profil „{name}“ gespeichert.',
+  'profiles.exported': 'Exportiert nach {path}.',
+  'profiles.imported': 'Profil „{name}“ importiert.',
   'core.film.notVideo':
     'Der Clip von {label} konnte nicht als Video gelesen werden: Erstellen Sie diesen Take neu, oder wählen Sie einen anderen.',
   'core.film.clipGone':

@@ -1441,6 +1441,49 @@ export const en = {
     'The measurement of the watermark ({file}) is missing: find the watermark again, or send these images to the service.',
   'core.unblend.estimateDamaged':
     'The measurement of the watermark ({file}) is damaged ({why}): find the watermark again, or send these images to the service.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'There is no file {file}: check the path, or give the name of a saved profile.',
+  'core.profiles.unreadable':
+    '{file} is not a watermark profile this Clearframe can read (damaged, cut short, or made by another program or version): export it again from the Clearframe that made it, or find the watermark again and save a new profile.',
+  'core.profiles.unknown':
+    'There is no watermark profile called “{name}” and no such file: save one after Find the watermark, or give the path of an exported profile.',
+  'core.profiles.exists':
+    'A profile called “{name}” already exists: choose another name, or delete that one first.',
+  'core.profiles.doesNotFit':
+    'The mark of the profile “{name}”, measured on {measured} images, does not fit this {size} image: mark it by hand, or find the watermark in a batch of its own size.',
+  'ipc.problem.profileName':
+    'Give the profile a name of 1 to 80 characters, without / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      clean each image on this computer, free, with a saved watermark\n                      profile (by its name) or an exported one (its file); images its\n                      mark does not fit are left out and named',
+  'cli.profile.conflict':
+    '--profile brings its own mask and engine: leave out --auto-mask, --mask, --mask-rect and --engine service.',
+  'cli.profile.using':
+    'Profile “{name}”: the mark measured on {count, plural, one {# image} other {# images}} of {size}, cleaned on this computer, free.',
+  'core.profiles.findAgain':
+    'The measured watermark is no longer kept: find the watermark again, then save the profile.',
+  'main.dialog.profiles': 'Watermark profiles',
+  'main.dialog.exportProfile': 'Export the watermark profile',
+  'main.dialog.importProfile': 'Import a watermark profile',
+  'profiles.summary':
+    'Watermark profiles: {count, plural, =0 {none yet} one {# saved} other {# saved}}',
+  'profiles.saveLabel': 'Save the measured watermark as a profile',
+  'profiles.namePlaceholder': 'Name, e.g. Studio logo',
+  'profiles.save': 'Save',
+  'profiles.empty':
+    'No profiles yet. Once Find the watermark has measured a mark for this computer, save it here: later images with the same mark are then cleaned free, without a batch.',
+  'profiles.line':
+    '{size} · measured on {count, plural, one {# image} other {# images}} · {placement, select, topLeft {top-left corner} topRight {top-right corner} bottomLeft {bottom-left corner} bottomRight {bottom-right corner} other {this size only}}',
+  'profiles.use': 'Use on the staged images',
+  'profiles.export': 'Export…',
+  'profiles.delete': 'Delete',
+  'profiles.import': 'Import a profile…',
+  'profiles.used':
+    '{count, plural, one {# staged image gets} other {# staged images get}} the profile “{name}”: Start cleans {count, plural, one {it} other {them}} on this computer, free.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Saved the profile “{name}”.',
+  'profiles.exported': 'Exported to {path}.',
+  'profiles.imported': 'Imported the profile “{name}”.',
   'core.film.notVideo':
     '{label}’s clip could not be read as a video: make that take again, or choose another.',
   'core.film.clipGone':

@@ -1471,6 +1471,49 @@ export const es: Catalogue = {
     'Falta la medición de la marca de agua ({file}): vuelve a buscar la marca de agua o envía estas imágenes al servicio.',
   'core.unblend.estimateDamaged':
     'La medición de la marca de agua ({file}) está dañada ({why}): vuelve a buscar la marca de agua o envía estas imágenes al servicio.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'No existe el archivo {file}: revisa la ruta o indica el nombre de un perfil guardado.',
+  'core.profiles.unreadable':
+    '{file} no es un perfil de marca de agua que este Clearframe pueda leer (dañado, incompleto o creado por otro programa o versión): vuelve a exportarlo desde el Clearframe que lo creó, o vuelve a buscar la marca de agua y guarda un perfil nuevo.',
+  'core.profiles.unknown':
+    'No hay ningún perfil de marca de agua llamado «{name}» ni ningún archivo con ese nombre: guarda uno después de «Buscar la marca de agua» o indica la ruta de un perfil exportado.',
+  'core.profiles.exists':
+    'Ya existe un perfil llamado «{name}»: elige otro nombre o borra primero ese perfil.',
+  'core.profiles.doesNotFit':
+    'La marca del perfil «{name}», medida en imágenes de {measured}, no cabe en esta imagen de {size}: márcala a mano o busca la marca de agua en un lote de su mismo tamaño.',
+  'ipc.problem.profileName':
+    'Ponle al perfil un nombre de 1 a 80 caracteres, sin / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      limpiar cada imagen en este ordenador, gratis, con un perfil de marca\n                      de agua guardado (su nombre) o exportado (su archivo); las imágenes en\n                      las que su marca no cabe se nombran y se dejan fuera',
+  'cli.profile.conflict':
+    '--profile trae su propia máscara y su motor: quita --auto-mask, --mask, --mask-rect y --engine service.',
+  'cli.profile.using':
+    'Perfil «{name}»: la marca medida en {count, plural, one {# imagen} other {# imágenes}} de {size}, limpiada en este ordenador, gratis.',
+  'core.profiles.findAgain':
+    'La medición de la marca de agua ya no se conserva: vuelve a buscar la marca de agua y luego guarda el perfil.',
+  'main.dialog.profiles': 'Perfiles de marca de agua',
+  'main.dialog.exportProfile': 'Exportar el perfil de marca de agua',
+  'main.dialog.importProfile': 'Importar un perfil de marca de agua',
+  'profiles.summary':
+    'Perfiles de marca de agua: {count, plural, =0 {ninguno todavía} one {# guardado} other {# guardados}}',
+  'profiles.saveLabel': 'Guardar la marca de agua medida como perfil',
+  'profiles.namePlaceholder': 'Nombre, p. ej. Logo del estudio',
+  'profiles.save': 'Guardar',
+  'profiles.empty':
+    'Todavía no hay perfiles. Cuando «Buscar la marca de agua» haya medido una marca para este ordenador, guárdala aquí: las imágenes posteriores con la misma marca se limpiarán gratis, sin lote.',
+  'profiles.line':
+    '{size} · medida en {count, plural, one {# imagen} other {# imágenes}} · {placement, select, topLeft {esquina superior izquierda} topRight {esquina superior derecha} bottomLeft {esquina inferior izquierda} bottomRight {esquina inferior derecha} other {solo este tamaño}}',
+  'profiles.use': 'Usar en las imágenes preparadas',
+  'profiles.export': 'Exportar…',
+  'profiles.delete': 'Borrar',
+  'profiles.import': 'Importar un perfil…',
+  'profiles.used':
+    '{count, plural, one {# imagen preparada recibe} other {# imágenes preparadas reciben}} el perfil «{name}»: Empezar {count, plural, one {la} other {las}} limpia en este ordenador, gratis.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Perfil «{name}» guardado.',
+  'profiles.exported': 'Exportado a {path}.',
+  'profiles.imported': 'Perfil «{name}» importado.',
   'core.film.notVideo':
     'El clip de {label} no se pudo leer como vídeo: vuelve a hacer esa toma o elige otra.',
   'core.film.clipGone':

@@ -1470,6 +1470,49 @@ export const fr: Catalogue = {
     'La mesure du filigrane ({file}) est introuvable : cherchez à nouveau le filigrane, ou envoyez ces images au service.',
   'core.unblend.estimateDamaged':
     'La mesure du filigrane ({file}) est endommagée ({why}) : cherchez à nouveau le filigrane, ou envoyez ces images au service.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'Le fichier {file} n’existe pas : vérifiez le chemin, ou donnez le nom d’un profil enregistré.',
+  'core.profiles.unreadable':
+    '{file} n’est pas un profil de filigrane que ce Clearframe sait lire (endommagé, tronqué, ou créé par un autre programme ou une autre version) : exportez-le à nouveau depuis le Clearframe qui l’a créé, ou cherchez à nouveau le filigrane et enregistrez un nouveau profil.',
+  'core.profiles.unknown':
+    'Il n’existe ni profil de filigrane nommé « {name} » ni fichier de ce nom : enregistrez-en un après « Trouver le filigrane », ou donnez le chemin d’un profil exporté.',
+  'core.profiles.exists':
+    'Un profil nommé « {name} » existe déjà : choisissez un autre nom, ou supprimez d’abord celui-là.',
+  'core.profiles.doesNotFit':
+    'La marque du profil « {name} », mesurée sur des images de {measured}, ne tient pas sur cette image de {size} : marquez-la à la main, ou cherchez le filigrane dans un lot d’images de sa taille.',
+  'ipc.problem.profileName':
+    'Donnez au profil un nom de 1 à 80 caractères, sans / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      nettoyer chaque image sur cet ordinateur, gratuitement, avec un profil\n                      de filigrane enregistré (son nom) ou exporté (son fichier) ; les images\n                      où sa marque ne tient pas sont nommées et laissées de côté',
+  'cli.profile.conflict':
+    '--profile apporte son propre masque et son moteur : retirez --auto-mask, --mask, --mask-rect et --engine service.',
+  'cli.profile.using':
+    'Profil « {name} » : la marque mesurée sur {count, plural, one {# image} other {# images}} de {size}, nettoyée sur cet ordinateur, gratuitement.',
+  'core.profiles.findAgain':
+    'La mesure du filigrane n’est plus conservée : cherchez à nouveau le filigrane, puis enregistrez le profil.',
+  'main.dialog.profiles': 'Profils de filigrane',
+  'main.dialog.exportProfile': 'Exporter le profil de filigrane',
+  'main.dialog.importProfile': 'Importer un profil de filigrane',
+  'profiles.summary':
+    'Profils de filigrane : {count, plural, =0 {aucun pour l’instant} one {# enregistré} other {# enregistrés}}',
+  'profiles.saveLabel': 'Enregistrer le filigrane mesuré comme profil',
+  'profiles.namePlaceholder': 'Nom, p. ex. Logo du studio',
+  'profiles.save': 'Enregistrer',
+  'profiles.empty':
+    'Aucun profil pour l’instant. Dès que « Trouver le filigrane » a mesuré une marque pour cet ordinateur, enregistrez-la ici : les images suivantes portant la même marque seront alors nettoyées gratuitement, sans lot.',
+  'profiles.line':
+    '{size} · mesuré sur {count, plural, one {# image} other {# images}} · {placement, select, topLeft {coin en haut à gauche} topRight {coin en haut à droite} bottomLeft {coin en bas à gauche} bottomRight {coin en bas à droite} other {cette taille seulement}}',
+  'profiles.use': 'Appliquer aux images en attente',
+  'profiles.export': 'Exporter…',
+  'profiles.delete': 'Supprimer',
+  'profiles.import': 'Importer un profil…',
+  'profiles.used':
+    '{count, plural, one {# image en attente reçoit} other {# images en attente reçoivent}} le profil « {name} » : Démarrer {count, plural, one {la} other {les}} nettoie sur cet ordinateur, gratuitement.',
+  'profiles.leftOut': '{name} : {reason}',
+  'profiles.saved': 'Profil « {name} » enregistré.',
+  'profiles.exported': 'Exporté vers {path}.',
+  'profiles.imported': 'Profil « {name} » importé.',
   'core.film.notVideo':
     'Le clip de {label} n’a pas pu être lu comme une vidéo : refaites cette prise, ou choisissez-en une autre.',
   'core.film.clipGone':

@@ -1440,6 +1440,49 @@ export const ja: Catalogue = {
     '透かしの測定結果（{file}）がありません。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
   'core.unblend.estimateDamaged':
     '透かしの測定結果（{file}）が破損しています（{why}）。透かしをもう一度検出するか、これらの画像をサービスに送ってください。',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'ファイル {file} はありません。パスを確認するか、保存したプロファイルの名前を指定してください。',
+  'core.profiles.unreadable':
+    '{file} はこの Clearframe が読める透かしプロファイルではありません（破損、途中で切れている、または別のプログラムやバージョンで作成）。作成した Clearframe からもう一度書き出すか、透かしをもう一度検出して新しいプロファイルを保存してください。',
+  'core.profiles.unknown':
+    '「{name}」という透かしプロファイルも、そのファイルもありません。「透かしを検出」の後に保存するか、書き出したプロファイルのパスを指定してください。',
+  'core.profiles.exists':
+    '「{name}」という名前のプロファイルはすでにあります。別の名前にするか、先にそちらを削除してください。',
+  'core.profiles.doesNotFit':
+    'プロファイル「{name}」の印は {measured} の画像で測定したもので、この {size} の画像に収まりません。手で印を付けるか、同じサイズの画像の一括で透かしを検出してください。',
+  'ipc.problem.profileName':
+    'プロファイルには 1～80 文字の名前を付けてください（/ \\ : * ? " < > | は使えません）。',
+  'cli.profile.usage':
+    '  --profile name|file\n                      保存した透かしプロファイル（名前）または書き出したもの（ファイル）で、\n                      各画像の透かしをこのコンピューターで無料で除去します。印が収まらない\n                      画像は名前を示して除外します',
+  'cli.profile.conflict':
+    '--profile には専用のマスクと処理方法が含まれます。--auto-mask、--mask、--mask-rect、--engine service は指定しないでください。',
+  'cli.profile.using':
+    'プロファイル「{name}」：{size} の画像 {count, plural, other {# 枚}}で測定した印を、このコンピューターで無料で除去します。',
+  'core.profiles.findAgain':
+    '測定した透かしはもう保存されていません。透かしをもう一度検出してから、プロファイルを保存してください。',
+  'main.dialog.profiles': '透かしプロファイル',
+  'main.dialog.exportProfile': '透かしプロファイルを書き出す',
+  'main.dialog.importProfile': '透かしプロファイルを読み込む',
+  'profiles.summary':
+    '透かしプロファイル：{count, plural, =0 {まだありません} other {# 件保存済み}}',
+  'profiles.saveLabel': '測定した透かしをプロファイルとして保存',
+  'profiles.namePlaceholder': '名前（例：スタジオのロゴ）',
+  'profiles.save': '保存',
+  'profiles.empty':
+    'プロファイルはまだありません。「透かしを検出」がこのコンピューター用に印を測定したら、ここに保存してください。同じ印のある後の画像を、一括なしで無料で除去できます。',
+  'profiles.line':
+    '{size} · {count, plural, other {# 枚}}で測定 · {placement, select, topLeft {左上の角} topRight {右上の角} bottomLeft {左下の角} bottomRight {右下の角} other {このサイズのみ}}',
+  'profiles.use': '待機中の画像に使う',
+  'profiles.export': '書き出す…',
+  'profiles.delete': '削除',
+  'profiles.import': 'プロファイルを読み込む…',
+  'profiles.used':
+    '待機中の画像 {count, plural, other {# 枚}}にプロファイル「{name}」を使います。「開始」でこのコンピューター上で無料で透かしを除去します。',
+  'profiles.leftOut': '{name}：{reason}',
+  'profiles.saved': 'プロファイル「{name}」を保存しました。',
+  'profiles.exported': '{path} に書き出しました。',
+  'profiles.imported': 'プロファイル「{name}」を読み込みました。',
   'core.film.notVideo':
     '{label} のクリップを動画として読み取れませんでした。そのテイクを作り直すか、別のテイクを選んでください。',
   'core.film.clipGone':

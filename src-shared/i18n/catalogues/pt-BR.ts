@@ -1467,6 +1467,48 @@ export const ptBR: Catalogue = {
     'A medição da marca d’água ({file}) não foi encontrada: procure a marca d’água de novo ou envie estas imagens ao serviço.',
   'core.unblend.estimateDamaged':
     'A medição da marca d’água ({file}) está danificada ({why}): procure a marca d’água de novo ou envie estas imagens ao serviço.',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile':
+    'O arquivo {file} não existe: confira o caminho ou informe o nome de um perfil salvo.',
+  'core.profiles.unreadable':
+    '{file} não é um perfil de marca d’água que este Clearframe consiga ler (danificado, incompleto ou criado por outro programa ou versão): exporte-o de novo no Clearframe que o criou, ou procure a marca d’água de novo e salve um perfil novo.',
+  'core.profiles.unknown':
+    'Não há perfil de marca d’água chamado “{name}” nem arquivo com esse nome: salve um depois de “Encontrar a marca d’água” ou informe o caminho de um perfil exportado.',
+  'core.profiles.exists':
+    'Já existe um perfil chamado “{name}”: escolha outro nome ou apague esse primeiro.',
+  'core.profiles.doesNotFit':
+    'A marca do perfil “{name}”, medida em imagens de {measured}, não cabe nesta imagem de {size}: marque-a à mão ou procure a marca d’água em um lote do mesmo tamanho.',
+  'ipc.problem.profileName': 'Dê ao perfil um nome de 1 a 80 caracteres, sem / \\ : * ? " < > |.',
+  'cli.profile.usage':
+    '  --profile name|file\n                      limpar cada imagem neste computador, de graça, com um perfil de marca\n                      d’água salvo (pelo nome) ou exportado (pelo arquivo); as imagens em que\n                      a marca não cabe são citadas e deixadas de fora',
+  'cli.profile.conflict':
+    '--profile traz a própria máscara e o próprio mecanismo: tire --auto-mask, --mask, --mask-rect e --engine service.',
+  'cli.profile.using':
+    'Perfil “{name}”: a marca medida em {count, plural, one {# imagem} other {# imagens}} de {size}, limpa neste computador, de graça.',
+  'core.profiles.findAgain':
+    'A medição da marca d’água não está mais guardada: procure a marca d’água de novo e depois salve o perfil.',
+  'main.dialog.profiles': 'Perfis de marca d’água',
+  'main.dialog.exportProfile': 'Exportar o perfil de marca d’água',
+  'main.dialog.importProfile': 'Importar um perfil de marca d’água',
+  'profiles.summary':
+    'Perfis de marca d’água: {count, plural, =0 {nenhum ainda} one {# salvo} other {# salvos}}',
+  'profiles.saveLabel': 'Salvar a marca d’água medida como perfil',
+  'profiles.namePlaceholder': 'Nome, p. ex. Logo do estúdio',
+  'profiles.save': 'Salvar',
+  'profiles.empty':
+    'Nenhum perfil ainda. Quando “Encontrar a marca d’água” tiver medido uma marca para este computador, salve-a aqui: imagens posteriores com a mesma marca serão limpas de graça, sem lote.',
+  'profiles.line':
+    '{size} · medida em {count, plural, one {# imagem} other {# imagens}} · {placement, select, topLeft {canto superior esquerdo} topRight {canto superior direito} bottomLeft {canto inferior esquerdo} bottomRight {canto inferior direito} other {só este tamanho}}',
+  'profiles.use': 'Usar nas imagens preparadas',
+  'profiles.export': 'Exportar…',
+  'profiles.delete': 'Apagar',
+  'profiles.import': 'Importar um perfil…',
+  'profiles.used':
+    '{count, plural, one {# imagem preparada recebe} other {# imagens preparadas recebem}} o perfil “{name}”: Iniciar {count, plural, one {a} other {as}} limpa neste computador, de graça.',
+  'profiles.leftOut': '{name}: {reason}',
+  'profiles.saved': 'Perfil “{name}” salvo.',
+  'profiles.exported': 'Exportado para {path}.',
+  'profiles.imported': 'Perfil “{name}” importado.',
   'core.film.notVideo':
     'O clipe de {label} não pôde ser lido como vídeo: refaça essa tomada ou escolha outra.',
   'core.film.clipGone':

@@ -1338,6 +1338,44 @@ export const zhCN: Catalogue = {
     '水印测量结果（{file}）缺失：请重新查找水印，或将这些图片发送给服务。',
   'core.unblend.estimateDamaged':
     '水印测量结果（{file}）已损坏（{why}）：请重新查找水印，或将这些图片发送给服务。',
+  // Watermark profiles (issue #39).
+  'core.profiles.noFile': '文件 {file} 不存在：请检查路径，或给出已保存配置的名称。',
+  'core.profiles.unreadable':
+    '{file} 不是此 Clearframe 能读取的水印配置（已损坏、不完整，或由其他程序或版本生成）：请在生成它的 Clearframe 中重新导出，或重新查找水印并保存新的配置。',
+  'core.profiles.unknown':
+    '没有名为“{name}”的水印配置，也没有这个文件：请在“查找水印”后保存一个，或给出已导出配置的路径。',
+  'core.profiles.exists': '已有名为“{name}”的配置：请换一个名称，或先删除那个配置。',
+  'core.profiles.doesNotFit':
+    '配置“{name}”的标记是在 {measured} 的图片上测量的，放不进这张 {size} 的图片：请手动标记，或在同尺寸的一批图片中查找水印。',
+  'ipc.problem.profileName': '请为配置取一个 1 到 80 个字符的名称，不含 / \\ : * ? " < > |。',
+  'cli.profile.usage':
+    '  --profile name|file\n                      用已保存的水印配置（名称）或已导出的配置（文件），在这台电脑上免费\n                      处理每张图片；标记放不进的图片会列出并跳过',
+  'cli.profile.conflict':
+    '--profile 自带蒙版和处理方式：请去掉 --auto-mask、--mask、--mask-rect 和 --engine service。',
+  'cli.profile.using':
+    '配置“{name}”：在 {count, plural, other {# 张}} {size} 图片上测量的标记，在这台电脑上免费处理。',
+  'core.profiles.findAgain': '测量的水印已不再保留：请重新查找水印，然后保存配置。',
+  'main.dialog.profiles': '水印配置',
+  'main.dialog.exportProfile': '导出水印配置',
+  'main.dialog.importProfile': '导入水印配置',
+  'profiles.summary': '水印配置：{count, plural, =0 {暂无} other {已保存 # 个}}',
+  'profiles.saveLabel': '将测量的水印保存为配置',
+  'profiles.namePlaceholder': '名称，例如“工作室标志”',
+  'profiles.save': '保存',
+  'profiles.empty':
+    '暂无配置。“查找水印”为这台电脑测量出标记后，请在此保存：之后带有相同标记的图片无需成批即可免费处理。',
+  'profiles.line':
+    '{size} · 在 {count, plural, other {# 张}}图片上测量 · {placement, select, topLeft {左上角} topRight {右上角} bottomLeft {左下角} bottomRight {右下角} other {仅限此尺寸}}',
+  'profiles.use': '用于待处理的图片',
+  'profiles.export': '导出…',
+  'profiles.delete': '删除',
+  'profiles.import': '导入配置…',
+  'profiles.used':
+    '{count, plural, other {# 张}}待处理图片使用配置“{name}”：点击“开始”即在这台电脑上免费处理。',
+  'profiles.leftOut': '{name}：{reason}',
+  'profiles.saved': '已保存配置“{name}”。',
+  'profiles.exported': '已导出到 {path}。',
+  'profiles.imported': '已导入配置“{name}”。',
   'core.film.notVideo': '无法将{label}的片段读取为视频：请重新生成该定版，或选择其他定版。',
   'core.film.clipGone': '{label}的片段已不在 {file}：请放回原处，或选择其他定版。',
   'core.film.changed': '{label}的片段在拼接过程中发生了变化：请重试。',

@@ -82,6 +82,12 @@ function world(
         return Promise.resolve({ path: `${folder}/spending.csv`, count: 4, demo: 0 });
       },
     },
+    // The profile dialogs are driven in test/e2e/profiles.spec.ts, on the real store.
+    profiles: {
+      exportTo: (name, file) =>
+        Promise.resolve(void calls.push(`export profile ${name} to ${file}`)),
+      importFrom: (file) => Promise.reject(new Error(`no profile in ${file}`)),
+    },
     log: { dir: '/data/logs' },
     demoMode: true,
     settings: { checkForUpdates: false },

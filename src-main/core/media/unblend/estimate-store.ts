@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { estimateIdSchema } from '../../../../src-shared/domain/estimate-id.ts';
 import { encodeEstimate, loadEstimate } from './estimate-file.ts';
@@ -46,6 +46,11 @@ export class EstimateStore {
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(id), bytes);
     return id;
+  }
+
+  /** The kept bytes of an estimate (a profile keeps them as they are); undefined when gone. */
+  bytes(id: string): Promise<Buffer | undefined> {
+    return readFile(this.file(id)).catch(() => undefined);
   }
 
   load(id: string): Promise<MarkEstimate> {
