@@ -195,7 +195,11 @@ async function measure(): Promise<Figure[]> {
   const set = await realMarksSet();
   const scores: KindScore[] = [];
   for (const kindSet of set.kinds) {
-    const work = await mkdtemp(path.join(os.tmpdir(), `clearframe-real-marks-${kindSet.kind.id}-`));
+    // REAL_MARKS_KEEP=<folder> keeps each kind's results and masks there, to look at afterwards.
+    const keep = process.env.REAL_MARKS_KEEP;
+    const work = keep
+      ? path.join(keep, kindSet.kind.id)
+      : await mkdtemp(path.join(os.tmpdir(), `clearframe-real-marks-${kindSet.kind.id}-`));
     try {
       const started = performance.now();
       const run = await runKind(kindSet, work);
@@ -206,7 +210,7 @@ async function measure(): Promise<Figure[]> {
         `${kindSet.kind.id}: the command ${seconds(started, ran)} s, reading its results ${seconds(ran, performance.now())} s; `,
       );
     } finally {
-      await rm(work, { recursive: true, force: true });
+      if (!keep) await rm(work, { recursive: true, force: true });
     }
   }
   console.log(`\n\nreal-marks, set ${set.root}:\n${kindTable(scores)}\n`);
