@@ -1,6 +1,7 @@
 import { AppCore } from '../../src-main/core/app/app-core.ts';
 import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
 import { simulatorDemo } from '../../src-main/simulator/demo-backend.ts';
+import { TEST_ENV } from './test-env.ts';
 
 /**
  * The app core as the Electron shell starts it, minus Electron: a data folder of its own and
@@ -18,7 +19,7 @@ export function startBareCore(options: {
     app: { name: 'Clearframe', version: options.version ?? '0.0.0-test', platform: 'linux' },
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
-    env: {},
+    env: { ...TEST_ENV },
     demo: simulatorDemo(),
   });
 }
