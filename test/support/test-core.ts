@@ -1,7 +1,6 @@
 import { AppCore } from '../../src-main/core/app/app-core.ts';
 import { KeychainStore } from '../../src-main/core/secrets/keychain.ts';
 import { simulatorDemo } from '../../src-main/simulator/demo-backend.ts';
-import { TEST_ENV } from './test-env.ts';
 
 /**
  * The app core as the Electron shell starts it, minus Electron: a data folder of its own and
@@ -13,13 +12,15 @@ export function startBareCore(options: {
   name: string;
   version?: string;
   previewBase?: string;
+  /** What the core reads from the environment (TEST_ENV in the end-to-end harness). */
+  env?: Record<string, string>;
 }): Promise<AppCore> {
   return AppCore.start({
     dataDir: options.dataDir,
     app: { name: 'Clearframe', version: options.version ?? '0.0.0-test', platform: 'linux' },
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
-    env: { ...TEST_ENV },
+    env: options.env ?? {},
     demo: simulatorDemo(),
   });
 }
