@@ -1,6 +1,7 @@
 import { API_KEY_ENV, type ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { Settings } from '../../src-shared/domain/settings.ts';
 import { createTransport, type Transport } from '../core/api/http.ts';
+import { videoPollInterval } from '../core/api/poll-interval.ts';
 import { Poller } from '../core/api/poller.ts';
 import { VideoClient } from '../core/api/video-client.ts';
 import { WatermarkClient } from '../core/api/watermark-client.ts';
@@ -194,7 +195,7 @@ export class CliSession {
     });
   }
 
-  readonly poller = new Poller();
+  readonly poller = new Poller({ videoInterval: videoPollInterval(process.env) });
 
   async close(): Promise<void> {
     this.poller.stopAll();

@@ -26,6 +26,7 @@ import {
 import { followOpenedFiles, OpenedFiles } from '../../src-main/electron/opened-files.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
 import { startBareCore } from '../support/test-core.ts';
+import { TEST_ENV } from '../support/test-env.ts';
 
 const outDir = fileURLToPath(new URL('../../out', import.meta.url));
 const rendererDir = path.join(outDir, 'renderer');
@@ -345,6 +346,7 @@ export async function startTestCore(options: {
     name: `e2e-${path.basename(options.dir)}`,
     version: '0.0.0-e2e',
     previewBase: `${options.server.url}${PREVIEW_PATH}`,
+    env: { ...TEST_ENV },
   });
 }
 

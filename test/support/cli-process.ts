@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { TEST_ENV } from './test-env.ts';
 
 const cli = fileURLToPath(new URL('../../src-main/cli/main.ts', import.meta.url));
 
@@ -28,7 +29,7 @@ export function runCli(
     ['--experimental-strip-types', '--no-warnings', cli, ...args],
     // English unless a test asks for a language: the words the tests look for are English.
     {
-      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...options.env },
+      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...TEST_ENV, ...options.env },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
@@ -59,7 +60,7 @@ export function onTerminal(
     .map((part) => `'${part}'`)
     .join(' ');
   const child = spawn('script', ['-qec', command, '/dev/null'], {
-    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C' },
+    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...TEST_ENV },
   });
   let out = '';
   let answered = false;

@@ -12,13 +12,15 @@ export function startBareCore(options: {
   name: string;
   version?: string;
   previewBase?: string;
+  /** What the core reads from the environment (TEST_ENV in the end-to-end harness). */
+  env?: Record<string, string>;
 }): Promise<AppCore> {
   return AppCore.start({
     dataDir: options.dataDir,
     app: { name: 'Clearframe', version: options.version ?? '0.0.0-test', platform: 'linux' },
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
-    env: {},
+    env: options.env ?? {},
     demo: simulatorDemo(),
   });
 }

@@ -3,6 +3,7 @@ import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CompletionModel, type CompletionModelOptions } from './completion-model.ts';
 import { AbortedError, DeadlineError, type Operation } from './errors.ts';
+import type { PollInterval } from './poll-interval.ts';
 import { isRetryable } from './retry.ts';
 
 export type PollKind = 'watermark' | 'video';
@@ -38,6 +39,8 @@ export interface PollerOptions {
   deadlines?: Partial<Record<PollKind, number>>;
   completionModel?: Partial<CompletionModelOptions>;
   random?: () => number;
+  /** Seconds between asks about a video task; the service's pace by default. */
+  videoInterval?: PollInterval;
 }
 
 export const DEFAULT_DEADLINES: Record<PollKind, number> = {
@@ -81,6 +84,7 @@ export class Poller {
   private readonly maxInFlight: number;
   private readonly deadlines: Record<PollKind, number>;
   private readonly random: () => number;
+  private readonly videoInterval: PollInterval;
   /** What every watermark task teaches, and the start of each profile's own model. */
   readonly completion: CompletionModel;
   private readonly profiles = new Map<string, CompletionModel>();
@@ -98,6 +102,7 @@ export class Poller {
     this.maxInFlight = options.maxInFlight ?? 16;
     this.deadlines = { ...DEFAULT_DEADLINES, ...options.deadlines };
     this.random = options.random ?? Math.random;
+    this.videoInterval = options.videoInterval ?? VIDEO_LIMITS.pollIntervalSeconds;
     this.completion = new CompletionModel(options.completionModel);
   }
 
@@ -203,11 +208,11 @@ export class Poller {
   }
 
   /**
-   * A time 5 to 10 s after `from`: of a few random candidates, the one whose second has the
+   * A time 5 to 10 s (the video interval) after `from`: of a few random candidates, the one whose second has the
    * fewest checks planned. Random keeps tasks apart; the choice flattens the request rate.
    */
   private spreadVideoCheck(from: number): number {
-    const { min, max } = VIDEO_LIMITS.pollIntervalSeconds;
+    const { min, max } = this.videoInterval;
     let best = 0;
     let bestLoad = Number.POSITIVE_INFINITY;
     for (let i = 0; i < 4; i += 1) {

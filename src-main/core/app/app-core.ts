@@ -3,6 +3,7 @@ import type { Settings } from '../../../src-shared/domain/settings.ts';
 import type { Notice } from '../../../src-shared/ipc/contract.ts';
 import { createTransport, type Transport } from '../api/http.ts';
 import type { SystemProxyResolver } from '../api/network-routes.ts';
+import { videoPollInterval } from '../api/poll-interval.ts';
 import { Poller } from '../api/poller.ts';
 import { VideoClient } from '../api/video-client.ts';
 import { WatermarkClient } from '../api/watermark-client.ts';
@@ -60,7 +61,7 @@ export class AppCore {
   private readonly settingsStore: SettingsStore;
   private readonly store: JobStore;
   private readonly transport: Transport;
-  private readonly poller = new Poller();
+  private readonly poller: Poller;
   private readonly events = new CoreEvents();
   private readonly endpoints: Endpoints;
   readonly staging: StagingDesk;
@@ -76,6 +77,7 @@ export class AppCore {
     this.store = store;
     this.log = createLogger({ dir: this.paths.logsDir });
     const env = options.env ?? process.env;
+    this.poller = new Poller({ videoInterval: videoPollInterval(env) });
     this.transport = createTransport({
       maxConnections: 32,
       env,
