@@ -58,7 +58,7 @@ export function CostLine(props: {
         </span>
       ) : (
         balance && (
-          <span className="hint">
+          <span className="hint cost-balance">
             {' '}
             · {intl.formatMessage({ id: 'round.balance' }, { balance })}
           </span>

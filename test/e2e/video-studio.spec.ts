@@ -62,6 +62,15 @@ async function harbourOpen(page: Page): Promise<AppCore> {
   return core;
 }
 
+/** Harbour with one empty shot, open on the Video screen. */
+async function emptyHarbourOpen(page: Page): Promise<AppCore> {
+  const core = await world.startCore();
+  expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
+  await core.handlers['video:createProject']({ name: 'Harbour' });
+  await openVideo(page, core);
+  return core;
+}
+
 test('picture first: the shot’s take plays large at the top, the shots a storyboard under it', async ({
   page,
 }) => {
@@ -177,10 +186,7 @@ test('the prompt bar infers the kind of round from its chips, and keeps them whi
   page,
 }) => {
   test.setTimeout(120_000);
-  const core = await world.startCore();
-  expect((await core.handlers['keys:set']({ kind: 'video', value: KEY })).test.ok).toBe(true);
-  await core.handlers['video:createProject']({ name: 'Harbour' });
-  await openVideo(page, core);
+  await emptyHarbourOpen(page);
   const bar = page.getByRole('form', { name: 'New round' });
   const kind = bar.getByLabel('Kind of round');
   const chips = bar.getByTestId('chip');
@@ -224,6 +230,62 @@ test('the prompt bar infers the kind of round from its chips, and keeps them whi
   await bar.getByRole('button', { name: 'Remove @audio1' }).click();
   await expect(chips).toHaveText(['@image1 · first frame', '@image2 · last frame']);
   await expect(kind).toHaveValue('frames');
+});
+
+test('the round editor’s draft survives leaving the screen and coming back: the words, the settings, the batch, each shot its own', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const core = await emptyHarbourOpen(page);
+  const bar = page.getByRole('form', { name: 'New round' });
+  const prompt = bar.getByLabel('Prompt');
+  const duration = bar.getByLabel('Duration', { exact: true });
+  const ratio = bar.getByLabel('Ratio', { exact: true });
+  const sound = bar.getByLabel('Sound', { exact: true });
+  const batch = bar.getByTestId('batch-round');
+
+  // One round set aside in the batch, and a second half-written with settings of its own.
+  await prompt.fill('boats leave the harbour at dawn');
+  await bar.getByRole('button', { name: 'Add another round to this batch' }).click();
+  await expect(batch).toHaveText(['Round 1: boats leave the harbour at dawn · 1.10 USD']);
+  await prompt.fill('gulls circle the mast');
+  await duration.fill('8');
+  await ratio.selectOption('9:16');
+  await sound.check();
+  // The second shot has a draft of its own, and the first's is not touched by it.
+  await page.getByRole('button', { name: 'Add shot' }).click();
+  await expect(prompt).toHaveValue('');
+  await prompt.fill('the fog over shot 2');
+
+  // Away to Images and Settings, then back: each shot's draft is where it was left.
+  for (const away of ['Images', 'Settings']) {
+    await page.getByRole('button', { name: away, exact: true }).click();
+    await expect(bar).toHaveCount(0);
+    await page.getByRole('button', { name: 'Video', exact: true }).click();
+    await expect(prompt).toHaveValue('the fog over shot 2');
+  }
+  const cards = page.getByRole('navigation', { name: 'Shots' }).getByRole('button');
+  await cards.nth(0).click();
+  await expect(prompt).toHaveValue('gulls circle the mast');
+  await expect(duration).toHaveValue('8');
+  await expect(ratio).toHaveValue('9:16');
+  await expect(sound).toBeChecked();
+  await expect(batch).toHaveText(['Round 1: boats leave the harbour at dawn · 1.10 USD']);
+  // The kept draft is what is sent: the batch and the form, at their settings, once.
+  await bar.getByRole('button', { name: /^Review and send/ }).click();
+  await bar.getByRole('button', { name: 'Confirm and send' }).click();
+  await expect(page.getByTestId('round')).toHaveCount(2);
+  const { projects } = await core.handlers['video:projects'](undefined);
+  const sent = projects[0]?.shots[0]?.rounds.map((round) => ({
+    prompt: round.request.content.find((item) => item.type === 'text')?.text,
+    duration: round.request.duration,
+    ratio: round.request.ratio,
+    sound: round.request.generate_audio ?? false,
+  }));
+  expect(sent).toEqual([
+    { prompt: 'boats leave the harbour at dawn', duration: 5, ratio: '16:9', sound: false },
+    { prompt: 'gulls circle the mast', duration: 8, ratio: '9:16', sound: true },
+  ]);
 });
 
 test('the shot’s rounds are take cards: first frame, state, length, cost, the take starred, the rest in a ⋯ menu', async ({
