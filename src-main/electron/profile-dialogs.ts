@@ -27,13 +27,14 @@ export function profileDialogs<W>(
   system: { dialog: FileDialogs<W>; currentWindow(): W | undefined; words: Words },
 ): Handlers<typeof profilesShellContract> {
   const { dialog, words } = system;
-  const filters = [{ name: words('main.dialog.profiles'), extensions: [EXTENSION] }];
+  // Worded when a dialog opens, so a language switched since start is the one shown.
+  const filters = () => [{ name: words('main.dialog.profiles'), extensions: [EXTENSION] }];
   return {
     'profiles:export': async ({ name }) => {
       const chosen = await dialog.showSaveDialog(system.currentWindow(), {
         title: words('main.dialog.exportProfile'),
         defaultPath: `${name}${PROFILE_EXTENSION}`,
-        filters,
+        filters: filters(),
       });
       if (chosen.canceled || !chosen.filePath) return { path: null };
       await profiles.exportTo(name, chosen.filePath);
@@ -43,7 +44,7 @@ export function profileDialogs<W>(
       const options: OpenDialogOptions = {
         title: words('main.dialog.importProfile'),
         properties: ['openFile'],
-        filters,
+        filters: filters(),
       };
       const chosen = await dialog.showOpenDialog(system.currentWindow(), options);
       const file = chosen.canceled ? undefined : chosen.filePaths[0];
