@@ -94,6 +94,8 @@ export default tseslint.config(
       'test-results/',
       'playwright-report/',
       '.cache/',
+      // electron-vite writes its bundled config here for a moment while `build` runs beside lint.
+      'electron.vite.config.ts.*.mjs',
     ],
   },
   js.configs.recommended,
