@@ -1462,13 +1462,13 @@ export const ja: Catalogue = {
   'core.profiles.findAgain':
     '測定した透かしはもう保存されていません。透かしをもう一度検出してから、プロファイルを保存してください。',
   'cli.summary.watch':
-    'フォルダーに追加された新しい画像を、透かしプロファイルで毎回クリーンにします',
+    'フォルダーに追加された新しい画像を、透かしプロファイルで毎回透かしを除去します',
   'cli.watch.usage':
-    '使い方：clearframe watch [フォルダー --profile=名前|ファイル [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause フォルダー] [--forget フォルダー] [--json] [--demo] [--data-dir=フォルダー]\n  フォルダーを監視フォルダー（データフォルダーに保存）に追加し、Ctrl+C まですべてを監視します。新しい画像は届き終わった時点でプロファイルを使って 1 回だけクリーンにし、結果は出力設定のとおりの場所に保存します。フォルダーを指定しない場合は、リストをそのまま再開します。クリーンにした画像を再度クリーンにすることはありません。\n  --engine service では、プロファイルの透かしをマスクとして有料サービスに送信します。1 日あたり最大 --credits-per-day クレジットまでで、それを超えると通知して監視を止めます。',
+    '使い方：clearframe watch [フォルダー --profile=名前|ファイル [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause フォルダー] [--forget フォルダー] [--json] [--demo] [--data-dir=フォルダー]\n  フォルダーを監視フォルダー（データフォルダーに保存）に追加し、Ctrl+C まですべてを監視します。新しい画像は届き終わった時点でプロファイルを使って 1 回だけ透かしを除去し、結果は出力設定のとおりの場所に保存します。フォルダーを指定しない場合は、リストをそのまま再開します。透かしを除去した画像を再度処理することはありません。\n  --engine service では、プロファイルの透かしをマスクとして有料サービスに送信します。1 日あたり最大 --credits-per-day クレジットまでで、それを超えると通知して監視を止めます。',
   'cli.watch.noFolder':
     '{folder} はフォルダーではありません：監視するフォルダーを指定してください。',
   'cli.watch.noProfile':
-    'クリーンに使う透かしプロファイルを指定してください：--profile 名前 または --profile ファイル。',
+    '透かしの除去に使う透かしプロファイルを指定してください：--profile 名前 または --profile ファイル。',
   'cli.watch.badEngine': '--engine には local か service を指定してください。',
   'cli.watch.needsLimit':
     '有料の監視には 1 日の上限が必要です：--credits-per-day N（1 日に使えるクレジットの最大数）を付けてください。',
@@ -1486,7 +1486,7 @@ export const ja: Catalogue = {
     'Clearframe アプリがデータフォルダー {folder} を使用しています。アプリを閉じてから、clearframe watch をもう一度実行してください。',
   'cli.watch.skipped': '{file} は対象外です：{reason}',
   'cli.watch.watching':
-    '{folder} を監視中：新しい画像はプロファイル「{profile}」を使って、このコンピューターで無料でクリーンにします。止めるには Ctrl+C を押してください。',
+    '{folder} を監視中：新しい画像はプロファイル「{profile}」を使って、このコンピューターで無料で透かしを除去します。止めるには Ctrl+C を押してください。',
   'cli.watch.watchingPaid':
     '{folder} を監視中：新しい画像はプロファイル「{profile}」でサービスに送信します。1 日あたり最大 {limit, plural, other {# クレジット}} です。止めるには Ctrl+C を押してください。',
   'cli.watch.notStarted': '今回は {folder} を監視しません：{problem}',

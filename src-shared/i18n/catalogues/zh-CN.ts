@@ -1355,11 +1355,11 @@ export const zhCN: Catalogue = {
   'cli.profile.using':
     '配置“{name}”：在 {count, plural, other {# 张}} {size} 图片上测量的标记，在这台电脑上免费处理。',
   'core.profiles.findAgain': '测量的水印已不再保留：请重新查找水印，然后保存配置。',
-  'cli.summary.watch': '用水印配置清理文件夹中的每张新图片',
+  'cli.summary.watch': '用水印配置处理文件夹中的每张新图片',
   'cli.watch.usage':
-    '用法：clearframe watch [文件夹 --profile=名称|文件 [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause 文件夹] [--forget 文件夹] [--json] [--demo] [--data-dir=文件夹]\n  把文件夹加入监视列表（保存在数据文件夹中），并监视列表中的所有文件夹，直到按下 Ctrl+C：每张新图片完整到达后，用该配置清理一次，结果按输出设置保存。不指定文件夹时，按原样继续列表；已清理过的图片不会再次清理。\n  --engine service 以配置中的水印作为蒙版发送到付费服务，每天最多 --credits-per-day 积分；超出后，监视会停止并给出提示。',
+    '用法：clearframe watch [文件夹 --profile=名称|文件 [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause 文件夹] [--forget 文件夹] [--json] [--demo] [--data-dir=文件夹]\n  把文件夹加入监视列表（保存在数据文件夹中），并监视列表中的所有文件夹，直到按下 Ctrl+C：每张新图片完整到达后，用该配置处理一次，结果按输出设置保存。不指定文件夹时，按原样继续列表；已处理过的图片不会再次处理。\n  --engine service 以配置中的水印作为蒙版发送到付费服务，每天最多 --credits-per-day 积分；超出后，监视会停止并给出提示。',
   'cli.watch.noFolder': '{folder} 不是文件夹：请指定要监视的文件夹。',
-  'cli.watch.noProfile': '请指定用于清理的水印配置：--profile 名称 或 --profile 文件。',
+  'cli.watch.noProfile': '请指定用于处理的水印配置：--profile 名称 或 --profile 文件。',
   'cli.watch.badEngine': '--engine 只接受 local 或 service。',
   'cli.watch.needsLimit':
     '付费监视需要每日上限：请加上 --credits-per-day N（一天最多可花费的积分）。',
@@ -1375,7 +1375,7 @@ export const zhCN: Catalogue = {
     'Clearframe 应用正在使用数据文件夹 {folder}。请关闭它，然后再次运行 clearframe watch。',
   'cli.watch.skipped': '未采用 {file}：{reason}',
   'cli.watch.watching':
-    '正在监视 {folder}：每张新图片都会用配置“{profile}”在这台电脑上免费清理。按 Ctrl+C 停止。',
+    '正在监视 {folder}：每张新图片都会用配置“{profile}”在这台电脑上免费处理。按 Ctrl+C 停止。',
   'cli.watch.watchingPaid':
     '正在监视 {folder}：每张新图片都会用配置“{profile}”发送到服务，每天最多 {limit, plural, other {# 积分}}。按 Ctrl+C 停止。',
   'cli.watch.notStarted': '本次不监视 {folder}：{problem}',
