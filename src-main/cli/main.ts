@@ -22,6 +22,7 @@ import { openUsage, runOpen } from './open.ts';
 import { removeUsage, runRemove } from './remove.ts';
 import { NoKeyError } from './session.ts';
 import { runVideo } from './video.ts';
+import { runWatch, watchUsage } from './watch.ts';
 import { videoUsage } from './video-usage.ts';
 import { speak, words } from './words.ts';
 
@@ -70,6 +71,11 @@ const commands: Record<string, Command> = {
     summary: 'cli.summary.open',
     usage: openUsage,
     run: runOpen,
+  },
+  watch: {
+    summary: 'cli.summary.watch',
+    usage: watchUsage,
+    run: runWatch,
   },
   jobs: {
     summary: 'cli.summary.jobs',

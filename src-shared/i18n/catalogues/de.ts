@@ -1498,6 +1498,39 @@ export const de: Catalogue = {
     'Profil „{name}“: das Zeichen, vermessen an {count, plural, one {# Bild} other {# Bildern}} mit {size}, wird auf diesem Computer kostenlos bereinigt.',
   'core.profiles.findAgain':
     'Die Vermessung des Wasserzeichens ist nicht mehr vorhanden: Suchen Sie das Wasserzeichen erneut, und speichern Sie dann das Profil.',
+  'cli.summary.watch': 'bereinigt jedes neue Bild in einem Ordner mit einem Wasserzeichen-Profil',
+  'cli.watch.usage':
+    'Aufruf: clearframe watch [ORDNER --profile=NAME|DATEI [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause ORDNER] [--forget ORDNER] [--json] [--demo] [--data-dir=ORDNER]\n  Nimmt ORDNER in die überwachten Ordner auf (im Datenordner gespeichert) und überwacht alle bis Strg+C: Jedes neue Bild wird einmal mit dem Profil bereinigt, sobald es vollständig angekommen ist, und die Ergebnisse landen dort, wo die Ausgabe-Einstellungen es sagen. Ohne ORDNER wird die Liste so fortgesetzt, wie sie ist; schon bereinigte Bilder werden nicht noch einmal bereinigt.\n  --engine service sendet sie mit dem Zeichen des Profils als Maske an den kostenpflichtigen Dienst, höchstens --credits-per-day Credits pro Tag; darüber hinaus hält die Überwachung mit einem Hinweis an.',
+  'cli.watch.noFolder':
+    '{folder} ist kein Ordner: Nennen Sie den Ordner, der überwacht werden soll.',
+  'cli.watch.noProfile':
+    'Nennen Sie das Wasserzeichen-Profil, mit dem bereinigt wird: --profile NAME oder --profile DATEI.',
+  'cli.watch.badEngine': '--engine erwartet local oder service.',
+  'cli.watch.needsLimit':
+    'Kostenpflichtiges Überwachen braucht ein Limit pro Tag: Fügen Sie --credits-per-day N hinzu (die meisten Credits, die an einem Tag ausgegeben werden dürfen).',
+  'cli.watch.oneFolder': 'Nennen Sie jeweils nur einen Ordner.',
+  'cli.watch.notWatched':
+    '{folder} wird nicht überwacht; clearframe watch --list zeigt die überwachten Ordner.',
+  'cli.watch.forgotten':
+    '{folder} wird nicht mehr überwacht. Seine Ergebnisse bleiben, wo sie sind.',
+  'cli.watch.paused':
+    'Die Überwachung von {folder} ist angehalten. Mit clearframe watch {folder} --profile NAME geht sie weiter.',
+  'cli.watch.none':
+    'Kein Ordner wird überwacht. Fügen Sie einen hinzu mit: clearframe watch ORDNER --profile NAME',
+  'cli.watch.line':
+    '{folder}: Profil „{profile}“{recursive, select, yes {, mit Unterordnern} other {}}, {engine, select, service {kostenpflichtig, heute {spent} von {limit} Credits ausgegeben} other {auf diesem Computer, kostenlos}}{paused, select, yes { (angehalten)} other {}}',
+  'cli.watch.appHolds':
+    'Die Clearframe-App verwendet den Datenordner {folder}. Schließen Sie sie, und führen Sie clearframe watch dann erneut aus.',
+  'cli.watch.skipped': '{file} wird nicht übernommen: {reason}',
+  'cli.watch.watching':
+    'Überwache {folder}: Jedes neue Bild wird mit dem Profil „{profile}“ auf diesem Computer kostenlos bereinigt. Mit Strg+C beenden.',
+  'cli.watch.watchingPaid':
+    'Überwache {folder}: Jedes neue Bild wird mit dem Profil „{profile}“ an den Dienst gesendet, höchstens {limit, plural, one {# Credit} other {# Credits}} pro Tag. Mit Strg+C beenden.',
+  'cli.watch.notStarted': '{folder} wird diesmal nicht überwacht: {problem}',
+  'core.watch.listDamaged':
+    'Die Liste der überwachten Ordner ({file}) kann nicht gelesen werden. Löschen Sie diese Datei, und fügen Sie die Ordner dann mit clearframe watch erneut hinzu.',
+  'core.watch.limitReached':
+    'Die Überwachung von {folder} wurde angehalten: Das heutige Limit von {limit, plural, one {# Credit} other {# Credits}} ist aufgebraucht, heute wird nichts mehr gesendet. {waiting, plural, one {# Bild wartet} other {# Bilder warten}}; erhöhen Sie das Limit mit --credits-per-day, oder führen Sie clearframe watch morgen erneut aus.',
   'main.dialog.profiles': 'Wasserzeichen-Profile',
   'main.dialog.exportProfile': 'Wasserzeichen-Profil exportieren',
   'main.dialog.importProfile': 'Wasserzeichen-Profil importieren',

@@ -1462,6 +1462,36 @@ export const en = {
     'Profile “{name}”: the mark measured on {count, plural, one {# image} other {# images}} of {size}, cleaned on this computer, free.',
   'core.profiles.findAgain':
     'The measured watermark is no longer kept: find the watermark again, then save the profile.',
+  'cli.summary.watch': 'clean every new image in a folder with a watermark profile',
+  'cli.watch.usage':
+    "Usage: clearframe watch [DIR --profile=NAME|FILE [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause DIR] [--forget DIR] [--json] [--demo] [--data-dir=DIR]\n  Adds DIR to the watched folders (kept in the data folder) and watches every one until Ctrl+C: each new image is cleaned once with the profile when it has finished arriving, and the results go where the output settings say. With no DIR, the list is resumed as it is; images cleaned before are not cleaned again.\n  --engine service sends them to the paid service with the profile's mark as the mask, at most --credits-per-day credits a day; past that the watch stops with a notice.",
+  'cli.watch.noFolder': '{folder} is not a folder: name the folder to watch.',
+  'cli.watch.noProfile':
+    'name the watermark profile to clean with: --profile NAME or --profile FILE.',
+  'cli.watch.badEngine': '--engine takes local or service.',
+  'cli.watch.needsLimit':
+    'paid watching needs a limit per day: add --credits-per-day N (the most credits it may spend in a day).',
+  'cli.watch.oneFolder': 'name one folder at a time.',
+  'cli.watch.notWatched':
+    '{folder} is not watched; clearframe watch --list shows the watched folders.',
+  'cli.watch.forgotten': '{folder} is no longer watched. Its results stay where they are.',
+  'cli.watch.paused':
+    'Watching {folder} is paused. Run clearframe watch {folder} --profile NAME to resume it.',
+  'cli.watch.none': 'No folder is watched. Add one with: clearframe watch DIR --profile NAME',
+  'cli.watch.line':
+    '{folder}: profile “{profile}”{recursive, select, yes {, with its sub-folders} other {}}, {engine, select, service {paid, {spent} of {limit} credits spent today} other {on this computer, free}}{paused, select, yes { (paused)} other {}}',
+  'cli.watch.appHolds':
+    'The Clearframe app is using the data folder {folder}. Close it, then run clearframe watch again.',
+  'cli.watch.skipped': '{file} is not taken: {reason}',
+  'cli.watch.watching':
+    'Watching {folder}: each new image is cleaned with the profile “{profile}” on this computer, free. Press Ctrl+C to stop.',
+  'cli.watch.watchingPaid':
+    'Watching {folder}: each new image is sent to the service with the profile “{profile}”, at most {limit, plural, one {# credit} other {# credits}} a day. Press Ctrl+C to stop.',
+  'cli.watch.notStarted': '{folder} is not watched this time: {problem}',
+  'core.watch.listDamaged':
+    'The list of watched folders ({file}) cannot be read. Delete that file, then add the folders again with clearframe watch.',
+  'core.watch.limitReached':
+    "Watching {folder} stopped: today's limit of {limit, plural, one {# credit} other {# credits}} is used up, and nothing more is sent today. {waiting, plural, one {# image waits} other {# images wait}}; raise the limit with --credits-per-day, or run clearframe watch again tomorrow.",
   'main.dialog.profiles': 'Watermark profiles',
   'main.dialog.exportProfile': 'Export the watermark profile',
   'main.dialog.importProfile': 'Import a watermark profile',

@@ -1492,6 +1492,37 @@ export const es: Catalogue = {
     'Perfil «{name}»: la marca medida en {count, plural, one {# imagen} other {# imágenes}} de {size}, limpiada en este ordenador, gratis.',
   'core.profiles.findAgain':
     'La medición de la marca de agua ya no se conserva: vuelve a buscar la marca de agua y luego guarda el perfil.',
+  'cli.summary.watch': 'limpia cada imagen nueva de una carpeta con un perfil de marca de agua',
+  'cli.watch.usage':
+    'Uso: clearframe watch [CARPETA --profile=NOMBRE|ARCHIVO [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause CARPETA] [--forget CARPETA] [--json] [--demo] [--data-dir=CARPETA]\n  Añade CARPETA a las carpetas vigiladas (guardadas en la carpeta de datos) y las vigila todas hasta Ctrl+C: cada imagen nueva se limpia una vez con el perfil cuando ha terminado de llegar, y los resultados van donde dicen los ajustes de salida. Sin CARPETA, la lista se reanuda tal como está; las imágenes ya limpiadas no se limpian de nuevo.\n  --engine service las envía al servicio de pago con la marca del perfil como máscara, como mucho --credits-per-day créditos al día; pasado eso, la vigilancia se detiene con un aviso.',
+  'cli.watch.noFolder': '{folder} no es una carpeta: indica la carpeta que quieres vigilar.',
+  'cli.watch.noProfile':
+    'indica el perfil de marca de agua con el que limpiar: --profile NOMBRE o --profile ARCHIVO.',
+  'cli.watch.badEngine': '--engine admite local o service.',
+  'cli.watch.needsLimit':
+    'la vigilancia de pago necesita un límite diario: añade --credits-per-day N (los créditos que puede gastar como mucho en un día).',
+  'cli.watch.oneFolder': 'indica una sola carpeta cada vez.',
+  'cli.watch.notWatched':
+    '{folder} no está vigilada; clearframe watch --list muestra las carpetas vigiladas.',
+  'cli.watch.forgotten': '{folder} ya no está vigilada. Sus resultados se quedan donde están.',
+  'cli.watch.paused':
+    'La vigilancia de {folder} está en pausa. Ejecuta clearframe watch {folder} --profile NOMBRE para reanudarla.',
+  'cli.watch.none':
+    'No hay ninguna carpeta vigilada. Añade una con: clearframe watch CARPETA --profile NOMBRE',
+  'cli.watch.line':
+    '{folder}: perfil «{profile}»{recursive, select, yes {, con sus subcarpetas} other {}}, {engine, select, service {de pago, {spent} de {limit} créditos gastados hoy} other {en este ordenador, gratis}}{paused, select, yes { (en pausa)} other {}}',
+  'cli.watch.appHolds':
+    'La app Clearframe está usando la carpeta de datos {folder}. Ciérrala y vuelve a ejecutar clearframe watch.',
+  'cli.watch.skipped': '{file} no se toma: {reason}',
+  'cli.watch.watching':
+    'Vigilando {folder}: cada imagen nueva se limpia con el perfil «{profile}» en este ordenador, gratis. Pulsa Ctrl+C para parar.',
+  'cli.watch.watchingPaid':
+    'Vigilando {folder}: cada imagen nueva se envía al servicio con el perfil «{profile}», como mucho {limit, plural, one {# crédito} other {# créditos}} al día. Pulsa Ctrl+C para parar.',
+  'cli.watch.notStarted': '{folder} no se vigila esta vez: {problem}',
+  'core.watch.listDamaged':
+    'No se puede leer la lista de carpetas vigiladas ({file}). Borra ese archivo y vuelve a añadir las carpetas con clearframe watch.',
+  'core.watch.limitReached':
+    'La vigilancia de {folder} se ha detenido: el límite de hoy de {limit, plural, one {# crédito} other {# créditos}} está agotado y hoy no se envía nada más. {waiting, plural, one {# imagen espera} other {# imágenes esperan}}; sube el límite con --credits-per-day o vuelve a ejecutar clearframe watch mañana.',
   'main.dialog.profiles': 'Perfiles de marca de agua',
   'main.dialog.exportProfile': 'Exportar el perfil de marca de agua',
   'main.dialog.importProfile': 'Importar un perfil de marca de agua',

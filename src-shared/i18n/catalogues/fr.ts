@@ -1491,6 +1491,37 @@ export const fr: Catalogue = {
     'Profil « {name} » : la marque mesurée sur {count, plural, one {# image} other {# images}} de {size}, nettoyée sur cet ordinateur, gratuitement.',
   'core.profiles.findAgain':
     'La mesure du filigrane n’est plus conservée : cherchez à nouveau le filigrane, puis enregistrez le profil.',
+  'cli.summary.watch': 'nettoie chaque nouvelle image d’un dossier avec un profil de filigrane',
+  'cli.watch.usage':
+    'Utilisation : clearframe watch [DOSSIER --profile=NOM|FICHIER [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause DOSSIER] [--forget DOSSIER] [--json] [--demo] [--data-dir=DOSSIER]\n  Ajoute DOSSIER aux dossiers surveillés (gardés dans le dossier de données) et les surveille tous jusqu’à Ctrl+C : chaque nouvelle image est nettoyée une fois avec le profil quand elle a fini d’arriver, et les résultats vont là où le disent les réglages de sortie. Sans DOSSIER, la liste reprend telle quelle ; les images déjà nettoyées ne le sont pas à nouveau.\n  --engine service les envoie au service payant avec la marque du profil comme masque, au plus --credits-per-day crédits par jour ; au-delà, la surveillance s’arrête avec un avis.',
+  'cli.watch.noFolder': '{folder} n’est pas un dossier : indiquez le dossier à surveiller.',
+  'cli.watch.noProfile':
+    'indiquez le profil de filigrane avec lequel nettoyer : --profile NOM ou --profile FICHIER.',
+  'cli.watch.badEngine': '--engine accepte local ou service.',
+  'cli.watch.needsLimit':
+    'la surveillance payante a besoin d’une limite par jour : ajoutez --credits-per-day N (le plus de crédits qu’elle peut dépenser en un jour).',
+  'cli.watch.oneFolder': 'indiquez un seul dossier à la fois.',
+  'cli.watch.notWatched':
+    '{folder} n’est pas surveillé ; clearframe watch --list affiche les dossiers surveillés.',
+  'cli.watch.forgotten': '{folder} n’est plus surveillé. Ses résultats restent où ils sont.',
+  'cli.watch.paused':
+    'La surveillance de {folder} est en pause. Lancez clearframe watch {folder} --profile NOM pour la reprendre.',
+  'cli.watch.none':
+    'Aucun dossier n’est surveillé. Ajoutez-en un avec : clearframe watch DOSSIER --profile NOM',
+  'cli.watch.line':
+    '{folder} : profil « {profile} »{recursive, select, yes {, avec ses sous-dossiers} other {}}, {engine, select, service {payant, {spent} crédits dépensés sur {limit} aujourd’hui} other {sur cet ordinateur, gratuit}}{paused, select, yes { (en pause)} other {}}',
+  'cli.watch.appHolds':
+    'L’app Clearframe utilise le dossier de données {folder}. Fermez-la, puis relancez clearframe watch.',
+  'cli.watch.skipped': '{file} n’est pas pris : {reason}',
+  'cli.watch.watching':
+    'Surveillance de {folder} : chaque nouvelle image est nettoyée avec le profil « {profile} » sur cet ordinateur, gratuitement. Appuyez sur Ctrl+C pour arrêter.',
+  'cli.watch.watchingPaid':
+    'Surveillance de {folder} : chaque nouvelle image est envoyée au service avec le profil « {profile} », au plus {limit, plural, one {# crédit} other {# crédits}} par jour. Appuyez sur Ctrl+C pour arrêter.',
+  'cli.watch.notStarted': '{folder} n’est pas surveillé cette fois : {problem}',
+  'core.watch.listDamaged':
+    'La liste des dossiers surveillés ({file}) est illisible. Supprimez ce fichier, puis ajoutez à nouveau les dossiers avec clearframe watch.',
+  'core.watch.limitReached':
+    'La surveillance de {folder} s’est arrêtée : la limite du jour de {limit, plural, one {# crédit} other {# crédits}} est atteinte, et plus rien n’est envoyé aujourd’hui. {waiting, plural, one {# image attend} other {# images attendent}} ; augmentez la limite avec --credits-per-day, ou relancez clearframe watch demain.',
   'main.dialog.profiles': 'Profils de filigrane',
   'main.dialog.exportProfile': 'Exporter le profil de filigrane',
   'main.dialog.importProfile': 'Importer un profil de filigrane',

@@ -1461,6 +1461,39 @@ export const ja: Catalogue = {
     'プロファイル「{name}」：{size} の画像 {count, plural, other {# 枚}}で測定した印を、このコンピューターで無料で除去します。',
   'core.profiles.findAgain':
     '測定した透かしはもう保存されていません。透かしをもう一度検出してから、プロファイルを保存してください。',
+  'cli.summary.watch':
+    'フォルダーに追加された新しい画像を、透かしプロファイルで毎回透かしを除去します',
+  'cli.watch.usage':
+    '使い方：clearframe watch [フォルダー --profile=名前|ファイル [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause フォルダー] [--forget フォルダー] [--json] [--demo] [--data-dir=フォルダー]\n  フォルダーを監視フォルダー（データフォルダーに保存）に追加し、Ctrl+C まですべてを監視します。新しい画像は届き終わった時点でプロファイルを使って 1 回だけ透かしを除去し、結果は出力設定のとおりの場所に保存します。フォルダーを指定しない場合は、リストをそのまま再開します。透かしを除去した画像を再度処理することはありません。\n  --engine service では、プロファイルの透かしをマスクとして有料サービスに送信します。1 日あたり最大 --credits-per-day クレジットまでで、それを超えると通知して監視を止めます。',
+  'cli.watch.noFolder':
+    '{folder} はフォルダーではありません：監視するフォルダーを指定してください。',
+  'cli.watch.noProfile':
+    '透かしの除去に使う透かしプロファイルを指定してください：--profile 名前 または --profile ファイル。',
+  'cli.watch.badEngine': '--engine には local か service を指定してください。',
+  'cli.watch.needsLimit':
+    '有料の監視には 1 日の上限が必要です：--credits-per-day N（1 日に使えるクレジットの最大数）を付けてください。',
+  'cli.watch.oneFolder': 'フォルダーは 1 つずつ指定してください。',
+  'cli.watch.notWatched':
+    '{folder} は監視されていません。監視フォルダーは clearframe watch --list で確認できます。',
+  'cli.watch.forgotten': '{folder} の監視をやめました。結果はそのまま残ります。',
+  'cli.watch.paused':
+    '{folder} の監視を一時停止しました。再開するには clearframe watch {folder} --profile 名前 を実行してください。',
+  'cli.watch.none':
+    '監視しているフォルダーはありません。追加するには：clearframe watch フォルダー --profile 名前',
+  'cli.watch.line':
+    '{folder}：プロファイル「{profile}」{recursive, select, yes {（サブフォルダーを含む）} other {}}、{engine, select, service {有料、今日は {limit} クレジット中 {spent} クレジット使用} other {このコンピューターで無料}}{paused, select, yes {（一時停止中）} other {}}',
+  'cli.watch.appHolds':
+    'Clearframe アプリがデータフォルダー {folder} を使用しています。アプリを閉じてから、clearframe watch をもう一度実行してください。',
+  'cli.watch.skipped': '{file} は対象外です：{reason}',
+  'cli.watch.watching':
+    '{folder} を監視中：新しい画像はプロファイル「{profile}」を使って、このコンピューターで無料で透かしを除去します。止めるには Ctrl+C を押してください。',
+  'cli.watch.watchingPaid':
+    '{folder} を監視中：新しい画像はプロファイル「{profile}」でサービスに送信します。1 日あたり最大 {limit, plural, other {# クレジット}} です。止めるには Ctrl+C を押してください。',
+  'cli.watch.notStarted': '今回は {folder} を監視しません：{problem}',
+  'core.watch.listDamaged':
+    '監視フォルダーのリスト（{file}）を読み込めません。このファイルを削除してから、clearframe watch でフォルダーを追加し直してください。',
+  'core.watch.limitReached':
+    '{folder} の監視を止めました：今日の上限 {limit, plural, other {# クレジット}} を使い切ったため、今日はこれ以上送信しません。{waiting, plural, other {# 枚の画像}}が待機中です。--credits-per-day で上限を上げるか、明日 clearframe watch をもう一度実行してください。',
   'main.dialog.profiles': '透かしプロファイル',
   'main.dialog.exportProfile': '透かしプロファイルを書き出す',
   'main.dialog.importProfile': '透かしプロファイルを読み込む',

@@ -1487,6 +1487,37 @@ export const ptBR: Catalogue = {
     'Perfil “{name}”: a marca medida em {count, plural, one {# imagem} other {# imagens}} de {size}, limpa neste computador, de graça.',
   'core.profiles.findAgain':
     'A medição da marca d’água não está mais guardada: procure a marca d’água de novo e depois salve o perfil.',
+  'cli.summary.watch': 'limpa cada imagem nova de uma pasta com um perfil de marca d’água',
+  'cli.watch.usage':
+    'Uso: clearframe watch [PASTA --profile=NOME|ARQUIVO [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause PASTA] [--forget PASTA] [--json] [--demo] [--data-dir=PASTA]\n  Adiciona PASTA às pastas observadas (guardadas na pasta de dados) e observa todas até Ctrl+C: cada imagem nova é limpa uma vez com o perfil quando termina de chegar, e os resultados vão para onde as configurações de saída dizem. Sem PASTA, a lista é retomada como está; imagens já limpas não são limpas de novo.\n  --engine service as envia ao serviço pago com a marca do perfil como máscara, no máximo --credits-per-day créditos por dia; passado isso, a observação para com um aviso.',
+  'cli.watch.noFolder': '{folder} não é uma pasta: informe a pasta a observar.',
+  'cli.watch.noProfile':
+    'informe o perfil de marca d’água para limpar: --profile NOME ou --profile ARQUIVO.',
+  'cli.watch.badEngine': '--engine aceita local ou service.',
+  'cli.watch.needsLimit':
+    'a observação paga precisa de um limite por dia: adicione --credits-per-day N (o máximo de créditos que ela pode gastar em um dia).',
+  'cli.watch.oneFolder': 'informe uma pasta de cada vez.',
+  'cli.watch.notWatched':
+    '{folder} não é observada; clearframe watch --list mostra as pastas observadas.',
+  'cli.watch.forgotten': '{folder} não é mais observada. Os resultados ficam onde estão.',
+  'cli.watch.paused':
+    'A observação de {folder} está pausada. Execute clearframe watch {folder} --profile NOME para retomá-la.',
+  'cli.watch.none':
+    'Nenhuma pasta é observada. Adicione uma com: clearframe watch PASTA --profile NOME',
+  'cli.watch.line':
+    '{folder}: perfil “{profile}”{recursive, select, yes {, com as subpastas} other {}}, {engine, select, service {pago, {spent} de {limit} créditos gastos hoje} other {neste computador, grátis}}{paused, select, yes { (pausada)} other {}}',
+  'cli.watch.appHolds':
+    'O app Clearframe está usando a pasta de dados {folder}. Feche-o e execute clearframe watch de novo.',
+  'cli.watch.skipped': '{file} não foi pego: {reason}',
+  'cli.watch.watching':
+    'Observando {folder}: cada imagem nova é limpa com o perfil “{profile}” neste computador, de graça. Pressione Ctrl+C para parar.',
+  'cli.watch.watchingPaid':
+    'Observando {folder}: cada imagem nova é enviada ao serviço com o perfil “{profile}”, no máximo {limit, plural, one {# crédito} other {# créditos}} por dia. Pressione Ctrl+C para parar.',
+  'cli.watch.notStarted': '{folder} não é observada desta vez: {problem}',
+  'core.watch.listDamaged':
+    'A lista de pastas observadas ({file}) não pode ser lida. Apague esse arquivo e adicione as pastas de novo com clearframe watch.',
+  'core.watch.limitReached':
+    'A observação de {folder} parou: o limite de hoje de {limit, plural, one {# crédito} other {# créditos}} acabou, e nada mais é enviado hoje. {waiting, plural, one {# imagem espera} other {# imagens esperam}}; aumente o limite com --credits-per-day ou execute clearframe watch de novo amanhã.',
   'main.dialog.profiles': 'Perfis de marca d’água',
   'main.dialog.exportProfile': 'Exportar o perfil de marca d’água',
   'main.dialog.importProfile': 'Importar um perfil de marca d’água',

@@ -1355,6 +1355,34 @@ export const zhCN: Catalogue = {
   'cli.profile.using':
     '配置“{name}”：在 {count, plural, other {# 张}} {size} 图片上测量的标记，在这台电脑上免费处理。',
   'core.profiles.findAgain': '测量的水印已不再保留：请重新查找水印，然后保存配置。',
+  'cli.summary.watch': '用水印配置处理文件夹中的每张新图片',
+  'cli.watch.usage':
+    '用法：clearframe watch [文件夹 --profile=名称|文件 [--recursive] [--engine=local|service --credits-per-day=N]] [--list] [--pause 文件夹] [--forget 文件夹] [--json] [--demo] [--data-dir=文件夹]\n  把文件夹加入监视列表（保存在数据文件夹中），并监视列表中的所有文件夹，直到按下 Ctrl+C：每张新图片完整到达后，用该配置处理一次，结果按输出设置保存。不指定文件夹时，按原样继续列表；已处理过的图片不会再次处理。\n  --engine service 以配置中的水印作为蒙版发送到付费服务，每天最多 --credits-per-day 积分；超出后，监视会停止并给出提示。',
+  'cli.watch.noFolder': '{folder} 不是文件夹：请指定要监视的文件夹。',
+  'cli.watch.noProfile': '请指定用于处理的水印配置：--profile 名称 或 --profile 文件。',
+  'cli.watch.badEngine': '--engine 只接受 local 或 service。',
+  'cli.watch.needsLimit':
+    '付费监视需要每日上限：请加上 --credits-per-day N（一天最多可花费的积分）。',
+  'cli.watch.oneFolder': '一次只能指定一个文件夹。',
+  'cli.watch.notWatched': '{folder} 未被监视；clearframe watch --list 会列出被监视的文件夹。',
+  'cli.watch.forgotten': '已不再监视 {folder}。它的结果保留在原处。',
+  'cli.watch.paused':
+    '已暂停监视 {folder}。运行 clearframe watch {folder} --profile 名称 即可继续。',
+  'cli.watch.none': '没有被监视的文件夹。添加方法：clearframe watch 文件夹 --profile 名称',
+  'cli.watch.line':
+    '{folder}：配置“{profile}”{recursive, select, yes {（含子文件夹）} other {}}，{engine, select, service {付费，今天已花费 {spent}/{limit} 积分} other {在这台电脑上，免费}}{paused, select, yes {（已暂停）} other {}}',
+  'cli.watch.appHolds':
+    'Clearframe 应用正在使用数据文件夹 {folder}。请关闭它，然后再次运行 clearframe watch。',
+  'cli.watch.skipped': '未采用 {file}：{reason}',
+  'cli.watch.watching':
+    '正在监视 {folder}：每张新图片都会用配置“{profile}”在这台电脑上免费处理。按 Ctrl+C 停止。',
+  'cli.watch.watchingPaid':
+    '正在监视 {folder}：每张新图片都会用配置“{profile}”发送到服务，每天最多 {limit, plural, other {# 积分}}。按 Ctrl+C 停止。',
+  'cli.watch.notStarted': '本次不监视 {folder}：{problem}',
+  'core.watch.listDamaged':
+    '无法读取监视文件夹列表（{file}）。请删除该文件，然后用 clearframe watch 重新添加文件夹。',
+  'core.watch.limitReached':
+    '已停止监视 {folder}：今天的上限 {limit, plural, other {# 积分}} 已用完，今天不再发送任何内容。{waiting, plural, other {# 张图片}}正在等待；请用 --credits-per-day 提高上限，或明天再次运行 clearframe watch。',
   'main.dialog.profiles': '水印配置',
   'main.dialog.exportProfile': '导出水印配置',
   'main.dialog.importProfile': '导入水印配置',

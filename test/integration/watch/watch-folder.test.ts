@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_STATES, SETTLED_STATES } from '../../../src-shared/domain/job-states.ts';
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings.ts';
+import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
+import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
+import type { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
+import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
+import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
+import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';
+import type { Profile } from '../../../src-main/core/profiles/profile-file.ts';
+import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
+import { FolderWatch, type WatchNotice } from '../../../src-main/core/watch/folder-watch.ts';
+import { localDay, WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
+import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { markedSet } from '../../support/marked-scenes.ts';
+import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+import { simulatorEngine } from '../../support/simulator-engine.ts';
+
+const KEY = 'watch-key';
+let dir: string;
+let sim: Simulator;
+let transport: Transport;
+let profile: Profile;
+/** Real photos under one text mark, 400×300: what arrives in the watched folders. */
+let photos: string[];
+
+/** A watch running as `clearframe watch` runs it: its own store, engine and folder watch. */
+interface Running {
+  store: JobStore;
+  engine: WatermarkEngine;
+  watch: FolderWatch;
+  looks: number;
+  notices: WatchNotice[];
+}
+
+function run(dataDir: string, watch: Watch, list: WatchList): Running {
+  const store = JobStore.open(path.join(dataDir, 'jobs.sqlite'));
+  const engine = simulatorEngine(store, sim, KEY, transport, () => DEFAULT_SETTINGS);
+  engine.recover();
+  const running: Running = { store, engine, looks: 0, notices: [] } as unknown as Running;
+  running.watch = new FolderWatch({
+    watch,
+    profile,
+    store,
+    engine,
+    estimates: new EstimateStore(path.join(dataDir, 'estimates')),
+    list,
+    notify: (notice) => running.notices.push(notice),
+    intervalMs: 30,
+    patienceMs: 600_000,
+    onLook: () => (running.looks += 1),
+  });
+  running.watch.start();
+  return running;
+}
+
+async function stop(running: Running): Promise<void> {
+  await running.watch.stop();
+  running.engine.stop();
+  await running.engine.whenIdle();
+  running.store.close();
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+const allJobs = (store: JobStore) => store.watermarks.inStates(JOB_STATES);
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+async function provenance(folder: string) {
+  const text = await readFile(path.join(folder, PROVENANCE_LOG), 'utf8').catch(() => '');
+  return text
+    .trim()
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => provenanceLineSchema.parse(JSON.parse(line)));
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-watch-'));
+  sim = await startSimulator({ accounts: [{ key: KEY, credits: 100 }] });
+  transport = createTransport({ maxConnections: 4 });
+  const set = await markedSet(path.join(dir, 'photos'), {
+    count: 8,
+    sizes: [{ width: 400, height: 300 }],
+    opacity: 0.4,
+    seed: 21,
+  });
+  const proposal = await findWatermark(set.images);
+  const group = proposal.groups[0];
+  const mask = group?.masks[0];
+  if (!group || !mask) throw new Error('no mark found in the test set');
+  photos = group.images.filter((image) => image.present).map((image) => image.path);
+  // The mark measured once and saved as a profile, as the window's "Watermark profiles" does.
+  const made = path.join(dir, 'made');
+  const { id } = await new EstimateStore(path.join(made, 'estimates')).make(photos, mask);
+  const profiles = new ProfileStore(path.join(made, 'profiles'));
+  await profiles.save('Scene mark', await readFile(path.join(made, 'estimates', `${id}.estimate`)));
+  profile = await profiles.load('Scene mark');
+}, 120_000);
+
+afterAll(async () => {
+  await transport.close();
+  await sim.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('a watched folder', () => {
+  it('cleans 200 images copied in slowly once each, never a partial one, across a restart, and none of its own results', async () => {
+    const dataDir = path.join(dir, 'data-local');
+    const watched = path.join(dir, 'in');
+    await mkdir(path.join(watched, 'sub'), { recursive: true });
+    const list = new WatchList(dataDir);
+    await mkdir(dataDir, { recursive: true });
+    const watch = await list.put({
+      dir: watched,
+      recursive: true,
+      profile: 'Scene mark',
+      engine: 'local',
+    });
+    let current = run(dataDir, watch, list);
+    const looksPass = async (count: number) => {
+      const target = current.looks + count;
+      await until(() => current.looks >= target);
+    };
+    const done = () => current.store.watermarks.inStates(['done']).length;
+
+    // Each image written in three parts; every tenth one held still, cut short, while the
+    // watcher looks at it three times: its size and time stay the same, and only its
+    // pixels tell it is not whole. The results go beside the inputs (the default), into
+    // `clearframe` folders inside the watched tree, which the watch must never take.
+    const arrived: string[] = [];
+    for (let i = 0; i < 200; i += 1) {
+      if (i === 100) {
+        await until(() => done() >= 30);
+        await stop(current);
+        current = run(dataDir, (await list.all())[0] as Watch, list);
+      }
+      const source = photos[i % photos.length] as string;
+      const target = path.join(
+        watched,
+        i % 4 === 0 ? 'sub' : '',
+        `photo-${i}${path.extname(source)}`,
+      );
+      const bytes = await readFile(source);
+      const handle = await open(target, 'w');
+      const part = Math.ceil(bytes.length / 3);
+      for (let at = 0; at < bytes.length; at += part) {
+        await handle.write(bytes, at, Math.min(part, bytes.length - at), at);
+        if (i % 10 === 0 && at + part < bytes.length) await looksPass(3);
+      }
+      await handle.close();
+      arrived.push(target);
+    }
+    // Settled, whatever the outcome: a partial file taken would fail, not hang the test.
+    await until(
+      () => allJobs(current.store).filter((job) => SETTLED_STATES.has(job.state)).length >= 200,
+    );
+    // Looked at a few more times with every result written: nothing more is taken.
+    await looksPass(4);
+    await current.engine.whenIdle();
+
+    const jobs = allJobs(current.store);
+    expect(jobs).toHaveLength(200);
+    expect(new Set(jobs.map((job) => job.input_path))).toEqual(new Set(arrived));
+    expect(jobs.every((job) => job.state === 'done')).toBe(true);
+    expect(current.notices.filter((notice) => notice.kind !== 'queued')).toEqual([]);
+    await stop(current);
+
+    const lines = [
+      ...(await provenance(path.join(watched, 'clearframe'))),
+      ...(await provenance(path.join(watched, 'sub', 'clearframe'))),
+    ];
+    expect(lines).toHaveLength(200);
+    expect(new Set(lines.map((line) => line.output)).size).toBe(200);
+    for (const line of lines) {
+      // Cleaned from the whole file: the bytes it read are the bytes that arrived in the end.
+      expect(line.sourceSha256).toBe(sha256(await readFile(line.source)));
+      expect(line.engine).toBe('local');
+    }
+    expect(sim.requestLog()).toEqual([]);
+  }, 600_000);
+
+  it('stops paid watching at the day’s credit limit, with nothing sent past it, even when started again', async () => {
+    const dataDir = path.join(dir, 'data-paid');
+    const watched = path.join(dir, 'in-paid');
+    await mkdir(watched, { recursive: true });
+    await mkdir(dataDir, { recursive: true });
+    const list = new WatchList(dataDir);
+    const watch = await list.put({
+      dir: watched,
+      recursive: false,
+      profile: 'Scene mark',
+      engine: 'service',
+      creditsPerDay: 5,
+    });
+    const earlier = sim.requestLog().length;
+    const submitted = () =>
+      sim
+        .requestLog()
+        .slice(earlier)
+        .filter((entry) => entry.method === 'POST' && entry.path.endsWith(WATERMARK_PATHS.submit));
+
+    const first = run(dataDir, watch, list);
+    for (const [i, photo] of photos.entries()) {
+      const bytes = await readFile(photo);
+      const handle = await open(path.join(watched, `paid-${i}${path.extname(photo)}`), 'w');
+      await handle.write(bytes, 0, bytes.length, 0);
+      await handle.close();
+    }
+    await until(() => first.notices.some((notice) => notice.kind === 'limit'));
+    await first.engine.whenIdle();
+    const limit = first.notices.find((notice) => notice.kind === 'limit');
+    expect(limit).toMatchObject({ waiting: 3 });
+    expect(limit?.kind === 'limit' && limit.sentence).toMatch(
+      /today's limit of 5 credits is used up, and nothing more is sent today\. 3 images wait; raise the limit with --credits-per-day/,
+    );
+    expect(first.store.watermarks.inStates(['done'])).toHaveLength(5);
+    await stop(first);
+    expect(submitted()).toHaveLength(5);
+
+    // Started again the same day: the three waiting are not sent, the five not sent again.
+    const again = run(dataDir, (await list.all())[0] as Watch, list);
+    await until(() => again.notices.some((notice) => notice.kind === 'limit'));
+    await stop(again);
+    expect(submitted()).toHaveLength(5);
+    expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
+    expect((await list.all())[0]?.spent).toEqual({ [localDay(new Date())]: 5 });
+  }, 300_000);
+});
