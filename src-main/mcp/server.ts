@@ -23,7 +23,6 @@ export interface McpOptions {
 /**
  * The agent door: an MCP server whose tools run the same commands as a terminal, one child
  * process each, on the same data folder and its lock. Paid tools go through the allowance.
- * A `profile` argument (saved marks) joins find_mark and clean once profiles exist.
  */
 export async function createMcpServer(options: McpOptions): Promise<McpServer> {
   const server = new McpServer({ name: 'clearframe', version: options.version });
