@@ -127,7 +127,7 @@ export function registerImageTools(context: ToolContext): void {
         if (plan.code !== 0 || typeof images !== 'number') {
           return context.answer({ engine, records: plan.records, said: plan.said }, true);
         }
-        const reserved = await context.allowance.reserve(intent, 'clean', {
+        const reserved = await context.reserve(intent, 'clean', {
           credits: images * CREDITS_PER_IMAGE,
           cents: 0,
         });

@@ -6,6 +6,7 @@ import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { Allowance, type AllowanceLimits } from './allowance.ts';
+import { reserveOrAsk } from './ask-window.ts';
 import { runCliCommand } from './cli-runner.ts';
 import { registerImageTools } from './image-tools.ts';
 import { registerStateTools } from './state-tools.ts';
@@ -41,6 +42,8 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     dataDir: options.dataDir,
     cli: (args) => runCliCommand({ dataDir: options.dataDir, demo: options.demo }, args),
     allowance,
+    reserve: (intent, tool, cost) =>
+      reserveOrAsk({ allowance, dataDir: options.dataDir }, intent, tool, cost),
     answer: answerOf,
     refuse: refusalOf,
   };
