@@ -104,6 +104,7 @@ if (!app.requestSingleInstanceLock()) {
     if (drained || !started) return;
     event.preventDefault();
     void started.door?.close();
+    void started.asking?.close();
     void started.core.stop().finally(() => {
       drained = true;
       app.quit();

@@ -18,6 +18,7 @@ import type { Stroke } from '../../src-shared/domain/strokes.ts';
 import type { Words } from '../core/i18n/words.ts';
 import { JobEventBatcher } from '../core/app/event-batcher.ts';
 import type { ProfileStore } from '../core/profiles/profile-store.ts';
+import type { AgentQuestions } from './agent-questions.ts';
 import { profileDialogs } from './profile-dialogs.ts';
 import { isAllowedExternalUrl } from './security.ts';
 import type { UpdateCheck } from './updates.ts';
@@ -76,6 +77,8 @@ export interface ShellSystem<W> {
   words: Words;
   /** Files opened with Clearframe, waiting for the window (see opened-files.ts). */
   opened: { take(): string[] };
+  /** The agent door's questions waiting for the person (see agent-questions.ts). */
+  agentQuestions: Pick<AgentQuestions, 'answer' | 'list'>;
 }
 
 export type ShellHandlers = Handlers<typeof shellContract>;
@@ -90,6 +93,8 @@ export function shellHandlers<W>(core: ShellCore, system: ShellSystem<W>): Shell
   return {
     ...profileDialogs(core.profiles, system),
     'app:takeOpened': () => ({ paths: system.opened.take() }),
+    'agent:questions': () => ({ questions: system.agentQuestions.list() }),
+    'agent:answer': ({ id, yes }) => ({ taken: system.agentQuestions.answer(id, yes) }),
     'shell:openExternal': async ({ url }) => {
       if (!isAllowedExternalUrl(url)) return { opened: false };
       await shell.openExternal(url);

@@ -13,11 +13,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { invokeChannelNames } from '../../src-shared/ipc/channels.ts';
 import { AppCore, type AppCoreOptions } from '../core/app/app-core.ts';
+import { askDoor, type AskDoor } from '../core/app/ask-door.ts';
 import { openDoor, type OpenDoor } from '../core/app/open-door.ts';
 import { previewResponse } from '../core/app/preview-response.ts';
 import type { AppLogger } from '../core/diagnostics/logger.ts';
 import { simulatorDemo } from '../simulator/demo-backend.ts';
 import { resolveAppAsset } from './app-protocol.ts';
+import { AgentQuestions } from './agent-questions.ts';
 import { createDispatch } from './ipc-registry.ts';
 import { menuTemplate } from './menu-template.ts';
 import { followOpenedFiles, OpenedFiles } from './opened-files.ts';
@@ -114,6 +116,8 @@ export interface ShellStarted {
   window: ShellWindow;
   /** Where `clearframe open` hands files in; absent when it could not be opened (logged). */
   door: OpenDoor | undefined;
+  /** Where the agent door asks about a paid call past the allowance; absent as `door` is. */
+  asking: AskDoor | undefined;
 }
 
 /**
@@ -191,11 +195,16 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   const systemLanguages = app.getPreferredSystemLanguages();
   const words = shellWords(() => running.settings.language, systemLanguages);
   const opened = place.opened ?? new OpenedFiles();
+  const agentQuestions = new AgentQuestions((questions) => {
+    if (mainWindow && !mainWindow.isDestroyed())
+      mainWindow.webContents.send('agent:questions', { questions });
+  });
   const handlers = shellHandlers(running, {
     dialog,
     shell,
     words,
     opened,
+    agentQuestions,
     checkForUpdates: (options) => electron.checkForUpdates({ ...options, log: running.log, words }),
     currentWindow: () => mainWindow,
   });
@@ -254,6 +263,13 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
       return undefined;
     },
   );
+  // Without it the agent door refuses a call past the allowance, as with the app closed.
+  const asking = await askDoor(app.getPath('userData'), (question, gone) =>
+    agentQuestions.ask(question, gone),
+  ).catch((error: unknown) => {
+    running.log.warn('agent', 'the agent door cannot ask in this window:', error);
+    return undefined;
+  });
   window.once('ready-to-show', () => window.show());
   void window.loadURL(place.devServerUrl ?? `${APP_ORIGIN}/index.html`);
   if (
@@ -265,5 +281,5 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   ) {
     void handlers['updates:check'](undefined);
   }
-  return { core: running, window, door };
+  return { core: running, window, door, asking };
 }

@@ -24,6 +24,8 @@ const entrySchema = z.strictObject({
   tool: z.string(),
   credits: z.number().int().min(0),
   cents: z.number().int().min(0),
+  /** Past the allowance, with the person's yes in the window. */
+  allowedInWindow: z.literal(true).optional(),
   /** What the call made: a round's id, or the inputs of a clean. */
   ref: z.record(z.string(), z.unknown()).default({}),
 });
@@ -139,12 +141,23 @@ export class Allowance {
   /**
    * Reserves `cost` for `intent` when it fits today's allowance; a repeated intent is
    * recognised and reserves nothing; a cost past the allowance is refused with the sentence
-   * that says how to allow it.
+   * that says how to allow it. `allowedInWindow`: the person said yes to this cost in the
+   * window, so it is reserved past the allowance (and counted in the day's total).
    */
-  async reserve(intent: string, tool: string, cost: Cost): Promise<Reservation> {
+  async reserve(
+    intent: string,
+    tool: string,
+    cost: Cost,
+    options: { allowedInWindow?: true } = {},
+  ): Promise<Reservation> {
     const ledger = await this.read();
     const earlier = ledger.intents[intent];
     if (earlier) return { kind: 'repeat', entry: earlier };
+    if (options.allowedInWindow) {
+      ledger.intents[intent] = { day: localDay(this.now()), tool, ...cost, ...options, ref: {} };
+      await this.write(ledger);
+      return { kind: 'new' };
+    }
     const { credits, cents, limits } = await this.today();
     if (cost.credits > 0 && credits + cost.credits > limits.creditsPerDay) {
       return {

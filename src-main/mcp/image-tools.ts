@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CREDITS_PER_IMAGE } from '../../src-shared/domain/pricing.ts';
 import { guarded, type ToolAnswer, type ToolContext } from './tool-context.ts';
 import { intentKey } from './allowance.ts';
+import { profileArg, resolveProfileArg } from './profile-args.ts';
 
 /** Where the images are, for finding and cleaning alike. */
 const where = {
@@ -47,9 +48,18 @@ export function registerImageTools(context: ToolContext): void {
       title: 'Find the watermark',
       description:
         'Free; nothing is sent. Finds the watermark the images share (the same finder as `clearframe remove --auto-mask`) and returns, per group of images, where the mark is, which images carry it, which the finder is unsure of, and the expected quality (dB) of cleaning them on this computer.',
-      inputSchema: where,
+      inputSchema: { ...where, ...profileArg },
     },
     guarded(async (args): Promise<ToolAnswer> => {
+      if (args.profile) {
+        // The mark is measured already: which images it fits, and how many would be cleaned.
+        const { summary, flag } = await resolveProfileArg(context.dataDir, args.profile);
+        const run = await context.cli(['remove', ...placeArgs(args), ...flag, '--dry-run']);
+        return context.answer(
+          { profile: summary, records: run.records, said: run.said },
+          run.code !== 0,
+        );
+      }
       const run = await context.cli([
         'remove',
         ...placeArgs(args),
@@ -74,10 +84,11 @@ export function registerImageTools(context: ToolContext): void {
     {
       title: 'Clean images',
       description:
-        "Removes the watermark. engine 'local' (default) cleans on this computer for free with the finder's measured mark. engine 'service' sends the images to the paid service with mask_rect, mask_file or the finder's proposal: it costs 1 credit per image and is refused, with nothing sent, beyond the daily allowance the person set. Files already cleaned or queued are not sent again; the same call repeated (or the same `intent`) maps to the same jobs.",
+        "Removes the watermark. engine 'local' (default) cleans on this computer for free with the finder's measured mark, or with a saved `profile` (then even one image). engine 'service' sends the images to the paid service with mask_rect, mask_file or the finder's proposal: it costs 1 credit per image and is refused, with nothing sent, beyond the daily allowance the person set. Files already cleaned or queued are not sent again; the same call repeated (or the same `intent`) maps to the same jobs.",
       inputSchema: {
         ...where,
         ...maskArgs,
+        ...profileArg,
         engine: z.enum(['local', 'service']).optional(),
         out: z.string().optional().describe('Output folder; default: the settings.'),
         intent: z
@@ -88,6 +99,15 @@ export function registerImageTools(context: ToolContext): void {
     },
     guarded(async (args): Promise<ToolAnswer> => {
       const engine = args.engine ?? 'local';
+      if (args.profile) {
+        const { summary, flag } = await resolveProfileArg(context.dataDir, args.profile);
+        const out = args.out ? ['--out', args.out] : [];
+        // A profile cleans here: the command refuses it with the service, sending nothing.
+        const chosen = engine === 'service' ? ['--engine', 'service'] : [];
+        const run = await context.cli(['remove', ...placeArgs(args), ...flag, ...chosen, ...out]);
+        const value = { engine, profile: summary, records: run.records, said: run.said };
+        return context.answer(value, run.code !== 0);
+      }
       const command = [
         'remove',
         ...placeArgs(args),
@@ -107,7 +127,7 @@ export function registerImageTools(context: ToolContext): void {
         if (plan.code !== 0 || typeof images !== 'number') {
           return context.answer({ engine, records: plan.records, said: plan.said }, true);
         }
-        const reserved = await context.allowance.reserve(intent, 'clean', {
+        const reserved = await context.reserve(intent, 'clean', {
           credits: images * CREDITS_PER_IMAGE,
           cents: 0,
         });

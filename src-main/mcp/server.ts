@@ -6,6 +6,7 @@ import { ApiKeys } from '../core/secrets/api-keys.ts';
 import { KeychainStore } from '../core/secrets/keychain.ts';
 import { SettingsStore } from '../core/settings/settings-store.ts';
 import { Allowance, type AllowanceLimits } from './allowance.ts';
+import { reserveOrAsk } from './ask-window.ts';
 import { runCliCommand } from './cli-runner.ts';
 import { registerImageTools } from './image-tools.ts';
 import { registerStateTools } from './state-tools.ts';
@@ -23,7 +24,6 @@ export interface McpOptions {
 /**
  * The agent door: an MCP server whose tools run the same commands as a terminal, one child
  * process each, on the same data folder and its lock. Paid tools go through the allowance.
- * A `profile` argument (saved marks) joins find_mark and clean once profiles exist.
  */
 export async function createMcpServer(options: McpOptions): Promise<McpServer> {
   const server = new McpServer({ name: 'clearframe', version: options.version });
@@ -42,6 +42,8 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     dataDir: options.dataDir,
     cli: (args) => runCliCommand({ dataDir: options.dataDir, demo: options.demo }, args),
     allowance,
+    reserve: (intent, tool, cost) =>
+      reserveOrAsk({ allowance, dataDir: options.dataDir }, intent, tool, cost),
     answer: answerOf,
     refuse: refusalOf,
   };

@@ -83,7 +83,7 @@ export function registerVideoTools(context: ToolContext, tier: () => Promise<Pri
       const estimate = await quote(args.duration);
       const intent = intentKey('queue_video_round', args);
       return context.allowance.serial(async () => {
-        const reserved = await context.allowance.reserve(intent, 'queue_video_round', {
+        const reserved = await context.reserve(intent, 'queue_video_round', {
           credits: 0,
           cents: estimate.cents,
         });

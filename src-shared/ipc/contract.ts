@@ -14,6 +14,7 @@ import { videoContract } from './video.ts';
 import { watermarkContract } from './watermark.ts';
 
 export * from './account.ts';
+export * from './agent.ts';
 export * from './app.ts';
 export * from './common.ts';
 export * from './diagnostics.ts';

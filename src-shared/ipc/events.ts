@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
+import { agentQuestionsSchema } from './agent.ts';
 import { noticeSchema } from './app.ts';
 import { finderProgressSchema, stagedBatchSchema } from './staging.ts';
 import { videoRoundViewSchema } from './video.ts';
@@ -15,4 +16,6 @@ export const eventContract = {
   'video:changed': z.object({ rounds: z.array(videoRoundViewSchema) }),
   'media:staged': stagedBatchSchema,
   'media:finderProgress': finderProgressSchema,
+  /** The agent door's paid calls past the allowance, waiting for the person's yes. */
+  'agent:questions': agentQuestionsSchema,
 } as const satisfies Record<string, z.ZodType>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strokesSchema } from '../domain/strokes.ts';
 import { roundIdSchema, type DomainContract } from './common.ts';
+import { agentShellContract } from './agent.ts';
 import { profilesShellContract } from './profiles.ts';
 import { spendingFilterSchema } from './spending.ts';
 
@@ -111,4 +112,5 @@ export const shellContract = {
     }),
   },
   ...profilesShellContract,
+  ...agentShellContract,
 } as const satisfies DomainContract;

@@ -23,6 +23,7 @@ import {
   shellHandlers,
   type EventWindow,
 } from '../../src-main/electron/shell-handlers.ts';
+import { AgentQuestions } from '../../src-main/electron/agent-questions.ts';
 import { followOpenedFiles, OpenedFiles } from '../../src-main/electron/opened-files.ts';
 import { updatesAllowed } from '../../src-main/electron/update-policy.ts';
 import { startBareCore } from '../support/test-core.ts';
@@ -239,9 +240,17 @@ export async function connectApp(
     exportMaskTo?: string;
     /** Files opened with Clearframe (Open with, `clearframe open`), as the shell keeps them. */
     opened?: OpenedFiles;
+    /** Given the agent door's questions, as the shell keeps them, to ask in the window. */
+    onAgentQuestions?: (questions: AgentQuestions) => void;
   } = {},
 ): Promise<() => void> {
   const opened = options.opened ?? new OpenedFiles();
+  // The page's window exists only after the handlers: the questions find it when they change.
+  const shown: { window?: EventWindow } = {};
+  const agentQuestions = new AgentQuestions((questions) =>
+    shown.window?.webContents.send('agent:questions', { questions }),
+  );
+  options.onAgentQuestions?.(agentQuestions);
   const answer = (file: string | undefined) => ({ canceled: !file, filePaths: file ? [file] : [] });
   const words = shellWords(() => core.settings.language, []);
   const handlers = shellHandlers(core, {
@@ -279,6 +288,7 @@ export async function connectApp(
     currentWindow: () => undefined,
     words,
     opened,
+    agentQuestions,
   });
   await connectPreload(page, server, { ...core.handlers, ...handlers }, options);
   let closed = false;
@@ -312,6 +322,7 @@ export async function connectApp(
     shellWords(() => core.settings.language, []),
   );
   const stopOpened = followOpenedFiles(opened, pageWindow);
+  shown.window = pageWindow;
   return () => {
     stopOpened();
     closed = true;

@@ -1123,6 +1123,10 @@ export const de: Catalogue = {
     'Das würde bis zu {cost} kosten, und vom Budget für Agenten sind heute noch {left} von {allowance} übrig: Es wurde nichts gesendet. Um es zu erlauben, erhöhen Sie „Budget für Agenten pro Tag“ in den Einstellungen, oder starten Sie den Server mit --credits-per-day.',
   'mcp.refused.usd':
     'Dieser Versuch würde bis zu {cost} kosten, und vom Budget für Agenten sind heute noch {left} von {allowance} übrig: Es wurde nichts gesendet. Um es zu erlauben, erhöhen Sie „Budget für Agenten pro Tag“ in den Einstellungen, oder starten Sie den Server mit --usd-per-day.',
+  'mcp.asked.no':
+    'Die Person hat im Fenster von Clearframe mit Nein geantwortet: Es wurde nichts gesendet. Fragen Sie sie, bevor Sie erneut aufrufen, oder lassen Sie sie „Budget für Agenten pro Tag“ in den Einstellungen erhöhen.',
+  'mcp.asked.noAnswer':
+    'Im Fenster von Clearframe hat innerhalb von {seconds, plural, one {# Sekunde} other {# Sekunden}} niemand geantwortet: Es wurde nichts gesendet. Rufen Sie erneut auf, wenn jemand da ist, um es zu erlauben, oder lassen Sie „Budget für Agenten pro Tag“ in den Einstellungen erhöhen.',
   'mcp.ledgerDamaged':
     'Die Budgetdatei für Agenten {file} kann nicht gelesen werden, deshalb wird nichts Kostenpflichtiges gesendet. Prüfen oder löschen Sie sie: Die Zählung für heute beginnt dann wieder bei null.',
   'mcp.round.needsProject':

@@ -1105,6 +1105,10 @@ export const en = {
     'This would spend up to {cost}, and the agent allowance has {left} of {allowance} left today: nothing was sent. To allow it, raise "Agent allowance per day" in Settings, or start the server with --credits-per-day.',
   'mcp.refused.usd':
     'This round would cost up to {cost}, and the agent allowance has {left} of {allowance} left today: nothing was sent. To allow it, raise "Agent allowance per day" in Settings, or start the server with --usd-per-day.',
+  'mcp.asked.no':
+    'The person answered no in Clearframe\'s window: nothing was sent. Ask them before calling again, or have them raise "Agent allowance per day" in Settings.',
+  'mcp.asked.noAnswer':
+    'Nobody answered in Clearframe\'s window within {seconds, plural, one {# second} other {# seconds}}: nothing was sent. Call again when someone is there to allow it, or have them raise "Agent allowance per day" in Settings.',
   'mcp.ledgerDamaged':
     'The agent allowance file {file} cannot be read, so nothing paid is sent. Check it, or delete it: the count of today then starts again from zero.',
   'mcp.round.needsProject':

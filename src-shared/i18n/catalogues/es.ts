@@ -1122,6 +1122,10 @@ export const es: Catalogue = {
     'Esto gastaría hasta {cost}, y a la asignación del agente le quedan hoy {left} de {allowance}: no se ha enviado nada. Para permitirlo, sube «Asignación diaria del agente» en Ajustes, o inicia el servidor con --credits-per-day.',
   'mcp.refused.usd':
     'Este intento costaría hasta {cost}, y a la asignación del agente le quedan hoy {left} de {allowance}: no se ha enviado nada. Para permitirlo, sube «Asignación diaria del agente» en Ajustes, o inicia el servidor con --usd-per-day.',
+  'mcp.asked.no':
+    'La persona respondió que no en la ventana de Clearframe: no se ha enviado nada. Pregúntale antes de volver a llamar, o que suba «Asignación diaria del agente» en Ajustes.',
+  'mcp.asked.noAnswer':
+    'Nadie respondió en la ventana de Clearframe en {seconds, plural, one {# segundo} other {# segundos}}: no se ha enviado nada. Vuelve a llamar cuando haya alguien para permitirlo, o que suban «Asignación diaria del agente» en Ajustes.',
   'mcp.ledgerDamaged':
     'No se puede leer el archivo de asignación del agente {file}, así que no se envía nada de pago. Revísalo o bórralo: entonces la cuenta de hoy vuelve a empezar de cero.',
   'mcp.round.needsProject':

@@ -1121,6 +1121,10 @@ export const fr: Catalogue = {
     'Cela coûterait jusqu’à {cost}, et il reste {left} sur {allowance} de l’allocation de l’agent aujourd’hui : rien n’a été envoyé. Pour l’autoriser, augmentez « Allocation de l’agent par jour » dans les Réglages, ou lancez le serveur avec --credits-per-day.',
   'mcp.refused.usd':
     'Cet essai coûterait jusqu’à {cost}, et il reste {left} sur {allowance} de l’allocation de l’agent aujourd’hui : rien n’a été envoyé. Pour l’autoriser, augmentez « Allocation de l’agent par jour » dans les Réglages, ou lancez le serveur avec --usd-per-day.',
+  'mcp.asked.no':
+    'La personne a répondu non dans la fenêtre de Clearframe : rien n’a été envoyé. Demandez-lui avant de rappeler, ou qu’elle augmente « Allocation de l’agent par jour » dans les Réglages.',
+  'mcp.asked.noAnswer':
+    'Personne n’a répondu dans la fenêtre de Clearframe en {seconds, plural, one {# seconde} other {# secondes}} : rien n’a été envoyé. Rappelez quand quelqu’un est là pour l’autoriser, ou qu’on augmente « Allocation de l’agent par jour » dans les Réglages.',
   'mcp.ledgerDamaged':
     'Le fichier d’allocation de l’agent {file} est illisible, donc rien de payant n’est envoyé. Vérifiez-le, ou supprimez-le : le compte du jour repart alors de zéro.',
   'mcp.round.needsProject':

@@ -1116,6 +1116,10 @@ export const ptBR: Catalogue = {
     'Isso gastaria até {cost}, e a cota do agente tem {left} de {allowance} restantes hoje: nada foi enviado. Para permitir, aumente “Cota diária do agente” nas Configurações, ou inicie o servidor com --credits-per-day.',
   'mcp.refused.usd':
     'Esta tentativa custaria até {cost}, e a cota do agente tem {left} de {allowance} restantes hoje: nada foi enviado. Para permitir, aumente “Cota diária do agente” nas Configurações, ou inicie o servidor com --usd-per-day.',
+  'mcp.asked.no':
+    'A pessoa respondeu não na janela do Clearframe: nada foi enviado. Pergunte a ela antes de chamar de novo, ou peça que aumente “Cota diária do agente” nas Configurações.',
+  'mcp.asked.noAnswer':
+    'Ninguém respondeu na janela do Clearframe em {seconds, plural, one {# segundo} other {# segundos}}: nada foi enviado. Chame de novo quando alguém estiver lá para permitir, ou peça que aumentem “Cota diária do agente” nas Configurações.',
   'mcp.ledgerDamaged':
     'O arquivo de cota do agente {file} não pode ser lido, então nada pago é enviado. Verifique-o ou apague-o: a conta de hoje então recomeça do zero.',
   'mcp.round.needsProject':

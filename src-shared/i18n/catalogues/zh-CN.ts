@@ -1037,6 +1037,10 @@ export const zhCN: Catalogue = {
     '这最多会花费 {cost}，而代理限额今天在 {allowance} 中只剩 {left}：没有发送任何内容。如要允许，请在设置中提高“代理每日限额”，或用 --credits-per-day 启动服务器。',
   'mcp.refused.usd':
     '这一轮最多会花费 {cost}，而代理限额今天在 {allowance} 中只剩 {left}：没有发送任何内容。如要允许，请在设置中提高“代理每日限额”，或用 --usd-per-day 启动服务器。',
+  'mcp.asked.no':
+    '有人在 Clearframe 的窗口中回答了“否”：没有发送任何内容。再次调用前请先询问，或请其在设置中提高“代理每日限额”。',
+  'mcp.asked.noAnswer':
+    '{seconds, plural, other {#}} 秒内没有人在 Clearframe 的窗口中回答：没有发送任何内容。请在有人可以允许时再次调用，或请其在设置中提高“代理每日限额”。',
   'mcp.ledgerDamaged':
     '无法读取代理限额文件 {file}，因此不发送任何付费请求。请检查或删除它：删除后今天的计数从零重新开始。',
   'mcp.round.needsProject':

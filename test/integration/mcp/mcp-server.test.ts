@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,8 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS } from '../../../src-shared/api/video.ts';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
+import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
+import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
@@ -127,6 +129,45 @@ describe('clearframe mcp, driven by the SDK client over stdio', () => {
       (record) => record['state'] === 'done',
     );
     expect(done).toHaveLength(6);
+    expect(sim.requestLog()).toEqual([]);
+  }, 120_000);
+
+  it('cleans one image alone for free with a saved profile, by name or by its file', async () => {
+    // The batch clean above measured the mark: its estimate saved as a profile, and exported.
+    const data = path.join(dir, 'data');
+    const [line] = (await readFile(path.join(dir, 'out', PROVENANCE_LOG), 'utf8'))
+      .trim()
+      .split('\n')
+      .map((text) => provenanceLineSchema.parse(JSON.parse(text)))
+      .filter((entry) => entry.estimate);
+    const estimate = await readFile(
+      path.join(data, 'estimates', `${line?.estimate?.id as string}.estimate`),
+    );
+    const profiles = new ProfileStore(path.join(data, 'profiles'));
+    await profiles.save('Corner mark', estimate);
+    const exported = path.join(dir, 'corner.clearframe-profile');
+    await profiles.exportTo('Corner mark', exported);
+    const single = path.join(dir, 'single');
+    await mkdir(single, { recursive: true });
+    await copyFile(line?.source as string, path.join(single, path.basename(line?.source ?? '')));
+
+    const found = await call('find_mark', { paths: [single], profile: 'Corner mark' });
+    expect(found.isError).toBe(false);
+    expect(found.value).toMatchObject({ profile: { name: 'Corner mark', images: 6 } });
+    const planned = found.value['records'] as Array<Record<string, unknown>>;
+    expect(planned).toContainEqual(expect.objectContaining({ event: 'dry-run', count: 1 }));
+
+    const out = path.join(dir, 'out-profile');
+    const cleaned = await call('clean', { paths: [single], profile: exported, out });
+    expect(cleaned.isError).toBe(false);
+    expect(cleaned.value).toMatchObject({ engine: 'local', profile: { name: 'Corner mark' } });
+    const records = cleaned.value['records'] as Array<Record<string, unknown>>;
+    expect(records.filter((record) => record['state'] === 'done')).toHaveLength(1);
+    expect((await readdir(out)).filter((name) => name !== PROVENANCE_LOG)).toHaveLength(1);
+
+    const unknown = await call('clean', { paths: [single], profile: 'Nobody' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.value['message']).toMatch(/Nobody/);
     expect(sim.requestLog()).toEqual([]);
   }, 120_000);
 

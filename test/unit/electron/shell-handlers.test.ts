@@ -13,6 +13,7 @@ import {
   type ShellCore,
   type ShellSystem,
 } from '../../../src-main/electron/shell-handlers.ts';
+import { AgentQuestions } from '../../../src-main/electron/agent-questions.ts';
 import { OpenedFiles } from '../../../src-main/electron/opened-files.ts';
 import { FilmJoinError } from '../../../src-main/core/media/film/film-join.ts';
 import { jobView } from '../../support/job-view.ts';
@@ -126,6 +127,7 @@ function world(
     currentWindow: () => WINDOW,
     words: shellWords(() => 'en', []),
     opened: new OpenedFiles(),
+    agentQuestions: new AgentQuestions(() => undefined),
   };
   // Through the same dispatch the app registers, so every answer is checked against the contract.
   const dispatch = createDispatch(shellHandlers(core, system));
