@@ -56,7 +56,8 @@ export async function runWatches(
     engine.recover();
     let stopAll = () => undefined as void;
     const interrupted = onInterrupt(() => stopAll());
-    let running = 0;
+    // A watch at its limit waits for the next day; the command line ends when all of them wait.
+    const atLimit = new Set<string>();
     let limited: () => void = () => undefined;
     const allLimited = new Promise<number>((resolve) => (limited = () => resolve(EXIT.spending)));
     const notify = (notice: WatchNotice) => {
@@ -64,8 +65,8 @@ export async function runWatches(
         say('skipped', words('cli.watch.skipped', { file: notice.file, reason: notice.reason }));
       } else if (notice.kind === 'limit') {
         console.error(notice.sentence);
-        running -= 1;
-        if (running === 0) limited();
+        atLimit.add(notice.dir);
+        if (atLimit.size === started.length) limited();
       }
     };
     const profiles = new ProfileStore(session.paths.profilesDir);
@@ -103,7 +104,6 @@ export async function runWatches(
       }
     }
     if (started.length === 0) return EXIT.someFailed;
-    running = started.length;
     for (const watch of started) watch.start();
     stopAll = () => engine.stop();
     const code = await Promise.race([interrupted, allLimited]);

@@ -49,6 +49,8 @@ export class FolderWatch {
   private readonly options: FolderWatchOptions;
   private readonly watcher: FolderWatcher;
   private stopped = false;
+  /** The local day a paid watch reached its limit on: it takes nothing more until the next. */
+  private heldOn: string | undefined;
 
   constructor(options: FolderWatchOptions) {
     this.options = options;
@@ -58,6 +60,8 @@ export class FolderWatch {
       recursive: watch.recursive,
       intervalMs: options.intervalMs ?? 1000,
       patienceMs: options.patienceMs ?? 60_000,
+      now: () => this.now().getTime(),
+      holding: () => this.heldOn === localDay(this.now()),
       known: (file) => store.latestWatermarkJobFor(file) !== undefined,
       ownResult: (file) => new OwnResults(store).whyNotInput(file),
       onArrived: (files) => this.arrived(files),
@@ -65,6 +69,10 @@ export class FolderWatch {
         options.notify({ kind: 'skipped', dir: watch.dir, file, reason }),
       ...(options.onLook ? { onScanned: options.onLook } : {}),
     });
+  }
+
+  private now(): Date {
+    return (this.options.now ?? (() => new Date()))();
   }
 
   get dir(): string {
@@ -116,13 +124,15 @@ export class FolderWatch {
    */
   private async withinLimit(inputs: WatermarkInput[]): Promise<WatermarkInput[]> {
     const { watch, list, notify } = this.options;
-    const day = localDay((this.options.now ?? (() => new Date()))());
+    const day = localDay(this.now());
     const current = (await list.all()).find((entry) => entry.dir === watch.dir);
     const left = (current?.creditsPerDay ?? 0) - (current?.spent[day] ?? 0);
     const fit = Math.max(0, Math.min(inputs.length, Math.floor(left / CREDITS_PER_IMAGE)));
     if (fit > 0 && !(await list.reserve(watch.dir, day, fit * CREDITS_PER_IMAGE))) return [];
     if (fit < inputs.length) {
-      this.stopped = true;
+      // Held until the next local day, when the waiting files are looked at again.
+      this.heldOn = day;
+      this.watcher.release(inputs.slice(fit).map((input) => input.inputPath));
       notify({
         kind: 'limit',
         dir: watch.dir,
@@ -133,7 +143,6 @@ export class FolderWatch {
           waiting: inputs.length - fit,
         }),
       });
-      void this.watcher.stop();
     }
     return inputs.slice(0, fit);
   }

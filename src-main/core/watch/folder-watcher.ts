@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
+import { said } from '../i18n/core-words.ts';
 import { IMAGE_EXTENSIONS, walkInputs } from '../media/collect-inputs.ts';
 import { probeWhole } from '../media/probe-file.ts';
 import { Arrivals, type Seen } from './arrivals.ts';
@@ -22,6 +23,10 @@ export interface FolderWatcherOptions {
   intervalMs: number;
   /** How long a file that stopped changing may stay unreadable before it is named (ms). */
   patienceMs: number;
+  /** The clock the patience is measured on (ms); tests pass their own instead of waiting. */
+  now?: () => number;
+  /** While true, looks take nothing (a paid watch held at its day's limit). */
+  holding?: () => boolean;
   /** Whether the job store has this file already: taken by this run or an earlier one. */
   known(file: string): boolean;
   /** Why a file is not taken when it is one of Clearframe's own results, else undefined. */
@@ -58,6 +63,10 @@ export class FolderWatcher {
 
   constructor(options: FolderWatcherOptions) {
     this.options = options;
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
   }
 
   start(): void {
@@ -97,8 +106,20 @@ export class FolderWatcher {
     await this.running;
   }
 
+  /** Lets files handed on but not queued (past the day's limit) be taken by a later look. */
+  release(files: string[]): void {
+    for (const file of files) {
+      this.done.delete(file);
+      this.arrivals.forget(file);
+    }
+  }
+
   private async scan(): Promise<void> {
     const { dir, recursive } = this.options;
+    if (this.options.holding?.()) {
+      this.options.onScanned?.();
+      return;
+    }
     const ready: string[] = [];
     for await (const found of walkInputs([dir], recursive)) {
       if ('skipped' in found || this.done.has(found.file)) continue;
@@ -153,12 +174,13 @@ export class FolderWatcher {
       this.unreadable.set(file, {
         size: info.size,
         mtimeMs: info.mtimeMs,
-        since: Date.now(),
+        since: this.now(),
         told: false,
       });
-    } else if (!last.told && Date.now() - last.since >= this.options.patienceMs && probe) {
+    } else if (!last.told && this.now() - last.since >= this.options.patienceMs) {
+      // Named once, so a file that never decodes is said to be so instead of waited on.
       last.told = true;
-      this.options.onSkipped(file, probe.reason);
+      this.options.onSkipped(file, probe?.reason ?? said('core.probe.unreadable'));
     }
     this.arrivals.forget(file);
     return undefined;

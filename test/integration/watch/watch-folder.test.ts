@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,7 +38,12 @@ interface Running {
   notices: WatchNotice[];
 }
 
-function run(dataDir: string, watch: Watch, list: WatchList): Running {
+function run(
+  dataDir: string,
+  watch: Watch,
+  list: WatchList,
+  now: () => Date = () => new Date(),
+): Running {
   const store = JobStore.open(path.join(dataDir, 'jobs.sqlite'));
   const engine = simulatorEngine(store, sim, KEY, transport, () => DEFAULT_SETTINGS);
   engine.recover();
@@ -53,6 +58,7 @@ function run(dataDir: string, watch: Watch, list: WatchList): Running {
     notify: (notice) => running.notices.push(notice),
     intervalMs: 30,
     patienceMs: 600_000,
+    now,
     onLook: () => (running.looks += 1),
   });
   running.watch.start();
@@ -68,6 +74,29 @@ async function stop(running: Running): Promise<void> {
 
 async function until(check: () => boolean): Promise<void> {
   while (!check()) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+/** A paid watch on a new folder with its own data folder, and the submissions sent since. */
+async function paidWatch(name: string, creditsPerDay: number) {
+  const dataDir = path.join(dir, `data-${name}`);
+  const watched = path.join(dir, `in-${name}`);
+  await mkdir(watched, { recursive: true });
+  await mkdir(dataDir, { recursive: true });
+  const list = new WatchList(dataDir);
+  const watch = await list.put({
+    dir: watched,
+    recursive: false,
+    profile: 'Scene mark',
+    engine: 'service',
+    creditsPerDay,
+  });
+  const earlier = sim.requestLog().length;
+  const submitted = () =>
+    sim
+      .requestLog()
+      .slice(earlier)
+      .filter((entry) => entry.method === 'POST' && entry.path.endsWith(WATERMARK_PATHS.submit));
+  return { dataDir, watched, list, watch, earlier, submitted };
 }
 
 const allJobs = (store: JobStore) => store.watermarks.inStates(JOB_STATES);
@@ -188,24 +217,7 @@ describe('a watched folder', () => {
   }, 600_000);
 
   it('stops paid watching at the day’s credit limit, with nothing sent past it, even when started again', async () => {
-    const dataDir = path.join(dir, 'data-paid');
-    const watched = path.join(dir, 'in-paid');
-    await mkdir(watched, { recursive: true });
-    await mkdir(dataDir, { recursive: true });
-    const list = new WatchList(dataDir);
-    const watch = await list.put({
-      dir: watched,
-      recursive: false,
-      profile: 'Scene mark',
-      engine: 'service',
-      creditsPerDay: 5,
-    });
-    const earlier = sim.requestLog().length;
-    const submitted = () =>
-      sim
-        .requestLog()
-        .slice(earlier)
-        .filter((entry) => entry.method === 'POST' && entry.path.endsWith(WATERMARK_PATHS.submit));
+    const { dataDir, watched, list, watch, earlier, submitted } = await paidWatch('paid', 5);
 
     const first = run(dataDir, watch, list);
     for (const [i, photo] of photos.entries()) {
@@ -232,5 +244,29 @@ describe('a watched folder', () => {
     expect(submitted()).toHaveLength(5);
     expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
     expect((await list.all())[0]?.spent).toEqual({ [localDay(new Date())]: 5 });
+  }, 300_000);
+
+  it('takes the files that waited at the day’s limit on the next local day, within that day’s limit', async () => {
+    const { dataDir, watched, list, watch, earlier, submitted } = await paidWatch('next-day', 2);
+    // The clock the watch reads: late on one day, then moved past midnight without waiting.
+    let clock = new Date(2026, 2, 12, 23, 50);
+    const running = run(dataDir, watch, list, () => clock);
+    for (const [i, photo] of photos.slice(0, 4).entries()) {
+      await writeFile(path.join(watched, `day-${i}${path.extname(photo)}`), await readFile(photo));
+    }
+    await until(() => running.notices.some((notice) => notice.kind === 'limit'));
+    await running.engine.whenIdle();
+    expect(running.store.watermarks.inStates(['done'])).toHaveLength(2);
+    const looks = running.looks;
+    await until(() => running.looks > looks + 3);
+    expect(submitted()).toHaveLength(2);
+
+    clock = new Date(2026, 2, 13, 0, 5);
+    await until(() => running.store.watermarks.inStates(['done']).length === 4);
+    await running.engine.whenIdle();
+    await stop(running);
+    expect(submitted()).toHaveLength(4);
+    expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
+    expect((await list.all())[0]?.spent).toEqual({ '2026-03-13': 2 });
   }, 300_000);
 });
