@@ -1124,6 +1124,22 @@ export const en = {
   'settings.agentAllowance.hint':
     'What an AI agent connected with "clearframe mcp" may spend each day; 0 lets it spend nothing.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'A question from an AI agent',
+  'agentAsk.who': "{agent} asks to spend past today's agent allowance.",
+  'agentAsk.whoUnnamed': "An AI agent asks to spend past today's agent allowance.",
+  'agentAsk.position': '{index} of {count}',
+  'agentAsk.clean':
+    'Send {images, plural, one {# image} other {# images}} to the watermark service for at most {cost}?',
+  'agentAsk.round': 'Queue and send a {seconds}-second video round for about {cost}?',
+  'agentAsk.places': 'Images from: {places}',
+  'agentAsk.morePlaces': '{places} and {more} more',
+  'agentAsk.prompt': 'Prompt: {prompt}',
+  'agentAsk.hint': 'Nothing is sent before your yes; a no refuses the call.',
+  'agentAsk.yes': 'Yes, send',
+  'agentAsk.no': 'No',
+  'agentAsk.gone': 'The agent had stopped waiting: nothing was sent.',
+  // ── end of the agent's question.
   'cli.summary.open': 'stage files and folders in the open Clearframe window',
   'cli.open.usage':
     'Usage: clearframe open PATH... [--data-dir=DIR]\n  Stages the images and folders in the running Clearframe window, as if they were dropped there.',
