@@ -796,6 +796,11 @@ export const de: Catalogue = {
     'Noch keines hat eine Maske: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
   'images.noMaskSome':
     '{count, plural, one {# davon hat keine Maske} other {# davon haben keine Maske}}: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Es wird} other {Alle # werden}} auf diesem Computer kostenlos mit dem gemessenen Wasserzeichen bereinigt: Dafür wird nichts an den Dienst gesendet.',
+  'images.localSome':
+    '{count, plural, one {# davon wird} other {# davon werden}} auf diesem Computer kostenlos mit dem gemessenen Wasserzeichen bereinigt: Dafür wird nichts an den Dienst gesendet.',
   'images.list': 'Bilder bereit',
   'images.select': '{name} auswählen',
   'images.fromWeb': '{name} (aus dem Web)',

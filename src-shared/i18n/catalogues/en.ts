@@ -789,6 +789,11 @@ export const en = {
     'None of them has a mask yet: the service then looks for the watermark itself and removes what it finds (demo mode repaints a mark it finds in a corner). Paint a mask where it should look instead.',
   'images.noMaskSome':
     '{count, plural, one {# of them has no mask} other {# of them have no mask}}: the service then looks for the watermark itself and removes what it finds (demo mode repaints a mark it finds in a corner). Paint a mask where it should look instead.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {It is} other {All # are}} cleaned on this computer, free, with the measured watermark: nothing is sent to the service for {count, plural, one {it} other {them}}.',
+  'images.localSome':
+    '{count, plural, one {# of them is} other {# of them are}} cleaned on this computer, free, with the measured watermark: nothing is sent to the service for {count, plural, one {it} other {them}}.',
   'images.list': 'Images ready',
   'images.select': 'Select {name}',
   'images.fromWeb': '{name} (from the web)',

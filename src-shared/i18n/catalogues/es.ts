@@ -797,6 +797,11 @@ export const es: Catalogue = {
     'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.noMaskSome':
     '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Se limpia} other {Las # se limpian}} en este ordenador, gratis, con la marca de agua medida: no se envía nada al servicio por {count, plural, one {ella} other {ellas}}.',
+  'images.localSome':
+    '{count, plural, one {# de ellas se limpia} other {# de ellas se limpian}} en este ordenador, gratis, con la marca de agua medida: no se envía nada al servicio por {count, plural, one {ella} other {ellas}}.',
   'images.list': 'Imágenes listas',
   'images.select': 'Seleccionar {name}',
   'images.fromWeb': '{name} (de la web)',

@@ -797,6 +797,11 @@ export const fr: Catalogue = {
     'Aucune n’a encore de masque : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
   'images.noMaskSome':
     '{count, plural, one {# d’entre elles n’a pas de masque} other {# d’entre elles n’ont pas de masque}} : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Elle est nettoyée} other {Les # sont nettoyées}} sur cet ordinateur, gratuitement, avec le filigrane mesuré : rien n’est envoyé au service pour {count, plural, one {elle} other {elles}}.',
+  'images.localSome':
+    '{count, plural, one {# d’entre elles est nettoyée} other {# d’entre elles sont nettoyées}} sur cet ordinateur, gratuitement, avec le filigrane mesuré : rien n’est envoyé au service pour {count, plural, one {elle} other {elles}}.',
   'images.list': 'Images prêtes',
   'images.select': 'Sélectionner {name}',
   'images.fromWeb': '{name} (du Web)',

@@ -774,6 +774,11 @@ export const ja: Catalogue = {
     'まだどの画像にもマスクがありません。この場合、サービスが自分で透かしを探し、見つけたものを除去します（デモモードでは隅に見つけた印を塗り直します）。探す場所を指定するには、マスクを塗ってください。',
   'images.noMaskSome':
     '{count, plural, other {# 枚}}の画像にマスクがありません。この場合、サービスが自分で透かしを探し、見つけたものを除去します（デモモードでは隅に見つけた印を塗り直します）。探す場所を指定するには、マスクを塗ってください。',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, other {# 枚すべて}}を、測った透かしでこのコンピューターで無料で除去します：サービスには何も送信しません。',
+  'images.localSome':
+    '{count, plural, other {# 枚}}の画像は、測った透かしでこのコンピューターで無料で除去します：それらについてサービスには何も送信しません。',
   'images.list': '準備済みの画像',
   'images.select': '{name} を選択',
   'images.fromWeb': '{name}（Web から）',

@@ -791,6 +791,11 @@ export const ptBR: Catalogue = {
     'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.noMaskSome':
     '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Ela é limpa} other {As # são limpas}} neste computador, grátis, com a marca d’água medida: nada é enviado ao serviço por {count, plural, one {ela} other {elas}}.',
+  'images.localSome':
+    '{count, plural, one {# delas é limpa} other {# delas são limpas}} neste computador, grátis, com a marca d’água medida: nada é enviado ao serviço por {count, plural, one {ela} other {elas}}.',
   'images.list': 'Imagens prontas',
   'images.select': 'Selecionar {name}',
   'images.fromWeb': '{name} (da web)',

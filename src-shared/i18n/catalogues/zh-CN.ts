@@ -734,6 +734,11 @@ export const zhCN: Catalogue = {
     '还没有图片有蒙版：这时服务会自行查找水印并去除找到的内容（演示模式会重绘在角落找到的标记）。若要指定查找位置，请绘制蒙版。',
   'images.noMaskSome':
     '其中 {count, plural, other {# 张}}没有蒙版：这时服务会自行查找水印并去除找到的内容（演示模式会重绘在角落找到的标记）。若要指定查找位置，请绘制蒙版。',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, other {全部 # 张}}都将用测得的水印在本机免费处理：不会为它们向服务发送任何内容。',
+  'images.localSome':
+    '其中 {count, plural, other {# 张}}将用测得的水印在本机免费处理：不会为它们向服务发送任何内容。',
   'images.list': '就绪的图片',
   'images.select': '选择 {name}',
   'images.fromWeb': '{name}（来自网络）',
