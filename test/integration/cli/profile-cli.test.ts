@@ -3,7 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
+import {
+  PROVENANCE_LOG,
+  provenanceLineSchema,
+  type ProvenanceLine,
+} from '../../../src-main/core/media/output.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { runCli } from '../../support/cli-process.ts';
@@ -41,6 +45,28 @@ async function psnrInMark(result: string, clean: Buffer): Promise<number> {
   return 10 * Math.log10((255 * 255) / (sum / count));
 }
 
+/** The twelve photos cleaned in one batch on this computer with the finder's mark, once. */
+let batchRun: Promise<{ data: string; lines: ProvenanceLine[] }> | undefined;
+function wholeBatch() {
+  batchRun ??= (async () => {
+    const data = path.join(dir, 'data-batch');
+    const out = path.join(dir, 'out-batch');
+    const batch = await remove(
+      path.join(dir, 'batch'),
+      '--auto-mask',
+      '--engine',
+      'local',
+      '--out',
+      out,
+      '--data-dir',
+      data,
+    );
+    expect(batch.stdout).toContain('12 done, 0 failed');
+    return { data, lines: await provenance(out) };
+  })();
+  return batchRun;
+}
+
 const REFUSED =
   /is not a watermark profile this Clearframe can read .*: export it again from the Clearframe that made it, or find the watermark again and save a new profile\./;
 
@@ -58,22 +84,9 @@ afterAll(async () => {
 
 describe('clearframe remove --profile', () => {
   it('cleans one real photo free with a profile made from a batch, within 0.5 dB of the batch result', async () => {
-    const batchData = path.join(dir, 'data-batch');
-    const batch = await remove(
-      path.join(dir, 'batch'),
-      '--auto-mask',
-      '--engine',
-      'local',
-      '--out',
-      path.join(dir, 'out-batch'),
-      '--data-dir',
-      batchData,
-    );
-    expect(batch.stdout).toContain('12 done, 0 failed');
+    const { data: batchData, lines } = await wholeBatch();
     const photo = set.files[3] as string;
-    const inBatch = (await provenance(path.join(dir, 'out-batch'))).find(
-      (line) => line.source === photo,
-    );
+    const inBatch = lines.find((line) => line.source === photo);
     const estimateId = inBatch?.estimate?.id as string;
     expect(estimateId).toMatch(/^[0-9a-f]{32}$/);
 
@@ -110,6 +123,63 @@ describe('clearframe remove --profile', () => {
     const fromProfile = await psnrInMark(line?.output as string, clean);
     expect(Math.abs(fromProfile - fromBatch)).toBeLessThanOrEqual(0.5);
     // Cleaned, not copied: the mark is lifted well beyond what the marked photo scores.
+    expect(fromProfile).toBeGreaterThan((await psnrInMark(single, clean)) + 8);
+    expect(sim.requestLog()).toEqual([]);
+  }, 240_000);
+
+  it('cleans a photo the profile never saw free, within 0.5 dB of that photo cleaned in the batch', async () => {
+    const { lines } = await wholeBatch();
+    const photo = set.files[5] as string;
+    const inBatch = lines.find((line) => line.source === photo);
+    // The mark measured on the eleven others only: this photo is unseen by the profile.
+    const eleven = path.join(dir, 'eleven');
+    await mkdir(eleven, { recursive: true });
+    for (const file of set.files.filter((other) => other !== photo)) {
+      await copyFile(file, path.join(eleven, path.basename(file)));
+    }
+    const data = path.join(dir, 'data-eleven');
+    const measured = await remove(
+      eleven,
+      '--auto-mask',
+      '--engine',
+      'local',
+      '--out',
+      path.join(dir, 'out-eleven'),
+      '--data-dir',
+      data,
+    );
+    expect(measured.stdout).toContain('11 done, 0 failed');
+    const [first] = await provenance(path.join(dir, 'out-eleven'));
+    const estimateId = first?.estimate?.id as string;
+    expect(first?.estimate?.images).toBe(11);
+    const profiles = new ProfileStore(path.join(data, 'profiles'));
+    await profiles.save(
+      'Eleven',
+      await readFile(path.join(data, 'estimates', `${estimateId}.estimate`)),
+    );
+    const exported = path.join(dir, 'eleven.clearframe-profile');
+    await profiles.exportTo('Eleven', exported);
+
+    const single = path.join(dir, 'unseen', path.basename(photo));
+    await mkdir(path.dirname(single), { recursive: true });
+    await copyFile(photo, single);
+    const alone = await remove(
+      single,
+      '--profile',
+      exported,
+      '--out',
+      path.join(dir, 'out-unseen'),
+      '--data-dir',
+      path.join(dir, 'data-unseen'),
+    );
+    expect(alone.stdout).toContain('1 done, 0 failed');
+    const [line] = await provenance(path.join(dir, 'out-unseen'));
+    expect(line).toMatchObject({ engine: 'local', estimate: { id: estimateId, images: 11 } });
+
+    const clean = set.clean[5] as Buffer;
+    const fromBatch = await psnrInMark(inBatch?.output as string, clean);
+    const fromProfile = await psnrInMark(line?.output as string, clean);
+    expect(Math.abs(fromProfile - fromBatch)).toBeLessThanOrEqual(0.5);
     expect(fromProfile).toBeGreaterThan((await psnrInMark(single, clean)) + 8);
     expect(sim.requestLog()).toEqual([]);
   }, 240_000);
