@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { localDay } from '../../src-shared/domain/calendar-month.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { writeFileAtomic } from '../core/fs/atomic-write.ts';
 import { coreIntl, said } from '../core/i18n/core-words.ts';
@@ -43,12 +44,6 @@ export const LEDGER_FILE = 'agent-allowance.json';
 
 /** A ledger that cannot be read: nothing paid is sent until the person looks at it. */
 export class LedgerDamagedError extends UserFacingError {}
-
-/** The calendar day of `at` on this computer, YYYY-MM-DD. */
-export function localDay(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
 
 /**
  * The intent key of a call: the client's own when given, else derived from the tool and its

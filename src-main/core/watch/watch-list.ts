@@ -28,12 +28,6 @@ export type NewWatch = Pick<Watch, 'dir' | 'recursive' | 'profile' | 'engine'> &
 
 const listSchema = z.strictObject({ version: z.literal(1), watches: z.array(watchSchema) });
 
-/** The calendar day of `at` on this computer, YYYY-MM-DD. */
-export function localDay(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
 /**
  * The watched folders, kept in the data folder as one JSON file checked by zod like every
  * stored value. Which files were cleaned is not kept here: the job store is the one owner

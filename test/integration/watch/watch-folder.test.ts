@@ -15,7 +15,8 @@ import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-sto
 import type { Profile } from '../../../src-main/core/profiles/profile-file.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { FolderWatch, type WatchNotice } from '../../../src-main/core/watch/folder-watch.ts';
-import { localDay, WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
+import { localDay } from '../../../src-shared/domain/calendar-month.ts';
+import { WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
