@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { localDay } from '../../src-shared/domain/calendar-month.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { writeFileAtomic } from '../core/fs/atomic-write.ts';
 import { coreIntl, said } from '../core/i18n/core-words.ts';
+import { readStoredFile } from '../core/jobs/store/stored-json.ts';
 import { UserFacingError } from '../core/user-error.ts';
 
 /** What the person allows the agent door to commit per day (this computer's calendar day). */
@@ -93,22 +93,9 @@ export class Allowance {
   }
 
   private async read(): Promise<Ledger> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, intents: {} };
-      throw error;
-    }
-    let parsed: ReturnType<typeof ledgerSchema.safeParse>;
-    try {
-      parsed = ledgerSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = ledgerSchema.safeParse(undefined);
-    }
-    if (!parsed.success)
-      throw new LedgerDamagedError(said('mcp.ledgerDamaged', { file: this.file }));
-    return parsed.data;
+    const read = await readStoredFile(ledgerSchema, this.file, { version: 1, intents: {} });
+    if (!read.ok) throw new LedgerDamagedError(said('mcp.ledgerDamaged', { file: this.file }));
+    return read.value;
   }
 
   private write(ledger: Ledger): Promise<void> {

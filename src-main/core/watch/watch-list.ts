@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { readStoredFile } from '../jobs/store/stored-json.ts';
 import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 
@@ -41,22 +41,9 @@ export class WatchList {
   }
 
   async all(): Promise<Watch[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    let parsed: ReturnType<typeof listSchema.safeParse>;
-    try {
-      parsed = listSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = listSchema.safeParse(undefined);
-    }
-    if (!parsed.success)
-      throw new UserFacingError(said('core.watch.listDamaged', { file: this.file }));
-    return parsed.data.watches;
+    const read = await readStoredFile(listSchema, this.file, { version: 1, watches: [] });
+    if (!read.ok) throw new UserFacingError(said('core.watch.listDamaged', { file: this.file }));
+    return read.value.watches;
   }
 
   private async write(watches: Watch[]): Promise<void> {
