@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { readProvenance } from '../../support/provenance.ts';
 import { runCli } from '../../support/cli-process.ts';
 import { kindSet, type KindSet } from '../../support/engine-kinds.ts';
 
@@ -18,13 +18,6 @@ const remove = (...args: string[]) =>
   runCli(['remove', ...args], {
     env: { CLEARFRAME_WATERMARK_BASE_URL: sim.watermarkBaseUrl, CLEARFRAME_WATERMARK_KEY: '' },
   });
-
-async function provenance(folder: string) {
-  return (await readFile(path.join(folder, PROVENANCE_LOG), 'utf8'))
-    .trim()
-    .split('\n')
-    .map((line) => provenanceLineSchema.parse(JSON.parse(line)));
-}
 
 /** PSNR (dB) of a result against the clean photo, over the true mask's pixels. */
 async function psnrInMark(result: string, clean: Buffer): Promise<number> {
@@ -55,7 +48,7 @@ async function measureBatch(folder: string, tag: string) {
     '--data-dir',
     data,
   );
-  return { run, data, lines: await provenance(out) };
+  return { run, data, lines: await readProvenance(out) };
 }
 
 /** The twelve photos cleaned in one batch, once for the tests that compare with it. */
@@ -98,7 +91,7 @@ async function cleanAlone(photo: string, profile: string, name: string) {
     '--data-dir',
     path.join(dir, `data-${name}`),
   );
-  const [line] = await provenance(out);
+  const [line] = await readProvenance(out);
   return { single, run, line };
 }
 
