@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
+import { pastCap } from '../../src-shared/domain/budget.ts';
 import { localDay } from '../../src-shared/domain/calendar-month.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { writeFileAtomic } from '../core/fs/atomic-write.ts';
@@ -38,6 +39,15 @@ const ledgerSchema = z.strictObject({
 
 type Ledger = z.output<typeof ledgerSchema>;
 export type IntentEntry = z.output<typeof entrySchema>;
+
+/** What the ledger's intents committed on `day`. */
+function spentOn(ledger: Ledger, day: string): Cost {
+  const spent = Object.values(ledger.intents).filter((entry) => entry.day === day);
+  return {
+    credits: spent.reduce((sum, entry) => sum + entry.credits, 0),
+    cents: spent.reduce((sum, entry) => sum + entry.cents, 0),
+  };
+}
 
 /** The file in the data folder that keeps what the agent door committed, by intent. */
 export const LEDGER_FILE = 'agent-allowance.json';
@@ -104,15 +114,8 @@ export class Allowance {
 
   /** What the agent door committed today, and the limits. */
   async today(): Promise<Cost & { day: string; limits: AllowanceLimits }> {
-    const ledger = await this.read();
     const day = localDay(this.now());
-    const spent = Object.values(ledger.intents).filter((entry) => entry.day === day);
-    return {
-      day,
-      credits: spent.reduce((sum, entry) => sum + entry.credits, 0),
-      cents: spent.reduce((sum, entry) => sum + entry.cents, 0),
-      limits: await this.limits(),
-    };
+    return { day, ...spentOn(await this.read(), day), limits: await this.limits() };
   }
 
   /** The entry of an intent made before, if any. */
@@ -140,7 +143,8 @@ export class Allowance {
       await this.write(ledger);
       return { kind: 'new' };
     }
-    const { credits, cents, limits } = await this.today();
+    const { credits, cents } = spentOn(ledger, localDay(this.now()));
+    const limits = await this.limits();
     if (cost.credits > 0 && credits + cost.credits > limits.creditsPerDay) {
       return {
         kind: 'refused',
@@ -151,8 +155,8 @@ export class Allowance {
         }),
       };
     }
-    const capCents = Math.round(limits.usdPerDay * 100);
-    if (cost.cents > 0 && cents + cost.cents > capCents) {
+    const capCents = pastCap(limits.usdPerDay, cents + cost.cents);
+    if (cost.cents > 0 && capCents !== undefined) {
       const usd = (value: number) => formatMoney(coreIntl(), value);
       return {
         kind: 'refused',
