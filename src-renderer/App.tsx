@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Clapperboard, Images, Settings, Wallet } from 'lucide-react';
 import { AccountPanel } from './account/AccountPanel.tsx';
+import { AgentQuestionBar } from './agent/AgentQuestionBar.tsx';
+import { followAgentQuestions } from './agent/agent-questions-store.ts';
 import { followMode, useAppInfo } from './app-info-store.ts';
 import { FirstRunGuide } from './components/FirstRunGuide.tsx';
 import { NoticeBanner } from './components/NoticeBanner.tsx';
@@ -44,7 +46,9 @@ export function App() {
     const stopNotices = followNotices();
     const stopSpending = followRoundSpending();
     const stopOpened = followOpenedFiles(() => setScreen('Images'));
+    const stopAgent = followAgentQuestions();
     return () => {
+      stopAgent();
       stopOpened();
       stopMode();
       stopJobs();
@@ -83,6 +87,7 @@ export function App() {
           />
         </header>
         <NoticeBanner />
+        <AgentQuestionBar />
         {info && info.demoServices.length > 0 && (
           <FirstRunGuide
             services={info.demoServices}

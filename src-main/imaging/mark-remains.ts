@@ -1,5 +1,6 @@
 import type { BlendEstimate } from './blend-estimate.ts';
-import { Integral, grow } from './pixel-grid.ts';
+import { Integral } from '../../src-shared/domain/integral.ts';
+import { grow } from './pixel-grid.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 import { rgbToYcc } from './ycc.ts';
 

@@ -1,44 +1,10 @@
+import { Integral } from '../../src-shared/domain/integral.ts';
 import type { RgbPixels } from './rgb-pixels.ts';
 
 /**
  * Small tools over one plane of pixels: box sums, fine detail, growing a set of marked cells,
  * the box around them. Used to find marks and to put grain back into repainted areas.
  */
-
-/** Sums over any box of a grid in constant time. */
-export class Integral {
-  private readonly sums: Float64Array;
-  private readonly width: number;
-  private readonly height: number;
-
-  constructor(width: number, height: number, values: ArrayLike<number>) {
-    this.width = width;
-    this.height = height;
-    const w = width + 1;
-    this.sums = new Float64Array(w * (height + 1));
-    for (let y = 0; y < height; y += 1) {
-      let row = 0;
-      for (let x = 0; x < width; x += 1) {
-        row += values[y * width + x] ?? 0;
-        this.sums[(y + 1) * w + x + 1] = (this.sums[y * w + x + 1] ?? 0) + row;
-      }
-    }
-  }
-
-  /** The sum and the count of cells within `radius` of (x, y), clipped to the grid. */
-  around(x: number, y: number, radius: number): { sum: number; count: number } {
-    const x0 = Math.max(0, x - radius);
-    const y0 = Math.max(0, y - radius);
-    const x1 = Math.min(this.width, x + radius + 1);
-    const y1 = Math.min(this.height, y + radius + 1);
-    const w = this.width + 1;
-    const at = (xx: number, yy: number) => this.sums[yy * w + xx] ?? 0;
-    return {
-      sum: at(x1, y1) - at(x0, y1) - at(x1, y0) + at(x0, y0),
-      count: (x1 - x0) * (y1 - y0),
-    };
-  }
-}
 
 export function luminance(pixels: RgbPixels): Float32Array {
   const { data, width, height } = pixels;

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { pastCap } from '../../src-shared/domain/budget.ts';
+import { localDay } from '../../src-shared/domain/calendar-month.ts';
 import { formatMoney } from '../../src-shared/i18n/formats.ts';
 import { writeFileAtomic } from '../core/fs/atomic-write.ts';
 import { coreIntl, said } from '../core/i18n/core-words.ts';
+import { readStoredFile } from '../core/jobs/store/stored-json.ts';
 import { UserFacingError } from '../core/user-error.ts';
 
 /** What the person allows the agent door to commit per day (this computer's calendar day). */
@@ -38,17 +40,20 @@ const ledgerSchema = z.strictObject({
 type Ledger = z.output<typeof ledgerSchema>;
 export type IntentEntry = z.output<typeof entrySchema>;
 
+/** What the ledger's intents committed on `day`. */
+function spentOn(ledger: Ledger, day: string): Cost {
+  const spent = Object.values(ledger.intents).filter((entry) => entry.day === day);
+  return {
+    credits: spent.reduce((sum, entry) => sum + entry.credits, 0),
+    cents: spent.reduce((sum, entry) => sum + entry.cents, 0),
+  };
+}
+
 /** The file in the data folder that keeps what the agent door committed, by intent. */
 export const LEDGER_FILE = 'agent-allowance.json';
 
 /** A ledger that cannot be read: nothing paid is sent until the person looks at it. */
 export class LedgerDamagedError extends UserFacingError {}
-
-/** The calendar day of `at` on this computer, YYYY-MM-DD. */
-export function localDay(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
 
 /**
  * The intent key of a call: the client's own when given, else derived from the tool and its
@@ -98,22 +103,9 @@ export class Allowance {
   }
 
   private async read(): Promise<Ledger> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, intents: {} };
-      throw error;
-    }
-    let parsed: ReturnType<typeof ledgerSchema.safeParse>;
-    try {
-      parsed = ledgerSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = ledgerSchema.safeParse(undefined);
-    }
-    if (!parsed.success)
-      throw new LedgerDamagedError(said('mcp.ledgerDamaged', { file: this.file }));
-    return parsed.data;
+    const read = await readStoredFile(ledgerSchema, this.file, { version: 1, intents: {} });
+    if (!read.ok) throw new LedgerDamagedError(said('mcp.ledgerDamaged', { file: this.file }));
+    return read.value;
   }
 
   private write(ledger: Ledger): Promise<void> {
@@ -122,15 +114,8 @@ export class Allowance {
 
   /** What the agent door committed today, and the limits. */
   async today(): Promise<Cost & { day: string; limits: AllowanceLimits }> {
-    const ledger = await this.read();
     const day = localDay(this.now());
-    const spent = Object.values(ledger.intents).filter((entry) => entry.day === day);
-    return {
-      day,
-      credits: spent.reduce((sum, entry) => sum + entry.credits, 0),
-      cents: spent.reduce((sum, entry) => sum + entry.cents, 0),
-      limits: await this.limits(),
-    };
+    return { day, ...spentOn(await this.read(), day), limits: await this.limits() };
   }
 
   /** The entry of an intent made before, if any. */
@@ -158,7 +143,8 @@ export class Allowance {
       await this.write(ledger);
       return { kind: 'new' };
     }
-    const { credits, cents, limits } = await this.today();
+    const { credits, cents } = spentOn(ledger, localDay(this.now()));
+    const limits = await this.limits();
     if (cost.credits > 0 && credits + cost.credits > limits.creditsPerDay) {
       return {
         kind: 'refused',
@@ -169,8 +155,8 @@ export class Allowance {
         }),
       };
     }
-    const capCents = Math.round(limits.usdPerDay * 100);
-    if (cost.cents > 0 && cents + cost.cents > capCents) {
+    const capCents = pastCap(limits.usdPerDay, cents + cost.cents);
+    if (cost.cents > 0 && capCents !== undefined) {
       const usd = (value: number) => formatMoney(coreIntl(), value);
       return {
         kind: 'refused',

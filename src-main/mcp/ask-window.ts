@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AgentQuestion } from '../../src-shared/ipc/agent.ts';
+import type { AgentQuestion, AgentQuestionAbout } from '../../src-shared/ipc/agent.ts';
 import { askInWindow } from '../core/app/ask-door.ts';
 import { DataFolderLock } from '../core/fs/data-folder-lock.ts';
 import { said } from '../core/i18n/core-words.ts';
@@ -27,6 +27,7 @@ export async function reserveOrAsk(
   intent: string,
   tool: AgentQuestion['tool'],
   cost: Cost,
+  about: AgentQuestionAbout = {},
 ): Promise<Reservation> {
   const { allowance, dataDir } = options;
   const reserved = await allowance.reserve(intent, tool, cost);
@@ -34,7 +35,11 @@ export async function reserveOrAsk(
   const appOpen = options.appOpen ?? (() => DataFolderLock.holder(dataDir)?.kind === 'app');
   if (!appOpen()) return reserved;
   const timeoutMs = options.timeoutMs ?? ASK_TIMEOUT_MS;
-  const answer = await askInWindow(dataDir, { id: randomUUID(), tool, ...cost }, timeoutMs);
+  const answer = await askInWindow(
+    dataDir,
+    { ...about, id: randomUUID(), tool, ...cost },
+    timeoutMs,
+  );
   if (answer === 'yes') return allowance.reserve(intent, tool, cost, { allowedInWindow: true });
   if (answer === 'unreachable') return reserved;
   return {

@@ -127,10 +127,12 @@ export function registerImageTools(context: ToolContext): void {
         if (plan.code !== 0 || typeof images !== 'number') {
           return context.answer({ engine, records: plan.records, said: plan.said }, true);
         }
-        const reserved = await context.reserve(intent, 'clean', {
-          credits: images * CREDITS_PER_IMAGE,
-          cents: 0,
-        });
+        const reserved = await context.reserve(
+          intent,
+          'clean',
+          { credits: images * CREDITS_PER_IMAGE, cents: 0 },
+          { images, places: args.paths.slice(0, 20).map((place) => place.slice(0, 1024)) },
+        );
         if (reserved.kind === 'refused') return context.refuse(reserved.sentence);
         const run = await context.cli(command);
         return context.answer(

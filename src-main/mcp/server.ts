@@ -42,8 +42,12 @@ export async function createMcpServer(options: McpOptions): Promise<McpServer> {
     dataDir: options.dataDir,
     cli: (args) => runCliCommand({ dataDir: options.dataDir, demo: options.demo }, args),
     allowance,
-    reserve: (intent, tool, cost) =>
-      reserveOrAsk({ allowance, dataDir: options.dataDir }, intent, tool, cost),
+    reserve: (intent, tool, cost, about) => {
+      // The agent's name as its client gave it on connecting, cut to what the window shows.
+      const agent = server.server.getClientVersion()?.name.trim().slice(0, 100);
+      const asked = agent ? { ...about, agent } : about;
+      return reserveOrAsk({ allowance, dataDir: options.dataDir }, intent, tool, cost, asked);
+    },
     answer: answerOf,
     refuse: refusalOf,
   };

@@ -2,7 +2,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { redactSecrets } from '../core/api/errors.ts';
 import { said } from '../core/i18n/core-words.ts';
 import { UserFacingError } from '../core/user-error.ts';
-import type { AgentQuestion } from '../../src-shared/ipc/agent.ts';
+import type { AgentQuestion, AgentQuestionAbout } from '../../src-shared/ipc/agent.ts';
 import type { Allowance, Cost, Reservation } from './allowance.ts';
 import type { CliAnswer } from './cli-runner.ts';
 
@@ -19,8 +19,16 @@ export interface ToolContext {
   dataDir: string;
   cli(args: readonly string[]): Promise<CliAnswer>;
   allowance: Allowance;
-  /** Reserves a paid call's cost; past the allowance, asks in the open app's window first. */
-  reserve(intent: string, tool: AgentQuestion['tool'], cost: Cost): Promise<Reservation>;
+  /**
+   * Reserves a paid call's cost; past the allowance, asks in the open app's window first,
+   * saying what the call is for (`about`).
+   */
+  reserve(
+    intent: string,
+    tool: AgentQuestion['tool'],
+    cost: Cost,
+    about: AgentQuestionAbout,
+  ): Promise<Reservation>;
   answer(value: Record<string, unknown>, isError?: boolean): ToolAnswer;
   refuse(sentence: string): ToolAnswer;
 }

@@ -83,10 +83,15 @@ export function registerVideoTools(context: ToolContext, tier: () => Promise<Pri
       const estimate = await quote(args.duration);
       const intent = intentKey('queue_video_round', args);
       return context.allowance.serial(async () => {
-        const reserved = await context.reserve(intent, 'queue_video_round', {
-          credits: 0,
-          cents: estimate.cents,
-        });
+        const reserved = await context.reserve(
+          intent,
+          'queue_video_round',
+          { credits: 0, cents: estimate.cents },
+          {
+            prompt: args.prompt.slice(0, 300),
+            seconds: args.duration ?? DEFAULT_ROUND_SECONDS,
+          },
+        );
         if (reserved.kind === 'refused') return context.refuse(reserved.sentence);
         let roundId =
           reserved.kind === 'repeat'

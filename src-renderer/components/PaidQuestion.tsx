@@ -12,6 +12,9 @@ export function PaidQuestion(props: {
   /** Names the group for assistive technology (and tests): "Confirm sending quay-2.png again". */
   label: string;
   sending?: boolean;
+  /** The buttons' words where the question is someone else's ("Yes, send", "No"). */
+  confirmLabel?: string;
+  backLabel?: string;
   /** "Confirm and send" submits the form the question is in, rather than calling `onConfirm`. */
   submit?: boolean;
   onConfirm?: () => void;
@@ -27,10 +30,10 @@ export function PaidQuestion(props: {
         disabled={props.sending}
         onClick={props.onConfirm}
       >
-        {intl.formatMessage({ id: 'paid.confirm' })}
+        {props.confirmLabel ?? intl.formatMessage({ id: 'paid.confirm' })}
       </Button>
       <Button variant="ghost" onClick={props.onBack}>
-        {intl.formatMessage({ id: 'paid.back' })}
+        {props.backLabel ?? intl.formatMessage({ id: 'paid.back' })}
       </Button>
     </span>
   );

@@ -82,7 +82,10 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
     return at >= 0 && id ? () => setComparing(id) : null;
   };
   const applied = useApplyMask();
-  const unmasked = ws.staged.length - masked;
+  // Images cleaned here with a measured mark need no mask: the service is not asked to look.
+  const unmasked = ws.staged.filter(
+    (file) => !ws.masks[file.token] && !ws.local[file.token],
+  ).length;
   const compareView = job?.state === 'done' && job.outputPath && (
     <CompareView
       pair={{
@@ -235,6 +238,14 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
             </p>
           )}
           {note && <MaskNoteBar note={note} onNote={setNote} onPreview={setPreviewing} />}
+          {plan.free > 0 && (
+            <p className="hint" data-testid="local-note">
+              {intl.formatMessage(
+                { id: plan.free === ws.staged.length ? 'images.localAll' : 'images.localSome' },
+                { count: plan.free },
+              )}
+            </p>
+          )}
           {unmasked > 0 && (
             <p className="hint" data-testid="no-mask-note">
               {unmasked === ws.staged.length

@@ -15,6 +15,11 @@ export function monthOf(ms: number): string {
   return `${date.getFullYear()}-${two(date.getMonth() + 1)}`;
 }
 
+/** The calendar day a moment falls on, locally: `2026-03-14` (a per-day limit counts by it). */
+export function localDay(at: Date): string {
+  return `${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`;
+}
+
 /** `YYYY-MM` when `text` is a month written that way; undefined otherwise. */
 export function parseMonth(text: string): string | undefined {
   return MONTH_PATTERN.test(text.trim()) ? text.trim() : undefined;

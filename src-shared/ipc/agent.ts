@@ -12,8 +12,18 @@ export const agentQuestionSchema = z.strictObject({
   /** What the call may cost at most: watermark credits and video US cents. */
   credits: z.number().int().min(0),
   cents: z.number().int().min(0),
+  /** Which agent asks: the name its MCP client gave, when it gave one. */
+  agent: z.string().min(1).max(100).optional(),
+  /** What a clean is for: how many images, and the files or folders the agent named. */
+  images: z.number().int().min(0).optional(),
+  places: z.array(z.string().min(1).max(1024)).max(20).optional(),
+  /** What a round is for: its prompt (cut short) and length in seconds. */
+  prompt: z.string().min(1).max(300).optional(),
+  seconds: z.number().int().min(0).optional(),
 });
 export type AgentQuestion = z.output<typeof agentQuestionSchema>;
+/** What a question says of the call beyond its tool and cost. */
+export type AgentQuestionAbout = Omit<AgentQuestion, 'id' | 'tool' | 'credits' | 'cents'>;
 
 /** The questions waiting for the person, oldest first, as the window shows them. */
 export const agentQuestionsSchema = z.object({ questions: z.array(agentQuestionSchema) });

@@ -1,3 +1,5 @@
+import { Integral } from '../domain/integral.ts';
+
 /**
  * The mean of `values` over the pixels with `weight` 1 in the (2r+1)² box around each pixel,
  * NaN where the box holds none: summed-area tables, so any radius costs the same.
@@ -9,35 +11,18 @@ export function boxMean(
   height: number,
   radius: number,
 ): Float32Array {
-  const stride = width + 1;
-  const sums = new Float64Array(stride * (height + 1));
-  const counts = new Float64Array(stride * (height + 1));
-  for (let y = 0; y < height; y += 1) {
-    let rowSum = 0;
-    let rowCount = 0;
-    for (let x = 0; x < width; x += 1) {
-      const w = weight ? (weight[y * width + x] as number) : 1;
-      rowSum += w * (values[y * width + x] as number);
-      rowCount += w;
-      const at = (y + 1) * stride + x + 1;
-      sums[at] = (sums[at - stride] as number) + rowSum;
-      counts[at] = (counts[at - stride] as number) + rowCount;
-    }
-  }
+  const weighted = weight ? values.map((value, i) => value * (weight[i] as number)) : values;
+  const sums = new Integral(width, height, weighted);
+  const counts = weight ? new Integral(width, height, weight) : undefined;
   const out = new Float32Array(width * height);
   for (let y = 0; y < height; y += 1) {
-    const top = Math.max(0, y - radius) * stride;
-    const bottom = (Math.min(height - 1, y + radius) + 1) * stride;
+    const y0 = Math.max(0, y - radius);
+    const y1 = Math.min(height, y + radius + 1);
     for (let x = 0; x < width; x += 1) {
-      const left = Math.max(0, x - radius);
-      const right = Math.min(width - 1, x + radius) + 1;
-      const area = (table: Float64Array) =>
-        (table[bottom + right] as number) -
-        (table[bottom + left] as number) -
-        (table[top + right] as number) +
-        (table[top + left] as number);
-      const count = area(counts);
-      out[y * width + x] = count > 0 ? area(sums) / count : Number.NaN;
+      const x0 = Math.max(0, x - radius);
+      const x1 = Math.min(width, x + radius + 1);
+      const count = counts ? counts.box(x0, y0, x1, y1) : (x1 - x0) * (y1 - y0);
+      out[y * width + x] = count > 0 ? sums.box(x0, y0, x1, y1) / count : Number.NaN;
     }
   }
   return out;

@@ -45,10 +45,15 @@ const PER_KIND = [
   'cpu-seconds-per-12mp',
 ] as const;
 
+/** REAL_MARKS_KINDS=opaque,logo measures those kinds alone: one change, measured quickly. */
+const ONLY = process.env.REAL_MARKS_KINDS?.split(',');
+const MEASURED = KINDS.filter((kind) => !ONLY || ONLY.includes(kind.id));
+
 const FIGURES = [
-  ...KINDS.flatMap((kind) => PER_KIND.map((figure) => `real-marks-${kind.id}-${figure}`)),
-  'real-marks-opaque-ssim',
-  'real-marks-opaque-mark-coloured',
+  ...MEASURED.flatMap((kind) => PER_KIND.map((figure) => `real-marks-${kind.id}-${figure}`)),
+  ...(MEASURED.some((kind) => kind.id === 'opaque')
+    ? ['real-marks-opaque-ssim', 'real-marks-opaque-mark-coloured']
+    : []),
 ];
 
 function figuresOf(score: KindScore): Figure[] {
@@ -194,7 +199,8 @@ export function kindTable(scores: readonly KindScore[]): string {
 async function measure(): Promise<Figure[]> {
   const set = await realMarksSet();
   const scores: KindScore[] = [];
-  for (const kindSet of set.kinds) {
+  const measured = new Set(MEASURED.map((kind) => kind.id));
+  for (const kindSet of set.kinds.filter((k) => measured.has(k.kind.id))) {
     // REAL_MARKS_KEEP=<folder> keeps each kind's results and masks there, to look at afterwards.
     const keep = process.env.REAL_MARKS_KEEP;
     const work = keep

@@ -94,6 +94,11 @@ test('a found watermark saved as a profile, exported, refused when damaged, impo
   await expect(panel.getByTestId('profile-notice')).toHaveText(
     '1 staged image gets the profile “Studio”: Start cleans it on this computer, free.',
   );
+  // The staged list says what Start will do with it: cleaned here, free, not the service's look.
+  await expect(page.getByTestId('local-note')).toHaveText(
+    'It is cleaned on this computer, free, with the measured watermark: nothing is sent to the service for it.',
+  );
+  await expect(page.getByTestId('no-mask-note')).toHaveCount(0);
   await saveScreenshots(page, 'profiles-03-used');
   await page.getByRole('button', { name: 'Start – free, on this computer' }).click();
   await expect(page.getByTestId('jobs-summary')).toHaveText('1 of 1 done', { timeout: 60_000 });

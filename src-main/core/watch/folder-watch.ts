@@ -9,7 +9,8 @@ import { placeEstimate } from '../profiles/placement.ts';
 import { profileEstimates } from '../profiles/profile-clean.ts';
 import type { Profile } from '../profiles/profile-file.ts';
 import { FolderWatcher, type ArrivedFile } from './folder-watcher.ts';
-import { localDay, type Watch, type WatchList } from './watch-list.ts';
+import { localDay } from '../../../src-shared/domain/calendar-month.ts';
+import type { Watch, WatchList } from './watch-list.ts';
 
 /** What a watch tells the person: a file taken, one left out, or the day's limit reached. */
 export type WatchNotice =

@@ -1,7 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
+import { readStoredFile } from '../jobs/store/stored-json.ts';
 import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 
@@ -28,12 +28,6 @@ export type NewWatch = Pick<Watch, 'dir' | 'recursive' | 'profile' | 'engine'> &
 
 const listSchema = z.strictObject({ version: z.literal(1), watches: z.array(watchSchema) });
 
-/** The calendar day of `at` on this computer, YYYY-MM-DD. */
-export function localDay(at: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
-}
-
 /**
  * The watched folders, kept in the data folder as one JSON file checked by zod like every
  * stored value. Which files were cleaned is not kept here: the job store is the one owner
@@ -47,22 +41,9 @@ export class WatchList {
   }
 
   async all(): Promise<Watch[]> {
-    let text: string;
-    try {
-      text = await readFile(this.file, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw error;
-    }
-    let parsed: ReturnType<typeof listSchema.safeParse>;
-    try {
-      parsed = listSchema.safeParse(JSON.parse(text));
-    } catch {
-      parsed = listSchema.safeParse(undefined);
-    }
-    if (!parsed.success)
-      throw new UserFacingError(said('core.watch.listDamaged', { file: this.file }));
-    return parsed.data.watches;
+    const read = await readStoredFile(listSchema, this.file, { version: 1, watches: [] });
+    if (!read.ok) throw new UserFacingError(said('core.watch.listDamaged', { file: this.file }));
+    return read.value.watches;
   }
 
   private async write(watches: Watch[]): Promise<void> {

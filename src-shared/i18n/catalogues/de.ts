@@ -796,6 +796,11 @@ export const de: Catalogue = {
     'Noch keines hat eine Maske: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
   'images.noMaskSome':
     '{count, plural, one {# davon hat keine Maske} other {# davon haben keine Maske}}: Der Dienst sucht das Wasserzeichen dann selbst und entfernt, was er findet (der Demomodus übermalt eine Markierung, die er in einer Ecke findet). Malen Sie eine Maske dort, wo stattdessen gesucht werden soll.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Es wird} other {Alle # werden}} auf diesem Computer kostenlos mit dem gemessenen Wasserzeichen bereinigt: Dafür wird nichts an den Dienst gesendet.',
+  'images.localSome':
+    '{count, plural, one {# davon wird} other {# davon werden}} auf diesem Computer kostenlos mit dem gemessenen Wasserzeichen bereinigt: Dafür wird nichts an den Dienst gesendet.',
   'images.list': 'Bilder bereit',
   'images.select': '{name} auswählen',
   'images.fromWeb': '{name} (aus dem Web)',
@@ -1142,6 +1147,24 @@ export const de: Catalogue = {
   'settings.agentAllowance.hint':
     'Was ein mit „clearframe mcp“ verbundener KI-Agent pro Tag ausgeben darf; bei 0 gibt er nichts aus.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'Eine Frage eines KI-Agenten',
+  'agentAsk.who': '{agent} möchte mehr ausgeben, als das heutige Budget für Agenten erlaubt.',
+  'agentAsk.whoUnnamed':
+    'Ein KI-Agent möchte mehr ausgeben, als das heutige Budget für Agenten erlaubt.',
+  'agentAsk.position': '{index} von {count}',
+  'agentAsk.clean':
+    '{images, plural, one {# Bild} other {# Bilder}} für höchstens {cost} an den Wasserzeichen-Dienst senden?',
+  'agentAsk.round':
+    'Einen Videoversuch von {seconds} Sekunden für etwa {cost} einreihen und senden?',
+  'agentAsk.places': 'Bilder aus: {places}',
+  'agentAsk.morePlaces': '{places} und {more} weitere',
+  'agentAsk.prompt': 'Prompt: {prompt}',
+  'agentAsk.hint': 'Vor Ihrem Ja wird nichts gesendet; ein Nein lehnt den Aufruf ab.',
+  'agentAsk.yes': 'Ja, senden',
+  'agentAsk.no': 'Nein',
+  'agentAsk.gone': 'Der Agent hatte aufgehört zu warten: Es wurde nichts gesendet.',
+  // ── end of the agent's question.
   'cli.summary.open': 'legt Dateien und Ordner im offenen Clearframe-Fenster bereit',
   'cli.open.usage':
     'Aufruf: clearframe open PFAD... [--data-dir=ORDNER]\n  Legt die Bilder und Ordner im laufenden Clearframe-Fenster bereit, als wären sie dort abgelegt worden.',

@@ -789,6 +789,11 @@ export const en = {
     'None of them has a mask yet: the service then looks for the watermark itself and removes what it finds (demo mode repaints a mark it finds in a corner). Paint a mask where it should look instead.',
   'images.noMaskSome':
     '{count, plural, one {# of them has no mask} other {# of them have no mask}}: the service then looks for the watermark itself and removes what it finds (demo mode repaints a mark it finds in a corner). Paint a mask where it should look instead.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {It is} other {All # are}} cleaned on this computer, free, with the measured watermark: nothing is sent to the service for {count, plural, one {it} other {them}}.',
+  'images.localSome':
+    '{count, plural, one {# of them is} other {# of them are}} cleaned on this computer, free, with the measured watermark: nothing is sent to the service for {count, plural, one {it} other {them}}.',
   'images.list': 'Images ready',
   'images.select': 'Select {name}',
   'images.fromWeb': '{name} (from the web)',
@@ -1124,6 +1129,22 @@ export const en = {
   'settings.agentAllowance.hint':
     'What an AI agent connected with "clearframe mcp" may spend each day; 0 lets it spend nothing.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'A question from an AI agent',
+  'agentAsk.who': "{agent} asks to spend past today's agent allowance.",
+  'agentAsk.whoUnnamed': "An AI agent asks to spend past today's agent allowance.",
+  'agentAsk.position': '{index} of {count}',
+  'agentAsk.clean':
+    'Send {images, plural, one {# image} other {# images}} to the watermark service for at most {cost}?',
+  'agentAsk.round': 'Queue and send a {seconds}-second video round for about {cost}?',
+  'agentAsk.places': 'Images from: {places}',
+  'agentAsk.morePlaces': '{places} and {more} more',
+  'agentAsk.prompt': 'Prompt: {prompt}',
+  'agentAsk.hint': 'Nothing is sent before your yes; a no refuses the call.',
+  'agentAsk.yes': 'Yes, send',
+  'agentAsk.no': 'No',
+  'agentAsk.gone': 'The agent had stopped waiting: nothing was sent.',
+  // ── end of the agent's question.
   'cli.summary.open': 'stage files and folders in the open Clearframe window',
   'cli.open.usage':
     'Usage: clearframe open PATH... [--data-dir=DIR]\n  Stages the images and folders in the running Clearframe window, as if they were dropped there.',

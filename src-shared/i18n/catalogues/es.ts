@@ -797,6 +797,11 @@ export const es: Catalogue = {
     'Ninguna tiene máscara todavía: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
   'images.noMaskSome':
     '{count, plural, one {# de ellas no tiene máscara} other {# de ellas no tienen máscara}}: el servicio buscará entonces la marca de agua por sí mismo y quitará lo que encuentre (el modo demo repinta una marca que encuentre en una esquina). Pinta una máscara donde deba buscar.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Se limpia} other {Las # se limpian}} en este ordenador, gratis, con la marca de agua medida: no se envía nada al servicio por {count, plural, one {ella} other {ellas}}.',
+  'images.localSome':
+    '{count, plural, one {# de ellas se limpia} other {# de ellas se limpian}} en este ordenador, gratis, con la marca de agua medida: no se envía nada al servicio por {count, plural, one {ella} other {ellas}}.',
   'images.list': 'Imágenes listas',
   'images.select': 'Seleccionar {name}',
   'images.fromWeb': '{name} (de la web)',
@@ -1141,6 +1146,24 @@ export const es: Catalogue = {
   'settings.agentAllowance.hint':
     'Lo que un agente de IA conectado con «clearframe mcp» puede gastar cada día; con 0 no gasta nada.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'Una pregunta de un agente de IA',
+  'agentAsk.who': '{agent} pide gastar más de la asignación diaria del agente de hoy.',
+  'agentAsk.whoUnnamed':
+    'Un agente de IA pide gastar más de la asignación diaria del agente de hoy.',
+  'agentAsk.position': '{index} de {count}',
+  'agentAsk.clean':
+    '¿Enviar {images, plural, one {# imagen} other {# imágenes}} al servicio de marcas de agua por {cost} como máximo?',
+  'agentAsk.round':
+    '¿Poner en cola y enviar un intento de vídeo de {seconds} segundos por unos {cost}?',
+  'agentAsk.places': 'Imágenes de: {places}',
+  'agentAsk.morePlaces': '{places} y {more} más',
+  'agentAsk.prompt': 'Prompt: {prompt}',
+  'agentAsk.hint': 'No se envía nada antes de su sí; un no rechaza la llamada.',
+  'agentAsk.yes': 'Sí, enviar',
+  'agentAsk.no': 'No',
+  'agentAsk.gone': 'El agente había dejado de esperar: no se envió nada.',
+  // ── end of the agent's question.
   'cli.summary.open': 'prepara archivos y carpetas en la ventana abierta de Clearframe',
   'cli.open.usage':
     'Uso: clearframe open RUTA... [--data-dir=CARPETA]\n  Prepara las imágenes y carpetas en la ventana de Clearframe en marcha, como si se hubieran soltado allí.',

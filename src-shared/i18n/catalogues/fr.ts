@@ -797,6 +797,11 @@ export const fr: Catalogue = {
     'Aucune n’a encore de masque : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
   'images.noMaskSome':
     '{count, plural, one {# d’entre elles n’a pas de masque} other {# d’entre elles n’ont pas de masque}} : le service cherche alors le filigrane lui-même et retire ce qu’il trouve (le mode démo repeint une marque trouvée dans un coin). Peignez plutôt un masque là où il doit chercher.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Elle est nettoyée} other {Les # sont nettoyées}} sur cet ordinateur, gratuitement, avec le filigrane mesuré : rien n’est envoyé au service pour {count, plural, one {elle} other {elles}}.',
+  'images.localSome':
+    '{count, plural, one {# d’entre elles est nettoyée} other {# d’entre elles sont nettoyées}} sur cet ordinateur, gratuitement, avec le filigrane mesuré : rien n’est envoyé au service pour {count, plural, one {elle} other {elles}}.',
   'images.list': 'Images prêtes',
   'images.select': 'Sélectionner {name}',
   'images.fromWeb': '{name} (du Web)',
@@ -1140,6 +1145,24 @@ export const fr: Catalogue = {
   'settings.agentAllowance.hint':
     'Ce qu’un agent d’IA connecté par « clearframe mcp » peut dépenser chaque jour ; 0 ne lui laisse rien dépenser.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'Une question d’un agent d’IA',
+  'agentAsk.who': '{agent} demande à dépasser l’allocation de l’agent pour aujourd’hui.',
+  'agentAsk.whoUnnamed':
+    'Un agent d’IA demande à dépasser l’allocation de l’agent pour aujourd’hui.',
+  'agentAsk.position': '{index} sur {count}',
+  'agentAsk.clean':
+    'Envoyer {images, plural, one {# image} other {# images}} au service de filigrane pour {cost} au plus ?',
+  'agentAsk.round':
+    'Mettre en file et envoyer un essai vidéo de {seconds} secondes pour environ {cost} ?',
+  'agentAsk.places': 'Images de : {places}',
+  'agentAsk.morePlaces': '{places} et {more} de plus',
+  'agentAsk.prompt': 'Prompt : {prompt}',
+  'agentAsk.hint': 'Rien n’est envoyé avant votre oui ; un non refuse l’appel.',
+  'agentAsk.yes': 'Oui, envoyer',
+  'agentAsk.no': 'Non',
+  'agentAsk.gone': 'L’agent avait cessé d’attendre : rien n’a été envoyé.',
+  // ── end of the agent's question.
   'cli.summary.open': 'place des fichiers et dossiers dans la fenêtre Clearframe ouverte',
   'cli.open.usage':
     'Usage : clearframe open CHEMIN... [--data-dir=DOSSIER]\n  Place les images et dossiers dans la fenêtre Clearframe en cours, comme s’ils y avaient été déposés.',

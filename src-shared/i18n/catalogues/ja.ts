@@ -774,6 +774,11 @@ export const ja: Catalogue = {
     'まだどの画像にもマスクがありません。この場合、サービスが自分で透かしを探し、見つけたものを除去します（デモモードでは隅に見つけた印を塗り直します）。探す場所を指定するには、マスクを塗ってください。',
   'images.noMaskSome':
     '{count, plural, other {# 枚}}の画像にマスクがありません。この場合、サービスが自分で透かしを探し、見つけたものを除去します（デモモードでは隅に見つけた印を塗り直します）。探す場所を指定するには、マスクを塗ってください。',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, other {# 枚すべて}}を、測った透かしでこのコンピューターで無料で除去します：サービスには何も送信しません。',
+  'images.localSome':
+    '{count, plural, other {# 枚}}の画像は、測った透かしでこのコンピューターで無料で除去します：それらについてサービスには何も送信しません。',
   'images.list': '準備済みの画像',
   'images.select': '{name} を選択',
   'images.fromWeb': '{name}（Web から）',
@@ -1114,6 +1119,24 @@ export const ja: Catalogue = {
   'settings.agentAllowance.hint':
     '「clearframe mcp」で接続した AI エージェントが 1 日に使ってよい額です。0 なら何も使いません。',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'AI エージェントからの質問',
+  'agentAsk.who': '{agent} が、エージェントの今日の許容額を超えて使うことを求めています。',
+  'agentAsk.whoUnnamed':
+    'AI エージェントが、エージェントの今日の許容額を超えて使うことを求めています。',
+  'agentAsk.position': '{count} 件中 {index} 件目',
+  'agentAsk.clean':
+    '{images, plural, other {# 枚の画像}}を透かしのサービスに送信します（最大 {cost}）。よろしいですか？',
+  'agentAsk.round':
+    '{seconds} 秒の動画の試行をキューに入れて送信します（約 {cost}）。よろしいですか？',
+  'agentAsk.places': '画像の場所：{places}',
+  'agentAsk.morePlaces': '{places} ほか {more} 件',
+  'agentAsk.prompt': 'プロンプト：{prompt}',
+  'agentAsk.hint': '「はい」の前には何も送信されません。「いいえ」なら呼び出しを断ります。',
+  'agentAsk.yes': 'はい、送信',
+  'agentAsk.no': 'いいえ',
+  'agentAsk.gone': 'エージェントは待つのをやめていました：何も送信されていません。',
+  // ── end of the agent's question.
   'cli.summary.open': '開いている Clearframe のウィンドウにファイルやフォルダーを追加します',
   'cli.open.usage':
     '使い方: clearframe open パス... [--data-dir=フォルダー]\n  画像とフォルダーを、実行中の Clearframe のウィンドウにドロップしたのと同じように追加します。',

@@ -791,6 +791,11 @@ export const ptBR: Catalogue = {
     'Nenhuma tem máscara ainda: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
   'images.noMaskSome':
     '{count, plural, one {# delas não tem máscara} other {# delas não têm máscara}}: o serviço então procura a marca d’água sozinho e remove o que encontrar (o modo demo repinta uma marca que encontra em um canto). Pinte uma máscara onde ele deve procurar.',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, one {Ela é limpa} other {As # são limpas}} neste computador, grátis, com a marca d’água medida: nada é enviado ao serviço por {count, plural, one {ela} other {elas}}.',
+  'images.localSome':
+    '{count, plural, one {# delas é limpa} other {# delas são limpas}} neste computador, grátis, com a marca d’água medida: nada é enviado ao serviço por {count, plural, one {ela} other {elas}}.',
   'images.list': 'Imagens prontas',
   'images.select': 'Selecionar {name}',
   'images.fromWeb': '{name} (da web)',
@@ -1135,6 +1140,23 @@ export const ptBR: Catalogue = {
   'settings.agentAllowance.hint':
     'O que um agente de IA conectado com “clearframe mcp” pode gastar por dia; com 0 ele não gasta nada.',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': 'Uma pergunta de um agente de IA',
+  'agentAsk.who': '{agent} pede para gastar além da cota diária do agente de hoje.',
+  'agentAsk.whoUnnamed': 'Um agente de IA pede para gastar além da cota diária do agente de hoje.',
+  'agentAsk.position': '{index} de {count}',
+  'agentAsk.clean':
+    'Enviar {images, plural, one {# imagem} other {# imagens}} ao serviço de marca d’água por no máximo {cost}?',
+  'agentAsk.round':
+    'Pôr na fila e enviar uma tentativa de vídeo de {seconds} segundos por cerca de {cost}?',
+  'agentAsk.places': 'Imagens de: {places}',
+  'agentAsk.morePlaces': '{places} e mais {more}',
+  'agentAsk.prompt': 'Prompt: {prompt}',
+  'agentAsk.hint': 'Nada é enviado antes do seu sim; um não recusa a chamada.',
+  'agentAsk.yes': 'Sim, enviar',
+  'agentAsk.no': 'Não',
+  'agentAsk.gone': 'O agente tinha parado de esperar: nada foi enviado.',
+  // ── end of the agent's question.
   'cli.summary.open': 'prepara arquivos e pastas na janela aberta do Clearframe',
   'cli.open.usage':
     'Uso: clearframe open CAMINHO... [--data-dir=PASTA]\n  Prepara as imagens e pastas na janela do Clearframe em execução, como se tivessem sido soltas ali.',

@@ -734,6 +734,11 @@ export const zhCN: Catalogue = {
     '还没有图片有蒙版：这时服务会自行查找水印并去除找到的内容（演示模式会重绘在角落找到的标记）。若要指定查找位置，请绘制蒙版。',
   'images.noMaskSome':
     '其中 {count, plural, other {# 张}}没有蒙版：这时服务会自行查找水印并去除找到的内容（演示模式会重绘在角落找到的标记）。若要指定查找位置，请绘制蒙版。',
+  // The staged images the measured mark cleans here (a profile or the finder's choice).
+  'images.localAll':
+    '{count, plural, other {全部 # 张}}都将用测得的水印在本机免费处理：不会为它们向服务发送任何内容。',
+  'images.localSome':
+    '其中 {count, plural, other {# 张}}将用测得的水印在本机免费处理：不会为它们向服务发送任何内容。',
   'images.list': '就绪的图片',
   'images.select': '选择 {name}',
   'images.fromWeb': '{name}（来自网络）',
@@ -1056,6 +1061,21 @@ export const zhCN: Catalogue = {
   'settings.agentAllowance.hint':
     '通过“clearframe mcp”连接的 AI 代理每天可以花费的限额；为 0 时不能花费任何费用。',
   // ── end of the agent door.
+  // ── The agent's question in the window.
+  'agentAsk.label': '来自 AI 代理的询问',
+  'agentAsk.who': '{agent} 请求超出代理今天的每日限额进行花费。',
+  'agentAsk.whoUnnamed': '一个 AI 代理请求超出代理今天的每日限额进行花费。',
+  'agentAsk.position': '第 {index} 个，共 {count} 个',
+  'agentAsk.clean': '将 {images, plural, other {# 张图片}}发送到水印服务，最多花费 {cost}？',
+  'agentAsk.round': '将一轮 {seconds} 秒的视频加入队列并发送，约 {cost}？',
+  'agentAsk.places': '图片来自：{places}',
+  'agentAsk.morePlaces': '{places} 等另外 {more} 个',
+  'agentAsk.prompt': '提示词：{prompt}',
+  'agentAsk.hint': '在你回答“是”之前不会发送任何内容；回答“否”则拒绝这次调用。',
+  'agentAsk.yes': '是，发送',
+  'agentAsk.no': '否',
+  'agentAsk.gone': '代理已停止等待：没有发送任何内容。',
+  // ── end of the agent's question.
   'cli.summary.open': '将文件和文件夹放入已打开的 Clearframe 窗口',
   'cli.open.usage':
     '用法：clearframe open 路径... [--data-dir=文件夹]\n  将图片和文件夹放入正在运行的 Clearframe 窗口，如同拖放到那里一样。',

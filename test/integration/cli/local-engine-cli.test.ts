@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { readProvenance } from '../../support/provenance.ts';
 import { runCli } from '../../support/cli-process.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 
@@ -70,10 +70,7 @@ describe('clearframe remove --engine local', () => {
     expect(run.stdout).toContain('6 done, 0 failed, 1 not taken');
     expect(run.stdout).toMatch(/photo-000\.jpg.*no watermark could be measured for it/);
     expect(sim.requestLog()).toEqual([]);
-    const lines = (await readFile(path.join(dir, 'out', PROVENANCE_LOG), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((line) => provenanceLineSchema.parse(JSON.parse(line)));
+    const lines = await readProvenance(path.join(dir, 'out'));
     expect(lines).toHaveLength(6);
     expect(lines.every((line) => line.engine === 'local' && line.estimate?.images === 6)).toBe(
       true,

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +7,9 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
 import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { readProvenance } from '../../support/provenance.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
@@ -88,12 +88,7 @@ describe('local jobs (un-blended on this computer)', () => {
     );
     // One result per image, none written twice across the restart.
     expect(written).toHaveLength(inputs.length);
-    const lines = (
-      await readFile(path.join(settings.outputFolder as string, PROVENANCE_LOG), 'utf8')
-    )
-      .trim()
-      .split('\n')
-      .map((line) => provenanceLineSchema.parse(JSON.parse(line)));
+    const lines = await readProvenance(settings.outputFolder as string);
     expect(lines).toHaveLength(inputs.length);
     for (const line of lines) {
       expect(line.engine).toBe('local');

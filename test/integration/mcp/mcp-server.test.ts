@@ -7,9 +7,10 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VIDEO_PATHS } from '../../../src-shared/api/video.ts';
 import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
+import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { readProvenance } from '../../support/provenance.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 
@@ -135,11 +136,7 @@ describe('clearframe mcp, driven by the SDK client over stdio', () => {
   it('cleans one image alone for free with a saved profile, by name or by its file', async () => {
     // The batch clean above measured the mark: its estimate saved as a profile, and exported.
     const data = path.join(dir, 'data');
-    const [line] = (await readFile(path.join(dir, 'out', PROVENANCE_LOG), 'utf8'))
-      .trim()
-      .split('\n')
-      .map((text) => provenanceLineSchema.parse(JSON.parse(text)))
-      .filter((entry) => entry.estimate);
+    const [line] = (await readProvenance(path.join(dir, 'out'))).filter((entry) => entry.estimate);
     const estimate = await readFile(
       path.join(data, 'estimates', `${line?.estimate?.id as string}.estimate`),
     );

@@ -10,13 +10,14 @@ import { createTransport, type Transport } from '../../../src-main/core/api/http
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import type { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
-import { PROVENANCE_LOG, provenanceLineSchema } from '../../../src-main/core/media/output.ts';
 import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';
 import type { Profile } from '../../../src-main/core/profiles/profile-file.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { FolderWatch, type WatchNotice } from '../../../src-main/core/watch/folder-watch.ts';
-import { localDay, WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
+import { localDay } from '../../../src-shared/domain/calendar-month.ts';
+import { WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { readProvenance } from '../../support/provenance.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
@@ -101,15 +102,6 @@ async function paidWatch(name: string, creditsPerDay: number) {
 
 const allJobs = (store: JobStore) => store.watermarks.inStates(JOB_STATES);
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
-
-async function provenance(folder: string) {
-  const text = await readFile(path.join(folder, PROVENANCE_LOG), 'utf8').catch(() => '');
-  return text
-    .trim()
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => provenanceLineSchema.parse(JSON.parse(line)));
-}
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-watch-'));
@@ -203,8 +195,8 @@ describe('a watched folder', () => {
     await stop(current);
 
     const lines = [
-      ...(await provenance(path.join(watched, 'clearframe'))),
-      ...(await provenance(path.join(watched, 'sub', 'clearframe'))),
+      ...(await readProvenance(path.join(watched, 'clearframe'))),
+      ...(await readProvenance(path.join(watched, 'sub', 'clearframe'))),
     ];
     expect(lines).toHaveLength(200);
     expect(new Set(lines.map((line) => line.output)).size).toBe(200);

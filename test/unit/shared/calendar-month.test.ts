@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { budgetProblem } from '../../../src-shared/domain/budget.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import {
+  localDay,
   localTimestamp,
   monthBounds,
   monthOf,
@@ -19,6 +20,12 @@ describe('calendar months in local time', () => {
       expect(new Date(start).getHours()).toBe(0);
     }
     expect(monthOf(monthBounds('2026-12').end)).toBe('2027-01');
+  });
+
+  it('name the local day a moment falls on, zero-padded, the last minute before midnight included', () => {
+    expect(localDay(new Date(2026, 2, 4, 23, 59))).toBe('2026-03-04');
+    expect(localDay(new Date(2026, 2, 5, 0, 0))).toBe('2026-03-05');
+    expect(localDay(new Date(2026, 11, 31, 12))).toBe('2026-12-31');
   });
 
   it('read only months written YYYY-MM', () => {

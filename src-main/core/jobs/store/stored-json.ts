@@ -1,5 +1,7 @@
+import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { issueAtWords } from '../../../../src-shared/i18n/issue-words.ts';
+import { errorCode } from '../../error-code.ts';
 import { coreIntl, said } from '../../i18n/core-words.ts';
 
 /**
@@ -56,4 +58,23 @@ export function readStoredJson<S extends z.ZodType>(
     detail: issue ? issueAtWords(coreIntl(), issue) : said('core.jobs.storedUnexpected'),
   });
   return { ok: false, problem: { source, kind: 'wrong-shape', message } };
+}
+
+/**
+ * A small JSON file Clearframe keeps in the data folder, read through `schema`: a file not
+ * there yet reads as `missing`; any other failure to read it is thrown as it is.
+ */
+export async function readStoredFile<S extends z.ZodType>(
+  schema: S,
+  file: string,
+  missing: z.output<S>,
+): Promise<StoredRead<z.output<S>>> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if (errorCode(error) === 'ENOENT') return { ok: true, value: missing };
+    throw error;
+  }
+  return readStoredJson(schema, text, file);
 }
