@@ -70,7 +70,7 @@ export class CliSession {
       settings: () => this.settings,
       env: process.env,
       keys: this.keys,
-      demo: simulatorDemo(),
+      demo: simulatorDemo({ env: process.env }),
       policy: demo ? 'always' : 'never',
     });
   }

@@ -177,9 +177,10 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     previewBase: `${PREVIEW_SCHEME}://local/`,
     runtime: place.runtime,
     systemProxy: (url) => electron.resolveProxy(url),
-    demo: simulatorDemo(
-      place.simulatorFixturesDir ? { fixturesDir: place.simulatorFixturesDir } : {},
-    ),
+    demo: simulatorDemo({
+      env: place.core?.env ?? process.env,
+      ...(place.simulatorFixturesDir ? { fixturesDir: place.simulatorFixturesDir } : {}),
+    }),
     ...place.core,
   });
   process.on('uncaughtException', (error) => running.log.error('main', error));

@@ -21,6 +21,6 @@ export function startBareCore(options: {
     previewBase: options.previewBase ?? 'clearframe-preview://local/',
     secrets: new KeychainStore(`Clearframe-${options.name}`),
     env: options.env ?? {},
-    demo: simulatorDemo(),
+    demo: simulatorDemo({ env: options.env }),
   });
 }
