@@ -31,6 +31,8 @@ export interface FolderWatchOptions {
   now?: () => Date;
   /** After each whole look at the folder (the window's list, and tests, wait on it). */
   onLook?: () => void;
+  /** Where the limit's sentence says to raise it: the command line's option, or the window. */
+  limitWords?: 'core.watch.limitReached' | 'core.watch.limitReachedApp';
 }
 
 /** The profile's mark placed on an image of this size, as the rectangles the service is sent. */
@@ -138,7 +140,7 @@ export class FolderWatch {
         kind: 'limit',
         dir: watch.dir,
         waiting: inputs.length - fit,
-        sentence: said('core.watch.limitReached', {
+        sentence: said(this.options.limitWords ?? 'core.watch.limitReached', {
           folder: watch.dir,
           limit: current?.creditsPerDay ?? 0,
           waiting: inputs.length - fit,
