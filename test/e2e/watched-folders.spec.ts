@@ -11,7 +11,7 @@ test('a folder watched from the window: a new image cleaned and listed, none tak
   page,
 }) => {
   test.setTimeout(240_000);
-  const photos = await sceneProfile(
+  const { photos } = await sceneProfile(
     path.join(world.dir, 'made'),
     dataPaths(path.join(world.dir, 'data')).profilesDir,
     'Scene mark',

@@ -8,13 +8,14 @@ import { markedSet } from './marked-scenes.ts';
 /**
  * Eight scenes under one text mark (400×300), the mark found and measured on them and saved
  * as the profile `name` in `profilesDir`, as the window's "Watermark profiles" saves it.
- * Returns the marked photos, to copy into a watched folder.
+ * Returns the marked photos, to copy into a watched folder, and the measurement's bytes, to
+ * save more profiles of the same mark.
  */
 export async function sceneProfile(
   dir: string,
   profilesDir: string,
   name: string,
-): Promise<string[]> {
+): Promise<{ photos: string[]; estimate: Buffer }> {
   const set = await markedSet(path.join(dir, 'photos'), {
     count: 8,
     sizes: [{ width: 400, height: 300 }],
@@ -28,7 +29,7 @@ export async function sceneProfile(
   const photos = group.images.filter((image) => image.present).map((image) => image.path);
   const made = path.join(dir, 'made');
   const { id } = await new EstimateStore(path.join(made, 'estimates')).make(photos, mask);
-  const bytes = await readFile(path.join(made, 'estimates', `${id}.estimate`));
-  await new ProfileStore(profilesDir).save(name, bytes);
-  return photos;
+  const estimate = await readFile(path.join(made, 'estimates', `${id}.estimate`));
+  await new ProfileStore(profilesDir).save(name, estimate);
+  return { photos, estimate };
 }

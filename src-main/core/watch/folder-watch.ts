@@ -106,7 +106,11 @@ export class FolderWatch {
     const fitting = files.filter((file) => measured.has(file.path));
     const inputs: WatermarkInput[] = [];
     for (const file of fitting) {
-      const base = { inputPath: file.path, root: file.root, bytes: file.bytes };
+      const base = {
+        ...{ inputPath: file.path, root: file.root, bytes: file.bytes },
+        // The profile's output choices apply to what it cleans, whatever the settings say.
+        ...(profile.summary.outputFormat ? { outputFormat: profile.summary.outputFormat } : {}),
+      };
       if (watch.engine === 'local') {
         inputs.push({ ...base, engine: 'local', estimate: measured.get(file.path) });
       } else {

@@ -1,26 +1,30 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runWatches } from '../../../src-main/cli/watch-run.ts';
 import { FolderBusyError } from '../../../src-main/cli/session.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { DataFolderLock } from '../../../src-main/core/fs/data-folder-lock.ts';
 import { dataPaths } from '../../../src-main/core/paths.ts';
+import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { WatchList } from '../../../src-main/core/watch/watch-list.ts';
 import { sceneProfile } from '../../support/scene-profile.ts';
 import { startBareCore } from '../../support/test-core.ts';
 
 let dir: string;
 let photos: string[];
+/** The scene mark's measurement, saved again as a profile that keeps PNG as its format. */
+let estimate: Buffer;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-app-watches-'));
-  photos = await sceneProfile(
+  ({ photos, estimate } = await sceneProfile(
     path.join(dir, 'made'),
     dataPaths(path.join(dir, 'data')).profilesDir,
     'Scene mark',
-  );
+  ));
 }, 120_000);
 
 afterAll(async () => {
@@ -104,4 +108,34 @@ describe('watched folders in the app', () => {
       await core.stop();
     }
   });
+
+  it('writes a watched image in its profile’s output format, whatever the settings say', async () => {
+    const dataDir = path.join(dir, 'data-format');
+    const watched = path.join(dir, 'incoming-png');
+    await mkdir(watched, { recursive: true });
+    await new ProfileStore(dataPaths(dataDir).profilesDir).save('PNG mark', estimate, {
+      outputFormat: 'png',
+    });
+    const core = await startBareCore({
+      dataDir,
+      name: 'app-watches-format',
+      env: { CLEARFRAME_WATCH_INTERVAL_MS: '50' },
+    });
+    try {
+      expect(core.settings.outputFormat).toBe('same');
+      await core.handlers['watches:add']({
+        dir: watched,
+        profile: 'PNG mark',
+        recursive: false,
+        engine: 'local',
+      });
+      await copyFile(photos[1] as string, path.join(watched, 'arrived.jpg'));
+      await until(async () => (await firstWatch(core))?.recent[0]?.state === 'done');
+      const output = (await firstWatch(core))?.recent[0]?.outputPath as string;
+      expect(path.extname(output)).toBe('.png');
+      expect((await sharp(output).metadata()).format).toBe('png');
+    } finally {
+      await core.stop();
+    }
+  }, 120_000);
 });

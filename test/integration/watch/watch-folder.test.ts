@@ -108,7 +108,7 @@ beforeAll(async () => {
   transport = createTransport({ maxConnections: 4 });
   // The mark measured once and saved as a profile, as the window's "Watermark profiles" does.
   const profilesDir = path.join(dir, 'made', 'profiles');
-  photos = await sceneProfile(dir, profilesDir, 'Scene mark');
+  ({ photos } = await sceneProfile(dir, profilesDir, 'Scene mark'));
   profile = await new ProfileStore(profilesDir).load('Scene mark');
 }, 120_000);
 
