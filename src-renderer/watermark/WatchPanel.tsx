@@ -20,22 +20,22 @@ interface Listed {
 function useWatches(): { listed: Listed | null; error: string | null; refresh: () => void } {
   const [listed, setListed] = useState<Listed | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const asking = useRef<'idle' | 'busy' | 'again'>('idle');
+  const busy = useRef(false);
+  const again = useRef(false);
   const refresh = useCallback(() => {
-    if (asking.current !== 'idle') {
-      asking.current = 'again';
-      return;
-    }
+    again.current = true;
+    if (busy.current) return;
+    busy.current = true;
     void (async () => {
-      do {
-        asking.current = 'busy';
+      while (again.current) {
+        again.current = false;
         const result = await bridge().invoke('watches:list');
         if (result.ok) {
           setListed(result.value);
           setError(null);
         } else setError(result.error.message);
-      } while (asking.current === 'again');
-      asking.current = 'idle';
+      }
+      busy.current = false;
     })();
   }, []);
   useEffect(() => {

@@ -111,8 +111,9 @@ export class WatchRunner {
     if (notice.kind === 'skipped') {
       const name = path.relative(notice.dir, notice.file) || notice.file;
       this.note(notice.dir, said('core.watch.leftOut', { name, reason: notice.reason }));
-    } else if (notice.kind === 'limit') this.note(notice.dir, notice.sentence);
-    else this.options.onChange(notice.dir);
+    } else if (notice.kind === 'limit' || notice.kind === 'held') {
+      this.note(notice.dir, notice.sentence);
+    } else this.options.onChange(notice.dir);
   }
 
   /** Keeps a sentence for the window, once: a watch that cannot start says so at each sync. */

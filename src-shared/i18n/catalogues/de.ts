@@ -1568,6 +1568,10 @@ export const de: Catalogue = {
     '{folder} wird nicht mehr überwacht (er wurde inzwischen entfernt): Fügen Sie ihn erneut hinzu, um ihn zu überwachen.',
   'core.watch.notStarted': 'Derzeit nicht überwacht: {problem}',
   'core.watch.leftOut': '{name} wird nicht übernommen: {reason}',
+  'core.watch.notReserved':
+    'Die Credits für {count, plural, one {# Bild} other {# Bilder}} in {folder} konnten nicht zugesagt werden, weil sich die Liste der überwachten Ordner inzwischen geändert hat (ein anderer Prozess hat vom heutigen Limit ausgegeben, oder die Überwachung wurde geändert): Für sie wurde nichts gesendet, sie werden gleich erneut geprüft.',
+  'core.watch.stayedEmpty':
+    'Sie ist seit ihrem Erscheinen leer geblieben (0 Byte): Kopieren Sie sie erneut, oder löschen Sie sie.',
   'watches.summary':
     'Überwachte Ordner: {count, plural, =0 {keine} one {# Ordner} other {# Ordner}}',
   'watches.empty':

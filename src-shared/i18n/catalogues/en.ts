@@ -1527,6 +1527,10 @@ export const en = {
     '{folder} is not watched any more (it was forgotten meanwhile): add it again to watch it.',
   'core.watch.notStarted': 'Not watched now: {problem}',
   'core.watch.leftOut': '{name} is not taken: {reason}',
+  'core.watch.notReserved':
+    "The credits for {count, plural, one {# image} other {# images}} in {folder} could not be committed, because the list of watched folders changed meanwhile (another process spent from today's limit, or the watch was changed): nothing was sent for them, and they are looked at again in a moment.",
+  'core.watch.stayedEmpty':
+    'It has stayed empty (0 bytes) since it appeared: copy it again, or delete it.',
   'watches.summary': 'Watched folders: {count, plural, =0 {none} one {# folder} other {# folders}}',
   'watches.empty':
     'No folder is watched. Add one below: every new image that finishes arriving in it is cleaned with a profile, and its result goes where the output settings say.',

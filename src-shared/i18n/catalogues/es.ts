@@ -1560,6 +1560,10 @@ export const es: Catalogue = {
     '{folder} ya no se vigila (se olvidó mientras tanto): vuelve a añadirla para vigilarla.',
   'core.watch.notStarted': 'No se vigila ahora: {problem}',
   'core.watch.leftOut': '{name} no se toma: {reason}',
+  'core.watch.notReserved':
+    'No se pudieron comprometer los créditos de {count, plural, one {# imagen} other {# imágenes}} en {folder}, porque la lista de carpetas vigiladas cambió mientras tanto (otro proceso gastó del límite de hoy, o se cambió la vigilancia): no se envió nada por ellas y se vuelven a mirar en un momento.',
+  'core.watch.stayedEmpty':
+    'Ha seguido vacío (0 bytes) desde que apareció: vuelve a copiarlo o bórralo.',
   'watches.summary':
     'Carpetas vigiladas: {count, plural, =0 {ninguna} one {# carpeta} other {# carpetas}}',
   'watches.empty':

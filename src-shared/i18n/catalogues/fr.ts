@@ -1560,6 +1560,10 @@ export const fr: Catalogue = {
     '{folder} n’est plus surveillé (il a été oublié entre-temps) : ajoutez-le à nouveau pour le surveiller.',
   'core.watch.notStarted': 'Pas surveillé pour l’instant : {problem}',
   'core.watch.leftOut': '{name} n’est pas pris : {reason}',
+  'core.watch.notReserved':
+    'Les crédits pour {count, plural, one {# image} other {# images}} dans {folder} n’ont pas pu être engagés, car la liste des dossiers surveillés a changé entre-temps (un autre processus a dépensé sur la limite du jour, ou la surveillance a été modifiée) : rien n’a été envoyé pour elles, et elles sont examinées à nouveau dans un instant.',
+  'core.watch.stayedEmpty':
+    'Il est resté vide (0 octet) depuis son apparition : copiez-le à nouveau, ou supprimez-le.',
   'watches.summary':
     'Dossiers surveillés : {count, plural, =0 {aucun} one {# dossier} other {# dossiers}}',
   'watches.empty':

@@ -1532,6 +1532,10 @@ export const ja: Catalogue = {
     '{folder} はもう監視されていません（その間に解除されました）：監視するにはもう一度追加してください。',
   'core.watch.notStarted': '現在は監視していません：{problem}',
   'core.watch.leftOut': '{name} は処理しません：{reason}',
+  'core.watch.notReserved':
+    '監視フォルダーの一覧がその間に変わったため（別のプロセスが今日の上限から支出したか、監視が変更されました）、{folder} の {count, plural, other {# 枚の画像}}のクレジットを確保できませんでした：それらについては何も送信しておらず、まもなくもう一度確認します。',
+  'core.watch.stayedEmpty':
+    '現れてから空（0 バイト）のままです：もう一度コピーするか、削除してください。',
   'watches.summary': '監視フォルダー：{count, plural, =0 {なし} other {# 件}}',
   'watches.empty':
     '監視中のフォルダーはありません。下で追加してください：そこに届き終えた新しい画像はそれぞれプロファイルで除去され、結果は出力設定のとおりに保存されます。',

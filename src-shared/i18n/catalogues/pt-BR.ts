@@ -1554,6 +1554,10 @@ export const ptBR: Catalogue = {
     '{folder} não é mais observada (foi esquecida nesse meio-tempo): adicione-a de novo para observá-la.',
   'core.watch.notStarted': 'Não observada agora: {problem}',
   'core.watch.leftOut': '{name} não é pego: {reason}',
+  'core.watch.notReserved':
+    'Os créditos de {count, plural, one {# imagem} other {# imagens}} em {folder} não puderam ser reservados, porque a lista de pastas observadas mudou nesse meio-tempo (outro processo gastou do limite de hoje, ou a observação foi alterada): nada foi enviado por elas, e elas serão vistas de novo em instantes.',
+  'core.watch.stayedEmpty':
+    'Ele continua vazio (0 bytes) desde que apareceu: copie-o de novo ou apague-o.',
   'watches.summary':
     'Pastas observadas: {count, plural, =0 {nenhuma} one {# pasta} other {# pastas}}',
   'watches.empty':

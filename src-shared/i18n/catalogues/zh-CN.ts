@@ -1415,6 +1415,9 @@ export const zhCN: Catalogue = {
   'core.watch.notWatched': '{folder} 已不再被监视（期间已被移除）：如需监视，请重新添加。',
   'core.watch.notStarted': '当前未监视：{problem}',
   'core.watch.leftOut': '{name} 未被处理：{reason}',
+  'core.watch.notReserved':
+    '由于监视文件夹列表在此期间发生了变化（另一个进程已花费今天的上限，或监视已被修改），无法为 {folder} 中的 {count, plural, other {# 张图片}}预留积分：没有为它们发送任何内容，稍后会再次查看。',
+  'core.watch.stayedEmpty': '它自出现以来一直为空（0 字节）：请重新复制，或将其删除。',
   'watches.summary': '监视的文件夹：{count, plural, =0 {无} other {# 个}}',
   'watches.empty':
     '没有正在监视的文件夹。请在下方添加：每张完整到达其中的新图片都会用配置处理，结果保存到输出设置所指的位置。',

@@ -247,4 +247,41 @@ describe('a watched folder', () => {
     expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
     expect((await list.all())[0]?.spent).toEqual({ '2026-03-13': 2 });
   }, 300_000);
+
+  it('leaves files whose credits could not be committed to a later look, and says why', async () => {
+    const { dataDir, watched, watch, earlier, submitted } = await paidWatch('lowered', 5);
+    // Between this watch's reading of the list and its commit, another process lowers the
+    // day's limit to 1 (`clearframe watch DIR --credits-per-day 1` in another terminal).
+    class Lowered extends WatchList {
+      private lowered = false;
+      override async reserve(dir: string, day: string, credits: number): Promise<boolean> {
+        if (!this.lowered) {
+          this.lowered = true;
+          await new WatchList(dataDir).put({ ...watch, creditsPerDay: 1 });
+        }
+        return super.reserve(dir, day, credits);
+      }
+    }
+    for (const [i, photo] of photos.slice(0, 2).entries()) {
+      await writeFile(path.join(watched, `low-${i}${path.extname(photo)}`), await readFile(photo));
+    }
+    const running = run(dataDir, watch, new Lowered(dataDir));
+    await until(
+      () => running.notices.some((notice) => notice.kind === 'limit') || running.looks > 60,
+    );
+    await running.engine.whenIdle();
+    const done = running.store.watermarks.inStates(['done']);
+    await stop(running);
+    const held = running.notices.find((notice) => notice.kind === 'held');
+    expect(held?.kind === 'held' && held.sentence).toMatch(
+      /^The credits for 2 images in .+ could not be committed, because the list of watched folders changed meanwhile/,
+    );
+    // Looked at again: one sent within the lowered limit, the other waits for tomorrow.
+    expect(running.notices.find((notice) => notice.kind === 'limit')).toMatchObject({
+      waiting: 1,
+    });
+    expect(done).toHaveLength(1);
+    expect(submitted()).toHaveLength(1);
+    expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
+  }, 300_000);
 });
