@@ -38,6 +38,17 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 const firstWatch = async (core: AppCore) =>
   (await core.handlers['watches:list'](undefined)).watches[0];
 
+/** An app on `dataDir`, looking often, with `watched` added as a free watch with `profile`. */
+async function appWatching(dataDir: string, watched: string, profile: string): Promise<AppCore> {
+  const core = await startBareCore({
+    dataDir,
+    name: `app-watches-${path.basename(dataDir)}`,
+    env: { CLEARFRAME_WATCH_INTERVAL_MS: '50' },
+  });
+  await core.handlers['watches:add']({ dir: watched, profile, recursive: false, engine: 'local' });
+  return core;
+}
+
 describe('watched folders in the app', () => {
   it('run in whichever of the app and `clearframe watch` holds the data folder, never both', async () => {
     const dataDir = path.join(dir, 'data');
@@ -47,18 +58,8 @@ describe('watched folders in the app', () => {
     // says who runs it, and takes nothing itself.
     const cli = DataFolderLock.acquire(dataDir, { kind: 'cli', command: 'clearframe watch' });
     if (!('held' in cli)) throw new Error('the test could not take the data folder');
-    const core = await startBareCore({
-      dataDir,
-      name: 'app-watches',
-      env: { CLEARFRAME_WATCH_INTERVAL_MS: '50' },
-    });
+    const core = await appWatching(dataDir, watched, 'Scene mark');
     try {
-      await core.handlers['watches:add']({
-        dir: watched,
-        profile: 'Scene mark',
-        recursive: false,
-        engine: 'local',
-      });
       await copyFile(photos[0] as string, path.join(watched, 'arrived.jpg'));
       const listed = await core.handlers['watches:list'](undefined);
       expect(listed.waitingFor).toMatch(/clearframe watch/);
@@ -116,19 +117,9 @@ describe('watched folders in the app', () => {
     await new ProfileStore(dataPaths(dataDir).profilesDir).save('PNG mark', estimate, {
       outputFormat: 'png',
     });
-    const core = await startBareCore({
-      dataDir,
-      name: 'app-watches-format',
-      env: { CLEARFRAME_WATCH_INTERVAL_MS: '50' },
-    });
+    const core = await appWatching(dataDir, watched, 'PNG mark');
     try {
       expect(core.settings.outputFormat).toBe('same');
-      await core.handlers['watches:add']({
-        dir: watched,
-        profile: 'PNG mark',
-        recursive: false,
-        engine: 'local',
-      });
       await copyFile(photos[1] as string, path.join(watched, 'arrived.jpg'));
       await until(async () => (await firstWatch(core))?.recent[0]?.state === 'done');
       const output = (await firstWatch(core))?.recent[0]?.outputPath as string;
