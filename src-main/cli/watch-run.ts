@@ -63,6 +63,8 @@ export async function runWatches(
     const notify = (notice: WatchNotice) => {
       if (notice.kind === 'skipped') {
         say('skipped', words('cli.watch.skipped', { file: notice.file, reason: notice.reason }));
+      } else if (notice.kind === 'held') {
+        console.error(notice.sentence);
       } else if (notice.kind === 'limit') {
         console.error(notice.sentence);
         atLimit.add(notice.dir);

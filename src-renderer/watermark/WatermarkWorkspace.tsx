@@ -13,6 +13,7 @@ import { MaskNoteBar } from './MaskNoteBar.tsx';
 import { OutputPanel } from './OutputPanel.tsx';
 import { ProfilePanel } from './ProfilePanel.tsx';
 import { StagedList } from './StagedList.tsx';
+import { WatchPanel } from './WatchPanel.tsx';
 import { useStagedNames } from './shown-names.ts';
 import { StagingProgress } from './StagingProgress.tsx';
 import { VirtualList } from './VirtualList.tsx';
@@ -125,6 +126,7 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
       <StagingProgress />
       <OutputPanel />
       <ProfilePanel />
+      <WatchPanel />
       <form
         className="actions url-form"
         aria-label={intl.formatMessage({ id: 'images.urlForm' })}

@@ -12,6 +12,7 @@ import { stagingContract } from './staging.ts';
 import { importContract } from './video-import.ts';
 import { videoContract } from './video.ts';
 import { watermarkContract } from './watermark.ts';
+import { watchesContract } from './watches.ts';
 
 export * from './account.ts';
 export * from './agent.ts';
@@ -27,6 +28,7 @@ export * from './staging.ts';
 export * from './video-import.ts';
 export * from './video.ts';
 export * from './watermark.ts';
+export * from './watches.ts';
 
 /**
  * Each domain's contract, answered by one desk: a new channel is declared in its domain's
@@ -43,6 +45,7 @@ export const coreContracts = {
   account: accountContract,
   diagnostics: diagnosticsContract,
   profiles: profilesContract,
+  watches: watchesContract,
 } as const;
 
 /** The channels the core answers; the shell answers `shellContract`. */
@@ -56,6 +59,7 @@ export const coreContract = {
   ...accountContract,
   ...diagnosticsContract,
   ...profilesContract,
+  ...watchesContract,
 };
 
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */

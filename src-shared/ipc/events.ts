@@ -18,4 +18,6 @@ export const eventContract = {
   'media:finderProgress': finderProgressSchema,
   /** The agent door's paid calls past the allowance, waiting for the person's yes. */
   'agent:questions': agentQuestionsSchema,
+  /** A watched folder took files, left one out, or stopped at its limit: the list asks again. */
+  'watches:changed': z.object({ dir: z.string() }),
 } as const satisfies Record<string, z.ZodType>;

@@ -30,6 +30,9 @@ import { openDataFolder, type OpenedFolder } from './startup.ts';
 import { ImportDesk } from './import-desk.ts';
 import { VideoDesk } from './video-desk.ts';
 import { WatermarkDesk } from './watermark-desk.ts';
+import { WatchesDesk } from './watches-desk.ts';
+import { WatchList } from '../watch/watch-list.ts';
+import { WatchRunner } from '../watch/watch-runner.ts';
 
 export interface AppCoreOptions {
   dataDir: string;
@@ -69,6 +72,8 @@ export class AppCore {
   /** Watermark profiles, for the window, the shell's export and import, and the MCP server. */
   readonly profiles: ProfileStore;
   private readonly app: AppDesk;
+  /** The watched folders this app runs while it holds the data folder. */
+  private readonly watchRunner: WatchRunner;
 
   private constructor(options: AppCoreOptions, opened: OpenedFolder) {
     const { folder, settings, keys, store } = opened;
@@ -118,15 +123,26 @@ export class AppCore {
       demo: () => endpoints.usesDemo('video'),
       onChange: (rounds) => this.events.emit('video:changed', { rounds }),
     });
+    this.profiles = new ProfileStore(paths.profilesDir);
+    const watchList = new WatchList(paths.root);
+    this.watchRunner = new WatchRunner({
+      ...{ list: watchList, profiles: this.profiles, store, engine: this.watermark.engine },
+      estimates: staging.estimates,
+      intervalMs: Number(env.CLEARFRAME_WATCH_INTERVAL_MS) || undefined,
+      onChange: (dir) => this.events.emit('watches:changed', { dir }),
+    });
+    const watches = new WatchesDesk(context, {
+      ...{ list: watchList, profiles: this.profiles, runner: this.watchRunner },
+      waitingFor: () => this.app.waitingFor(),
+    });
     this.app = new AppDesk(context, {
       folder,
-      engines: [this.watermark.engine, this.video.engine],
+      engines: [this.watermark.engine, this.video.engine, watches.engine],
       views: () => this.watermark.views(),
       app: options.app,
       previewBase: options.previewBase,
     });
     this.account = new AccountDesk(context, new VideoRounds(store));
-    this.profiles = new ProfileStore(paths.profilesDir);
     const onModeChange = () => this.applyMode();
     this.handlers = {
       ...this.app.handlers,
@@ -142,6 +158,7 @@ export class AppCore {
       ...this.account.handlers,
       ...new DiagnosticsDesk(context, { app: options.app, runtime: options.runtime }).handlers,
       ...new ProfilesDesk(this.profiles, staging).handlers,
+      ...watches.handlers,
     };
   }
 
@@ -203,6 +220,7 @@ export class AppCore {
   /** Stops the engines where they are (every job resumes on the next start) and closes everything. */
   async stop(): Promise<void> {
     this.app.stop();
+    await this.watchRunner.stop();
     this.watermark.engine.stop();
     this.video.engine.stop();
     await Promise.all([this.watermark.engine.whenIdle(), this.video.engine.whenIdle()]);

@@ -12,11 +12,15 @@ import { FolderWatcher, type ArrivedFile } from './folder-watcher.ts';
 import { localDay } from '../../../src-shared/domain/calendar-month.ts';
 import type { Watch, WatchList } from './watch-list.ts';
 
-/** What a watch tells the person: a file taken, one left out, or the day's limit reached. */
+/**
+ * What a watch tells the person: files taken, one left out, the day's limit reached, or
+ * files held back for a later look because their credits could not be committed.
+ */
 export type WatchNotice =
   | { kind: 'queued'; dir: string; files: string[] }
   | { kind: 'skipped'; dir: string; file: string; reason: string }
-  | { kind: 'limit'; dir: string; sentence: string; waiting: number };
+  | { kind: 'limit'; dir: string; sentence: string; waiting: number }
+  | { kind: 'held'; dir: string; sentence: string };
 
 export interface FolderWatchOptions {
   watch: Watch;
@@ -31,6 +35,8 @@ export interface FolderWatchOptions {
   now?: () => Date;
   /** After each whole look at the folder (the window's list, and tests, wait on it). */
   onLook?: () => void;
+  /** Where the limit's sentence says to raise it: the command line's option, or the window. */
+  limitWords?: 'core.watch.limitReached' | 'core.watch.limitReachedApp';
 }
 
 /** The profile's mark placed on an image of this size, as the rectangles the service is sent. */
@@ -104,7 +110,11 @@ export class FolderWatch {
     const fitting = files.filter((file) => measured.has(file.path));
     const inputs: WatermarkInput[] = [];
     for (const file of fitting) {
-      const base = { inputPath: file.path, root: file.root, bytes: file.bytes };
+      const base = {
+        ...{ inputPath: file.path, root: file.root, bytes: file.bytes },
+        // The profile's output choices apply to what it cleans, whatever the settings say.
+        ...(profile.summary.outputFormat ? { outputFormat: profile.summary.outputFormat } : {}),
+      };
       if (watch.engine === 'local') {
         inputs.push({ ...base, engine: 'local', estimate: measured.get(file.path) });
       } else {
@@ -129,7 +139,18 @@ export class FolderWatch {
     const current = (await list.all()).find((entry) => entry.dir === watch.dir);
     const left = (current?.creditsPerDay ?? 0) - (current?.spent[day] ?? 0);
     const fit = Math.max(0, Math.min(inputs.length, Math.floor(left / CREDITS_PER_IMAGE)));
-    if (fit > 0 && !(await list.reserve(watch.dir, day, fit * CREDITS_PER_IMAGE))) return [];
+    if (fit > 0 && !(await list.reserve(watch.dir, day, fit * CREDITS_PER_IMAGE))) {
+      // The list changed between reading and committing (another process committed credits
+      // of the same day, or the watch was changed): nothing is sent, and the files are left
+      // to a later look, which counts again, rather than dropped until a restart.
+      this.watcher.release(inputs.map((input) => input.inputPath));
+      notify({
+        kind: 'held',
+        dir: watch.dir,
+        sentence: said('core.watch.notReserved', { folder: watch.dir, count: inputs.length }),
+      });
+      return [];
+    }
     if (fit < inputs.length) {
       // Held until the next local day, when the waiting files are looked at again.
       this.heldOn = day;
@@ -138,7 +159,7 @@ export class FolderWatch {
         kind: 'limit',
         dir: watch.dir,
         waiting: inputs.length - fit,
-        sentence: said('core.watch.limitReached', {
+        sentence: said(this.options.limitWords ?? 'core.watch.limitReached', {
           folder: watch.dir,
           limit: current?.creditsPerDay ?? 0,
           waiting: inputs.length - fit,

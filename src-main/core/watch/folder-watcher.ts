@@ -154,7 +154,9 @@ export class FolderWatcher {
       this.done.add(file);
       return undefined;
     }
-    const probe = await probeWhole(file).catch(() => undefined);
+    // An empty file has nothing to read yet: a copy just begun, or one that stays empty.
+    const empty = (await stat(file).catch(() => undefined))?.size === 0;
+    const probe = empty ? undefined : await probeWhole(file).catch(() => undefined);
     if (probe?.ok) {
       this.done.add(file);
       this.unreadable.delete(file);
@@ -178,9 +180,11 @@ export class FolderWatcher {
         told: false,
       });
     } else if (!last.told && this.now() - last.since >= this.options.patienceMs) {
-      // Named once, so a file that never decodes is said to be so instead of waited on.
+      // Named once, so a file that never decodes, or stays empty, is said to be so instead
+      // of waited on.
       last.told = true;
-      this.options.onSkipped(file, probe?.reason ?? said('core.probe.unreadable'));
+      const reason = info.size === 0 ? said('core.watch.stayedEmpty') : probe?.reason;
+      this.options.onSkipped(file, reason ?? said('core.probe.unreadable'));
     }
     this.arrivals.forget(file);
     return undefined;

@@ -1558,6 +1558,52 @@ export const de: Catalogue = {
     'Die Liste der überwachten Ordner ({file}) kann nicht gelesen werden. Löschen Sie diese Datei, und fügen Sie die Ordner dann mit clearframe watch erneut hinzu.',
   'core.watch.limitReached':
     'Die Überwachung von {folder} wurde angehalten: Das heutige Limit von {limit, plural, one {# Credit} other {# Credits}} ist aufgebraucht, heute wird nichts mehr gesendet. {waiting, plural, one {# Bild wartet} other {# Bilder warten}}; erhöhen Sie das Limit mit --credits-per-day, oder führen Sie clearframe watch morgen erneut aus.',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    'Die Überwachung von {folder} ist für heute angehalten: Das heutige Limit von {limit, plural, one {# Credit} other {# Credits}} ist aufgebraucht, heute wird nichts mehr gesendet. {waiting, plural, one {# Bild wartet} other {# Bilder warten}}: Sie werden morgen innerhalb des Tageslimits übernommen, oder sofort, wenn Sie den Ordner mit einem höheren Limit erneut hinzufügen.',
+  'core.watch.noFolder': '{folder} ist kein Ordner: Wählen Sie den zu überwachenden Ordner erneut.',
+  'core.watch.needsLimit':
+    'Kostenpflichtiges Überwachen braucht ein Tageslimit: Geben Sie an, wie viele Credits es höchstens pro Tag ausgeben darf.',
+  'core.watch.notWatched':
+    '{folder} wird nicht mehr überwacht (er wurde inzwischen entfernt): Fügen Sie ihn erneut hinzu, um ihn zu überwachen.',
+  'core.watch.notStarted': 'Derzeit nicht überwacht: {problem}',
+  'core.watch.leftOut': '{name} wird nicht übernommen: {reason}',
+  'core.watch.notReserved':
+    'Die Credits für {count, plural, one {# Bild} other {# Bilder}} in {folder} konnten nicht zugesagt werden, weil sich die Liste der überwachten Ordner inzwischen geändert hat (ein anderer Prozess hat vom heutigen Limit ausgegeben, oder die Überwachung wurde geändert): Für sie wurde nichts gesendet, sie werden gleich erneut geprüft.',
+  'core.watch.stayedEmpty':
+    'Sie ist seit ihrem Erscheinen leer geblieben (0 Byte): Kopieren Sie sie erneut, oder löschen Sie sie.',
+  'watches.summary':
+    'Überwachte Ordner: {count, plural, =0 {keine} one {# Ordner} other {# Ordner}}',
+  'watches.empty':
+    'Kein Ordner wird überwacht. Fügen Sie unten einen hinzu: Jedes neue Bild, das dort vollständig angekommen ist, wird mit einem Profil bereinigt, und das Ergebnis landet dort, wo die Ausgabe-Einstellungen es sagen.',
+  'watches.needProfile':
+    'Um einen Ordner zu überwachen, speichern Sie zuerst ein Wasserzeichen-Profil (Wasserzeichen-Profile, oben).',
+  'watches.line':
+    'Profil „{profile}“{recursive, select, yes {, mit Unterordnern} other {}} · {engine, select, service {kostenpflichtig: heute {spent} von {limit} Credits ausgegeben} other {auf diesem Computer, kostenlos}}',
+  'watches.watching': 'Wird überwacht',
+  'watches.paused': 'Angehalten: Neue Bilder werden nicht übernommen',
+  'watches.notRunning': 'Derzeit nicht überwacht: siehe Hinweis unten',
+  'watches.pause': 'Anhalten',
+  'watches.resume': 'Fortsetzen',
+  'watches.forget': 'Nicht mehr überwachen',
+  'watches.recent': 'Zuletzt übernommene Dateien aus {folder}',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': 'Bitte ansehen: {why}',
+  'watches.addTitle': 'Einen Ordner überwachen',
+  'watches.folder': 'Zu überwachender Ordner',
+  'watches.noFolderYet': 'Noch kein Ordner gewählt',
+  'watches.chooseFolder': 'Ordner wählen…',
+  'watches.profile': 'Mit dem Profil bereinigen',
+  'watches.recursive': 'Unterordner einbeziehen',
+  'watches.engine': 'Wer bereinigt',
+  'watches.engineLocal': 'Auf diesem Computer – kostenlos',
+  'watches.engineService': 'Der Dienst – kostenpflichtig, mit Tageslimit',
+  'watches.limit': 'Höchstens Credits pro Tag',
+  'watches.cost':
+    'Jedes Bild kostet {cost, plural, one {# Credit} other {# Credits}}. Geben Sie an, wie viele Credits höchstens pro Tag ausgegeben werden dürfen: Darüber hinaus wird nichts gesendet.',
+  'watches.costWithLimit':
+    'Jedes Bild kostet {cost, plural, one {# Credit} other {# Credits}}: höchstens {limit, plural, one {# Credit} other {# Credits}} pro Tag, also {images, plural, one {# Bild} other {# Bilder}}; danach wartet die Überwachung bis zum nächsten Tag.',
+  'watches.add': 'Diesen Ordner überwachen',
   'main.dialog.profiles': 'Wasserzeichen-Profile',
   'main.dialog.exportProfile': 'Wasserzeichen-Profil exportieren',
   'main.dialog.importProfile': 'Wasserzeichen-Profil importieren',

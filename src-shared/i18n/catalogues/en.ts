@@ -1517,6 +1517,51 @@ export const en = {
     'The list of watched folders ({file}) cannot be read. Delete that file, then add the folders again with clearframe watch.',
   'core.watch.limitReached':
     "Watching {folder} stopped: today's limit of {limit, plural, one {# credit} other {# credits}} is used up, and nothing more is sent today. {waiting, plural, one {# image waits} other {# images wait}}; raise the limit with --credits-per-day, or run clearframe watch again tomorrow.",
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    "Watching {folder} stopped for today: today's limit of {limit, plural, one {# credit} other {# credits}} is used up, and nothing more is sent today. {waiting, plural, one {# image waits} other {# images wait}}: taken tomorrow within that day's limit, or now if you add the folder again with a higher limit.",
+  'core.watch.noFolder': '{folder} is not a folder: choose the folder to watch again.',
+  'core.watch.needsLimit':
+    'Paid watching needs a limit per day: enter the most credits it may spend in a day.',
+  'core.watch.notWatched':
+    '{folder} is not watched any more (it was forgotten meanwhile): add it again to watch it.',
+  'core.watch.notStarted': 'Not watched now: {problem}',
+  'core.watch.leftOut': '{name} is not taken: {reason}',
+  'core.watch.notReserved':
+    "The credits for {count, plural, one {# image} other {# images}} in {folder} could not be committed, because the list of watched folders changed meanwhile (another process spent from today's limit, or the watch was changed): nothing was sent for them, and they are looked at again in a moment.",
+  'core.watch.stayedEmpty':
+    'It has stayed empty (0 bytes) since it appeared: copy it again, or delete it.',
+  'watches.summary': 'Watched folders: {count, plural, =0 {none} one {# folder} other {# folders}}',
+  'watches.empty':
+    'No folder is watched. Add one below: every new image that finishes arriving in it is cleaned with a profile, and its result goes where the output settings say.',
+  'watches.needProfile':
+    'To watch a folder, first save a watermark profile (Watermark profiles, above).',
+  'watches.line':
+    'profile “{profile}”{recursive, select, yes {, with its sub-folders} other {}} · {engine, select, service {paid: {spent} of {limit} credits spent today} other {on this computer, free}}',
+  'watches.watching': 'Watching',
+  'watches.paused': 'Paused: new images are not taken',
+  'watches.notRunning': 'Not watched now: see the note below',
+  'watches.pause': 'Pause',
+  'watches.resume': 'Resume',
+  'watches.forget': 'Forget',
+  'watches.recent': 'Files taken last from {folder}',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': 'Needs a look: {why}',
+  'watches.addTitle': 'Watch a folder',
+  'watches.folder': 'Folder to watch',
+  'watches.noFolderYet': 'No folder chosen yet',
+  'watches.chooseFolder': 'Choose a folder…',
+  'watches.profile': 'Clean with the profile',
+  'watches.recursive': 'Include its sub-folders',
+  'watches.engine': 'Who cleans',
+  'watches.engineLocal': 'On this computer — free',
+  'watches.engineService': 'The service — paid, within a limit per day',
+  'watches.limit': 'Most credits a day',
+  'watches.cost':
+    'Each image costs {cost, plural, one {# credit} other {# credits}}. Enter the most credits a day it may spend: nothing is sent past it.',
+  'watches.costWithLimit':
+    'Each image costs {cost, plural, one {# credit} other {# credits}}: at most {limit, plural, one {# credit} other {# credits}} a day, that is {images, plural, one {# image} other {# images}}; past that the watch waits for the next day.',
+  'watches.add': 'Watch this folder',
   'main.dialog.profiles': 'Watermark profiles',
   'main.dialog.exportProfile': 'Export the watermark profile',
   'main.dialog.importProfile': 'Import a watermark profile',

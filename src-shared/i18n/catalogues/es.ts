@@ -1550,6 +1550,52 @@ export const es: Catalogue = {
     'No se puede leer la lista de carpetas vigiladas ({file}). Borra ese archivo y vuelve a añadir las carpetas con clearframe watch.',
   'core.watch.limitReached':
     'La vigilancia de {folder} se ha detenido: el límite de hoy de {limit, plural, one {# crédito} other {# créditos}} está agotado y hoy no se envía nada más. {waiting, plural, one {# imagen espera} other {# imágenes esperan}}; sube el límite con --credits-per-day o vuelve a ejecutar clearframe watch mañana.',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    'La vigilancia de {folder} se ha detenido por hoy: el límite de hoy de {limit, plural, one {# crédito} other {# créditos}} está agotado y hoy no se envía nada más. {waiting, plural, one {# imagen espera} other {# imágenes esperan}}: se toman mañana dentro del límite de ese día, o ahora si vuelves a añadir la carpeta con un límite mayor.',
+  'core.watch.noFolder': '{folder} no es una carpeta: vuelve a elegir la carpeta que vigilar.',
+  'core.watch.needsLimit':
+    'La vigilancia de pago necesita un límite por día: indica cuántos créditos puede gastar como máximo en un día.',
+  'core.watch.notWatched':
+    '{folder} ya no se vigila (se olvidó mientras tanto): vuelve a añadirla para vigilarla.',
+  'core.watch.notStarted': 'No se vigila ahora: {problem}',
+  'core.watch.leftOut': '{name} no se toma: {reason}',
+  'core.watch.notReserved':
+    'No se pudieron comprometer los créditos de {count, plural, one {# imagen} other {# imágenes}} en {folder}, porque la lista de carpetas vigiladas cambió mientras tanto (otro proceso gastó del límite de hoy, o se cambió la vigilancia): no se envió nada por ellas y se vuelven a mirar en un momento.',
+  'core.watch.stayedEmpty':
+    'Ha seguido vacío (0 bytes) desde que apareció: vuelve a copiarlo o bórralo.',
+  'watches.summary':
+    'Carpetas vigiladas: {count, plural, =0 {ninguna} one {# carpeta} other {# carpetas}}',
+  'watches.empty':
+    'No se vigila ninguna carpeta. Añade una abajo: cada imagen nueva que termine de llegar a ella se limpia con un perfil, y su resultado va donde dicen los ajustes de salida.',
+  'watches.needProfile':
+    'Para vigilar una carpeta, guarda primero un perfil de marca de agua (Perfiles de marca de agua, arriba).',
+  'watches.line':
+    'perfil «{profile}»{recursive, select, yes {, con sus subcarpetas} other {}} · {engine, select, service {de pago: {spent} de {limit} créditos gastados hoy} other {en este ordenador, gratis}}',
+  'watches.watching': 'Vigilando',
+  'watches.paused': 'En pausa: las imágenes nuevas no se toman',
+  'watches.notRunning': 'No se vigila ahora: mira la nota de abajo',
+  'watches.pause': 'Pausar',
+  'watches.resume': 'Reanudar',
+  'watches.forget': 'Olvidar',
+  'watches.recent': 'Últimos archivos tomados de {folder}',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': 'Hay que revisarla: {why}',
+  'watches.addTitle': 'Vigilar una carpeta',
+  'watches.folder': 'Carpeta que vigilar',
+  'watches.noFolderYet': 'Aún no se ha elegido ninguna carpeta',
+  'watches.chooseFolder': 'Elegir una carpeta…',
+  'watches.profile': 'Limpiar con el perfil',
+  'watches.recursive': 'Incluir sus subcarpetas',
+  'watches.engine': 'Quién limpia',
+  'watches.engineLocal': 'En este ordenador — gratis',
+  'watches.engineService': 'El servicio — de pago, con un límite por día',
+  'watches.limit': 'Créditos por día como máximo',
+  'watches.cost':
+    'Cada imagen cuesta {cost, plural, one {# crédito} other {# créditos}}. Indica cuántos créditos por día puede gastar como máximo: no se envía nada por encima.',
+  'watches.costWithLimit':
+    'Cada imagen cuesta {cost, plural, one {# crédito} other {# créditos}}: como máximo {limit, plural, one {# crédito} other {# créditos}} por día, es decir, {images, plural, one {# imagen} other {# imágenes}}; después, la vigilancia espera al día siguiente.',
+  'watches.add': 'Vigilar esta carpeta',
   'main.dialog.profiles': 'Perfiles de marca de agua',
   'main.dialog.exportProfile': 'Exportar el perfil de marca de agua',
   'main.dialog.importProfile': 'Importar un perfil de marca de agua',

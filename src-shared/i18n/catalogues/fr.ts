@@ -1549,6 +1549,53 @@ export const fr: Catalogue = {
     'La liste des dossiers surveillés ({file}) est illisible. Supprimez ce fichier, puis ajoutez à nouveau les dossiers avec clearframe watch.',
   'core.watch.limitReached':
     'La surveillance de {folder} s’est arrêtée : la limite du jour de {limit, plural, one {# crédit} other {# crédits}} est atteinte, et plus rien n’est envoyé aujourd’hui. {waiting, plural, one {# image attend} other {# images attendent}} ; augmentez la limite avec --credits-per-day, ou relancez clearframe watch demain.',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    'La surveillance de {folder} s’est arrêtée pour aujourd’hui : la limite du jour de {limit, plural, one {# crédit} other {# crédits}} est atteinte, et plus rien n’est envoyé aujourd’hui. {waiting, plural, one {# image attend} other {# images attendent}} : prises demain dans la limite de ce jour, ou tout de suite si vous ajoutez à nouveau le dossier avec une limite plus haute.',
+  'core.watch.noFolder':
+    '{folder} n’est pas un dossier : choisissez à nouveau le dossier à surveiller.',
+  'core.watch.needsLimit':
+    'La surveillance payante a besoin d’une limite par jour : indiquez le maximum de crédits qu’elle peut dépenser en un jour.',
+  'core.watch.notWatched':
+    '{folder} n’est plus surveillé (il a été oublié entre-temps) : ajoutez-le à nouveau pour le surveiller.',
+  'core.watch.notStarted': 'Pas surveillé pour l’instant : {problem}',
+  'core.watch.leftOut': '{name} n’est pas pris : {reason}',
+  'core.watch.notReserved':
+    'Les crédits pour {count, plural, one {# image} other {# images}} dans {folder} n’ont pas pu être engagés, car la liste des dossiers surveillés a changé entre-temps (un autre processus a dépensé sur la limite du jour, ou la surveillance a été modifiée) : rien n’a été envoyé pour elles, et elles sont examinées à nouveau dans un instant.',
+  'core.watch.stayedEmpty':
+    'Il est resté vide (0 octet) depuis son apparition : copiez-le à nouveau, ou supprimez-le.',
+  'watches.summary':
+    'Dossiers surveillés : {count, plural, =0 {aucun} one {# dossier} other {# dossiers}}',
+  'watches.empty':
+    'Aucun dossier n’est surveillé. Ajoutez-en un ci-dessous : chaque nouvelle image qui a fini d’y arriver est nettoyée avec un profil, et son résultat va là où le disent les réglages de sortie.',
+  'watches.needProfile':
+    'Pour surveiller un dossier, enregistrez d’abord un profil de filigrane (Profils de filigrane, ci-dessus).',
+  'watches.line':
+    'profil « {profile} »{recursive, select, yes {, avec ses sous-dossiers} other {}} · {engine, select, service {payant : {spent} crédits dépensés sur {limit} aujourd’hui} other {sur cet ordinateur, gratuit}}',
+  'watches.watching': 'Surveillé',
+  'watches.paused': 'En pause : les nouvelles images ne sont pas prises',
+  'watches.notRunning': 'Pas surveillé pour l’instant : voir la note ci-dessous',
+  'watches.pause': 'Mettre en pause',
+  'watches.resume': 'Reprendre',
+  'watches.forget': 'Oublier',
+  'watches.recent': 'Derniers fichiers pris dans {folder}',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': 'À vérifier : {why}',
+  'watches.addTitle': 'Surveiller un dossier',
+  'watches.folder': 'Dossier à surveiller',
+  'watches.noFolderYet': 'Aucun dossier choisi',
+  'watches.chooseFolder': 'Choisir un dossier…',
+  'watches.profile': 'Nettoyer avec le profil',
+  'watches.recursive': 'Inclure ses sous-dossiers',
+  'watches.engine': 'Qui nettoie',
+  'watches.engineLocal': 'Sur cet ordinateur — gratuit',
+  'watches.engineService': 'Le service — payant, dans une limite par jour',
+  'watches.limit': 'Crédits par jour au maximum',
+  'watches.cost':
+    'Chaque image coûte {cost, plural, one {# crédit} other {# crédits}}. Indiquez le maximum de crédits par jour : rien n’est envoyé au-delà.',
+  'watches.costWithLimit':
+    'Chaque image coûte {cost, plural, one {# crédit} other {# crédits}} : au plus {limit, plural, one {# crédit} other {# crédits}} par jour, soit {images, plural, one {# image} other {# images}} ; au-delà, la surveillance attend le jour suivant.',
+  'watches.add': 'Surveiller ce dossier',
   'main.dialog.profiles': 'Profils de filigrane',
   'main.dialog.exportProfile': 'Exporter le profil de filigrane',
   'main.dialog.importProfile': 'Importer un profil de filigrane',

@@ -1521,6 +1521,52 @@ export const ja: Catalogue = {
     '監視フォルダーのリスト（{file}）を読み込めません。このファイルを削除してから、clearframe watch でフォルダーを追加し直してください。',
   'core.watch.limitReached':
     '{folder} の監視を止めました：今日の上限 {limit, plural, other {# クレジット}} を使い切ったため、今日はこれ以上送信しません。{waiting, plural, other {# 枚の画像}}が待機中です。--credits-per-day で上限を上げるか、明日 clearframe watch をもう一度実行してください。',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    '{folder} の監視を今日は止めました：今日の上限 {limit, plural, other {# クレジット}} を使い切ったため、今日はこれ以上送信しません。{waiting, plural, other {# 枚の画像}}が待機中です：明日その日の上限内で処理されます。上限を上げてフォルダーをもう一度追加すれば、すぐに処理されます。',
+  'core.watch.noFolder':
+    '{folder} はフォルダーではありません：監視するフォルダーをもう一度選んでください。',
+  'core.watch.needsLimit':
+    '有料の監視には 1 日の上限が必要です：1 日に使ってよいクレジットの上限を入力してください。',
+  'core.watch.notWatched':
+    '{folder} はもう監視されていません（その間に解除されました）：監視するにはもう一度追加してください。',
+  'core.watch.notStarted': '現在は監視していません：{problem}',
+  'core.watch.leftOut': '{name} は処理しません：{reason}',
+  'core.watch.notReserved':
+    '監視フォルダーの一覧がその間に変わったため（別のプロセスが今日の上限から支出したか、監視が変更されました）、{folder} の {count, plural, other {# 枚の画像}}のクレジットを確保できませんでした：それらについては何も送信しておらず、まもなくもう一度確認します。',
+  'core.watch.stayedEmpty':
+    '現れてから空（0 バイト）のままです：もう一度コピーするか、削除してください。',
+  'watches.summary': '監視フォルダー：{count, plural, =0 {なし} other {# 件}}',
+  'watches.empty':
+    '監視中のフォルダーはありません。下で追加してください：そこに届き終えた新しい画像はそれぞれプロファイルで除去され、結果は出力設定のとおりに保存されます。',
+  'watches.needProfile':
+    'フォルダーを監視するには、まず透かしプロファイルを保存してください（上の「透かしプロファイル」）。',
+  'watches.line':
+    'プロファイル「{profile}」{recursive, select, yes {（サブフォルダーを含む）} other {}} · {engine, select, service {有料：今日は {limit} クレジット中 {spent} クレジット使用} other {このコンピューターで無料}}',
+  'watches.watching': '監視中',
+  'watches.paused': '一時停止中：新しい画像は処理しません',
+  'watches.notRunning': '現在は監視していません：下の注記をご覧ください',
+  'watches.pause': '一時停止',
+  'watches.resume': '再開',
+  'watches.forget': '監視を解除',
+  'watches.recent': '{folder} から最後に処理したファイル',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': '確認が必要：{why}',
+  'watches.addTitle': 'フォルダーを監視',
+  'watches.folder': '監視するフォルダー',
+  'watches.noFolderYet': 'フォルダーはまだ選ばれていません',
+  'watches.chooseFolder': 'フォルダーを選ぶ…',
+  'watches.profile': '除去に使うプロファイル',
+  'watches.recursive': 'サブフォルダーも含める',
+  'watches.engine': '処理する場所',
+  'watches.engineLocal': 'このコンピューター — 無料',
+  'watches.engineService': 'サービス — 有料、1 日の上限内',
+  'watches.limit': '1 日の上限（クレジット）',
+  'watches.cost':
+    '画像 1 枚につき {cost, plural, other {# クレジット}}です。1 日に使ってよいクレジットの上限を入力してください：それを超えては送信しません。',
+  'watches.costWithLimit':
+    '画像 1 枚につき {cost, plural, other {# クレジット}}：1 日に最大 {limit, plural, other {# クレジット}}、つまり {images, plural, other {# 枚}}です。それを超えると翌日まで待ちます。',
+  'watches.add': 'このフォルダーを監視',
   'main.dialog.profiles': '透かしプロファイル',
   'main.dialog.exportProfile': '透かしプロファイルを書き出す',
   'main.dialog.importProfile': '透かしプロファイルを読み込む',

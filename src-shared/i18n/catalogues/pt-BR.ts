@@ -1544,6 +1544,52 @@ export const ptBR: Catalogue = {
     'A lista de pastas observadas ({file}) não pode ser lida. Apague esse arquivo e adicione as pastas de novo com clearframe watch.',
   'core.watch.limitReached':
     'A observação de {folder} parou: o limite de hoje de {limit, plural, one {# crédito} other {# créditos}} acabou, e nada mais é enviado hoje. {waiting, plural, one {# imagem espera} other {# imagens esperam}}; aumente o limite com --credits-per-day ou execute clearframe watch de novo amanhã.',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    'A observação de {folder} parou por hoje: o limite de hoje de {limit, plural, one {# crédito} other {# créditos}} acabou, e nada mais é enviado hoje. {waiting, plural, one {# imagem espera} other {# imagens esperam}}: serão pegas amanhã dentro do limite do dia, ou agora se você adicionar a pasta de novo com um limite maior.',
+  'core.watch.noFolder': '{folder} não é uma pasta: escolha de novo a pasta a observar.',
+  'core.watch.needsLimit':
+    'A observação paga precisa de um limite por dia: informe o máximo de créditos que ela pode gastar em um dia.',
+  'core.watch.notWatched':
+    '{folder} não é mais observada (foi esquecida nesse meio-tempo): adicione-a de novo para observá-la.',
+  'core.watch.notStarted': 'Não observada agora: {problem}',
+  'core.watch.leftOut': '{name} não é pego: {reason}',
+  'core.watch.notReserved':
+    'Os créditos de {count, plural, one {# imagem} other {# imagens}} em {folder} não puderam ser reservados, porque a lista de pastas observadas mudou nesse meio-tempo (outro processo gastou do limite de hoje, ou a observação foi alterada): nada foi enviado por elas, e elas serão vistas de novo em instantes.',
+  'core.watch.stayedEmpty':
+    'Ele continua vazio (0 bytes) desde que apareceu: copie-o de novo ou apague-o.',
+  'watches.summary':
+    'Pastas observadas: {count, plural, =0 {nenhuma} one {# pasta} other {# pastas}}',
+  'watches.empty':
+    'Nenhuma pasta é observada. Adicione uma abaixo: cada imagem nova que termina de chegar nela é limpa com um perfil, e o resultado vai para onde as configurações de saída dizem.',
+  'watches.needProfile':
+    'Para observar uma pasta, primeiro salve um perfil de marca d’água (Perfis de marca d’água, acima).',
+  'watches.line':
+    'perfil “{profile}”{recursive, select, yes {, com as subpastas} other {}} · {engine, select, service {pago: {spent} de {limit} créditos gastos hoje} other {neste computador, grátis}}',
+  'watches.watching': 'Observando',
+  'watches.paused': 'Pausada: imagens novas não são pegas',
+  'watches.notRunning': 'Não observada agora: veja a nota abaixo',
+  'watches.pause': 'Pausar',
+  'watches.resume': 'Retomar',
+  'watches.forget': 'Esquecer',
+  'watches.recent': 'Últimos arquivos pegos de {folder}',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': 'Precisa de uma olhada: {why}',
+  'watches.addTitle': 'Observar uma pasta',
+  'watches.folder': 'Pasta a observar',
+  'watches.noFolderYet': 'Nenhuma pasta escolhida ainda',
+  'watches.chooseFolder': 'Escolher uma pasta…',
+  'watches.profile': 'Limpar com o perfil',
+  'watches.recursive': 'Incluir as subpastas',
+  'watches.engine': 'Quem limpa',
+  'watches.engineLocal': 'Neste computador — grátis',
+  'watches.engineService': 'O serviço — pago, dentro de um limite por dia',
+  'watches.limit': 'Máximo de créditos por dia',
+  'watches.cost':
+    'Cada imagem custa {cost, plural, one {# crédito} other {# créditos}}. Informe o máximo de créditos por dia: nada é enviado além disso.',
+  'watches.costWithLimit':
+    'Cada imagem custa {cost, plural, one {# crédito} other {# créditos}}: no máximo {limit, plural, one {# crédito} other {# créditos}} por dia, ou seja, {images, plural, one {# imagem} other {# imagens}}; depois disso a observação espera o dia seguinte.',
+  'watches.add': 'Observar esta pasta',
   'main.dialog.profiles': 'Perfis de marca d’água',
   'main.dialog.exportProfile': 'Exportar o perfil de marca d’água',
   'main.dialog.importProfile': 'Importar um perfil de marca d’água',

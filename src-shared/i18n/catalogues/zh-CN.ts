@@ -1407,6 +1407,47 @@ export const zhCN: Catalogue = {
     '无法读取监视文件夹列表（{file}）。请删除该文件，然后用 clearframe watch 重新添加文件夹。',
   'core.watch.limitReached':
     '已停止监视 {folder}：今天的上限 {limit, plural, other {# 积分}} 已用完，今天不再发送任何内容。{waiting, plural, other {# 张图片}}正在等待；请用 --credits-per-day 提高上限，或明天再次运行 clearframe watch。',
+  // Watched folders in the window (#39).
+  'core.watch.limitReachedApp':
+    '今天已停止监视 {folder}：今天的上限 {limit, plural, other {# 积分}} 已用完，今天不再发送任何内容。{waiting, plural, other {# 张图片}}正在等待：明天在当天的上限内处理；若以更高的上限重新添加该文件夹，则立即处理。',
+  'core.watch.noFolder': '{folder} 不是文件夹：请重新选择要监视的文件夹。',
+  'core.watch.needsLimit': '付费监视需要每日上限：请输入每天最多可花费的积分。',
+  'core.watch.notWatched': '{folder} 已不再被监视（期间已被移除）：如需监视，请重新添加。',
+  'core.watch.notStarted': '当前未监视：{problem}',
+  'core.watch.leftOut': '{name} 未被处理：{reason}',
+  'core.watch.notReserved':
+    '由于监视文件夹列表在此期间发生了变化（另一个进程已花费今天的上限，或监视已被修改），无法为 {folder} 中的 {count, plural, other {# 张图片}}预留积分：没有为它们发送任何内容，稍后会再次查看。',
+  'core.watch.stayedEmpty': '它自出现以来一直为空（0 字节）：请重新复制，或将其删除。',
+  'watches.summary': '监视的文件夹：{count, plural, =0 {无} other {# 个}}',
+  'watches.empty':
+    '没有正在监视的文件夹。请在下方添加：每张完整到达其中的新图片都会用配置处理，结果保存到输出设置所指的位置。',
+  'watches.needProfile': '要监视文件夹，请先保存一个水印配置（上方的“水印配置”）。',
+  'watches.line':
+    '配置“{profile}”{recursive, select, yes {（含子文件夹）} other {}} · {engine, select, service {付费：今天已花费 {spent}/{limit} 积分} other {在这台电脑上，免费}}',
+  'watches.watching': '监视中',
+  'watches.paused': '已暂停：不处理新图片',
+  'watches.notRunning': '当前未监视：请看下方说明',
+  'watches.pause': '暂停',
+  'watches.resume': '继续',
+  'watches.forget': '取消监视',
+  'watches.recent': '最近从 {folder} 处理的文件',
+  'watches.fileLine': '{name} — {status}',
+  'watches.needsLook': '需要查看：{why}',
+  'watches.addTitle': '监视文件夹',
+  'watches.folder': '要监视的文件夹',
+  'watches.noFolderYet': '尚未选择文件夹',
+  'watches.chooseFolder': '选择文件夹…',
+  'watches.profile': '用于处理的配置',
+  'watches.recursive': '包括子文件夹',
+  'watches.engine': '由谁处理',
+  'watches.engineLocal': '本机 — 免费',
+  'watches.engineService': '服务 — 付费，在每日上限内',
+  'watches.limit': '每天最多积分',
+  'watches.cost':
+    '每张图片 {cost, plural, other {# 积分}}。请输入每天最多可花费的积分：超出部分不会发送。',
+  'watches.costWithLimit':
+    '每张图片 {cost, plural, other {# 积分}}：每天最多 {limit, plural, other {# 积分}}，即 {images, plural, other {# 张图片}}；超出后监视会等到第二天。',
+  'watches.add': '监视此文件夹',
   'main.dialog.profiles': '水印配置',
   'main.dialog.exportProfile': '导出水印配置',
   'main.dialog.importProfile': '导入水印配置',

@@ -9,7 +9,6 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import type { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
-import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';
 import type { Profile } from '../../../src-main/core/profiles/profile-file.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
@@ -18,7 +17,7 @@ import { localDay } from '../../../src-shared/domain/calendar-month.ts';
 import { WatchList, type Watch } from '../../../src-main/core/watch/watch-list.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { readProvenance } from '../../support/provenance.ts';
-import { markedSet } from '../../support/marked-scenes.ts';
+import { sceneProfile } from '../../support/scene-profile.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
 
@@ -107,23 +106,10 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'clearframe-watch-'));
   sim = await startSimulator({ accounts: [{ key: KEY, credits: 100 }] });
   transport = createTransport({ maxConnections: 4 });
-  const set = await markedSet(path.join(dir, 'photos'), {
-    count: 8,
-    sizes: [{ width: 400, height: 300 }],
-    opacity: 0.4,
-    seed: 21,
-  });
-  const proposal = await findWatermark(set.images);
-  const group = proposal.groups[0];
-  const mask = group?.masks[0];
-  if (!group || !mask) throw new Error('no mark found in the test set');
-  photos = group.images.filter((image) => image.present).map((image) => image.path);
   // The mark measured once and saved as a profile, as the window's "Watermark profiles" does.
-  const made = path.join(dir, 'made');
-  const { id } = await new EstimateStore(path.join(made, 'estimates')).make(photos, mask);
-  const profiles = new ProfileStore(path.join(made, 'profiles'));
-  await profiles.save('Scene mark', await readFile(path.join(made, 'estimates', `${id}.estimate`)));
-  profile = await profiles.load('Scene mark');
+  const profilesDir = path.join(dir, 'made', 'profiles');
+  ({ photos } = await sceneProfile(dir, profilesDir, 'Scene mark'));
+  profile = await new ProfileStore(profilesDir).load('Scene mark');
 }, 120_000);
 
 afterAll(async () => {
@@ -260,5 +246,42 @@ describe('a watched folder', () => {
     expect(submitted()).toHaveLength(4);
     expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
     expect((await list.all())[0]?.spent).toEqual({ '2026-03-13': 2 });
+  }, 300_000);
+
+  it('leaves files whose credits could not be committed to a later look, and says why', async () => {
+    const { dataDir, watched, watch, earlier, submitted } = await paidWatch('lowered', 5);
+    // Between this watch's reading of the list and its commit, another process lowers the
+    // day's limit to 1 (`clearframe watch DIR --credits-per-day 1` in another terminal).
+    class Lowered extends WatchList {
+      private lowered = false;
+      override async reserve(dir: string, day: string, credits: number): Promise<boolean> {
+        if (!this.lowered) {
+          this.lowered = true;
+          await new WatchList(dataDir).put({ ...watch, creditsPerDay: 1 });
+        }
+        return super.reserve(dir, day, credits);
+      }
+    }
+    for (const [i, photo] of photos.slice(0, 2).entries()) {
+      await writeFile(path.join(watched, `low-${i}${path.extname(photo)}`), await readFile(photo));
+    }
+    const running = run(dataDir, watch, new Lowered(dataDir));
+    await until(
+      () => running.notices.some((notice) => notice.kind === 'limit') || running.looks > 60,
+    );
+    await running.engine.whenIdle();
+    const done = running.store.watermarks.inStates(['done']);
+    await stop(running);
+    const held = running.notices.find((notice) => notice.kind === 'held');
+    expect(held?.kind === 'held' && held.sentence).toMatch(
+      /^The credits for 2 images in .+ could not be committed, because the list of watched folders changed meanwhile/,
+    );
+    // Looked at again: one sent within the lowered limit, the other waits for tomorrow.
+    expect(running.notices.find((notice) => notice.kind === 'limit')).toMatchObject({
+      waiting: 1,
+    });
+    expect(done).toHaveLength(1);
+    expect(submitted()).toHaveLength(1);
+    expect(paidSubmissionsSentTwice(sim.requestLog().slice(earlier))).toEqual([]);
   }, 300_000);
 });

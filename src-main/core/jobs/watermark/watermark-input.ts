@@ -1,3 +1,4 @@
+import type { Settings } from '../../../../src-shared/domain/settings.ts';
 import type { Stroke } from '../../../../src-shared/domain/strokes.ts';
 import type { JobOptions } from './watermark-record.ts';
 
@@ -17,6 +18,8 @@ export interface WatermarkInput {
   estimate?: string;
   /** What the self-check expected of it (dB), when no one looked at that first. */
   expectedDb?: number;
+  /** The format its result is written in instead of the settings' (a profile's own). */
+  outputFormat?: Settings['outputFormat'];
 }
 
 /**
@@ -37,6 +40,7 @@ export function newJobOf(input: WatermarkInput): {
     ...(input.engine === 'local' && input.expectedDb !== undefined
       ? { expectedDb: input.expectedDb }
       : {}),
+    ...(input.outputFormat !== undefined ? { outputFormat: input.outputFormat } : {}),
   };
   if (input.strokes === undefined || input.maskFile !== undefined) {
     return { inputPath: input.inputPath, options };

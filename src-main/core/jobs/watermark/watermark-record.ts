@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { strokesSchema, type Stroke } from '../../../../src-shared/domain/strokes.ts';
 import { estimateIdSchema } from '../../../../src-shared/domain/estimate-id.ts';
+import { OUTPUT_FORMATS } from '../../../../src-shared/domain/settings.ts';
 import { said } from '../../i18n/core-words.ts';
 import type { StoredError } from '../lifecycle/outcome.ts';
 import { damagedRecordError } from '../store/damaged-record.ts';
@@ -32,6 +33,8 @@ export const jobOptionsSchema = z.object({
    * unless the check after cleaning finds no trace of the mark.
    */
   expectedDb: z.number().optional(),
+  /** The format its result is written in, when the job's own (a watch's profile keeps one). */
+  outputFormat: z.enum(OUTPUT_FORMATS).optional(),
 });
 export type JobOptions = z.infer<typeof jobOptionsSchema>;
 

@@ -100,12 +100,18 @@ export class ResultWriter {
     return outputDirFor(job.input_path, this.outputSettings(options), options.root);
   }
 
-  /** An image from a URL has no folder of its own: its result goes to the default images folder. */
-  private outputSettings({ sourceUrl }: JobOptions): Settings {
+  /**
+   * The settings as this job's result is written: an image from a URL has no folder of its
+   * own (its result goes to the default images folder), and a job that keeps its own format
+   * (a watch's profile) is written in it.
+   */
+  private outputSettings({ sourceUrl, outputFormat }: JobOptions): Settings {
     const settings = this.context.settings();
-    return sourceUrl && !settings.outputFolder
-      ? { ...settings, outputFolder: defaultImageOutputDir() }
-      : settings;
+    return {
+      ...settings,
+      ...(sourceUrl && !settings.outputFolder ? { outputFolder: defaultImageOutputDir() } : {}),
+      ...(outputFormat ? { outputFormat } : {}),
+    };
   }
 
   /**
