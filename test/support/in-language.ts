@@ -1,3 +1,4 @@
+import './all-languages.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../src-shared/i18n/languages.ts';
 import type { Say } from '../../src-shared/i18n/sentence.ts';
