@@ -131,7 +131,7 @@ async function languageOf(argv: readonly string[]) {
 
 /** Runs one command and returns its exit code (see exit-codes.ts). */
 export async function main(argv: string[]): Promise<number> {
-  speak(await languageOf(argv));
+  await speak(await languageOf(argv));
   const [name = 'help', ...rest] = argv;
   const command =
     commands[name === '--help' || name === '-h' ? 'help' : name === '--version' ? 'version' : name];

@@ -1,3 +1,4 @@
+import { saidNow } from '../../src-shared/i18n/sentence.ts';
 import { readStoredError } from '../core/jobs/lifecycle/outcome.ts';
 import { shownError } from '../core/jobs/store/damaged-record.ts';
 import {
@@ -14,7 +15,8 @@ export function roundReport(round: VideoRoundRow): { videos?: string[]; error?: 
   const error = shownError(readStoredError(round.error_json), [outputs], damagedRoundError);
   return {
     ...(outputs.ok && outputs.value ? { videos: outputs.value.videos } : {}),
-    ...(error ? { error: error.message } : {}),
+    // In this run's language, though the app may have stored it in another.
+    ...(error ? { error: saidNow(words, error) } : {}),
   };
 }
 

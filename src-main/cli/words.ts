@@ -4,6 +4,7 @@ import type { ApiKeyKind } from '../../src-shared/domain/api-keys.ts';
 import type { JobState } from '../../src-shared/domain/job-states.ts';
 import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../src-shared/i18n/languages.ts';
+import { loadMessages } from '../../src-shared/i18n/messages.ts';
 import { textIntl } from '../../src-shared/i18n/text-intl.ts';
 import { speakCoreIn } from '../core/i18n/core-words.ts';
 
@@ -13,8 +14,12 @@ import { speakCoreIn } from '../core/i18n/core-words.ts';
  */
 let intl: IntlShape = textIntl('en');
 
-/** Sets the language of everything printed from now on; `main` calls it once, first. */
-export function speak(language: ShownLanguage): void {
+/**
+ * Sets the language of everything printed from now on, its messages read first (only
+ * that language's and English); `main` calls it once, first.
+ */
+export async function speak(language: ShownLanguage): Promise<void> {
+  await loadMessages(language);
   intl = textIntl(language);
   speakCoreIn(() => language);
 }

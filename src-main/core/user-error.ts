@@ -1,12 +1,5 @@
-import type { MessageId } from '../../src-shared/i18n/catalogues/en.ts';
-import { sayAgain, type Sentence } from '../../src-shared/i18n/sentence.ts';
-import { coreIntl, sentenceOf } from './i18n/core-words.ts';
-
-/** A catalogue message and its values, as an error keeps what it says. */
-export interface Wording {
-  id: MessageId;
-  values?: Sentence['values'];
-}
+import type { Sentence } from '../../src-shared/i18n/sentence.ts';
+import { sentenceOf, wordNow, type Wording } from './i18n/core-words.ts';
 
 /**
  * The one root of every error a person reads: the service's refusals (`api/errors.ts`), a
@@ -43,9 +36,4 @@ export class UserFacingError extends Error {
     const sentence = this.sentence;
     return (sentence && wordNow(sentence)) ?? this.#text;
   }
-}
-
-/** `sentence` in the engine's language now; null when this version does not know its id. */
-function wordNow(sentence: Sentence): string | null {
-  return sayAgain((id, values) => coreIntl().formatMessage({ id }, values), sentence);
 }

@@ -129,8 +129,9 @@ if (!app.requestSingleInstanceLock()) {
       started = shell;
     })
     // startShell reports its own failures; this catches only a failure to report one.
-    .catch((error: unknown) => {
-      const title = startFailureWords(app.getPreferredSystemLanguages())('main.startFailure.title');
+    .catch(async (error: unknown) => {
+      const words = await startFailureWords(app.getPreferredSystemLanguages());
+      const title = words('main.startFailure.title');
       console.error(title, error);
       dialog.showErrorBox(title, String(error));
       app.exit(1);

@@ -1,6 +1,7 @@
 import { speakCoreIn } from '../core/i18n/core-words.ts';
 import { shellWords, type Words } from '../core/i18n/words.ts';
 import { chooseLanguage } from '../../src-shared/i18n/languages.ts';
+import { loadMessages } from '../../src-shared/i18n/messages.ts';
 import type {
   BrowserWindow,
   BrowserWindowConstructorOptions,
@@ -134,7 +135,7 @@ export async function startShell(
     return await start(electron, place);
   } catch (error) {
     const logFile = logStartFailure(electron.app.getPath('userData'), error);
-    const words = startFailureWords(electron.app.getPreferredSystemLanguages());
+    const words = await startFailureWords(electron.app.getPreferredSystemLanguages());
     const title = words('main.startFailure.title');
     const message = startFailureMessage(error, logFile, words);
     console.error(`${title}: ${message}`);
@@ -213,6 +214,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
   // The window's language: the engine's sentences follow it, and the menus are built in
   // it, again whenever a settings change gives the window another one.
   const shownLanguage = () => chooseLanguage(running.settings.language, systemLanguages);
+  await loadMessages(shownLanguage());
   speakCoreIn(shownLanguage);
   let menuLanguage = shownLanguage();
   const setMenu = () =>
@@ -230,6 +232,7 @@ async function start(electron: ShellElectron, place: ShellPlace): Promise<ShellS
     electron.handleIpc(channel, async (event, payload: unknown) => {
       const answer = await dispatch({ frameUrl: event.senderFrame?.url }, channel, payload);
       if (channel === 'settings:update' && shownLanguage() !== menuLanguage) {
+        await loadMessages(shownLanguage());
         menuLanguage = shownLanguage();
         setMenu();
       }

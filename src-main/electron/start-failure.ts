@@ -3,6 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { logFilePath, redactForLog } from '../core/diagnostics/logger.ts';
 import { shellWords, type Words } from '../core/i18n/words.ts';
+import { chooseLanguage } from '../../src-shared/i18n/languages.ts';
+import { loadMessages } from '../../src-shared/i18n/messages.ts';
 import { dataPaths } from '../core/paths.ts';
 import { UserFacingError } from '../core/user-error.ts';
 
@@ -10,7 +12,8 @@ import { UserFacingError } from '../core/user-error.ts';
  * The failure dialog's words, in the system's language: the settings, which may name
  * another, may be what could not be read.
  */
-export function startFailureWords(systemLanguages: readonly string[]): Words {
+export async function startFailureWords(systemLanguages: readonly string[]): Promise<Words> {
+  await loadMessages(chooseLanguage('system', systemLanguages));
   return shellWords(() => 'system', systemLanguages);
 }
 

@@ -104,7 +104,8 @@ export class Allowance {
 
   private async read(): Promise<Ledger> {
     const read = await readStoredFile(ledgerSchema, this.file, { version: 1, intents: {} });
-    if (!read.ok) throw new LedgerDamagedError(said('mcp.ledgerDamaged', { file: this.file }));
+    if (!read.ok)
+      throw new LedgerDamagedError({ id: 'mcp.ledgerDamaged', values: { file: this.file } });
     return read.value;
   }
 

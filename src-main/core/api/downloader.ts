@@ -13,7 +13,7 @@ import {
   TimeoutError,
   type ServiceError,
 } from './errors.ts';
-import { said } from '../i18n/core-words.ts';
+import type { Wording } from '../i18n/core-words.ts';
 import type { Transport } from './http.ts';
 import { ProxyProblem } from './proxy-settings.ts';
 import { fetchProblem, isRedirect, redirectHop } from './redirects.ts';
@@ -43,8 +43,8 @@ export const DEFAULT_MAX_DOWNLOAD_BYTES = 2 * 1024 * 1024 * 1024;
 
 const operation = 'download' as const;
 
-function fail(message: string, status?: number): DownloadError {
-  return new DownloadError(message, { operation, ...(status !== undefined ? { status } : {}) });
+function fail(reason: Wording, status?: number): DownloadError {
+  return new DownloadError(reason, { operation, ...(status !== undefined ? { status } : {}) });
 }
 
 /** The final path, or an error when the name would leave the target folder. */
@@ -56,12 +56,12 @@ export function safeTargetPath(targetDir: string, fileName: string): string {
     fileName === '..' ||
     /[/\\\0]/.test(fileName)
   ) {
-    throw fail(said('core.fetch.notPlainName', { name: fileName }));
+    throw fail({ id: 'core.fetch.notPlainName', values: { name: fileName } });
   }
   const dir = path.resolve(targetDir);
   const target = path.resolve(dir, fileName);
   if (path.dirname(target) !== dir)
-    throw fail(said('core.fetch.outside', { name: fileName, folder: dir }));
+    throw fail({ id: 'core.fetch.outside', values: { name: fileName, folder: dir } });
   return target;
 }
 
@@ -119,7 +119,7 @@ export async function download(
             });
         if (lastError instanceof AbortedError) throw lastError;
       }
-      if (attempt === maxAttempts) throw lastError ?? fail(said('core.fetch.incomplete'));
+      if (attempt === maxAttempts) throw lastError ?? fail({ id: 'core.fetch.incomplete' });
     }
     const handle = await open(temp, 'r+');
     try {
@@ -190,11 +190,11 @@ async function transfer(
   const status = response.statusCode;
   if (status === 404 || status === 410) {
     await response.body.dump();
-    throw fail(said('core.fetch.gone', { status: String(status) }), status);
+    throw fail({ id: 'core.fetch.gone', values: { status: String(status) } }, status);
   }
   if (status === 403) {
     await response.body.dump();
-    throw fail(said('core.fetch.expired'), status);
+    throw fail({ id: 'core.fetch.expired' }, status);
   }
   if (status === 416 && knownTotal !== undefined && offset === knownTotal) {
     await response.body.dump();
@@ -208,7 +208,7 @@ async function transfer(
         status,
         requestSent: true,
       });
-    throw fail(said('core.fetch.serverAnswered', { status: String(status) }), status);
+    throw fail({ id: 'core.fetch.serverAnswered', values: { status: String(status) } }, status);
   }
   const resumed = status === 206;
   const length = Number(response.headers['content-length']);
@@ -222,14 +222,17 @@ async function transfer(
       : undefined;
   if (total !== undefined && total > maxBytes) {
     await response.body.dump();
-    throw fail(said('core.fetch.tooBig', { bytes: String(total), max: String(maxBytes) }));
+    throw fail({
+      id: 'core.fetch.tooBig',
+      values: { bytes: String(total), max: String(maxBytes) },
+    });
   }
   let received = resumed ? offset : 0;
   const meter = new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       received += chunk.length;
       if (received > maxBytes) {
-        callback(fail(said('core.fetch.grewTooBig', { max: String(maxBytes) })));
+        callback(fail({ id: 'core.fetch.grewTooBig', values: { max: String(maxBytes) } }));
         return;
       }
       req.onProgress?.(received, total);

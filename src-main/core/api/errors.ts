@@ -1,5 +1,5 @@
 import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
-import { sentenceOf } from '../i18n/core-words.ts';
+import { sentenceOf, wordNow, type Wording } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { ProxyProblem, proxyAnswerProblem } from './proxy-settings.ts';
 
@@ -165,7 +165,19 @@ export class UnexpectedResponseError extends ServiceError {
 }
 
 /** The local wait for a task ran out; the task itself may still finish on the service. */
-export class DeadlineError extends TimeoutError {}
+export class DeadlineError extends TimeoutError {
+  readonly minutes: number;
+
+  constructor(minutes: number, details: ServiceErrorDetails) {
+    super(`the task did not finish within ${minutes} minutes`, details);
+    this.minutes = minutes;
+  }
+
+  /** How long was waited, as a clause a sentence about the job takes in. */
+  get waited(): Wording {
+    return { id: 'core.api.deadline', values: { minutes: this.minutes } };
+  }
+}
 
 /**
  * A result file could not be fetched: gone (404), expired or refused (403), redirected
@@ -173,8 +185,16 @@ export class DeadlineError extends TimeoutError {}
  * way on is to ask for the result again by its task id, which costs nothing.
  */
 export class DownloadError extends ServiceError {
+  /** What went wrong with the file, as a clause of the sentence the user reads. */
+  readonly reason: Wording;
+
+  constructor(reason: Wording, details: ServiceErrorDetails) {
+    super(wordNow(reason) ?? reason.id, details);
+    this.reason = reason;
+  }
+
   override get sentence(): Sentence {
-    return { id: 'core.api.download', values: { reason: this.message } };
+    return { id: 'core.api.download', values: { reason: this.reason } };
   }
 
   /** A fresh link from the service may work: the one given has gone, expired or is refused. */

@@ -1,4 +1,3 @@
-import { said } from '../i18n/core-words.ts';
 import { VIDEO_LIMITS } from '../../../src-shared/domain/limits.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { CompletionModel, type CompletionModelOptions } from './completion-model.ts';
@@ -289,12 +288,7 @@ export class Poller {
     } else if (now >= entry.deadlineAt) {
       entry.detach();
       entry.reject(
-        new DeadlineError(
-          said('core.api.deadline', { minutes: Math.round(entry.waitMs / 60000) }),
-          {
-            operation: OPERATION[entry.kind],
-          },
-        ),
+        new DeadlineError(Math.round(entry.waitMs / 60000), { operation: OPERATION[entry.kind] }),
       );
     } else {
       const due =

@@ -4,7 +4,7 @@
  * itself; the downloader asks here at every hop.
  */
 
-import { said } from '../i18n/core-words.ts';
+import type { Wording } from '../i18n/core-words.ts';
 
 /** Storage front ends and image hosts redirect once or twice; a longer chain is a loop or a trap. */
 export const MAX_REDIRECTS = 5;
@@ -21,17 +21,17 @@ export function isRedirect(status: number): boolean {
  * only to this machine (the simulator's file host), so nothing travels in the clear over a
  * network.
  */
-export function fetchProblem(url: URL): string | undefined {
+export function fetchProblem(url: URL): Wording | undefined {
   if (url.protocol === 'https:') return undefined;
   if (url.protocol === 'http:') {
     return LOOPBACK_HOSTS.has(url.hostname)
       ? undefined
-      : said('core.fetch.plainHttp', { host: url.host });
+      : { id: 'core.fetch.plainHttp', values: { host: url.host } };
   }
-  return said('core.fetch.scheme', { scheme: url.protocol });
+  return { id: 'core.fetch.scheme', values: { scheme: url.protocol } };
 }
 
-export type Hop = { ok: true; next: URL } | { ok: false; problem: string };
+export type Hop = { ok: true; next: URL } | { ok: false; problem: Wording };
 
 /**
  * Where a redirect answer leads, or why it is not followed: a missing or broken `Location`,
@@ -46,25 +46,31 @@ export function redirectHop(
   hops: number,
 ): Hop {
   if (typeof location !== 'string' || location === '') {
-    return { ok: false, problem: said('core.fetch.noLocation', { status: String(status) }) };
+    return {
+      ok: false,
+      problem: { id: 'core.fetch.noLocation', values: { status: String(status) } },
+    };
   }
   if (hops >= MAX_REDIRECTS) {
-    return { ok: false, problem: said('core.fetch.tooManyRedirects', { max: MAX_REDIRECTS }) };
+    return {
+      ok: false,
+      problem: { id: 'core.fetch.tooManyRedirects', values: { max: MAX_REDIRECTS } },
+    };
   }
   let next: URL;
   try {
     next = new URL(location, from);
   } catch {
-    return { ok: false, problem: said('core.fetch.badRedirect') };
+    return { ok: false, problem: { id: 'core.fetch.badRedirect' } };
   }
   if (from.protocol === 'https:' && next.protocol === 'http:') {
     return {
       ok: false,
-      problem: said('core.fetch.downgrade', { host: next.host }),
+      problem: { id: 'core.fetch.downgrade', values: { host: next.host } },
     };
   }
   const problem = fetchProblem(next);
   return problem
-    ? { ok: false, problem: said('core.fetch.redirectedElsewhere', { problem }) }
+    ? { ok: false, problem: { id: 'core.fetch.redirectedElsewhere', values: { problem } } }
     : { ok: true, next };
 }

@@ -13,7 +13,7 @@ import {
 import type { VideoEngine } from '../jobs/video/video-engine.ts';
 import type { DeskContext } from './desk-context.ts';
 import { videoRoundView } from './video-desk.ts';
-import { coreIntl, said } from '../i18n/core-words.ts';
+import { coreIntl } from '../i18n/core-words.ts';
 
 export type ImportHandlers = Handlers<typeof importContract>;
 
@@ -39,7 +39,7 @@ export class ImportDesk {
       planImport(file, { rounds, tier: context.settings().pricingTier, demo: options.demo() });
     const project = (projectId: string) => {
       const tree = rounds.tree(projectId);
-      if (!tree) throw new RoundImportError(said('core.app.importProjectGone'));
+      if (!tree) throw new RoundImportError({ id: 'core.app.importProjectGone' });
       return tree;
     };
     this.handlers = {
@@ -52,13 +52,14 @@ export class ImportDesk {
         const planned = await plan(path);
         if (planned.problems.length > 0) throw refusedImport(planned);
         if (planned.rounds.length !== count || planned.totalCents !== totalCents) {
-          throw new RoundImportError(
-            said('core.app.importChanged', {
+          throw new RoundImportError({
+            id: 'core.app.importChanged',
+            values: {
               file: basename(planned.file),
               count: planned.rounds.length,
               cost: formatMoney(coreIntl(), planned.totalCents),
-            }),
-          );
+            },
+          });
         }
         const { roundIds } = queueImport(
           context.store,

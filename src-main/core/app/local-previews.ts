@@ -6,7 +6,6 @@ import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { localPreview } from '../media/local-preview.ts';
 import { UserFacingError } from '../user-error.ts';
-import { said } from '../i18n/core-words.ts';
 
 /** Previews kept on disk at once; the oldest goes first. One per staged image is kept. */
 const KEPT = 40;
@@ -43,7 +42,7 @@ export class LocalPreviews {
   async make(token: string, strokes: readonly Stroke[]): Promise<{ previewId: string }> {
     const image = await this.sources.image(token);
     const marked = await this.sources.marked(strokes, image.width, image.height);
-    if (planeMarksNothing(marked)) throw new UserFacingError(said('core.app.maskEmpty'));
+    if (planeMarksNothing(marked)) throw new UserFacingError({ id: 'core.app.maskEmpty' });
     return this.keep(`${token}:repaint`, await localPreview(image.path, marked));
   }
 

@@ -20,7 +20,7 @@ export class ProfilesDesk {
       'profiles:list': () => profiles.list(),
       'profiles:save': async ({ name, estimateId }) => {
         const bytes = await staging.estimates.bytes(estimateId);
-        if (!bytes) throw new UserFacingError(said('core.profiles.findAgain'));
+        if (!bytes) throw new UserFacingError({ id: 'core.profiles.findAgain' });
         return { profile: await profiles.save(name, bytes) };
       },
       'profiles:delete': async ({ name }) => {

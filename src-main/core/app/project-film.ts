@@ -45,12 +45,13 @@ function askedTakes(
   return roundIds.map((id) => {
     const round = byId.get(id);
     if (!round) {
-      throw new FilmJoinError(said('core.app.filmTakeGone'));
+      throw new FilmJoinError({ id: 'core.app.filmTakeGone' });
     }
     if (round.state !== 'done' || round.videos.length === 0) {
-      throw new FilmJoinError(
-        said('core.app.filmTakeUnfinished', { position: round.shotPosition }),
-      );
+      throw new FilmJoinError({
+        id: 'core.app.filmTakeUnfinished',
+        values: { position: round.shotPosition },
+      });
     }
     return round;
   });
@@ -68,13 +69,13 @@ export async function joinProjectFilm(
   roundIds?: readonly string[],
 ): Promise<string> {
   const tree = rounds.tree(projectId);
-  if (!tree) throw new FilmJoinError(said('core.app.projectGone'));
+  if (!tree) throw new FilmJoinError({ id: 'core.app.projectGone' });
   const shots = takeRounds(tree);
   const takes = roundIds
     ? askedTakes(shots, roundIds)
     : filmTakes(shots).flatMap((take) => (take.round ? [take.round] : []));
   if (takes.length === 0) {
-    throw new FilmJoinError(said('core.app.filmNoTakes'));
+    throw new FilmJoinError({ id: 'core.app.filmNoTakes' });
   }
   const clips = takes.map((take) => ({
     file: take.videos[0] as string,
@@ -100,7 +101,7 @@ export async function exportProjectTakes(
   folder: string,
 ): Promise<ExportedTakes> {
   const tree = rounds.tree(projectId);
-  if (!tree) throw new FilmJoinError(said('core.app.projectGone'));
+  if (!tree) throw new FilmJoinError({ id: 'core.app.projectGone' });
   const takes = filmTakes(takeRounds(tree));
   let count = 0;
   for (const take of takes) {

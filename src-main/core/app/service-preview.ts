@@ -15,7 +15,6 @@ import type { MaskStore } from '../media/mask-store.ts';
 import { serviceMaskPng } from '../media/service-mask.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { LocalPreviews } from './local-previews.ts';
-import { said } from '../i18n/core-words.ts';
 
 /**
  * One staged image cleaned by the service as a preview, to set beside the free one made on
@@ -53,7 +52,7 @@ export class ServicePreviews {
     const pending = this.underWay.get(key);
     if (pending) return { previewId: await pending, reused: true };
     if (!this.options.demo() && !confirmed)
-      throw new UserFacingError(said('core.app.previewUnconfirmed'));
+      throw new UserFacingError({ id: 'core.app.previewUnconfirmed' });
     const making = this.options.previews
       .makeWith(token, 'service', (image) => this.fromService(image, strokes))
       .then(({ previewId }) => previewId);
@@ -103,9 +102,10 @@ export class ServicePreviews {
       },
     });
     if (result.phase === 'failed' || result.imageUrls.length === 0) {
-      throw new UserFacingError(
-        said('core.app.previewFailed', { problem: result.errorText ?? result.status }),
-      );
+      throw new UserFacingError({
+        id: 'core.app.previewFailed',
+        values: { problem: result.errorText ?? result.status },
+      });
     }
     const scratch = await mkdtemp(path.join(this.options.scratchDir, 'service-preview-'));
     try {

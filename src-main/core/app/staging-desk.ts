@@ -218,12 +218,13 @@ export class StagingDesk {
         painted.set(key, empty);
       }
       if (empty)
-        throw new UserFacingError(
-          said('core.app.fileMaskEmpty', {
+        throw new UserFacingError({
+          id: 'core.app.fileMaskEmpty',
+          values: {
             file: path.basename(image.path),
-            problem: said('core.app.maskEmpty'),
-          }),
-        );
+            problem: { id: 'core.app.maskEmpty' },
+          },
+        });
     }
   }
 
@@ -290,7 +291,10 @@ export class StagingDesk {
     const staged = await this.stageLocal(file);
     if ('reason' in staged) {
       await rm(dir, { recursive: true, force: true });
-      throw new UserFacingError(said('core.app.pastedUnusable', { reason: staged.reason }));
+      throw new UserFacingError({
+        id: 'core.app.pastedUnusable',
+        values: { reason: staged.reason },
+      });
     }
     return staged;
   }
@@ -342,7 +346,7 @@ export class StagingDesk {
    */
   private async stageUrl(url: string): Promise<StagedFile> {
     const from = isAssetUrl(url) ? await this.endpoints.demoPictureAddress(url) : url;
-    if (from === undefined) throw new UserFacingError(said('core.app.assetNoPicture'));
+    if (from === undefined) throw new UserFacingError({ id: 'core.app.assetNoPicture' });
     const dir = path.join(dataPaths(this.dataRoot).urlImagesDir, randomUUID());
     const name = decodeURIComponent(new URL(from).pathname.split('/').pop() ?? '').replace(
       /[^\w.-]+/g,
@@ -358,7 +362,10 @@ export class StagingDesk {
       });
       const staged = await this.stageLocal(saved.path, from === url ? url : undefined);
       if ('reason' in staged) {
-        throw new UserFacingError(said('core.app.addressUnusable', { reason: staged.reason }));
+        throw new UserFacingError({
+          id: 'core.app.addressUnusable',
+          values: { reason: staged.reason },
+        });
       }
       return staged;
     } catch (error) {
@@ -380,10 +387,10 @@ export class StagingDesk {
   ): Promise<{ path: string; width: number; height: number }> {
     const staged = this.staged.get(token);
     const now = staged && (await stat(staged.path).catch(() => undefined));
-    if (!staged || !now) throw new UserFacingError(said('core.app.imageGone'));
+    if (!staged || !now) throw new UserFacingError({ id: 'core.app.imageGone' });
     if (now.size !== staged.probe.bytes || now.mtimeMs !== staged.probe.modified) {
       const probe = await probeFile(staged.path);
-      if (!probe.ok) throw new UserFacingError(said('core.app.imageGone'));
+      if (!probe.ok) throw new UserFacingError({ id: 'core.app.imageGone' });
       staged.probe = probe;
     }
     return { path: staged.path, width: staged.probe.width, height: staged.probe.height };

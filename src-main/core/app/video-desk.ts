@@ -34,7 +34,6 @@ import {
   type ExportedTakes,
 } from './project-film.ts';
 import { logWait } from './wait-log.ts';
-import { said } from '../i18n/core-words.ts';
 
 export type VideoHandlers = Handlers<typeof videoContract>;
 
@@ -162,7 +161,7 @@ export class VideoDesk {
   /** A project as the tree shows it, for the answer that created it or one of its shots. */
   private projectById(projectId: string): VideoProjectView {
     const project = this.engine.rounds.project(projectId);
-    if (!project) throw new RoundRequestError(said('core.app.projectGone'));
+    if (!project) throw new RoundRequestError({ id: 'core.app.projectGone' });
     return this.projectView(project);
   }
 
@@ -206,10 +205,10 @@ export class VideoDesk {
         return { projectId, shotId, project: this.projectById(projectId) };
       },
       'video:addShot': ({ projectId, title }) => {
-        if (!rounds.project(projectId)) throw new RoundRequestError(said('core.app.projectGone'));
+        if (!rounds.project(projectId)) throw new RoundRequestError({ id: 'core.app.projectGone' });
         const shotId = rounds.addShot(projectId, title ?? '');
         const shot = this.projectById(projectId).shots.find((held) => held.id === shotId);
-        if (!shot) throw new RoundRequestError(said('core.app.shotNotAdded'));
+        if (!shot) throw new RoundRequestError({ id: 'core.app.shotNotAdded' });
         return { shotId, shot };
       },
       'video:queueRounds': async ({ rounds: asked }) => {
@@ -265,7 +264,7 @@ export class VideoDesk {
         };
       },
       'video:attach': async ({ taskId, shotId }) => {
-        if (!rounds.shot(shotId)) throw new RoundRequestError(said('core.app.shotGone'));
+        if (!rounds.shot(shotId)) throw new RoundRequestError({ id: 'core.app.shotGone' });
         const task = await this.client.get(taskId);
         const roundId = this.engine.attach(shotId, task);
         this.announce(onChange, [roundId]);

@@ -29,9 +29,12 @@ export class DataFolderReadOnlyError extends UserFacingError {
   readonly folder: string;
 
   constructor(folder: string, cause: unknown) {
-    super(said('core.files.dataFolderReadOnly', { folder, why: (cause as Error).message }), {
-      cause,
-    });
+    super(
+      { id: 'core.files.dataFolderReadOnly', values: { folder, why: (cause as Error).message } },
+      {
+        cause,
+      },
+    );
     this.folder = folder;
   }
 }

@@ -1,7 +1,6 @@
 import { stat, statfs } from 'node:fs/promises';
 import path from 'node:path';
 import { UserFacingError } from '../user-error.ts';
-import { said } from '../i18n/core-words.ts';
 
 /** `no space left` and `quota exceeded`: both mean nothing more can be written there for now. */
 const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
@@ -15,7 +14,7 @@ export class DiskFullError extends UserFacingError {
   readonly needed: number | undefined;
 
   constructor(where: string, options?: ErrorOptions & { needed?: number | undefined }) {
-    super(said('core.files.diskFullWaiting', { folder: path.dirname(where) }), options);
+    super({ id: 'core.files.diskFullWaiting', values: { folder: path.dirname(where) } }, options);
     this.where = where;
     this.needed = options?.needed;
   }

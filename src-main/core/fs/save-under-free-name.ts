@@ -5,7 +5,6 @@ import { UserFacingError } from '../user-error.ts';
 import { claimFirstFree, numberedNames } from './claim-name.ts';
 import { tempPathFor } from './temp-files.ts';
 import { errorCode } from '../error-code.ts';
-import { said } from '../i18n/core-words.ts';
 
 /**
  * A folder that cannot be written in, or a full disk, as the sentence saying what to do;
@@ -18,12 +17,18 @@ export function asWriteProblem(
 ): UserFacingError | undefined {
   const code = errorCode(error);
   if (code === 'ENOSPC' || code === 'EDQUOT') {
-    return new UserFacingError(said('core.files.diskFull', { folder, again }), { cause: error });
+    return new UserFacingError(
+      { id: 'core.files.diskFull', values: { folder, again } },
+      { cause: error },
+    );
   }
   if (code === 'EACCES' || code === 'EPERM' || code === 'EROFS') {
-    return new UserFacingError(said('core.files.notWritable', { folder, again }), {
-      cause: error,
-    });
+    return new UserFacingError(
+      { id: 'core.files.notWritable', values: { folder, again } },
+      {
+        cause: error,
+      },
+    );
   }
   return undefined;
 }
@@ -48,7 +53,10 @@ export async function saveUnderFreeName(
     await make(temp);
     const claimed = await claimFirstFree(temp, numberedNames(first), owner);
     if (!claimed)
-      throw new UserFacingError(said('core.files.noFreeName', { what: words.what, folder }));
+      throw new UserFacingError({
+        id: 'core.files.noFreeName',
+        values: { what: words.what, folder },
+      });
     return claimed;
   } catch (error) {
     throw asWriteProblem(error, folder, words.again) ?? error;

@@ -1,7 +1,7 @@
 import type { IntlShape } from '@formatjs/intl';
 import type { MessageId } from '../../../src-shared/i18n/catalogues/en.ts';
 import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
-import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
+import { sayAgain, type Sentence } from '../../../src-shared/i18n/sentence.ts';
 import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 
 /**
@@ -19,6 +19,21 @@ export function speakCoreIn(source: () => ShownLanguage): void {
 /** The formatter for money, sizes and dates inside the engine's sentences. */
 export function coreIntl(): IntlShape {
   return textIntl(language());
+}
+
+/**
+ * A catalogue message and its values, kept as they are rather than worded: what an error or a
+ * stored failure carries, so it is said in the reader's language when it is read. A value
+ * may itself be one (a reason inside a sentence), said in the same language.
+ */
+export interface Wording {
+  id: MessageId;
+  values?: Record<string, string | number | Wording>;
+}
+
+/** `wording` in the engine's language now; null when this version does not know a message it names. */
+export function wordNow(wording: Sentence): string | null {
+  return sayAgain((id, values) => coreIntl().formatMessage({ id }, values), wording);
 }
 
 /**

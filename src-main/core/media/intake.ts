@@ -7,7 +7,7 @@ import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { sniffFile, sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
-import { coreIntl, said } from '../i18n/core-words.ts';
+import { coreIntl, said, type Wording } from '../i18n/core-words.ts';
 
 export type IntakeProblem =
   | 'unreadable'
@@ -26,8 +26,8 @@ export type IntakeProblem =
 export class IntakeError extends UserFacingError {
   readonly problem: IntakeProblem;
 
-  constructor(userMessage: string, { problem }: { problem: IntakeProblem }) {
-    super(userMessage);
+  constructor(words: string | Wording, { problem }: { problem: IntakeProblem }) {
+    super(words);
     this.problem = problem;
   }
 }
@@ -94,11 +94,14 @@ export async function sentByAddress(sourceUrl: string | undefined, file: string)
 /** Refuses a type the service does not take, with what to do instead. */
 export function refuseType(type: SniffedType): never {
   if (type === 'text' || type === 'unknown') {
-    throw new IntakeError(said('core.intake.notAnImage'), { problem: 'not-an-image' });
+    throw new IntakeError({ id: 'core.intake.notAnImage' }, { problem: 'not-an-image' });
   }
-  throw new IntakeError(said('core.intake.unsupported', { type: type.toUpperCase() }), {
-    problem: 'unsupported',
-  });
+  throw new IntakeError(
+    { id: 'core.intake.unsupported', values: { type: type.toUpperCase() } },
+    {
+      problem: 'unsupported',
+    },
+  );
 }
 
 /**
@@ -116,7 +119,7 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
       { problem: 'unreadable' },
     );
   });
-  if (bytes.length === 0) throw new IntakeError(said('core.intake.empty'), { problem: 'empty' });
+  if (bytes.length === 0) throw new IntakeError({ id: 'core.intake.empty' }, { problem: 'empty' });
   const type = sniffImageType(bytes);
   if (!ACCEPTED.has(type)) refuseType(type);
 
@@ -137,12 +140,13 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     thumbnail = await renderThumbnail(readable);
   } catch (error) {
     if (error instanceof IntakeError) throw error;
-    throw new IntakeError(said('core.intake.corrupt'), { problem: 'corrupt' });
+    throw new IntakeError({ id: 'core.intake.corrupt' }, { problem: 'corrupt' });
   }
   const upright = meta.autoOrient ?? { width: meta.width, height: meta.height };
   let width = upright.width;
   let height = upright.height;
-  if (!width || !height) throw new IntakeError(said('core.intake.noSize'), { problem: 'corrupt' });
+  if (!width || !height)
+    throw new IntakeError({ id: 'core.intake.noSize' }, { problem: 'corrupt' });
 
   let targetPixels: number | undefined;
   if (purpose.use === 'watermark') {
@@ -150,10 +154,13 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
     if (width * height > cap) {
       if (purpose.onExceed === 'refuse') {
         throw new IntakeError(
-          said('core.intake.tooManyPixels', {
-            megapixels: coreIntl().formatNumber((width * height) / 1e6, ONE_DECIMAL),
-            limit: purpose.maxMegapixels,
-          }),
+          {
+            id: 'core.intake.tooManyPixels',
+            values: {
+              megapixels: coreIntl().formatNumber((width * height) / 1e6, ONE_DECIMAL),
+              limit: purpose.maxMegapixels,
+            },
+          },
           { problem: 'too-large' },
         );
       }

@@ -66,19 +66,20 @@ export async function importMask(
   try {
     image = await decodeRgb(bytes);
   } catch {
-    throw new MaskImportError(said('core.maskImport.unreadable'));
+    throw new MaskImportError({ id: 'core.maskImport.unreadable' });
   }
   let resized = false;
   if (image.width !== imageWidth || image.height !== imageHeight) {
     const shape = image.width / image.height;
     const target = imageWidth / imageHeight;
     if (Math.abs(shape / target - 1) > SAME_SHAPE_TOLERANCE) {
-      throw new MaskImportError(
-        said('core.maskImport.otherShape', {
+      throw new MaskImportError({
+        id: 'core.maskImport.otherShape',
+        values: {
           mask: `${image.width}×${image.height}`,
           image: `${imageWidth}×${imageHeight}`,
-        }),
-      );
+        },
+      });
     }
     image = await decodeRgb(
       await sharp(bytes, DECODE_LIMIT)
@@ -109,7 +110,7 @@ export async function importMask(
   const png = encodeTwoColourPng(plane, imageWidth, imageHeight, MASK_MARK_RGB);
   const coverage = maskCoverage((await decodeRgb(png)).data, imageWidth, imageHeight);
   if (coverage.marked === 0) {
-    throw new MaskImportError(said('core.maskImport.marksNothing'));
+    throw new MaskImportError({ id: 'core.maskImport.marksNothing' });
   }
   const everything: WholeMask | undefined =
     coverage.marked < plane.length

@@ -7,7 +7,6 @@ import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import type { InvokeRequest, InvokeResponse } from '../../../src-shared/ipc/contract.ts';
-import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { applyMaskTools, buildMask, paintPlane } from './mask-builder.ts';
 import { importMask, type ImportedMask } from './mask-import.ts';
@@ -111,7 +110,7 @@ export class MaskStore {
       ...(tool.kind === 'invert' ? { invert: true } : {}),
       ...(tool.kind === 'keepInside' ? { keepInside: tool.box } : {}),
     });
-    if (planeMarksNothing(changed)) throw new UserFacingError(said('core.app.maskToolEmpty'));
+    if (planeMarksNothing(changed)) throw new UserFacingError({ id: 'core.app.maskToolEmpty' });
     let marked = 0;
     for (const value of changed) marked += value;
     const { token: maskToken } = await this.keep(changed, width, height);

@@ -116,7 +116,7 @@ async function decodeWhole(file: string): Promise<void> {
   } catch (error) {
     // A file that could not be read at all (gone, no access) is not a damaged image.
     if ((error as NodeJS.ErrnoException).syscall !== undefined) throw error;
-    throw new IntakeError(said('core.probe.cutShort'), { problem: 'corrupt' });
+    throw new IntakeError({ id: 'core.probe.cutShort' }, { problem: 'corrupt' });
   }
 }
 

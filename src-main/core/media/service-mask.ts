@@ -2,7 +2,6 @@ import { planeMarksNothing } from '../../../src-shared/domain/mask-raster.ts';
 import { MASK_MARK_RGB } from '../../../src-shared/domain/strokes.ts';
 import { UserFacingError } from '../user-error.ts';
 import { encodeTwoColourPng } from './two-colour-png.ts';
-import { said } from '../i18n/core-words.ts';
 
 /**
  * A mask that would be paid for although it asks the service to change nothing. Worded for
@@ -11,7 +10,7 @@ import { said } from '../i18n/core-words.ts';
  */
 export class EmptyMaskError extends UserFacingError {
   constructor() {
-    super(said('core.mask.marksNothing'));
+    super({ id: 'core.mask.marksNothing' });
   }
 }
 

@@ -7,7 +7,6 @@ import { heicAsPng, pixelBytes } from './heic/decode-heic.ts';
 import { IntakeError } from './intake.ts';
 import { sniffFile } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
-import { said } from '../i18n/core-words.ts';
 
 /**
  * Images made for the interface, named by the SHA-256 of the source's bytes: the same
@@ -54,7 +53,7 @@ export class ThumbnailCache {
     try {
       made = await make(bytes);
     } catch {
-      throw new IntakeError(said('core.probe.cutShort'), { problem: 'corrupt' });
+      throw new IntakeError({ id: 'core.probe.cutShort' }, { problem: 'corrupt' });
     }
     await writeFileAtomic(target, made);
     return target;

@@ -8,7 +8,6 @@ import {
 } from '../../../src-shared/domain/profile.ts';
 import type { OUTPUT_FORMATS } from '../../../src-shared/domain/settings.ts';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
-import { said } from '../i18n/core-words.ts';
 import { decodeEstimate } from '../media/unblend/estimate-file.ts';
 import { UserFacingError } from '../user-error.ts';
 import { decodeProfile, encodeProfile, NotAProfile, type Profile } from './profile-file.ts';
@@ -20,12 +19,15 @@ export const PROFILE_EXTENSION = '.clearframe-profile';
 /** The profile in `file`, or the sentence that says it cannot be used and what to do. */
 export async function readProfileFile(file: string): Promise<Profile> {
   const bytes = await readFile(file).catch(() => undefined);
-  if (!bytes) throw new UserFacingError(said('core.profiles.noFile', { file }));
+  if (!bytes) throw new UserFacingError({ id: 'core.profiles.noFile', values: { file } });
   try {
     return decodeProfile(bytes);
   } catch (error) {
     if (!(error instanceof NotAProfile)) throw error;
-    throw new UserFacingError(said('core.profiles.unreadable', { file }), { cause: error });
+    throw new UserFacingError(
+      { id: 'core.profiles.unreadable', values: { file } },
+      { cause: error },
+    );
   }
 }
 
@@ -78,7 +80,8 @@ export class ProfileStore {
 
   /** The profile kept under `name`, or the sentence that there is none. */
   async load(name: string): Promise<Profile> {
-    if (!(await this.has(name))) throw new UserFacingError(said('core.profiles.unknown', { name }));
+    if (!(await this.has(name)))
+      throw new UserFacingError({ id: 'core.profiles.unknown', values: { name } });
     return readProfileFile(this.file(name));
   }
 
@@ -112,14 +115,15 @@ export class ProfileStore {
 
   private async write(summary: ProfileSummary, estimateBytes: Buffer): Promise<void> {
     if (await this.has(summary.name)) {
-      throw new UserFacingError(said('core.profiles.exists', { name: summary.name }));
+      throw new UserFacingError({ id: 'core.profiles.exists', values: { name: summary.name } });
     }
     await mkdir(this.dir, { recursive: true });
     await writeFileAtomic(this.file(summary.name), encodeProfile(summary, estimateBytes));
   }
 
   async remove(name: string): Promise<void> {
-    if (!(await this.has(name))) throw new UserFacingError(said('core.profiles.unknown', { name }));
+    if (!(await this.has(name)))
+      throw new UserFacingError({ id: 'core.profiles.unknown', values: { name } });
     await rm(this.file(name));
   }
 
@@ -152,6 +156,6 @@ export class ProfileStore {
       () => false,
     );
     if (isFile) return readProfileFile(path.resolve(nameOrFile));
-    throw new UserFacingError(said('core.profiles.unknown', { name: nameOrFile }));
+    throw new UserFacingError({ id: 'core.profiles.unknown', values: { name: nameOrFile } });
   }
 }

@@ -8,7 +8,6 @@ import {
 import { AuthenticationError, registerSecret } from '../api/errors.ts';
 import type { KeyProvider } from '../api/http.ts';
 import { UserFacingError } from '../user-error.ts';
-import { said } from '../i18n/core-words.ts';
 import { KeychainUnavailableError, type SecretStore } from './keychain.ts';
 
 export class InvalidKeyError extends UserFacingError {}
@@ -74,7 +73,7 @@ export class ApiKeys {
 
   async set(kind: ApiKeyKind, value: string): Promise<void> {
     const problem = apiKeyProblem(value);
-    if (problem) throw new InvalidKeyError(said(problem));
+    if (problem) throw new InvalidKeyError({ id: problem });
     registerSecret(value);
     await this.store.set(account(kind), value);
   }

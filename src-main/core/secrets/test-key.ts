@@ -130,10 +130,13 @@ export async function testAndKeepKey(
   service: { baseUrl: string; transport: Transport },
 ): Promise<KeyCheck> {
   const problem = apiKeyProblem(key);
-  if (problem) throw new InvalidKeyError(said(problem));
+  if (problem) throw new InvalidKeyError({ id: problem });
   const keychain = await keys.keychainProblem();
   if (keychain)
-    throw new UserFacingError(said('core.keys.cannotSave', { why: keychain.userMessage }));
+    throw new UserFacingError({
+      id: 'core.keys.cannotSave',
+      values: { why: keychain.userMessage },
+    });
   const check = await checkKey(kind, key, service, true);
   if (check.outcome === 'accepted') await keys.set(kind, key);
   return check;

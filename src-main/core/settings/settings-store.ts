@@ -151,17 +151,23 @@ export class SettingsStore {
     const parsed = settingsSchema.safeParse({ ...merged, version: SETTINGS_VERSION });
     if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error.issues) };
     if (this.keptInPlace)
-      throw new UserFacingError(said('core.settings.cannotSave', { why: this.keptInPlace }));
+      throw new UserFacingError({
+        id: 'core.settings.cannotSave',
+        values: { why: this.keptInPlace },
+      });
     try {
       await writeFileAtomic(this.file, this.serialise(parsed.data), { mode: 0o600 });
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') throw error;
       throw new UserFacingError(
-        said('core.settings.folderNotWritable', {
-          folder: path.dirname(this.file),
-          why: (error as Error).message,
-        }),
+        {
+          id: 'core.settings.folderNotWritable',
+          values: {
+            folder: path.dirname(this.file),
+            why: (error as Error).message,
+          },
+        },
         { cause: error },
       );
     }

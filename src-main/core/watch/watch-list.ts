@@ -2,7 +2,6 @@ import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write.ts';
 import { readStoredFile } from '../jobs/store/stored-json.ts';
-import { said } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 
 /** The file in the data folder that keeps the watched folders, so a watch survives a restart. */
@@ -42,7 +41,8 @@ export class WatchList {
 
   async all(): Promise<Watch[]> {
     const read = await readStoredFile(listSchema, this.file, { version: 1, watches: [] });
-    if (!read.ok) throw new UserFacingError(said('core.watch.listDamaged', { file: this.file }));
+    if (!read.ok)
+      throw new UserFacingError({ id: 'core.watch.listDamaged', values: { file: this.file } });
     return read.value.watches;
   }
 

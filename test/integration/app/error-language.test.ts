@@ -11,21 +11,14 @@ import { IntakeError } from '../../../src-main/core/media/intake.ts';
 import { UserFacingError } from '../../../src-main/core/user-error.ts';
 import type { WatermarkJobView } from '../../../src-shared/ipc/contract.ts';
 import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
-import type { Say } from '../../../src-shared/i18n/sentence.ts';
-import { textIntl } from '../../../src-shared/i18n/text-intl.ts';
 import { shownError } from '../../../src-renderer/watermark/results.ts';
 import { damage } from '../../support/stored-rows.ts';
-import { inLanguage } from '../../support/in-language.ts';
+import { inLanguage, sayIn } from '../../support/in-language.ts';
 import { startBareCore } from '../../support/test-core.ts';
 
 let dir: string;
 let dbFile: string;
 let core: AppCore | undefined;
-
-const sayIn =
-  (language: ShownLanguage): Say =>
-  (id, values) =>
-    textIntl(language).formatMessage({ id }, values);
 
 beforeEach(async () => {
   speakCoreIn(() => 'en');

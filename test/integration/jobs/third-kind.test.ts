@@ -80,7 +80,7 @@ function fakeKind(service: FakeService) {
         await follow({ ...row, state: 'submitted', remote_task_id: task }, signal);
       },
       follow,
-      unknownOutcome: () => 'The fake job may have been sent; check before sending again.',
+      unknownOutcome: () => ({ id: 'core.jobs.imageUnknownOutcome' }),
       canceledNote: () => 'Stopped waiting for the fake job.',
     };
   };

@@ -3,8 +3,16 @@ import {
   MAX_REDIRECTS,
   fetchProblem,
   isRedirect,
-  redirectHop,
+  redirectHop as hopOf,
+  type Hop,
 } from '../../../src-main/core/api/redirects.ts';
+import { wordNow } from '../../../src-main/core/i18n/core-words.ts';
+
+/** A hop with its problem worded as the engine says it now (English here). */
+function redirectHop(...args: Parameters<typeof hopOf>): Hop | { ok: false; problem: string } {
+  const hop = hopOf(...args);
+  return hop.ok ? hop : { ok: false, problem: wordNow(hop.problem) ?? hop.problem.id };
+}
 
 const from = new URL('https://cdn.example.com/a/result.png?sig=1');
 

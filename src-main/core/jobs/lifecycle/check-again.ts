@@ -1,6 +1,5 @@
 import { DeadlineError, DownloadError } from '../../api/errors.ts';
 import type { Poller, TrackRequest } from '../../api/poller.ts';
-import { said } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import type { JobStore } from '../store/store.ts';
 
@@ -40,8 +39,8 @@ export async function waitForTask<T>(
     if (!(error instanceof DeadlineError)) throw error;
     throw new CheckAgainError(
       unknownStatus === undefined
-        ? said('core.jobs.stoppedWaiting', { reason: error.message })
-        : said('core.jobs.unknownStatus', { status: unknownStatus }),
+        ? { id: 'core.jobs.stoppedWaiting', values: { reason: error.waited } }
+        : { id: 'core.jobs.unknownStatus', values: { status: unknownStatus } },
     );
   }
 }

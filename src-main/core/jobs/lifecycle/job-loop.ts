@@ -1,6 +1,7 @@
 import { SETTLED_STATES, type JobState } from '../../../../src-shared/domain/job-states.ts';
 import { asDiskFull, diskSpace, type DiskFullError } from '../../fs/disk-space.ts';
-import { errorValue, submissionOutcome } from './outcome.ts';
+import type { Wording } from '../../i18n/core-words.ts';
+import { errorValue, storedError, submissionOutcome } from './outcome.ts';
 import type { TransitionPatch } from '../store/job-tables.ts';
 
 /** One piece of work the loop may start: a job id, its group for the fair share, and the work. */
@@ -222,7 +223,7 @@ export function failureStep(failure: {
   aborted: boolean;
   stopping: boolean;
   /** What the user reads when a submission may have been paid for. */
-  unknownOutcome: string;
+  unknownOutcome: Wording;
   /** What the user reads when polling stops on their word. */
   canceledNote: string;
 }): { to: JobState; patch: TransitionPatch } | undefined {
@@ -234,7 +235,7 @@ export function failureStep(failure: {
     return submissionOutcome(error) === 'unknown'
       ? {
           to: 'needs-attention',
-          patch: { error: { code: 'unknown-outcome', message: failure.unknownOutcome } },
+          patch: { error: storedError('unknown-outcome', failure.unknownOutcome) },
         }
       : { to: 'failed', patch: { error: errorValue(error) } };
   }

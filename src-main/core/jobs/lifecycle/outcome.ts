@@ -8,7 +8,7 @@ import {
 } from '../../api/errors.ts';
 import { z } from 'zod';
 import { sentenceSchema } from '../../../../src-shared/i18n/sentence.ts';
-import { sentenceOf } from '../../i18n/core-words.ts';
+import { sentenceOf, wordNow, type Wording } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { readStoredJson, type StoredRead } from '../store/stored-json.ts';
 
@@ -51,6 +51,11 @@ export function storedErrorJson(error: StoredError): string {
 
 export function readStoredError(text: string | null): StoredRead<StoredError | undefined> {
   return readStoredJson(storedErrorSchema, text, 'error_json');
+}
+
+/** A failure the engine words itself, kept with its message id and values: said again when read. */
+export function storedError(code: string, wording: Wording): StoredError & { sentence: Wording } {
+  return { code, message: wordNow(wording) ?? wording.id, sentence: wording };
 }
 
 /** `error` as a job keeps it: what a person reads with its message id and values, when it has them. */

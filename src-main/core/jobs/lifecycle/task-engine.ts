@@ -5,6 +5,8 @@ import {
   type JobKind,
   type JobState,
 } from '../../../../src-shared/domain/job-states.ts';
+import type { Wording } from '../../i18n/core-words.ts';
+import { storedError } from './outcome.ts';
 import { failureStep, fairShare, JobLoop, type Startable } from './job-loop.ts';
 import type { JobEvent, TransitionPatch } from '../store/job-tables.ts';
 import type { JobStore } from '../store/store.ts';
@@ -59,7 +61,7 @@ export interface JobAdapter<Row extends JobRow> {
   /** Throws, with the sentence the user reads, when a job may not be sent as a new attempt. */
   refuseNewAttempt?(id: string): void;
   /** What the user reads when a submission may have been paid for. */
-  unknownOutcome(): string;
+  unknownOutcome(): Wording;
   /** What the user reads when polling stops on their word. */
   canceledNote(): string;
 }
@@ -133,7 +135,7 @@ export class TaskEngine<Row extends JobRow> extends JobLoop implements Lifecycle
         });
       }
       this.move(id, 'needs-attention', {
-        error: { code: 'unknown-outcome', message: this.adapter.unknownOutcome() },
+        error: storedError('unknown-outcome', this.adapter.unknownOutcome()),
       });
     } else if (job && IN_FLIGHT_STATES.includes(job.state)) {
       return this.startable(job, (signal) => this.adapter.follow(job, signal));

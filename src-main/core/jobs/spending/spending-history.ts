@@ -6,7 +6,6 @@ import type {
   SpendingLine,
   SpendingSum,
 } from '../../../../src-shared/ipc/contract.ts';
-import { said } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { CHARGES_CTE } from './billing.ts';
 import { readStoredJson } from '../store/stored-json.ts';
@@ -162,7 +161,10 @@ export class SpendingLedger {
         .statement('SELECT 1 FROM video_projects WHERE id = ?')
         .get(projectId);
       if (known === undefined) {
-        throw new SpendingFilterError(said('core.rounds.noProjectHere', { project: projectId }));
+        throw new SpendingFilterError({
+          id: 'core.rounds.noProjectHere',
+          values: { project: projectId },
+        });
       }
     }
     const range = month === undefined ? undefined : monthBounds(month);

@@ -1,5 +1,5 @@
-import { said } from '../../i18n/core-words.ts';
-import type { StoredError } from '../lifecycle/outcome.ts';
+import type { Wording } from '../../i18n/core-words.ts';
+import { storedError, type StoredError } from '../lifecycle/outcome.ts';
 import { DAMAGED_RECORD, type StoredJsonProblem, type StoredRead } from './stored-json.ts';
 
 /**
@@ -9,12 +9,12 @@ import { DAMAGED_RECORD, type StoredJsonProblem, type StoredRead } from './store
 export function damagedRecordError(
   what: 'image' | 'round',
   problem: StoredJsonProblem,
-  advice: string,
-): StoredError {
-  return {
-    code: DAMAGED_RECORD,
-    message: said('core.jobs.damagedRecord', { what, problem: problem.message, advice }),
-  };
+  advice: Wording,
+): StoredError & { sentence: Wording } {
+  return storedError(DAMAGED_RECORD, {
+    id: 'core.jobs.damagedRecord',
+    values: { what, problem: problem.sentence, advice },
+  });
 }
 
 /**

@@ -8,7 +8,6 @@ import {
   type JobKind,
   type JobState,
 } from '../../../../src-shared/domain/job-states.ts';
-import { said } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { MIGRATIONS } from './schema.ts';
 import {
@@ -39,7 +38,7 @@ export class DatabaseDamagedError extends UserFacingError {
   readonly file: string;
 
   constructor(file: string, detail: string) {
-    super(said('core.jobs.databaseDamaged', { detail }));
+    super({ id: 'core.jobs.databaseDamaged', values: { detail } });
     this.file = file;
   }
 }

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { z } from 'zod';
 import { issueAtWords } from '../../../../src-shared/i18n/issue-words.ts';
 import { errorCode } from '../../error-code.ts';
-import { coreIntl, said } from '../../i18n/core-words.ts';
+import { coreIntl, wordNow, type Wording } from '../../i18n/core-words.ts';
 
 /**
  * What Clearframe wrote as JSON, in a database column such as `options_json` or in a small
@@ -19,6 +19,8 @@ export interface StoredJsonProblem {
   kind: 'not-json' | 'wrong-shape';
   /** What is wrong, as a clause: "its options_json is not valid JSON (…)". */
   message: string;
+  /** The same clause as its message id and values, to be said again in another language. */
+  sentence: Wording;
 }
 
 export type StoredRead<T> = { ok: true; value: T } | { ok: false; problem: StoredJsonProblem };
@@ -47,17 +49,32 @@ export function readStoredJson<S extends z.ZodType>(
   try {
     json = JSON.parse(text);
   } catch (error) {
-    const message = said('core.jobs.storedNotJson', { source, detail: (error as Error).message });
-    return { ok: false, problem: { source, kind: 'not-json', message } };
+    return problem(source, 'not-json', {
+      id: 'core.jobs.storedNotJson',
+      values: { source, detail: (error as Error).message },
+    });
   }
   const parsed = schema.safeParse(json);
   if (parsed.success) return { ok: true, value: parsed.data };
   const [issue] = parsed.error.issues;
-  const message = said('core.jobs.storedWrongShape', {
-    source,
-    detail: issue ? issueAtWords(coreIntl(), issue) : said('core.jobs.storedUnexpected'),
+  return problem(source, 'wrong-shape', {
+    id: 'core.jobs.storedWrongShape',
+    values: {
+      source,
+      detail: issue ? issueAtWords(coreIntl(), issue) : { id: 'core.jobs.storedUnexpected' },
+    },
   });
-  return { ok: false, problem: { source, kind: 'wrong-shape', message } };
+}
+
+function problem(
+  source: string,
+  kind: StoredJsonProblem['kind'],
+  sentence: Wording,
+): { ok: false; problem: StoredJsonProblem } {
+  return {
+    ok: false,
+    problem: { source, kind, message: wordNow(sentence) ?? sentence.id, sentence },
+  };
 }
 
 /**

@@ -53,17 +53,20 @@ async function readText(file: string, name: string): Promise<string> {
           : code === 'EACCES' || code === 'EPERM'
             ? 'denied'
             : 'unreadable';
-    throw new RoundImportError(said('core.import.cannotRead', { name, why }), { cause: error });
+    throw new RoundImportError(
+      { id: 'core.import.cannotRead', values: { name, why } },
+      { cause: error },
+    );
   }
   // A text file holds no NUL byte; an image or a spreadsheet saved in its own format does.
   if (bytes.includes(0)) {
-    throw new RoundImportError(said('core.import.notText', { name }));
+    throw new RoundImportError({ id: 'core.import.notText', values: { name } });
   }
   return bytes.toString('utf8').replace(/^\uFEFF/, '');
 }
 
 function emptyFile(name: string): RoundImportError {
-  return new RoundImportError(said('core.import.empty', { name, columns: columnList() }));
+  return new RoundImportError({ id: 'core.import.empty', values: { name, columns: columnList() } });
 }
 
 /** The line a CSV record starts on: csv-parse counts lines up to the record's end. */
@@ -90,7 +93,7 @@ function csvRows(text: string, name: string): SourceRow[] {
       // csv-parse says what it found in English; the sentence around it is the user's.
       const detail = error.message.replace(/^[^:]*:\s*/, '');
       throw new RoundImportError(
-        said('core.import.badCsv', { name, line: line ? String(line) : 'none', detail }),
+        { id: 'core.import.badCsv', values: { name, line: line ? String(line) : 'none', detail } },
         { cause: error },
       );
     }
@@ -98,16 +101,20 @@ function csvRows(text: string, name: string): SourceRow[] {
   }
   const unknown = named.filter((column) => !isColumn(column));
   if (unknown.length > 0) {
-    throw new RoundImportError(
-      said('core.import.unknownColumn', {
+    throw new RoundImportError({
+      id: 'core.import.unknownColumn',
+      values: {
         name,
         found: unknown.map((c) => `"${c}"`).join(', '),
         columns: columnList(),
-      }),
-    );
+      },
+    });
   }
   if (!named.includes('prompt')) {
-    throw new RoundImportError(said('core.import.noPrompt', { name, columns: columnList() }));
+    throw new RoundImportError({
+      id: 'core.import.noPrompt',
+      values: { name, columns: columnList() },
+    });
   }
   if (records.length === 0) throw emptyFile(name);
   return records.map(({ record, info, raw }) => ({
@@ -156,12 +163,12 @@ function jsonRows(text: string, name: string): SourceRow[] {
     data = JSON.parse(text);
   } catch (error) {
     throw new RoundImportError(
-      said('core.import.badJson', { name, detail: (error as Error).message }),
+      { id: 'core.import.badJson', values: { name, detail: (error as Error).message } },
       { cause: error },
     );
   }
   if (!Array.isArray(data)) {
-    throw new RoundImportError(said('core.import.notList', { name }));
+    throw new RoundImportError({ id: 'core.import.notList', values: { name } });
   }
   if (data.length === 0) throw emptyFile(name);
   const lines = elementLines(text);
@@ -191,7 +198,7 @@ export async function readImportRows(file: string): Promise<SourceRow[]> {
   const name = path.basename(file);
   const extension = path.extname(file).toLowerCase();
   if (extension !== '.csv' && extension !== '.json') {
-    throw new RoundImportError(said('core.import.notCsvOrJson', { name }));
+    throw new RoundImportError({ id: 'core.import.notCsvOrJson', values: { name } });
   }
   const text = await readText(file, name);
   return extension === '.csv' ? csvRows(text, name) : jsonRows(text, name);

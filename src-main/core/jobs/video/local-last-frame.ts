@@ -33,16 +33,17 @@ export async function keepTakenFrame(clip: string, frame: Buffer): Promise<strin
     .metadata()
     .catch(() => undefined);
   if (!image?.width || !image.height) {
-    throw new RoundRequestError(said('core.rounds.frameUnreadable'));
+    throw new RoundRequestError({ id: 'core.rounds.frameUnreadable' });
   }
   const size = await clipSize(clip);
   if (size && (image.width !== size.width || image.height !== size.height)) {
-    throw new RoundRequestError(
-      said('core.rounds.frameSize', {
+    throw new RoundRequestError({
+      id: 'core.rounds.frameSize',
+      values: {
         frame: `${image.width}×${image.height}`,
         clip: `${size.width}×${size.height}`,
-      }),
-    );
+      },
+    });
   }
   const png = await sharp(frame).png().toBuffer();
   const stem = path.basename(clip, path.extname(clip));

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { referenceImageProblem } from '../../../../src-shared/domain/reference-image.ts';
 import { VIDEO_LIMITS } from '../../../../src-shared/domain/limits.ts';
-import { coreIntl, said } from '../../i18n/core-words.ts';
+import { coreIntl } from '../../i18n/core-words.ts';
 import { DECODE_LIMIT } from '../../media/decode.ts';
 import { UserFacingError } from '../../user-error.ts';
 
@@ -32,7 +32,8 @@ const SERVICE_FORMATS = new Set([...INLINE_AS_IS, 'tiff', 'gif']);
 export async function inlineReferenceImage(file: string): Promise<InlineReference> {
   const name = path.basename(file);
   const size = await stat(file).catch(() => undefined);
-  if (!size?.isFile()) throw new UserFacingError(said('core.rounds.referenceUnreadable', { name }));
+  if (!size?.isFile())
+    throw new UserFacingError({ id: 'core.rounds.referenceUnreadable', values: { name } });
   return inlineReferenceBytes(name, await readFile(file));
 }
 
@@ -44,15 +45,17 @@ export async function inlineReferenceBytes(
   name: string,
   original: Buffer,
 ): Promise<InlineReference> {
-  const unreadable = () => new UserFacingError(said('core.rounds.referenceUnreadable', { name }));
+  const unreadable = () =>
+    new UserFacingError({ id: 'core.rounds.referenceUnreadable', values: { name } });
   const header = await sharp(original, { failOn: 'error', ...DECODE_LIMIT })
     .metadata()
     .catch(() => undefined);
   if (!header?.format || !header.width || !header.height) throw unreadable();
   if (!SERVICE_FORMATS.has(header.format)) {
-    throw new UserFacingError(
-      said('core.rounds.referenceFormat', { name, format: header.format.toUpperCase() }),
-    );
+    throw new UserFacingError({
+      id: 'core.rounds.referenceFormat',
+      values: { name, format: header.format.toUpperCase() },
+    });
   }
   const limits = referenceImageProblem(coreIntl(), header.width, header.height, original.length);
   if (limits) throw new UserFacingError(`${name}: ${limits.message}`);

@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { VideoTask } from '../../../../src-shared/api/video.ts';
 import { download } from '../../api/downloader.ts';
 import type { Transport } from '../../api/http.ts';
-import { said } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { slug } from './round-names.ts';
 import { sidecarOf, writeSidecar } from './video-sidecar.ts';
@@ -46,7 +45,7 @@ export async function saveRoundFiles(
   await mkdir(folder, { recursive: true });
   const base = `shot-${shot?.position ?? 0}-round-${round.position}${round.attempt > 1 ? `-try-${round.attempt}` : ''}`;
   const urls = task.outputs ?? [];
-  if (urls.length === 0) throw new UserFacingError(said('core.jobs.noVideo'));
+  if (urls.length === 0) throw new UserFacingError({ id: 'core.jobs.noVideo' });
   const videos: string[] = [];
   for (const [index, url] of urls.entries()) {
     const fileName = `${base}${urls.length > 1 ? `-${index + 1}` : ''}.mp4`;

@@ -152,13 +152,14 @@ export function planView(plan: ImportPlan, tree: ProjectTree | undefined): Impor
 /** Why a plan queues nothing: each broken rule with the row it is in. */
 export function refusedImport(plan: Pick<ImportPlan, 'file' | 'problems'>): RoundImportError {
   const rows = new Set(plan.problems.map((problem) => problem.label)).size;
-  return new RoundImportError(
-    said('core.import.refused', {
+  return new RoundImportError({
+    id: 'core.import.refused',
+    values: {
       file: path.basename(plan.file),
       rows,
       problems: plan.problems.map((problem) => `${problem.label}: ${problem.message}`).join(' '),
-    }),
-  );
+    },
+  });
 }
 
 /**
@@ -177,7 +178,7 @@ export function queueImport(
     .transaction(() => {
       const projectId = 'id' in project ? project.id : rounds.createProject(project.newName);
       const tree = rounds.tree(projectId);
-      if (!tree) throw new RoundImportError(said('core.import.projectGone'));
+      if (!tree) throw new RoundImportError({ id: 'core.import.projectGone' });
       const made = new Map<ShotPlace, string>();
       const places = placeShots(tree, plan.rounds);
       const roundIds = plan.rounds.map((round, i) => {

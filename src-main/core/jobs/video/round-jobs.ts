@@ -6,7 +6,7 @@ import type { Transport } from '../../api/http.ts';
 import type { Poller } from '../../api/poller.ts';
 import type { VideoClient } from '../../api/video-client.ts';
 import { sweepOwnedTemps } from '../../fs/temp-files.ts';
-import { said } from '../../i18n/core-words.ts';
+import { said, type Wording } from '../../i18n/core-words.ts';
 import {
   CheckAgainError,
   waitForTask,
@@ -14,7 +14,7 @@ import {
   withFreshLinks,
 } from '../lifecycle/check-again.ts';
 import type { JobAdapter, Lifecycle } from '../lifecycle/task-engine.ts';
-import { submissionOutcome } from '../lifecycle/outcome.ts';
+import { storedError, submissionOutcome } from '../lifecycle/outcome.ts';
 import { placeOf, saveRoundFiles, type RoundFilesContext } from './round-files.ts';
 import { refuseUnknownPrompt } from './round-names.ts';
 import { roundRequest, sendableRequest } from './round-planning.ts';
@@ -85,8 +85,8 @@ export class RoundJobs implements JobAdapter<VideoRoundRow> {
     return this.options.settings().concurrency.video;
   }
 
-  unknownOutcome(): string {
-    return said('core.jobs.roundUnknownOutcome');
+  unknownOutcome(): Wording {
+    return { id: 'core.jobs.roundUnknownOutcome' };
   }
 
   canceledNote(): string {
@@ -161,7 +161,7 @@ export class RoundJobs implements JobAdapter<VideoRoundRow> {
     const stored = readRoundRequest(round);
     if (!stored.ok) {
       this.life.move(round.id, 'needs-attention', {
-        error: damagedRoundError(stored.problem, said('core.jobs.roundUnknownOutcomeDamaged')),
+        error: damagedRoundError(stored.problem, { id: 'core.jobs.roundUnknownOutcomeDamaged' }),
       });
       return;
     }
@@ -183,7 +183,7 @@ export class RoundJobs implements JobAdapter<VideoRoundRow> {
       return;
     }
     this.life.move(round.id, 'needs-attention', {
-      error: { code: 'unknown-outcome', message: said('core.jobs.roundUnknownOutcome') },
+      error: storedError('unknown-outcome', { id: 'core.jobs.roundUnknownOutcome' }),
       detail: { candidates: matches.map((task) => task.id) },
     });
   }
@@ -208,10 +208,13 @@ export class RoundJobs implements JobAdapter<VideoRoundRow> {
     if (videoPhase(task.status) === 'failed') {
       this.life.move(round.id, 'failed', {
         chargedCents: 0,
-        error: {
-          code: task.error?.code ?? `task-${task.status}`,
-          message: task.error?.message ?? said('core.jobs.roundReported', { status: task.status }),
-        },
+        // The service's own words when it gave some (they stay as it wrote them), else ours.
+        error: task.error?.message
+          ? { code: task.error.code ?? `task-${task.status}`, message: task.error.message }
+          : storedError(task.error?.code ?? `task-${task.status}`, {
+              id: 'core.jobs.roundReported',
+              values: { status: task.status },
+            }),
       });
       return;
     }
@@ -245,7 +248,10 @@ export class RoundJobs implements JobAdapter<VideoRoundRow> {
   private async freshLinks(taskId: string, signal: AbortSignal): Promise<VideoTask> {
     const seen = await this.options.client.get(taskId, { signal });
     if (videoPhase(seen.status) !== 'succeeded' || !seen.outputs?.length) {
-      throw new CheckAgainError(said('core.jobs.linkGone', { what: 'clip', status: seen.status }));
+      throw new CheckAgainError({
+        id: 'core.jobs.linkGone',
+        values: { what: 'clip', status: seen.status },
+      });
     }
     return seen;
   }

@@ -1,13 +1,13 @@
-import { said } from '../../i18n/core-words.ts';
 import { RoundRequestError } from './round-planning.ts';
 import type { VideoRoundRow } from './video-rounds.ts';
 
 /** Retry and Duplicate pay for the stored request, which for an attached task is a stand-in. */
 export function refuseUnknownPrompt(round: VideoRoundRow): void {
   if (round.prompt_unknown !== 1) return;
-  throw new RoundRequestError(
-    said('core.rounds.promptUnknown', { position: String(round.position) }),
-  );
+  throw new RoundRequestError({
+    id: 'core.rounds.promptUnknown',
+    values: { position: String(round.position) },
+  });
 }
 
 /** File-safe, readable part of a name: letters, digits and dashes. */

@@ -44,7 +44,7 @@ export function queueRound(
   lengths: ReadonlyMap<string, number> = new Map(),
 ): QueuedRound {
   if (!rounds.shot(shotId))
-    throw new RoundRequestError(said('core.rounds.noShot', { shot: shotId }));
+    throw new RoundRequestError({ id: 'core.rounds.noShot', values: { shot: shotId } });
   const sendable = sendableRequest(request);
   const { issues } = referenceLengthIssues(sendable, lengths);
   if (issues.length > 0) throw refusal(issues.map((issue) => issue.say(coreIntl())));
@@ -75,25 +75,26 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
 
 /** A round refused before anything was sent: the rules it breaks, each said once. */
 function refusal(problems: readonly string[]): RoundRequestError {
-  return new RoundRequestError(
-    said('core.rounds.refused', { problems: [...new Set(problems)].join(' ') }),
-  );
+  return new RoundRequestError({
+    id: 'core.rounds.refused',
+    values: { problems: [...new Set(problems)].join(' ') },
+  });
 }
 
 /** A round's stored request, to make another round from; a damaged one is refused. */
 export function roundRequest(round: VideoRoundRow): VideoGenerateRequest {
   const request = readRoundRequest(round);
-  if (!request.ok) throw new RoundRequestError(damagedRoundError(request.problem).message);
+  if (!request.ok) throw new RoundRequestError(damagedRoundError(request.problem).sentence);
   return request.value;
 }
 
 /** A finished round's outputs, or why nothing can be made from it yet. */
 export function finishedOutputs(round: VideoRoundRow): RoundOutputs {
   const read = readRoundOutputs(round);
-  if (!read.ok) throw new RoundRequestError(damagedRoundError(read.problem).message);
+  if (!read.ok) throw new RoundRequestError(damagedRoundError(read.problem).sentence);
   const outputs = read.value;
   if (round.state !== 'done' || !outputs) {
-    throw new RoundRequestError(said('core.rounds.notFinished'));
+    throw new RoundRequestError({ id: 'core.rounds.notFinished' });
   }
   return outputs;
 }
@@ -132,7 +133,7 @@ export function extensionRequest(
   const outputs = finishedOutputs(round);
   const frame = outputs.lastFrameUrl ?? keptFrame;
   if (!frame) {
-    throw new RoundRequestError(said('core.rounds.noLastFrame'));
+    throw new RoundRequestError({ id: 'core.rounds.noLastFrame' });
   }
   return {
     ...carriedOptions(roundRequest(round)),
@@ -157,11 +158,12 @@ export function videoExtensionRequest(
   const url = assetUrl?.trim() || outputs.videoUrls?.find(isAssetUrl);
   if (!url || !isAssetUrl(url)) {
     const clip = outputs.videos[0];
-    throw new RoundRequestError(
-      said('core.rounds.needsAsset', {
-        clip: clip ? path.basename(clip) : said('core.rounds.theClip'),
-      }),
-    );
+    throw new RoundRequestError({
+      id: 'core.rounds.needsAsset',
+      values: {
+        clip: clip ? path.basename(clip) : { id: 'core.rounds.theClip' },
+      },
+    });
   }
   return {
     ...carriedOptions(roundRequest(round)),

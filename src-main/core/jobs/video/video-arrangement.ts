@@ -1,6 +1,5 @@
 import { hasClip } from '../../../../src-shared/domain/film-takes.ts';
 import { FINAL_STATES } from '../../../../src-shared/domain/job-states.ts';
-import { said } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import type { JobStore } from '../store/store.ts';
 import { readRoundOutputs, type VideoRoundRow, type VideoRounds } from './video-rounds.ts';
@@ -47,9 +46,9 @@ export class VideoArrangement {
 
   renameProject(projectId: string, name: string): void {
     const trimmed = name.trim();
-    if (!trimmed) throw new UserFacingError(said('core.rounds.nameProject'));
+    if (!trimmed) throw new UserFacingError({ id: 'core.rounds.nameProject' });
     if (!this.rounds.project(projectId))
-      throw new UserFacingError(said('core.rounds.gone', { kind: 'project' }));
+      throw new UserFacingError({ id: 'core.rounds.gone', values: { kind: 'project' } });
     this.db.prepare('UPDATE video_projects SET name = ? WHERE id = ?').run(trimmed, projectId);
   }
 
@@ -76,11 +75,14 @@ export class VideoArrangement {
       .transaction(() => {
         const siblings = this.siblings(kind, id);
         if (!siblings.some((item) => item.id === id)) {
-          throw new UserFacingError(said('core.rounds.gone', { kind }));
+          throw new UserFacingError({ id: 'core.rounds.gone', values: { kind } });
         }
         const open = this.roundsUnder(kind, id).filter((round) => !FINAL_STATES.has(round.state));
         if (open.length > 0) {
-          throw new UserFacingError(said('core.rounds.stillOpen', { kind, count: open.length }));
+          throw new UserFacingError({
+            id: 'core.rounds.stillOpen',
+            values: { kind, count: open.length },
+          });
         }
         const { table } = TABLES[kind];
         this.db
@@ -102,14 +104,14 @@ export class VideoArrangement {
   /** The round a shot uses in the film; null goes back to the newest done round. */
   chooseTake(shotId: string, roundId: string | null): void {
     if (!this.rounds.shot(shotId))
-      throw new UserFacingError(said('core.rounds.gone', { kind: 'shot' }));
+      throw new UserFacingError({ id: 'core.rounds.gone', values: { kind: 'shot' } });
     if (roundId !== null) {
       const round = this.rounds.round(roundId);
       if (!round || round.shot_id !== shotId || round.removed_at !== null) {
-        throw new UserFacingError(said('core.rounds.notThisShot'));
+        throw new UserFacingError({ id: 'core.rounds.notThisShot' });
       }
       if (!canBeTake(round)) {
-        throw new UserFacingError(said('core.rounds.takeNeedsClip'));
+        throw new UserFacingError({ id: 'core.rounds.takeNeedsClip' });
       }
     }
     this.db.prepare('UPDATE video_shots SET take_round_id = ? WHERE id = ?').run(roundId, shotId);

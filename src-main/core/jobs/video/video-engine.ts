@@ -2,7 +2,6 @@ import type { VideoGenerateRequest } from '../../../../src-shared/api/video.ts';
 import { estimateVideoCost } from '../../../../src-shared/domain/pricing.ts';
 import type { ExtendPlace } from '../../../../src-shared/ipc/contract.ts';
 import { DEFAULT_VIDEO_MODEL, VIDEO_LIMITS } from '../../../../src-shared/domain/limits.ts';
-import { said } from '../../i18n/core-words.ts';
 import { TaskEngine, type TaskEngineOptions } from '../lifecycle/task-engine.ts';
 import { keepTakenFrame, keptFrameOf } from './local-last-frame.ts';
 import { RoundJobs, type RoundJobsOptions } from './round-jobs.ts';
@@ -50,7 +49,7 @@ export class VideoEngine extends TaskEngine<VideoRoundRow> {
   /** The same request again as a new round; never for a round whose prompt is a stand-in. */
   duplicate(roundId: string): QueuedRound {
     const round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError(said('core.rounds.roundGone'));
+    if (!round) throw new RoundRequestError({ id: 'core.rounds.roundGone' });
     refuseUnknownPrompt(round);
     return this.addRound(round.shot_id, roundRequest(round));
   }
@@ -81,7 +80,8 @@ export class VideoEngine extends TaskEngine<VideoRoundRow> {
     into: ExtendPlace = 'this-shot',
   ): Promise<QueuedRound> {
     let round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
+    if (!round)
+      throw new RoundRequestError({ id: 'core.rounds.noRound', values: { round: roundId } });
     let frame = await keptFrameOf(round);
     const clip = readRoundOutputs(round);
     const firstClip = clip.ok && !clip.value?.lastFrameUrl ? clip.value?.videos[0] : undefined;
@@ -102,7 +102,8 @@ export class VideoEngine extends TaskEngine<VideoRoundRow> {
     into: ExtendPlace = 'this-shot',
   ): QueuedRound {
     const round = this.rounds.round(roundId);
-    if (!round) throw new RoundRequestError(said('core.rounds.noRound', { round: roundId }));
+    if (!round)
+      throw new RoundRequestError({ id: 'core.rounds.noRound', values: { round: roundId } });
     return this.queueContinuation(round, videoExtensionRequest(round, prompt, assetUrl), into);
   }
 
@@ -116,7 +117,7 @@ export class VideoEngine extends TaskEngine<VideoRoundRow> {
     task: { id: string; model?: string | undefined; duration?: number | null | undefined },
   ): string {
     if (this.rounds.knownTaskIds().has(task.id)) {
-      throw new RoundRequestError(said('core.rounds.taskInShot'));
+      throw new RoundRequestError({ id: 'core.rounds.taskInShot' });
     }
     // The list tells the model and, once finished, the length; never the prompt. A length it
     // does not tell is estimated at the longest a round can be, so the cap never sees it free.

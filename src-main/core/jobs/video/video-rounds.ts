@@ -4,7 +4,7 @@ import { videoGenerateShape, type VideoGenerateRequest } from '../../../../src-s
 import type { JobState } from '../../../../src-shared/domain/job-states.ts';
 import type { BudgetPeriod, CapSpending, Spending } from '../../../../src-shared/domain/budget.ts';
 import { monthBounds, monthOf } from '../../../../src-shared/domain/calendar-month.ts';
-import { said } from '../../i18n/core-words.ts';
+import type { Wording } from '../../i18n/core-words.ts';
 import { CHARGES_CTE } from '../spending/billing.ts';
 import type { StoredError } from '../lifecycle/outcome.ts';
 import { damagedRecordError } from '../store/damaged-record.ts';
@@ -90,10 +90,10 @@ export function readRoundOutputs(
  */
 export function damagedRoundError(
   problem: StoredJsonProblem,
-  advice = problem.source === 'request_json'
-    ? said('core.jobs.damagedRequestAdvice')
-    : said('core.jobs.damagedClipsAdvice'),
-): StoredError {
+  advice: Wording = problem.source === 'request_json'
+    ? { id: 'core.jobs.damagedRequestAdvice' }
+    : { id: 'core.jobs.damagedClipsAdvice' },
+): StoredError & { sentence: Wording } {
   return damagedRecordError('round', problem, advice);
 }
 

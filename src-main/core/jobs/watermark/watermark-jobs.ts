@@ -11,7 +11,7 @@ import type { WatermarkClient, WatermarkResult } from '../../api/watermark-clien
 import { prepareImage, sentByAddress } from '../../media/intake.ts';
 import type { AppLogger } from '../../diagnostics/logger.ts';
 import { readHeader } from '../../media/decode.ts';
-import { said } from '../../i18n/core-words.ts';
+import { said, type Wording } from '../../i18n/core-words.ts';
 import {
   CheckAgainError,
   waitForTask,
@@ -19,6 +19,7 @@ import {
   withFreshLinks,
 } from '../lifecycle/check-again.ts';
 import type { JobAdapter, Lifecycle } from '../lifecycle/task-engine.ts';
+import { storedError } from '../lifecycle/outcome.ts';
 import { maskToSend } from './watermark-masks.ts';
 import { recoverCutWrite, sweepScratch } from './watermark-crash.ts';
 import { runLocal } from './watermark-local.ts';
@@ -89,8 +90,8 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
     return this.options.settings().concurrency.watermark;
   }
 
-  unknownOutcome(): string {
-    return said('core.jobs.imageUnknownOutcome');
+  unknownOutcome(): Wording {
+    return { id: 'core.jobs.imageUnknownOutcome' };
   }
 
   canceledNote(): string {
@@ -165,9 +166,10 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
   private async freshLinks(taskId: string, signal?: AbortSignal): Promise<string[]> {
     const seen = await this.options.client.result(taskId, signal ? { signal } : {});
     if (seen.phase !== 'succeeded' || seen.imageUrls.length === 0) {
-      throw new CheckAgainError(
-        said('core.jobs.linkGone', { what: 'result', status: seen.status }),
-      );
+      throw new CheckAgainError({
+        id: 'core.jobs.linkGone',
+        values: { what: 'result', status: seen.status },
+      });
     }
     return seen.imageUrls;
   }
@@ -199,12 +201,15 @@ export class WatermarkJobs implements JobAdapter<WatermarkJobRow> {
     });
     if (result.phase === 'failed') {
       this.life.move(job.id, 'failed', {
-        error: {
-          code: `task-${result.status}`,
-          message: said('core.jobs.failedOnService', {
-            reason: result.errorText ?? said('core.jobs.imageReported', { status: result.status }),
-          }),
-        },
+        error: storedError(`task-${result.status}`, {
+          id: 'core.jobs.failedOnService',
+          values: {
+            reason: result.errorText ?? {
+              id: 'core.jobs.imageReported',
+              values: { status: result.status },
+            },
+          },
+        }),
       });
       return;
     }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { AbortedError } from '../../api/errors.ts';
-import { said } from '../../i18n/core-words.ts';
 import { recoverImage } from '../../media/unblend/recover.ts';
 import { UserFacingError } from '../../user-error.ts';
 import type { WatermarkJobRow } from '../store/job-tables.ts';
@@ -20,9 +19,10 @@ export async function runLocal(
 ): Promise<void> {
   const { estimate } = record.options;
   if (!estimate) {
-    throw new UserFacingError(
-      said('core.watermark.noMeasurement', { name: path.basename(job.input_path) }),
-    );
+    throw new UserFacingError({
+      id: 'core.watermark.noMeasurement',
+      values: { name: path.basename(job.input_path) },
+    });
   }
   if (await writer.finishFromMarker(job, record, undefined)) return;
   const patches = await recoverImage(job.input_path, await writer.estimates.load(estimate));

@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import { scaleStrokes } from '../../../../src-shared/domain/strokes.ts';
-import { said } from '../../i18n/core-words.ts';
 import type { PreparedImage } from '../../media/intake.ts';
 import { readHeader } from '../../media/decode.ts';
 import { MaskImportError, importMask, wholeMaskProblem } from '../../media/mask-import.ts';
@@ -38,7 +37,10 @@ export async function maskToSend(
     );
   } else {
     const bytes = await readFile(maskFile as string).catch(() => {
-      throw new MaskImportError(said('core.watermark.maskFileGone', { file: String(maskFile) }));
+      throw new MaskImportError({
+        id: 'core.watermark.maskFileGone',
+        values: { file: String(maskFile) },
+      });
     });
     const imported = await importMask(bytes, size.width, size.height);
     // Whether it means the whole image or nothing is the user's to say, never guessed.

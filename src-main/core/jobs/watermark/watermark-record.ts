@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { strokesSchema, type Stroke } from '../../../../src-shared/domain/strokes.ts';
 import { estimateIdSchema } from '../../../../src-shared/domain/estimate-id.ts';
 import { OUTPUT_FORMATS } from '../../../../src-shared/domain/settings.ts';
-import { said } from '../../i18n/core-words.ts';
 import type { StoredError } from '../lifecycle/outcome.ts';
 import { damagedRecordError } from '../store/damaged-record.ts';
 import { readStoredJson, type StoredJsonProblem, type StoredRead } from '../store/stored-json.ts';
@@ -64,5 +63,5 @@ export function readWatermarkRecord(
  * job's file may be added again (the app refuses a file already in the list otherwise).
  */
 export function damagedJobError(problem: StoredJsonProblem): StoredError {
-  return damagedRecordError('image', problem, said('core.jobs.damagedImageAdvice'));
+  return damagedRecordError('image', problem, { id: 'core.jobs.damagedImageAdvice' });
 }

@@ -47,7 +47,7 @@ export async function readClip(clip: FilmClip): Promise<ReadClip> {
     const video = await input.getPrimaryVideoTrack();
     const videoConfig = video && (await video.getDecoderConfig());
     if (!video || !videoConfig) {
-      throw new FilmJoinError(said('core.film.notVideo', { label: sentenceLabel(clip) }));
+      throw new FilmJoinError({ id: 'core.film.notVideo', values: { label: sentenceLabel(clip) } });
     }
     const audio = (await input.getPrimaryAudioTrack()) ?? undefined;
     const audioConfig = (audio && (await audio.getDecoderConfig())) ?? undefined;

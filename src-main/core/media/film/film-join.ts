@@ -82,7 +82,10 @@ async function wholeClip(clip: ReadClip): Promise<{
   });
   const video = await input.getPrimaryVideoTrack();
   if (!video) {
-    throw new FilmJoinError(said('core.film.changed', { label: sentenceLabel(clip.clip) }));
+    throw new FilmJoinError({
+      id: 'core.film.changed',
+      values: { label: sentenceLabel(clip.clip) },
+    });
   }
   return {
     video,

@@ -45,7 +45,10 @@ function refuse(
   id: MessageId,
   values: { theirs?: string; ours?: string } = {},
 ): FilmJoinError {
-  return new FilmJoinError(said(id, { clip: clip.clip.label, first: first.clip.label, ...values }));
+  return new FilmJoinError({
+    id: id,
+    values: { clip: clip.clip.label, first: first.clip.label, ...values },
+  });
 }
 
 const codecName = (codec: string | null) =>
@@ -157,7 +160,10 @@ function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
   const sets = clips.map((clip) => {
     const read = readAvcParameterSets(bytesOf(clip.videoConfig.description));
     if (!read) {
-      throw new FilmJoinError(said('core.film.damagedSettings', { clip: clip.clip.label }));
+      throw new FilmJoinError({
+        id: 'core.film.damagedSettings',
+        values: { clip: clip.clip.label },
+      });
     }
     return read;
   });
@@ -181,7 +187,7 @@ function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
 /** Checks that the clips can be joined without re-encoding and says how; refuses with a sentence when not. */
 export function planJoin(clips: readonly ReadClip[]): JoinPlan {
   const first = clips[0];
-  if (!first) throw new FilmJoinError(said('core.film.nothing'));
+  if (!first) throw new FilmJoinError({ id: 'core.film.nothing' });
   for (const clip of clips.slice(1)) {
     checkVideo(first, clip);
     checkAudio(first, clip);

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../fs/atomic-write.ts';
 import { UserFacingError } from '../../user-error.ts';
 import type { MarkEstimate } from './mark-estimate.ts';
-import { said } from '../../i18n/core-words.ts';
 
 /**
  * An estimate kept on disk, so local jobs survive a restart: a JSON header (sizes, boxes,
@@ -119,13 +118,13 @@ export function saveEstimate(file: string, estimate: MarkEstimate): Promise<void
 export async function loadEstimate(file: string): Promise<MarkEstimate> {
   const bytes = await readFile(file).catch(() => undefined);
   if (!bytes) {
-    throw new UserFacingError(said('core.unblend.estimateMissing', { file }));
+    throw new UserFacingError({ id: 'core.unblend.estimateMissing', values: { file } });
   }
   try {
     return decodeEstimate(bytes);
   } catch (error) {
     throw new UserFacingError(
-      said('core.unblend.estimateDamaged', { file, why: (error as Error).message }),
+      { id: 'core.unblend.estimateDamaged', values: { file, why: (error as Error).message } },
       { cause: error },
     );
   }

@@ -4,7 +4,6 @@ import { readHeader } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { readBox, type MarkEstimate } from './mark-estimate.ts';
-import { said } from '../../i18n/core-words.ts';
 
 /** Formats whose files carry compression noise beyond rounding. */
 export const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
@@ -26,13 +25,14 @@ export async function recoverImage(file: string, estimate: MarkEstimate): Promis
   const header = await readHeader(source);
   const upright = header.autoOrient ?? { width: header.width, height: header.height };
   if (upright.width !== estimate.width || upright.height !== estimate.height) {
-    throw new UserFacingError(
-      said('core.unblend.otherSize', {
+    throw new UserFacingError({
+      id: 'core.unblend.otherSize',
+      values: {
         file,
         size: `${upright.width}×${upright.height}`,
         measured: `${estimate.width}×${estimate.height}`,
-      }),
-    );
+      },
+    });
   }
   const lossy = source !== file || LOSSY_FORMATS.has(header.format ?? '');
   const patches: Patch[] = [];
