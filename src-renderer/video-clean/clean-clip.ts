@@ -13,7 +13,7 @@ import {
   canEncodeVideo,
   type InputAudioTrack,
 } from 'mediabunny';
-import { liftPlane } from '../../src-shared/video-clean/mark-lift.ts';
+import { FillMemory, liftPlane } from '../../src-shared/video-clean/mark-lift.ts';
 import { frameFrom, readPlanes, type Planes } from './clip-planes.ts';
 import { estimateMark, type MarkEstimate } from './mark-sample.ts';
 
@@ -94,14 +94,15 @@ export async function cleanClip(
 
     let planes: Planes | undefined;
     let done = 0;
+    const memories = [new FillMemory(), new FillMemory(), new FillMemory()] as const;
     for await (const sample of new VideoSampleSink(video).samples()) {
       try {
         planes = await readPlanes(sample, planes);
         if (!planes) return { refused: 'pixel-format' };
         if (estimate) {
-          liftPlane(planes.y, estimate.lifts[0]);
-          liftPlane(planes.u, estimate.lifts[1]);
-          liftPlane(planes.v, estimate.lifts[2]);
+          liftPlane(planes.y, estimate.lifts[0], memories[0]);
+          liftPlane(planes.u, estimate.lifts[1], memories[1]);
+          liftPlane(planes.v, estimate.lifts[2], memories[2]);
         }
         const cleaned = frameFrom(planes, sample);
         await encoded.add(cleaned);

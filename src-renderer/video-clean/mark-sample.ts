@@ -40,7 +40,10 @@ export async function estimateMark(track: InputVideoTrack, frames: number): Prom
         new PlaneStats(...chroma),
       ];
       stats[0].add(planes.y, width);
-      halves ??= [new PlaneStats(width, height), new PlaneStats(width, height)];
+      halves ??= [
+        new PlaneStats(width, height, { spread: false }),
+        new PlaneStats(width, height, { spread: false }),
+      ];
       halves[index * 2 <= frames ? 0 : 1].add(planes.y, width);
       stats[1].add(planes.u, chroma[0]);
       stats[2].add(planes.v, chroma[0]);
