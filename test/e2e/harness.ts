@@ -1,3 +1,5 @@
+// The specs word what they look for in every language, in this one process: all are read first.
+import '../support/all-languages.ts';
 import { shellWords } from '../../src-main/core/i18n/words.ts';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
