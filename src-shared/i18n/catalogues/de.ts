@@ -1589,6 +1589,7 @@ export const de: Catalogue = {
   'watches.recent': 'Zuletzt übernommene Dateien aus {folder}',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': 'Bitte ansehen: {why}',
+  'watches.failedStatus': '{state}: {error}',
   'watches.addTitle': 'Einen Ordner überwachen',
   'watches.folder': 'Zu überwachender Ordner',
   'watches.noFolderYet': 'Noch kein Ordner gewählt',

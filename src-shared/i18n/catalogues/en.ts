@@ -1547,6 +1547,7 @@ export const en = {
   'watches.recent': 'Files taken last from {folder}',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': 'Needs a look: {why}',
+  'watches.failedStatus': '{state}: {error}',
   'watches.addTitle': 'Watch a folder',
   'watches.folder': 'Folder to watch',
   'watches.noFolderYet': 'No folder chosen yet',

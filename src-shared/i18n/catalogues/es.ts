@@ -1581,6 +1581,7 @@ export const es: Catalogue = {
   'watches.recent': 'Últimos archivos tomados de {folder}',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': 'Hay que revisarla: {why}',
+  'watches.failedStatus': '{state}: {error}',
   'watches.addTitle': 'Vigilar una carpeta',
   'watches.folder': 'Carpeta que vigilar',
   'watches.noFolderYet': 'Aún no se ha elegido ninguna carpeta',

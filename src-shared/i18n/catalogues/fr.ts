@@ -1581,6 +1581,7 @@ export const fr: Catalogue = {
   'watches.recent': 'Derniers fichiers pris dans {folder}',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': 'À vérifier : {why}',
+  'watches.failedStatus': '{state} : {error}',
   'watches.addTitle': 'Surveiller un dossier',
   'watches.folder': 'Dossier à surveiller',
   'watches.noFolderYet': 'Aucun dossier choisi',

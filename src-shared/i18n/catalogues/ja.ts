@@ -1552,6 +1552,7 @@ export const ja: Catalogue = {
   'watches.recent': '{folder} から最後に処理したファイル',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': '確認が必要：{why}',
+  'watches.failedStatus': '{state}：{error}',
   'watches.addTitle': 'フォルダーを監視',
   'watches.folder': '監視するフォルダー',
   'watches.noFolderYet': 'フォルダーはまだ選ばれていません',

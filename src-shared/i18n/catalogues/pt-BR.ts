@@ -1575,6 +1575,7 @@ export const ptBR: Catalogue = {
   'watches.recent': 'Últimos arquivos pegos de {folder}',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': 'Precisa de uma olhada: {why}',
+  'watches.failedStatus': '{state}: {error}',
   'watches.addTitle': 'Observar uma pasta',
   'watches.folder': 'Pasta a observar',
   'watches.noFolderYet': 'Nenhuma pasta escolhida ainda',

@@ -1433,6 +1433,7 @@ export const zhCN: Catalogue = {
   'watches.recent': '最近从 {folder} 处理的文件',
   'watches.fileLine': '{name} — {status}',
   'watches.needsLook': '需要查看：{why}',
+  'watches.failedStatus': '{state}：{error}',
   'watches.addTitle': '监视文件夹',
   'watches.folder': '要监视的文件夹',
   'watches.noFolderYet': '尚未选择文件夹',
