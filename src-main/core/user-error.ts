@@ -1,5 +1,4 @@
-import type { Sentence } from '../../src-shared/i18n/sentence.ts';
-import { sentenceOf, wordNow, type Wording } from './i18n/core-words.ts';
+import { wordNow, type Wording } from './i18n/core-words.ts';
 
 /**
  * The one root of every error a person reads: the service's refusals (`api/errors.ts`), a
@@ -10,24 +9,23 @@ import { sentenceOf, wordNow, type Wording } from './i18n/core-words.ts';
  * it with `instanceof`.
  */
 export class UserFacingError extends Error {
-  readonly #sentence: Sentence | undefined;
+  readonly #sentence: Wording | undefined;
   readonly #text: string;
 
   /**
-   * `words` is the message id and values, or a sentence the engine said (`said()`), whose id
-   * and values are taken from what it said lately; text from elsewhere (a file reader's own
-   * complaint) has none, and reads as it was written.
+   * `words` is the message id and values; text from elsewhere (a file reader's own
+   * complaint, a summary for the log) has none, and reads as it was written.
    */
   constructor(words: string | Wording, options?: ErrorOptions) {
     const text = typeof words === 'string' ? words : (wordNow(words) ?? words.id);
     super(text, options);
     this.name = new.target.name;
     this.#text = text;
-    this.#sentence = typeof words === 'string' ? sentenceOf(words) : words;
+    this.#sentence = typeof words === 'string' ? undefined : words;
   }
 
   /** The message id and its values; undefined for words not from the catalogue. */
-  get sentence(): Sentence | undefined {
+  get sentence(): Wording | undefined {
     return this.#sentence;
   }
 

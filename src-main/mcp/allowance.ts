@@ -49,6 +49,24 @@ function spentOn(ledger: Ledger, day: string): Cost {
   };
 }
 
+/**
+ * How many calendar days, today included, an intent is kept for: a day's total needs only
+ * today's, but an agent that lost an answer asks again with the same intent, and that
+ * repeat must still find it (never paid twice). Agents retry within minutes or hours; a
+ * week covers a client restarted days later. Older intents are dropped when the ledger is
+ * written, so it holds a week of calls, not every call ever made, and each call reads that.
+ */
+export const INTENT_KEEP_DAYS = 7;
+
+/** The intents of the last `INTENT_KEEP_DAYS` days before `now`'s, today's included. */
+function recent(ledger: Ledger, now: Date): Ledger {
+  const first = new Date(now);
+  first.setDate(first.getDate() - (INTENT_KEEP_DAYS - 1));
+  const from = localDay(first);
+  const intents = Object.entries(ledger.intents).filter(([, entry]) => entry.day >= from);
+  return { ...ledger, intents: Object.fromEntries(intents) };
+}
+
 /** The file in the data folder that keeps what the agent door committed, by intent. */
 export const LEDGER_FILE = 'agent-allowance.json';
 
@@ -110,7 +128,8 @@ export class Allowance {
   }
 
   private write(ledger: Ledger): Promise<void> {
-    return writeFileAtomic(this.file, `${JSON.stringify(ledger, null, 2)}\n`);
+    const kept = recent(ledger, this.now());
+    return writeFileAtomic(this.file, `${JSON.stringify(kept, null, 2)}\n`);
   }
 
   /** What the agent door committed today, and the limits. */

@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { said } from '../../src-main/core/i18n/core-words.ts';
 import { errorValue } from '../../src-main/core/jobs/lifecycle/outcome.ts';
 import { JobStore } from '../../src-main/core/jobs/store/store.ts';
 import { IntakeError } from '../../src-main/core/media/intake.ts';
@@ -19,7 +18,7 @@ test('a job that failed in English reads in German once the language is switched
   try {
     const [id = ''] = store.addWatermarkJobs([{ inputPath: path.join(world.dir, 'notes.png') }]);
     store.transition('watermark', id, 'preparing');
-    const error = new IntakeError(said('core.intake.notAnImage'), { problem: 'not-an-image' });
+    const error = new IntakeError({ id: 'core.intake.notAnImage' }, { problem: 'not-an-image' });
     store.transition('watermark', id, 'failed', { error: errorValue(error) });
   } finally {
     store.close();

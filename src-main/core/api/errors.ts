@@ -1,5 +1,4 @@
-import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
-import { sentenceOf, wordNow, type Wording } from '../i18n/core-words.ts';
+import { wordNow, type Wording } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 import { ProxyProblem, proxyAnswerProblem } from './proxy-settings.ts';
 
@@ -65,28 +64,28 @@ export abstract class ServiceError extends UserFacingError {
 
 /** 1000 / 400: the request was wrong; sending it again will not help. */
 export class ParameterError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.parameter', values: { reason: this.serviceMessage ?? this.message } };
   }
 }
 
 /** 1001 / 405: a bug on our side, not the user's. */
 export class MethodError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.method' };
   }
 }
 
 /** 1002 / 401. */
 export class AuthenticationError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.authentication' };
   }
 }
 
 /** 1003 / 403 balance: credits or USD balance are too low. */
 export class InsufficientFundsError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return {
       id: this.operation.startsWith('video')
         ? 'core.api.videoBalance'
@@ -99,7 +98,7 @@ export class InsufficientFundsError extends ServiceError {
 export class RateLimitedError extends ServiceError {
   readonly retryAfterMs: number | undefined;
 
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.rateLimited' };
   }
 
@@ -111,7 +110,7 @@ export class RateLimitedError extends ServiceError {
 
 /** 11xx / 5xx. */
 export class ServerError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.server' };
   }
 }
@@ -126,40 +125,34 @@ export class NetworkError extends ServiceError {
   }
 
   /** What to do about the proxy, when a proxy setting or the proxy itself stood in the way. */
-  get proxyProblem(): string | undefined {
+  get proxyProblem(): Wording | undefined {
     return this.cause instanceof ProxyProblem
-      ? this.cause.userMessage
+      ? this.cause.sentence
       : proxyAnswerProblem(this.cause);
   }
 
-  override get sentence(): Sentence {
-    if (this.cause instanceof ProxyProblem && this.cause.sentence) return this.cause.sentence;
-    const answer = proxyAnswerProblem(this.cause);
-    return (answer === undefined ? undefined : sentenceOf(answer)) ?? { id: 'core.api.network' };
-  }
-
-  override get userMessage(): string {
-    return this.proxyProblem ?? super.userMessage;
+  override get sentence(): Wording {
+    return this.proxyProblem ?? { id: 'core.api.network' };
   }
 }
 
 /** No answer in time. The request may or may not have been carried out. */
 export class TimeoutError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.timeout' };
   }
 }
 
 /** Stopped by the caller (cancel, quit). */
 export class AbortedError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.aborted' };
   }
 }
 
 /** The answer was not what the interface describes: not JSON, or missing members. */
 export class UnexpectedResponseError extends ServiceError {
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.unexpected' };
   }
 }
@@ -193,7 +186,7 @@ export class DownloadError extends ServiceError {
     this.reason = reason;
   }
 
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return { id: 'core.api.download', values: { reason: this.reason } };
   }
 

@@ -5,19 +5,19 @@
  * Pure parsing: the dispatchers are built in network-routes.ts.
  */
 
-import { said } from '../i18n/core-words.ts';
+import { wordNow, type Wording } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 
 export type Environment = Readonly<Record<string, string | undefined>>;
 
-/** A proxy setting Clearframe cannot follow, said as the engine said it (`said()`). */
+/** A proxy setting Clearframe cannot follow, kept as its message id and values. */
 export class ProxyProblem extends UserFacingError {}
 
 /** How to reach one address. */
 export type ProxyRoute = { kind: 'direct' } | { kind: 'proxy'; url: string };
 
 /** One entry of the system's list; `unusable` keeps what to tell the user about it. */
-type ProxyEntry = ProxyRoute | { kind: 'unusable'; what: string };
+type ProxyEntry = ProxyRoute | { kind: 'unusable'; what: Wording };
 
 const SOCKS = /^SOCKS[45]?$/;
 const HOST_PORT = /^(\[[0-9a-f:.]+\]|[a-z0-9.-]+):(\d{1,5})$/i;
@@ -26,11 +26,15 @@ function entryOf(text: string): ProxyEntry {
   const [scheme = '', address = '', ...rest] = text.trim().split(/\s+/);
   const type = scheme.toUpperCase();
   if (type === 'DIRECT' && address === '') return { kind: 'direct' };
-  if (SOCKS.test(type)) return { kind: 'unusable', what: said('core.api.proxySocks', { address }) };
+  if (SOCKS.test(type))
+    return { kind: 'unusable', what: { id: 'core.api.proxySocks', values: { address } } };
   if ((type === 'PROXY' || type === 'HTTPS') && HOST_PORT.test(address) && rest.length === 0) {
     return { kind: 'proxy', url: `${type === 'HTTPS' ? 'https' : 'http'}://${address}` };
   }
-  return { kind: 'unusable', what: said('core.api.proxyUnknownKind', { entry: text.trim() }) };
+  return {
+    kind: 'unusable',
+    what: { id: 'core.api.proxyUnknownKind', values: { entry: text.trim() } },
+  };
 }
 
 /**
@@ -48,8 +52,11 @@ export function routeFromSystem(list: string, host: string): ProxyRoute | ProxyP
   if (entries.length === 0) return { kind: 'direct' };
   const usable = entries.find((entry): entry is ProxyRoute => entry.kind !== 'unusable');
   if (usable) return usable;
-  const named = entries.map((entry) => (entry.kind === 'unusable' ? entry.what : '')).join(', ');
-  return new ProxyProblem(said('core.api.proxyUnusableSystem', { host, named }));
+  // A list of clauses joined as one value: worded now, in the language the problem is met in.
+  const named = entries
+    .map((entry) => (entry.kind === 'unusable' ? (wordNow(entry.what) ?? entry.what.id) : ''))
+    .join(', ');
+  return new ProxyProblem({ id: 'core.api.proxyUnusableSystem', values: { host, named } });
 }
 
 /** The environment's proxies, in undici's terms; `undefined` when none is set. */
@@ -75,18 +82,19 @@ function proxyUrl(found: { name: string; value: string }): string | ProxyProblem
   try {
     url = new URL(text);
   } catch {
-    return new ProxyProblem(said('core.api.proxyNotAddress', { variable: found.name }));
+    return new ProxyProblem({ id: 'core.api.proxyNotAddress', values: { variable: found.name } });
   }
   if (url.protocol === 'http:' || url.protocol === 'https:') return url.toString();
   // The address may carry a password: only its host is repeated back. The variables are
   // read once, at start, so the sentence asks for Clearframe to be started again.
-  return new ProxyProblem(
-    said('core.api.proxyUnusableVariable', {
+  return new ProxyProblem({
+    id: 'core.api.proxyUnusableVariable',
+    values: {
       variable: found.name,
       scheme: url.protocol.startsWith('socks') ? 'socks' : url.protocol,
       host: url.host,
-    }),
-  );
+    },
+  });
 }
 
 /**
@@ -112,7 +120,7 @@ export function proxiesFromEnvironment(
  * "Proxy response (407) !== 200 when HTTP Tunneling" (and "Proxy Authentication Required
  * (407)" when not tunnelling).
  */
-export function proxyAnswerProblem(error: unknown): string | undefined {
+export function proxyAnswerProblem(error: unknown): Wording | undefined {
   for (let cause = error; cause instanceof Error; cause = cause.cause) {
     const status = /Proxy (?:response \((\d{3})\)|Authentication Required \((407)\))/.exec(
       cause.message,
@@ -120,8 +128,8 @@ export function proxyAnswerProblem(error: unknown): string | undefined {
     const code = status?.[1] ?? status?.[2];
     if (!code) continue;
     return code === '407'
-      ? said('core.api.proxyCredentials')
-      : said('core.api.proxyRefused', { status: code });
+      ? { id: 'core.api.proxyCredentials' }
+      : { id: 'core.api.proxyRefused', values: { status: code } };
   }
   return undefined;
 }

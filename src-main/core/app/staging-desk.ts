@@ -373,7 +373,7 @@ export class StagingDesk {
       // The site at the address is at fault, not the service: its failures are said as such.
       if (error instanceof UserFacingError && !(error instanceof ServiceError)) throw error;
       throw new UserFacingError(
-        addressProblem(error, new URL(from).host || said('core.app.thatAddress')),
+        addressProblem(error, new URL(from).host || { id: 'core.app.thatAddress' }),
       );
     }
   }

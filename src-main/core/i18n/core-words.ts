@@ -37,9 +37,10 @@ export function wordNow(wording: Sentence): string | null {
 }
 
 /**
- * The sentences said lately, by their text: an error made from one (`UserFacingError`) takes
- * its message id and values from here as it is made (`sentenceOf`), so it can be said again
- * in the language the reader switches to. Bounded, oldest first out.
+ * The sentences said lately, by their text: a failure handed over as text alone
+ * (`storedErrorJson`) takes its message id and values from here, so it can be said again in
+ * the language the reader switches to. Errors carry their own (`UserFacingError`); this is
+ * only the fallback. Bounded, oldest first out.
  */
 const recent = new Map<string, Sentence>();
 const RECENT_MAX = 2000;

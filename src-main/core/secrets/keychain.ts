@@ -1,5 +1,5 @@
 import { AsyncEntry } from '@napi-rs/keyring';
-import type { Sentence } from '../../../src-shared/i18n/sentence.ts';
+import type { Wording } from '../i18n/core-words.ts';
 import { UserFacingError } from '../user-error.ts';
 
 /** Where secrets live; the OS keychain in the app, something else only in tests of callers. */
@@ -18,7 +18,7 @@ export class KeychainUnavailableError extends UserFacingError {
     );
   }
 
-  override get sentence(): Sentence {
+  override get sentence(): Wording {
     return {
       id: process.platform === 'linux' ? 'core.keys.noKeychain' : 'core.keys.keychainLocked',
     };

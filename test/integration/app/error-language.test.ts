@@ -72,7 +72,7 @@ describe('a failed job switched to another language', () => {
         options: {},
       })),
     );
-    const intake = new IntakeError(said('core.intake.notAnImage'), { problem: 'not-an-image' });
+    const intake = new IntakeError({ id: 'core.intake.notAnImage' }, { problem: 'not-an-image' });
     // A big batch says thousands of sentences between an error and its row: the error
     // itself carries what it says, not the engine's memory of having said it.
     for (let i = 0; i < 2_500; i++) said('core.app.addressTimeout', { host: `host-${i}` });

@@ -2,9 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   ProxyProblem,
   proxiesFromEnvironment,
-  proxyAnswerProblem,
+  proxyAnswerProblem as answerProblem,
   routeFromSystem,
 } from '../../../src-main/core/api/proxy-settings.ts';
+import { wordNow } from '../../../src-main/core/i18n/core-words.ts';
+
+/** The proxy's answer as the engine words it now (English here). */
+function proxyAnswerProblem(error: unknown): string | null | undefined {
+  const problem = answerProblem(error);
+  return problem && wordNow(problem);
+}
 
 const HOST = 'api.example.com';
 

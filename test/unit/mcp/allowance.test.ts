@@ -1,9 +1,10 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   Allowance,
+  INTENT_KEEP_DAYS,
   LEDGER_FILE,
   LedgerDamagedError,
   intentKey,
@@ -50,6 +51,34 @@ describe('the agent allowance', () => {
       ),
     );
     expect([first?.kind, second?.kind]).toEqual(['new', 'refused']);
+  });
+
+  it(`keeps ${INTENT_KEEP_DAYS} days of intents, so a late retry is still known, and drops older ones`, async () => {
+    const ledger = allowance();
+    const dayOf = (offset: number) => new Date(2026, 10, 27 + offset, 12, 0);
+    // One call a day for a month and a half, the day's total counted afresh each day.
+    for (let day = 0; day < 45; day++) {
+      now = dayOf(day);
+      expect(await ledger.reserve(`day-${day}`, 'clean', { credits: 2, cents: 0 })).toEqual({
+        kind: 'new',
+      });
+    }
+    const stored = JSON.parse(await readFile(path.join(dir, LEDGER_FILE), 'utf8')) as {
+      intents: Record<string, unknown>;
+    };
+    const kept = Array.from(
+      { length: INTENT_KEEP_DAYS },
+      (_, i) => `day-${45 - INTENT_KEEP_DAYS + i}`,
+    );
+    expect(Object.keys(stored.intents).sort()).toEqual(kept.sort());
+    // The oldest call kept is still a repeat, never paid again; one past the bound is not known.
+    expect(
+      await ledger.reserve(`day-${45 - INTENT_KEEP_DAYS}`, 'clean', { credits: 2, cents: 0 }),
+    ).toMatchObject({
+      kind: 'repeat',
+    });
+    expect(await ledger.entry(`day-${44 - INTENT_KEEP_DAYS}`)).toBeUndefined();
+    expect(await ledger.today()).toMatchObject({ credits: 2 });
   });
 
   it('sends nothing paid while its file cannot be read', async () => {
