@@ -957,6 +957,7 @@ export const ja: Catalogue = {
   'cli.jobs.none': 'なし',
   'cli.jobs.images': '画像：{list}',
   'cli.jobs.rounds': '動画の試行：{list}',
+  'cli.jobs.clips': 'クリップ：{list}',
   'cli.balance.line': '{service}：{quota}（{host} による）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '不明',
@@ -1362,6 +1363,10 @@ export const ja: Catalogue = {
     '接続が切れる前にサービスがこの画像を受け取り、すでにクレジットを使った可能性があります。それを承知のうえでのみ再送信してください。',
   'core.jobs.roundReported': 'サービスはこの試行を {status} と報告しました。',
   'core.jobs.noVideo': 'サービスは試行を終えましたが、動画を返しませんでした。',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
+  'core.clips.lost': '{name} の除去済みクリップが保存前に失われました。もう一度実行してください。',
+  'core.clips.stopped': 'クリップの除去を止めました。その名前では何も保存されていません。',
   'core.jobs.imageReported': 'サービスは {status} と報告しました。',
   'core.jobs.failedOnService': '{reason}「再送信」では新しい試みの料金がかかります。',
   'core.jobs.damagedRecord':

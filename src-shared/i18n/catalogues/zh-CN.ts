@@ -908,6 +908,7 @@ export const zhCN: Catalogue = {
   'cli.jobs.none': '无',
   'cli.jobs.images': '图片：{list}',
   'cli.jobs.rounds': '视频轮次：{list}',
+  'cli.jobs.clips': '片段：{list}',
   'cli.balance.line': '{service}：{quota}（来自 {host}）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '未知',
@@ -1277,6 +1278,10 @@ export const zhCN: Catalogue = {
     '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
+  'core.clips.lost': '{name} 处理后的片段在保存前丢失了：请再运行一次。',
+  'core.clips.stopped': '已停止处理该片段；没有以它的名字保存任何内容。',
   'core.jobs.imageReported': '服务报告 {status}。',
   'core.jobs.failedOnService': '{reason}“重新发送”会为新的尝试付费。',
   'core.jobs.damagedRecord':
