@@ -39,9 +39,7 @@ export async function runJobs(args: string[]): Promise<number> {
             parts.length > 0
               ? cliIntl().formatList(parts, { type: 'unit' })
               : words('cli.jobs.none');
-          console.log(
-            words(KIND_WORDS[kind], { list }),
-          );
+          console.log(words(KIND_WORDS[kind], { list }));
         }
       }
       if (values.watch) await Promise.race([sleep(WATCH_INTERVAL_MS), interrupted]);

@@ -985,6 +985,8 @@ export const de: Catalogue = {
   'cli.jobs.images': 'Bilder: {list}',
   'cli.jobs.rounds': 'Videoversuche: {list}',
   'cli.jobs.clips': 'Clips: {list}',
+  'cli.remove.clipInWindow':
+    'Clips werden im Fenster bereinigt (Bildschirm Bilder, Bereich Videos), wo WebCodecs sie dekodiert; die Befehlszeile kann das nicht.',
   'cli.balance.line': '{service}: {quota} (laut {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'unbekannt',

@@ -972,6 +972,8 @@ export const en = {
   'cli.jobs.images': 'images: {list}',
   'cli.jobs.rounds': 'video rounds: {list}',
   'cli.jobs.clips': 'clips: {list}',
+  'cli.remove.clipInWindow':
+    'clips are cleaned in the window (Images screen, Videos), where WebCodecs decodes them; the command line cannot.',
   'cli.balance.line': '{service}: {quota} (from {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'unknown',

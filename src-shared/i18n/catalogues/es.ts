@@ -984,6 +984,8 @@ export const es: Catalogue = {
   'cli.jobs.images': 'imágenes: {list}',
   'cli.jobs.rounds': 'intentos de vídeo: {list}',
   'cli.jobs.clips': 'clips: {list}',
+  'cli.remove.clipInWindow':
+    'los clips se limpian en la ventana (pantalla Imágenes, zona Vídeos), donde WebCodecs los decodifica; la línea de comandos no puede.',
   'cli.balance.line': '{service}: {quota} (según {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'desconocido',

@@ -984,6 +984,8 @@ export const fr: Catalogue = {
   'cli.jobs.images': 'images : {list}',
   'cli.jobs.rounds': 'essais vidéo : {list}',
   'cli.jobs.clips': 'clips : {list}',
+  'cli.remove.clipInWindow':
+    'les clips se nettoient dans la fenêtre (écran Images, zone Vidéos), où WebCodecs les décode ; la ligne de commande ne le peut pas.',
   'cli.balance.line': '{service} : {quota} (selon {host})',
   'cli.balance.failed': '{service} : {problem}',
   'cli.balance.unknown': 'inconnu',

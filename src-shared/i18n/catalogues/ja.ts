@@ -958,6 +958,8 @@ export const ja: Catalogue = {
   'cli.jobs.images': '画像：{list}',
   'cli.jobs.rounds': '動画の試行：{list}',
   'cli.jobs.clips': 'クリップ：{list}',
+  'cli.remove.clipInWindow':
+    'クリップはウィンドウ（画像画面の「動画」）で除去します。そこでは WebCodecs が復号できますが、コマンドラインではできません。',
   'cli.balance.line': '{service}：{quota}（{host} による）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '不明',

@@ -978,6 +978,8 @@ export const ptBR: Catalogue = {
   'cli.jobs.images': 'imagens: {list}',
   'cli.jobs.rounds': 'tentativas de vídeo: {list}',
   'cli.jobs.clips': 'clipes: {list}',
+  'cli.remove.clipInWindow':
+    'os clipes são limpos na janela (tela Imagens, área Vídeos), onde o WebCodecs os decodifica; a linha de comando não consegue.',
   'cli.balance.line': '{service}: {quota} (segundo {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'desconhecido',

@@ -909,6 +909,8 @@ export const zhCN: Catalogue = {
   'cli.jobs.images': '图片：{list}',
   'cli.jobs.rounds': '视频轮次：{list}',
   'cli.jobs.clips': '片段：{list}',
+  'cli.remove.clipInWindow':
+    '片段在窗口中处理（图片界面的“视频”区域），那里由 WebCodecs 解码；命令行无法做到。',
   'cli.balance.line': '{service}：{quota}（来自 {host}）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '未知',
