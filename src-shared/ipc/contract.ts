@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountContract } from './account.ts';
 import { appContract } from './app.ts';
+import { clipsContract } from './clips.ts';
 import type { Handlers } from './common.ts';
 import { diagnosticsContract } from './diagnostics.ts';
 import { profilesContract } from './profiles.ts';
@@ -16,6 +17,7 @@ import { watermarkContract } from './watermark.ts';
 export * from './account.ts';
 export * from './agent.ts';
 export * from './app.ts';
+export * from './clips.ts';
 export * from './common.ts';
 export * from './diagnostics.ts';
 export * from './events.ts';
@@ -43,6 +45,7 @@ export const coreContracts = {
   account: accountContract,
   diagnostics: diagnosticsContract,
   profiles: profilesContract,
+  clips: clipsContract,
 } as const;
 
 /** The channels the core answers; the shell answers `shellContract`. */
@@ -56,6 +59,7 @@ export const coreContract = {
   ...accountContract,
   ...diagnosticsContract,
   ...profilesContract,
+  ...clipsContract,
 };
 
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { agentQuestionsSchema } from './agent.ts';
+import { clipEvents } from './clips.ts';
 import { noticeSchema } from './app.ts';
 import { finderProgressSchema, stagedBatchSchema } from './staging.ts';
 import { videoRoundViewSchema } from './video.ts';
@@ -18,4 +19,5 @@ export const eventContract = {
   'media:finderProgress': finderProgressSchema,
   /** The agent door's paid calls past the allowance, waiting for the person's yes. */
   'agent:questions': agentQuestionsSchema,
+  ...clipEvents,
 } as const satisfies Record<string, z.ZodType>;
