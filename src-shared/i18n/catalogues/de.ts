@@ -85,6 +85,18 @@ export const de: Catalogue = {
   'drop.first': 'Bilder oder Ordner hier ablegen, um Wasserzeichen zu entfernen',
   'drop.choose': 'Bilder auswählen…',
   'drop.chooseFolder': 'Ordner auswählen…',
+  'clips.title': 'Videos',
+  'clips.hint':
+    'Clips (MP4, MOV, WebM) werden auf diesem Computer in diesem Fenster kostenlos bereinigt: Ein Logo, das stillsteht, wird über den ganzen Clip gefunden und aus jedem Bild entfernt.',
+  'clips.paused': 'Angehalten: Ein Clip beginnt beim Fortsetzen wieder mit seinem ersten Bild.',
+  'clips.run': '{count, plural, one {# Clip bereinigen} other {# Clips bereinigen}}',
+  'clips.pause': 'Anhalten',
+  'clips.resume': 'Fortsetzen',
+  'clips.cancel': 'Abbrechen',
+  'clips.progress': '{done} von {total} Bildern, {fps} Bilder pro Sekunde, noch etwa {left}',
+  'clips.state':
+    '{state, select, queued {Wartet} preparing {Bilder werden bereinigt} downloading {Wird gespeichert} done {Bereinigt} failed {Nicht bereinigt} canceled {Abgebrochen} other {Wartet auf Sie}}',
+  'clips.result': 'Bereinigter Clip {name}',
   'staging.count': 'Dateien werden geprüft: {staged} bereit, {skipped} bisher nicht übernommen',
   'staging.stop': 'Suche beenden',
 

@@ -90,6 +90,18 @@ export const en = {
   'drop.first': 'Drop images or folders here to remove watermarks',
   'drop.choose': 'Choose images…',
   'drop.chooseFolder': 'Choose folder…',
+  'clips.title': 'Videos',
+  'clips.hint':
+    'Clips (MP4, MOV, WebM) are cleaned on this computer, in this window, for free: a logo that holds still is found over the whole clip and lifted from every frame.',
+  'clips.paused': 'Paused: a clip starts again from its first frame when you resume.',
+  'clips.run': '{count, plural, one {Clean # clip} other {Clean # clips}}',
+  'clips.pause': 'Pause',
+  'clips.resume': 'Resume',
+  'clips.cancel': 'Cancel',
+  'clips.progress': '{done} of {total} frames, {fps} frames per second, about {left} left',
+  'clips.state':
+    '{state, select, queued {Waiting} preparing {Cleaning the frames} downloading {Saving} done {Cleaned} failed {Not cleaned} canceled {Canceled} other {Waiting for you}}',
+  'clips.result': 'Cleaned clip {name}',
   'staging.count': 'Looking at the files: {staged} ready, {skipped} not taken so far',
   'staging.stop': 'Stop looking',
 

@@ -86,6 +86,18 @@ export const es: Catalogue = {
   'drop.first': 'Suelta aquí imágenes o carpetas para quitar marcas de agua',
   'drop.choose': 'Elegir imágenes…',
   'drop.chooseFolder': 'Elegir carpeta…',
+  'clips.title': 'Vídeos',
+  'clips.hint':
+    'Los clips (MP4, MOV, WebM) se limpian en este ordenador, en esta ventana, gratis: se encuentra un logo quieto en todo el clip y se saca de cada imagen.',
+  'clips.paused': 'En pausa: un clip vuelve a empezar desde su primera imagen al reanudar.',
+  'clips.run': '{count, plural, one {Limpiar # clip} other {Limpiar # clips}}',
+  'clips.pause': 'Pausar',
+  'clips.resume': 'Reanudar',
+  'clips.cancel': 'Cancelar',
+  'clips.progress': '{done} de {total} imágenes, {fps} imágenes por segundo, quedan unos {left}',
+  'clips.state':
+    '{state, select, queued {En espera} preparing {Limpiando las imágenes} downloading {Guardando} done {Limpio} failed {Sin limpiar} canceled {Cancelado} other {Espera su decisión}}',
+  'clips.result': 'Clip limpio {name}',
   'staging.count': 'Revisando los archivos: {staged} listos, {skipped} no admitidos hasta ahora',
   'staging.stop': 'Dejar de buscar',
 

@@ -87,6 +87,18 @@ export const fr: Catalogue = {
   'drop.first': 'Déposez des images ou des dossiers ici pour retirer les filigranes',
   'drop.choose': 'Choisir des images…',
   'drop.chooseFolder': 'Choisir un dossier…',
+  'clips.title': 'Vidéos',
+  'clips.hint':
+    'Les clips (MP4, MOV, WebM) se nettoient sur cet ordinateur, dans cette fenêtre, gratuitement : un logo immobile est trouvé sur tout le clip et ôté de chaque image.',
+  'clips.paused': 'En pause : un clip reprend à sa première image quand vous relancez.',
+  'clips.run': '{count, plural, one {Nettoyer # clip} other {Nettoyer # clips}}',
+  'clips.pause': 'Pause',
+  'clips.resume': 'Reprendre',
+  'clips.cancel': 'Annuler',
+  'clips.progress': '{done} images sur {total}, {fps} images par seconde, environ {left} restantes',
+  'clips.state':
+    '{state, select, queued {En attente} preparing {Nettoyage des images} downloading {Enregistrement} done {Nettoyé} failed {Non nettoyé} canceled {Annulé} other {Attend votre décision}}',
+  'clips.result': 'Clip nettoyé {name}',
   'staging.count': 'Examen des fichiers : {staged} prêts, {skipped} non retenus pour l’instant',
   'staging.stop': 'Arrêter l’examen',
 

@@ -85,6 +85,18 @@ export const ja: Catalogue = {
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
   'drop.chooseFolder': 'フォルダーを選ぶ…',
+  'clips.title': '動画',
+  'clips.hint':
+    'クリップ（MP4、MOV、WebM）はこのコンピューターのこのウィンドウで無料で除去します。クリップ全体で動かないロゴを見つけ、すべてのフレームから除去します。',
+  'clips.paused': '一時停止中：再開するとクリップは最初のフレームからやり直します。',
+  'clips.run': '{count} 本のクリップを除去',
+  'clips.pause': '一時停止',
+  'clips.resume': '再開',
+  'clips.cancel': 'キャンセル',
+  'clips.progress': '{total} フレーム中 {done}、毎秒 {fps} フレーム、残り約 {left}',
+  'clips.state':
+    '{state, select, queued {待機中} preparing {フレームを除去中} downloading {保存中} done {除去済み} failed {除去できませんでした} canceled {キャンセル済み} other {判断待ち}}',
+  'clips.result': '除去済みクリップ {name}',
   'staging.count': 'ファイルを確認中：準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 

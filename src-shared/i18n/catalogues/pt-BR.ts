@@ -86,6 +86,18 @@ export const ptBR: Catalogue = {
   'drop.first': 'Solte imagens ou pastas aqui para remover marcas d’água',
   'drop.choose': 'Escolher imagens…',
   'drop.chooseFolder': 'Escolher pasta…',
+  'clips.title': 'Vídeos',
+  'clips.hint':
+    'Os clipes (MP4, MOV, WebM) são limpos neste computador, nesta janela, de graça: um logotipo parado é encontrado no clipe inteiro e tirado de cada imagem.',
+  'clips.paused': 'Pausado: um clipe recomeça da primeira imagem quando você retoma.',
+  'clips.run': '{count, plural, one {Limpar # clipe} other {Limpar # clipes}}',
+  'clips.pause': 'Pausar',
+  'clips.resume': 'Retomar',
+  'clips.cancel': 'Cancelar',
+  'clips.progress': '{done} de {total} imagens, {fps} imagens por segundo, faltam cerca de {left}',
+  'clips.state':
+    '{state, select, queued {Na fila} preparing {Limpando as imagens} downloading {Salvando} done {Limpo} failed {Não limpo} canceled {Cancelado} other {Aguarda você}}',
+  'clips.result': 'Clipe limpo {name}',
   'staging.count': 'Analisando os arquivos: {staged} prontos, {skipped} não aceitos até agora',
   'staging.stop': 'Parar de procurar',
 

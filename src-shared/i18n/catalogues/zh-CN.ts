@@ -80,6 +80,18 @@ export const zhCN: Catalogue = {
   'drop.first': '将图片或文件夹拖放到此处以去除水印',
   'drop.choose': '选择图片…',
   'drop.chooseFolder': '选择文件夹…',
+  'clips.title': '视频',
+  'clips.hint':
+    '片段（MP4、MOV、WebM）在这台电脑的这个窗口中免费处理：在整个片段中找到静止的标志，并从每一帧中去除。',
+  'clips.paused': '已暂停：继续时片段会从第一帧重新开始。',
+  'clips.run': '处理 {count} 个片段',
+  'clips.pause': '暂停',
+  'clips.resume': '继续',
+  'clips.cancel': '取消',
+  'clips.progress': '第 {done} / {total} 帧，每秒 {fps} 帧，约剩 {left}',
+  'clips.state':
+    '{state, select, queued {等待中} preparing {正在处理各帧} downloading {正在保存} done {已处理} failed {未能处理} canceled {已取消} other {等待你的决定}}',
+  'clips.result': '处理后的片段 {name}',
   'staging.count': '正在检查文件：{staged} 个就绪，{skipped} 个暂未采用',
   'staging.stop': '停止检查',
 
