@@ -89,7 +89,7 @@ export const ja: Catalogue = {
   'clips.hint':
     'クリップ（MP4、MOV、WebM）はこのコンピューターのこのウィンドウで無料で除去します。クリップ全体で動かないロゴを見つけ、すべてのフレームから除去します。',
   'clips.paused': '一時停止中：再開するとクリップは最初のフレームからやり直します。',
-  'clips.run': '{count} 本のクリップを除去',
+  'clips.run': '{count, plural, other {# 本のクリップを除去}}',
   'clips.pause': '一時停止',
   'clips.resume': '再開',
   'clips.cancel': 'キャンセル',

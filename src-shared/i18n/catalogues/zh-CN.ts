@@ -83,8 +83,8 @@ export const zhCN: Catalogue = {
   'clips.title': '视频',
   'clips.hint':
     '片段（MP4、MOV、WebM）在这台电脑的这个窗口中免费处理：在整个片段中找到静止的标志，并从每一帧中去除。',
-  'clips.paused': '已暂停：继续时片段会从第一帧重新开始。',
-  'clips.run': '处理 {count} 个片段',
+  'clips.paused': '已暂停：继续时片段会从首帧重新开始。',
+  'clips.run': '{count, plural, other {处理 # 个片段}}',
   'clips.pause': '暂停',
   'clips.resume': '继续',
   'clips.cancel': '取消',
