@@ -73,6 +73,8 @@ export default defineConfig({
   renderer: {
     root: here('./src-renderer'),
     plugins: [react()],
+    // The clip clean-up worker (src-renderer/video-clean) is an ES module worker.
+    worker: { format: 'es' },
     resolve: {
       // The window loads messages FormatJS compiled already (npm run messages), so it leaves
       // out the message parser: FormatJS's own stand-in module in its place.

@@ -1,3 +1,4 @@
+import { startClipRunner } from './clips/clip-runner.ts';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Clapperboard, Images, Settings, Wallet } from 'lucide-react';
@@ -47,7 +48,9 @@ export function App() {
     const stopSpending = followRoundSpending();
     const stopOpened = followOpenedFiles(() => setScreen('Images'));
     const stopAgent = followAgentQuestions();
+    const stopClips = startClipRunner();
     return () => {
+      stopClips();
       stopAgent();
       stopOpened();
       stopMode();

@@ -1,11 +1,17 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { JOB_KINDS, JOB_STATES } from '../../src-shared/domain/job-states.ts';
+import { JOB_KINDS, JOB_STATES, type JobKind } from '../../src-shared/domain/job-states.ts';
 import { parseCommand } from './args.ts';
 import { EXIT } from './exit-codes.ts';
 import { CliSession, SESSION_OPTIONS, onInterrupt } from './session.ts';
 import { cliIntl, stateWord, words } from './words.ts';
 
 const WATCH_INTERVAL_MS = 1000;
+
+const KIND_WORDS = {
+  watermark: 'cli.jobs.images',
+  video: 'cli.jobs.rounds',
+  clip: 'cli.jobs.clips',
+} as const satisfies Record<JobKind, string>;
 
 export const jobsUsage = () => words('cli.jobs.usage');
 
@@ -33,9 +39,7 @@ export async function runJobs(args: string[]): Promise<number> {
             parts.length > 0
               ? cliIntl().formatList(parts, { type: 'unit' })
               : words('cli.jobs.none');
-          console.log(
-            words(kind === 'watermark' ? 'cli.jobs.images' : 'cli.jobs.rounds', { list }),
-          );
+          console.log(words(KIND_WORDS[kind], { list }));
         }
       }
       if (values.watch) await Promise.race([sleep(WATCH_INTERVAL_MS), interrupted]);

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { isClipPath } from '../../src-shared/domain/clip-jobs.ts';
 import path from 'node:path';
 import { pathNames } from '../../src-shared/domain/display-names.ts';
 import type { Settings } from '../../src-shared/domain/settings.ts';
@@ -36,6 +37,7 @@ import { ENGINE_OPTIONS, engineUsage, keepMeasurements, type Measured } from './
 import { findAndSay } from './remove-auto-mask.ts';
 import { PROFILE_OPTIONS, chooseEngine, useProfile } from './remove-profile.ts';
 import { settleWholeMask } from './remove-whole-mask.ts';
+import { setClipsAside } from './remove-clips.ts';
 import {
   LARGE_MASK_OPTIONS,
   dryRunShares,
@@ -126,11 +128,13 @@ export async function runRemove(args: string[]): Promise<number> {
   }
   request = settled.request;
   let collected: CollectedInputs;
+  let clipNamed: boolean;
   try {
     collected = await collectInputs(positionals, values.recursive);
     // A name given on the command line that cannot be used is a mistake in the command.
     const named = new Set(positionals.map((target) => path.resolve(target)));
-    const wrong = collected.skipped.find((skip) => named.has(skip.path));
+    clipNamed = setClipsAside(collected, named);
+    const wrong = collected.skipped.find((s) => named.has(s.path) && !isClipPath(s.path));
     if (wrong) {
       console.error(problem(words('cli.fileProblem', { file: wrong.path, problem: wrong.reason })));
       return EXIT.usage;
@@ -387,7 +391,8 @@ export async function runRemove(args: string[]): Promise<number> {
       );
     }
     if (code !== -1) return code;
-    return done === taken.length ? EXIT.done : EXIT.someFailed;
+    if (done !== taken.length) return EXIT.someFailed;
+    return clipNamed ? EXIT.usage : EXIT.done;
   } finally {
     await session.close();
   }

@@ -14,7 +14,8 @@ export const CONTENT_SECURITY_POLICY = [
   "style-src 'self' 'unsafe-inline'",
   `img-src 'self' data: blob: ${PREVIEW_SCHEME}:`,
   `media-src 'self' blob: ${PREVIEW_SCHEME}:`,
-  "connect-src 'self'",
+  // The preview scheme too: the clip clean-up fetches the clip it cleans from there.
+  `connect-src 'self' ${PREVIEW_SCHEME}:`,
   "object-src 'none'",
   "base-uri 'none'",
   "form-action 'none'",

@@ -74,7 +74,7 @@ export function DropZone(props: { onPaths: (paths: string[]) => void }) {
       <input
         ref={input}
         type="file"
-        accept="image/*"
+        accept="image/*,video/mp4,video/quicktime,video/webm"
         multiple
         hidden
         onChange={(event) => send(event.target.files ?? [])}

@@ -2,6 +2,8 @@ import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { StagedFile } from '../../src-shared/ipc/contract.ts';
 import type { Stroke } from '../../src-shared/domain/strokes.ts';
+import { takeClips } from '../clips/clips-store.ts';
+import { VideosArea } from '../clips/VideosArea.tsx';
 import { DropZone } from './DropZone.tsx';
 import { useJobs } from '../jobs-store.ts';
 import { CompareView } from './CompareView.tsx';
@@ -122,7 +124,13 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
 
   return (
     <div className="workspace">
-      <DropZone onPaths={(paths) => void ws.stage(paths)} />
+      <DropZone
+        onPaths={(paths) => {
+          const rest = takeClips(paths);
+          if (rest.length > 0) void ws.stage(rest);
+        }}
+      />
+      <VideosArea previewBase={props.previewBase} />
       <StagingProgress />
       <OutputPanel />
       <ProfilePanel />

@@ -1,10 +1,12 @@
 /**
- * The life of a job, written once. Both kinds share the states: a watermark job and a video
- * round are each queued, prepared, submitted (paid), polled, downloaded. `needs-attention`
+ * The life of a job, written once. Every kind shares the states: a watermark job and a video
+ * round are each queued, prepared, submitted (paid), polled, downloaded; a clip cleaned in
+ * the window (`clip`) goes from preparing (its frames being cleaned) to downloading (its
+ * finished file taking its name). `needs-attention`
  * holds a job whose submission may or may not have reached the service, or a watermark job
  * whose stored record can no longer be read: it is never sent again without the user's word.
  */
-export const JOB_KINDS = ['watermark', 'video'] as const;
+export const JOB_KINDS = ['watermark', 'video', 'clip'] as const;
 export type JobKind = (typeof JOB_KINDS)[number];
 
 export const JOB_STATES = [

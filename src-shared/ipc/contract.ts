@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { accountContract } from './account.ts';
 import { appContract } from './app.ts';
+import { clipsContract } from './clips.ts';
 import type { Handlers } from './common.ts';
 import { diagnosticsContract } from './diagnostics.ts';
 import { profilesContract } from './profiles.ts';
@@ -17,6 +18,7 @@ import { watchesContract } from './watches.ts';
 export * from './account.ts';
 export * from './agent.ts';
 export * from './app.ts';
+export * from './clips.ts';
 export * from './common.ts';
 export * from './diagnostics.ts';
 export * from './events.ts';
@@ -46,6 +48,7 @@ export const coreContracts = {
   diagnostics: diagnosticsContract,
   profiles: profilesContract,
   watches: watchesContract,
+  clips: clipsContract,
 } as const;
 
 /** The channels the core answers; the shell answers `shellContract`. */
@@ -60,6 +63,7 @@ export const coreContract = {
   ...diagnosticsContract,
   ...profilesContract,
   ...watchesContract,
+  ...clipsContract,
 };
 
 /** Every invoke channel with the schema of what the renderer sends and what it gets back. */

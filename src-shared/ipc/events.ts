@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { API_KEY_KINDS } from '../domain/api-keys.ts';
 import { agentQuestionsSchema } from './agent.ts';
+import { clipEvents } from './clips.ts';
 import { noticeSchema } from './app.ts';
 import { finderProgressSchema, stagedBatchSchema } from './staging.ts';
 import { videoRoundViewSchema } from './video.ts';
@@ -20,4 +21,5 @@ export const eventContract = {
   'agent:questions': agentQuestionsSchema,
   /** A watched folder took files, left one out, or stopped at its limit: the list asks again. */
   'watches:changed': z.object({ dir: z.string() }),
+  ...clipEvents,
 } as const satisfies Record<string, z.ZodType>;

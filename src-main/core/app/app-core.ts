@@ -16,6 +16,7 @@ import { KeychainStore, type SecretStore } from '../secrets/keychain.ts';
 import type { SettingsStore } from '../settings/settings-store.ts';
 import { AccountDesk } from './account-desk.ts';
 import { AppDesk, type AppIdentity } from './app-desk.ts';
+import { ClipDesk } from './clip-desk.ts';
 import type { CoreHandlers } from './core-handlers.ts';
 import { CoreEvents, type CoreListener } from './core-events.ts';
 import type { DeskContext } from './desk-context.ts';
@@ -69,6 +70,8 @@ export class AppCore {
   private readonly endpoints: Endpoints;
   readonly staging: StagingDesk;
   readonly watermark: WatermarkDesk;
+  /** Clips cleaned in the window (issue #38). */
+  readonly clips: ClipDesk;
   /** Watermark profiles, for the window, the shell's export and import, and the MCP server. */
   readonly profiles: ProfileStore;
   private readonly app: AppDesk;
@@ -123,6 +126,7 @@ export class AppCore {
       demo: () => endpoints.usesDemo('video'),
       onChange: (rounds) => this.events.emit('video:changed', { rounds }),
     });
+    this.clips = new ClipDesk(context, { previewBase: options.previewBase });
     this.profiles = new ProfileStore(paths.profilesDir);
     const watchList = new WatchList(paths.root);
     this.watchRunner = new WatchRunner({
@@ -137,7 +141,7 @@ export class AppCore {
     });
     this.app = new AppDesk(context, {
       folder,
-      engines: [this.watermark.engine, this.video.engine, watches.engine],
+      engines: [this.watermark.engine, this.video.engine, this.clips.engine, watches.engine],
       views: () => this.watermark.views(),
       app: options.app,
       previewBase: options.previewBase,
@@ -159,6 +163,7 @@ export class AppCore {
       ...new DiagnosticsDesk(context, { app: options.app, runtime: options.runtime }).handlers,
       ...new ProfilesDesk(this.profiles, staging).handlers,
       ...watches.handlers,
+      ...this.clips.handlers,
     };
   }
 
@@ -209,6 +214,7 @@ export class AppCore {
     if (asked.kind === 'staged') return this.staging.previewFile(asked.token, asked.side);
     if (asked.kind === 'local-preview') return this.staging.localPreviewFile(asked.previewId);
     if (asked.kind === 'film') return this.video.filmFile(asked.filmId);
+    if (asked.kind === 'clip') return this.clips.previewFile(asked.jobId, asked.side);
     return this.watermark.previewFile(asked.jobId, asked.side);
   }
 
@@ -223,7 +229,10 @@ export class AppCore {
     await this.watchRunner.stop();
     this.watermark.engine.stop();
     this.video.engine.stop();
-    await Promise.all([this.watermark.engine.whenIdle(), this.video.engine.whenIdle()]);
+    this.clips.engine.stop();
+    await Promise.all(
+      [this.watermark, this.video, this.clips].map(({ engine }) => engine.whenIdle()),
+    );
     this.poller.stopAll();
     this.store.close();
     await this.transport.close();

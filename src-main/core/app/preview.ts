@@ -8,7 +8,8 @@ export type PreviewTarget =
   | { kind: 'mask'; token: string }
   | { kind: 'local-preview'; previewId: string }
   | { kind: 'round'; roundId: string; side: 'video' | 'last-frame' }
-  | { kind: 'film'; filmId: string };
+  | { kind: 'film'; filmId: string }
+  | { kind: 'clip'; jobId: string; side: 'input' | 'output' };
 
 const ID = '[0-9a-f-]{36}';
 const JOB = new RegExp(`^/?job/(${ID})/(input|output|thumb)$`);
@@ -17,6 +18,7 @@ const MASK = new RegExp(`^/?mask/(${ID})$`);
 const LOCAL_PREVIEW = new RegExp(`^/?local-preview/(${ID})$`);
 const ROUND = new RegExp(`^/?round/(${ID})/(video|last-frame)$`);
 const FILM = new RegExp(`^/?film/(${ID})$`);
+const CLIP = new RegExp(`^/?clip/(${ID})/(input|output)$`);
 
 /**
  * Reads `job/<id>/<input|output|thumb>` or `staged/<token>[/thumb]` from a preview URL's
@@ -41,5 +43,7 @@ export function parsePreviewPath(pathname: string): PreviewTarget | undefined {
   }
   const film = FILM.exec(pathname);
   if (film) return { kind: 'film', filmId: film[1] as string };
+  const clip = CLIP.exec(pathname);
+  if (clip) return { kind: 'clip', jobId: clip[1] as string, side: clip[2] as 'input' | 'output' };
   return undefined;
 }

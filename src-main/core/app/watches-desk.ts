@@ -4,7 +4,6 @@ import { localDay } from '../../../src-shared/domain/calendar-month.ts';
 import { CREDITS_PER_IMAGE } from '../../../src-shared/domain/pricing.ts';
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { WatchView, watchesContract } from '../../../src-shared/ipc/watches.ts';
-import { said } from '../i18n/core-words.ts';
 import type { ProfileStore } from '../profiles/profile-store.ts';
 import { UserFacingError } from '../user-error.ts';
 import type { Watch, WatchList } from '../watch/watch-list.ts';
@@ -68,10 +67,11 @@ export class WatchesDesk {
           (info) => info.isDirectory(),
           () => false,
         );
-        if (!isDir) throw new UserFacingError(said('core.watch.noFolder', { folder: dir }));
+        if (!isDir)
+          throw new UserFacingError({ id: 'core.watch.noFolder', values: { folder: dir } });
         // Paid watching never spends on a default: the person names the day's limit.
         if (request.engine === 'service' && !request.creditsPerDay) {
-          throw new UserFacingError(said('core.watch.needsLimit'));
+          throw new UserFacingError({ id: 'core.watch.needsLimit' });
         }
         await options.profiles.resolve(request.profile);
         await list.put({ ...request, dir });
@@ -97,7 +97,10 @@ export class WatchesDesk {
   private async listed(dir: string): Promise<void> {
     const watches = await this.options.list.all();
     if (!watches.some((watch) => watch.dir === path.resolve(dir))) {
-      throw new UserFacingError(said('core.watch.notWatched', { folder: path.resolve(dir) }));
+      throw new UserFacingError({
+        id: 'core.watch.notWatched',
+        values: { folder: path.resolve(dir) },
+      });
     }
   }
 

@@ -73,7 +73,8 @@ export const provenanceLineSchema = z.object({
   /** The hashes of the result and of its source; lines written before they were kept lack them. */
   sha256: z.string().optional(),
   sourceSha256: z.string().optional(),
-  service: z.literal('watermark'),
+  // `clip`: a clip cleaned in the window (jobs/clip), always on this computer.
+  service: z.enum(['watermark', 'clip']),
   /** The service's task; absent for a result made on this computer (`engine: 'local'`). */
   taskId: z.string().optional(),
   /** `local`: un-blended on this computer, for free; lines without it are the service's. */

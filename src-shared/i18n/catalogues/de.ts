@@ -85,6 +85,18 @@ export const de: Catalogue = {
   'drop.first': 'Bilder oder Ordner hier ablegen, um Wasserzeichen zu entfernen',
   'drop.choose': 'Bilder auswählen…',
   'drop.chooseFolder': 'Ordner auswählen…',
+  'clips.title': 'Videos',
+  'clips.hint':
+    'Clips (MP4, MOV, WebM) werden auf diesem Computer in diesem Fenster kostenlos bereinigt: Ein Logo, das stillsteht, wird über den ganzen Clip gefunden und aus jedem Bild entfernt.',
+  'clips.paused': 'Angehalten: Ein Clip beginnt beim Fortsetzen wieder mit seinem ersten Bild.',
+  'clips.run': '{count, plural, one {# Clip bereinigen} other {# Clips bereinigen}}',
+  'clips.pause': 'Anhalten',
+  'clips.resume': 'Fortsetzen',
+  'clips.cancel': 'Abbrechen',
+  'clips.progress': '{done} von {total} Bildern, {fps} Bilder pro Sekunde, noch etwa {left}',
+  'clips.state':
+    '{state, select, queued {Wartet} preparing {Bilder werden bereinigt} downloading {Wird gespeichert} done {Bereinigt} failed {Nicht bereinigt} canceled {Abgebrochen} other {Wartet auf Sie}}',
+  'clips.result': 'Bereinigter Clip {name}',
   'staging.count': 'Dateien werden geprüft: {staged} bereit, {skipped} bisher nicht übernommen',
   'staging.stop': 'Suche beenden',
 
@@ -984,6 +996,9 @@ export const de: Catalogue = {
   'cli.jobs.none': 'keine',
   'cli.jobs.images': 'Bilder: {list}',
   'cli.jobs.rounds': 'Videoversuche: {list}',
+  'cli.jobs.clips': 'Clips: {list}',
+  'cli.remove.clipInWindow':
+    'Clips werden im Fenster bereinigt (Bildschirm Bilder, Bereich Videos), wo WebCodecs sie dekodiert; die Befehlszeile kann das nicht.',
   'cli.balance.line': '{service}: {quota} (laut {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'unbekannt',
@@ -1397,6 +1412,12 @@ export const de: Catalogue = {
     'Der Dienst hat dieses Bild vielleicht erhalten, bevor die Verbindung abbrach, und dafür schon einen Credit verbraucht. Senden Sie es nur erneut, wenn Sie das in Kauf nehmen.',
   'core.jobs.roundReported': 'Der Dienst meldete den Versuch als {status}.',
   'core.jobs.noVideo': 'Der Dienst hat den Versuch abgeschlossen, aber kein Video geliefert.',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} enthält keine Videospur.} noEncoder {Dieser Computer kann {name} in dieser Größe nicht kodieren: Weder H.264 noch VP9 ist verfügbar.} soundContainer {Der Ton von {name} passt nicht in eine WebM-Datei, und H.264 in MP4 kann auf diesem Computer nicht geschrieben werden.} noMark {Kein Zeichen steht in ganz {name} still: Ein Zeichen, das sich bewegt oder von Szene zu Szene woanders sitzt, kann nicht aus einem Clip entfernt werden.} markTooLarge {Was in {name} stillsteht, bedeckt zu viel vom Bild, um ein Logo zu sein: Ist es eine starre Aufnahme oder ein Rand?} tooFewFrames {{name} ist zu kurz oder zu unbewegt, um das Zeichen zu finden: Es braucht mindestens 60 verschiedene Bilder.} pixelFormat {Die Bilder von {name} sind nicht 8-Bit 4:2:0, das einzige Bildformat, das die Bereinigung liest.} other {{name} konnte nicht bereinigt werden.}}',
+  'core.clips.lost':
+    'Der bereinigte Clip von {name} ging verloren, bevor er gespeichert werden konnte: Starten Sie ihn erneut.',
+  'core.clips.stopped':
+    'Bereinigung des Clips angehalten; unter seinem Namen wurde nichts gespeichert.',
   'core.jobs.imageReported': 'Der Dienst meldete {status}.',
   'core.jobs.failedOnService': '{reason} „Erneut senden“ bezahlt einen neuen Versuch.',
   'core.jobs.damagedRecord':

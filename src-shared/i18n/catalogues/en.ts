@@ -90,6 +90,18 @@ export const en = {
   'drop.first': 'Drop images or folders here to remove watermarks',
   'drop.choose': 'Choose images…',
   'drop.chooseFolder': 'Choose folder…',
+  'clips.title': 'Videos',
+  'clips.hint':
+    'Clips (MP4, MOV, WebM) are cleaned on this computer, in this window, for free: a logo that holds still is found over the whole clip and lifted from every frame.',
+  'clips.paused': 'Paused: a clip starts again from its first frame when you resume.',
+  'clips.run': '{count, plural, one {Clean # clip} other {Clean # clips}}',
+  'clips.pause': 'Pause',
+  'clips.resume': 'Resume',
+  'clips.cancel': 'Cancel',
+  'clips.progress': '{done} of {total} frames, {fps} frames per second, about {left} left',
+  'clips.state':
+    '{state, select, queued {Waiting} preparing {Cleaning the frames} downloading {Saving} done {Cleaned} failed {Not cleaned} canceled {Canceled} other {Waiting for you}}',
+  'clips.result': 'Cleaned clip {name}',
   'staging.count': 'Looking at the files: {staged} ready, {skipped} not taken so far',
   'staging.stop': 'Stop looking',
 
@@ -971,6 +983,9 @@ export const en = {
   'cli.jobs.none': 'none',
   'cli.jobs.images': 'images: {list}',
   'cli.jobs.rounds': 'video rounds: {list}',
+  'cli.jobs.clips': 'clips: {list}',
+  'cli.remove.clipInWindow':
+    'clips are cleaned in the window (Images screen, Videos), where WebCodecs decodes them; the command line cannot.',
   'cli.balance.line': '{service}: {quota} (from {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'unknown',
@@ -1363,6 +1378,10 @@ export const en = {
     'The service may have received this image before the connection failed, so it may already have used a credit. Send it again only if you accept that.',
   'core.jobs.roundReported': 'The service reported the round as {status}.',
   'core.jobs.noVideo': 'The service finished the round but gave no video.',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} holds no video track.} noEncoder {This computer cannot encode {name} at its size: neither H.264 nor VP9 is available.} soundContainer {The sound of {name} cannot go into a WebM file, and H.264 in MP4 cannot be written on this computer.} noMark {No mark holds still over the whole of {name}: a mark that moves, or sits elsewhere from one scene to the next, cannot be lifted from a clip.} markTooLarge {What holds still in {name} covers too much of the picture to be a logo: is it a still shot, or a border?} tooFewFrames {{name} is too short or too still to find its mark: at least 60 different frames are needed.} pixelFormat {The frames of {name} are not 8-bit 4:2:0, the only picture format the clean-up reads.} other {{name} could not be cleaned.}}',
+  'core.clips.lost': 'The cleaned clip of {name} was lost before it could be saved: run it again.',
+  'core.clips.stopped': 'Stopped cleaning the clip; nothing was saved under its name.',
   'core.jobs.imageReported': 'The service reported {status}.',
   'core.jobs.failedOnService': '{reason} Send again pays for a new attempt.',
   'core.jobs.damagedRecord':

@@ -86,6 +86,18 @@ export const es: Catalogue = {
   'drop.first': 'Suelta aquí imágenes o carpetas para quitar marcas de agua',
   'drop.choose': 'Elegir imágenes…',
   'drop.chooseFolder': 'Elegir carpeta…',
+  'clips.title': 'Vídeos',
+  'clips.hint':
+    'Los clips (MP4, MOV, WebM) se limpian en este ordenador, en esta ventana, gratis: se encuentra un logo quieto en todo el clip y se saca de cada imagen.',
+  'clips.paused': 'En pausa: un clip vuelve a empezar desde su primera imagen al reanudar.',
+  'clips.run': '{count, plural, one {Limpiar # clip} other {Limpiar # clips}}',
+  'clips.pause': 'Pausar',
+  'clips.resume': 'Reanudar',
+  'clips.cancel': 'Cancelar',
+  'clips.progress': '{done} de {total} imágenes, {fps} imágenes por segundo, quedan unos {left}',
+  'clips.state':
+    '{state, select, queued {En espera} preparing {Limpiando las imágenes} downloading {Guardando} done {Limpio} failed {Sin limpiar} canceled {Cancelado} other {Espera su decisión}}',
+  'clips.result': 'Clip limpio {name}',
   'staging.count': 'Revisando los archivos: {staged} listos, {skipped} no admitidos hasta ahora',
   'staging.stop': 'Dejar de buscar',
 
@@ -983,6 +995,9 @@ export const es: Catalogue = {
   'cli.jobs.none': 'ninguno',
   'cli.jobs.images': 'imágenes: {list}',
   'cli.jobs.rounds': 'intentos de vídeo: {list}',
+  'cli.jobs.clips': 'clips: {list}',
+  'cli.remove.clipInWindow':
+    'los clips se limpian en la ventana (pantalla Imágenes, zona Vídeos), donde WebCodecs los decodifica; la línea de comandos no puede.',
   'cli.balance.line': '{service}: {quota} (según {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'desconocido',
@@ -1392,6 +1407,11 @@ export const es: Catalogue = {
     'Puede que el servicio recibiera esta imagen antes de que fallara la conexión, así que quizá ya haya gastado un crédito. Vuelve a enviarla solo si lo aceptas.',
   'core.jobs.roundReported': 'El servicio informó del intento como {status}.',
   'core.jobs.noVideo': 'El servicio terminó el intento pero no entregó ningún vídeo.',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} no tiene pista de vídeo.} noEncoder {Este ordenador no puede codificar {name} a su tamaño: no hay H.264 ni VP9.} soundContainer {El sonido de {name} no cabe en un archivo WebM, y este ordenador no puede escribir H.264 en MP4.} noMark {Ninguna marca permanece quieta durante todo {name}: una marca que se mueve, o cambia de sitio de una escena a otra, no se puede sacar de un clip.} markTooLarge {Lo que permanece quieto en {name} cubre demasiada imagen para ser un logo: ¿es un plano fijo o un borde?} tooFewFrames {{name} es demasiado corto o demasiado quieto para encontrar su marca: hacen falta al menos 60 imágenes distintas.} pixelFormat {Las imágenes de {name} no están en 8 bits 4:2:0, el único formato de imagen que lee la limpieza.} other {No se pudo limpiar {name}.}}',
+  'core.clips.lost':
+    'El clip limpio de {name} se perdió antes de poder guardarse: vuelva a ejecutarlo.',
+  'core.clips.stopped': 'Se detuvo la limpieza del clip; no se guardó nada con su nombre.',
   'core.jobs.imageReported': 'El servicio informó {status}.',
   'core.jobs.failedOnService': '{reason} «Enviar de nuevo» paga un nuevo intento.',
   'core.jobs.damagedRecord':

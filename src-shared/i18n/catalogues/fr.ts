@@ -87,6 +87,18 @@ export const fr: Catalogue = {
   'drop.first': 'Déposez des images ou des dossiers ici pour retirer les filigranes',
   'drop.choose': 'Choisir des images…',
   'drop.chooseFolder': 'Choisir un dossier…',
+  'clips.title': 'Vidéos',
+  'clips.hint':
+    'Les clips (MP4, MOV, WebM) se nettoient sur cet ordinateur, dans cette fenêtre, gratuitement : un logo immobile est trouvé sur tout le clip et ôté de chaque image.',
+  'clips.paused': 'En pause : un clip reprend à sa première image quand vous relancez.',
+  'clips.run': '{count, plural, one {Nettoyer # clip} other {Nettoyer # clips}}',
+  'clips.pause': 'Pause',
+  'clips.resume': 'Reprendre',
+  'clips.cancel': 'Annuler',
+  'clips.progress': '{done} images sur {total}, {fps} images par seconde, environ {left} restantes',
+  'clips.state':
+    '{state, select, queued {En attente} preparing {Nettoyage des images} downloading {Enregistrement} done {Nettoyé} failed {Non nettoyé} canceled {Annulé} other {Attend votre décision}}',
+  'clips.result': 'Clip nettoyé {name}',
   'staging.count': 'Examen des fichiers : {staged} prêts, {skipped} non retenus pour l’instant',
   'staging.stop': 'Arrêter l’examen',
 
@@ -983,6 +995,9 @@ export const fr: Catalogue = {
   'cli.jobs.none': 'aucune',
   'cli.jobs.images': 'images : {list}',
   'cli.jobs.rounds': 'essais vidéo : {list}',
+  'cli.jobs.clips': 'clips : {list}',
+  'cli.remove.clipInWindow':
+    'les clips se nettoient dans la fenêtre (écran Images, zone Vidéos), où WebCodecs les décode ; la ligne de commande ne le peut pas.',
   'cli.balance.line': '{service} : {quota} (selon {host})',
   'cli.balance.failed': '{service} : {problem}',
   'cli.balance.unknown': 'inconnu',
@@ -1390,6 +1405,10 @@ export const fr: Catalogue = {
     'Le service a peut-être reçu cette image avant l’échec de la connexion, et donc déjà utilisé un crédit. Ne la renvoyez que si vous l’acceptez.',
   'core.jobs.roundReported': 'Le service a signalé l’essai comme {status}.',
   'core.jobs.noVideo': 'Le service a terminé l’essai mais n’a fourni aucune vidéo.',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} ne contient aucune piste vidéo.} noEncoder {Cet ordinateur ne peut pas encoder {name} à sa taille : ni H.264 ni VP9 n’est disponible.} soundContainer {Le son de {name} ne peut pas aller dans un fichier WebM, et cet ordinateur ne peut pas écrire de H.264 en MP4.} noMark {Aucune marque ne reste immobile sur toute la durée de {name} : une marque qui bouge, ou change de place d’une scène à l’autre, ne peut pas être ôtée d’un clip.} markTooLarge {Ce qui reste immobile dans {name} couvre trop de l’image pour être un logo : est-ce un plan fixe, ou une bordure ?} tooFewFrames {{name} est trop court ou trop immobile pour trouver sa marque : il faut au moins 60 images différentes.} pixelFormat {Les images de {name} ne sont pas en 8 bits 4:2:0, le seul format d’image que le nettoyage lit.} other {{name} n’a pas pu être nettoyé.}}',
+  'core.clips.lost': 'Le clip nettoyé de {name} a été perdu avant d’être enregistré : relancez-le.',
+  'core.clips.stopped': 'Nettoyage du clip arrêté ; rien n’a été enregistré sous son nom.',
   'core.jobs.imageReported': 'Le service a signalé {status}.',
   'core.jobs.failedOnService': '{reason} « Renvoyer » paie une nouvelle tentative.',
   'core.jobs.damagedRecord':

@@ -85,6 +85,18 @@ export const ja: Catalogue = {
   'drop.first': '透かしを消す画像やフォルダーをここにドロップ',
   'drop.choose': '画像を選ぶ…',
   'drop.chooseFolder': 'フォルダーを選ぶ…',
+  'clips.title': '動画',
+  'clips.hint':
+    'クリップ（MP4、MOV、WebM）はこのコンピューターのこのウィンドウで無料で除去します。クリップ全体で動かないロゴを見つけ、すべてのフレームから除去します。',
+  'clips.paused': '一時停止中：再開するとクリップは最初のフレームからやり直します。',
+  'clips.run': '{count, plural, other {# 本のクリップを除去}}',
+  'clips.pause': '一時停止',
+  'clips.resume': '再開',
+  'clips.cancel': 'キャンセル',
+  'clips.progress': '{total} フレーム中 {done}、毎秒 {fps} フレーム、残り約 {left}',
+  'clips.state':
+    '{state, select, queued {待機中} preparing {フレームを除去中} downloading {保存中} done {除去済み} failed {除去できませんでした} canceled {キャンセル済み} other {判断待ち}}',
+  'clips.result': '除去済みクリップ {name}',
   'staging.count': 'ファイルを確認中：準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
@@ -957,6 +969,9 @@ export const ja: Catalogue = {
   'cli.jobs.none': 'なし',
   'cli.jobs.images': '画像：{list}',
   'cli.jobs.rounds': '動画の試行：{list}',
+  'cli.jobs.clips': 'クリップ：{list}',
+  'cli.remove.clipInWindow':
+    'クリップはウィンドウ（画像画面の「動画」）で除去します。そこでは WebCodecs が復号できますが、コマンドラインではできません。',
   'cli.balance.line': '{service}：{quota}（{host} による）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '不明',
@@ -1362,6 +1377,10 @@ export const ja: Catalogue = {
     '接続が切れる前にサービスがこの画像を受け取り、すでにクレジットを使った可能性があります。それを承知のうえでのみ再送信してください。',
   'core.jobs.roundReported': 'サービスはこの試行を {status} と報告しました。',
   'core.jobs.noVideo': 'サービスは試行を終えましたが、動画を返しませんでした。',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
+  'core.clips.lost': '{name} の除去済みクリップが保存前に失われました。もう一度実行してください。',
+  'core.clips.stopped': 'クリップの除去を止めました。その名前では何も保存されていません。',
   'core.jobs.imageReported': 'サービスは {status} と報告しました。',
   'core.jobs.failedOnService': '{reason}「再送信」では新しい試みの料金がかかります。',
   'core.jobs.damagedRecord':

@@ -86,6 +86,18 @@ export const ptBR: Catalogue = {
   'drop.first': 'Solte imagens ou pastas aqui para remover marcas d’água',
   'drop.choose': 'Escolher imagens…',
   'drop.chooseFolder': 'Escolher pasta…',
+  'clips.title': 'Vídeos',
+  'clips.hint':
+    'Os clipes (MP4, MOV, WebM) são limpos neste computador, nesta janela, de graça: um logotipo parado é encontrado no clipe inteiro e tirado de cada imagem.',
+  'clips.paused': 'Pausado: um clipe recomeça da primeira imagem quando você retoma.',
+  'clips.run': '{count, plural, one {Limpar # clipe} other {Limpar # clipes}}',
+  'clips.pause': 'Pausar',
+  'clips.resume': 'Retomar',
+  'clips.cancel': 'Cancelar',
+  'clips.progress': '{done} de {total} imagens, {fps} imagens por segundo, faltam cerca de {left}',
+  'clips.state':
+    '{state, select, queued {Na fila} preparing {Limpando as imagens} downloading {Salvando} done {Limpo} failed {Não limpo} canceled {Cancelado} other {Aguarda você}}',
+  'clips.result': 'Clipe limpo {name}',
   'staging.count': 'Analisando os arquivos: {staged} prontos, {skipped} não aceitos até agora',
   'staging.stop': 'Parar de procurar',
 
@@ -977,6 +989,9 @@ export const ptBR: Catalogue = {
   'cli.jobs.none': 'nenhum',
   'cli.jobs.images': 'imagens: {list}',
   'cli.jobs.rounds': 'tentativas de vídeo: {list}',
+  'cli.jobs.clips': 'clipes: {list}',
+  'cli.remove.clipInWindow':
+    'os clipes são limpos na janela (tela Imagens, área Vídeos), onde o WebCodecs os decodifica; a linha de comando não consegue.',
   'cli.balance.line': '{service}: {quota} (segundo {host})',
   'cli.balance.failed': '{service}: {problem}',
   'cli.balance.unknown': 'desconhecido',
@@ -1387,6 +1402,10 @@ export const ptBR: Catalogue = {
     'O serviço pode ter recebido esta imagem antes de a conexão cair, então talvez já tenha usado um crédito. Envie-a de novo só se você aceitar isso.',
   'core.jobs.roundReported': 'O serviço informou a tentativa como {status}.',
   'core.jobs.noVideo': 'O serviço concluiu a tentativa, mas não entregou nenhum vídeo.',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} não tem faixa de vídeo.} noEncoder {Este computador não consegue codificar {name} no tamanho dele: não há H.264 nem VP9.} soundContainer {O som de {name} não cabe em um arquivo WebM, e este computador não consegue gravar H.264 em MP4.} noMark {Nenhuma marca fica parada durante todo o {name}: uma marca que se move, ou muda de lugar de uma cena para outra, não pode ser tirada de um clipe.} markTooLarge {O que fica parado em {name} cobre imagem demais para ser um logotipo: é uma tomada fixa ou uma borda?} tooFewFrames {{name} é curto ou parado demais para encontrar a marca: são necessárias pelo menos 60 imagens diferentes.} pixelFormat {As imagens de {name} não estão em 8 bits 4:2:0, o único formato de imagem que a limpeza lê.} other {Não foi possível limpar {name}.}}',
+  'core.clips.lost': 'O clipe limpo de {name} se perdeu antes de ser salvo: execute-o de novo.',
+  'core.clips.stopped': 'A limpeza do clipe parou; nada foi salvo com o nome dele.',
   'core.jobs.imageReported': 'O serviço informou {status}.',
   'core.jobs.failedOnService': '{reason} “Enviar de novo” paga uma nova tentativa.',
   'core.jobs.damagedRecord':

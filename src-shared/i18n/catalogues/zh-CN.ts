@@ -80,6 +80,18 @@ export const zhCN: Catalogue = {
   'drop.first': '将图片或文件夹拖放到此处以去除水印',
   'drop.choose': '选择图片…',
   'drop.chooseFolder': '选择文件夹…',
+  'clips.title': '视频',
+  'clips.hint':
+    '片段（MP4、MOV、WebM）在这台电脑的这个窗口中免费处理：在整个片段中找到静止的标志，并从每一帧中去除。',
+  'clips.paused': '已暂停：继续时片段会从首帧重新开始。',
+  'clips.run': '{count, plural, other {处理 # 个片段}}',
+  'clips.pause': '暂停',
+  'clips.resume': '继续',
+  'clips.cancel': '取消',
+  'clips.progress': '第 {done} / {total} 帧，每秒 {fps} 帧，约剩 {left}',
+  'clips.state':
+    '{state, select, queued {等待中} preparing {正在处理各帧} downloading {正在保存} done {已处理} failed {未能处理} canceled {已取消} other {等待你的决定}}',
+  'clips.result': '处理后的片段 {name}',
   'staging.count': '正在检查文件：{staged} 个就绪，{skipped} 个暂未采用',
   'staging.stop': '停止检查',
 
@@ -908,6 +920,9 @@ export const zhCN: Catalogue = {
   'cli.jobs.none': '无',
   'cli.jobs.images': '图片：{list}',
   'cli.jobs.rounds': '视频轮次：{list}',
+  'cli.jobs.clips': '片段：{list}',
+  'cli.remove.clipInWindow':
+    '片段在窗口中处理（图片界面的“视频”区域），那里由 WebCodecs 解码；命令行无法做到。',
   'cli.balance.line': '{service}：{quota}（来自 {host}）',
   'cli.balance.failed': '{service}：{problem}',
   'cli.balance.unknown': '未知',
@@ -1277,6 +1292,10 @@ export const zhCN: Catalogue = {
     '服务可能在连接中断前已收到这张图片，因此可能已用掉一个积分。只有在你接受这一点时才重新发送。',
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
+  'core.clips.refused':
+    '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
+  'core.clips.lost': '{name} 处理后的片段在保存前丢失了：请再运行一次。',
+  'core.clips.stopped': '已停止处理该片段；没有以它的名字保存任何内容。',
   'core.jobs.imageReported': '服务报告 {status}。',
   'core.jobs.failedOnService': '{reason}“重新发送”会为新的尝试付费。',
   'core.jobs.damagedRecord':

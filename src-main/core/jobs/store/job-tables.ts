@@ -56,7 +56,7 @@ export function waitOf(event: Pick<JobEvent, 'detail'>): WaitDetail | undefined 
 /** Columns a transition may set along with the state, in the same transaction. */
 export interface TransitionPatch {
   remoteTaskId?: string;
-  /** Watermark jobs: the cleaned image. */
+  /** Watermark jobs: the cleaned image; clip jobs: the cleaned clip. */
   outputPath?: string;
   /** Video rounds: what was downloaded, and what it cost. */
   outputs?: unknown;
@@ -102,4 +102,5 @@ export const JOB_TABLES: Record<JobKind, JobTable> = {
     },
     billed: true,
   },
+  clip: { table: 'clip_jobs', columns: { outputPath: 'output_path' } },
 };

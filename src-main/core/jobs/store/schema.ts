@@ -135,4 +135,25 @@ export const MIGRATIONS: readonly string[] = [
   );
   ALTER TABLE watermark_jobs ADD COLUMN doubt TEXT;
   `,
+  // Clips cleaned in the window (issue #38): the clip, the folder it was dropped from (for the
+  // mirrored output tree), the complete cleaned clip before it takes its name (`work_path`, a
+  // hidden file beside `planned_path`, the name it is to take) and the result.
+  `
+  CREATE TABLE clip_jobs (
+    id TEXT PRIMARY KEY,
+    input_path TEXT NOT NULL,
+    root TEXT,
+    state TEXT NOT NULL,
+    remote_task_id TEXT,
+    work_path TEXT,
+    planned_path TEXT,
+    output_path TEXT,
+    error_json TEXT,
+    attempt INTEGER NOT NULL DEFAULT 1,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    submitted_at INTEGER
+  );
+  CREATE INDEX clip_jobs_state ON clip_jobs (state, created_at);
+  `,
 ];
