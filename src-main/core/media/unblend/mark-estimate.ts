@@ -3,12 +3,14 @@ import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
 import type { ImageSize } from '../../../../src-shared/domain/strokes.ts';
 import type { BlendEstimate, BlendSample } from '../../../imaging/blend-estimate.ts';
 import { fitBlend } from '../../../imaging/blend-fit.ts';
+import { compressionError, type Saving } from '../../../imaging/compression-noise.ts';
 import { blendSampleOf } from '../../../imaging/blend-sample.ts';
 import { PINHOLE_CELLS, sealPinholes } from '../../../imaging/pixel-grid.ts';
 import { opaqueHolesSealed } from '../../../imaging/pinholes.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { DECODE_LIMIT } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
+import { savingOf } from './saving.ts';
 
 /**
  * Images read for an estimate at most: the fit's error falls as one over the square root of
@@ -16,6 +18,11 @@ import { pixelSource } from '../heic/decode-heic.ts';
  * images given first (the surest) are read.
  */
 export const ESTIMATE_IMAGES = 24;
+/**
+ * Images whose compression is made again to read the files' noise: it is the texture's and
+ * the quality's, alike across a batch, so a few give it to a tenth of a level.
+ */
+const NOISE_IMAGES = 8;
 /** Pixels of photo kept around each mark: what a repaint of its region draws from. */
 export const CONTEXT_PX = 16;
 
@@ -115,12 +122,19 @@ async function fitSealed(
   box: Box,
   found: Uint8Array,
   observed: readonly RgbPixels[],
+  saving: Saving | undefined,
 ): Promise<BlendEstimate> {
   const sealed = sealPinholes(found, box.width, box.height, PINHOLE_CELLS);
   const region = opaqueHolesSealed(found, sealed, observed, box.width);
   const samples: BlendSample[] = [];
   for (const pixels of observed) samples.push(await blendSampleOf(pixels, region));
-  return fitBlend(samples, region);
+  const noise = saving
+    ? await compressionError(
+        observed.slice(0, NOISE_IMAGES).map((pixels) => ({ pixels, plane: region })),
+        saving,
+      )
+    : undefined;
+  return fitBlend(samples, region, noise && Math.sqrt(noise.luma));
 }
 
 /**
@@ -132,6 +146,8 @@ export async function estimateMark(
   mark: FoundMark,
 ): Promise<MarkEstimate> {
   const used = files.slice(0, ESTIMATE_IMAGES);
+  const [first] = used;
+  const saving = first === undefined ? undefined : await savingOf(first);
   const boxes = workBoxes(mark).map((box) => ({
     box,
     region: planeIn(mark.plane, mark.width, box),
@@ -144,7 +160,7 @@ export async function estimateMark(
   }
   const parts: MarkEstimate['parts'] = [];
   for (const { box, region, observed } of boxes) {
-    parts.push({ box, blend: await fitSealed(box, region, observed) });
+    parts.push({ box, blend: await fitSealed(box, region, observed, saving) });
   }
   return { width: mark.width, height: mark.height, parts, images: used.length };
 }

@@ -4,9 +4,7 @@ import { readHeader } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { readBox, type MarkEstimate } from './mark-estimate.ts';
-
-/** Formats whose files carry compression noise beyond rounding. */
-export const LOSSY_FORMATS = new Set(['jpeg', 'webp', 'heif', 'avif']);
+import { LOSSY_FORMATS } from './saving.ts';
 
 /** Recovered pixels of one box of an image: 8-bit RGB, row by row. */
 export interface Patch {

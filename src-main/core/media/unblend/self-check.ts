@@ -1,17 +1,17 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Box } from '../../../../src-shared/domain/mask-anchor.ts';
 import type { BlendEstimate } from '../../../imaging/blend-estimate.ts';
+import { compressionError } from '../../../imaging/compression-noise.ts';
 import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { boundsOf } from '../../../imaging/pixel-grid.ts';
 import { rgbToYcc, yccToRgb } from '../../../imaging/ycc.ts';
-import { readHeader } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
-import { chromaSubsamplingOf, readJpegEncoding } from '../jpeg-tables.ts';
 import { ESTIMATE_IMAGES, estimateMark, readBox, type MarkEstimate } from './mark-estimate.ts';
-import { LOSSY_FORMATS, recoverImage } from './recover.ts';
+import { recoverImage } from './recover.ts';
+import { savingOf } from './saving.ts';
 import type { Busyness } from './self-check-places.ts';
 import { JPEG_GRID, busynessOf, likeTheMark, placesFor } from './self-check-places.ts';
 
@@ -26,15 +26,8 @@ const PHOTOS = ESTIMATE_IMAGES;
 const PLACES = 16;
 /** A tiled mark's parts are alike: the largest few stand for all. */
 const PARTS = 2;
-/** Half a colour block of a JPEG whose colour is kept at half resolution: off its grid both ways. */
-const OFF_GRID = 8;
 /** The figure for no error at all, as the bench prints it (a bit-identical result). */
 const PERFECT_DB = 99;
-/**
- * A lossy file that is not a JPEG (WebP, HEIC, AVIF) is re-saved as a JPEG of about its
- * usual quality: close enough in what compression does to the mark's edges.
- */
-const OTHER_LOSSY = { quality: 90, chromaSubsampling: '4:2:0' } as const;
 
 /** What the engine is expected to leave of a group's photos under the mark. */
 export interface SelfCheck {
@@ -44,20 +37,8 @@ export interface SelfCheck {
   boxes: number;
 }
 
-type Saving = { quality: number; chromaSubsampling: '4:2:0' | '4:4:4' } | undefined;
-
 /** How the group's files were saved, so the copies are saved alike: compression and all. */
-async function savingOf(file: string): Promise<Saving> {
-  const header = await readHeader(file);
-  const encoding = header.format === 'jpeg' ? readJpegEncoding(await readFile(file)) : undefined;
-  if (encoding) {
-    return {
-      quality: encoding.quality,
-      chromaSubsampling: chromaSubsamplingOf(encoding.sampling),
-    };
-  }
-  return LOSSY_FORMATS.has(header.format ?? '') ? OTHER_LOSSY : undefined;
-}
+type Saving = Awaited<ReturnType<typeof savingOf>>;
 
 /** Lays the measured mark over `pixels` where its region is, as the blend did: I = keep·J + lift. */
 export function blendInto(pixels: RgbPixels, blend: BlendEstimate): void {
@@ -213,48 +194,18 @@ async function checkPart(
       }
     }
   }
-  const floor = saving ? await compressionFloor(made, saving) : 0;
+  // A copy is compared with the photo as the user's file holds it, already compressed once,
+  // and compressed again on the same grid a JPEG gives back nearly what it held, where the
+  // clean photo the user lost was compressed afresh: a lift cannot undo that, so it is added.
+  const floor = saving
+    ? (
+        await compressionError(
+          made.map(({ patch }) => ({ pixels: patch.truth, plane: patch.plane })),
+          saving,
+        )
+      ).rgb
+    : 0;
   return { squared: squared + floor * values, values, boxes: made.length };
-}
-
-/**
- * What compression alone costs inside the mask, per value (mean square): a copy is compared
- * with the photo as the user's file holds it, already compressed once, and compressed again
- * on the same grid a JPEG gives back nearly what it held, where the clean photo the user lost
- * was compressed afresh; a lift cannot undo that, so it is added. Read by saving each copy's
- * photo, unmarked, half a colour block off its grid (a fresh compression of the same
- * texture) and comparing it with itself inside the mask.
- */
-async function compressionFloor(
-  made: ReadonlyArray<{ patch: Patch }>,
-  saving: NonNullable<Saving>,
-): Promise<number> {
-  let squared = 0;
-  let values = 0;
-  for (const { patch } of made) {
-    const { truth, plane } = patch;
-    if (truth.width <= OFF_GRID || truth.height <= OFF_GRID) continue;
-    const width = truth.width - OFF_GRID;
-    const height = truth.height - OFF_GRID;
-    const shifted = sharp(truth.data, {
-      raw: { width: truth.width, height: truth.height, channels: 3 },
-    }).extract({ left: OFF_GRID, top: OFF_GRID, width, height });
-    const again = await sharp(await shifted.jpeg(saving).toBuffer())
-      .raw()
-      .toBuffer();
-    for (let y = 0; y < height; y += 1) {
-      for (let x = 0; x < width; x += 1) {
-        const p = (y + OFF_GRID) * truth.width + x + OFF_GRID;
-        if (!plane[p]) continue;
-        for (let c = 0; c < 3; c += 1) {
-          squared +=
-            ((again[(y * width + x) * 3 + c] as number) - (truth.data[p * 3 + c] as number)) ** 2;
-        }
-        values += 3;
-      }
-    }
-  }
-  return values === 0 ? 0 : squared / values;
 }
 
 /**
@@ -264,8 +215,8 @@ async function compressionFloor(
  * as the user's photos were; the engine measures the mark from those copies (as many as
  * the real measurement read, so it errs as much) and lifts each, and what it gives back is
  * compared with what was there: PSNR inside the mask (the mark grown 3 px), the measure the
- * bench takes against the clean photo, with what compression alone costs there added (see
- * `compressionFloor`). Undefined when no place is free of the mark.
+ * bench takes against the clean photo, with what a fresh compression costs there added (see
+ * `compressionError`). Undefined when no place is free of the mark.
  */
 export async function selfCheck(
   files: readonly string[],
