@@ -9,6 +9,20 @@ const STILL = 0.8;
 const STILLEST = 0.3;
 /** How near (pixels) an edge a pixel must be to count as the mark's on STILL. */
 const NEAR = 4;
+/**
+ * A band that moving content crosses (a scrolling ticker) leaves the rows beside its text
+ * stiller than the box around them, which the text's rows stir, but no stiller than their own
+ * row: a pixel is the mark's only when it is stiller than its row's mean over ROW pixels each
+ * side by this much too.
+ */
+const ALONG = 0.9;
+const ROW = 24;
+/**
+ * How near (pixels) an edge found in both halves a pixel must be to count as the mark's on
+ * STILLEST: a flat, bright patch of the picture holds still too, but its edges move with
+ * the picture.
+ */
+const INSIDE = 10;
 /** Clusters smaller than this (pixels) are chance, not a mark. */
 const SMALLEST = 40;
 /**
@@ -53,10 +67,14 @@ export function findMark(
   // A slow pan leaves edges in the mean too, but not in the same place in both halves of the
   // clip; scrolling text leaves them in both, but keeps its pixels moving.
   const nearEdge = growPlane(edges, width, height, NEAR);
+  const inside = growPlane(edges, width, height, INSIDE);
+  const along = rowMean(spread, width, ROW);
   const candidate = new Uint8Array(width * height);
   for (let i = 0; i < candidate.length; i += 1) {
     const stillness = (spread[i] as number) / Math.max(1e-3, around[i] as number);
-    if (stillness < STILLEST || (stillness < STILL && nearEdge[i] === 1)) candidate[i] = 1;
+    if ((spread[i] as number) >= ALONG * (along[i] as number)) continue;
+    if ((stillness < STILLEST && inside[i] === 1) || (stillness < STILL && nearEdge[i] === 1))
+      candidate[i] = 1;
   }
   const kept = keepClusters(growPlane(candidate, width, height, 1), width);
   let marked = 0;
@@ -66,6 +84,22 @@ export function findMark(
     return { refused: 'too-large' };
   const mask = growPlane(kept, width, height, MARGIN);
   return { mask, share: shareOf(mask) };
+}
+
+/** The mean of `values` over the pixels at most `radius` away in the same row. */
+function rowMean(values: Float32Array, width: number, radius: number): Float32Array {
+  const out = new Float32Array(values.length);
+  for (let start = 0; start < values.length; start += width) {
+    let sum = 0;
+    let from = 0;
+    let to = 0;
+    for (let x = 0; x < width; x += 1) {
+      while (to < Math.min(width, x + radius + 1)) sum += values[start + to++] as number;
+      while (from < x - radius) sum -= values[start + from++] as number;
+      out[start + x] = sum / (to - from);
+    }
+  }
+  return out;
 }
 
 function shareOf(mask: Uint8Array): number {
