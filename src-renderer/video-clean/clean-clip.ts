@@ -13,9 +13,10 @@ import {
   canEncodeVideo,
   type InputAudioTrack,
 } from 'mediabunny';
+import type { ClipRefusal } from '../../src-shared/domain/clip-jobs.ts';
 import { FillMemory, liftPlane } from '../../src-shared/video-clean/mark-lift.ts';
 import { frameFrom, readPlanes, type Planes } from './clip-planes.ts';
-import { estimateMark, type MarkEstimate } from './mark-sample.ts';
+import { estimateMark } from './mark-sample.ts';
 
 export interface CleanOptions {
   /** false: the frames go through decoder and encoder untouched (the bench's quality floor). */
@@ -34,11 +35,8 @@ export interface CleanedClip {
   bitrate: number;
 }
 
-export type CleanRefusal =
-  | Extract<MarkEstimate, { refused: string }>['refused']
-  | 'no-video'
-  | 'no-encoder'
-  | 'sound-container';
+/** Why a clip is refused: the names the window and the engine share (`CLIP_REFUSALS`). */
+export type CleanRefusal = ClipRefusal;
 
 /** WebM holds only these sounds; MP4 holds them and AAC. */
 const WEBM_SOUNDS = ['opus', 'vorbis'];

@@ -1,7 +1,7 @@
 /**
  * What the window and the engine agree on about clips cleaned in the window (issue #38): the
  * files taken as clips, the containers a cleaned clip is written in, and why the clean-up
- * may refuse one (the renderer's `CleanRefusal`, by the same names).
+ * may refuse one (the renderer's `CleanRefusal` is this list's type).
  */
 export const CLIP_EXTENSIONS = ['mp4', 'm4v', 'mov', 'webm'] as const;
 
