@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
-import { findWatermark } from '../../../src-main/core/media/automask/find-watermark.ts';
 import { MaskStore } from '../../../src-main/core/media/mask-store.ts';
 import { EstimateStore } from '../../../src-main/core/media/unblend/estimate-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { readProvenance } from '../../support/provenance.ts';
-import { markedSet } from '../../support/marked-scenes.ts';
+import { sceneMark } from '../../support/scene-profile.ts';
 import { simulatorEngine } from '../../support/simulator-engine.ts';
 import type { Stroke } from '../../../src-shared/domain/strokes.ts';
 
@@ -27,17 +26,7 @@ beforeAll(async () => {
   sim = await startSimulator({ accounts: [{ key: KEY, credits: 100 }] });
   transport = createTransport({ maxConnections: 4 });
   settings = { ...DEFAULT_SETTINGS, outputFolder: path.join(dir, 'out') };
-  const set = await markedSet(path.join(dir, 'photos'), {
-    count: 8,
-    sizes: [{ width: 400, height: 300 }],
-    opacity: 0.4,
-    seed: 21,
-  });
-  const proposal = await findWatermark(set.images);
-  const group = proposal.groups[0];
-  const mask = group?.masks[0];
-  if (!group || !mask) throw new Error('no mark found in the test set');
-  const present = group.images.filter((image) => image.present).map((image) => image.path);
+  const { photos: present, mask } = await sceneMark(dir);
   // Made in the data folder the jobs' database sits in, as the app and the command line do.
   estimateId = (await new EstimateStore(path.join(dir, 'data', 'estimates')).make(present, mask))
     .id;
