@@ -3,10 +3,16 @@
  * the `N passed, N failed, N skipped` form that CI reads. Every stage runs even when an
  * earlier one fails, so one run shows everything that is wrong (test-stages.ts says how).
  */
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runStages, type Counts, type Stage } from './test-stages.ts';
+import {
+  playwrightCounts,
+  playwrightFailures,
+  vitestCounts,
+  vitestFailures,
+} from './test-reports.ts';
+import { runStages, type Stage } from './test-stages.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const bin = (name: string): string => path.join(root, 'node_modules', '.bin', name);
@@ -14,35 +20,6 @@ const reports = path.join(root, 'test-results');
 const unitReport = path.join(reports, 'unit-report.json');
 const stressReport = path.join(reports, 'stress-report.json');
 const e2eReport = path.join(reports, 'e2e-report.json');
-
-function readJson(file: string): unknown {
-  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
-}
-
-function vitestCounts(file: string): Counts {
-  const report = readJson(file) as
-    | {
-        numPassedTests: number;
-        numFailedTests: number;
-        numPendingTests: number;
-        numTodoTests: number;
-      }
-    | undefined;
-  if (!report) return { passed: 0, failed: 0, skipped: 0 };
-  return {
-    passed: report.numPassedTests,
-    failed: report.numFailedTests,
-    skipped: report.numPendingTests + report.numTodoTests,
-  };
-}
-
-function playwrightCounts(): Counts {
-  const report = readJson(e2eReport) as
-    { stats: { expected: number; unexpected: number; flaky: number; skipped: number } } | undefined;
-  if (!report) return { passed: 0, failed: 0, skipped: 0 };
-  const { expected, unexpected, flaky, skipped } = report.stats;
-  return { passed: expected, failed: unexpected + flaky, skipped };
-}
 
 const stages: Stage[] = [
   { name: 'typecheck', check: true, command: bin('tsc'), args: ['-b'] },
@@ -64,12 +41,14 @@ const stages: Stage[] = [
     command: bin('vitest'),
     args: ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${unitReport}`],
     counts: () => vitestCounts(unitReport),
+    failures: () => vitestFailures(unitReport, root),
   },
   {
     name: 'end-to-end (Chromium)',
     command: bin('playwright'),
     args: ['test'],
-    counts: playwrightCounts,
+    counts: () => playwrightCounts(e2eReport),
+    failures: () => playwrightFailures(e2eReport),
   },
   {
     // The short version of `npm run test:stress`: every scenario, at a smaller scale.
@@ -85,6 +64,7 @@ const stages: Stage[] = [
     ],
     env: { STRESS_SCALE: 'short' },
     counts: () => vitestCounts(stressReport),
+    failures: () => vitestFailures(stressReport, root),
   },
 ];
 

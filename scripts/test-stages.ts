@@ -19,6 +19,8 @@ export interface Stage {
   args: string[];
   /** Test stages report their counts; a check stage counts as one failure when it fails. */
   counts?: () => Counts;
+  /** The failed tests, each named with the first line of why: listed above the summary. */
+  failures?: () => string[];
   env?: Record<string, string>;
   /** Runs beside the other checks: it measures no time and no test waits on it. */
   check?: true;
@@ -70,8 +72,9 @@ function runTests(stage: Stage, cwd: string): Ended {
 }
 
 /**
- * Runs every stage and returns the summary: a line per stage, in the stages' order, with its
- * wall time, then the `tests: N passed, N failed, N skipped` line CI reads.
+ * Runs every stage and returns the summary: a line per failed test, then a line per stage, in
+ * the stages' order, with its wall time, then the `tests: N passed, N failed, N skipped` line
+ * CI reads.
  */
 export async function runStages(
   stages: readonly Stage[],
@@ -84,6 +87,10 @@ export async function runStages(
 
   const total: Counts = { passed: 0, failed: 0, skipped: 0 };
   const lines: string[] = [];
+  for (const stage of stages) {
+    for (const failure of stage.failures?.() ?? [])
+      lines.push(`failed in ${stage.name}: ${failure}`);
+  }
   for (const stage of stages) {
     const { succeeded, seconds } = ends.get(stage) as Ended;
     const counts = stage.counts?.() ?? { passed: 0, failed: 0, skipped: 0 };

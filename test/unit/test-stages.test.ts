@@ -83,4 +83,17 @@ describe('the stages of npm test', () => {
     expect(lines[0]).toMatch(/^build: FAILED \(\d+ s\)$/);
     expect(total).toEqual({ passed: 1, failed: 1, skipped: 1 });
   });
+
+  it('names each failed test above the stage lines, so the summary still ends on the totals', async () => {
+    const tests = script('unit', 'process.exit(1)', {
+      counts: () => ({ passed: 2, failed: 1, skipped: 0 }),
+      failures: () => ['sums.test.ts › sums carries: expected 10 to be 11'],
+    });
+    const { lines } = await runStages([tests], dir);
+    expect(lines.map((line) => line.replace(/ \(\d+ s\)$/, ''))).toEqual([
+      'failed in unit: sums.test.ts › sums carries: expected 10 to be 11',
+      'unit: 2 passed, 1 failed, 0 skipped',
+      'tests: 2 passed, 1 failed, 0 skipped',
+    ]);
+  });
 });
