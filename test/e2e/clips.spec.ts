@@ -60,13 +60,26 @@ test('a clip cancelled while the window cleans it leaves no file', async ({ page
   await connectApp(page, world.server, core, { droppedDir: path.join(world.dir, 'clips') });
   await page.goto(world.server.url);
   await dropFolder(page, 'pier.mp4');
+  // The window's fetch of the clip is held until Cancel has been clicked: a short clip on a
+  // fast machine is otherwise cleaned before the click lands, and the test would race it.
+  let fetched!: () => void;
+  const asked = new Promise<void>((resolve) => (fetched = resolve));
+  let cancelled!: () => void;
+  const held = new Promise<void>((resolve) => (cancelled = resolve));
+  await page.route('**/clip/*/input', async (route) => {
+    fetched();
+    await held;
+    await route.abort();
+  });
   const area = page.getByTestId('videos-area');
   await area.getByRole('button', { name: 'Clean 1 clip' }).click();
   const line = area.getByTestId('clip-line');
+  await asked;
   await expect(line).toHaveAttribute('data-state', 'preparing', { timeout: 60_000 });
   await saveScreenshots(page, 'clips-03-cleaning');
   await line.getByRole('button', { name: 'Cancel' }).click();
   await expect(line).toHaveAttribute('data-state', 'canceled');
+  cancelled();
   await expect(line).toContainText('Canceled');
   const out = await readdir(path.join(world.dir, 'out')).catch(() => [] as string[]);
   expect(out).toEqual([]);
