@@ -198,4 +198,9 @@ export default tseslint.config(
     plugins: { words: wordsPlugin },
     rules: { 'words/no-literal-words-in-error': ['error', { errors: USER_FACING_ERRORS }] },
   },
+  {
+    files: ['src-main/**/*.ts'],
+    plugins: { words: wordsPlugin },
+    rules: { 'words/no-said-in-error': 'error' },
+  },
 );

@@ -198,6 +198,45 @@ const sentencesInShared = {
 };
 
 /**
+ * A sentence worded once and kept inside an error (`new UserFacingError(said(…))`): it stays
+ * in the language of the moment it was made, so a stored job error reads in the old language
+ * after a switch. An error keeps its message id and values instead and is worded when read.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const saidInError = {
+  meta: {
+    type: 'problem',
+    messages: {
+      said: 'An error keeps its message id and values, worded when read: `new UserFacingError({ id, values })`, not `said(…)`.',
+    },
+    schema: [],
+  },
+  create(context) {
+    /** @param {import('eslint').Rule.Node} node */
+    const insideError = (node) => {
+      for (let at = node.parent; at; at = at.parent) {
+        if (at.type === 'ThrowStatement') return true;
+        if (
+          at.type === 'NewExpression' &&
+          at.callee.type === 'Identifier' &&
+          /Error$/.test(at.callee.name)
+        )
+          return true;
+        if (at.type.endsWith('Statement') || at.type.endsWith('Declaration')) return false;
+        if (at.type.includes('Function')) return false;
+      }
+      return false;
+    };
+    return {
+      CallExpression(node) {
+        if (node.callee.type === 'Identifier' && node.callee.name === 'said' && insideError(node))
+          context.report({ node, messageId: 'said' });
+      },
+    };
+  },
+};
+
+/**
  * Text written into the window's code instead of the catalogues: formatjs's own rules
  * (see eslint.config.js for where they apply), narrowed to literals that hold words.
  */
@@ -208,5 +247,6 @@ export const wordsPlugin = {
     'no-literal-words-in-output': literalWordsInOutput,
     'no-literal-words-in-error': literalWordsInError,
     'no-sentences-in-shared': sentencesInShared,
+    'no-said-in-error': saidInError,
   },
 };

@@ -108,13 +108,37 @@ describe('a sentence for the user written into the engine instead of the catalog
       ],
     ],
     [
-      [
-        'a sentence from the catalogue',
-        "declare const said: (id: string) => string; throw new UserFacingError(said('core.x'));",
-      ],
+      ['a message id and its values', "throw new UserFacingError({ id: 'core.x', values: {} });"],
       ['an internal error', "throw new Error('no video job 4');"],
     ],
   );
+
+  describe('a sentence worded once and kept inside an error', () => {
+    const said = 'declare const said: (id: string, values?: object) => string;';
+    refusesAndAllows(
+      'src-main/core/jobs/video/round-planning.ts',
+      [
+        ['said() given to an error', `${said} throw new UserFacingError(said('core.x'));`],
+        [
+          'said() inside a choice',
+          `${said} export const f = (b: boolean) => new IntakeError(b ? said('a') : said('b'));`,
+        ],
+        ['said() thrown as it is', `${said} throw said('core.x');`],
+      ],
+      [
+        ['said() for a notice', `${said} export const notice = said('core.x');`],
+        [
+          'said() in a function an error is given',
+          `${said} export const e = new UserFacingError({ id: 'core.x', values: { f: () => said('y') } });`,
+        ],
+      ],
+    );
+    it('refuses it in the command line too', async () => {
+      expect(
+        await wordErrors('src-main/cli/remove.ts', `${said} throw new CliError(said('cli.x'));`),
+      ).not.toEqual([]);
+    });
+  });
 
   it('leaves the simulator, which stands in for the service, alone', async () => {
     expect(

@@ -7,7 +7,7 @@ import { DECODE_LIMIT, readHeader } from './decode.ts';
 import { heicAsPng } from './heic/decode-heic.ts';
 import { sniffFile, sniffImageType, type SniffedType } from './sniff.ts';
 import { renderThumbnail } from './thumbnail-render.ts';
-import { coreIntl, said, type Wording } from '../i18n/core-words.ts';
+import { coreIntl, type Wording } from '../i18n/core-words.ts';
 
 export type IntakeProblem =
   | 'unreadable'
@@ -114,8 +114,8 @@ export async function prepareImage(file: string, purpose: IntakePurpose): Promis
   const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
     throw new IntakeError(
       error.code === 'ENOENT'
-        ? said('core.intake.gone')
-        : said('core.intake.unreadable', { why: error.code ?? error.message }),
+        ? { id: 'core.intake.gone' }
+        : { id: 'core.intake.unreadable', values: { why: error.code ?? error.message } },
       { problem: 'unreadable' },
     );
   });

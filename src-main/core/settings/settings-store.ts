@@ -33,11 +33,14 @@ export function migrate(stored: Record<string, unknown>): Record<string, unknown
   let current = stored;
   let version = typeof current['version'] === 'number' ? current['version'] : 0;
   if (version > SETTINGS_VERSION) {
-    throw new Error(said('core.settings.newer', { version, known: SETTINGS_VERSION }));
+    throw new UserFacingError({
+      id: 'core.settings.newer',
+      values: { version, known: SETTINGS_VERSION },
+    });
   }
   while (version < SETTINGS_VERSION) {
     const step = MIGRATIONS[version];
-    if (!step) throw new Error(said('core.settings.noMigration', { version }));
+    if (!step) throw new UserFacingError({ id: 'core.settings.noMigration', values: { version } });
     current = step(current);
     version = current['version'] as number;
   }

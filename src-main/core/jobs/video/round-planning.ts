@@ -12,7 +12,7 @@ import {
   type PricingTier,
 } from '../../../../src-shared/domain/pricing.ts';
 import { issueAtWords } from '../../../../src-shared/i18n/issue-words.ts';
-import { coreIntl, said } from '../../i18n/core-words.ts';
+import { coreIntl } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import {
   damagedRoundError,
@@ -62,15 +62,18 @@ export function sendableRequest(request: VideoGenerateRequest): VideoGenerateReq
   // The person who wrote the round reads this, in the app or on the command line: the rules
   // in their words, each once.
   const problems = videoRequestIssues(request).map((issue) => issue.say(coreIntl()));
-  throw refusal(
-    problems.length
-      ? problems
-      : [
-          said('core.rounds.malformed', {
-            detail: parsed.error.issues[0] ? issueAtWords(coreIntl(), parsed.error.issues[0]) : '',
-          }),
-        ],
-  );
+  if (problems.length) throw refusal(problems);
+  throw new RoundRequestError({
+    id: 'core.rounds.refused',
+    values: {
+      problems: {
+        id: 'core.rounds.malformed',
+        values: {
+          detail: parsed.error.issues[0] ? issueAtWords(coreIntl(), parsed.error.issues[0]) : '',
+        },
+      },
+    },
+  });
 }
 
 /** A round refused before anything was sent: the rules it breaks, each said once. */

@@ -7,7 +7,6 @@ import {
 } from 'mediabunny';
 import { FilmJoinError } from './film-join-error.ts';
 import { errorCode } from '../../error-code.ts';
-import { said } from '../../i18n/core-words.ts';
 
 /** One clip to join: its file, and how the user knows it ("shot 2's clip"). */
 export interface FilmClip {
@@ -75,8 +74,8 @@ export async function readClip(clip: FilmClip): Promise<ReadClip> {
     const missing = errorCode(error) === 'ENOENT';
     throw new FilmJoinError(
       missing
-        ? said('core.film.clipGone', { label: sentenceLabel(clip), file: clip.file })
-        : said('core.film.notVideo', { label: sentenceLabel(clip) }),
+        ? { id: 'core.film.clipGone', values: { label: sentenceLabel(clip), file: clip.file } }
+        : { id: 'core.film.notVideo', values: { label: sentenceLabel(clip) } },
       { cause: error },
     );
   }
