@@ -36,29 +36,7 @@ export function wordNow(wording: Sentence): string | null {
   return sayAgain((id, values) => coreIntl().formatMessage({ id }, values), wording);
 }
 
-/**
- * The sentences said lately, by their text: a failure handed over as text alone
- * (`storedErrorJson`) takes its message id and values from here, so it can be said again in
- * the language the reader switches to. Errors carry their own (`UserFacingError`); this is
- * only the fallback. Bounded, oldest first out.
- */
-const recent = new Map<string, Sentence>();
-const RECENT_MAX = 2000;
-
 /** One of the engine's sentences, from the catalogue, in the language set. */
 export function said(id: MessageId, values?: Record<string, string | number>): string {
-  const text = coreIntl().formatMessage({ id }, values);
-  const inner: Sentence['values'] = {};
-  for (const [name, value] of Object.entries(values ?? {})) {
-    inner[name] = (typeof value === 'string' && recent.get(value)) || value;
-  }
-  recent.delete(text);
-  recent.set(text, values ? { id, values: inner } : { id });
-  if (recent.size > RECENT_MAX) recent.delete(recent.keys().next().value as string);
-  return text;
-}
-
-/** The message id and values `text` was said with lately, if it was one of the engine's. */
-export function sentenceOf(text: string): Sentence | undefined {
-  return recent.get(text);
+  return coreIntl().formatMessage({ id }, values);
 }

@@ -8,7 +8,7 @@ import {
 } from '../../api/errors.ts';
 import { z } from 'zod';
 import { sentenceSchema } from '../../../../src-shared/i18n/sentence.ts';
-import { sentenceOf, wordNow, type Wording } from '../../i18n/core-words.ts';
+import { wordNow, type Wording } from '../../i18n/core-words.ts';
 import { UserFacingError } from '../../user-error.ts';
 import { readStoredJson, type StoredRead } from '../store/stored-json.ts';
 
@@ -43,10 +43,9 @@ export const storedErrorSchema = z.object({
 });
 export type StoredError = z.infer<typeof storedErrorSchema>;
 
-/** `error` as `error_json` keeps it: with the message id it was said with, when known. */
+/** `error` as `error_json` keeps it: with its message id and values, when it has them. */
 export function storedErrorJson(error: StoredError): string {
-  const sentence = error.sentence ?? sentenceOf(error.message);
-  return JSON.stringify(sentence ? { ...error, sentence } : error);
+  return JSON.stringify(error);
 }
 
 export function readStoredError(text: string | null): StoredRead<StoredError | undefined> {
