@@ -54,9 +54,8 @@ export class WatchesDesk {
     };
     this.handlers = {
       'watches:list': async () => {
-        await runner.sync();
         return {
-          watches: (await list.all()).map((watch) => this.view(watch)),
+          watches: ((await runner.sync()) ?? (await list.all())).map((watch) => this.view(watch)),
           waitingFor: options.waitingFor() ?? null,
           creditsPerImage: CREDITS_PER_IMAGE,
         };

@@ -38,22 +38,22 @@ export class WatchRunner {
   private readonly running = new Map<string, { settings: string; watch: FolderWatch }>();
   private readonly notes = new Map<string, string[]>();
   private active = false;
-  private syncing: Promise<void> = Promise.resolve();
+  private syncing: Promise<unknown> = Promise.resolve();
 
   constructor(options: WatchRunnerOptions) {
     this.options = options;
   }
 
   /** This process holds the data folder: the list's watches run here from now on. */
-  begin(): Promise<void> {
+  async begin(): Promise<void> {
     this.active = true;
-    return this.sync();
+    await this.sync();
   }
 
   /** Stops every watch (the app is closing); files not yet taken are taken on the next start. */
-  stop(): Promise<void> {
+  async stop(): Promise<void> {
     this.active = false;
-    return this.sync();
+    await this.sync();
   }
 
   isRunning(dir: string): boolean {
@@ -65,16 +65,20 @@ export class WatchRunner {
     return this.notes.get(dir) ?? [];
   }
 
-  /** Runs the watches the list says should run and stops the others; one sync at a time. */
-  sync(): Promise<void> {
+  /**
+   * Runs the watches the list says should run and stops the others; one sync at a time.
+   * Answers the list as it was read while the watches run here (undefined when they do not),
+   * so a caller that shows it reads the file once.
+   */
+  sync(): Promise<Watch[] | undefined> {
     const next = this.syncing.then(() => this.syncNow());
     this.syncing = next.catch(() => undefined);
     return next;
   }
 
-  private async syncNow(): Promise<void> {
-    const listed = this.active ? await this.options.list.all() : [];
-    const wanted = new Map(listed.filter((w) => !w.paused).map((w) => [w.dir, w]));
+  private async syncNow(): Promise<Watch[] | undefined> {
+    const listed = this.active ? await this.options.list.all() : undefined;
+    const wanted = new Map((listed ?? []).filter((w) => !w.paused).map((w) => [w.dir, w]));
     for (const [dir, run] of this.running) {
       const watch = wanted.get(dir);
       if (watch && settingsOf(watch) === run.settings) continue;
@@ -84,6 +88,7 @@ export class WatchRunner {
     for (const [dir, watch] of wanted) {
       if (!this.running.has(dir)) await this.start(watch);
     }
+    return listed;
   }
 
   private async start(watch: Watch): Promise<void> {
