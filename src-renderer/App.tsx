@@ -1,5 +1,5 @@
 import { startClipRunner } from './clips/clip-runner.ts';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { Clapperboard, Images, Settings, Wallet } from 'lucide-react';
 import { AccountPanel } from './account/AccountPanel.tsx';
@@ -12,6 +12,7 @@ import { followRoundSpending } from './account/quota-store.ts';
 import { followJobs, useJobs } from './jobs-store.ts';
 import { followNotices, useNotices } from './notices-store.ts';
 import { followOpenedFiles } from './opened-files.ts';
+import { useScreen, type Screen } from './screen-store.ts';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { useSettings } from './settings/settings-store.ts';
 import { VideoWorkspace } from './video/VideoWorkspace.tsx';
@@ -24,8 +25,7 @@ const SCREENS = [
   { name: 'Video', icon: Clapperboard, message: 'app.screen.video' },
   { name: 'Account', icon: Wallet, message: 'app.screen.account' },
   { name: 'Settings', icon: Settings, message: 'app.screen.settings' },
-] as const;
-type Screen = (typeof SCREENS)[number]['name'];
+] as const satisfies readonly { name: Screen; icon: unknown; message: string }[];
 
 /** The product's name: a name, the same in every language. */
 const PRODUCT_NAME = 'Clearframe';
@@ -37,7 +37,8 @@ export function App() {
   const theme = useSettings((state) => state.settings?.theme ?? 'system');
   const loadSettings = useSettings((state) => state.load);
   const loadNotices = useNotices((state) => state.load);
-  const [screen, setScreen] = useState<Screen>('Images');
+  const screen = useScreen((state) => state.screen);
+  const setScreen = useScreen((state) => state.show);
   useEffect(() => {
     void load();
     void loadSettings();
@@ -58,7 +59,7 @@ export function App() {
       stopNotices();
       stopSpending();
     };
-  }, [load, loadSettings, loadNotices]);
+  }, [load, loadSettings, loadNotices, setScreen]);
   useEffect(() => {
     document.documentElement.dataset['theme'] = theme;
   }, [theme]);

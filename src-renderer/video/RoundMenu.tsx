@@ -8,7 +8,20 @@ import { bridge } from '../bridge.ts';
 import type { MenuAction } from './ActionMenu.tsx';
 import { ConfirmRemove, removalWords, type Note } from './ArrangeControls.tsx';
 import type { ExtendWay } from './ExtendForms.tsx';
+import { useClips } from '../clips/clips-store.ts';
+import { useScreen } from '../screen-store.ts';
 import { useVideo } from './video-store.ts';
+
+/**
+ * A take's clip to the Images screen's Videos area, where its still logo is found and lifted
+ * for free like a dropped clip's; a take with no clip on this computer says why instead.
+ */
+async function cleanTake(roundId: string, onNote: Note): Promise<void> {
+  const answer = await bridge().invoke('video:takeFile', { roundId });
+  if (!answer.ok) return onNote(answer.error.message);
+  useClips.getState().stage([answer.value.path]);
+  useScreen.getState().show('Images');
+}
 
 /**
  * What a take card's ⋯ menu offers, in the order a creator reaches for it: play it, see its
@@ -57,6 +70,10 @@ export function useRoundMenu(props: {
           shotId: shot.id,
           roundId: isTake && shot.chosenTakeId === round.id ? null : round.id,
         }).then(onNote),
+    });
+    actions.push({
+      label: say('round.cleanLogo'),
+      onSelect: () => void cleanTake(round.id, onNote),
     });
   }
   actions.push(

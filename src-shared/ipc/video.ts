@@ -174,6 +174,14 @@ export const videoContract = {
     request: z.strictObject({ kind: arrangedKindSchema, id: roundIdSchema }),
     response: projectsSchema,
   },
+  /**
+   * Where a round's clip is on this computer, to be cleaned of a still logo in the Images
+   * screen's Videos area; refused with a sentence while the round has no clip here.
+   */
+  'video:takeFile': {
+    request: z.strictObject({ roundId: roundIdSchema }),
+    response: z.object({ path: z.string() }),
+  },
   /** The round a shot uses in the film; null: the newest round with a clip. */
   'video:chooseTake': {
     request: z.strictObject({ shotId: roundIdSchema, roundId: roundIdSchema.nullable() }),

@@ -340,6 +340,7 @@ test('the shot’s rounds are take cards: first frame, state, length, cost, the 
     'Extend video…',
     'Duplicate',
     'Use as take',
+    'Remove a still logo (free)',
     'Move earlier',
     'Move later',
     'Remove…',

@@ -1,5 +1,6 @@
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { videoContract } from '../../../src-shared/ipc/video.ts';
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import {
   inlineReferenceBytes,
@@ -194,6 +195,22 @@ export class VideoDesk {
       'video:remove': ({ kind, id }) => {
         this.arrangement.remove(kind, id);
         return listed();
+      },
+      'video:takeFile': async ({ roundId }) => {
+        const file = this.previewFile(roundId, 'video');
+        const here = file
+          ? await access(file).then(
+              () => true,
+              () => false,
+            )
+          : false;
+        if (!file || !here) {
+          throw new RoundRequestError({
+            id: 'core.video.noTakeFile',
+            values: { file: file ?? '', here: file ? 'gone' : 'none' },
+          });
+        }
+        return { path: file };
       },
       'video:chooseTake': ({ shotId, roundId }) => {
         this.arrangement.chooseTake(shotId, roundId);

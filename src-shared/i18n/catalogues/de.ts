@@ -491,6 +491,7 @@ export const de: Catalogue = {
   'round.runningLeft': 'läuft seit {time} · noch etwa {left}',
   'round.play': 'Abspielen',
   'round.showInFolder': 'Im Ordner zeigen',
+  'round.cleanLogo': 'Stehendes Logo entfernen (kostenlos)',
   'round.cancel': 'Abbrechen',
   'round.cancelHint':
     'Wartet nicht mehr darauf; der Dienst kann ihn trotzdem fertigstellen und berechnen.',
@@ -1776,6 +1777,8 @@ export const de: Catalogue = {
   'core.app.noKeychain':
     '{problem} Bis dahin können hier keine Schlüssel gespeichert werden; Schlüssel aus diesen Umgebungsvariablen funktionieren.',
   'core.app.projectGone': 'Dieses Projekt existiert nicht mehr.',
+  'core.video.noTakeFile':
+    '{here, select, gone {Der Clip dieses Takes liegt nicht mehr unter {file}: Legen Sie ihn dorthin zurück oder starten Sie den Versuch neu.} other {Dieser Take hat noch keinen Clip auf diesem Computer: Warten Sie, bis er fertig heruntergeladen ist.}}',
   'core.app.importProjectGone': 'Dieses Projekt existiert nicht mehr; wählen Sie ein anderes.',
   'core.app.importChanged':
     '{file} ergibt nicht mehr, was Sie gesehen haben (die Datei oder die Preisstufe hat sich geändert): Jetzt sind es {count, plural, one {# Versuch} other {# Versuche}} für {cost}. Nichts wurde eingereiht; sehen Sie sie sich noch einmal an, bevor Sie sie einreihen.',

@@ -497,6 +497,7 @@ export const en = {
   'round.runningLeft': 'running for {time} · about {left} left',
   'round.play': 'Play',
   'round.showInFolder': 'Show in folder',
+  'round.cleanLogo': 'Remove a still logo (free)',
   'round.cancel': 'Cancel',
   'round.cancelHint': 'Stops waiting for it; the service may still finish and bill it.',
   'round.writePrompt': 'Write prompt…',
@@ -1724,6 +1725,8 @@ export const en = {
   'core.app.noKeychain':
     '{problem} Until then keys cannot be saved here; keys set in those variables work.',
   'core.app.projectGone': 'That project no longer exists.',
+  'core.video.noTakeFile':
+    '{here, select, gone {This take’s clip is no longer at {file}: put it back there, or make the round again.} other {This take has no clip on this computer yet: wait until it has finished downloading.}}',
   'core.app.importProjectGone': 'That project no longer exists; choose another.',
   'core.app.importChanged':
     '{file} no longer comes to what you saw (the file or the pricing tier changed): it now makes {count, plural, one {# round} other {# rounds}} for {cost}. Nothing was queued; look at it again before you queue it.',

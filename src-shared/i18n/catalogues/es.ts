@@ -495,6 +495,7 @@ export const es: Catalogue = {
   'round.runningLeft': 'en marcha desde hace {time} · quedan unos {left}',
   'round.play': 'Reproducir',
   'round.showInFolder': 'Mostrar en la carpeta',
+  'round.cleanLogo': 'Quitar un logo quieto (gratis)',
   'round.cancel': 'Cancelar',
   'round.cancelHint': 'Deja de esperarlo; el servicio aún puede terminarlo y cobrarlo.',
   'round.writePrompt': 'Escribir prompt…',
@@ -1761,6 +1762,8 @@ export const es: Catalogue = {
   'core.app.noKeychain':
     '{problem} Hasta entonces no se pueden guardar claves aquí; las claves definidas en esas variables funcionan.',
   'core.app.projectGone': 'Ese proyecto ya no existe.',
+  'core.video.noTakeFile':
+    '{here, select, gone {El clip de esta toma ya no está en {file}: vuelve a ponerlo ahí o haz el intento de nuevo.} other {Esta toma aún no tiene clip en este ordenador: espera a que termine de descargarse.}}',
   'core.app.importProjectGone': 'Ese proyecto ya no existe; elige otro.',
   'core.app.importChanged':
     '{file} ya no da lo que viste (cambió el archivo o el nivel de precios): ahora da {count, plural, one {# intento} other {# intentos}} por {cost}. No se ha puesto nada en cola; revísalo antes de ponerlo en cola.',

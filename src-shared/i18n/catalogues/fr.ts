@@ -493,6 +493,7 @@ export const fr: Catalogue = {
   'round.runningLeft': 'en cours depuis {time} · encore {left} environ',
   'round.play': 'Lire',
   'round.showInFolder': 'Afficher dans le dossier',
+  'round.cleanLogo': 'Ôter un logo immobile (gratuit)',
   'round.cancel': 'Annuler',
   'round.cancelHint':
     'Cesse de l’attendre ; le service peut quand même le terminer et le facturer.',
@@ -1762,6 +1763,8 @@ export const fr: Catalogue = {
   'core.app.noKeychain':
     '{problem} D’ici là, les clés ne peuvent pas être enregistrées ici ; les clés définies dans ces variables fonctionnent.',
   'core.app.projectGone': 'Ce projet n’existe plus.',
+  'core.video.noTakeFile':
+    '{here, select, gone {Le clip de cette prise n’est plus à {file} : remettez-le à cet endroit, ou relancez l’essai.} other {Cette prise n’a pas encore de clip sur cet ordinateur : attendez la fin du téléchargement.}}',
   'core.app.importProjectGone': 'Ce projet n’existe plus ; choisissez-en un autre.',
   'core.app.importChanged':
     '{file} ne donne plus ce que vous avez vu (le fichier ou le palier tarifaire a changé) : il donne désormais {count, plural, one {# essai} other {# essais}} pour {cost}. Rien n’a été mis en file ; revoyez-le avant de le mettre en file.',

@@ -484,6 +484,7 @@ export const ja: Catalogue = {
   'round.runningLeft': '{time} 経過 · 残り約 {left}',
   'round.play': '再生',
   'round.showInFolder': 'フォルダーに表示',
+  'round.cleanLogo': '静止したロゴを除去（無料）',
   'round.cancel': 'キャンセル',
   'round.cancelHint': '待つのをやめます。サービス側では完成して課金されることがあります。',
   'round.writePrompt': 'プロンプトを書く…',
@@ -1731,6 +1732,8 @@ export const ja: Catalogue = {
   'core.app.noKeychain':
     '{problem}それまではここにキーを保存できません。これらの環境変数で設定したキーは使えます。',
   'core.app.projectGone': 'そのプロジェクトはもうありません。',
+  'core.video.noTakeFile':
+    '{here, select, gone {このテイクのクリップは {file} にもうありません。元の場所に戻すか、もう一度試行してください。} other {このテイクのクリップはまだこのコンピューターにありません。ダウンロードが終わるまでお待ちください。}}',
   'core.app.importProjectGone':
     'そのプロジェクトはもうありません。別のプロジェクトを選んでください。',
   'core.app.importChanged':

@@ -491,6 +491,7 @@ export const ptBR: Catalogue = {
   'round.runningLeft': 'em andamento há {time} · faltam cerca de {left}',
   'round.play': 'Reproduzir',
   'round.showInFolder': 'Mostrar na pasta',
+  'round.cleanLogo': 'Tirar um logotipo parado (grátis)',
   'round.cancel': 'Cancelar',
   'round.cancelHint': 'Para de esperar por ela; o serviço ainda pode concluí-la e cobrá-la.',
   'round.writePrompt': 'Escrever prompt…',
@@ -1755,6 +1756,8 @@ export const ptBR: Catalogue = {
   'core.app.noKeychain':
     '{problem} Até lá, as chaves não podem ser salvas aqui; as chaves definidas nessas variáveis funcionam.',
   'core.app.projectGone': 'Esse projeto não existe mais.',
+  'core.video.noTakeFile':
+    '{here, select, gone {O clipe desta tomada não está mais em {file}: coloque-o de volta lá ou faça a tentativa de novo.} other {Esta tomada ainda não tem clipe neste computador: espere o download terminar.}}',
   'core.app.importProjectGone': 'Esse projeto não existe mais; escolha outro.',
   'core.app.importChanged':
     '{file} não dá mais o que você viu (o arquivo ou a faixa de preço mudou): agora são {count, plural, one {# tentativa} other {# tentativas}} por {cost}. Nada foi colocado na fila; veja de novo antes de colocar na fila.',

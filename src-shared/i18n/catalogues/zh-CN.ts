@@ -464,6 +464,7 @@ export const zhCN: Catalogue = {
   'round.runningLeft': '已运行 {time} · 约剩 {left}',
   'round.play': '播放',
   'round.showInFolder': '在文件夹中显示',
+  'round.cleanLogo': '去除静止标志（免费）',
   'round.cancel': '取消',
   'round.cancelHint': '不再等待；服务仍可能完成并扣费。',
   'round.writePrompt': '编写提示词…',
@@ -1600,6 +1601,8 @@ export const zhCN: Catalogue = {
   'core.app.noKeychain':
     '{problem}在此之前无法在这里保存密钥；在这些环境变量中设置的密钥可以使用。',
   'core.app.projectGone': '该项目已不存在。',
+  'core.video.noTakeFile':
+    '{here, select, gone {这个定版的片段已不在 {file}：请把它放回原处，或重新生成这一轮。} other {这个定版在这台电脑上还没有片段：请等它下载完成。}}',
   'core.app.importProjectGone': '该项目已不存在；请选择另一个。',
   'core.app.importChanged':
     '{file}的结果已与你看到的不同（文件或价格档位已更改）：现在是 {count, plural, other {# 轮}}，共 {cost}。没有加入任何任务；请重新查看后再加入队列。',
