@@ -7,12 +7,8 @@ import type { ShownLanguage } from '../../../src-shared/i18n/languages.ts';
 import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
-import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import { speakCoreIn } from '../../../src-main/core/i18n/core-words.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
-import { VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
-import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { INSECURE_REDIRECT_ORIGIN } from '../../../src-main/simulator/file-host.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { shownError } from '../../../src-renderer/watermark/results.ts';
@@ -21,6 +17,7 @@ import { sayIn } from '../../support/in-language.ts';
 import { makePhoto } from '../../support/images.ts';
 import { scaledClock } from '../../support/scaled-clock.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { simulatorEngine, simulatorVideoEngine } from '../../support/simulator-engine.ts';
 
 const KEY = 'error-language-engine-key';
 // Simulated time runs 100 times faster: the 5-10 s video poll interval takes 50-100 ms.
@@ -77,21 +74,23 @@ async function failForReal(): Promise<{ image: string }> {
   try {
     const image = path.join(dir, 'harbour.png');
     await writeFile(image, await makePhoto(24, 16, 'png', 1));
-    const images = new WatermarkEngine({
+    const images = simulatorEngine(
       store,
-      client: new WatermarkClient({ baseUrl: sim.watermarkBaseUrl, key: () => KEY, transport }),
+      sim,
+      KEY,
       transport,
-      poller: new Poller({ clock }),
-      settings: () => settings,
-    });
+      () => settings,
+      new Poller({ clock }),
+    );
     images.add([{ inputPath: image }]);
-    const rounds = new VideoEngine({
+    const rounds = simulatorVideoEngine({
       store,
-      client: new VideoClient({ baseUrl: sim.videoBaseUrl, key: () => KEY, transport }),
+      sim,
+      key: KEY,
       transport,
-      poller: new Poller({ clock }),
       settings: () => settings,
-      defaultOutputDir: path.join(dir, 'videos'),
+      outputDir: path.join(dir, 'videos'),
+      poller: new Poller({ clock }),
     });
     const shot = rounds.rounds.addShot(rounds.rounds.createProject('Harbour'), 'one');
     rounds.addRound(shot, {

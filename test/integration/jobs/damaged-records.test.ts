@@ -9,19 +9,22 @@ import type { JobState } from '../../../src-shared/domain/job-states.ts';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
-import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import { WatermarkClient } from '../../../src-main/core/api/watermark-client.ts';
 import { readStoredError } from '../../../src-main/core/jobs/lifecycle/outcome.ts';
 import { MIGRATIONS } from '../../../src-main/core/jobs/store/schema.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
-import { RoundRequestError, VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
-import { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
+import {
+  RoundRequestError,
+  type VideoEngine,
+} from '../../../src-main/core/jobs/video/video-engine.ts';
+import type { WatermarkEngine } from '../../../src-main/core/jobs/watermark/watermark-engine.ts';
 import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { makePhoto } from '../../support/images.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { advance, damage } from '../../support/stored-rows.ts';
 import { scaledClock } from '../../support/scaled-clock.ts';
+import { simulatorEngine, simulatorVideoEngine } from '../../support/simulator-engine.ts';
 
 const KEY = 'damaged-records-key';
 // Simulated time runs 200 times faster: a 5-10 s video poll interval takes 25-50 ms.
@@ -37,23 +40,18 @@ function watermarkClient(): WatermarkClient {
 }
 
 function watermarkEngine(store: JobStore): WatermarkEngine {
-  return new WatermarkEngine({
-    store,
-    client: watermarkClient(),
-    transport,
-    poller: new Poller(),
-    settings: () => settings,
-  });
+  return simulatorEngine(store, sim, KEY, transport, () => settings);
 }
 
 function videoEngine(store: JobStore): VideoEngine {
-  return new VideoEngine({
+  return simulatorVideoEngine({
     store,
-    client: new VideoClient({ baseUrl: sim.videoBaseUrl, key: () => KEY, transport }),
+    sim,
+    key: KEY,
     transport,
-    poller: new Poller({ clock }),
     settings: () => settings,
-    defaultOutputDir: path.join(dir, 'videos'),
+    outputDir: path.join(dir, 'videos'),
+    poller: new Poller({ clock }),
   });
 }
 

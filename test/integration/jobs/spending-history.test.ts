@@ -8,7 +8,6 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/sett
 import type { SpendingLine } from '../../../src-shared/ipc/contract.ts';
 import { createTransport, type Transport } from '../../../src-main/core/api/http.ts';
 import { Poller } from '../../../src-main/core/api/poller.ts';
-import { VideoClient } from '../../../src-main/core/api/video-client.ts';
 import {
   SPENDING_CSV_COLUMNS,
   writeSpendingCsv,
@@ -19,11 +18,12 @@ import {
 } from '../../../src-main/core/jobs/spending/spending-history.ts';
 import { JobStore } from '../../../src-main/core/jobs/store/store.ts';
 import { VideoArrangement } from '../../../src-main/core/jobs/video/video-arrangement.ts';
-import { VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
+import type { VideoEngine } from '../../../src-main/core/jobs/video/video-engine.ts';
 import { VideoRounds, type VideoRoundRow } from '../../../src-main/core/jobs/video/video-rounds.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { scaledClock, type ScaledClock } from '../../support/scaled-clock.ts';
+import { simulatorVideoEngine } from '../../support/simulator-engine.ts';
 
 const KEY = 'spending-history-key';
 const MODEL = 'videomodel-2-5';
@@ -42,13 +42,14 @@ function request(text: string, duration: number): VideoGenerateRequest {
 }
 
 function engine(store: JobStore): VideoEngine {
-  return new VideoEngine({
+  return simulatorVideoEngine({
     store,
-    client: new VideoClient({ baseUrl: sim.videoBaseUrl, key: () => KEY, transport }),
+    sim,
+    key: KEY,
     transport,
-    poller: new Poller({ clock }),
     settings: () => settings,
-    defaultOutputDir: path.join(dir, 'videos'),
+    outputDir: path.join(dir, 'videos'),
+    poller: new Poller({ clock }),
     demo: () => demo,
   });
 }
