@@ -1,6 +1,8 @@
 import { copyFile, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { decodeMask, maskShare } from '../../src-shared/video-clean/mask-runs.ts';
 import { clipPair, requireFfmpeg, type ClipSpec } from '../support/video-clips.ts';
 import {
   connectApp,
@@ -62,6 +64,7 @@ test('a staged clip shows its mask over a frame, grows it, previews it for free 
 
   await proposal.getByRole('button', { name: 'Grow by 2 px' }).click();
   await expect.poll(() => shareOf(area)).toBeGreaterThan(found);
+  const grown = await shareOf(area);
 
   await proposal.getByRole('button', { name: 'Preview before and after' }).click();
   await expect(proposal.getByText('Free: the preview is made on this computer')).toBeVisible();
@@ -101,6 +104,13 @@ test('a staged clip shows its mask over a frame, grows it, previews it for free 
   );
   await saveScreenshots(page, 'clip-proposal-03-cleaned');
   expect(await readdir(path.join(world.dir, 'out'))).toContain('harbour-clean.mp4');
+  // The run was given the grown mask, kept with the clip's job.
+  const db = new Database(path.join(world.dir, 'data', 'clearframe.sqlite'), { readonly: true });
+  const row = db.prepare('SELECT mask FROM clip_jobs').get() as { mask: string | null };
+  db.close();
+  const kept = decodeMask(row.mask ?? '');
+  expect(kept?.width).toBe(640);
+  expect(maskShare(kept?.mask ?? new Uint8Array(1)) * 100).toBeCloseTo(grown, 1);
 });
 
 test('"not this" leaves a clip out of the run with a sentence', async ({ page }) => {
