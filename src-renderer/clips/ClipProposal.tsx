@@ -1,10 +1,13 @@
-import { Eye, Minus, Plus } from 'lucide-react';
+import { Eye, Minus, Plus, X } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { refusalKey } from '../../src-shared/domain/clip-jobs.ts';
 import { formatPercent } from '../../src-shared/i18n/formats.ts';
 import { Button } from '../ui/Button.tsx';
-import { clipName } from './clips-store.ts';
+import { clipName, useClips } from './clips-store.ts';
 import { STEP, useProposals, type Proposal } from './proposals-store.ts';
+
+/** How wide (CSS pixels) a landscape clip's frame is shown, and how tall a portrait one's. */
+const PICTURE = 360;
 
 /** The free preview: the middle frame and a two-second stretch, before and after, side by side. */
 function ClipPreview({
@@ -58,6 +61,7 @@ export function ClipProposal({ path }: { path: string }) {
   const intl = useIntl();
   const proposal = useProposals((state) => state.proposals[path]);
   const { adjust, tick, preview } = useProposals();
+  const unstage = useClips((state) => state.unstage);
   const name = clipName(path);
   if (!proposal) return null;
   const { view } = proposal;
@@ -73,6 +77,9 @@ export function ClipProposal({ path }: { path: string }) {
           />
           {intl.formatMessage({ id: 'clips.cleanThis' }, { name })}
         </label>
+        <Button variant="ghost" icon={X} onClick={() => unstage(path)}>
+          {intl.formatMessage({ id: 'clips.unstage' })}
+        </Button>
         {proposal.status === 'finding' && (
           <span className="clip-status" role="status">
             {intl.formatMessage({ id: 'clips.finding' })}
@@ -100,7 +107,11 @@ export function ClipProposal({ path }: { path: string }) {
           <span
             className="finder-picture clip-picture"
             data-testid="clip-proposal-frame"
-            style={{ aspectRatio: `${view.width} / ${view.height}` }}
+            style={{
+              aspectRatio: `${view.width} / ${view.height}`,
+              // A portrait clip's frame as tall as a landscape one's is wide, not taller.
+              width: `min(100%, ${Math.round(PICTURE * Math.min(1, view.width / view.height))}px)`,
+            }}
           >
             <img src={view.still} alt={intl.formatMessage({ id: 'clips.frameAlt' }, { name })} />
             <img src={view.mask} alt="" className="finder-mask" />

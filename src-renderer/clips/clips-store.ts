@@ -18,6 +18,8 @@ interface ClipsState {
   paused: boolean;
   error: string | null;
   stage: (paths: readonly string[]) => void;
+  /** Takes a staged clip off the list: it is not run, and its proposal is forgotten. */
+  unstage: (path: string) => void;
   run: () => Promise<void>;
   cancel: (id: string) => Promise<void>;
   pause: (paused: boolean) => Promise<void>;
@@ -32,6 +34,10 @@ export const useClips = create<ClipsState>((set, get) => ({
   paused: false,
   error: null,
   stage: (paths) => set({ staged: [...new Set([...get().staged, ...paths])] }),
+  unstage: (path) => {
+    useProposals.getState().forget([path]);
+    set({ staged: get().staged.filter((file) => file !== path) });
+  },
   run: async () => {
     // Clips unticked or refused before Run stay staged, with their sentence, and are not run.
     const { proposals, forget } = useProposals.getState();

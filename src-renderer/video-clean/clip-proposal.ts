@@ -27,7 +27,10 @@ export const STRETCH = 2;
 
 /** What the window shows over a frame before Run: the mask, its share, how it is lifted. */
 export interface ProposalView {
-  /** The frame at the clip's middle, as it is (PNG), and the mask over it (PNG, red). */
+  /**
+   * The frame at the clip's middle, as it is (PNG), and the mask over it (PNG, red), both
+   * turned as the clip is shown; `width` and `height` are the shown size.
+   */
   still: Blob;
   mask: Blob;
   share: number;
@@ -46,12 +49,24 @@ export interface PreviewView {
   type: string;
 }
 
-const pictureOf = async (planes: Planes, like: Parameters<typeof frameFrom>[1]) => {
+/** A picture stored unturned, as a PNG turned the way the clip is shown (`rotation`°). */
+function turnedPng(picture: OffscreenCanvas, rotation: number): Promise<Blob> {
+  const sideways = rotation === 90 || rotation === 270;
+  const { width, height } = picture;
+  const canvas = new OffscreenCanvas(sideways ? height : width, sideways ? width : height);
+  const context = canvas.getContext('2d') as OffscreenCanvasRenderingContext2D;
+  context.translate(canvas.width / 2, canvas.height / 2);
+  context.rotate((rotation * Math.PI) / 180);
+  context.drawImage(picture, -width / 2, -height / 2);
+  return canvas.convertToBlob({ type: 'image/png' });
+}
+
+const pictureOf = (planes: Planes, like: Parameters<typeof frameFrom>[1], rotation: number) => {
   const canvas = new OffscreenCanvas(planes.width, planes.height);
   const frame = frameFrom(planes, like);
   frame.draw(canvas.getContext('2d') as OffscreenCanvasRenderingContext2D, 0, 0);
   frame.close();
-  return canvas.convertToBlob({ type: 'image/png' });
+  return turnedPng(canvas, rotation);
 };
 
 const lifted = (planes: Planes, lifts: readonly PlaneLift[], memories?: FillMemory[]) => {
@@ -120,13 +135,12 @@ export class ClipProposal {
       const planes = await readPlanes(sample);
       if (!planes) throw new Error('the middle frame is not 8-bit 4:2:0');
       return {
-        still: await pictureOf(planes, sample),
-        mask: await maskPicture(this.mask),
+        still: await pictureOf(planes, sample, this.track.rotation),
+        mask: await maskPicture(this.mask, this.track.rotation),
         share: maskShare(mask),
         unblended: lifted === 0 ? 0 : luma.unblend.at.length / lifted,
         text: encodeMask(this.mask),
-        width,
-        height,
+        ...(this.track.rotation % 180 === 0 ? { width, height } : { width: height, height: width }),
       };
     } finally {
       sample.close();
@@ -168,7 +182,7 @@ export class ClipProposal {
         await after.source.add(cleaned);
         cleaned.close();
         if (!still && sample.timestamp + sample.duration > this.middle)
-          still = await pictureOf(planes, sample);
+          still = await pictureOf(planes, sample, this.track.rotation);
       } finally {
         sample.close();
       }
@@ -188,7 +202,7 @@ export class ClipProposal {
 }
 
 /** The mask as a picture to lay over the frame: red where marked, clear elsewhere. */
-async function maskPicture({ mask, width, height }: ClipMask): Promise<Blob> {
+function maskPicture({ mask, width, height }: ClipMask, rotation: number): Promise<Blob> {
   const canvas = new OffscreenCanvas(width, height);
   const pixels = new ImageData(width, height);
   for (let i = 0; i < mask.length; i += 1) {
@@ -196,5 +210,5 @@ async function maskPicture({ mask, width, height }: ClipMask): Promise<Blob> {
     pixels.data.set([230, 30, 60, 255], i * 4);
   }
   (canvas.getContext('2d') as OffscreenCanvasRenderingContext2D).putImageData(pixels, 0, 0);
-  return canvas.convertToBlob({ type: 'image/png' });
+  return turnedPng(canvas, rotation);
 }

@@ -138,4 +138,26 @@ test('a clip whose mark sits elsewhere in each scene is refused with what to do,
   await proposal.scrollIntoViewIfNeeded();
   await saveScreenshots(page, 'clip-proposal-04-moved-mark');
   await expectAccessible(page);
+  await proposal.getByRole('button', { name: 'Remove from the list' }).click();
+  await expect(page.getByTestId('videos-area')).toHaveCount(0);
+});
+
+test("a turned clip's frame and mask are shown turned, as the clip plays", async ({ page }) => {
+  test.setTimeout(120_000);
+  const area = await dropClip(page, { ...SPEC, rotation: 90 }, 'portrait.mp4');
+  const proposal = area.getByTestId('clip-proposal');
+  await expect(proposal).toHaveAttribute('data-status', 'found', { timeout: 60_000 });
+  const frame = proposal.getByTestId('clip-proposal-frame');
+  for (const image of await frame.getByRole('img', { includeHidden: true }).all()) {
+    await expect
+      .poll(() =>
+        image.evaluate((element: HTMLImageElement) => [
+          element.naturalWidth,
+          element.naturalHeight,
+        ]),
+      )
+      .toEqual([360, 640]);
+  }
+  await proposal.scrollIntoViewIfNeeded();
+  await saveScreenshots(page, 'clip-proposal-05-turned');
 });

@@ -97,6 +97,7 @@ export const de: Catalogue = {
   'clips.state':
     '{state, select, queued {Wartet} preparing {Bilder werden bereinigt} downloading {Wird gespeichert} done {Bereinigt} failed {Nicht bereinigt} canceled {Abgebrochen} other {Wartet auf Sie}}',
   'clips.result': 'Bereinigter Clip {name}',
+  'clips.unstage': 'Aus der Liste entfernen',
   'clips.cleanThis': '{name} bereinigen',
   'clips.finding': 'Das Zeichen wird im ganzen Clip gesucht …',
   'clips.proposalFailed':

@@ -102,6 +102,7 @@ export const en = {
   'clips.state':
     '{state, select, queued {Waiting} preparing {Cleaning the frames} downloading {Saving} done {Cleaned} failed {Not cleaned} canceled {Canceled} other {Waiting for you}}',
   'clips.result': 'Cleaned clip {name}',
+  'clips.unstage': 'Remove from the list',
   'clips.cleanThis': 'Clean {name}',
   'clips.finding': 'Looking for the mark over the whole clip…',
   'clips.proposalFailed':

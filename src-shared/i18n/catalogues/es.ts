@@ -98,6 +98,7 @@ export const es: Catalogue = {
   'clips.state':
     '{state, select, queued {En espera} preparing {Limpiando las imágenes} downloading {Guardando} done {Limpio} failed {Sin limpiar} canceled {Cancelado} other {Espera su decisión}}',
   'clips.result': 'Clip limpio {name}',
+  'clips.unstage': 'Quitar de la lista',
   'clips.cleanThis': 'Limpiar {name}',
   'clips.finding': 'Buscando la marca en todo el clip…',
   'clips.proposalFailed':

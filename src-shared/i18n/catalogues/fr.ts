@@ -99,6 +99,7 @@ export const fr: Catalogue = {
   'clips.state':
     '{state, select, queued {En attente} preparing {Nettoyage des images} downloading {Enregistrement} done {Nettoyé} failed {Non nettoyé} canceled {Annulé} other {Attend votre décision}}',
   'clips.result': 'Clip nettoyé {name}',
+  'clips.unstage': 'Retirer de la liste',
   'clips.cleanThis': 'Nettoyer {name}',
   'clips.finding': 'Recherche de la marque sur tout le clip…',
   'clips.proposalFailed':

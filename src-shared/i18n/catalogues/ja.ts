@@ -97,6 +97,7 @@ export const ja: Catalogue = {
   'clips.state':
     '{state, select, queued {待機中} preparing {フレームを除去中} downloading {保存中} done {除去済み} failed {除去できませんでした} canceled {キャンセル済み} other {判断待ち}}',
   'clips.result': '除去済みクリップ {name}',
+  'clips.unstage': 'リストから外す',
   'clips.cleanThis': '{name} を除去する',
   'clips.finding': 'クリップ全体からマークを探しています…',
   'clips.proposalFailed':

@@ -98,6 +98,7 @@ export const ptBR: Catalogue = {
   'clips.state':
     '{state, select, queued {Na fila} preparing {Limpando as imagens} downloading {Salvando} done {Limpo} failed {Não limpo} canceled {Cancelado} other {Aguarda você}}',
   'clips.result': 'Clipe limpo {name}',
+  'clips.unstage': 'Tirar da lista',
   'clips.cleanThis': 'Limpar {name}',
   'clips.finding': 'Procurando a marca no clipe inteiro…',
   'clips.proposalFailed':

@@ -92,6 +92,7 @@ export const zhCN: Catalogue = {
   'clips.state':
     '{state, select, queued {等待中} preparing {正在处理各帧} downloading {正在保存} done {已处理} failed {未能处理} canceled {已取消} other {等待你的决定}}',
   'clips.result': '处理后的片段 {name}',
+  'clips.unstage': '从列表中移除',
   'clips.cleanThis': '处理 {name}',
   'clips.finding': '正在整个片段中查找标记…',
   'clips.proposalFailed':
