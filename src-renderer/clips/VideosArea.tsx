@@ -1,10 +1,11 @@
 import { Pause, Play, X } from 'lucide-react';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { ClipView } from '../../src-shared/ipc/contract.ts';
 import { Button } from '../ui/Button.tsx';
-import { useClips } from './clips-store.ts';
-
-const baseName = (file: string) => file.split(/[\\/]/).pop() ?? file;
+import { ClipProposal } from './ClipProposal.tsx';
+import { clipName, useClips } from './clips-store.ts';
+import { leftOut, useProposals } from './proposals-store.ts';
 
 /** One clip's line: what is happening to it, its speed, its sentence, its cleaned clip. */
 function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }) {
@@ -31,7 +32,7 @@ function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }
   return (
     <li className="clip-line" data-testid="clip-line" data-state={clip.state}>
       <div className="clip-head">
-        <strong>{baseName(clip.input)}</strong>
+        <strong>{clipName(clip.input)}</strong>
         <span className="clip-status">{status}</span>
         {(working || clip.state === 'queued') && (
           <Button icon={X} onClick={() => void cancel(clip.id)}>
@@ -50,7 +51,7 @@ function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }
           data-testid="clip-result"
           controls
           src={`${previewBase}clip/${clip.id}/output`}
-          aria-label={intl.formatMessage({ id: 'clips.result' }, { name: baseName(clip.output) })}
+          aria-label={intl.formatMessage({ id: 'clips.result' }, { name: clipName(clip.output) })}
         />
       )}
     </li>
@@ -59,13 +60,19 @@ function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }
 
 /**
  * The Videos area of the Images screen (issue #38): clips dropped or chosen wait here for Run;
- * each is then cleaned in this window, for free, with its speed, Pause and Cancel, and its
- * cleaned clip plays here. A clip the clean-up refuses (a mark that moves between scenes)
+ * each shows its proposal first (ClipProposal), then is cleaned in this window, for free, with
+ * its speed, Pause and Cancel, and its cleaned clip plays here. A clip the clean-up refuses (a mark that moves between scenes)
  * shows the sentence that says why.
  */
 export function VideosArea({ previewBase }: { previewBase: string }) {
   const intl = useIntl();
   const { staged, clips, paused, error, run, pause } = useClips();
+  const proposals = useProposals((state) => state.proposals);
+  const propose = useProposals((state) => state.propose);
+  useEffect(() => {
+    for (const file of staged) propose(file, previewBase);
+  }, [staged, propose, previewBase]);
+  const toRun = staged.filter((file) => !leftOut(proposals[file])).length;
   if (staged.length === 0 && clips.length === 0) return null;
   return (
     <section className="videos-area" aria-labelledby="videos-title" data-testid="videos-area">
@@ -81,10 +88,16 @@ export function VideosArea({ previewBase }: { previewBase: string }) {
         {intl.formatMessage({ id: paused ? 'clips.paused' : 'clips.hint' })}
       </p>
       {staged.length > 0 && (
+        <ul className="clip-list">
+          {staged.map((file) => (
+            <ClipProposal key={file} path={file} />
+          ))}
+        </ul>
+      )}
+      {toRun > 0 && (
         <div className="clip-head">
-          <span>{staged.map(baseName).join(', ')}</span>
           <Button variant="primary" icon={Play} onClick={() => void run()}>
-            {intl.formatMessage({ id: 'clips.run' }, { count: staged.length })}
+            {intl.formatMessage({ id: 'clips.run' }, { count: toRun })}
           </Button>
         </div>
       )}

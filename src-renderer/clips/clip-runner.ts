@@ -37,7 +37,7 @@ export function startClipRunner(): () => void {
     workers.delete(jobId);
     void api.invoke('clips:finished', { jobId, outcome });
   };
-  const work = async (jobId: string, source: string) => {
+  const work = async (jobId: string, source: string, mask: string | undefined) => {
     const bytes = await (await fetch(source)).arrayBuffer();
     const worker = new Worker(new URL('../video-clean/clean-worker.ts', import.meta.url), {
       type: 'module',
@@ -74,11 +74,11 @@ export function startClipRunner(): () => void {
       }
       finish(jobId, { container: result.container ?? 'mp4', frames: result.frames ?? 0 });
     };
-    worker.postMessage({ bytes }, [bytes]);
+    worker.postMessage({ bytes, mask }, [bytes]);
   };
   const stops = [
-    api.on('clips:work', ({ jobId, source }) => {
-      work(jobId, source).catch((error: unknown) =>
+    api.on('clips:work', ({ jobId, source, mask }) => {
+      work(jobId, source, mask).catch((error: unknown) =>
         finish(jobId, { failed: error instanceof Error ? error.message : String(error) }),
       );
     }),

@@ -15,12 +15,15 @@ import {
 } from 'mediabunny';
 import type { ClipRefusal } from '../../src-shared/domain/clip-jobs.ts';
 import { FillMemory, liftPlane } from '../../src-shared/video-clean/mark-lift.ts';
+import type { ClipMask } from '../../src-shared/video-clean/mask-runs.ts';
 import { frameFrom, readPlanes, type Planes } from './clip-planes.ts';
 import { estimateMark } from './mark-sample.ts';
 
 export interface CleanOptions {
   /** false: the frames go through decoder and encoder untouched (the bench's quality floor). */
   lift?: boolean;
+  /** The mask the person accepted before Run; without it the mark is found from the clip. */
+  mask?: ClipMask;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -67,7 +70,9 @@ export async function cleanClip(
       return { refused: 'sound-container' };
 
     const estimate =
-      options.lift === false ? undefined : await estimateMark(video, stats.packetCount);
+      options.lift === false
+        ? undefined
+        : await estimateMark(video, stats.packetCount, { mask: options.mask });
     if (estimate && 'refused' in estimate) return estimate;
 
     const output = new Output({

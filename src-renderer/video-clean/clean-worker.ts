@@ -1,3 +1,4 @@
+import { decodeMask } from '../../src-shared/video-clean/mask-runs.ts';
 import { cleanClip, type CleanOptions } from './clean-clip.ts';
 
 /**
@@ -5,7 +6,8 @@ import { cleanClip, type CleanOptions } from './clean-clip.ts';
  * with progress while it works and then the cleaned clip (its buffer moved, not copied), a
  * refusal, or the error's text.
  */
-export type CleanRequest = { bytes: ArrayBuffer; lift?: CleanOptions['lift'] };
+/** `mask`: the accepted mask's text (mask-runs.ts), when the person accepted one. */
+export type CleanRequest = { bytes: ArrayBuffer; lift?: CleanOptions['lift']; mask?: string };
 export type CleanReply =
   | { kind: 'progress'; done: number; total: number }
   | { kind: 'done'; result: Awaited<ReturnType<typeof cleanClip>> }
@@ -20,9 +22,10 @@ const scope = self as unknown as {
 const EVERY = 10;
 
 scope.onmessage = (event) => {
-  const { bytes, lift } = event.data;
+  const { bytes, lift, mask } = event.data;
   cleanClip(new Uint8Array(bytes), {
     lift,
+    mask: mask === undefined ? undefined : decodeMask(mask),
     onProgress: (done, total) => {
       if (done % EVERY === 0 || done === total)
         scope.postMessage({ kind: 'progress', done, total });

@@ -14,6 +14,7 @@ export const CLIP_REFUSALS = [
   'sound-container',
   'no-mark',
   'mark-too-large',
+  'mark-moves',
   'too-few-frames',
   'pixel-format',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CLIP_CONTAINERS, CLIP_REFUSALS } from '../domain/clip-jobs.ts';
 import { JOB_STATES } from '../domain/job-states.ts';
+import { decodeMask, MASK_TEXT_LIMIT } from '../video-clean/mask-runs.ts';
 import { countSchema, errorSchema, idsSchema, pathsSchema, type DomainContract } from './common.ts';
 
 /** A clip being cleaned in the window, or cleaned, as its list shows it. */
@@ -16,6 +17,11 @@ export const clipViewSchema = z.object({
 export type ClipView = z.infer<typeof clipViewSchema>;
 
 const jobIdSchema = z.string().min(1).max(64);
+/** A mask the person accepted over a frame of the clip (see mask-runs.ts). */
+const maskSchema = z
+  .string()
+  .max(MASK_TEXT_LIMIT)
+  .refine((text) => decodeMask(text) !== undefined);
 const doneSchema = z.object({});
 
 /** How the window's clean-up of a clip ended: the clip written, refused, or an error. */
@@ -32,7 +38,22 @@ export const clipFinishSchema = z.union([
  */
 export const clipsContract = {
   /** Queues clips to be cleaned, with the same output rules as images. */
-  'clips:add': { request: z.strictObject({ paths: pathsSchema }), response: idsSchema },
+  'clips:add': {
+    request: z.strictObject({
+      paths: pathsSchema,
+      /** The mask accepted for a clip, by its path; a clip without one has its mark found. */
+      masks: z.record(z.string(), maskSchema).optional(),
+    }),
+    response: idsSchema,
+  },
+  /**
+   * Clips dropped and not yet run: each gets a token, so the window can read it from the
+   * preview address (`clip/<token>/input`) to show its proposal and preview before Run.
+   */
+  'clips:stage': {
+    request: z.strictObject({ paths: pathsSchema }),
+    response: z.object({ clips: z.array(z.object({ path: z.string(), token: z.string() })) }),
+  },
   'clips:list': { request: z.undefined(), response: z.object({ clips: z.array(clipViewSchema) }) },
   'clips:cancel': { request: idsSchema, response: countSchema },
   /** Pause stops the clip being cleaned (it starts again from its first frame on resume). */
@@ -68,7 +89,7 @@ export const clipsContract = {
 /** What the engine tells the window about clips. */
 export const clipEvents = {
   /** Clean this clip: fetch it from `source`, write it back with `clips:write`. */
-  'clips:work': z.object({ jobId: z.string(), source: z.string() }),
+  'clips:work': z.object({ jobId: z.string(), source: z.string(), mask: z.string().optional() }),
   /** Stop cleaning this clip (cancelled or paused); what was written is removed. */
   'clips:stop': z.object({ jobId: z.string() }),
   'clips:changed': z.object({ clips: z.array(clipViewSchema) }),

@@ -46,13 +46,14 @@ export type MarkFound = { mask: Uint8Array; share: number } | { refused: 'none' 
  * edges in the mean (the averaged form of the median of gradients the image finder uses,
  * Dekel et al. 2017) and holds its pixels stiller than their surroundings: a pixel is the
  * mark's when it is much stiller than its surroundings, or somewhat stiller near such an edge.
+ * The pixels so found, in clusters large enough to be a mark.
  */
-export function findMark(
+function stillPixels(
   spread: Float32Array,
   width: number,
   height: number,
   halves: readonly [Float32Array, Float32Array],
-): MarkFound {
+): Uint8Array {
   const around = boxMean(spread, undefined, width, height, 24);
   const edges = new Uint8Array(width * height);
   for (let y = 1; y < height - 1; y += 1) {
@@ -76,7 +77,20 @@ export function findMark(
     if ((stillness < STILLEST && inside[i] === 1) || (stillness < STILL && nearEdge[i] === 1))
       candidate[i] = 1;
   }
-  const kept = keepClusters(growPlane(candidate, width, height, 1), width);
+  return keepClusters(growPlane(candidate, width, height, 1), width);
+}
+
+/**
+ * Where the static mark is, from the luma plane's mean and spread over the sampled frames
+ * and its means over the first and the second half of them.
+ */
+export function findMark(
+  spread: Float32Array,
+  width: number,
+  height: number,
+  halves: readonly [Float32Array, Float32Array],
+): MarkFound {
+  const kept = stillPixels(spread, width, height, halves);
   let marked = 0;
   for (const value of kept) marked += value;
   if (marked === 0) return { refused: 'none' };
@@ -84,6 +98,62 @@ export function findMark(
     return { refused: 'too-large' };
   const mask = growPlane(kept, width, height, MARGIN);
   return { mask, share: shareOf(mask) };
+}
+
+/**
+ * A pixel still within one half of the clip whose spread over the whole clip is this many
+ * times its spread over the half changed between the halves: a mark that came or went.
+ * On the test clips (360p and 720p, translucent and opaque, H.264 and VP9) a moved mark
+ * was told at 1.5 to 3 (a faint one at 360p lost at 4), and a static one at 4 and above.
+ */
+const CAME_OR_WENT = 3;
+/**
+ * The share of the frame such pixels must cover in each half for a mark that moved: on
+ * those clips, at CAME_OR_WENT, a moved logo left 0.19 % to 0.54 %, the slow pan of a clip
+ * whose logo held still at most 0.077 %.
+ */
+const MOVED_LEAST = 0.0012;
+
+/**
+ * One half of the clip's luma: its spread over the half's frames, and its mean over each of
+ * the half's own two halves (where the mark's edges must show, as for the whole clip).
+ */
+export interface HalfMoments {
+  spread: Float32Array;
+  means: readonly [Float32Array, Float32Array];
+}
+
+/**
+ * Whether the clip's mark sits in one place in its first half and another in its second (a
+ * channel moving its logo at a cut): each half shows pixels still within it that changed
+ * between the halves (its mark, which the other half lacks there), and the two halves' such
+ * pixels lie apart. A static mark is as still over the whole clip as over either half, so
+ * it shows none. Asked before the whole clip's mark: the still rim round a mark that moved
+ * (its neighbours steadier than the box round them, which holds the mark's changes) can
+ * pass for a mark of the whole clip.
+ */
+export function markMoves(
+  whole: Float32Array,
+  halves: readonly [HalfMoments, HalfMoments],
+  width: number,
+  height: number,
+): boolean {
+  const [first, second] = halves.map((half) => {
+    const still = stillPixels(half.spread, width, height, half.means);
+    for (let i = 0; i < still.length; i += 1)
+      if ((whole[i] as number) < CAME_OR_WENT * (half.spread[i] as number)) still[i] = 0;
+    return keepClusters(still, width);
+  }) as [Uint8Array, Uint8Array];
+  let firstOwn = 0;
+  let secondOwn = 0;
+  let shared = 0;
+  for (let i = 0; i < first.length; i += 1) {
+    firstOwn += first[i] as number;
+    secondOwn += second[i] as number;
+    shared += (first[i] as number) & (second[i] as number);
+  }
+  const fewer = Math.min(firstOwn, secondOwn);
+  return fewer >= MOVED_LEAST * first.length && shared < 0.5 * fewer;
 }
 
 /** The mean of `values` over the pixels at most `radius` away in the same row. */

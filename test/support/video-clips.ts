@@ -28,6 +28,11 @@ export interface ClipSpec {
   logo: LogoKind;
   /** Display rotation kept as metadata (the pixels are stored unturned). */
   rotation?: 0 | 90;
+  /**
+   * The logo at the bottom right for the first half of the frames and at the top left for the
+   * second, as a channel that moves its mark at a cut: a clip the clean-up must refuse.
+   */
+  moves?: boolean;
 }
 
 export interface ClipPair {
@@ -232,9 +237,11 @@ async function makePair(spec: ClipSpec, marked: string, clean: string, logo: Log
   const ticker = await drawTicker(spec);
   const markedOut = encoder(spec, marked);
   const cleanOut = encoder(spec, clean);
+  const moved = { ...logo, left: Math.round(spec.width / 20), top: Math.round(spec.height / 12) };
   for (let i = 0; i < spec.frames; i += 1) {
     const frame = cleanFrame(spec, photoData, ticker, i);
-    await Promise.all([cleanOut.write(frame), markedOut.write(stampLogo(frame, spec.width, logo))]);
+    const here = spec.moves && i >= spec.frames / 2 ? moved : logo;
+    await Promise.all([cleanOut.write(frame), markedOut.write(stampLogo(frame, spec.width, here))]);
   }
   await Promise.all([markedOut.end(), cleanOut.end()]);
 }

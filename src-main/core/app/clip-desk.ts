@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { stat, writeFile, appendFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { ClipView, clipsContract } from '../../../src-shared/ipc/clips.ts';
 import { ClipEngine } from '../jobs/clip/clip-engine.ts';
@@ -25,6 +27,8 @@ export class ClipDesk {
   private ready = false;
   private readonly pending = new Map<string, Pending>();
   private readonly frames = new Map<string, ClipProgress>();
+  /** Clips dropped and not yet run, by the token the window reads them with. */
+  private readonly staged = new Map<string, string>();
   private readonly context: DeskContext;
   private readonly previewBase: string;
 
@@ -62,12 +66,17 @@ export class ClipDesk {
           },
           { once: true },
         );
-        events.emit('clips:work', {
-          jobId: work.jobId,
-          source: `${this.previewBase}clip/${work.jobId}/input`,
-        });
+        events.emit('clips:work', this.workEvent(work));
       }),
   };
+
+  private workEvent(work: ClipWork) {
+    return {
+      jobId: work.jobId,
+      source: `${this.previewBase}clip/${work.jobId}/input`,
+      mask: work.mask,
+    };
+  }
 
   private row(id: string): ClipRow | undefined {
     return this.context.store.statement('SELECT * FROM clip_jobs WHERE id = ?').get(id) as
@@ -95,8 +104,10 @@ export class ClipDesk {
     this.context.events.emit('clips:changed', { clips: this.views() });
   }
 
-  /** The clip's file or its cleaned clip, for the preview address. */
+  /** The clip's file or its cleaned clip (a staged clip's file by its token), for the preview address. */
   previewFile(id: string, side: 'input' | 'output'): string | undefined {
+    const staged = side === 'input' ? this.staged.get(id) : undefined;
+    if (staged) return staged;
     const row = this.row(id);
     return (side === 'input' ? row?.input_path : row?.output_path) ?? undefined;
   }
@@ -113,8 +124,15 @@ export class ClipDesk {
   }
 
   readonly handlers: Handlers<typeof clipsContract> = {
-    'clips:add': ({ paths }) => ({
-      ids: this.engine.add(paths.map((inputPath) => ({ inputPath }))),
+    'clips:add': ({ paths, masks }) => ({
+      ids: this.engine.add(paths.map((inputPath) => ({ inputPath, mask: masks?.[inputPath] }))),
+    }),
+    'clips:stage': ({ paths }) => ({
+      clips: paths.map((file) => {
+        const token = randomUUID();
+        this.staged.set(token, path.resolve(file));
+        return { path: file, token };
+      }),
     }),
     'clips:list': () => ({ clips: this.views() }),
     'clips:cancel': ({ ids }) => ({ count: this.engine.cancel(ids) }),
@@ -127,10 +145,7 @@ export class ClipDesk {
     'clips:ready': () => {
       this.ready = true;
       for (const { work } of this.pending.values()) {
-        this.context.events.emit('clips:work', {
-          jobId: work.jobId,
-          source: `${this.previewBase}clip/${work.jobId}/input`,
-        });
+        this.context.events.emit('clips:work', this.workEvent(work));
       }
       this.engine.wake();
       return {};

@@ -97,6 +97,24 @@ export const de: Catalogue = {
   'clips.state':
     '{state, select, queued {Wartet} preparing {Bilder werden bereinigt} downloading {Wird gespeichert} done {Bereinigt} failed {Nicht bereinigt} canceled {Abgebrochen} other {Wartet auf Sie}}',
   'clips.result': 'Bereinigter Clip {name}',
+  'clips.unstage': 'Aus der Liste entfernen',
+  'clips.cleanThis': '{name} bereinigen',
+  'clips.finding': 'Das Zeichen wird im ganzen Clip gesucht …',
+  'clips.proposalFailed':
+    'Das Zeichen in {name} konnte nicht gesucht werden ({reason}): Legen Sie den Clip noch einmal ab; klappt auch das nicht, ist die Datei vielleicht beschädigt.',
+  'clips.leftOut':
+    '{name} bleibt außen vor: Der Clip wird nicht bereinigt. Setzen Sie das Häkchen, um ihn doch zu bereinigen.',
+  'clips.frameAlt': 'Das Bild aus der Mitte von {name}, darüber die Maske in Rot',
+  'clips.share':
+    'Die Maske bedeckt {share} des Bildes. {unblended} davon lassen das Bild durchscheinen und werden herausgerechnet; der Rest ist deckend und wird aus der Umgebung gefüllt.',
+  'clips.grow': 'Um {pixels} px vergrößern',
+  'clips.shrink': 'Um {pixels} px verkleinern',
+  'clips.preview': 'Vorher und nachher ansehen',
+  'clips.previewCost':
+    'Kostenlos: Die Vorschau entsteht auf diesem Computer nur aus diesen Bildern, und nichts wird gespeichert.',
+  'clips.previewing': 'Die Vorschau wird erstellt …',
+  'clips.previewSide': '{side, select, before {{name} vorher} other {{name} nachher}}',
+  'clips.previewSideShort': '{side, select, before {Vorher} other {Nachher}}',
   'staging.count': 'Dateien werden geprüft: {staged} bereit, {skipped} bisher nicht übernommen',
   'staging.stop': 'Suche beenden',
 
@@ -1414,7 +1432,7 @@ export const de: Catalogue = {
   'core.jobs.roundReported': 'Der Dienst meldete den Versuch als {status}.',
   'core.jobs.noVideo': 'Der Dienst hat den Versuch abgeschlossen, aber kein Video geliefert.',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} enthält keine Videospur.} noEncoder {Dieser Computer kann {name} in dieser Größe nicht kodieren: Weder H.264 noch VP9 ist verfügbar.} soundContainer {Der Ton von {name} passt nicht in eine WebM-Datei, und H.264 in MP4 kann auf diesem Computer nicht geschrieben werden.} noMark {Kein Zeichen steht in ganz {name} still: Ein Zeichen, das sich bewegt oder von Szene zu Szene woanders sitzt, kann nicht aus einem Clip entfernt werden.} markTooLarge {Was in {name} stillsteht, bedeckt zu viel vom Bild, um ein Logo zu sein: Ist es eine starre Aufnahme oder ein Rand?} tooFewFrames {{name} ist zu kurz oder zu unbewegt, um das Zeichen zu finden: Es braucht mindestens 60 verschiedene Bilder.} pixelFormat {Die Bilder von {name} sind nicht 8-Bit 4:2:0, das einzige Bildformat, das die Bereinigung liest.} other {{name} konnte nicht bereinigt werden.}}',
+    '{reason, select, noVideo {{name} enthält keine Videospur.} noEncoder {Dieser Computer kann {name} in dieser Größe nicht kodieren: Weder H.264 noch VP9 ist verfügbar.} soundContainer {Der Ton von {name} passt nicht in eine WebM-Datei, und H.264 in MP4 kann auf diesem Computer nicht geschrieben werden.} noMark {Kein Zeichen steht in ganz {name} still: Ein Zeichen, das sich bewegt oder von Szene zu Szene woanders sitzt, kann nicht aus einem Clip entfernt werden.} markTooLarge {Was in {name} stillsteht, bedeckt zu viel vom Bild, um ein Logo zu sein: Ist es eine starre Aufnahme oder ein Rand?} markMoves {Das Zeichen in {name} sitzt in einer Szene an einer Stelle und in einer anderen woanders: Schneiden Sie den Clip am Szenenwechsel und legen Sie jeden Teil einzeln ab.} tooFewFrames {{name} ist zu kurz oder zu unbewegt, um das Zeichen zu finden: Es braucht mindestens 60 verschiedene Bilder.} pixelFormat {Die Bilder von {name} sind nicht 8-Bit 4:2:0, das einzige Bildformat, das die Bereinigung liest.} other {{name} konnte nicht bereinigt werden.}}',
   'core.clips.lost':
     'Der bereinigte Clip von {name} ging verloren, bevor er gespeichert werden konnte: Starten Sie ihn erneut.',
   'core.clips.stopped':

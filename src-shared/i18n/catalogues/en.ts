@@ -102,6 +102,23 @@ export const en = {
   'clips.state':
     '{state, select, queued {Waiting} preparing {Cleaning the frames} downloading {Saving} done {Cleaned} failed {Not cleaned} canceled {Canceled} other {Waiting for you}}',
   'clips.result': 'Cleaned clip {name}',
+  'clips.unstage': 'Remove from the list',
+  'clips.cleanThis': 'Clean {name}',
+  'clips.finding': 'Looking for the mark over the whole clip…',
+  'clips.proposalFailed':
+    'The mark of {name} could not be looked for ({reason}): drop the clip again; if that fails too, the file may be damaged.',
+  'clips.leftOut': '{name} is left out: it will not be cleaned. Tick it to clean it after all.',
+  'clips.frameAlt': 'The frame at the middle of {name}, with the mask over it in red',
+  'clips.share':
+    'The mask covers {share} of the frame. {unblended} of it lets the picture through and is un-blended; the rest is opaque and is filled from around it.',
+  'clips.grow': 'Grow by {pixels} px',
+  'clips.shrink': 'Shrink by {pixels} px',
+  'clips.preview': 'Preview before and after',
+  'clips.previewCost':
+    'Free: the preview is made on this computer from these frames only, and nothing is saved.',
+  'clips.previewing': 'Making the preview…',
+  'clips.previewSide': '{side, select, before {{name} before} other {{name} after}}',
+  'clips.previewSideShort': '{side, select, before {Before} other {After}}',
   'staging.count': 'Looking at the files: {staged} ready, {skipped} not taken so far',
   'staging.stop': 'Stop looking',
 
@@ -1380,7 +1397,7 @@ export const en = {
   'core.jobs.roundReported': 'The service reported the round as {status}.',
   'core.jobs.noVideo': 'The service finished the round but gave no video.',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} holds no video track.} noEncoder {This computer cannot encode {name} at its size: neither H.264 nor VP9 is available.} soundContainer {The sound of {name} cannot go into a WebM file, and H.264 in MP4 cannot be written on this computer.} noMark {No mark holds still over the whole of {name}: a mark that moves, or sits elsewhere from one scene to the next, cannot be lifted from a clip.} markTooLarge {What holds still in {name} covers too much of the picture to be a logo: is it a still shot, or a border?} tooFewFrames {{name} is too short or too still to find its mark: at least 60 different frames are needed.} pixelFormat {The frames of {name} are not 8-bit 4:2:0, the only picture format the clean-up reads.} other {{name} could not be cleaned.}}',
+    '{reason, select, noVideo {{name} holds no video track.} noEncoder {This computer cannot encode {name} at its size: neither H.264 nor VP9 is available.} soundContainer {The sound of {name} cannot go into a WebM file, and H.264 in MP4 cannot be written on this computer.} noMark {No mark holds still over the whole of {name}: a mark that moves, or sits elsewhere from one scene to the next, cannot be lifted from a clip.} markTooLarge {What holds still in {name} covers too much of the picture to be a logo: is it a still shot, or a border?} markMoves {The mark in {name} sits in one place in one scene and elsewhere in another: cut the clip at the scene change and drop each part on its own.} tooFewFrames {{name} is too short or too still to find its mark: at least 60 different frames are needed.} pixelFormat {The frames of {name} are not 8-bit 4:2:0, the only picture format the clean-up reads.} other {{name} could not be cleaned.}}',
   'core.clips.lost': 'The cleaned clip of {name} was lost before it could be saved: run it again.',
   'core.clips.stopped': 'Stopped cleaning the clip; nothing was saved under its name.',
   'core.jobs.imageReported': 'The service reported {status}.',

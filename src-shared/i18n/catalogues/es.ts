@@ -98,6 +98,23 @@ export const es: Catalogue = {
   'clips.state':
     '{state, select, queued {En espera} preparing {Limpiando las imágenes} downloading {Guardando} done {Limpio} failed {Sin limpiar} canceled {Cancelado} other {Espera su decisión}}',
   'clips.result': 'Clip limpio {name}',
+  'clips.unstage': 'Quitar de la lista',
+  'clips.cleanThis': 'Limpiar {name}',
+  'clips.finding': 'Buscando la marca en todo el clip…',
+  'clips.proposalFailed':
+    'No se pudo buscar la marca de {name} ({reason}): vuelve a soltar el clip; si tampoco funciona, puede que el archivo esté dañado.',
+  'clips.leftOut': '{name} queda fuera: no se limpiará. Márcalo para limpiarlo de todos modos.',
+  'clips.frameAlt': 'La imagen del centro de {name}, con la máscara encima en rojo',
+  'clips.share':
+    'La máscara cubre el {share} de la imagen. El {unblended} deja ver la imagen y se separa de la marca; el resto es opaco y se rellena con lo que lo rodea.',
+  'clips.grow': 'Agrandar {pixels} px',
+  'clips.shrink': 'Reducir {pixels} px',
+  'clips.preview': 'Ver antes y después',
+  'clips.previewCost':
+    'Gratis: la vista previa se hace en este ordenador solo con estas imágenes y no se guarda nada.',
+  'clips.previewing': 'Preparando la vista previa…',
+  'clips.previewSide': '{side, select, before {{name} antes} other {{name} después}}',
+  'clips.previewSideShort': '{side, select, before {Antes} other {Después}}',
   'staging.count': 'Revisando los archivos: {staged} listos, {skipped} no admitidos hasta ahora',
   'staging.stop': 'Dejar de buscar',
 
@@ -1409,7 +1426,7 @@ export const es: Catalogue = {
   'core.jobs.roundReported': 'El servicio informó del intento como {status}.',
   'core.jobs.noVideo': 'El servicio terminó el intento pero no entregó ningún vídeo.',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} no tiene pista de vídeo.} noEncoder {Este ordenador no puede codificar {name} a su tamaño: no hay H.264 ni VP9.} soundContainer {El sonido de {name} no cabe en un archivo WebM, y este ordenador no puede escribir H.264 en MP4.} noMark {Ninguna marca permanece quieta durante todo {name}: una marca que se mueve, o cambia de sitio de una escena a otra, no se puede sacar de un clip.} markTooLarge {Lo que permanece quieto en {name} cubre demasiada imagen para ser un logo: ¿es un plano fijo o un borde?} tooFewFrames {{name} es demasiado corto o demasiado quieto para encontrar su marca: hacen falta al menos 60 imágenes distintas.} pixelFormat {Las imágenes de {name} no están en 8 bits 4:2:0, el único formato de imagen que lee la limpieza.} other {No se pudo limpiar {name}.}}',
+    '{reason, select, noVideo {{name} no tiene pista de vídeo.} noEncoder {Este ordenador no puede codificar {name} a su tamaño: no hay H.264 ni VP9.} soundContainer {El sonido de {name} no cabe en un archivo WebM, y este ordenador no puede escribir H.264 en MP4.} noMark {Ninguna marca permanece quieta durante todo {name}: una marca que se mueve, o cambia de sitio de una escena a otra, no se puede sacar de un clip.} markTooLarge {Lo que permanece quieto en {name} cubre demasiada imagen para ser un logo: ¿es un plano fijo o un borde?} markMoves {La marca de {name} está en un sitio en una escena y en otro en la siguiente: corta el clip en el cambio de escena y suelta cada parte por separado.} tooFewFrames {{name} es demasiado corto o demasiado quieto para encontrar su marca: hacen falta al menos 60 imágenes distintas.} pixelFormat {Las imágenes de {name} no están en 8 bits 4:2:0, el único formato de imagen que lee la limpieza.} other {No se pudo limpiar {name}.}}',
   'core.clips.lost':
     'El clip limpio de {name} se perdió antes de poder guardarse: vuelva a ejecutarlo.',
   'core.clips.stopped': 'Se detuvo la limpieza del clip; no se guardó nada con su nombre.',

@@ -99,6 +99,24 @@ export const fr: Catalogue = {
   'clips.state':
     '{state, select, queued {En attente} preparing {Nettoyage des images} downloading {Enregistrement} done {Nettoyé} failed {Non nettoyé} canceled {Annulé} other {Attend votre décision}}',
   'clips.result': 'Clip nettoyé {name}',
+  'clips.unstage': 'Retirer de la liste',
+  'clips.cleanThis': 'Nettoyer {name}',
+  'clips.finding': 'Recherche de la marque sur tout le clip…',
+  'clips.proposalFailed':
+    'La marque de {name} n’a pas pu être cherchée ({reason}) : déposez le clip à nouveau ; si cela échoue encore, le fichier est peut-être abîmé.',
+  'clips.leftOut':
+    '{name} est laissé de côté : il ne sera pas nettoyé. Cochez-le pour le nettoyer quand même.',
+  'clips.frameAlt': 'L’image du milieu de {name}, avec le masque en rouge par-dessus',
+  'clips.share':
+    'Le masque couvre {share} de l’image. {unblended} de celui-ci laisse voir l’image et est désincrusté ; le reste est opaque et rempli à partir de ce qui l’entoure.',
+  'clips.grow': 'Agrandir de {pixels} px',
+  'clips.shrink': 'Réduire de {pixels} px',
+  'clips.preview': 'Voir avant et après',
+  'clips.previewCost':
+    'Gratuit : l’aperçu est fait sur cet ordinateur à partir de ces images seulement, et rien n’est enregistré.',
+  'clips.previewing': 'Préparation de l’aperçu…',
+  'clips.previewSide': '{side, select, before {{name} avant} other {{name} après}}',
+  'clips.previewSideShort': '{side, select, before {Avant} other {Après}}',
   'staging.count': 'Examen des fichiers : {staged} prêts, {skipped} non retenus pour l’instant',
   'staging.stop': 'Arrêter l’examen',
 
@@ -1407,7 +1425,7 @@ export const fr: Catalogue = {
   'core.jobs.roundReported': 'Le service a signalé l’essai comme {status}.',
   'core.jobs.noVideo': 'Le service a terminé l’essai mais n’a fourni aucune vidéo.',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} ne contient aucune piste vidéo.} noEncoder {Cet ordinateur ne peut pas encoder {name} à sa taille : ni H.264 ni VP9 n’est disponible.} soundContainer {Le son de {name} ne peut pas aller dans un fichier WebM, et cet ordinateur ne peut pas écrire de H.264 en MP4.} noMark {Aucune marque ne reste immobile sur toute la durée de {name} : une marque qui bouge, ou change de place d’une scène à l’autre, ne peut pas être ôtée d’un clip.} markTooLarge {Ce qui reste immobile dans {name} couvre trop de l’image pour être un logo : est-ce un plan fixe, ou une bordure ?} tooFewFrames {{name} est trop court ou trop immobile pour trouver sa marque : il faut au moins 60 images différentes.} pixelFormat {Les images de {name} ne sont pas en 8 bits 4:2:0, le seul format d’image que le nettoyage lit.} other {{name} n’a pas pu être nettoyé.}}',
+    '{reason, select, noVideo {{name} ne contient aucune piste vidéo.} noEncoder {Cet ordinateur ne peut pas encoder {name} à sa taille : ni H.264 ni VP9 n’est disponible.} soundContainer {Le son de {name} ne peut pas aller dans un fichier WebM, et cet ordinateur ne peut pas écrire de H.264 en MP4.} noMark {Aucune marque ne reste immobile sur toute la durée de {name} : une marque qui bouge, ou change de place d’une scène à l’autre, ne peut pas être ôtée d’un clip.} markTooLarge {Ce qui reste immobile dans {name} couvre trop de l’image pour être un logo : est-ce un plan fixe, ou une bordure ?} markMoves {La marque de {name} est à un endroit dans une scène et ailleurs dans une autre : coupez le clip au changement de scène et déposez chaque partie séparément.} tooFewFrames {{name} est trop court ou trop immobile pour trouver sa marque : il faut au moins 60 images différentes.} pixelFormat {Les images de {name} ne sont pas en 8 bits 4:2:0, le seul format d’image que le nettoyage lit.} other {{name} n’a pas pu être nettoyé.}}',
   'core.clips.lost': 'Le clip nettoyé de {name} a été perdu avant d’être enregistré : relancez-le.',
   'core.clips.stopped': 'Nettoyage du clip arrêté ; rien n’a été enregistré sous son nom.',
   'core.jobs.imageReported': 'Le service a signalé {status}.',

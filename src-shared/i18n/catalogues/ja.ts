@@ -97,6 +97,23 @@ export const ja: Catalogue = {
   'clips.state':
     '{state, select, queued {待機中} preparing {フレームを除去中} downloading {保存中} done {除去済み} failed {除去できませんでした} canceled {キャンセル済み} other {判断待ち}}',
   'clips.result': '除去済みクリップ {name}',
+  'clips.unstage': 'リストから外す',
+  'clips.cleanThis': '{name} を除去する',
+  'clips.finding': 'クリップ全体からマークを探しています…',
+  'clips.proposalFailed':
+    '{name} のマークを探せませんでした（{reason}）。クリップをもう一度ドロップしてください。それでも失敗する場合は、ファイルが壊れている可能性があります。',
+  'clips.leftOut': '{name} は対象外です。除去されません。除去する場合はチェックを入れてください。',
+  'clips.frameAlt': '{name} の中央のフレーム。マスクが赤で重ねてあります',
+  'clips.share':
+    'マスクはフレームの {share} を覆っています。そのうち {unblended} は下の映像が透けて見えるため、合成を逆算して取り除きます。残りは不透明なので、周りから埋めます。',
+  'clips.grow': '{pixels} px 広げる',
+  'clips.shrink': '{pixels} px 狭める',
+  'clips.preview': '前後を比べる',
+  'clips.previewCost':
+    '無料です。プレビューはこのコンピューターで、これらのフレームだけから作られ、何も保存されません。',
+  'clips.previewing': 'プレビューを作成しています…',
+  'clips.previewSide': '{side, select, before {{name}（除去前）} other {{name}（除去後）}}',
+  'clips.previewSideShort': '{side, select, before {除去前} other {除去後}}',
   'staging.count': 'ファイルを確認中：準備済み {staged} 件、これまでに対象外 {skipped} 件',
   'staging.stop': '確認をやめる',
 
@@ -1379,7 +1396,7 @@ export const ja: Catalogue = {
   'core.jobs.roundReported': 'サービスはこの試行を {status} と報告しました。',
   'core.jobs.noVideo': 'サービスは試行を終えましたが、動画を返しませんでした。',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
+    '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} markMoves {{name} のマークは、シーンによって位置が変わります。シーンの切り替わりでクリップを分け、それぞれを別々にドロップしてください。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
   'core.clips.lost': '{name} の除去済みクリップが保存前に失われました。もう一度実行してください。',
   'core.clips.stopped': 'クリップの除去を止めました。その名前では何も保存されていません。',
   'core.jobs.imageReported': 'サービスは {status} と報告しました。',

@@ -98,6 +98,23 @@ export const ptBR: Catalogue = {
   'clips.state':
     '{state, select, queued {Na fila} preparing {Limpando as imagens} downloading {Salvando} done {Limpo} failed {Não limpo} canceled {Cancelado} other {Aguarda você}}',
   'clips.result': 'Clipe limpo {name}',
+  'clips.unstage': 'Tirar da lista',
+  'clips.cleanThis': 'Limpar {name}',
+  'clips.finding': 'Procurando a marca no clipe inteiro…',
+  'clips.proposalFailed':
+    'Não foi possível procurar a marca de {name} ({reason}): solte o clipe de novo; se falhar outra vez, o arquivo pode estar danificado.',
+  'clips.leftOut': '{name} fica de fora: não será limpo. Marque-o para limpá-lo mesmo assim.',
+  'clips.frameAlt': 'A imagem do meio de {name}, com a máscara em vermelho por cima',
+  'clips.share':
+    'A máscara cobre {share} da imagem. {unblended} dela deixa ver a imagem e é separada da marca; o resto é opaco e é preenchido com o que está em volta.',
+  'clips.grow': 'Aumentar {pixels} px',
+  'clips.shrink': 'Diminuir {pixels} px',
+  'clips.preview': 'Ver antes e depois',
+  'clips.previewCost':
+    'Grátis: a prévia é feita neste computador só com estas imagens, e nada é salvo.',
+  'clips.previewing': 'Preparando a prévia…',
+  'clips.previewSide': '{side, select, before {{name} antes} other {{name} depois}}',
+  'clips.previewSideShort': '{side, select, before {Antes} other {Depois}}',
   'staging.count': 'Analisando os arquivos: {staged} prontos, {skipped} não aceitos até agora',
   'staging.stop': 'Parar de procurar',
 
@@ -1404,7 +1421,7 @@ export const ptBR: Catalogue = {
   'core.jobs.roundReported': 'O serviço informou a tentativa como {status}.',
   'core.jobs.noVideo': 'O serviço concluiu a tentativa, mas não entregou nenhum vídeo.',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} não tem faixa de vídeo.} noEncoder {Este computador não consegue codificar {name} no tamanho dele: não há H.264 nem VP9.} soundContainer {O som de {name} não cabe em um arquivo WebM, e este computador não consegue gravar H.264 em MP4.} noMark {Nenhuma marca fica parada durante todo o {name}: uma marca que se move, ou muda de lugar de uma cena para outra, não pode ser tirada de um clipe.} markTooLarge {O que fica parado em {name} cobre imagem demais para ser um logotipo: é uma tomada fixa ou uma borda?} tooFewFrames {{name} é curto ou parado demais para encontrar a marca: são necessárias pelo menos 60 imagens diferentes.} pixelFormat {As imagens de {name} não estão em 8 bits 4:2:0, o único formato de imagem que a limpeza lê.} other {Não foi possível limpar {name}.}}',
+    '{reason, select, noVideo {{name} não tem faixa de vídeo.} noEncoder {Este computador não consegue codificar {name} no tamanho dele: não há H.264 nem VP9.} soundContainer {O som de {name} não cabe em um arquivo WebM, e este computador não consegue gravar H.264 em MP4.} noMark {Nenhuma marca fica parada durante todo o {name}: uma marca que se move, ou muda de lugar de uma cena para outra, não pode ser tirada de um clipe.} markTooLarge {O que fica parado em {name} cobre imagem demais para ser um logotipo: é uma tomada fixa ou uma borda?} markMoves {A marca de {name} fica num lugar em uma cena e em outro lugar em outra: corte o clipe na troca de cena e solte cada parte separadamente.} tooFewFrames {{name} é curto ou parado demais para encontrar a marca: são necessárias pelo menos 60 imagens diferentes.} pixelFormat {As imagens de {name} não estão em 8 bits 4:2:0, o único formato de imagem que a limpeza lê.} other {Não foi possível limpar {name}.}}',
   'core.clips.lost': 'O clipe limpo de {name} se perdeu antes de ser salvo: execute-o de novo.',
   'core.clips.stopped': 'A limpeza do clipe parou; nada foi salvo com o nome dele.',
   'core.jobs.imageReported': 'O serviço informou {status}.',

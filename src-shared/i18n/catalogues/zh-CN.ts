@@ -92,6 +92,22 @@ export const zhCN: Catalogue = {
   'clips.state':
     '{state, select, queued {等待中} preparing {正在处理各帧} downloading {正在保存} done {已处理} failed {未能处理} canceled {已取消} other {等待你的决定}}',
   'clips.result': '处理后的片段 {name}',
+  'clips.unstage': '从列表中移除',
+  'clips.cleanThis': '处理 {name}',
+  'clips.finding': '正在整个片段中查找标记…',
+  'clips.proposalFailed':
+    '无法查找 {name} 的标记（{reason}）：请重新拖入片段；如果仍然失败，文件可能已损坏。',
+  'clips.leftOut': '{name} 已排除，不会被处理。勾选它即可照常处理。',
+  'clips.frameAlt': '{name} 中间的一帧，上面用红色标出蒙版',
+  'clips.share':
+    '蒙版覆盖画面的 {share}。其中 {unblended} 能透出下面的画面，会被反混合还原；其余部分不透明，将用周围的画面填充。',
+  'clips.grow': '扩大 {pixels} 像素',
+  'clips.shrink': '缩小 {pixels} 像素',
+  'clips.preview': '预览处理前后',
+  'clips.previewCost': '免费：预览在这台电脑上只用这些帧生成，不会保存任何内容。',
+  'clips.previewing': '正在生成预览…',
+  'clips.previewSide': '{side, select, before {{name}（处理前）} other {{name}（处理后）}}',
+  'clips.previewSideShort': '{side, select, before {处理前} other {处理后}}',
   'staging.count': '正在检查文件：{staged} 个就绪，{skipped} 个暂未采用',
   'staging.stop': '停止检查',
 
@@ -1294,7 +1310,7 @@ export const zhCN: Catalogue = {
   'core.jobs.roundReported': '服务报告这一轮为 {status}。',
   'core.jobs.noVideo': '服务完成了这一轮，但没有给出视频。',
   'core.clips.refused':
-    '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
+    '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} markMoves {{name} 中的标记在不同场景里位置不同：请在场景切换处把片段分开，再分别拖入每一段。} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
   'core.clips.lost': '{name} 处理后的片段在保存前丢失了：请再运行一次。',
   'core.clips.stopped': '已停止处理该片段；没有以它的名字保存任何内容。',
   'core.jobs.imageReported': '服务报告 {status}。',

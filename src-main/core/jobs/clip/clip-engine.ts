@@ -19,18 +19,28 @@ export class ClipEngine extends TaskEngine<ClipRow> {
     super(options, (life) => clipJobs(options, life));
   }
 
-  /** Adds clips in one transaction; `root` is the folder each was dropped as part of. */
-  add(inputs: ReadonlyArray<{ inputPath: string; root?: string }>): string[] {
+  /**
+   * Adds clips in one transaction; `root` is the folder each was dropped as part of, `mask`
+   * the mask accepted for it before Run.
+   */
+  add(inputs: ReadonlyArray<{ inputPath: string; root?: string; mask?: string }>): string[] {
     const insert = this.store.statement(
-      `INSERT INTO clip_jobs (id, input_path, root, state, created_at, updated_at)
-       VALUES (?, ?, ?, 'queued', ?, ?)`,
+      `INSERT INTO clip_jobs (id, input_path, root, mask, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, 'queued', ?, ?)`,
     );
     const events = this.store.db
       .transaction(() =>
         inputs.map((input) => {
           const id = randomUUID();
           const at = this.store.now();
-          insert.run(id, path.resolve(input.inputPath), input.root ?? null, at, at);
+          insert.run(
+            id,
+            path.resolve(input.inputPath),
+            input.root ?? null,
+            input.mask ?? null,
+            at,
+            at,
+          );
           return this.store.appendEvent(id, 'clip', 'queued', undefined);
         }),
       )

@@ -53,7 +53,7 @@ export function clipJobs(options: ClipJobsOptions, life: Lifecycle): JobAdapter<
     const temp = tempPathFor(path.join(dir, name), 'part', row.id);
     try {
       const outcome = await port.clean(
-        { jobId: row.id, input: row.input_path, temp },
+        { jobId: row.id, input: row.input_path, temp, mask: row.mask ?? undefined },
         signal,
         (p) => options.onProgress?.(row.id, p),
       );

@@ -6,6 +6,8 @@ export interface ClipWork {
   input: string;
   /** Beside the result's name, owned by the job (see temp-files.ts); the port writes it whole. */
   temp: string;
+  /** The mask accepted before Run (mask-runs.ts); without it the mark is found from the clip. */
+  mask?: string;
 }
 
 /** How far a clip has come, in frames. */

@@ -10,6 +10,8 @@ export interface ClipRow extends JobRow {
   /** The name the cleaned clip is to take (or `-1`, `-2`… after it when taken). */
   planned_path: string | null;
   output_path: string | null;
+  /** The accepted mask's text (mask-runs.ts), or null to find the mark from the clip. */
+  mask: string | null;
   error_json: string | null;
   attempt: number;
   created_at: number;

@@ -156,4 +156,9 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX clip_jobs_state ON clip_jobs (state, created_at);
   `,
+  // The mask the person accepted over a frame of the clip before Run (mask-runs.ts), so a
+  // restart cleans with it too; null: the clean-up finds the mark itself.
+  `
+  ALTER TABLE clip_jobs ADD COLUMN mask TEXT;
+  `,
 ];
