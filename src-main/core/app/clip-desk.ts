@@ -1,4 +1,3 @@
-import { stat, writeFile, appendFile } from 'node:fs/promises';
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { ClipView, clipsContract } from '../../../src-shared/ipc/clips.ts';
 import { ClipEngine } from '../jobs/clip/clip-engine.ts';
@@ -16,9 +15,10 @@ interface Pending {
 
 /**
  * The clips desk and the port the window provides (issue #38): the engine's clean-up of a
- * clip is relayed to the window (`clips:work`), whose worker decodes and encodes with
- * WebCodecs and writes the cleaned clip back here in pieces, to the hidden file the engine
- * named; the engine then claims the final name. Core touches no browser API.
+ * clip is relayed to the window (`clips:work`, with the segment to start at), whose worker
+ * decodes and encodes with WebCodecs and writes each finished segment back here in pieces,
+ * to be kept by the engine's segment store; the engine then joins them and claims the final
+ * name. Core touches no browser API.
  */
 export class ClipDesk {
   readonly engine: ClipEngine;
@@ -28,12 +28,13 @@ export class ClipDesk {
   private readonly context: DeskContext;
   private readonly previewBase: string;
 
-  constructor(context: DeskContext, options: { previewBase: string }) {
+  constructor(context: DeskContext, options: { previewBase: string; segmentsDir: string }) {
     this.context = context;
     this.previewBase = options.previewBase;
     this.engine = new ClipEngine({
       store: context.store,
       settings: context.settings,
+      segmentsDir: options.segmentsDir,
       port: () => (this.ready ? this.relay : undefined),
       onEvent: () => this.changed(),
       onProgress: (id, progress) => {
@@ -62,12 +63,18 @@ export class ClipDesk {
           },
           { once: true },
         );
-        events.emit('clips:work', {
-          jobId: work.jobId,
-          source: `${this.previewBase}clip/${work.jobId}/input`,
-        });
+        this.ask(work);
       }),
   };
+
+  /** Asks the window to clean a clip from the segment `work` starts at. */
+  private ask(work: ClipWork): void {
+    this.context.events.emit('clips:work', {
+      jobId: work.jobId,
+      source: `${this.previewBase}clip/${work.jobId}/input`,
+      from: work.from,
+    });
+  }
 
   private row(id: string): ClipRow | undefined {
     return this.context.store.statement('SELECT * FROM clip_jobs WHERE id = ?').get(id) as
@@ -101,17 +108,6 @@ export class ClipDesk {
     return (side === 'input' ? row?.input_path : row?.output_path) ?? undefined;
   }
 
-  private async write(jobId: string, offset: number, chunk: string): Promise<void> {
-    const pending = this.pending.get(jobId);
-    if (!pending) return;
-    const bytes = Buffer.from(chunk, 'base64');
-    const { temp } = pending.work;
-    if (offset === 0) return writeFile(temp, bytes);
-    const size = (await stat(temp)).size;
-    if (size !== offset) throw new Error(`piece at ${offset} does not follow ${size} bytes`);
-    return appendFile(temp, bytes);
-  }
-
   readonly handlers: Handlers<typeof clipsContract> = {
     'clips:add': ({ paths }) => ({
       ids: this.engine.add(paths.map((inputPath) => ({ inputPath }))),
@@ -126,17 +122,18 @@ export class ClipDesk {
     },
     'clips:ready': () => {
       this.ready = true;
-      for (const { work } of this.pending.values()) {
-        this.context.events.emit('clips:work', {
-          jobId: work.jobId,
-          source: `${this.previewBase}clip/${work.jobId}/input`,
-        });
-      }
+      for (const { work } of this.pending.values()) this.ask(work);
       this.engine.wake();
       return {};
     },
-    'clips:write': async ({ jobId, offset, chunk }) => {
-      await this.write(jobId, offset, chunk);
+    'clips:write': async ({ jobId, segment, offset, chunk }) => {
+      await this.pending
+        .get(jobId)
+        ?.work.segments.write(segment, offset, Buffer.from(chunk, 'base64'));
+      return {};
+    },
+    'clips:segment': async ({ jobId, segment, frames }) => {
+      await this.pending.get(jobId)?.work.segments.finish(segment, frames);
       return {};
     },
     'clips:progress': ({ jobId, done, total }) => {
