@@ -22,6 +22,8 @@ export interface DataPaths {
   pastedDir: string;
   /** Local copies of images given by address, one folder each. */
   urlImagesDir: string;
+  /** Segments of clips being cleaned, one folder per clip (`ClipSegments`). */
+  clipSegmentsDir: string;
 }
 
 export function dataPaths(userDataDir: string): DataPaths {
@@ -39,6 +41,7 @@ export function dataPaths(userDataDir: string): DataPaths {
     previewsDir: path.join(root, 'previews'),
     pastedDir: path.join(root, 'pasted'),
     urlImagesDir: path.join(root, 'url-images'),
+    clipSegmentsDir: path.join(root, 'clip-segments'),
   };
 }
 

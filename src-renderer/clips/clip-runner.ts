@@ -1,14 +1,16 @@
+import type { ClipResume } from '../../src-shared/domain/clip-jobs.ts';
 import { bridge } from '../bridge.ts';
 import { useClips } from './clips-store.ts';
 
-/** A piece of the cleaned clip sent back at a time: base64 of 6 MB stays under the limit. */
+/** A piece of a cleaned segment sent back at a time: base64 of 6 MB stays under the limit. */
 const PIECE = 6 * 1024 * 1024;
 
 type Reply =
   | { kind: 'progress'; done: number; total: number }
+  | { kind: 'segment'; segment: { index: number; bytes: Uint8Array; frames: number } }
   | {
       kind: 'done';
-      result: { bytes?: Uint8Array; container?: 'mp4' | 'webm'; frames?: number; refused?: string };
+      result: { container?: 'mp4' | 'webm'; frames?: number; refused?: string };
     }
   | { kind: 'failed'; message: string };
 
@@ -21,9 +23,10 @@ function base64(bytes: Uint8Array): string {
 }
 
 /**
- * The window's half of the clips desk: the engine asks for a clip (`clips:work`), and the
- * clean-up worker (WebCodecs, src-renderer/video-clean) cleans it off this thread; progress
- * goes back as frames, the cleaned clip in pieces, then how it ended. `clips:stop` ends the
+ * The window's half of the clips desk: the engine asks for a clip from a segment on
+ * (`clips:work`), and the clean-up worker (WebCodecs, src-renderer/video-clean) cleans it off
+ * this thread; progress goes back as frames, each finished segment in pieces and then as
+ * whole (`clips:segment`), one after the other, then how it ended. `clips:stop` ends the
  * worker at once. Started once per window; says the window is ready when it is.
  */
 export function startClipRunner(): () => void {
@@ -37,18 +40,45 @@ export function startClipRunner(): () => void {
     workers.delete(jobId);
     void api.invoke('clips:finished', { jobId, outcome });
   };
-  const work = async (jobId: string, source: string, mask: string | undefined) => {
+  /** Sends one finished segment: its pieces, then that it is whole; false once it cannot. */
+  const send = async (jobId: string, segment: Extract<Reply, { kind: 'segment' }>['segment']) => {
+    const { index, bytes, frames } = segment;
+    for (let offset = 0; offset < bytes.length; offset += PIECE) {
+      if (!workers.has(jobId)) return false;
+      const chunk = base64(bytes.subarray(offset, offset + PIECE));
+      const written = await api.invoke('clips:write', { jobId, segment: index, offset, chunk });
+      if (!written.ok) return (finish(jobId, { failed: written.error.message }), false);
+    }
+    if (!workers.has(jobId)) return false;
+    const kept = await api.invoke('clips:segment', { jobId, segment: index, frames });
+    if (!kept.ok) return (finish(jobId, { failed: kept.error.message }), false);
+    return true;
+  };
+  const work = async (
+    jobId: string,
+    source: string,
+    from: ClipResume,
+    mask: string | undefined,
+  ) => {
     const bytes = await (await fetch(source)).arrayBuffer();
     const worker = new Worker(new URL('../video-clean/clean-worker.ts', import.meta.url), {
       type: 'module',
     });
     workers.set(jobId, worker);
     const started = performance.now();
+    // Segments are sent one after the other, in order, while the worker goes on encoding.
+    let sending = Promise.resolve(true);
     worker.onerror = (event) => finish(jobId, { failed: event.message || 'worker' });
     worker.onmessage = async (event: MessageEvent<Reply>) => {
       const reply = event.data;
+      if (reply.kind === 'segment') {
+        const { segment } = reply;
+        sending = sending.then((ok) => ok && send(jobId, segment));
+        return;
+      }
       if (reply.kind === 'progress') {
-        const fps = reply.done / Math.max(0.001, (performance.now() - started) / 1000);
+        const seconds = Math.max(0.001, (performance.now() - started) / 1000);
+        const fps = (reply.done - from.frames) / seconds;
         useClips.setState((state) => ({
           speed: {
             ...state.speed,
@@ -61,24 +91,14 @@ export function startClipRunner(): () => void {
       if (reply.kind === 'failed') return finish(jobId, { failed: reply.message });
       const { result } = reply;
       if (result.refused) return finish(jobId, { refused: result.refused as never });
-      const clip = result.bytes ?? new Uint8Array();
-      for (let offset = 0; offset < clip.length || offset === 0; offset += PIECE) {
-        if (!workers.has(jobId)) return;
-        const written = await api.invoke('clips:write', {
-          jobId,
-          offset,
-          chunk: base64(clip.subarray(offset, offset + PIECE)),
-        });
-        if (!written.ok) return finish(jobId, { failed: written.error.message });
-        if (clip.length === 0) break;
-      }
+      if (!(await sending)) return;
       finish(jobId, { container: result.container ?? 'mp4', frames: result.frames ?? 0 });
     };
-    worker.postMessage({ bytes, mask }, [bytes]);
+    worker.postMessage({ bytes, from, mask }, [bytes]);
   };
   const stops = [
-    api.on('clips:work', ({ jobId, source, mask }) => {
-      work(jobId, source, mask).catch((error: unknown) =>
+    api.on('clips:work', ({ jobId, source, from, mask }) => {
+      work(jobId, source, from, mask).catch((error: unknown) =>
         finish(jobId, { failed: error instanceof Error ? error.message : String(error) }),
       );
     }),

@@ -31,3 +31,17 @@ export function isClipPath(file: string): boolean {
 export function refusalKey(refusal: ClipRefusal): string {
   return refusal.replace(/-(\w)/g, (_, letter: string) => letter.toUpperCase());
 }
+
+/**
+ * A clip is cleaned in segments of this many seconds of its time line, each encoded on its
+ * own (it starts on a key frame) and kept as soon as it is done, so a restart or a pause
+ * loses at most one segment. The record of finished segments keeps the length it was made
+ * with: a record made with another is not used.
+ */
+export const SEGMENT_SECONDS = 4;
+
+/** Where a clip's clean-up starts: the first unfinished segment, and the frames before it. */
+export interface ClipResume {
+  segment: number;
+  frames: number;
+}

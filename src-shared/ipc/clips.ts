@@ -24,7 +24,9 @@ const maskSchema = z
   .refine((text) => decodeMask(text) !== undefined);
 const doneSchema = z.object({});
 
-/** How the window's clean-up of a clip ended: the clip written, refused, or an error. */
+const segmentSchema = z.number().int().min(0);
+
+/** How the window's clean-up of a clip ended: every segment written, refused, or an error. */
 export const clipFinishSchema = z.union([
   z.object({ container: z.enum(CLIP_CONTAINERS), frames: z.number().int() }),
   z.object({ refused: z.enum(CLIP_REFUSALS) }),
@@ -33,8 +35,9 @@ export const clipFinishSchema = z.union([
 
 /**
  * The clips desk (issue #38). Clips are cleaned by the window's worker (WebCodecs), on the
- * engine's word: the engine asks with `clips:work`, the window fetches the clip from the
- * preview address it is given, writes the cleaned clip back in pieces and says how it ended.
+ * engine's word: the engine asks with `clips:work` from a segment on, the window fetches the
+ * clip from the preview address it is given, writes each finished segment back in pieces,
+ * says when one is whole (`clips:segment`, from then on it is kept) and how the run ended.
  */
 export const clipsContract = {
   /** Queues clips to be cleaned, with the same output rules as images. */
@@ -56,19 +59,32 @@ export const clipsContract = {
   },
   'clips:list': { request: z.undefined(), response: z.object({ clips: z.array(clipViewSchema) }) },
   'clips:cancel': { request: idsSchema, response: countSchema },
-  /** Pause stops the clip being cleaned (it starts again from its first frame on resume). */
+  /**
+   * Pause stops the clip being cleaned and keeps its finished segments: on resume it carries
+   * on from the first unfinished one.
+   */
   'clips:pause': {
     request: z.strictObject({ paused: z.boolean() }),
     response: z.object({ paused: z.boolean() }),
   },
   /** The window can clean clips now: queued ones start. */
   'clips:ready': { request: z.undefined(), response: doneSchema },
-  /** A piece of the cleaned clip, base64, at its byte offset. */
+  /** A piece of a cleaned segment, base64, at its byte offset in the segment. */
   'clips:write': {
     request: z.strictObject({
       jobId: jobIdSchema,
+      segment: segmentSchema,
       offset: z.number().int().min(0),
       chunk: z.string().max(16 * 1024 * 1024),
+    }),
+    response: doneSchema,
+  },
+  /** Every piece of the segment was written: it is kept, with its frames, from now on. */
+  'clips:segment': {
+    request: z.strictObject({
+      jobId: jobIdSchema,
+      segment: segmentSchema,
+      frames: z.number().int().min(1),
     }),
     response: doneSchema,
   },
@@ -88,9 +104,18 @@ export const clipsContract = {
 
 /** What the engine tells the window about clips. */
 export const clipEvents = {
-  /** Clean this clip: fetch it from `source`, write it back with `clips:write`. */
-  'clips:work': z.object({ jobId: z.string(), source: z.string(), mask: z.string().optional() }),
-  /** Stop cleaning this clip (cancelled or paused); what was written is removed. */
+  /**
+   * Clean this clip from segment `from.segment` on (`from.frames` frames come before it), with
+   * the mask the person accepted when there is one: fetch it from `source`, write each segment
+   * back with `clips:write` and `clips:segment`.
+   */
+  'clips:work': z.object({
+    jobId: z.string(),
+    source: z.string(),
+    from: z.object({ segment: segmentSchema, frames: z.number().int().min(0) }),
+    mask: z.string().optional(),
+  }),
+  /** Stop cleaning this clip (cancelled or paused); the finished segments are the engine's. */
   'clips:stop': z.object({ jobId: z.string() }),
   'clips:changed': z.object({ clips: z.array(clipViewSchema) }),
 } as const;

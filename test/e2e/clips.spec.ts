@@ -1,24 +1,50 @@
-import { copyFile, mkdir, readdir } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { clipPair, requireFfmpeg } from '../support/video-clips.ts';
+import { clipFacts } from '../support/clip-measure.ts';
+import { clipPair, requireFfmpeg, type ClipSpec } from '../support/video-clips.ts';
 import { connectApp, dropFolder, saveScreenshots, useAppWorld } from './harness.ts';
 
 const world = useAppWorld({ accounts: [] });
 
-/** A 3-second H.264 clip with a half-transparent logo, copied in under `name`. */
-async function markedClip(name: string): Promise<void> {
+const SHORT: ClipSpec = {
+  width: 640,
+  height: 360,
+  frameRate: 30,
+  frames: 90,
+  container: 'mp4',
+  logo: 'translucent',
+};
+
+/** An H.264 clip with a half-transparent logo (3 seconds unless said), copied in under `name`. */
+async function markedClip(name: string, spec: ClipSpec = SHORT): Promise<string> {
   await requireFfmpeg();
-  const pair = await clipPair({
-    width: 640,
-    height: 360,
-    frameRate: 30,
-    frames: 90,
-    container: 'mp4',
-    logo: 'translucent',
-  });
+  const pair = await clipPair(spec);
   await mkdir(path.join(world.dir, 'clips'), { recursive: true });
-  await copyFile(pair.marked, path.join(world.dir, 'clips', name));
+  const file = path.join(world.dir, 'clips', name);
+  await copyFile(pair.marked, file);
+  return file;
+}
+
+/** The files the data folder keeps of clips being cleaned (segments, parts, records). */
+async function segmentFiles(): Promise<string[]> {
+  const dir = path.join(world.dir, 'data', 'clip-segments');
+  const names = await readdir(dir, { recursive: true }).catch(() => [] as string[]);
+  return names.map(String).filter((name) => name.includes('.'));
+}
+
+/** How many segments the data folder's records say are finished, over every clip. */
+async function segmentsKept(): Promise<number> {
+  let kept = 0;
+  for (const name of await segmentFiles()) {
+    if (!name.endsWith('segments.json')) continue;
+    const file = path.join(world.dir, 'data', 'clip-segments', name);
+    const record = JSON.parse(await readFile(file, 'utf8').catch(() => '{}')) as {
+      segments?: unknown[];
+    };
+    kept += record.segments?.length ?? 0;
+  }
+  return kept;
 }
 
 test('a dropped clip is cleaned in the window and its cleaned clip plays there', async ({
@@ -83,4 +109,51 @@ test('a clip cancelled while the window cleans it leaves no file', async ({ page
   await expect(line).toContainText('Canceled');
   const out = await readdir(path.join(world.dir, 'out')).catch(() => [] as string[]);
   expect(out).toEqual([]);
+  await expect.poll(segmentFiles).toEqual([]);
+});
+
+test('a clip cut off by a restart carries on from its last finished segment: one clip with every frame and the sound as it was', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(300_000);
+  // Twenty seconds: five segments of four seconds, so the app can stop between two of them.
+  const source = await markedClip('quay.mp4', { ...SHORT, frames: 600 });
+  const first = await world.startCore();
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await connectApp(page, world.server, first, { droppedDir: path.join(world.dir, 'clips') });
+  await page.goto(world.server.url);
+  await dropFolder(page, 'quay.mp4');
+  await page.getByTestId('videos-area').getByRole('button', { name: 'Clean 1 clip' }).click();
+  await expect.poll(segmentsKept, { timeout: 180_000, intervals: [100] }).toBeGreaterThanOrEqual(1);
+
+  // The app quits mid-clip and starts again on the same data.
+  await first.stop();
+  const kept = await segmentsKept();
+  expect(kept).toBeLessThan(5);
+  await page.close();
+  const second = await world.startCore();
+  const again = await context.newPage();
+  await again.setViewportSize({ width: 1280, height: 820 });
+  await connectApp(again, world.server, second, { droppedDir: path.join(world.dir, 'clips') });
+  await again.goto(world.server.url);
+  const line = again.getByTestId('videos-area').getByTestId('clip-line');
+  // Progress counts the frames of the segments kept before the restart.
+  const progress = line.getByText(/\d+ of 600 frames/);
+  await expect(progress).toBeVisible({ timeout: 120_000 });
+  const shown = Number(/(\d+) of 600/.exec((await progress.textContent()) ?? '')?.[1]);
+  expect(shown).toBeGreaterThan(kept * 120);
+  await saveScreenshots(again, 'clips-04-resumed');
+  await expect(line).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
+
+  const output = path.join(world.dir, 'out', 'quay-clean.mp4');
+  expect(await readdir(path.join(world.dir, 'out'))).toEqual([
+    'clearframe-provenance.jsonl',
+    'quay-clean.mp4',
+  ]);
+  const [before, after] = await Promise.all([clipFacts(source), clipFacts(output)]);
+  expect(after.frames).toBe(600);
+  expect(before.sound.length).toBeGreaterThan(0);
+  expect(after.sound).toEqual(before.sound);
+  expect(await segmentFiles()).toEqual([]);
 });

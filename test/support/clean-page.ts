@@ -1,24 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { rolldown } from 'rolldown';
+import { joinSegments } from '../../src-main/core/jobs/clip/clip-join.ts';
 import { chromiumLaunchOptions } from './chromium.ts';
 
 /**
- * The worker's answer without the clip's bytes (written to the output file): the cleaned
- * clip's facts, or `{ refused }`. Read, not typed, here: the test project does not compile
+ * The worker's answer (its segments are joined into the output file): the cleaned clip's
+ * facts, or `{ refused }`. Read, not typed, here: the test project does not compile
  * the renderer's code, the worker's bundle does.
  */
 export type PageResult = Record<string, unknown>;
 
 export interface PageRun {
   result: PageResult;
-  /** From posting the clip to the worker to its answer. */
+  /** From posting the clip to the worker to the joined file, the join included. */
   seconds: number;
+  /** Of which the join of the segments (in Node, as the app's core does it). */
+  joinSeconds: number;
   /** The Chromium processes' resident memory at its highest while the worker ran. */
   peakMegabytes: number;
 }
@@ -34,6 +39,10 @@ async function bundleWorker(): Promise<string> {
   await bundle.close();
   return output[0].code;
 }
+
+/** A segment's file in a run's folder. */
+const segmentFile = (dir: string, index: number) =>
+  path.join(dir, `${String(index).padStart(6, '0')}.seg`);
 
 /** Resident memory (MB) of the process whose command line holds `tag` and of its descendants. */
 function treeMegabytes(tag: string): number {
@@ -63,8 +72,9 @@ function treeMegabytes(tag: string): number {
 
 /**
  * Real Chromium running the renderer's clean-up worker (issue #38) on clip files: the page
- * fetches a clip from a loopback server, hands it to the worker, and sends the result back
- * to be written to a file, so no clip travels through the test driver's protocol.
+ * fetches a clip from a loopback server, hands it to the worker, and sends each finished
+ * segment back to be written to a file, so no clip travels through the test driver's
+ * protocol; the segments are then joined with the sound by core's joiner, as the app does.
  */
 export class CleanPage {
   private readonly browser: Browser;
@@ -98,11 +108,17 @@ export class CleanPage {
         response.writeHead(200, { 'Content-Type': 'text/javascript' }).end(script);
       } else if (url.startsWith('/clip/') && file) {
         void readFile(file).then((bytes) => response.writeHead(200).end(bytes));
-      } else if (url.startsWith('/result/') && file && request.method === 'POST') {
+      } else if (url.startsWith('/segment/') && request.method === 'POST') {
+        // `/segment/<run>-<index>`: segment `index` of a run, into the run's folder.
+        const [, run, index] = /^\/segment\/(.+)-(\d+)$/.exec(url) ?? [];
+        const folder = files.get(`${run}-segments`);
+        if (!folder) return void response.writeHead(404).end();
         const chunks: Buffer[] = [];
         request.on('data', (chunk: Buffer) => chunks.push(chunk));
         request.on('end', () => {
-          void writeFile(file, Buffer.concat(chunks)).then(() => response.writeHead(204).end());
+          void writeFile(segmentFile(folder, Number(index)), Buffer.concat(chunks)).then(() =>
+            response.writeHead(204).end(),
+          );
         });
       } else response.writeHead(200, { 'Content-Type': 'text/html' }).end('<!doctype html>');
     });
@@ -115,51 +131,80 @@ export class CleanPage {
     return new CleanPage(browser, page, server, tag, files);
   }
 
-  /** Cleans `input` in the worker and writes the result to `output`. */
-  async clean(input: string, output: string, { lift = true } = {}): Promise<PageRun> {
+  /**
+   * Cleans `input` in the worker from segment `from` on and writes the joined result to
+   * `output`; `keep` names a folder to keep the segments in (they are removed otherwise).
+   */
+  async clean(
+    input: string,
+    output: string,
+    { lift = true, from = { segment: 0, frames: 0 }, keep = '' } = {},
+  ): Promise<PageRun> {
     const id = randomUUID();
+    const dir = keep || (await mkdtemp(path.join(os.tmpdir(), 'clean-page-')));
     this.files.set(id, input);
-    this.files.set(`${id}-out`, output);
+    this.files.set(`${id}-segments`, dir);
     let peakMegabytes = 0;
     const sampler = setInterval(() => {
       peakMegabytes = Math.max(peakMegabytes, treeMegabytes(this.tag));
     }, 250);
     try {
       const answer = await this.page.evaluate(
-        async ({ id, lift }) => {
+        async ({ id, lift, from }) => {
           const bytes = await (await fetch(`/clip/${id}`)).arrayBuffer();
           const worker = new Worker('/clean-worker.js', { type: 'module' });
           const started = performance.now();
+          const sent: Promise<unknown>[] = [];
+          const indexes: number[] = [];
           const reply = await new Promise<{ kind: string; result?: unknown; message?: string }>(
             (resolve) => {
-              worker.onmessage = (event: MessageEvent<{ kind: string }>) => {
-                if (event.data.kind !== 'progress') resolve(event.data);
+              worker.onmessage = (
+                event: MessageEvent<{
+                  kind: string;
+                  segment?: { index: number; bytes: Uint8Array };
+                }>,
+              ) => {
+                const { segment } = event.data;
+                if (segment) {
+                  indexes.push(segment.index);
+                  sent.push(
+                    fetch(`/segment/${id}-${segment.index}`, {
+                      method: 'POST',
+                      body: segment.bytes as BufferSource,
+                    }),
+                  );
+                } else if (event.data.kind !== 'progress') resolve(event.data);
               };
               worker.onerror = (event) => resolve({ kind: 'failed', message: event.message });
-              worker.postMessage({ bytes, lift }, [bytes]);
+              worker.postMessage({ bytes, lift, from }, [bytes]);
             },
           );
+          await Promise.all(sent);
           const seconds = (performance.now() - started) / 1000;
           worker.terminate();
           if (reply.kind === 'failed') throw new Error(reply.message);
-          const result = reply.result as { bytes?: Uint8Array };
-          if (result.bytes) {
-            await fetch(`/result/${id}-out`, {
-              method: 'POST',
-              body: result.bytes as BufferSource,
-            });
-            delete result.bytes;
-          }
-          return { result, seconds };
+          return { result: reply.result as Record<string, unknown>, indexes, seconds };
         },
-        { id, lift },
+        { id, lift, from },
       );
+      const { result, indexes, seconds } = answer;
+      const joinStarted = performance.now();
+      if (!('refused' in result)) {
+        const kept = keep
+          ? readdirSync(dir)
+              .filter((name) => name.endsWith('.seg'))
+              .sort()
+              .map((name) => path.join(dir, name))
+          : indexes.map((index) => segmentFile(dir, index));
+        await joinSegments(kept, input, result['container'] as 'mp4' | 'webm', output);
+      }
+      const joinSeconds = (performance.now() - joinStarted) / 1000;
       peakMegabytes = Math.max(peakMegabytes, treeMegabytes(this.tag));
-      return { ...(answer as Omit<PageRun, 'peakMegabytes'>), peakMegabytes };
+      return { result, seconds: seconds + joinSeconds, joinSeconds, peakMegabytes };
     } finally {
       clearInterval(sampler);
-      this.files.delete(id);
-      this.files.delete(`${id}-out`);
+      for (const key of [...this.files.keys()]) if (key.startsWith(id)) this.files.delete(key);
+      if (!keep) await rm(dir, { recursive: true, force: true });
     }
   }
 

@@ -126,7 +126,10 @@ export class AppCore {
       demo: () => endpoints.usesDemo('video'),
       onChange: (rounds) => this.events.emit('video:changed', { rounds }),
     });
-    this.clips = new ClipDesk(context, { previewBase: options.previewBase });
+    this.clips = new ClipDesk(context, {
+      previewBase: options.previewBase,
+      segmentsDir: paths.clipSegmentsDir,
+    });
     this.profiles = new ProfileStore(paths.profilesDir);
     const watchList = new WatchList(paths.root);
     this.watchRunner = new WatchRunner({

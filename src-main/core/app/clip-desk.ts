@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { stat, writeFile, appendFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { ClipView, clipsContract } from '../../../src-shared/ipc/clips.ts';
@@ -18,9 +17,10 @@ interface Pending {
 
 /**
  * The clips desk and the port the window provides (issue #38): the engine's clean-up of a
- * clip is relayed to the window (`clips:work`), whose worker decodes and encodes with
- * WebCodecs and writes the cleaned clip back here in pieces, to the hidden file the engine
- * named; the engine then claims the final name. Core touches no browser API.
+ * clip is relayed to the window (`clips:work`, with the segment to start at), whose worker
+ * decodes and encodes with WebCodecs and writes each finished segment back here in pieces,
+ * to be kept by the engine's segment store; the engine then joins them and claims the final
+ * name. Core touches no browser API.
  */
 export class ClipDesk {
   readonly engine: ClipEngine;
@@ -32,12 +32,13 @@ export class ClipDesk {
   private readonly context: DeskContext;
   private readonly previewBase: string;
 
-  constructor(context: DeskContext, options: { previewBase: string }) {
+  constructor(context: DeskContext, options: { previewBase: string; segmentsDir: string }) {
     this.context = context;
     this.previewBase = options.previewBase;
     this.engine = new ClipEngine({
       store: context.store,
       settings: context.settings,
+      segmentsDir: options.segmentsDir,
       port: () => (this.ready ? this.relay : undefined),
       onEvent: () => this.changed(),
       onProgress: (id, progress) => {
@@ -66,16 +67,18 @@ export class ClipDesk {
           },
           { once: true },
         );
-        events.emit('clips:work', this.workEvent(work));
+        this.ask(work);
       }),
   };
 
-  private workEvent(work: ClipWork) {
-    return {
+  /** Asks the window to clean a clip from the segment `work` starts at, with its mask. */
+  private ask(work: ClipWork): void {
+    this.context.events.emit('clips:work', {
       jobId: work.jobId,
       source: `${this.previewBase}clip/${work.jobId}/input`,
+      from: work.from,
       mask: work.mask,
-    };
+    });
   }
 
   private row(id: string): ClipRow | undefined {
@@ -112,17 +115,6 @@ export class ClipDesk {
     return (side === 'input' ? row?.input_path : row?.output_path) ?? undefined;
   }
 
-  private async write(jobId: string, offset: number, chunk: string): Promise<void> {
-    const pending = this.pending.get(jobId);
-    if (!pending) return;
-    const bytes = Buffer.from(chunk, 'base64');
-    const { temp } = pending.work;
-    if (offset === 0) return writeFile(temp, bytes);
-    const size = (await stat(temp)).size;
-    if (size !== offset) throw new Error(`piece at ${offset} does not follow ${size} bytes`);
-    return appendFile(temp, bytes);
-  }
-
   readonly handlers: Handlers<typeof clipsContract> = {
     'clips:add': ({ paths, masks }) => ({
       ids: this.engine.add(paths.map((inputPath) => ({ inputPath, mask: masks?.[inputPath] }))),
@@ -144,14 +136,18 @@ export class ClipDesk {
     },
     'clips:ready': () => {
       this.ready = true;
-      for (const { work } of this.pending.values()) {
-        this.context.events.emit('clips:work', this.workEvent(work));
-      }
+      for (const { work } of this.pending.values()) this.ask(work);
       this.engine.wake();
       return {};
     },
-    'clips:write': async ({ jobId, offset, chunk }) => {
-      await this.write(jobId, offset, chunk);
+    'clips:write': async ({ jobId, segment, offset, chunk }) => {
+      await this.pending
+        .get(jobId)
+        ?.work.segments.write(segment, offset, Buffer.from(chunk, 'base64'));
+      return {};
+    },
+    'clips:segment': async ({ jobId, segment, frames }) => {
+      await this.pending.get(jobId)?.work.segments.finish(segment, frames);
       return {};
     },
     'clips:progress': ({ jobId, done, total }) => {

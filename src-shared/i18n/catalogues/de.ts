@@ -88,7 +88,8 @@ export const de: Catalogue = {
   'clips.title': 'Videos',
   'clips.hint':
     'Clips (MP4, MOV, WebM) werden auf diesem Computer in diesem Fenster kostenlos bereinigt: Ein Logo, das stillsteht, wird über den ganzen Clip gefunden und aus jedem Bild entfernt.',
-  'clips.paused': 'Angehalten: Ein Clip beginnt beim Fortsetzen wieder mit seinem ersten Bild.',
+  'clips.paused':
+    'Angehalten: Bereits bereinigte Abschnitte bleiben erhalten; beim Fortsetzen macht ein Clip danach weiter.',
   'clips.run': '{count, plural, one {# Clip bereinigen} other {# Clips bereinigen}}',
   'clips.pause': 'Anhalten',
   'clips.resume': 'Fortsetzen',
@@ -1435,6 +1436,8 @@ export const de: Catalogue = {
     '{reason, select, noVideo {{name} enthält keine Videospur.} noEncoder {Dieser Computer kann {name} in dieser Größe nicht kodieren: Weder H.264 noch VP9 ist verfügbar.} soundContainer {Der Ton von {name} passt nicht in eine WebM-Datei, und H.264 in MP4 kann auf diesem Computer nicht geschrieben werden.} noMark {Kein Zeichen steht in ganz {name} still: Ein Zeichen, das sich bewegt oder von Szene zu Szene woanders sitzt, kann nicht aus einem Clip entfernt werden.} markTooLarge {Was in {name} stillsteht, bedeckt zu viel vom Bild, um ein Logo zu sein: Ist es eine starre Aufnahme oder ein Rand?} markMoves {Das Zeichen in {name} sitzt in einer Szene an einer Stelle und in einer anderen woanders: Schneiden Sie den Clip am Szenenwechsel und legen Sie jeden Teil einzeln ab.} tooFewFrames {{name} ist zu kurz oder zu unbewegt, um das Zeichen zu finden: Es braucht mindestens 60 verschiedene Bilder.} pixelFormat {Die Bilder von {name} sind nicht 8-Bit 4:2:0, das einzige Bildformat, das die Bereinigung liest.} other {{name} konnte nicht bereinigt werden.}}',
   'core.clips.lost':
     'Der bereinigte Clip von {name} ging verloren, bevor er gespeichert werden konnte: Starten Sie ihn erneut.',
+  'core.clips.segmentsDamaged':
+    'Die Aufzeichnung der bereits bereinigten Abschnitte von {name} war beschädigt; der Clip wird daher ab dem ersten Bild neu bereinigt, statt fehlerhaft gespeichert zu werden.',
   'core.clips.stopped':
     'Bereinigung des Clips angehalten; unter seinem Namen wurde nichts gespeichert.',
   'core.jobs.imageReported': 'Der Dienst meldete {status}.',

@@ -93,7 +93,8 @@ export const en = {
   'clips.title': 'Videos',
   'clips.hint':
     'Clips (MP4, MOV, WebM) are cleaned on this computer, in this window, for free: a logo that holds still is found over the whole clip and lifted from every frame.',
-  'clips.paused': 'Paused: a clip starts again from its first frame when you resume.',
+  'clips.paused':
+    'Paused: the parts already cleaned are kept, and a clip carries on after them when you resume.',
   'clips.run': '{count, plural, one {Clean # clip} other {Clean # clips}}',
   'clips.pause': 'Pause',
   'clips.resume': 'Resume',
@@ -1399,6 +1400,8 @@ export const en = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} holds no video track.} noEncoder {This computer cannot encode {name} at its size: neither H.264 nor VP9 is available.} soundContainer {The sound of {name} cannot go into a WebM file, and H.264 in MP4 cannot be written on this computer.} noMark {No mark holds still over the whole of {name}: a mark that moves, or sits elsewhere from one scene to the next, cannot be lifted from a clip.} markTooLarge {What holds still in {name} covers too much of the picture to be a logo: is it a still shot, or a border?} markMoves {The mark in {name} sits in one place in one scene and elsewhere in another: cut the clip at the scene change and drop each part on its own.} tooFewFrames {{name} is too short or too still to find its mark: at least 60 different frames are needed.} pixelFormat {The frames of {name} are not 8-bit 4:2:0, the only picture format the clean-up reads.} other {{name} could not be cleaned.}}',
   'core.clips.lost': 'The cleaned clip of {name} was lost before it could be saved: run it again.',
+  'core.clips.segmentsDamaged':
+    'The record of the parts of {name} already cleaned was damaged, so it is being cleaned again from its first frame rather than saved broken.',
   'core.clips.stopped': 'Stopped cleaning the clip; nothing was saved under its name.',
   'core.jobs.imageReported': 'The service reported {status}.',
   'core.jobs.failedOnService': '{reason} Send again pays for a new attempt.',

@@ -88,7 +88,8 @@ export const ja: Catalogue = {
   'clips.title': '動画',
   'clips.hint':
     'クリップ（MP4、MOV、WebM）はこのコンピューターのこのウィンドウで無料で除去します。クリップ全体で動かないロゴを見つけ、すべてのフレームから除去します。',
-  'clips.paused': '一時停止中：再開するとクリップは最初のフレームからやり直します。',
+  'clips.paused':
+    '一時停止中：除去済みの区間は保持され、再開するとクリップはその続きから処理されます。',
   'clips.run': '{count, plural, other {# 本のクリップを除去}}',
   'clips.pause': '一時停止',
   'clips.resume': '再開',
@@ -1398,6 +1399,8 @@ export const ja: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} markMoves {{name} のマークは、シーンによって位置が変わります。シーンの切り替わりでクリップを分け、それぞれを別々にドロップしてください。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
   'core.clips.lost': '{name} の除去済みクリップが保存前に失われました。もう一度実行してください。',
+  'core.clips.segmentsDamaged':
+    '{name} の除去済み区間の記録が壊れていたため、壊れたファイルを保存せず、最初のフレームから除去し直しています。',
   'core.clips.stopped': 'クリップの除去を止めました。その名前では何も保存されていません。',
   'core.jobs.imageReported': 'サービスは {status} と報告しました。',
   'core.jobs.failedOnService': '{reason}「再送信」では新しい試みの料金がかかります。',

@@ -83,7 +83,7 @@ export const zhCN: Catalogue = {
   'clips.title': '视频',
   'clips.hint':
     '片段（MP4、MOV、WebM）在这台电脑的这个窗口中免费处理：在整个片段中找到静止的标志，并从每一帧中去除。',
-  'clips.paused': '已暂停：继续时片段会从首帧重新开始。',
+  'clips.paused': '已暂停：已处理的分段会保留，继续时片段从其后接着处理。',
   'clips.run': '{count, plural, other {处理 # 个片段}}',
   'clips.pause': '暂停',
   'clips.resume': '继续',
@@ -1312,6 +1312,8 @@ export const zhCN: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} markMoves {{name} 中的标记在不同场景里位置不同：请在场景切换处把片段分开，再分别拖入每一段。} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
   'core.clips.lost': '{name} 处理后的片段在保存前丢失了：请再运行一次。',
+  'core.clips.segmentsDamaged':
+    '{name} 已处理分段的记录已损坏，因此不会保存损坏的文件，而是从首帧重新处理。',
   'core.clips.stopped': '已停止处理该片段；没有以它的名字保存任何内容。',
   'core.jobs.imageReported': '服务报告 {status}。',
   'core.jobs.failedOnService': '{reason}“重新发送”会为新的尝试付费。',

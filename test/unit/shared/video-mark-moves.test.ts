@@ -9,8 +9,8 @@ import { seeded } from '../../support/marked-scenes.ts';
  * itself can pass for a mark over the whole clip, so each half is asked on its own, and the
  * refusal must say the mark moved (issue #38).
  */
-const WIDTH = 320;
-const HEIGHT = 180;
+const WIDTH = 640;
+const HEIGHT = 360;
 const FRAMES = 80;
 const LOGO = { width: 36, height: 16, opacity: 0.8 };
 
@@ -73,6 +73,14 @@ describe('a mark that moves between scenes', () => {
     const found = findMark(whole.spread, WIDTH, HEIGHT, means);
     expect('mask' in found).toBe(true);
     expect(markMoves(whole.spread, halves, WIDTH, HEIGHT)).toBe(false);
+  });
+
+  it('is not asked of a frame under 640×360, where still and moved marks measured alike', () => {
+    const { halves, whole } = halvesOf(
+      lumaFrames((frame) => (frame < FRAMES / 2 ? bottomRight : topLeft)),
+    );
+    expect(markMoves(whole.spread, halves, WIDTH, HEIGHT)).toBe(true);
+    expect(markMoves(whole.spread, halves, WIDTH, HEIGHT / 2 - 1)).toBe(false);
   });
 
   it('is not said to move when no half shows a mark', () => {

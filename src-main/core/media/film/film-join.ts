@@ -17,10 +17,9 @@ import {
   type InputVideoTrack,
 } from 'mediabunny';
 import { saveUnderFreeName } from '../../fs/save-under-free-name.ts';
-import { withParameterSets } from './avc-parameter-sets.ts';
 import { readClip, sentenceLabel, type FilmClip, type ReadClip } from './clip-reading.ts';
 import { FilmJoinError } from './film-join-error.ts';
-import { planJoin, type JoinPlan } from './join-plan.ts';
+import { joinedData, planJoin, type JoinPlan } from './join-plan.ts';
 import { said } from '../../i18n/core-words.ts';
 
 export type { FilmClip };
@@ -99,7 +98,7 @@ async function wholeClip(clip: ReadClip): Promise<{
  * nothing is decoded, this took half the time of `EncodedPacketSink.packets()`, whose
  * look-ahead serves decoders (measured on the video-join benchmark's clips).
  */
-async function* packetsOf(track: InputTrack): AsyncGenerator<EncodedPacket> {
+export async function* packetsOf(track: InputTrack): AsyncGenerator<EncodedPacket> {
   const sink = new EncodedPacketSink(track);
   for (let packet = await sink.getFirstPacket(); packet; packet = await sink.getNextPacket(packet))
     yield packet;
@@ -170,14 +169,7 @@ async function copyClips(
     const whole = await wholeClip(clip);
     const copyVideo = async () => {
       for await (const packet of packetsOf(whole.video)) {
-        const data = rewrite
-          ? withParameterSets(
-              packet.data,
-              rewrite.from,
-              rewrite.to,
-              packet.type === 'key' ? rewrite.keyPrefix : [],
-            )
-          : packet.data;
+        const data = joinedData(packet, rewrite);
         await video.add(packet.clone({ data, timestamp: packet.timestamp + shift }), videoMeta);
         videoMeta = undefined;
       }

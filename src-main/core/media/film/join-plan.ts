@@ -1,4 +1,5 @@
-import { readAvcParameterSets } from './avc-parameter-sets.ts';
+import type { EncodedPacket } from 'mediabunny';
+import { readAvcParameterSets, withParameterSets } from './avc-parameter-sets.ts';
 import type { ReadClip } from './clip-reading.ts';
 import type { MessageId } from '../../../../src-shared/i18n/catalogues/en.ts';
 import { said } from '../../i18n/core-words.ts';
@@ -11,6 +12,13 @@ export interface PacketRewrite {
   to: number;
   /** Put before every key frame, so a player that seeks there has this clip's settings. */
   keyPrefix: Uint8Array[];
+}
+
+/** A packet's bytes as the joined file holds them: as they are, or rewritten as planned. */
+export function joinedData(packet: EncodedPacket, rewrite: PacketRewrite | undefined): Uint8Array {
+  if (!rewrite) return packet.data;
+  const prefix = packet.type === 'key' ? rewrite.keyPrefix : [];
+  return withParameterSets(packet.data, rewrite.from, rewrite.to, prefix);
 }
 
 export interface JoinPlan {
@@ -155,7 +163,7 @@ function checkAudio(first: ReadClip, clip: ReadClip): void {
  * at the widest size any clip uses. A plain copy would leave every clip after the first
  * decoded with the first one's settings: undecodable frames.
  */
-function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
+export function avcPlan(clips: readonly ReadClip[]): Omit<JoinPlan, 'audioConfig'> {
   const first = clips[0] as ReadClip;
   const sets = clips.map((clip) => {
     const read = readAvcParameterSets(bytesOf(clip.videoConfig.description));
