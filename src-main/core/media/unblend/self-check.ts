@@ -9,7 +9,14 @@ import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
 import { boundsOf } from '../../../imaging/pixel-grid.ts';
 import { rgbToYcc, yccToRgb } from '../../../imaging/ycc.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
-import { ESTIMATE_IMAGES, estimateMark, readBox, type MarkEstimate } from './mark-estimate.ts';
+import {
+  ESTIMATE_IMAGES,
+  boxAround,
+  cutBox,
+  estimateMark,
+  readBox,
+  type MarkEstimate,
+} from './mark-estimate.ts';
 import { recoverImage } from './recover.ts';
 import { savingOf } from './saving.ts';
 import type { Busyness } from './self-check-places.ts';
@@ -129,21 +136,11 @@ function copyAt(place: Box, size: { width: number; height: number }): Copy {
  * top whatever part is asked for, so one read a photo, not one a copy.
  */
 async function readPiece(source: string | Buffer, boxes: readonly Box[]): Promise<Piece> {
-  const x = Math.min(...boxes.map((box) => box.x));
-  const y = Math.min(...boxes.map((box) => box.y));
-  const width = Math.max(...boxes.map((box) => box.x + box.width)) - x;
-  const height = Math.max(...boxes.map((box) => box.y + box.height)) - y;
-  return { pixels: await readBox(source, { x, y, width, height }), x, y };
+  const around = boxAround(boxes);
+  return { pixels: await readBox(source, around), x: around.x, y: around.y };
 }
 
-function cutFrom(piece: Piece, box: Box): RgbPixels {
-  const data = Buffer.alloc(box.width * box.height * 3);
-  for (let y = 0; y < box.height; y += 1) {
-    const from = ((box.y - piece.y + y) * piece.pixels.width + box.x - piece.x) * 3;
-    piece.pixels.data.copy(data, y * box.width * 3, from, from + box.width * 3);
-  }
-  return { data, width: box.width, height: box.height };
-}
+const cutFrom = (piece: Piece, box: Box): RgbPixels => cutBox(piece.pixels, piece, box);
 
 /**
  * One place of one photo made into a marked image: the photo of the copy's box (`copyAt`),
