@@ -156,10 +156,17 @@ function shareLeft(planes: Float32Array[], estimate: BlendEstimate, radius: numb
 }
 
 /**
- * The photo around the mask, spread inwards: each pixel of the box gets the mean of the
- * unmasked pixels within `AROUND` of it, or of a wider square where none is that near.
+ * The photo around the mask, spread inwards: each pixel of `wanted` gets the mean of the
+ * unmasked pixels within `AROUND` of it, or of a wider square where none is that near (the
+ * others are left 0: on a tiled mark's boxes this was a sixth of the whole job's time).
  */
-function photoAround(plane: Float32Array, region: Uint8Array, width: number, height: number) {
+function photoAround(
+  plane: Float32Array,
+  region: Uint8Array,
+  wanted: Uint8Array,
+  width: number,
+  height: number,
+) {
   const outside = Float32Array.from(region, (marked) => (marked ? 0 : 1));
   const values = plane.map((value, p) => value * (outside[p] as number));
   const sums = new Integral(width, height, values);
@@ -168,6 +175,7 @@ function photoAround(plane: Float32Array, region: Uint8Array, width: number, hei
   const widest = Math.max(width, height);
   for (let y = 0; y < height; y += 1) {
     for (let x = 0; x < width; x += 1) {
+      if (!wanted[y * width + x]) continue;
       let radius = AROUND;
       let count = counts.around(x, y, radius).sum;
       while (count === 0 && radius < widest) {
@@ -188,12 +196,14 @@ function photoAround(plane: Float32Array, region: Uint8Array, width: number, hei
  */
 function smearOf(planes: Float32Array[], estimate: BlendEstimate): Map<string, Tally> {
   const { width, height, region, lift } = estimate;
-  const around = planes.map((plane) => photoAround(plane, region, width, height));
+  const opaque = region.map((marked, p) =>
+    marked && opacityOf(estimate, p, 0) >= OPAQUE && opacityOf(estimate, p, 1) >= OPAQUE ? 1 : 0,
+  );
+  if (!opaque.includes(1)) return new Map();
+  const around = planes.map((plane) => photoAround(plane, region, opaque, width, height));
   const colours = new Map<string, Tally & { sum: [number, number, number] }>();
   for (let p = 0; p < region.length; p += 1) {
-    if (!region[p] || opacityOf(estimate, p, 0) < OPAQUE || opacityOf(estimate, p, 1) < OPAQUE) {
-      continue;
-    }
+    if (!opaque[p]) continue;
     let toMark = 0;
     let toPhoto = 0;
     const own: [number, number, number] = [0, 0, 0];

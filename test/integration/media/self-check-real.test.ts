@@ -1,11 +1,10 @@
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { markedBox } from '../../../src-shared/domain/mask-morphology.ts';
 import { estimateMark } from '../../../src-main/core/media/unblend/mark-estimate.ts';
-import { recoverImage } from '../../../src-main/core/media/unblend/recover.ts';
 import { selfCheck } from '../../../src-main/core/media/unblend/self-check.ts';
-import { planesOf, psnr, squaredError, type Squared } from '../../bench/real-marks-measure.ts';
+import { planesOf, psnr, type Squared } from '../../bench/real-marks-measure.ts';
 import type { KindId } from '../../support/real-marks-kinds.ts';
+import { liftedError } from '../../support/real-marks-lift.ts';
 import { readLayer, realMarksSet } from '../../support/real-marks-set.ts';
 
 /**
@@ -20,11 +19,6 @@ import { readLayer, realMarksSet } from '../../support/real-marks-set.ts';
  */
 const TARGET_DB = 2;
 const KINDS: readonly KindId[] = ['black', 'logo'];
-
-async function rgbOf(file: string): Promise<Uint8Array> {
-  const data = await sharp(file).removeAlpha().toColourspace('srgb').raw().toBuffer();
-  return new Uint8Array(data.buffer, data.byteOffset, data.length);
-}
 
 describe('the self-check on the real-marks set, true mask', () => {
   it.each(KINDS)(
@@ -49,16 +43,7 @@ describe('the self-check on the real-marks set, true mask', () => {
       });
       const check = await selfCheck(files, estimate);
       const errors: Squared[] = [];
-      for (const photo of photos) {
-        const result = Buffer.from(await rgbOf(photo.input));
-        for (const patch of await recoverImage(photo.input, estimate)) {
-          for (let y = 0; y < patch.box.height; y += 1) {
-            const to = ((patch.box.y + y) * width + patch.box.x) * 3;
-            patch.data.copy(result, to, y * patch.box.width * 3, (y + 1) * patch.box.width * 3);
-          }
-        }
-        errors.push(squaredError(result, await rgbOf(photo.clean), planes.region));
-      }
+      for (const photo of photos) errors.push(await liftedError(photo, estimate, planes.region));
       const measured = psnr(errors);
       console.log(
         `${id}: predicted ${check?.db.toFixed(2)} dB, measured ${measured.toFixed(2)} dB`,

@@ -28,16 +28,18 @@ const TARGET_DB = 2;
 /**
  * How far each kind's prediction may fall from the result: every kind but tiled text is
  * within the target since the engine un-blends a mark of 50 % or less alone (no repaint mixed
- * in) and the check adds what compression alone costs (0.2 to 1.5 dB apart); tiled text is
- * predicted 4 dB too high, the unsafe direction (issue #34 stays open for it). Each bound is
- * what today's check reaches, so a prediction that drifts further fails.
+ * in) and the check adds what compression alone costs (0.2 to 1.8 dB apart); tiled text is
+ * predicted 3 dB too high, the unsafe direction (4 dB before the copies' photo was compressed
+ * afresh; on the real-marks set's tiled text the check is within 1.2 dB, see
+ * self-check-tiled.test.ts). Each bound is what today's check reaches, so a prediction that
+ * drifts further fails.
  */
 const BOUND_DB: Record<string, number> = {
   'centre logo, 30 %': TARGET_DB,
   'opaque white box with red letters': TARGET_DB,
   'white text + circle, 40 %, bottom right': TARGET_DB,
   'black text, 35 %, bottom left': TARGET_DB,
-  'tiled text, 22 %': 4.5,
+  'tiled text, 22 %': 3.5,
 };
 
 const dirs: string[] = [];

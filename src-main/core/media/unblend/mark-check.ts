@@ -7,7 +7,8 @@ import {
   type MarkRemains,
 } from '../../../imaging/mark-remains.ts';
 import { readHeader } from '../decode.ts';
-import { readBox, type MarkEstimate } from './mark-estimate.ts';
+import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
+import { readBoxes, type MarkEstimate } from './mark-estimate.ts';
 
 /**
  * A trace this strong in any one box of a mark shows, whatever the other boxes hold: one
@@ -36,9 +37,13 @@ export async function markSeenIn(
   const header = await readHeader(result);
   const upright = header.autoOrient ?? { width: header.width, height: header.height };
   if (upright.width !== estimate.width || upright.height !== estimate.height) return undefined;
+  const read = await readBoxes(
+    result,
+    estimate.parts.map(({ box }) => box),
+  );
   const parts: MarkRemains[] = [];
-  for (const { box, blend } of estimate.parts) {
-    const part = markRemains(await readBox(result, box), blend);
+  for (const [k, { blend }] of estimate.parts.entries()) {
+    const part = markRemains(read[k] as RgbPixels, blend);
     if (plainInOneBox(part)) return true;
     parts.push(part);
   }

@@ -113,6 +113,53 @@ export async function readBox(file: string | Buffer, box: Box): Promise<RgbPixel
   return { data, width: info.width, height: info.height };
 }
 
+/** The smallest box holding all of `boxes` (at least one). */
+export function boxAround(boxes: readonly Box[]): Box {
+  const x = Math.min(...boxes.map((box) => box.x));
+  const y = Math.min(...boxes.map((box) => box.y));
+  const width = Math.max(...boxes.map((box) => box.x + box.width)) - x;
+  const height = Math.max(...boxes.map((box) => box.y + box.height)) - y;
+  return { x, y, width, height };
+}
+
+/** The part `box` of `pixels`, which hold the image from `origin` on. */
+export function cutBox(pixels: RgbPixels, origin: { x: number; y: number }, box: Box): RgbPixels {
+  const data = Buffer.alloc(box.width * box.height * 3);
+  for (let y = 0; y < box.height; y += 1) {
+    const from = ((box.y - origin.y + y) * pixels.width + box.x - origin.x) * 3;
+    pixels.data.copy(data, y * box.width * 3, from, from + box.width * 3);
+  }
+  return { data, width: box.width, height: box.height };
+}
+
+/**
+ * Below this share of the box around them all, boxes are read one by one: two small marks
+ * in opposite corners cost their own memory, not the photo's.
+ */
+const READ_TOGETHER = 0.25;
+
+/**
+ * Several boxes of one image (`readBox`), decoded once when they cover much of the box
+ * around them all: a tiled mark's eighteen tiles read one by one took six times as long as
+ * one read of the whole photo, since each read decodes the JPEG from its top.
+ */
+export async function readBoxes(
+  file: string | Buffer,
+  boxes: readonly Box[],
+): Promise<RgbPixels[]> {
+  const [first] = boxes;
+  if (!first || boxes.length === 1) return first ? [await readBox(file, first)] : [];
+  const around = boxAround(boxes);
+  const covered = boxes.reduce((sum, box) => sum + box.width * box.height, 0);
+  if (covered < READ_TOGETHER * around.width * around.height) {
+    const read: RgbPixels[] = [];
+    for (const box of boxes) read.push(await readBox(file, box));
+    return read;
+  }
+  const all = await readBox(file, around);
+  return boxes.map((box) => cutBox(all, around, box));
+}
+
 /**
  * The fit of one box, with the pinholes of its mask that hold the mark sealed (see
  * `sealPinholes`, `opaqueHolesSealed`), each image's repaint made over that region. The
@@ -155,8 +202,11 @@ export async function estimateMark(
   }));
   // Image by image, so a HEIC photo (whose pixels sharp cannot read) is decoded once.
   for (const file of used) {
-    const source = await pixelSource(file);
-    for (const { box, observed } of boxes) observed.push(await readBox(source, box));
+    const read = await readBoxes(
+      await pixelSource(file),
+      boxes.map(({ box }) => box),
+    );
+    read.forEach((pixels, k) => boxes[k]?.observed.push(pixels));
   }
   const parts: MarkEstimate['parts'] = [];
   for (const { box, region, observed } of boxes) {

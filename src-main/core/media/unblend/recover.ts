@@ -3,7 +3,8 @@ import { recoverBox } from '../../../imaging/unblend.ts';
 import { readHeader } from '../decode.ts';
 import { pixelSource } from '../heic/decode-heic.ts';
 import { UserFacingError } from '../../user-error.ts';
-import { readBox, type MarkEstimate } from './mark-estimate.ts';
+import type { RgbPixels } from '../../../imaging/rgb-pixels.ts';
+import { readBoxes, type MarkEstimate } from './mark-estimate.ts';
 import { LOSSY_FORMATS } from './saving.ts';
 
 /** Recovered pixels of one box of an image: 8-bit RGB, row by row. */
@@ -33,9 +34,13 @@ export async function recoverImage(file: string, estimate: MarkEstimate): Promis
     });
   }
   const lossy = source !== file || LOSSY_FORMATS.has(header.format ?? '');
+  const read = await readBoxes(
+    source,
+    estimate.parts.map(({ box }) => box),
+  );
   const patches: Patch[] = [];
-  for (const { box, blend } of estimate.parts) {
-    const pixels = await readBox(source, box);
+  for (const [k, { box, blend }] of estimate.parts.entries()) {
+    const pixels = read[k] as RgbPixels;
     await recoverBox(pixels, blend, { lossy });
     patches.push({ box, data: pixels.data });
   }
