@@ -1,4 +1,4 @@
-import { Pause, Play, X } from 'lucide-react';
+import { Pause, Play, RotateCcw, X } from 'lucide-react';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import type { ClipView } from '../../src-shared/ipc/contract.ts';
@@ -12,6 +12,7 @@ function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }
   const intl = useIntl();
   const speed = useClips((state) => state.speed[clip.id]);
   const cancel = useClips((state) => state.cancel);
+  const retry = useClips((state) => state.retry);
   const working = clip.state === 'preparing' || clip.state === 'downloading';
   const status =
     clip.state === 'preparing' && clip.frames && speed
@@ -37,6 +38,11 @@ function ClipLine({ clip, previewBase }: { clip: ClipView; previewBase: string }
         {(working || clip.state === 'queued') && (
           <Button icon={X} onClick={() => void cancel(clip.id)}>
             {intl.formatMessage({ id: 'clips.cancel' })}
+          </Button>
+        )}
+        {clip.state === 'failed' && (
+          <Button icon={RotateCcw} onClick={() => void retry(clip.id)}>
+            {intl.formatMessage({ id: 'clips.retry' })}
           </Button>
         )}
       </div>

@@ -22,6 +22,7 @@ interface ClipsState {
   unstage: (path: string) => void;
   run: () => Promise<void>;
   cancel: (id: string) => Promise<void>;
+  retry: (id: string) => Promise<void>;
   pause: (paused: boolean) => Promise<void>;
   load: () => Promise<void>;
 }
@@ -55,6 +56,10 @@ export const useClips = create<ClipsState>((set, get) => ({
   },
   cancel: async (id) => {
     const answer = await bridge().invoke('clips:cancel', { ids: [id] });
+    if (!answer.ok) set({ error: answer.error.message });
+  },
+  retry: async (id) => {
+    const answer = await bridge().invoke('clips:retry', { ids: [id] });
     if (!answer.ok) set({ error: answer.error.message });
   },
   pause: async (paused) => {

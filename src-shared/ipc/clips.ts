@@ -59,6 +59,8 @@ export const clipsContract = {
   },
   'clips:list': { request: z.undefined(), response: z.object({ clips: z.array(clipViewSchema) }) },
   'clips:cancel': { request: idsSchema, response: countSchema },
+  /** Cleans failed clips again, from the segments they kept; answers how many were queued. */
+  'clips:retry': { request: idsSchema, response: countSchema },
   /**
    * Pause stops the clip being cleaned and keeps its finished segments: on resume it carries
    * on from the first unfinished one.

@@ -157,3 +157,35 @@ test('a clip cut off by a restart carries on from its last finished segment: one
   expect(after.sound).toEqual(before.sound);
   expect(await segmentFiles()).toEqual([]);
 });
+
+test('a clip the window could not read says why and what to do, and Try again cleans it for free', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await markedClip('quay.mp4');
+  const core = await world.startCore();
+  await page.setViewportSize({ width: 1280, height: 820 });
+  await connectApp(page, world.server, core, { droppedDir: path.join(world.dir, 'clips') });
+  await page.goto(world.server.url);
+  await dropFolder(page, 'quay.mp4');
+  const area = page.getByTestId('videos-area');
+  // The proposal has read the clip: the next read is the run's, and it is made to fail once.
+  await expect(area).toContainText('The mask covers', { timeout: 60_000 });
+  let failNext = true;
+  await page.route('**/clip/*/input', async (route) => {
+    if (!failNext) return route.continue();
+    failNext = false;
+    return route.abort('failed');
+  });
+  await area.getByRole('button', { name: 'Clean 1 clip' }).click();
+  const line = area.getByTestId('clip-line');
+  await expect(line).toHaveAttribute('data-state', 'failed', { timeout: 60_000 });
+  await expect(line.getByRole('alert')).toContainText('Cleaning quay.mp4 stopped in the window (');
+  await expect(line.getByRole('alert')).toContainText(
+    'Try again: the parts already cleaned are kept',
+  );
+  await saveScreenshots(page, 'clips-05-failed');
+  await line.getByRole('button', { name: 'Try again (free)' }).click();
+  await expect(line).toHaveAttribute('data-state', 'done', { timeout: 180_000 });
+  expect(await readdir(path.join(world.dir, 'out'))).toContain('quay-clean.mp4');
+});

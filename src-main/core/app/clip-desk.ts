@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { UserFacingError } from '../user-error.ts';
 import type { Handlers } from '../../../src-shared/ipc/common.ts';
 import type { ClipView, clipsContract } from '../../../src-shared/ipc/clips.ts';
 import { ClipEngine } from '../jobs/clip/clip-engine.ts';
@@ -128,6 +129,7 @@ export class ClipDesk {
     }),
     'clips:list': () => ({ clips: this.views() }),
     'clips:cancel': ({ ids }) => ({ count: this.engine.cancel(ids) }),
+    'clips:retry': ({ ids }) => ({ count: this.engine.retry(ids) }),
     'clips:pause': ({ paused }) => {
       if (paused) this.engine.pause();
       else this.engine.resume();
@@ -158,8 +160,16 @@ export class ClipDesk {
       const pending = this.pending.get(jobId);
       this.pending.delete(jobId);
       if (!pending) return {};
-      if ('failed' in outcome) pending.reject(new Error(outcome.failed));
-      else pending.resolve(outcome);
+      // The window's own words for what stopped it (a decoder's, the browser's) go inside a
+      // sentence that says what to do.
+      if ('failed' in outcome) {
+        pending.reject(
+          new UserFacingError({
+            id: 'core.clips.failed',
+            values: { name: path.basename(pending.work.input), detail: outcome.failed },
+          }),
+        );
+      } else pending.resolve(outcome);
       return {};
     },
   };

@@ -94,6 +94,7 @@ export const de: Catalogue = {
   'clips.pause': 'Anhalten',
   'clips.resume': 'Fortsetzen',
   'clips.cancel': 'Abbrechen',
+  'clips.retry': 'Erneut versuchen (kostenlos)',
   'clips.progress': '{done} von {total} Bildern, {fps} Bilder pro Sekunde, noch etwa {left}',
   'clips.state':
     '{state, select, queued {Wartet} preparing {Bilder werden bereinigt} downloading {Wird gespeichert} done {Bereinigt} failed {Nicht bereinigt} canceled {Abgebrochen} other {Wartet auf Sie}}',
@@ -1436,6 +1437,8 @@ export const de: Catalogue = {
     '{reason, select, noVideo {{name} enthält keine Videospur.} noEncoder {Dieser Computer kann {name} in dieser Größe nicht kodieren: Weder H.264 noch VP9 ist verfügbar.} soundContainer {Der Ton von {name} passt nicht in eine WebM-Datei, und H.264 in MP4 kann auf diesem Computer nicht geschrieben werden.} noMark {Kein Zeichen steht in ganz {name} still: Ein Zeichen, das sich bewegt oder von Szene zu Szene woanders sitzt, kann nicht aus einem Clip entfernt werden.} markTooLarge {Was in {name} stillsteht, bedeckt zu viel vom Bild, um ein Logo zu sein: Ist es eine starre Aufnahme oder ein Rand?} markMoves {Das Zeichen in {name} sitzt in einer Szene an einer Stelle und in einer anderen woanders: Schneiden Sie den Clip am Szenenwechsel und legen Sie jeden Teil einzeln ab.} tooFewFrames {{name} ist zu kurz oder zu unbewegt, um das Zeichen zu finden: Es braucht mindestens 60 verschiedene Bilder.} pixelFormat {Die Bilder von {name} sind nicht 8-Bit 4:2:0, das einzige Bildformat, das die Bereinigung liest.} other {{name} konnte nicht bereinigt werden.}}',
   'core.clips.lost':
     'Der bereinigte Clip von {name} ging verloren, bevor er gespeichert werden konnte: Starten Sie ihn erneut.',
+  'core.clips.failed':
+    'Die Bereinigung von {name} wurde im Fenster abgebrochen ({detail}). Versuchen Sie es erneut: Die bereits bereinigten Teile bleiben erhalten; bricht sie wieder ab, öffnen Sie den Clip in einem Player und prüfen Sie, ob er bis zum Ende abspielt.',
   'core.clips.segmentsDamaged':
     'Die Aufzeichnung der bereits bereinigten Abschnitte von {name} war beschädigt; der Clip wird daher ab dem ersten Bild neu bereinigt, statt fehlerhaft gespeichert zu werden.',
   'core.clips.stopped':

@@ -99,6 +99,7 @@ export const en = {
   'clips.pause': 'Pause',
   'clips.resume': 'Resume',
   'clips.cancel': 'Cancel',
+  'clips.retry': 'Try again (free)',
   'clips.progress': '{done} of {total} frames, {fps} frames per second, about {left} left',
   'clips.state':
     '{state, select, queued {Waiting} preparing {Cleaning the frames} downloading {Saving} done {Cleaned} failed {Not cleaned} canceled {Canceled} other {Waiting for you}}',
@@ -1400,6 +1401,8 @@ export const en = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} holds no video track.} noEncoder {This computer cannot encode {name} at its size: neither H.264 nor VP9 is available.} soundContainer {The sound of {name} cannot go into a WebM file, and H.264 in MP4 cannot be written on this computer.} noMark {No mark holds still over the whole of {name}: a mark that moves, or sits elsewhere from one scene to the next, cannot be lifted from a clip.} markTooLarge {What holds still in {name} covers too much of the picture to be a logo: is it a still shot, or a border?} markMoves {The mark in {name} sits in one place in one scene and elsewhere in another: cut the clip at the scene change and drop each part on its own.} tooFewFrames {{name} is too short or too still to find its mark: at least 60 different frames are needed.} pixelFormat {The frames of {name} are not 8-bit 4:2:0, the only picture format the clean-up reads.} other {{name} could not be cleaned.}}',
   'core.clips.lost': 'The cleaned clip of {name} was lost before it could be saved: run it again.',
+  'core.clips.failed':
+    'Cleaning {name} stopped in the window ({detail}). Try again: the parts already cleaned are kept; if it stops again, open the clip in a player to check it plays to the end.',
   'core.clips.segmentsDamaged':
     'The record of the parts of {name} already cleaned was damaged, so it is being cleaned again from its first frame rather than saved broken.',
   'core.clips.stopped': 'Stopped cleaning the clip; nothing was saved under its name.',

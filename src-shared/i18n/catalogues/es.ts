@@ -95,6 +95,7 @@ export const es: Catalogue = {
   'clips.pause': 'Pausar',
   'clips.resume': 'Reanudar',
   'clips.cancel': 'Cancelar',
+  'clips.retry': 'Reintentar (gratis)',
   'clips.progress': '{done} de {total} imágenes, {fps} imágenes por segundo, quedan unos {left}',
   'clips.state':
     '{state, select, queued {En espera} preparing {Limpiando las imágenes} downloading {Guardando} done {Limpio} failed {Sin limpiar} canceled {Cancelado} other {Espera su decisión}}',
@@ -1430,6 +1431,8 @@ export const es: Catalogue = {
     '{reason, select, noVideo {{name} no tiene pista de vídeo.} noEncoder {Este ordenador no puede codificar {name} a su tamaño: no hay H.264 ni VP9.} soundContainer {El sonido de {name} no cabe en un archivo WebM, y este ordenador no puede escribir H.264 en MP4.} noMark {Ninguna marca permanece quieta durante todo {name}: una marca que se mueve, o cambia de sitio de una escena a otra, no se puede sacar de un clip.} markTooLarge {Lo que permanece quieto en {name} cubre demasiada imagen para ser un logo: ¿es un plano fijo o un borde?} markMoves {La marca de {name} está en un sitio en una escena y en otro en la siguiente: corta el clip en el cambio de escena y suelta cada parte por separado.} tooFewFrames {{name} es demasiado corto o demasiado quieto para encontrar su marca: hacen falta al menos 60 imágenes distintas.} pixelFormat {Las imágenes de {name} no están en 8 bits 4:2:0, el único formato de imagen que lee la limpieza.} other {No se pudo limpiar {name}.}}',
   'core.clips.lost':
     'El clip limpio de {name} se perdió antes de poder guardarse: vuelva a ejecutarlo.',
+  'core.clips.failed':
+    'La limpieza de {name} se detuvo en la ventana ({detail}). Inténtalo de nuevo: las partes ya limpias se conservan; si vuelve a detenerse, abre el clip en un reproductor para comprobar que se reproduce hasta el final.',
   'core.clips.segmentsDamaged':
     'El registro de las partes ya limpias de {name} estaba dañado, así que se vuelve a limpiar desde su primera imagen en lugar de guardarse roto.',
   'core.clips.stopped': 'Se detuvo la limpieza del clip; no se guardó nada con su nombre.',

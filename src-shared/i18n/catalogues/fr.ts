@@ -96,6 +96,7 @@ export const fr: Catalogue = {
   'clips.pause': 'Pause',
   'clips.resume': 'Reprendre',
   'clips.cancel': 'Annuler',
+  'clips.retry': 'Réessayer (gratuit)',
   'clips.progress': '{done} images sur {total}, {fps} images par seconde, environ {left} restantes',
   'clips.state':
     '{state, select, queued {En attente} preparing {Nettoyage des images} downloading {Enregistrement} done {Nettoyé} failed {Non nettoyé} canceled {Annulé} other {Attend votre décision}}',
@@ -1428,6 +1429,8 @@ export const fr: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} ne contient aucune piste vidéo.} noEncoder {Cet ordinateur ne peut pas encoder {name} à sa taille : ni H.264 ni VP9 n’est disponible.} soundContainer {Le son de {name} ne peut pas aller dans un fichier WebM, et cet ordinateur ne peut pas écrire de H.264 en MP4.} noMark {Aucune marque ne reste immobile sur toute la durée de {name} : une marque qui bouge, ou change de place d’une scène à l’autre, ne peut pas être ôtée d’un clip.} markTooLarge {Ce qui reste immobile dans {name} couvre trop de l’image pour être un logo : est-ce un plan fixe, ou une bordure ?} markMoves {La marque de {name} est à un endroit dans une scène et ailleurs dans une autre : coupez le clip au changement de scène et déposez chaque partie séparément.} tooFewFrames {{name} est trop court ou trop immobile pour trouver sa marque : il faut au moins 60 images différentes.} pixelFormat {Les images de {name} ne sont pas en 8 bits 4:2:0, le seul format d’image que le nettoyage lit.} other {{name} n’a pas pu être nettoyé.}}',
   'core.clips.lost': 'Le clip nettoyé de {name} a été perdu avant d’être enregistré : relancez-le.',
+  'core.clips.failed':
+    'Le nettoyage de {name} s’est arrêté dans la fenêtre ({detail}). Réessayez\xa0: les parties déjà nettoyées sont gardées\xa0; s’il s’arrête encore, ouvrez le clip dans un lecteur pour vérifier qu’il se lit jusqu’au bout.',
   'core.clips.segmentsDamaged':
     'Le relevé des parties déjà nettoyées de {name} était endommagé : le clip est nettoyé de nouveau depuis sa première image plutôt qu’enregistré abîmé.',
   'core.clips.stopped': 'Nettoyage du clip arrêté ; rien n’a été enregistré sous son nom.',

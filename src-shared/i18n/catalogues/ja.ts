@@ -94,6 +94,7 @@ export const ja: Catalogue = {
   'clips.pause': '一時停止',
   'clips.resume': '再開',
   'clips.cancel': 'キャンセル',
+  'clips.retry': 'もう一度試す（無料）',
   'clips.progress': '{total} フレーム中 {done}、毎秒 {fps} フレーム、残り約 {left}',
   'clips.state':
     '{state, select, queued {待機中} preparing {フレームを除去中} downloading {保存中} done {除去済み} failed {除去できませんでした} canceled {キャンセル済み} other {判断待ち}}',
@@ -1399,6 +1400,8 @@ export const ja: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} には映像トラックがありません。} noEncoder {このコンピューターでは {name} をこのサイズでエンコードできません（H.264 も VP9 も使えません）。} soundContainer {{name} の音声は WebM ファイルに入れられず、このコンピューターでは MP4 の H.264 を書き出せません。} noMark {{name} の全体を通して動かないマークが見つかりません。動くマークや、シーンごとに位置が変わるマークはクリップから除去できません。} markTooLarge {{name} で動かない部分が画面の広すぎる範囲を占めていて、ロゴとは考えられません（固定ショットか枠ではありませんか）。} markMoves {{name} のマークは、シーンによって位置が変わります。シーンの切り替わりでクリップを分け、それぞれを別々にドロップしてください。} tooFewFrames {{name} は短すぎるか動きが少なすぎて、マークを見つけられません。異なるフレームが 60 枚以上必要です。} pixelFormat {{name} のフレームは 8 ビット 4:2:0 ではありません。除去で読めるのはこの画素形式だけです。} other {{name} を除去できませんでした。}}',
   'core.clips.lost': '{name} の除去済みクリップが保存前に失われました。もう一度実行してください。',
+  'core.clips.failed':
+    '{name} の除去がウィンドウ内で止まりました（{detail}）。もう一度お試しください。除去済みの部分はそのまま残ります。また止まる場合は、プレーヤーでクリップを開き、最後まで再生できるか確認してください。',
   'core.clips.segmentsDamaged':
     '{name} の除去済み区間の記録が壊れていたため、壊れたファイルを保存せず、最初のフレームから除去し直しています。',
   'core.clips.stopped': 'クリップの除去を止めました。その名前では何も保存されていません。',

@@ -95,6 +95,7 @@ export const ptBR: Catalogue = {
   'clips.pause': 'Pausar',
   'clips.resume': 'Retomar',
   'clips.cancel': 'Cancelar',
+  'clips.retry': 'Tentar de novo (grátis)',
   'clips.progress': '{done} de {total} imagens, {fps} imagens por segundo, faltam cerca de {left}',
   'clips.state':
     '{state, select, queued {Na fila} preparing {Limpando as imagens} downloading {Salvando} done {Limpo} failed {Não limpo} canceled {Cancelado} other {Aguarda você}}',
@@ -1424,6 +1425,8 @@ export const ptBR: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} não tem faixa de vídeo.} noEncoder {Este computador não consegue codificar {name} no tamanho dele: não há H.264 nem VP9.} soundContainer {O som de {name} não cabe em um arquivo WebM, e este computador não consegue gravar H.264 em MP4.} noMark {Nenhuma marca fica parada durante todo o {name}: uma marca que se move, ou muda de lugar de uma cena para outra, não pode ser tirada de um clipe.} markTooLarge {O que fica parado em {name} cobre imagem demais para ser um logotipo: é uma tomada fixa ou uma borda?} markMoves {A marca de {name} fica num lugar em uma cena e em outro lugar em outra: corte o clipe na troca de cena e solte cada parte separadamente.} tooFewFrames {{name} é curto ou parado demais para encontrar a marca: são necessárias pelo menos 60 imagens diferentes.} pixelFormat {As imagens de {name} não estão em 8 bits 4:2:0, o único formato de imagem que a limpeza lê.} other {Não foi possível limpar {name}.}}',
   'core.clips.lost': 'O clipe limpo de {name} se perdeu antes de ser salvo: execute-o de novo.',
+  'core.clips.failed':
+    'A limpeza de {name} parou na janela ({detail}). Tente de novo: as partes já limpas são mantidas; se parar outra vez, abra o clipe em um player para conferir se ele toca até o fim.',
   'core.clips.segmentsDamaged':
     'O registro das partes já limpas de {name} estava danificado, então ele está sendo limpo de novo desde a primeira imagem em vez de ser salvo com defeito.',
   'core.clips.stopped': 'A limpeza do clipe parou; nada foi salvo com o nome dele.',

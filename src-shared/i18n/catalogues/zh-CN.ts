@@ -88,6 +88,7 @@ export const zhCN: Catalogue = {
   'clips.pause': '暂停',
   'clips.resume': '继续',
   'clips.cancel': '取消',
+  'clips.retry': '重试（免费）',
   'clips.progress': '第 {done} / {total} 帧，每秒 {fps} 帧，约剩 {left}',
   'clips.state':
     '{state, select, queued {等待中} preparing {正在处理各帧} downloading {正在保存} done {已处理} failed {未能处理} canceled {已取消} other {等待你的决定}}',
@@ -1312,6 +1313,8 @@ export const zhCN: Catalogue = {
   'core.clips.refused':
     '{reason, select, noVideo {{name} 没有视频轨道。} noEncoder {这台电脑无法按原尺寸编码 {name}：H.264 和 VP9 都不可用。} soundContainer {{name} 的声音无法放入 WebM 文件，而这台电脑无法写出 MP4 中的 H.264。} noMark {{name} 全程没有静止不动的标记：会移动、或在不同场景中位置不同的标记无法从片段中去除。} markTooLarge {{name} 中静止的部分占画面太多，不像是标志：是固定镜头还是边框？} markMoves {{name} 中的标记在不同场景里位置不同：请在场景切换处把片段分开，再分别拖入每一段。} tooFewFrames {{name} 太短或画面太静止，找不到标记：至少需要 60 个不同的帧。} pixelFormat {{name} 的帧不是 8 位 4:2:0，这是处理唯一能读取的画面格式。} other {无法处理 {name}。}}',
   'core.clips.lost': '{name} 处理后的片段在保存前丢失了：请再运行一次。',
+  'core.clips.failed':
+    '{name} 的处理在窗口中停止了（{detail}）。请重试：已处理的部分会保留；如果再次停止，请用播放器打开这个片段，确认它能播放到结尾。',
   'core.clips.segmentsDamaged':
     '{name} 已处理分段的记录已损坏，因此不会保存损坏的文件，而是从首帧重新处理。',
   'core.clips.stopped': '已停止处理该片段；没有以它的名字保存任何内容。',
