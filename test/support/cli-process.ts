@@ -1,8 +1,20 @@
 import { spawn } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TEST_ENV } from './test-env.ts';
 
 const cli = fileURLToPath(new URL('../../src-main/cli/main.ts', import.meta.url));
+
+/**
+ * Node's compile cache for the command lines the tests start: each start loads about 950
+ * modules, and with their compiled code kept on disk a start takes about a fifth less CPU
+ * (0.62 s against 0.50 s for `--version`), over the hundred-odd starts of a run. Node writes
+ * the cache to a file of its own and renames it into place, so processes may share it.
+ */
+export const CLI_CACHE_ENV: Readonly<Record<string, string>> = {
+  NODE_COMPILE_CACHE: path.join(os.tmpdir(), 'clearframe-test-compile-cache'),
+};
 
 export interface CliRun {
   /** null when a signal ended it. */
@@ -29,7 +41,15 @@ export function runCli(
     ['--experimental-strip-types', '--no-warnings', cli, ...args],
     // English unless a test asks for a language: the words the tests look for are English.
     {
-      env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...TEST_ENV, ...options.env },
+      env: {
+        ...process.env,
+        LC_ALL: '',
+        LC_MESSAGES: '',
+        LANG: 'C',
+        ...TEST_ENV,
+        ...CLI_CACHE_ENV,
+        ...options.env,
+      },
       stdio: ['pipe', 'pipe', 'pipe'],
     },
   );
@@ -60,7 +80,7 @@ export function onTerminal(
     .map((part) => `'${part}'`)
     .join(' ');
   const child = spawn('script', ['-qec', command, '/dev/null'], {
-    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...TEST_ENV },
+    env: { ...process.env, LC_ALL: '', LC_MESSAGES: '', LANG: 'C', ...TEST_ENV, ...CLI_CACHE_ENV },
   });
   let out = '';
   let answered = false;

@@ -9,13 +9,19 @@ import type { AppCore } from '../../../src-main/core/app/app-core.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
 import { startBareCore } from '../../support/test-core.ts';
+import { TEST_ENV } from '../../support/test-env.ts';
 
 const KEY = 'cf-video-arrangement-key-31';
 let dir: string;
 let sim: Simulator;
 
 async function startCore(): Promise<AppCore> {
-  const core = await startBareCore({ dataDir: path.join(dir, 'data'), name: 'video-arrange' });
+  // Video tasks asked about every 0.5 to 1 s, as in the end-to-end harness (TEST_ENV).
+  const core = await startBareCore({
+    dataDir: path.join(dir, 'data'),
+    name: 'video-arrange',
+    env: { ...TEST_ENV },
+  });
   await core.handlers['settings:update']({
     videoBaseUrl: sim.videoBaseUrl,
     outputFolder: path.join(dir, 'out'),

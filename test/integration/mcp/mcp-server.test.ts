@@ -10,9 +10,11 @@ import { WATERMARK_PATHS } from '../../../src-shared/api/watermark.ts';
 import { PROVENANCE_LOG } from '../../../src-main/core/media/output.ts';
 import { ProfileStore } from '../../../src-main/core/profiles/profile-store.ts';
 import { startSimulator, type Simulator } from '../../../src-main/simulator/server.ts';
+import { CLI_CACHE_ENV } from '../../support/cli-process.ts';
 import { readProvenance } from '../../support/provenance.ts';
 import { markedSet } from '../../support/marked-scenes.ts';
 import { paidSubmissionsSentTwice } from '../../support/paid-submissions.ts';
+import { TEST_ENV } from '../../support/test-env.ts';
 
 const cli = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
 const VIDEO_KEY = 'mcp-video-key-5b1f';
@@ -46,6 +48,9 @@ async function connect(data: string, ...flags: string[]): Promise<Client> {
     args: ['--experimental-strip-types', '--no-warnings', cli, 'mcp', '--data-dir', data, ...flags],
     env: {
       ...(process.env as Record<string, string>),
+      // As every command line the tests start: video tasks asked about at the simulator's pace.
+      ...TEST_ENV,
+      ...CLI_CACHE_ENV,
       LANG: 'C',
       LC_ALL: '',
       CLEARFRAME_VIDEO_KEY: VIDEO_KEY,

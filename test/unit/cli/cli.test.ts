@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli } from '../../support/cli-process.ts';
+import { CLI_CACHE_ENV, runCli } from '../../support/cli-process.ts';
 
 const cli = fileURLToPath(new URL('../../../src-main/cli/main.ts', import.meta.url));
 const version = (
@@ -16,6 +16,7 @@ function run(...args: string[]) {
     encoding: 'utf8',
     env: {
       ...process.env,
+      ...CLI_CACHE_ENV,
       CLEARFRAME_WATERMARK_KEY: '',
       CLEARFRAME_DATA_DIR: '/nonexistent/clearframe-cli-test',
     },
