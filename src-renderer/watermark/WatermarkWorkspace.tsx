@@ -235,6 +235,9 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               {startLabel(intl, plan)}
             </button>
           </div>
+          {/* What was just done comes first: the share notes below it are worked out after the
+              masks change, and appearing under it they never push it out of view. */}
+          {note && <MaskNoteBar note={note} onNote={setNote} onPreview={setPreviewing} />}
           <LargeMaskQuestion question={question} />
           <MaskShareNote shares={question.shares} />
           {plan.unsure > 0 && (
@@ -247,7 +250,6 @@ export function WatermarkWorkspace(props: { previewBase: string }) {
               {intl.formatMessage({ id: 'images.cleanedBefore' }, { count: maybeSkipped })}
             </p>
           )}
-          {note && <MaskNoteBar note={note} onNote={setNote} onPreview={setPreviewing} />}
           {plan.free > 0 && (
             <p className="hint" data-testid="local-note">
               {intl.formatMessage(
